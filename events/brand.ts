@@ -1,0 +1,12 @@
+/** Brand strings in one place, so a label can rebrand without touching code. */
+export const brand = {
+  product: 'Toko',
+  productPlus: 'Toko+',
+  tierPlus: 'toko_plus',
+  labelName: 'Toko Records',
+  supportEmail: 'support@toko.example',
+  siteUrl: 'https://toko.example',
+  mailFrom: 'Toko <hello@toko.example>',
+  accentColor: '#f5a524',
+  subscriptionMonthlyUsd: 5,
+} as const;

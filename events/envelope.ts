@@ -1,0 +1,91 @@
+/** The envelope every stored event travels in, and the registry that validates and upcasts it. */
+import { z } from 'zod';
+
+export const metaSchema = z.object({
+  eventId: z.string().min(1),
+  at: z.string().datetime(),
+  actor: z.string().min(1),
+  correlationId: z.string().min(1),
+  causationId: z.string().min(1).optional(),
+});
+export type EventMeta = z.infer<typeof metaSchema>;
+
+export const storedEventSchema = z.object({
+  streamId: z.string().min(1),
+  version: z.number().int().positive(),
+  type: z.string().min(1),
+  schemaVersion: z.number().int().positive(),
+  data: z.unknown(),
+  meta: metaSchema,
+});
+export type StoredEvent = z.infer<typeof storedEventSchema>;
+
+/** One version of one event type. `upcast` turns data of this version into the next version's. */
+export interface EventVersion {
+  schema: z.ZodType;
+  upcast?: (data: any) => unknown;
+}
+
+/** An event definition: its name (a past-tense fact) and every schema version it has had, oldest first. */
+export interface EventDefinition<Name extends string, Schema extends z.ZodType> {
+  type: Name;
+  schema: Schema;
+  schemaVersion: number;
+  versions: EventVersion[];
+}
+
+export function defineEvent<Name extends string, Schema extends z.ZodType>(
+  type: Name,
+  schema: Schema,
+  older: EventVersion[] = [],
+): EventDefinition<Name, Schema> {
+  return { type, schema, schemaVersion: older.length + 1, versions: [...older, { schema }] };
+}
+
+/** What a command decides: an event type and its data, before it gets a stream, version and meta. */
+export type NewEvent<D extends EventDefinition<string, z.ZodType> = EventDefinition<string, z.ZodType>> = {
+  type: D['type'];
+  data: z.infer<D['schema']>;
+};
+
+export class UnknownEventError extends Error {
+  readonly code = 'UNKNOWN_EVENT';
+}
+
+export function createRegistry<const Defs extends readonly EventDefinition<string, z.ZodType>[]>(definitions: Defs) {
+  const byType = new Map<string, EventDefinition<string, z.ZodType>>(definitions.map((d) => [d.type, d]));
+  type Def = Defs[number];
+  type Typed = { [K in Def as K['type']]: Omit<StoredEvent, 'type' | 'data'> & { type: K['type']; data: z.infer<K['schema']> } }[Def['type']];
+
+  function definition(type: string) {
+    const def = byType.get(type);
+    if (!def) throw new UnknownEventError(`Unknown event type ${type}`);
+    return def;
+  }
+
+  return {
+    types: [...byType.keys()] as Def['type'][],
+    definition,
+    /** Validates new event data against the current schema (used on append). */
+    validate(event: NewEvent): NewEvent {
+      const def = definition(event.type);
+      return { type: event.type, data: def.schema.parse(event.data) };
+    },
+    currentVersion(type: string): number {
+      return definition(type).schemaVersion;
+    },
+    /** Parses a stored event of any historical schema version into the current shape. */
+    upcast(raw: unknown): Typed {
+      const event = storedEventSchema.parse(raw);
+      const def = definition(event.type);
+      if (event.schemaVersion > def.schemaVersion) {
+        throw new UnknownEventError(`${event.type} v${event.schemaVersion} is newer than this code (v${def.schemaVersion})`);
+      }
+      let data = def.versions[event.schemaVersion - 1].schema.parse(event.data);
+      for (let v = event.schemaVersion; v < def.schemaVersion; v++) {
+        data = def.versions[v].schema.parse(def.versions[v - 1].upcast!(data));
+      }
+      return { ...event, data, schemaVersion: def.schemaVersion } as Typed;
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The relay: DynamoDB Stream of `events` → one SQS FIFO queue per consumer that subscribes to the
+ * event's type (functions/consumers.ts). MessageGroupId = stream id keeps each stream in order;
+ * the deduplication id = stream id + version makes a repeated relay harmless.
+ */
+import { Logger } from '@aws-lambda-powertools/logger';
+import { GetQueueUrlCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { consumers, queueName } from '../consumers.js';
+import { sqsClient } from '../lib/aws.js';
+import { env } from '../lib/env.js';
+
+const logger = new Logger({ serviceName: 'relay' });
+const queueUrls = new Map<string, Promise<string>>();
+
+function queueUrl(name: string): Promise<string> {
+  let url = queueUrls.get(name);
+  if (!url) {
+    url = sqsClient()
+      .send(new GetQueueUrlCommand({ QueueName: name }))
+      .then((out) => out.QueueUrl!);
+    url.catch(() => queueUrls.delete(name));
+    queueUrls.set(name, url);
+  }
+  return url;
+}
+
+interface Outgoing {
+  sequenceNumber: string;
+  streamId: string;
+  version: number;
+  body: string;
+}
+
+/** Which queues each stored event goes to. Pure. */
+export function route(image: Record<string, unknown>, prefix: string): string[] {
+  const type = image.type;
+  if (typeof type !== 'string') return []; // reservation items carry no event
+  return consumers.filter((c) => (c.events as string[]).includes(type)).map((c) => queueName(prefix, c));
+}
+
+export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+  const byQueue = new Map<string, Outgoing[]>();
+  const order: string[] = [];
+  for (const record of event.Records) {
+    const sequenceNumber = record.dynamodb?.SequenceNumber ?? '';
+    order.push(sequenceNumber);
+    if (record.eventName !== 'INSERT' || !record.dynamodb?.NewImage) continue;
+    const image = unmarshall(record.dynamodb.NewImage as Record<string, AttributeValue>);
+    for (const queue of route(image, env().QUEUE_PREFIX)) {
+      const list = byQueue.get(queue) ?? [];
+      list.push({ sequenceNumber, streamId: image.streamId, version: image.version, body: JSON.stringify(image) });
+      byQueue.set(queue, list);
+    }
+  }
+
+  // The first record any queue failed to take; it and everything after it are retried, in order.
+  let firstFailure = Infinity;
+  await Promise.all(
+    [...byQueue].map(async ([queue, messages]) => {
+      try {
+        const url = await queueUrl(queue);
+        for (let i = 0; i < messages.length; i += 10) {
+          const chunk = messages.slice(i, i + 10);
+          const out = await sqsClient().send(
+            new SendMessageBatchCommand({
+              QueueUrl: url,
+              Entries: chunk.map((m, j) => ({
+                Id: String(j),
+                MessageBody: m.body,
+                MessageGroupId: m.streamId,
+                MessageDeduplicationId: `${m.streamId}:${m.version}`.replace(/[^\w!"#$%&'()*+,\-./:;<=>?@[\\\]^`{|}~]/g, '_').slice(0, 128),
+              })),
+            }),
+          );
+          const failed = (out.Failed ?? []).map((f) => Number(f.Id));
+          if (failed.length) {
+            logger.error('send failed', { queue, failed: out.Failed });
+            firstFailure = Math.min(firstFailure, order.indexOf(chunk[Math.min(...failed)].sequenceNumber));
+            return;
+          }
+        }
+      } catch (error) {
+        logger.error('relay failed', { queue, error: error as Error });
+        firstFailure = Math.min(firstFailure, order.indexOf(messages[0].sequenceNumber));
+      }
+    }),
+  );
+  return {
+    batchItemFailures: Number.isFinite(firstFailure) ? [{ itemIdentifier: order[firstFailure] }] : [],
+  };
+}

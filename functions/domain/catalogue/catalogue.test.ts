@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { DomainEvent, EventOf } from '../../../events/index.js';
+import { DomainError } from '../errors.js';
+import { albumDecider, type AlbumCommand } from './album.js';
+import { artistDecider } from './artist.js';
+
+const meta = { eventId: 'e', at: '2026-01-01T00:00:00.000Z', actor: 'test', correlationId: 'c' };
+const stored = (streamId: string, version: number, event: { type: string; data: unknown }) =>
+  ({ streamId, version, schemaVersion: 1, meta, ...event }) as DomainEvent;
+
+const artist: EventOf<'ArtistCreated'>['data'] = {
+  artistId: 'a1', name: 'Nova', bio: null, avatar: null, headerImage: null, isMain: true, socialLinks: {},
+};
+const album: EventOf<'AlbumPublished'>['data'] = {
+  albumId: 'al1', artistId: 'a1', title: 'First', artwork: null, description: null, albumType: 'Album',
+  releaseDate: '2026-01-01', requiredTier: 'free', isExclusive: false, isAvailableForPurchase: false,
+  stripeProductId: null, stripePriceDefault: null, stripePriceSubscriber: null, isDummyAlbum: false,
+  rightsOwner: null, externalLinks: {}, copyright: null,
+  tracks: [{ trackId: 't1', title: 'One', trackNumber: 1, duration: 20, lyrics: null, audioKey: 'audio/al1/t1.mp3' }],
+};
+
+function given(events: { type: string; data: unknown }[]) {
+  const state = events.map((e, i) => stored('album#al1', i + 1, e)).reduce(albumDecider.evolve, albumDecider.initialState);
+  return { when: (command: AlbumCommand) => () => albumDecider.decide(command, state) };
+}
+
+describe('artist', () => {
+  it('is created once', () => {
+    expect(artistDecider.decide({ type: 'CreateArtist', artist }, artistDecider.initialState)).toEqual([{ type: 'ArtistCreated', data: artist }]);
+  });
+  it('cannot be created twice', () => {
+    const state = artistDecider.evolve(artistDecider.initialState, stored('artist#a1', 1, { type: 'ArtistCreated', data: artist }));
+    expect(() => artistDecider.decide({ type: 'CreateArtist', artist }, state)).toThrow(DomainError);
+  });
+});
+
+describe('album', () => {
+  it('given nothing, publishing an album of a known artist records AlbumPublished', () => {
+    expect(given([]).when({ type: 'PublishAlbum', album, artistExists: true })()).toEqual([{ type: 'AlbumPublished', data: album }]);
+  });
+  it('refuses an album of an unknown artist', () => {
+    expect(given([]).when({ type: 'PublishAlbum', album, artistExists: false })).toThrow(/Artist a1 not found/);
+  });
+  it('refuses to publish the same album twice', () => {
+    expect(given([{ type: 'AlbumPublished', data: album }]).when({ type: 'PublishAlbum', album, artistExists: true })).toThrow(/already exists/);
+  });
+  it('refuses duplicate track numbers', () => {
+    const twice = { ...album, tracks: [album.tracks[0], { ...album.tracks[0], trackId: 't2' }] };
+    expect(given([]).when({ type: 'PublishAlbum', album: twice, artistExists: true })).toThrow(/unique/);
+  });
+  it('refuses audio on a dummy album', () => {
+    expect(given([]).when({ type: 'PublishAlbum', album: { ...album, isDummyAlbum: true }, artistExists: true })).toThrow(/dummy/);
+  });
+  it('records only the details that really change', () => {
+    const events = given([{ type: 'AlbumPublished', data: album }]).when({
+      type: 'ChangeAlbumDetails', albumId: 'al1', changes: { title: 'First', description: 'New words' },
+    })();
+    expect(events).toEqual([{ type: 'AlbumDetailsChanged', data: { albumId: 'al1', changes: { description: 'New words' } } }]);
+  });
+  it('records nothing when nothing changes', () => {
+    expect(given([{ type: 'AlbumPublished', data: album }]).when({ type: 'ChangeAlbumDetails', albumId: 'al1', changes: { title: 'First' } })()).toEqual([]);
+  });
+  it('cannot change an album that was never published', () => {
+    expect(given([]).when({ type: 'ChangeAlbumDetails', albumId: 'al1', changes: { title: 'x' } })).toThrow(/Album not found/);
+  });
+  it('folds changes into its state', () => {
+    const state = [
+      stored('album#al1', 1, { type: 'AlbumPublished', data: album }),
+      stored('album#al1', 2, { type: 'AlbumDetailsChanged', data: { albumId: 'al1', changes: { title: 'Second' } } }),
+    ].reduce(albumDecider.evolve, albumDecider.initialState);
+    expect(state.exists && state.details.title).toBe('Second');
+  });
+});

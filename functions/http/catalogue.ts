@@ -1,0 +1,142 @@
+/** HTTP context `catalogue`: albums, tracks, artists and lyrics, read from the catalogue and stats views. */
+import { z } from 'zod';
+import { canPlayAlbum, guestListener, type Listener } from '../domain/access.js';
+import { contextHandler, defineRoute, HttpError } from '../lib/http.js';
+import type { Session } from '../lib/session.js';
+import { getView, getViews, queryViews } from '../lib/views.js';
+import { albumKey, ALBUMS_INDEX, ARTISTS_INDEX, artistKey, trackKey } from '../projections/catalogue.js';
+import { albumStatsKey, trackStatsKey } from '../projections/stats.js';
+import type { AlbumDetails, Track } from '../../events/index.js';
+
+/** Display price of an album with no price at all. */
+const FALLBACK_PRICE = 12.99;
+
+interface AlbumView extends AlbumDetails {
+  id: string;
+  artistId: string;
+  artistName: string;
+  trackCount: number;
+  totalDuration: number;
+  tracks: { id: string; title: string; trackNumber: number; duration: number; hasLyrics: boolean; audioKey: string | null }[];
+}
+interface ArtistView {
+  id: string;
+  name: string;
+  bio: string | null;
+  avatar: string | null;
+  headerImage: string | null;
+  isMain: boolean;
+  socialLinks: Record<string, string>;
+  albumCount?: number;
+}
+type TrackView = Track & { id: string; albumId: string };
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+export const mediaUrl = (key: string) => `/media/${key}`;
+
+function listenerOf(session: Session | null): Listener {
+  if (!session) return guestListener;
+  return { tier: session.tier, role: session.role, ownedAlbumIds: new Set() };
+}
+
+function albumDto(album: AlbumView, playCount: number) {
+  const { tracks: _tracks, externalLinks, ...rest } = album;
+  const pick = ({ pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, v: _v, vStream: _vs, ...fields }: Record<string, unknown>) => fields;
+  return {
+    ...(pick(rest as unknown as Record<string, unknown>) as Omit<AlbumView, 'tracks' | 'externalLinks'>),
+    price: album.stripePriceDefault ?? FALLBACK_PRICE,
+    externalListenUrl: externalLinks.externalListenUrl ?? null,
+    spotifyUrl: externalLinks.spotifyUrl ?? null,
+    appleMusicUrl: externalLinks.appleMusicUrl ?? null,
+    youtubeUrl: externalLinks.youtubeUrl ?? null,
+    amazonMusicUrl: externalLinks.amazonMusicUrl ?? null,
+    deezerUrl: externalLinks.deezerUrl ?? null,
+    playCount,
+  };
+}
+
+function artistDto(artist: ArtistView) {
+  return {
+    id: artist.id,
+    name: artist.name,
+    bio: artist.bio,
+    avatar: artist.avatar,
+    headerImage: artist.headerImage,
+    isMain: artist.isMain,
+    socialLinks: JSON.stringify(artist.socialLinks ?? {}),
+    albumCount: artist.albumCount ?? 0,
+    fanCount: 0,
+  };
+}
+
+async function playCounts(keys: { pk: string; sk: string }[]): Promise<Map<string, number>> {
+  const stats = await getViews<{ pk: string; playCount?: number }>(keys);
+  return new Map(stats.map((s) => [s.pk, s.playCount ?? 0]));
+}
+
+async function albumsWithCounts(albums: AlbumView[]) {
+  const counts = await playCounts(albums.map((a) => albumStatsKey(a.id)));
+  return albums.map((a) => albumDto(a, counts.get(albumStatsKey(a.id).pk) ?? 0));
+}
+
+async function requireAlbum(id: string): Promise<AlbumView> {
+  const album = await getView<AlbumView>(albumKey(id));
+  if (!album) throw new HttpError(404, 'not_found', 'Album not found');
+  return album;
+}
+
+export const handler = contextHandler('catalogue', {
+  'GET /api/albums': defineRoute({}, async () => {
+    const albums = await queryViews<AlbumView>({ gsi1pk: ALBUMS_INDEX }, { descending: true });
+    return albumsWithCounts(albums);
+  }),
+
+  'GET /api/albums/{id}': defineRoute({ params: idParams }, async ({ params }) => {
+    const [album] = await albumsWithCounts([await requireAlbum(params.id)]);
+    return album;
+  }),
+
+  'GET /api/albums/{id}/tracks': defineRoute({ params: idParams }, async ({ params, session }) => {
+    const album = await requireAlbum(params.id);
+    const hasAccess = canPlayAlbum(album, listenerOf(session));
+    const counts = await playCounts(album.tracks.map((t) => trackStatsKey(t.id)));
+    return {
+      hasAccess,
+      tracks: album.tracks.map((t) => ({
+        id: t.id,
+        albumId: album.id,
+        title: t.title,
+        trackNumber: t.trackNumber,
+        duration: t.duration,
+        hasLyrics: t.hasLyrics,
+        audioUrl: hasAccess && t.audioKey ? mediaUrl(t.audioKey) : null,
+        playCount: counts.get(trackStatsKey(t.id).pk) ?? 0,
+      })),
+    };
+  }),
+
+  'GET /api/albums/by-artist/{id}': defineRoute({ params: idParams }, async ({ params }) => {
+    const links = await queryViews<{ albumId: string }>({ pk: artistKey(params.id).pk }, { skPrefix: 'album#' });
+    const albums = await getViews<AlbumView>(links.map((l) => albumKey(l.albumId)));
+    albums.sort((a, b) => b.releaseDate.localeCompare(a.releaseDate));
+    return albumsWithCounts(albums);
+  }),
+
+  'GET /api/artists': defineRoute({}, async () => {
+    const artists = await queryViews<ArtistView>({ gsi1pk: ARTISTS_INDEX });
+    return artists.map(artistDto);
+  }),
+
+  'GET /api/artists/{id}': defineRoute({ params: idParams }, async ({ params }) => {
+    const artist = await getView<ArtistView>(artistKey(params.id));
+    if (!artist?.name) throw new HttpError(404, 'not_found', 'Artist not found');
+    return artistDto(artist);
+  }),
+
+  'GET /api/tracks/{id}/lyrics': defineRoute({ params: idParams }, async ({ params }) => {
+    const track = await getView<TrackView>(trackKey(params.id));
+    if (!track) throw new HttpError(404, 'not_found', 'Track not found');
+    return { lyrics: track.lyrics ?? null };
+  }),
+});

@@ -1,0 +1,39 @@
+/** Runs a command: load the stream, fold it to state, decide, append with the expected version; retry on conflict. */
+import type { DomainEvent, NewEvent } from '../../events/index.js';
+import { appendToStream, ConcurrencyError, readStream, type AppendContext, type Reservation } from './event-store.js';
+
+export interface Decider<State, Command> {
+  initialState: State;
+  evolve(state: State, event: DomainEvent): State;
+  decide(command: Command, state: State): NewEvent[];
+}
+
+export interface CommandResult<State> {
+  state: State;
+  version: number;
+  appended: number;
+}
+
+const MAX_ATTEMPTS = 4;
+
+export async function runCommand<State, Command>(
+  streamId: string,
+  decider: Decider<State, Command>,
+  command: Command,
+  context: AppendContext,
+  reservations: (events: NewEvent[]) => Reservation[] = () => [],
+): Promise<CommandResult<State>> {
+  for (let attempt = 1; ; attempt++) {
+    const history = await readStream(streamId);
+    let state = history.reduce(decider.evolve, decider.initialState);
+    const version = history.length ? history[history.length - 1].version : 0;
+    const events = decider.decide(command, state);
+    try {
+      const stored = await appendToStream(streamId, version, events, context, reservations(events));
+      for (const event of stored) state = decider.evolve(state, event as DomainEvent);
+      return { state, version: version + stored.length, appended: stored.length };
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw error;
+    }
+  }
+}

@@ -1,0 +1,36 @@
+/** Configuration, read once at start through a schema that names every missing or bad variable. */
+import { z } from 'zod';
+
+const envSchema = z.object({
+  TABLE_EVENTS: z.string().min(1),
+  TABLE_VIEWS: z.string().min(1),
+  TABLE_EPHEMERAL: z.string().min(1),
+  MEDIA_BUCKET: z.string().min(1),
+  /** Queue names are `<QUEUE_PREFIX><consumer>.fifo`. */
+  QUEUE_PREFIX: z.string().default('toko-'),
+  /** HMAC key for session tokens (HS256), at least 32 characters. */
+  SESSION_SECRET: z.string().min(32),
+  /** Public origin of the app, for the Origin check and links in mail. */
+  APP_ORIGIN: z.string().url(),
+  BUILD_TIME: z.string().optional(),
+  APP_VERSION: z.string().default('dev'),
+});
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Bad configuration: ${problems}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** For the local cloud and tests, which set the environment after modules load. */
+export function resetEnvCache() {
+  cached = undefined;
+}

@@ -1,0 +1,166 @@
+/** The event store over DynamoDB: append with an expected version, reservations in the same transaction, read a stream. */
+import { randomUUID } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { registry, type DomainEvent, type NewEvent, type StoredEvent } from '../../events/index.js';
+import { dynamoClient } from './aws.js';
+import { env } from './env.js';
+
+export class ConcurrencyError extends Error {
+  readonly code = 'CONCURRENCY';
+  constructor(readonly streamId: string, readonly expectedVersion: number) {
+    super(`Stream ${streamId} has moved past version ${expectedVersion}`);
+  }
+}
+
+export class ReservationTakenError extends Error {
+  readonly code = 'RESERVATION_TAKEN';
+  constructor(readonly key: string) {
+    super(`${key} is already taken`);
+  }
+}
+
+export interface Reservation {
+  /** e.g. `email#ada@example.com`; stored as the stream `reservation#<key>`. */
+  key: string;
+  owner: string;
+}
+
+export interface AppendContext {
+  actor: string;
+  correlationId: string;
+  causationId?: string;
+  /** Defaults to the current time; passed in so callers and tests control the clock. */
+  at?: Date;
+}
+
+const reservationStream = (key: string) => `reservation#${key}`;
+
+function isConditionFailure(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
+}
+
+/**
+ * Appends events after `expectedVersion` (0 for a new stream). Each event is a conditional put of
+ * its version, so a concurrent writer of the same version makes exactly one of them fail.
+ */
+export async function appendToStream(
+  streamId: string,
+  expectedVersion: number,
+  events: NewEvent[],
+  context: AppendContext,
+  reservations: Reservation[] = [],
+): Promise<StoredEvent[]> {
+  if (events.length === 0) return [];
+  const at = (context.at ?? new Date()).toISOString();
+  const stored: StoredEvent[] = events.map((event, i) => {
+    const valid = registry.validate(event);
+    return {
+      streamId,
+      version: expectedVersion + i + 1,
+      type: valid.type,
+      schemaVersion: registry.currentVersion(valid.type),
+      data: valid.data,
+      meta: {
+        eventId: randomUUID(),
+        at,
+        actor: context.actor,
+        correlationId: context.correlationId,
+        ...(context.causationId ? { causationId: context.causationId } : {}),
+      },
+    };
+  });
+  const table = env().TABLE_EVENTS;
+  const client = dynamoClient();
+
+  if (stored.length === 1 && reservations.length === 0) {
+    try {
+      await client.send(
+        new PutCommand({ TableName: table, Item: stored[0], ConditionExpression: 'attribute_not_exists(streamId)' }),
+      );
+    } catch (error) {
+      if (isConditionFailure(error)) throw new ConcurrencyError(streamId, expectedVersion);
+      throw error;
+    }
+    return stored;
+  }
+
+  const items = [
+    ...reservations.map((r) => ({ streamId: reservationStream(r.key), version: 0, owner: r.owner, reservedAt: at })),
+    ...stored,
+  ];
+  try {
+    await client.send(
+      new TransactWriteCommand({
+        TransactItems: items.map((Item) => ({
+          Put: { TableName: table, Item, ConditionExpression: 'attribute_not_exists(streamId)' },
+        })),
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      const reasons = error.CancellationReasons ?? [];
+      const taken = reasons.findIndex((r, i) => i < reservations.length && r.Code === 'ConditionalCheckFailed');
+      if (taken >= 0) throw new ReservationTakenError(reservations[taken].key);
+      if (reasons.some((r) => r.Code === 'ConditionalCheckFailed')) throw new ConcurrencyError(streamId, expectedVersion);
+    }
+    throw error;
+  }
+  return stored;
+}
+
+/** Reads a whole stream in order, upcasting every event to its current schema. */
+export async function readStream(streamId: string, afterVersion = 0): Promise<DomainEvent[]> {
+  const events: DomainEvent[] = [];
+  let startKey: QueryCommandOutput['LastEvaluatedKey'];
+  do {
+    const page = await dynamoClient().send(
+      new QueryCommand({
+        TableName: env().TABLE_EVENTS,
+        KeyConditionExpression: 'streamId = :s AND version > :v',
+        ExpressionAttributeValues: { ':s': streamId, ':v': afterVersion },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) events.push(registry.upcast(item));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return events;
+}
+
+/** The version of the last event in a stream, 0 when it has none. */
+export async function streamVersion(streamId: string): Promise<number> {
+  const page = await dynamoClient().send(
+    new QueryCommand({
+      TableName: env().TABLE_EVENTS,
+      KeyConditionExpression: 'streamId = :s',
+      ExpressionAttributeValues: { ':s': streamId },
+      ProjectionExpression: 'version',
+      ScanIndexForward: false,
+      Limit: 1,
+      ConsistentRead: true,
+    }),
+  );
+  return (page.Items?.[0]?.version as number | undefined) ?? 0;
+}
+
+/**
+ * Appends to a stream that only ever grows (plays), without reading it first: each process remembers
+ * the last version it wrote per stream and guesses the next one; a wrong guess costs one read.
+ */
+const lastKnownVersion = new Map<string, number>();
+export async function appendBlind(streamId: string, events: NewEvent[], context: AppendContext): Promise<StoredEvent[]> {
+  let expected = lastKnownVersion.get(streamId) ?? 0;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const stored = await appendToStream(streamId, expected, events, context);
+      lastKnownVersion.set(streamId, stored[stored.length - 1].version);
+      if (lastKnownVersion.size > 10_000) lastKnownVersion.delete(lastKnownVersion.keys().next().value!);
+      return stored;
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError) || attempt >= 4) throw error;
+      expected = await streamVersion(streamId);
+    }
+  }
+}

@@ -1,0 +1,185 @@
+/**
+ * The HTTP edge on middy: one Lambda per bounded context serves the routes the manifest gives it.
+ * Every path, query and body is parsed with zod; every failure leaves as `{ error, message }`.
+ */
+import middy from '@middy/core';
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { z } from 'zod';
+import { DomainError, type DomainErrorKind } from '../domain/errors.js';
+import { routeKey, routes, type AuthLevel, type Context } from '../routes.js';
+import { ConcurrencyError, ReservationTakenError } from './event-store.js';
+import { env } from './env.js';
+import { sessionToken, verifySessionToken, type Session, type TokenSource } from './session.js';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  cookies?: string[];
+}
+const REPLY = Symbol('reply');
+/** An answer with a status, headers or cookies; a handler may also just return the JSON body. */
+export const reply = (r: Reply) => Object.assign(r, { [REPLY]: true });
+const isReply = (v: unknown): v is Reply => typeof v === 'object' && v !== null && REPLY in v;
+
+export interface RequestInfo {
+  headers: Record<string, string | undefined>;
+  cookies: string[];
+  sourceIp: string;
+  requestId: string;
+  /** Time the gateway received the request. */
+  receivedAt: Date;
+}
+
+export interface RouteInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  session: Session | null;
+  request: RequestInfo;
+}
+
+type Schema = z.ZodType;
+type Parsed<S> = S extends Schema ? z.infer<S> : undefined;
+
+export interface RouteDefinition {
+  params?: Schema;
+  query?: Schema;
+  body?: Schema;
+  handle(input: RouteInput<any, any, any>): Promise<unknown>;
+}
+
+/** Declares a route handler with the schemas of its input. */
+export function defineRoute<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+  schemas: { params?: P; query?: Q; body?: B },
+  handle: (input: RouteInput<Parsed<P>, Parsed<Q>, Parsed<B>>) => Promise<unknown>,
+): RouteDefinition {
+  return { ...schemas, handle } as RouteDefinition;
+}
+
+const statusOfKind: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+};
+
+function describeZodError(error: z.ZodError, where: string): string {
+  const issue = error.issues[0];
+  const path = issue?.path.length ? issue.path.join('.') : where;
+  return `Invalid ${path}: ${issue?.message ?? 'bad value'}`;
+}
+
+function json(status: number, body: unknown, extra: Reply = {}): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...extra.headers },
+    cookies: extra.cookies,
+    body: body === undefined ? '' : JSON.stringify(body),
+  };
+}
+
+const errorBody = (code: string, message: string) => ({ error: code, message });
+
+function parsePart(schema: Schema | undefined, value: unknown, where: string) {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (!result.success) throw new HttpError(400, 'invalid_request', describeZodError(result.error, where));
+  return result.data;
+}
+
+function parseBody(event: APIGatewayProxyEventV2, schema: Schema | undefined) {
+  if (!schema) return undefined;
+  const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+  let value: unknown = {};
+  if (raw.trim()) {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
+    }
+  }
+  return parsePart(schema, value, 'body');
+}
+
+function isAllowedOrigin(origin: string, host: string | undefined): boolean {
+  const allowed = env().APP_ORIGIN.split(',').map((o) => o.trim());
+  if (allowed.includes(origin)) return true;
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/** Unsafe methods must come from our own origin; a browser always sends Origin on them. */
+function checkOrigin(event: APIGatewayProxyEventV2, source: TokenSource | null) {
+  if (!['POST', 'PUT', 'DELETE', 'PATCH'].includes(event.requestContext.http.method)) return;
+  const origin = event.headers.origin;
+  if (origin ? !isAllowedOrigin(origin, event.headers.host) : source === 'cookie') {
+    throw new HttpError(403, 'forbidden_origin', 'This request must come from the app itself');
+  }
+}
+
+function authorize(level: AuthLevel, session: Session | null) {
+  if (level === 'guest') return;
+  if (!session) throw new HttpError(401, 'unauthorized', 'Not authenticated');
+  if (level === 'admin' && session.role !== 'admin') throw new HttpError(403, 'forbidden', 'Admin access required');
+}
+
+export function errorResponse(error: unknown, logger?: Logger): APIGatewayProxyStructuredResultV2 {
+  if (error instanceof HttpError) return json(error.status, errorBody(error.code, error.message));
+  if (error instanceof DomainError) return json(statusOfKind[error.kind], errorBody(error.code, error.message));
+  if (error instanceof z.ZodError) return json(400, errorBody('invalid_request', describeZodError(error, 'request')));
+  if (error instanceof ConcurrencyError) return json(409, errorBody('conflict', 'Someone else changed this at the same time; please try again'));
+  if (error instanceof ReservationTakenError) return json(409, errorBody('conflict', error.message));
+  logger?.error('unhandled', { error: error as Error });
+  return json(500, errorBody('internal', 'Something went wrong on our side. Please try again.'));
+}
+
+/** The Lambda handler of one bounded context. */
+export function contextHandler(context: Context, definitions: Record<string, RouteDefinition>) {
+  const logger = new Logger({ serviceName: `http-${context}` });
+  const manifest = new Map(routes.filter((r) => r.context === context).map((r) => [routeKey(r), r]));
+  for (const key of manifest.keys()) if (!definitions[key]) throw new Error(`${context}: no handler for ${key}`);
+  for (const key of Object.keys(definitions)) if (!manifest.has(key)) throw new Error(`${context}: ${key} is not in routes.ts`);
+
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use({ onError: (request) => void (request.response = errorResponse(request.error, logger)) })
+    .handler(async (event) => {
+      const spec = manifest.get(event.routeKey);
+      if (!spec) throw new HttpError(404, 'not_found', `No route for ${event.routeKey}`);
+      const definition = definitions[event.routeKey];
+      const token = sessionToken(event.headers, event.cookies);
+      checkOrigin(event, token?.source ?? null);
+      const session = token ? await verifySessionToken(token.token) : null;
+      authorize(spec.auth, session);
+      const input: RouteInput<unknown, unknown, unknown> = {
+        params: parsePart(definition.params, event.pathParameters ?? {}, 'path'),
+        query: parsePart(definition.query, event.queryStringParameters ?? {}, 'query'),
+        body: parseBody(event, definition.body),
+        session,
+        request: {
+          headers: event.headers,
+          cookies: event.cookies ?? [],
+          sourceIp: event.requestContext.http.sourceIp,
+          requestId: event.requestContext.requestId,
+          receivedAt: new Date(event.requestContext.timeEpoch),
+        },
+      };
+      const result = await definition.handle(input);
+      return isReply(result) ? json(result.status ?? 200, result.body, result) : json(200, result);
+    });
+}
