@@ -1,5 +1,5 @@
 /** The catalogue's events: artists and albums, appended by the seed and by the admin panel alike. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineEvent } from './envelope.js';
 
 export const tierSchema = z.enum(['free', 'toko_plus', 'purchase_required']);

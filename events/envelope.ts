@@ -1,5 +1,5 @@
 /** The envelope every stored event travels in, and the registry that validates and upcasts it. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const metaSchema = z.object({
   eventId: z.string().min(1),

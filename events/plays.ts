@@ -1,5 +1,5 @@
 /** Listening events. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineEvent } from './envelope.js';
 
 export const PlayRecorded = defineEvent(

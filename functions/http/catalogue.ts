@@ -1,5 +1,5 @@
 /** HTTP context `catalogue`: albums, tracks, artists and lyrics, read from the catalogue and stats views. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { canPlayAlbum, guestListener, type Listener } from '../domain/access.js';
 import { contextHandler, defineRoute, HttpError } from '../lib/http.js';
 import type { Session } from '../lib/session.js';

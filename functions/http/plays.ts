@@ -1,6 +1,6 @@
 /** HTTP context `plays`: qualifying plays become `PlayRecorded` on the listener's daily plays stream. */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isQualifyingPlay } from '../domain/access.js';
 import { appendBlind } from '../lib/event-store.js';
 import { contextHandler, defineRoute, HttpError, reply } from '../lib/http.js';

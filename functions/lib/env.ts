@@ -1,5 +1,5 @@
 /** Configuration, read once at start through a schema that names every missing or bad variable. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const envSchema = z.object({
   TABLE_EVENTS: z.string().min(1),

@@ -5,7 +5,7 @@
 import middy from '@middy/core';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DomainError, type DomainErrorKind } from '../domain/errors.js';
 import { routeKey, routes, type AuthLevel, type Context } from '../routes.js';
 import { ConcurrencyError, ReservationTakenError } from './event-store.js';

@@ -1,0 +1,155 @@
+/**
+ * The frame around every screen: header, desktop sidebar, mobile bottom navigation, the page, and the
+ * fixed player. It also scrolls to the top on every navigation and remembers where album pages were opened from.
+ */
+import { Crown, Disc3 } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
+import { useOpenAccountDialog } from '../features/auth/components/account-dialog-provider';
+import { PlayerBar } from '../features/player/components/player-bar';
+import { brand } from '../lib/brand';
+import { cx } from '../lib/class-names';
+import { Button } from '../ui/button';
+import { isAlbumPath, rememberAlbumSource } from './album-source';
+import { destinations } from './navigation';
+
+export function AppShell() {
+  const mainRef = useRef<HTMLElement>(null);
+  useScrollToTopOnNavigation(mainRef);
+  useAlbumSourceMemory();
+
+  return (
+    <div className="min-h-dvh bg-zinc-950 text-zinc-100">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-full focus:bg-accent focus:px-4 focus:py-2 focus:text-accent-foreground"
+      >
+        Skip to content
+      </a>
+      <NavigationProgress />
+      <Header />
+      <Sidebar />
+      <main
+        id="main"
+        ref={mainRef}
+        tabIndex={-1}
+        className="pb-[calc(8.5rem+env(safe-area-inset-bottom))] focus:outline-none md:pb-28 md:pl-60"
+      >
+        <div className="mx-auto max-w-6xl px-4 py-6 md:px-8 md:py-8">
+          <Outlet />
+        </div>
+      </main>
+      <PlayerBar />
+      <BottomNavigation />
+    </div>
+  );
+}
+
+function useScrollToTopOnNavigation(mainRef: RefObject<HTMLElement | null>) {
+  const location = useLocation();
+  useEffect(() => {
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+  }, []);
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+    mainRef.current?.scrollTo?.(0, 0);
+  }, [location.key, mainRef]);
+}
+
+/** Navigating to an album remembers the page it came from; album-to-album moves keep the first source. */
+function useAlbumSourceMemory() {
+  const location = useLocation();
+  const previous = useRef<{ pathname: string; page: string } | null>(null);
+  useEffect(() => {
+    const here = { pathname: location.pathname, page: `${location.pathname}${location.search}${location.hash}` };
+    const before = previous.current;
+    if (isAlbumPath(here.pathname) && before && !isAlbumPath(before.pathname)) rememberAlbumSource(before.page);
+    previous.current = here;
+  }, [location.pathname, location.search, location.hash]);
+}
+
+function NavigationProgress() {
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <div aria-hidden="true" className={cx('fixed inset-x-0 top-0 z-[60] h-0.5 overflow-hidden', !busy && 'hidden')}>
+      <div className="h-full w-1/3 animate-[progress_1s_ease-in-out_infinite] bg-accent" />
+    </div>
+  );
+}
+
+function Header() {
+  const openAccountDialog = useOpenAccountDialog();
+  return (
+    <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-white/10 bg-zinc-950/90 px-4 backdrop-blur md:h-16 md:px-6">
+      <Link to="/" className="flex items-center gap-2 rounded-full text-lg font-extrabold tracking-tight text-zinc-50" data-testid="logo">
+        <Disc3 aria-hidden="true" className="size-7 text-accent" />
+        {brand.product}
+      </Link>
+      <Button variant="secondary" className="px-4 py-2" onClick={() => openAccountDialog('sign-in')}>
+        Sign In
+      </Button>
+    </header>
+  );
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cx(
+    'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-semibold transition',
+    isActive ? 'bg-white/10 text-zinc-50' : 'text-zinc-300 hover:bg-white/5 hover:text-zinc-50',
+  );
+
+function Sidebar() {
+  const openAccountDialog = useOpenAccountDialog();
+  return (
+    <aside className="fixed bottom-20 left-0 top-16 z-20 hidden w-60 flex-col justify-between border-r border-white/10 bg-zinc-950 p-4 md:flex">
+      <nav aria-label="Main">
+        <ul className="space-y-1">
+          {destinations.map(({ to, label, icon: Icon }) => (
+            <li key={to}>
+              <NavLink to={to} end={to === '/'} className={navLinkClass}>
+                <Icon aria-hidden="true" className="size-5" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="space-y-3 rounded-xl border border-white/10 bg-gradient-to-br from-accent/20 to-transparent p-4">
+        <p className="flex items-center gap-2 font-semibold text-zinc-50">
+          <Crown aria-hidden="true" className="size-4 text-accent" />
+          Upgrade to {brand.productPlus}
+        </p>
+        <p className="text-xs text-zinc-300">Exclusive tracks, early releases and direct support for the artists.</p>
+        <Button className="w-full px-3 py-2 text-xs" onClick={() => openAccountDialog('join-plus')}>
+          Upgrade to {brand.productPlus}
+        </Button>
+      </div>
+    </aside>
+  );
+}
+
+function BottomNavigation() {
+  return (
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-white/10 bg-zinc-950 pb-[env(safe-area-inset-bottom)] md:hidden"
+    >
+      <ul className="grid h-16 grid-cols-5">
+        {destinations.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end={to === '/'}
+              className={({ isActive }) =>
+                cx('flex h-full flex-col items-center justify-center gap-1 text-[11px] font-semibold', isActive ? 'text-accent' : 'text-zinc-300')
+              }
+            >
+              <Icon aria-hidden="true" className="size-5" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

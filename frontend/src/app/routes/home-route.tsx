@@ -1,0 +1,83 @@
+/** Home for a guest: the pitch with its two ways in, the featured album and the artists. */
+import { Check, Crown, Headphones } from 'lucide-react';
+import { useOpenAccountDialog } from '../../features/auth/components/account-dialog-provider';
+import { FeaturedAlbum } from '../../features/albums/components/featured-album-card';
+import { ArtistsGrid } from '../../features/artists/components/artists-grid';
+import { brand } from '../../lib/brand';
+import { useDocumentTitle } from '../../lib/document-title';
+import { formatMoney } from '../../lib/format';
+import { Button } from '../../ui/button';
+import { usePlayAlbumFromCard } from '../album-playback';
+
+const plusBenefits = [
+  'Exclusive and unreleased tracks',
+  'Early access to new releases',
+  'High-quality downloads',
+  'Album discounts',
+  'Direct artist support',
+];
+
+export function HomeRoute() {
+  useDocumentTitle(null);
+  const playAlbum = usePlayAlbumFromCard();
+
+  return (
+    <div className="space-y-12">
+      <Hero />
+      <FeaturedAlbum onPlayAlbum={playAlbum} />
+      <section aria-labelledby="artists-heading" className="space-y-4">
+        <h2 id="artists-heading" className="text-2xl font-bold text-zinc-50">
+          Artists
+        </h2>
+        <ArtistsGrid />
+      </section>
+    </div>
+  );
+}
+
+function Hero() {
+  const openAccountDialog = useOpenAccountDialog();
+  return (
+    <section aria-labelledby="hero-heading" className="space-y-6">
+      <div className="space-y-2">
+        <h1 id="hero-heading" className="text-3xl font-extrabold tracking-tight text-zinc-50 md:text-5xl">
+          Artist-Driven Music Platform
+        </h1>
+        <p className="max-w-2xl text-zinc-300">
+          {brand.labelName} brings you straight to the artists: stream free albums, collect the records you love, and
+          back the people who make them.
+        </p>
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <div className="flex flex-col gap-4 rounded-2xl border border-white/10 bg-zinc-900 p-6">
+          <Headphones aria-hidden="true" className="size-8 text-zinc-100" />
+          <div className="space-y-1">
+            <h2 className="text-xl font-bold text-zinc-50">Listen free</h2>
+            <p className="text-sm text-zinc-300">Stream every free album, build your library and follow your favourite artists.</p>
+          </div>
+          <Button variant="secondary" className="mt-auto self-start" onClick={() => openAccountDialog('sign-up')}>
+            Start Listening
+          </Button>
+        </div>
+        <div className="flex flex-col gap-4 rounded-2xl border border-accent/40 bg-gradient-to-br from-accent/15 to-zinc-900 p-6">
+          <Crown aria-hidden="true" className="size-8 text-accent" />
+          <div className="space-y-1">
+            <h2 className="text-xl font-bold text-zinc-50">{brand.productPlus}</h2>
+            <p className="text-sm text-zinc-200">{formatMoney(brand.subscriptionMonthlyUsd)}/month</p>
+          </div>
+          <ul className="space-y-1.5 text-sm text-zinc-200">
+            {plusBenefits.map((benefit) => (
+              <li key={benefit} className="flex items-center gap-2">
+                <Check aria-hidden="true" className="size-4 text-accent" />
+                {benefit}
+              </li>
+            ))}
+          </ul>
+          <Button className="mt-auto self-start" onClick={() => openAccountDialog('join-plus')}>
+            Join {brand.productPlus}
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+/** GET /api/albums/{id}/tracks: the track list and whether this listener may play it. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/http';
+import { albumKeys } from './album-keys';
+import { albumTracksSchema, type AlbumTracks } from './album-schema';
+
+export const getAlbumTracks = (albumId: string, signal?: AbortSignal): Promise<AlbumTracks> =>
+  request(`/api/albums/${encodeURIComponent(albumId)}/tracks`, albumTracksSchema, { signal }).then((answer) => ({
+    ...answer,
+    tracks: [...answer.tracks].sort((a, b) => a.trackNumber - b.trackNumber),
+  }));
+
+export const albumTracksQueryOptions = (albumId: string) =>
+  queryOptions({ queryKey: albumKeys.tracks(albumId), queryFn: ({ signal }) => getAlbumTracks(albumId, signal) });
+
+export const useAlbumTracks = (albumId: string) => useQuery(albumTracksQueryOptions(albumId));

@@ -1,0 +1,23 @@
+/** GET /api/albums: the whole catalogue, newest release first; the newest is the featured album. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { request } from '../../../lib/http';
+import { albumKeys } from './album-keys';
+import { albumSchema, type Album } from './album-schema';
+
+/** Newest release first (ISO days sort as text); albums released the same day keep the server's order. */
+export const byReleaseDateDescending = (albums: readonly Album[]): Album[] =>
+  [...albums].sort((a, b) => (a.releaseDate < b.releaseDate ? 1 : a.releaseDate > b.releaseDate ? -1 : 0));
+
+/** The album with the latest releaseDate, or null for an empty catalogue. */
+export const latestAlbum = (albums: readonly Album[]): Album | null => byReleaseDateDescending(albums)[0] ?? null;
+
+export const getAlbums = (signal?: AbortSignal): Promise<Album[]> =>
+  request('/api/albums', z.array(albumSchema), { signal }).then(byReleaseDateDescending);
+
+export const albumsQueryOptions = () =>
+  queryOptions({ queryKey: albumKeys.catalogue(), queryFn: ({ signal }) => getAlbums(signal) });
+
+export const useAlbums = () => useQuery(albumsQueryOptions());
+
+export const useFeaturedAlbum = () => useQuery({ ...albumsQueryOptions(), select: latestAlbum });

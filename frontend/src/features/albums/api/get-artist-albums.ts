@@ -1,0 +1,15 @@
+/** GET /api/albums/by-artist/{id}: one artist's discography, newest first. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { request } from '../../../lib/http';
+import { albumKeys } from './album-keys';
+import { albumSchema, type Album } from './album-schema';
+import { byReleaseDateDescending } from './get-albums';
+
+export const getArtistAlbums = (artistId: string, signal?: AbortSignal): Promise<Album[]> =>
+  request(`/api/albums/by-artist/${encodeURIComponent(artistId)}`, z.array(albumSchema), { signal }).then(byReleaseDateDescending);
+
+export const artistAlbumsQueryOptions = (artistId: string) =>
+  queryOptions({ queryKey: albumKeys.byArtist(artistId), queryFn: ({ signal }) => getArtistAlbums(artistId, signal) });
+
+export const useArtistAlbums = (artistId: string) => useQuery(artistAlbumsQueryOptions(artistId));

@@ -1,0 +1,103 @@
+/** The album's track list: number, title, plays and length; locked tracks are dimmed and cannot be played. */
+import { Clock3, Lock, Music2, Pause, Play } from 'lucide-react';
+import { cx } from '../../../lib/class-names';
+import { formatDuration, formatPlays } from '../../../lib/format';
+import { EmptyState } from '../../../ui/status-message';
+import type { AlbumTrack } from '../api/album-schema';
+
+interface TrackTableProps {
+  tracks: readonly AlbumTrack[];
+  isPlayable: (track: AlbumTrack) => boolean;
+  currentTrackId: string | null;
+  playing: boolean;
+  onPlay: (track: AlbumTrack) => void;
+  onTogglePlay: () => void;
+}
+
+export function TrackTable({ tracks, isPlayable, currentTrackId, playing, onPlay, onTogglePlay }: TrackTableProps) {
+  if (tracks.length === 0) return <EmptyState icon={Music2} title="No tracks available in this album" />;
+
+  return (
+    <table className="w-full table-fixed border-collapse text-left text-sm" data-testid="track-table">
+      <thead className="border-b border-white/10 text-xs uppercase tracking-wider text-zinc-300">
+        <tr>
+          <th scope="col" className="w-12 py-2 pl-2 font-medium">
+            #
+          </th>
+          <th scope="col" className="py-2 font-medium">
+            Title
+          </th>
+          <th scope="col" className="w-24 py-2 text-right font-medium sm:w-28">
+            Plays
+          </th>
+          <th scope="col" className="w-16 py-2 pr-2 text-right font-medium">
+            <Clock3 aria-hidden="true" className="ml-auto size-4" />
+            <span className="sr-only">Duration</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {tracks.map((track) => {
+          const playable = isPlayable(track);
+          const current = track.id === currentTrackId;
+          const sounding = current && playing;
+          const play = () => (current ? onTogglePlay() : onPlay(track));
+          return (
+            <tr
+              key={track.id}
+              data-testid="track-row"
+              data-track-id={track.id}
+              data-playable={playable}
+              data-current={current}
+              onClick={playable ? play : undefined}
+              className={cx(
+                'group border-b border-white/5 transition',
+                playable ? 'cursor-pointer hover:bg-white/5' : 'opacity-60',
+                current && 'bg-white/5',
+              )}
+            >
+              <td className="py-2 pl-2">
+                {playable ? (
+                  <button
+                    type="button"
+                    aria-label={`${sounding ? 'Pause' : 'Play'} ${track.title}`}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      play();
+                    }}
+                    className="inline-flex size-8 items-center justify-center rounded-full tabular-nums text-zinc-200 hover:bg-white/10"
+                  >
+                    {sounding ? (
+                      <Pause aria-hidden="true" className="size-4 fill-current text-accent" />
+                    ) : (
+                      <>
+                        <span aria-hidden="true" className={cx('group-hover:hidden group-focus-within:hidden', current && 'text-accent')}>
+                          {track.trackNumber}
+                        </span>
+                        <Play aria-hidden="true" className="hidden size-4 fill-current group-hover:block group-focus-within:block" />
+                      </>
+                    )}
+                  </button>
+                ) : (
+                  <span className="inline-flex size-8 items-center justify-center text-zinc-200" title="Locked">
+                    <Lock aria-hidden="true" className="size-4" />
+                    <span className="sr-only">Locked: track {track.trackNumber}</span>
+                  </span>
+                )}
+              </td>
+              <td className="truncate py-2 pr-2">
+                <span className={cx('font-medium', current ? 'text-accent' : 'text-zinc-50')} data-testid="track-title">
+                  {track.title}
+                </span>
+              </td>
+              <td className="py-2 text-right tabular-nums text-zinc-200" data-testid="track-play-count" data-count={track.playCount}>
+                {formatPlays(track.playCount)}
+              </td>
+              <td className="py-2 pr-2 text-right tabular-nums text-zinc-200">{formatDuration(track.duration)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,13 @@
+/** GET /api/artists/{id}: one artist; a 404 means there is no such artist. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/http';
+import { artistKeys } from './artist-keys';
+import { artistSchema, type Artist } from './artist-schema';
+
+export const getArtist = (artistId: string, signal?: AbortSignal): Promise<Artist> =>
+  request(`/api/artists/${encodeURIComponent(artistId)}`, artistSchema, { signal });
+
+export const artistQueryOptions = (artistId: string) =>
+  queryOptions({ queryKey: artistKeys.detail(artistId), queryFn: ({ signal }) => getArtist(artistId, signal) });
+
+export const useArtist = (artistId: string) => useQuery(artistQueryOptions(artistId));

@@ -1,0 +1,53 @@
+/** Buttons in the label's three weights: the accent call to action, a quiet secondary, and a bare icon button. */
+import type { ComponentProps } from 'react';
+import { cx } from '../lib/class-names';
+
+type Variant = 'primary' | 'secondary' | 'ghost';
+
+const variants: Record<Variant, string> = {
+  primary: 'bg-accent text-accent-foreground hover:brightness-110',
+  secondary: 'bg-white/10 text-zinc-50 hover:bg-white/15',
+  ghost: 'text-zinc-200 hover:bg-white/10 hover:text-zinc-50',
+};
+
+/** Also used on links that look like buttons. */
+export const buttonClass = (variant: Variant = 'primary', className?: string): string =>
+  cx(
+    'inline-flex items-center justify-center gap-2 rounded-full px-5 py-2.5 text-sm font-semibold transition',
+    'disabled:cursor-not-allowed disabled:opacity-60',
+    variants[variant],
+    className,
+  );
+
+export function Button({ variant = 'primary', className, type = 'button', ...props }: ComponentProps<'button'> & { variant?: Variant }) {
+  return <button type={type} className={buttonClass(variant, className)} {...props} />;
+}
+
+/** A round icon-only button; `label` is its accessible name and its tooltip. */
+export function IconButton({
+  label,
+  active = false,
+  solid = false,
+  className,
+  type = 'button',
+  ...props
+}: ComponentProps<'button'> & { label: string; active?: boolean; solid?: boolean }) {
+  return (
+    <button
+      type={type}
+      aria-label={label}
+      title={label}
+      className={cx(
+        'inline-flex size-10 shrink-0 items-center justify-center rounded-full transition',
+        'disabled:cursor-not-allowed disabled:opacity-40',
+        solid
+          ? 'bg-zinc-50 text-zinc-950 hover:scale-105 hover:bg-white'
+          : active
+            ? 'text-accent hover:bg-white/10'
+            : 'text-zinc-200 hover:bg-white/10 hover:text-white',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Builds the SPA: root frontend/, output frontend/dist, React, Tailwind, and the brand (name, accent colour,
+ * icon) written into the page at build time so the first paint is already on-brand.
+ */
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { brand } from '../events/brand.js';
+
+/** WCAG relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const channels = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255);
+  const [r, g, b] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** Text on the accent colour: near-black or white, whichever contrasts more (AA for any brand colour that allows it). */
+function accentForeground(accent: string): string {
+  const background = luminance(accent);
+  const onDark = (background + 0.05) / (luminance('#09090b') + 0.05);
+  const onLight = (1.05) / (background + 0.05);
+  return onDark >= onLight ? '#09090b' : '#ffffff';
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+function brandPage(): Plugin {
+  if (!/^#[0-9a-f]{6}$/i.test(brand.accentColor)) throw new Error(`brand.accentColor must be #rrggbb, got ${brand.accentColor}`);
+  const icon =
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="${brand.accentColor}"/>` +
+    `<circle cx="16" cy="16" r="5" fill="#09090b"/></svg>`;
+  return {
+    name: 'brand-page',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => ({
+        html: html
+          .replaceAll('%BRAND_PRODUCT%', escapeHtml(brand.product))
+          .replaceAll('%BRAND_DESCRIPTION%', escapeHtml(`${brand.product} by ${brand.labelName}: artist-driven music to stream, collect and support.`)),
+        tags: [
+          {
+            tag: 'style',
+            children: `:root{--brand-accent:${brand.accentColor};--brand-accent-foreground:${accentForeground(brand.accentColor)}}`,
+            injectTo: 'head',
+          },
+          { tag: 'link', attrs: { rel: 'icon', type: 'image/svg+xml', href: `data:image/svg+xml,${encodeURIComponent(icon)}` }, injectTo: 'head' },
+        ],
+      }),
+    },
+  };
+}
+
+// `vite` (dev) forwards the API and media to the local cloud when TOKO_API_ORIGIN names it.
+const apiOrigin = process.env.TOKO_API_ORIGIN;
+const proxy: Record<string, ProxyOptions> | undefined = apiOrigin
+  ? { '/api': { target: apiOrigin, changeOrigin: false }, '/media': { target: apiOrigin, changeOrigin: false } }
+  : undefined;
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react(), tailwindcss(), brandPage()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: { proxy },
+  preview: { proxy },
+});

@@ -1,0 +1,119 @@
+/**
+ * Compute, built from the manifests: one function per bounded context of functions/routes.ts with
+ * its routes on the HttpApi, the stream relay, and one function per consumer of functions/consumers.ts.
+ */
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { consumers as consumerManifest, type ConsumerSpec } from '../../functions/consumers.js';
+import { routeKey, routes as routeManifest, type RouteSpec } from '../../functions/routes.js';
+import { consumerAccess, grantAccess, httpAccess, type Resources } from './access.js';
+import { pascal, type TokoConfig } from './config.js';
+import type { Entries } from './entries.js';
+import { functionEnvironment, type SharedEnvironment } from './environment.js';
+import { tokoFunction } from './lambda.js';
+
+export interface ApiStackProps extends StackProps {
+  config: TokoConfig;
+  entries: Entries;
+  httpApi: IHttpApi;
+  environment: SharedEnvironment;
+  resources: Resources;
+  /** The events table, whose stream feeds the relay. */
+  eventsTable: ITable;
+  relayFailures: IQueue;
+  routes?: readonly RouteSpec[];
+  consumers?: readonly ConsumerSpec[];
+}
+
+export class ApiStack extends Stack {
+  /** By bounded context. */
+  readonly httpFunctions = new Map<string, NodejsFunction>();
+  /** By consumer name. */
+  readonly consumerFunctions = new Map<string, NodejsFunction>();
+  readonly relay: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { config, entries, resources } = props;
+    const routes = props.routes ?? routeManifest;
+    const consumers = props.consumers ?? consumerManifest;
+
+    for (const context of new Set(routes.map((route) => route.context))) {
+      const fn = tokoFunction(this, `${pascal(context)}Http`, {
+        entry: entries.http(context),
+        description: `${config.prefix}http ${context}`,
+        environment: functionEnvironment(props.environment, `http-${context}`),
+        memorySize: 1024,
+        timeout: Duration.seconds(10),
+      });
+      grantAccess(fn, httpAccess(context), resources);
+      this.httpFunctions.set(context, fn);
+    }
+
+    // One invoke permission per function (not per route): a context with many routes would
+    // otherwise outgrow Lambda's 20 KB resource-policy limit.
+    const integrations = new Map(
+      [...this.httpFunctions].map(([context, fn]) => [
+        context,
+        new HttpLambdaIntegration(`${pascal(context)}Integration`, fn, { scopePermissionToRoute: false }),
+      ]),
+    );
+    for (const route of routes) {
+      const integration = integrations.get(route.context);
+      if (!integration) throw new Error(`No function for context "${route.context}"`);
+      new HttpRoute(this, `Route ${routeKey(route)}`, {
+        httpApi: props.httpApi,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration,
+      });
+    }
+
+    this.relay = tokoFunction(this, 'Relay', {
+      entry: entries.relay(),
+      description: `${config.prefix}relay events stream to consumer queues`,
+      environment: functionEnvironment(props.environment, 'relay'),
+      memorySize: 512,
+      timeout: Duration.seconds(30),
+    });
+    this.relay.addEventSource(
+      new DynamoEventSource(props.eventsTable, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        maxBatchingWindow: Duration.seconds(0),
+        retryAttempts: 10,
+        bisectBatchOnError: true,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(props.relayFailures),
+      }),
+    );
+    for (const queue of resources.queues.values()) queue.grantSendMessages(this.relay);
+
+    for (const consumer of consumers) {
+      const queue = resources.queues.get(consumer.name);
+      if (!queue) throw new Error(`No queue for consumer "${consumer.name}"`);
+      const fn = tokoFunction(this, `${pascal(consumer.name)}Consumer`, {
+        entry: entries.consumer(consumer.module),
+        description: `${config.prefix}consumer ${consumer.name}`,
+        environment: functionEnvironment(props.environment, consumer.name),
+        memorySize: 512,
+        // Lambda requires the queue's visibility timeout to be at least the function's timeout.
+        timeout: Duration.seconds(Math.max(1, Math.floor(consumer.visibilityTimeoutSeconds / 3))),
+      });
+      fn.addEventSource(
+        new SqsEventSource(queue, {
+          batchSize: consumer.batchSize,
+          reportBatchItemFailures: true,
+        }),
+      );
+      grantAccess(fn, consumerAccess(consumer.name), resources);
+      this.consumerFunctions.set(consumer.name, fn);
+    }
+  }
+}

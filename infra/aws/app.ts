@@ -1,0 +1,8 @@
+/** CDK entry point (cdk.json): `npx cdk synth`, `-c prefix=staging-`, `-c domain=… -c certificateArn=…`. */
+import { App } from 'aws-cdk-lib';
+import { configFromContext } from './config.js';
+import { buildToko } from './toko.js';
+
+const app = new App();
+buildToko(app, configFromContext(app.node));
+app.synth();

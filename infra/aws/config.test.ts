@@ -1,0 +1,92 @@
+/** Settings and guards of the CDK app, synthesized without bundling (the shape, not the code, is under test). */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consumers, queueName } from '../../functions/consumers.js';
+import { cdkJsonContext, configFromContext, type TokoConfig } from './config.js';
+import { buildToko } from './toko.js';
+
+let scratch: string;
+beforeAll(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'toko-cdk-config-'));
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function synth(context: Record<string, unknown> = {}, overrides: Partial<TokoConfig> = {}) {
+  const app = new App({
+    outdir: mkdtempSync(join(scratch, 'out-')),
+    // toko.test.ts validates the full app once; here only the shape differs.
+    builtinCloudFormationValidation: false,
+    context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [], ...context },
+  });
+  return buildToko(app, configFromContext(app.node, { spaDir: join(scratch, 'no-spa'), ...overrides }));
+}
+
+describe('entries', () => {
+  it('stops with the path of a missing handler file', () => {
+    const functionsDir = join(scratch, 'functions-without-handlers');
+    mkdirSync(functionsDir);
+    expect(() => synth({}, { functionsDir })).toThrow(/Missing Lambda entry for HTTP context "\w+": .*functions-without-handlers\/http\/\w+\.ts/);
+  });
+});
+
+describe('context', () => {
+  it('prefixes every physical name with the stage from -c prefix', () => {
+    const toko = synth({ prefix: 'staging-' });
+    expect(toko.api.stackName).toBe('staging-api');
+    const messaging = Template.fromStack(toko.messaging);
+    for (const consumer of consumers) {
+      messaging.hasResourceProperties('AWS::SQS::Queue', { QueueName: queueName('staging-', consumer) });
+    }
+    Template.fromStack(toko.data).hasResourceProperties('AWS::DynamoDB::Table', { TableName: 'staging-events' });
+    const [fn] = Object.values(Template.fromStack(toko.api).findResources('AWS::Lambda::Function'));
+    expect(fn.Properties.Environment.Variables.QUEUE_PREFIX).toBe('staging-');
+  });
+
+  it('rejects a prefix that cannot name tables, queues and stacks', () => {
+    expect(() => synth({ prefix: 'Toko_' })).toThrow(/prefix/);
+  });
+
+  it('serves a custom domain with its certificate and uses it as APP_ORIGIN', () => {
+    const toko = synth({ domain: 'music.toko.example', certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/abc' });
+    Template.fromStack(toko.web).hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ Aliases: ['music.toko.example'] }),
+    });
+    const [fn] = Object.values(Template.fromStack(toko.api).findResources('AWS::Lambda::Function'));
+    expect(fn.Properties.Environment.Variables.APP_ORIGIN).toBe('https://music.toko.example');
+  });
+
+  it('needs a certificate for a custom domain', () => {
+    expect(() => synth({ domain: 'music.toko.example' })).toThrow(/certificateArn/);
+  });
+
+  it('references existing secrets by name when given', () => {
+    const toko = synth({ sessionSecretName: 'prod/toko/session', stripeSecretName: 'prod/toko/stripe' });
+    Template.fromStack(toko.data).resourceCountIs('AWS::SecretsManager::Secret', 0);
+    const [fn] = Object.values(Template.fromStack(toko.api).findResources('AWS::Lambda::Function'));
+    expect(fn.Properties.Environment.Variables.SESSION_SECRET).toBe('{{resolve:secretsmanager:prod/toko/session:SecretString:::}}');
+    expect(fn.Properties.Environment.Variables.STRIPE_SECRET_KEY).toBe('{{resolve:secretsmanager:prod/toko/stripe:SecretString:secretKey::}}');
+  });
+});
+
+describe('SPA deployment', () => {
+  it('uploads frontend/dist when it exists and invalidates CloudFront', () => {
+    const spaDir = join(scratch, 'dist');
+    mkdirSync(join(spaDir, 'assets'), { recursive: true });
+    writeFileSync(join(spaDir, 'index.html'), '<!doctype html><title>Toko</title>');
+    writeFileSync(join(spaDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    const web = Template.fromStack(synth({}, { spaDir }).web);
+    web.resourceCountIs('Custom::CDKBucketDeployment', 2);
+    web.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DistributionPaths: ['/*'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
+    });
+    web.hasResourceProperties('Custom::CDKBucketDeployment', {
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+      Prune: false,
+    });
+  });
+});

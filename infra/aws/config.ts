@@ -1,0 +1,88 @@
+/** The deployment's settings, read once from CDK context (`-c key=value` or cdk.json) with offline defaults. */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Node } from 'constructs';
+import { brand } from '../../events/brand.js';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface TokoConfig {
+  /** Prefix of every physical name (stacks, tables, queues): the stage. */
+  prefix: string;
+  /** Holds http/<context>.ts and consumers/<module>.ts. */
+  functionsDir: string;
+  /** The built SPA; deployed only when it exists. */
+  spaDir: string;
+  /** Custom domain of the app (needs `certificateArn`, an ACM certificate in us-east-1); else the CloudFront domain. */
+  domain?: string;
+  certificateArn?: string;
+  /** Domain verified in SES for outgoing mail. */
+  mailDomain: string;
+  /** Where DLQ alarms are e-mailed, if set. */
+  alarmEmail?: string;
+  /** Existing Secrets Manager secret (plain string, ≥ 32 chars) for SESSION_SECRET; generated when unset. */
+  sessionSecretName?: string;
+  /** Existing Secrets Manager secret, JSON `{ "secretKey", "webhookSecret" }`; a placeholder is created when unset. */
+  stripeSecretName?: string;
+  appVersion: string;
+  /** Shown by /api/deployment-status; passed by the deploy script so synth stays deterministic. */
+  buildTime?: string;
+}
+
+const text = (node: Node, key: string): string | undefined => {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new Error(`CDK context "${key}" must be a string, got ${JSON.stringify(value)}`);
+  return value;
+};
+
+const packageVersion = (): string => {
+  const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version?: string };
+  return pkg.version ?? 'dev';
+};
+
+/** The mail domain of the brand's sender address (`Toko <hello@toko.example>` → `toko.example`). */
+const brandMailDomain = (): string => {
+  const match = /@([^>\s]+)>?\s*$/.exec(brand.mailFrom);
+  if (!match) throw new Error(`brand.mailFrom has no domain: ${brand.mailFrom}`);
+  return match[1];
+};
+
+export function configFromContext(node: Node, overrides: Partial<TokoConfig> = {}): TokoConfig {
+  const prefix = text(node, 'prefix') ?? 'toko-';
+  if (!/^[a-z][a-z0-9-]*$/.test(prefix)) {
+    throw new Error(`CDK context "prefix" must be lowercase letters, digits and dashes, starting with a letter: "${prefix}"`);
+  }
+  const domain = text(node, 'domain');
+  const certificateArn = text(node, 'certificateArn');
+  if (domain && !certificateArn) {
+    throw new Error('CDK context "domain" needs "certificateArn" (an ACM certificate in us-east-1 covering the domain)');
+  }
+  const config: TokoConfig = {
+    prefix,
+    functionsDir: join(repoRoot, 'functions'),
+    spaDir: join(repoRoot, 'frontend', 'dist'),
+    domain,
+    certificateArn,
+    mailDomain: text(node, 'mailDomain') ?? brandMailDomain(),
+    alarmEmail: text(node, 'alarmEmail'),
+    sessionSecretName: text(node, 'sessionSecretName'),
+    stripeSecretName: text(node, 'stripeSecretName'),
+    appVersion: text(node, 'appVersion') ?? packageVersion(),
+    buildTime: text(node, 'buildTime'),
+    ...overrides,
+  };
+  return config;
+}
+
+/** cdk.json's context (feature flags and defaults), so tests synthesize the same app the CLI does. */
+export function cdkJsonContext(): Record<string, unknown> {
+  const file = join(repoRoot, 'cdk.json');
+  if (!existsSync(file)) return {};
+  const json = JSON.parse(readFileSync(file, 'utf8')) as { context?: Record<string, unknown> };
+  return json.context ?? {};
+}
+
+/** `catalogue-projector` → `CatalogueProjector`, for construct ids. */
+export const pascal = (name: string) => name.replace(/(^|[-_])(\w)/g, (_match, _sep, letter: string) => letter.toUpperCase());

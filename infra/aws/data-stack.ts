@@ -1,0 +1,114 @@
+/** State: the three tables of infra/tables.ts, the media bucket, and the secrets the functions read. */
+import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { tables, type KeyAttribute, type TableDefinition } from '../tables.js';
+import { pascal, type TokoConfig } from './config.js';
+import type { FunctionSecrets } from './environment.js';
+
+const attribute = (key: KeyAttribute) => ({ name: key.name, type: key.type === 'S' ? AttributeType.STRING : AttributeType.NUMBER });
+
+/** The event log is the source of truth and is kept; views are rebuilt from it; ephemeral data expires anyway. */
+const removalPolicyOf: Record<TableDefinition['name'], RemovalPolicy> = {
+  events: RemovalPolicy.RETAIN,
+  views: RemovalPolicy.DESTROY,
+  ephemeral: RemovalPolicy.DESTROY,
+};
+
+export interface DataStackProps extends StackProps {
+  config: TokoConfig;
+}
+
+export class DataStack extends Stack {
+  readonly tables: { events: ITable; views: ITable; ephemeral: ITable };
+  readonly mediaBucket: IBucket;
+  /** Deploy-time references, resolved by CloudFormation into the functions' environment. */
+  readonly secrets: FunctionSecrets;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    const built = new Map<TableDefinition['name'], Table>();
+    for (const definition of tables) {
+      const table = new Table(this, `${pascal(definition.name)}Table`, {
+        tableName: `${config.prefix}${definition.name}`,
+        partitionKey: attribute(definition.partitionKey),
+        sortKey: attribute(definition.sortKey),
+        billingMode: BillingMode.PAY_PER_REQUEST,
+        pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+        stream: definition.stream === 'NEW_IMAGE' ? StreamViewType.NEW_IMAGE : undefined,
+        timeToLiveAttribute: definition.ttlAttribute,
+        deletionProtection: removalPolicyOf[definition.name] === RemovalPolicy.RETAIN,
+        removalPolicy: removalPolicyOf[definition.name],
+      });
+      for (const index of definition.globalIndexes) {
+        table.addGlobalSecondaryIndex({
+          indexName: index.name,
+          partitionKey: attribute(index.partitionKey),
+          sortKey: attribute(index.sortKey),
+          projectionType: ProjectionType.ALL,
+        });
+      }
+      built.set(definition.name, table);
+      new CfnOutput(this, `${pascal(definition.name)}TableName`, { value: table.tableName });
+    }
+    const table = (name: TableDefinition['name']) => {
+      const found = built.get(name);
+      if (!found) throw new Error(`infra/tables.ts defines no "${name}" table`);
+      return found;
+    };
+    this.tables = { events: table('events'), views: table('views'), ephemeral: table('ephemeral') };
+
+    // Private: readers reach it through CloudFront (OAC, its policy is owned by the web stack, which
+    // knows the distribution) or through signed URLs. CORS lets the player seek with Range requests.
+    this.mediaBucket = new Bucket(this, 'MediaBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: BucketEncryption.S3_MANAGED,
+      removalPolicy: RemovalPolicy.RETAIN,
+      cors: [
+        {
+          allowedMethods: [HttpMethods.GET, HttpMethods.HEAD],
+          allowedOrigins: [config.domain ? `https://${config.domain}` : '*'],
+          allowedHeaders: ['Range', 'If-Range', 'If-None-Match', 'If-Modified-Since'],
+          exposedHeaders: ['Accept-Ranges', 'Content-Range', 'Content-Length', 'Content-Type', 'ETag'],
+          maxAge: 3600,
+        },
+        {
+          // Admin uploads go straight to the bucket with presigned PUT URLs.
+          allowedMethods: [HttpMethods.PUT],
+          allowedOrigins: [config.domain ? `https://${config.domain}` : '*'],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3600,
+        },
+      ],
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7) }],
+    });
+    new CfnOutput(this, 'MediaBucketName', { value: this.mediaBucket.bucketName });
+
+    // Created secrets are referenced by ARN; existing ones by name (their partial ARN would not resolve).
+    const session = config.sessionSecretName
+      ? SecretValue.secretsManager(config.sessionSecretName)
+      : new Secret(this, 'SessionSecret', {
+          secretName: `${config.prefix}session-secret`,
+          description: 'HMAC key of session tokens (SESSION_SECRET)',
+          generateSecretString: { passwordLength: 64, excludePunctuation: true },
+        }).secretValue;
+    const stripeSecretId =
+      config.stripeSecretName ??
+      new Secret(this, 'StripeSecret', {
+        secretName: `${config.prefix}stripe`,
+        description: 'Stripe keys: replace both placeholders, then redeploy the API stack',
+        secretObjectValue: {
+          secretKey: SecretValue.unsafePlainText('sk_test_replace_me'),
+          webhookSecret: SecretValue.unsafePlainText('whsec_replace_me'),
+        },
+      }).secretArn;
+    const stripe = (field: 'secretKey' | 'webhookSecret') => SecretValue.secretsManager(stripeSecretId, { jsonField: field });
+    this.secrets = { session, stripeSecretKey: stripe('secretKey'), stripeWebhookSecret: stripe('webhookSecret') };
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The environment of every Lambda, in one place (functions/lib/env.ts reads it). Secrets enter as
+ * CloudFormation dynamic references to Secrets Manager, resolved at deploy time: the template
+ * only ever holds `{{resolve:secretsmanager:…}}`, never a value.
+ */
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { SecretValue } from 'aws-cdk-lib';
+
+export interface FunctionSecrets {
+  session: SecretValue;
+  stripeSecretKey: SecretValue;
+  stripeWebhookSecret: SecretValue;
+}
+
+export interface SharedEnvironment {
+  tables: { events: ITable; views: ITable; ephemeral: ITable };
+  mediaBucket: IBucket;
+  queuePrefix: string;
+  appOrigin: string;
+  secrets: FunctionSecrets;
+  appVersion: string;
+  buildTime?: string;
+}
+
+export function functionEnvironment(shared: SharedEnvironment, service: string): Record<string, string> {
+  const { tables, secrets } = shared;
+  return {
+    TABLE_EVENTS: tables.events.tableName,
+    TABLE_VIEWS: tables.views.tableName,
+    TABLE_EPHEMERAL: tables.ephemeral.tableName,
+    MEDIA_BUCKET: shared.mediaBucket.bucketName,
+    QUEUE_PREFIX: shared.queuePrefix,
+    SESSION_SECRET: secrets.session.unsafeUnwrap(),
+    STRIPE_SECRET_KEY: secrets.stripeSecretKey.unsafeUnwrap(),
+    STRIPE_WEBHOOK_SECRET: secrets.stripeWebhookSecret.unsafeUnwrap(),
+    APP_ORIGIN: shared.appOrigin,
+    APP_VERSION: shared.appVersion,
+    ...(shared.buildTime ? { BUILD_TIME: shared.buildTime } : {}),
+    POWERTOOLS_SERVICE_NAME: service,
+    NODE_OPTIONS: '--enable-source-maps',
+  };
+}

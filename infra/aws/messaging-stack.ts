@@ -1,0 +1,88 @@
+/** Fan-out: one FIFO queue per consumer of functions/consumers.ts, each with a FIFO DLQ and an alarm on its depth. */
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { DeduplicationScope, FifoThroughputLimit, Queue, QueueEncryption, type IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { consumers, dlqName, queueName, type ConsumerSpec } from '../../functions/consumers.js';
+import { pascal, type TokoConfig } from './config.js';
+
+export interface MessagingStackProps extends StackProps {
+  config: TokoConfig;
+  consumers?: readonly ConsumerSpec[];
+}
+
+export class MessagingStack extends Stack {
+  /** By consumer name. */
+  readonly queues = new Map<string, IQueue>();
+  readonly deadLetterQueues = new Map<string, IQueue>();
+  /** Stream records the relay could not deliver after its retries (metadata only; replay from the table). */
+  readonly relayFailures: IQueue;
+
+  private readonly alarmTopic: Topic;
+
+  constructor(scope: Construct, id: string, props: MessagingStackProps) {
+    super(scope, id, props);
+    const { prefix } = props.config;
+
+    this.alarmTopic = new Topic(this, 'AlarmTopic', { topicName: `${prefix}alarms` });
+    if (props.config.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(props.config.alarmEmail));
+
+    for (const consumer of props.consumers ?? consumers) {
+      const id = pascal(consumer.name);
+      const deadLetterQueue = new Queue(this, `${id}Dlq`, {
+        queueName: dlqName(prefix, consumer),
+        fifo: true,
+        retentionPeriod: Duration.days(14),
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+      });
+      const queue = new Queue(this, `${id}Queue`, {
+        queueName: queueName(prefix, consumer),
+        fifo: true,
+        // The relay sets MessageDeduplicationId = streamId + version; groups are streams.
+        contentBasedDeduplication: false,
+        deduplicationScope: DeduplicationScope.MESSAGE_GROUP,
+        fifoThroughputLimit: FifoThroughputLimit.PER_MESSAGE_GROUP_ID,
+        visibilityTimeout: Duration.seconds(consumer.visibilityTimeoutSeconds),
+        retentionPeriod: Duration.days(4),
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: consumer.maxReceiveCount },
+      });
+      this.alarmWhenNotEmpty(`${id}DlqAlarm`, `${prefix}${consumer.name}-dlq-not-empty`, deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(1),
+        statistic: 'Maximum',
+      }));
+      this.queues.set(consumer.name, queue);
+      this.deadLetterQueues.set(consumer.name, deadLetterQueue);
+      new CfnOutput(this, `${id}QueueUrl`, { value: queue.queueUrl });
+    }
+
+    this.relayFailures = new Queue(this, 'RelayFailures', {
+      queueName: `${prefix}relay-failures`,
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    this.alarmWhenNotEmpty('RelayFailuresAlarm', `${prefix}relay-failures-not-empty`, this.relayFailures.metricApproximateNumberOfMessagesVisible({
+      period: Duration.minutes(1),
+      statistic: 'Maximum',
+    }));
+  }
+
+  private alarmWhenNotEmpty(id: string, alarmName: string, metric: IMetric) {
+    const alarm = new Alarm(this, id, {
+      alarmName,
+      alarmDescription: 'Messages gave up on: inspect, fix the cause, then redrive them',
+      metric,
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(new SnsAction(this.alarmTopic));
+  }
+}

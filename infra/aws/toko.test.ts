@@ -1,0 +1,296 @@
+/** The deployed shape, read from the synthesized templates of the real app (real entries, real bundles). */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consumers, dlqName, queueName } from '../../functions/consumers.js';
+import { contexts, routeKey, routes } from '../../functions/routes.js';
+import { tables } from '../tables.js';
+import { cdkJsonContext, configFromContext } from './config.js';
+import { buildToko, type Toko } from './toko.js';
+
+type Json = Record<string, unknown>;
+type Resource = { Type: string; Properties: Json };
+
+let outdir: string;
+let toko: Toko;
+let template: Record<keyof Toko, Template>;
+
+beforeAll(() => {
+  outdir = mkdtempSync(join(tmpdir(), 'toko-cdk-'));
+  const app = new App({ outdir, context: cdkJsonContext() });
+  toko = buildToko(app, configFromContext(app.node, { spaDir: join(outdir, 'no-spa-built') }));
+  template = {
+    data: Template.fromStack(toko.data),
+    messaging: Template.fromStack(toko.messaging),
+    mail: Template.fromStack(toko.mail),
+    web: Template.fromStack(toko.web),
+    api: Template.fromStack(toko.api),
+  };
+});
+
+afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+const logicalId = (stack: Stack, construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as Parameters<Stack['getLogicalId']>[0]);
+
+const resources = (t: Template, type: string) => Object.entries(t.findResources(type)) as [string, Resource][];
+
+/** Follows a cross-stack `Fn::ImportValue` to the producing stack's exported value. */
+function exported(producer: Template, value: unknown): unknown {
+  const name = (value as { 'Fn::ImportValue'?: string })['Fn::ImportValue'];
+  if (!name) return value;
+  const output = Object.values(producer.toJSON().Outputs as Record<string, { Value: unknown; Export?: { Name: string } }>).find(
+    (o) => o.Export?.Name === name,
+  );
+  if (!output) throw new Error(`No export ${name}`);
+  return output.Value;
+}
+
+describe('data stack', () => {
+  it.each(tables)('table $name has the keys of infra/tables.ts, on demand, with point-in-time recovery', (definition) => {
+    template.data.hasResourceProperties('AWS::DynamoDB::Table', {
+      TableName: `toko-${definition.name}`,
+      KeySchema: [
+        { AttributeName: definition.partitionKey.name, KeyType: 'HASH' },
+        { AttributeName: definition.sortKey.name, KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: Match.arrayWith([
+        { AttributeName: definition.partitionKey.name, AttributeType: definition.partitionKey.type },
+        { AttributeName: definition.sortKey.name, AttributeType: definition.sortKey.type },
+      ]),
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      GlobalSecondaryIndexes: definition.globalIndexes.length
+        ? definition.globalIndexes.map((index) =>
+            Match.objectLike({
+              IndexName: index.name,
+              KeySchema: [
+                { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
+                { AttributeName: index.sortKey.name, KeyType: 'RANGE' },
+              ],
+            }),
+          )
+        : Match.absent(),
+    });
+  });
+
+  it('streams new images of the events table, which is kept when the stack goes', () => {
+    template.data.hasResource('AWS::DynamoDB::Table', {
+      Properties: Match.objectLike({ TableName: 'toko-events', StreamSpecification: { StreamViewType: 'NEW_IMAGE' } }),
+      DeletionPolicy: 'Retain',
+    });
+  });
+
+  it('expires ephemeral items on expiresAt', () => {
+    template.data.hasResourceProperties('AWS::DynamoDB::Table', {
+      TableName: 'toko-ephemeral',
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+    });
+  });
+
+  it('keeps the media bucket private, with CORS for ranged GET/HEAD', () => {
+    template.data.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      CorsConfiguration: {
+        CorsRules: Match.arrayWith([
+          Match.objectLike({
+            AllowedMethods: ['GET', 'HEAD'],
+            AllowedHeaders: Match.arrayWith(['Range']),
+            ExposedHeaders: Match.arrayWith(['Accept-Ranges', 'Content-Range']),
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('generates the session secret in Secrets Manager instead of writing it', () => {
+    template.data.hasResourceProperties('AWS::SecretsManager::Secret', {
+      Name: 'toko-session-secret',
+      GenerateSecretString: Match.objectLike({ PasswordLength: 64 }),
+    });
+  });
+});
+
+describe('messaging stack', () => {
+  it.each(consumers)('$name has a FIFO queue redriving to a FIFO DLQ that raises an alarm', (consumer) => {
+    const [[dlqId]] = resources(template.messaging, 'AWS::SQS::Queue').filter(([, r]) => r.Properties.QueueName === dlqName('toko-', consumer));
+    template.messaging.hasResourceProperties('AWS::SQS::Queue', { QueueName: dlqName('toko-', consumer), FifoQueue: true });
+    template.messaging.hasResourceProperties('AWS::SQS::Queue', {
+      QueueName: queueName('toko-', consumer),
+      FifoQueue: true,
+      VisibilityTimeout: consumer.visibilityTimeoutSeconds,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: consumer.maxReceiveCount },
+    });
+    template.messaging.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }],
+      ComparisonOperator: 'GreaterThanThreshold',
+      Threshold: 0,
+      AlarmActions: Match.anyValue(),
+    });
+  });
+});
+
+describe('api stack', () => {
+  it('has exactly one function per bounded context, the relay and one per consumer, all nodejs22.x on ARM', () => {
+    const functions = resources(template.api, 'AWS::Lambda::Function');
+    expect(functions).toHaveLength(contexts.length + 1 + consumers.length);
+    for (const [, fn] of functions) {
+      expect(fn.Properties.Runtime).toBe('nodejs22.x');
+      expect(fn.Properties.Architectures).toEqual(['arm64']);
+    }
+    const descriptions = functions.map(([, fn]) => fn.Properties.Description).sort();
+    expect(descriptions).toEqual(
+      [
+        ...contexts.map((c) => `toko-http ${c}`),
+        'toko-relay events stream to consumer queues',
+        ...consumers.map((c) => `toko-consumer ${c.name}`),
+      ].sort(),
+    );
+  });
+
+  it.each(routes.map((r) => ({ ...r, key: routeKey(r) })))('routes "$key" to the $context function', (route) => {
+    const matching = resources(template.api, 'AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.RouteKey === route.key);
+    expect(matching).toHaveLength(1);
+    const [[, routeResource]] = matching;
+    expect(exported(template.web, routeResource.Properties.ApiId)).toEqual({ Ref: logicalId(toko.web, toko.web.httpApi) });
+    const target = routeResource.Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] };
+    const integration = template.api.toJSON().Resources[target['Fn::Join'][1][1].Ref] as Resource;
+    expect(integration.Properties.IntegrationUri).toEqual({
+      'Fn::GetAtt': [logicalId(toko.api, toko.api.httpFunctions.get(route.context)!), 'Arn'],
+    });
+  });
+
+  it('lets API Gateway invoke each context function through one permission each', () => {
+    const invokes = resources(template.api, 'AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com');
+    const invoked = invokes.map(([, p]) => (p.Properties.FunctionName as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]);
+    expect(invoked.sort()).toEqual(contexts.map((c) => logicalId(toko.api, toko.api.httpFunctions.get(c)!)).sort());
+  });
+
+  it('reports batch item failures on every event-source mapping', () => {
+    const mappings = resources(template.api, 'AWS::Lambda::EventSourceMapping');
+    expect(mappings).toHaveLength(consumers.length + 1);
+    for (const [, mapping] of mappings) expect(mapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+  });
+
+  it('runs the relay on the events table stream from the start, bisecting and retrying failed batches', () => {
+    const [[, mapping]] = resources(template.api, 'AWS::Lambda::EventSourceMapping').filter(
+      ([, m]) => JSON.stringify(m.Properties.FunctionName) === JSON.stringify({ Ref: logicalId(toko.api, toko.api.relay) }),
+    );
+    expect(exported(template.data, mapping.Properties.EventSourceArn)).toEqual({
+      'Fn::GetAtt': [logicalId(toko.data, toko.data.tables.events), 'StreamArn'],
+    });
+    expect(mapping.Properties).toMatchObject({
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: expect.any(Number),
+      DestinationConfig: { OnFailure: { Destination: expect.anything() } },
+    });
+  });
+
+  it('lets the relay send to every consumer queue', () => {
+    const relayRole = logicalId(toko.api, toko.api.relay.role!);
+    const [[, policy]] = resources(template.api, 'AWS::IAM::Policy').filter(([, p]) =>
+      JSON.stringify(p.Properties.Roles).includes(relayRole),
+    );
+    const send = (policy.Properties.PolicyDocument as { Statement: { Action: string[]; Resource: unknown[] }[] }).Statement.find((s) =>
+      s.Action.includes('sqs:SendMessage'),
+    )!;
+    const targets = send.Resource.map((r) => exported(template.messaging, r));
+    for (const consumer of consumers) {
+      expect(targets).toContainEqual({ 'Fn::GetAtt': [logicalId(toko.messaging, toko.messaging.queues.get(consumer.name)!), 'Arn'] });
+    }
+  });
+
+  it.each(consumers)('feeds $name from its queue in batches of $batchSize', (consumer) => {
+    const fnId = logicalId(toko.api, toko.api.consumerFunctions.get(consumer.name)!);
+    const [[, mapping]] = resources(template.api, 'AWS::Lambda::EventSourceMapping').filter(
+      ([, m]) => JSON.stringify(m.Properties.FunctionName) === JSON.stringify({ Ref: fnId }),
+    );
+    expect(mapping.Properties.BatchSize).toBe(consumer.batchSize);
+    expect(exported(template.messaging, mapping.Properties.EventSourceArn)).toEqual({
+      'Fn::GetAtt': [logicalId(toko.messaging, toko.messaging.queues.get(consumer.name)!), 'Arn'],
+    });
+  });
+
+  it('gives every function the same environment, with secrets only as Secrets Manager references', () => {
+    const environments = resources(template.api, 'AWS::Lambda::Function').map(
+      ([, fn]) => (fn.Properties.Environment as { Variables: Json }).Variables,
+    );
+    for (const variables of environments) {
+      expect(Object.keys(variables)).toEqual(expect.arrayContaining(['TABLE_EVENTS', 'TABLE_VIEWS', 'TABLE_EPHEMERAL', 'MEDIA_BUCKET', 'QUEUE_PREFIX', 'SESSION_SECRET', 'APP_ORIGIN']));
+      expect(variables.QUEUE_PREFIX).toBe('toko-');
+      for (const secret of ['SESSION_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) {
+        expect(JSON.stringify(variables[secret])).toContain('{{resolve:secretsmanager:');
+      }
+    }
+  });
+});
+
+describe('web stack', () => {
+  const behaviour = (pathPattern: string) => {
+    const config = resources(template.web, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig as {
+      CacheBehaviors: Json[];
+      Origins: { Id: string; DomainName: unknown; OriginAccessControlId?: unknown }[];
+    };
+    const found = config.CacheBehaviors.find((b) => b.PathPattern === pathPattern);
+    if (!found) throw new Error(`No behaviour for ${pathPattern}`);
+    return { behaviour: found, origin: config.Origins.find((o) => o.Id === found.TargetOriginId)! };
+  };
+
+  it('routes /api/* to the HTTP API, uncached, every method, everything but Host forwarded', () => {
+    const { behaviour: api, origin } = behaviour('/api/*');
+    expect(origin.DomainName).toEqual({
+      'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [logicalId(toko.web, toko.web.httpApi), 'ApiEndpoint'] }] }],
+    });
+    expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']));
+    expect(api.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
+    expect(api.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // Managed-AllViewerExceptHostHeader
+  });
+
+  it.each(['/media/*', '/uploads/*'])('serves %s from the media bucket through origin access control', (path) => {
+    const { origin } = behaviour(path);
+    expect(origin.OriginAccessControlId).toBeDefined();
+    expect(JSON.stringify(exported(template.data, (origin.DomainName as Json)))).toContain(logicalId(toko.data, toko.data.mediaBucket));
+  });
+
+  it('lets only this distribution read the media bucket', () => {
+    template.web.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: 's3:GetObject',
+            Condition: { StringEquals: { 'AWS:SourceArn': Match.anyValue() } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('falls back to index.html for SPA routes without hiding API or media 404s', () => {
+    const config = resources(template.web, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig as Json;
+    expect(config.CustomErrorResponses).toBeUndefined();
+    template.web.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: Match.stringLikeRegexp("/index.html") });
+  });
+
+  it('deploys no SPA when frontend/dist has not been built', () => {
+    template.web.resourceCountIs('Custom::CDKBucketDeployment', 0);
+  });
+});
+
+describe('mail stack', () => {
+  it('verifies the brand domain in SES', () => {
+    template.mail.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'toko.example' });
+  });
+});

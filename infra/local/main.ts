@@ -1,0 +1,79 @@
+/**
+ * `npm start` (after the SPA build): the local cloud on http://localhost:3000 (PORT overrides),
+ * data under .local/, seeded on first start. Ctrl-C / SIGTERM stop every child process.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startLocalCloud, type LocalCloud } from './cloud.js';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const dataDir = path.join(repoRoot, '.local');
+const pidFile = path.join(dataDir, 'cloud.pid');
+
+function alive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function main() {
+  const port = Number(process.env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
+
+  fs.mkdirSync(dataDir, { recursive: true });
+  const other = Number(fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8') : NaN);
+  if (Number.isInteger(other) && other !== process.pid && alive(other)) {
+    throw new Error(`Toko is already running from this folder (pid ${other}); stop it first (Ctrl-C in its terminal).`);
+  }
+  fs.writeFileSync(pidFile, String(process.pid));
+
+  console.log('Starting Toko’s local cloud…');
+  let cloud: LocalCloud | undefined;
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) {
+      // A second Ctrl-C: leave now; the exit hook still kills DynamoDB Local.
+      process.exit(code || 130);
+    }
+    stopping = true;
+    console.log('\nStopping…');
+    try {
+      await cloud?.stop();
+    } finally {
+      fs.rmSync(pidFile, { force: true });
+      process.exit(code);
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
+  process.on('uncaughtException', (err) => {
+    console.error(err);
+    void stop(1);
+  });
+
+  cloud = await startLocalCloud({ port, dataDir, seed: true, quiet: false });
+  if (stopping) return;
+  const seconds = (cloud.timings.total / 1000).toFixed(1);
+  console.log(
+    [
+      '',
+      `  Toko is ready (${seconds}s)`,
+      '',
+      `  App          ${cloud.url}`,
+      `  Local inbox  ${cloud.inboxUrl}   (every mail the app sends)`,
+      `  Data         .local/   (npm run reset wipes it)`,
+      '',
+      '  Ctrl-C stops everything.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((err) => {
+  console.error(`\nToko could not start: ${err instanceof Error ? err.message : String(err)}`);
+  fs.rmSync(pidFile, { force: true });
+  process.exit(1);
+});

@@ -1,0 +1,184 @@
+/**
+ * Stands in for the Lambda SQS event-source mapping with ReportBatchItemFailures: long-polls a
+ * consumer's FIFO queue, hands the batch to the consumer as an SQSEvent, deletes what succeeded and
+ * leaves the failures in flight, so their visibility expires and SQS redelivers them, then moves
+ * them to the DLQ after maxReceiveCount (fauxqs applies the queue's RedrivePolicy on receive).
+ */
+import { randomUUID } from 'node:crypto';
+import { DeleteMessageBatchCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
+import type { SQSEvent, SQSMessageAttributes, SQSRecord } from 'aws-lambda';
+import type { AwsClientConfig } from './dynamodb-local.js';
+import { lambdaContext, type QueueHandler } from './handlers.js';
+import { errorMessage, sleep, throttledError, type Log } from './util.js';
+
+export interface TriggerTarget {
+  consumer: string;
+  queueUrl: string;
+  queueArn: string;
+  batchSize: number;
+  loadHandler: () => Promise<QueueHandler>;
+}
+
+export interface SqsTriggerOptions {
+  config: AwsClientConfig;
+  targets: TriggerTarget[];
+  log: Log;
+  /** Long-poll wait; short so stop() is quick (a message that arrives ends the wait at once). */
+  waitTimeSeconds?: number;
+  /** Concurrent pollers per queue (FIFO groups keep per-stream order across them). */
+  concurrency?: number;
+}
+
+export interface SqsTrigger {
+  stop(): Promise<void>;
+  /** True when no consumer queue holds a visible, delayed or in-flight message and no batch is running. */
+  idle(): Promise<boolean>;
+  stats(): Record<string, { invocations: number; messages: number; failed: number }>;
+}
+
+export function startSqsTrigger(opts: SqsTriggerOptions): SqsTrigger {
+  const sqs = new SQSClient({ ...opts.config, maxAttempts: 3 });
+  const abort = new AbortController();
+  const reportError = throttledError(opts.log);
+  const waitTimeSeconds = opts.waitTimeSeconds ?? 1;
+  const counters: Record<string, { invocations: number; messages: number; failed: number }> = {};
+  let running = 0;
+
+  async function loop(target: TriggerTarget) {
+    let failures = 0;
+    while (!abort.signal.aborted) {
+      let handler: QueueHandler;
+      try {
+        handler = await target.loadHandler();
+      } catch (err) {
+        // Without a handler nothing is received, so no receive count is spent on a missing module.
+        reportError(`load:${target.consumer}`, `sqs trigger: cannot load consumer ${target.consumer}; its queue waits: ${errorMessage(err)}`);
+        await sleep(1_000, abort.signal);
+        continue;
+      }
+      let messages: Message[];
+      try {
+        const out = await sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: target.queueUrl,
+            MaxNumberOfMessages: Math.min(10, target.batchSize),
+            WaitTimeSeconds: waitTimeSeconds,
+            MessageSystemAttributeNames: ['All'],
+            MessageAttributeNames: ['All'],
+          }),
+          { abortSignal: abort.signal },
+        );
+        messages = out.Messages ?? [];
+        failures = 0;
+      } catch (err) {
+        if (abort.signal.aborted) return;
+        failures++;
+        reportError(`receive:${target.consumer}`, `sqs trigger: receive from ${target.consumer} failed: ${errorMessage(err)}`);
+        await sleep(Math.min(2_000, 100 * 2 ** failures), abort.signal);
+        continue;
+      }
+      if (messages.length === 0) continue;
+      running++;
+      try {
+        await handleBatch(target, handler, messages);
+      } finally {
+        running--;
+      }
+    }
+  }
+
+  async function handleBatch(target: TriggerTarget, handler: QueueHandler, messages: Message[]) {
+    const stats = (counters[target.consumer] ??= { invocations: 0, messages: 0, failed: 0 });
+    const event: SQSEvent = { Records: messages.map((m) => toLambdaRecord(m, target.queueArn, opts.config.region)) };
+    const ids = new Set(messages.map((m) => m.MessageId!));
+    let failedIds: Set<string>;
+    stats.invocations++;
+    try {
+      const result = await handler(event, lambdaContext(target.consumer, randomUUID(), opts.config.region));
+      const failures = result && typeof result === 'object' && Array.isArray(result.batchItemFailures) ? result.batchItemFailures : [];
+      // As in Lambda: an identifier that is empty or not in the batch fails the whole batch.
+      const bad = failures.some((f) => !f || typeof f.itemIdentifier !== 'string' || !ids.has(f.itemIdentifier));
+      failedIds = bad ? new Set(ids) : new Set(failures.map((f) => f.itemIdentifier));
+      if (bad) reportError(`bad:${target.consumer}`, `sqs trigger: ${target.consumer} returned an unknown itemIdentifier; the whole batch is retried`);
+    } catch (err) {
+      reportError(`throw:${target.consumer}`, `sqs trigger: ${target.consumer} threw; its batch of ${messages.length} is retried`, err);
+      failedIds = new Set(ids);
+    }
+    stats.messages += messages.length - failedIds.size;
+    stats.failed += failedIds.size;
+    const done = messages.filter((m) => !failedIds.has(m.MessageId!));
+    for (let i = 0; i < done.length; i += 10) {
+      const chunk = done.slice(i, i + 10);
+      try {
+        await sqs.send(
+          new DeleteMessageBatchCommand({ QueueUrl: target.queueUrl, Entries: chunk.map((m, n) => ({ Id: String(n), ReceiptHandle: m.ReceiptHandle! })) }),
+        );
+      } catch (err) {
+        // The messages come back after their visibility timeout; consumers are idempotent.
+        reportError(`delete:${target.consumer}`, `sqs trigger: delete on ${target.consumer} failed: ${errorMessage(err)}`);
+      }
+    }
+    // Failed messages are left alone: visibility expires, SQS redelivers, and the redrive policy
+    // sends them to the DLQ after maxReceiveCount receives.
+  }
+
+  const loops = opts.targets.flatMap((target) => Array.from({ length: Math.max(1, opts.concurrency ?? 1) }, () => loop(target)));
+
+  return {
+    async stop() {
+      abort.abort();
+      await Promise.allSettled(loops);
+      sqs.destroy();
+    },
+    async idle() {
+      if (running > 0) return false;
+      for (const target of opts.targets) {
+        const out = await sqs.send(
+          new GetQueueAttributesCommand({
+            QueueUrl: target.queueUrl,
+            AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
+          }),
+        );
+        const a = out.Attributes ?? {};
+        const pending = Number(a.ApproximateNumberOfMessages ?? 0) + Number(a.ApproximateNumberOfMessagesNotVisible ?? 0) + Number(a.ApproximateNumberOfMessagesDelayed ?? 0);
+        if (pending > 0) return false;
+      }
+      return running === 0;
+    },
+    stats: () => structuredClone(counters),
+  };
+}
+
+function toLambdaRecord(m: Message, queueArn: string, region: string): SQSRecord {
+  const a = m.Attributes ?? {};
+  const attributes: SQSRecord['attributes'] = {
+    ApproximateReceiveCount: a.ApproximateReceiveCount ?? '1',
+    SentTimestamp: a.SentTimestamp ?? String(Date.now()),
+    SenderId: a.SenderId ?? '000000000000',
+    ApproximateFirstReceiveTimestamp: a.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+  };
+  if (a.SequenceNumber) attributes.SequenceNumber = a.SequenceNumber;
+  if (a.MessageGroupId) attributes.MessageGroupId = a.MessageGroupId;
+  if (a.MessageDeduplicationId) attributes.MessageDeduplicationId = a.MessageDeduplicationId;
+  const messageAttributes: SQSMessageAttributes = {};
+  for (const [name, v] of Object.entries(m.MessageAttributes ?? {})) {
+    messageAttributes[name] = {
+      dataType: v.DataType ?? 'String',
+      stringValue: v.StringValue,
+      binaryValue: v.BinaryValue ? Buffer.from(v.BinaryValue).toString('base64') : undefined,
+      stringListValues: v.StringListValues ?? [],
+      binaryListValues: (v.BinaryListValues ?? []).map((b) => Buffer.from(b).toString('base64')),
+    };
+  }
+  return {
+    messageId: m.MessageId!,
+    receiptHandle: m.ReceiptHandle!,
+    body: m.Body ?? '',
+    attributes,
+    messageAttributes,
+    md5OfBody: m.MD5OfBody ?? '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: queueArn,
+    awsRegion: region,
+  };
+}

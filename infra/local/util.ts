@@ -1,0 +1,60 @@
+/** Small helpers shared by the parts of the local cloud. */
+import net from 'node:net';
+
+export const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+/** A port that was free a moment ago on 127.0.0.1 (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Log {
+  /** Routine progress and per-request lines: silent when quiet. */
+  info(message: string): void;
+  /** Problems: always printed. */
+  error(message: string, err?: unknown): void;
+}
+
+export function makeLog(quiet: boolean): Log {
+  return {
+    info: (message) => {
+      if (!quiet) console.log(message);
+    },
+    error: (message, err) => {
+      const detail = err instanceof Error ? (err.stack ?? err.message) : err === undefined ? '' : String(err);
+      console.error(`[local-cloud] ${message}${detail ? `\n${detail}` : ''}`);
+    },
+  };
+}
+
+/** Logs the same failure at most once per interval, so a missing module does not flood the console. */
+export function throttledError(log: Log, intervalMs = 10_000) {
+  const last = new Map<string, number>();
+  return (key: string, message: string, err?: unknown) => {
+    const now = Date.now();
+    if ((last.get(key) ?? 0) + intervalMs > now) return;
+    last.set(key, now);
+    log.error(message, err);
+  };
+}
+
+export const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));

@@ -1,0 +1,220 @@
+/**
+ * `npm run bench`: measures the budgets of ARCHITECTURE.md in one run against the local cloud and
+ * prints them as ratios (measured ÷ budget or budget ÷ measured, ≥ 1 is within budget). Not a test.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { CreateTableCommand, DeleteTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { build } from 'esbuild';
+import { startLocalCloud } from '../../infra/local/cloud.js';
+import { resetEnvCache } from '../../functions/lib/env.js';
+import { createArtist } from '../../functions/lib/catalogue-commands.js';
+import { getView } from '../../functions/lib/views.js';
+import { artistKey } from '../../functions/projections/catalogue.js';
+
+interface Row {
+  what: string;
+  measured: string;
+  budget: string;
+  /** ≥ 1 means within budget. */
+  ratio: number;
+}
+const rows: Row[] = [];
+const KB = 1024;
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+/** Runs `worker` on `concurrency` loops for `ms`, returning completed operations per second. */
+async function throughput(concurrency: number, ms: number, worker: (loop: number, i: number) => Promise<void>): Promise<number> {
+  const end = Date.now() + ms;
+  let done = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, loop) => {
+      for (let i = 0; Date.now() < end; i++) {
+        await worker(loop, i);
+        done++;
+      }
+    }),
+  );
+  return done / ((performance.now() - started) / 1000);
+}
+
+async function playIngest(baseUrl: string, dynamoEndpoint: string) {
+  const albums = (await (await fetch(`${baseUrl}/api/albums`)).json()) as { id: string; requiredTier: string }[];
+  const free = albums.find((a) => a.requiredTier === 'free')!;
+  const { tracks } = (await (await fetch(`${baseUrl}/api/albums/${free.id}/tracks`)).json()) as { tracks: { id: string; duration: number }[] };
+  const track = tracks[0];
+  const listeners = Array.from({ length: 32 }, () => `guest-${randomUUID()}`);
+  const body = JSON.stringify({ trackId: track.id, albumId: free.id, playDuration: 31, trackLength: track.duration });
+  const post = (loop: number) =>
+    fetch(`${baseUrl}/api/track-play`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `toko_listener=${listeners[loop]}` },
+      body,
+    }).then(async (r) => {
+      if (r.status !== 202) throw new Error(`track-play answered ${r.status}: ${await r.text()}`);
+    });
+  await throughput(32, 1_000, post); // warm up
+  const api = await throughput(32, 8_000, post);
+
+  const client = new DynamoDBClient({ endpoint: dynamoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const table = `bench-raw-${randomUUID().slice(0, 8)}`;
+  await client.send(
+    new CreateTableCommand({
+      TableName: table,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [{ AttributeName: 'streamId', AttributeType: 'S' }, { AttributeName: 'version', AttributeType: 'N' }],
+      KeySchema: [{ AttributeName: 'streamId', KeyType: 'HASH' }, { AttributeName: 'version', KeyType: 'RANGE' }],
+    }),
+  );
+  const put = (loop: number, i: number) =>
+    client
+      .send(
+        new PutItemCommand({
+          TableName: table,
+          Item: { streamId: { S: `raw#${loop}` }, version: { N: String(i + 1) }, data: { S: body } },
+          ConditionExpression: 'attribute_not_exists(streamId)',
+        }),
+      )
+      .then(() => undefined);
+  await throughput(32, 1_000, (loop, i) => put(loop, i + 1_000_000));
+  const raw = await throughput(32, 8_000, put);
+  await client.send(new DeleteTableCommand({ TableName: table }));
+  rows.push({
+    what: 'play ingest, POST /api/track-play ÷ raw conditional PutItem (32 concurrent)',
+    measured: `${api.toFixed(0)}/s ÷ ${raw.toFixed(0)}/s = ${((api / raw) * 100).toFixed(0)} %`,
+    budget: '≥ 60 %',
+    ratio: api / raw / 0.6,
+  });
+}
+
+async function projectionLag() {
+  const lags: number[] = [];
+  const rate = 50;
+  const count = 500;
+  const pending: Promise<void>[] = [];
+  const start = performance.now();
+  for (let i = 0; i < count; i++) {
+    const due = start + (i * 1000) / rate;
+    await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+    pending.push(
+      (async () => {
+        const artistId = `bench-${randomUUID()}`;
+        await createArtist(
+          { artistId, name: `Bench ${i}`, bio: null, avatar: null, headerImage: null, isMain: false, socialLinks: {} },
+          { actor: 'bench', correlationId: artistId },
+        );
+        const appended = performance.now();
+        while (!(await getView(artistKey(artistId)))) await new Promise((r) => setTimeout(r, 5));
+        lags.push(performance.now() - appended);
+      })(),
+    );
+  }
+  await Promise.all(pending);
+  const p95 = percentile(lags, 95);
+  rows.push({
+    what: `projection lag p95, append → view readable, ${rate} events/s`,
+    measured: `${p95.toFixed(0)} ms (p50 ${percentile(lags, 50).toFixed(0)} ms)`,
+    budget: '≤ 250 ms',
+    ratio: 250 / p95,
+  });
+}
+
+async function firstRouteJs() {
+  const dist = new URL('../../frontend/dist/', import.meta.url);
+  const html = await readFile(new URL('index.html', dist), 'utf8');
+  const scripts = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  let first = 0;
+  for (const file of new Set(scripts)) first += gzipSync(await readFile(new URL(file, dist))).length;
+  const assets = await readdir(new URL('assets/', dist));
+  let largestChunk = 0;
+  for (const file of assets.filter((f) => f.endsWith('.js') && !scripts.includes(`assets/${f}`))) {
+    largestChunk = Math.max(largestChunk, gzipSync(await readFile(new URL(`assets/${file}`, dist))).length);
+  }
+  rows.push({ what: 'JS for the first route (gzip)', measured: `${(first / KB).toFixed(1)} KB`, budget: '≤ 150 KB', ratio: (150 * KB) / first });
+  rows.push({
+    what: 'JS for any route: first route + its largest lazy chunk (gzip)',
+    measured: `${((first + largestChunk) / KB).toFixed(1)} KB`,
+    budget: '≤ 300 KB',
+    ratio: (300 * KB) / (first + largestChunk),
+  });
+}
+
+async function lambdaBundles() {
+  const root = new URL('../../functions/', import.meta.url);
+  const entries = [
+    ...(await readdir(new URL('http/', root))).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => `http/${f}`),
+    ...(await readdir(new URL('consumers/', root))).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => `consumers/${f}`),
+  ];
+  const outdir = await mkdtemp(join(tmpdir(), 'toko-bundles-'));
+  const bare = join(outdir, 'bare.mjs');
+  await build({ stdin: { contents: 'export const handler = async () => ({ statusCode: 200 });', loader: 'ts' }, outfile: bare, format: 'esm', platform: 'node', minify: true, bundle: true });
+  const importMs = async (file: string) => {
+    const { execFileSync } = await import('node:child_process');
+    const runs = Array.from({ length: 5 }, () =>
+      Number(execFileSync(process.execPath, ['--input-type=module', '-e', `const t=performance.now();await import(${JSON.stringify(file)});console.log(performance.now()-t)`]).toString()),
+    );
+    return percentile(runs, 50);
+  };
+  const bareMs = await importMs(bare);
+  let largest = { entry: '', bytes: 0 };
+  let slowest = { entry: '', ms: 0 };
+  for (const entry of entries) {
+    const outfile = join(outdir, entry.replace(/\//g, '-').replace(/\.ts$/, '.mjs'));
+    await build({
+      entryPoints: [fileURLToPath(new URL(entry, root))],
+      outfile,
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node22',
+      // The Lambda runtime ships the AWS SDK v3.
+      external: ['@aws-sdk/*', '@smithy/*'],
+      banner: { js: "import{createRequire}from'module';const require=createRequire(import.meta.url);" },
+    });
+    const bytes = (await readFile(outfile)).length;
+    if (bytes > largest.bytes) largest = { entry, bytes };
+    const ms = await importMs(outfile);
+    if (ms > slowest.ms) slowest = { entry, ms };
+  }
+  await rm(outdir, { recursive: true, force: true });
+  rows.push({ what: `largest Lambda bundle, minified (${largest.entry})`, measured: `${(largest.bytes / KB).toFixed(1)} KB`, budget: '≤ 300 KB', ratio: (300 * KB) / largest.bytes });
+  rows.push({
+    what: `slowest cold import ÷ bare handler (${slowest.entry})`,
+    measured: `${slowest.ms.toFixed(1)} ms ÷ ${bareMs.toFixed(1)} ms = ${(slowest.ms / bareMs).toFixed(2)}×`,
+    budget: '≤ 1.5×',
+    ratio: 1.5 / (slowest.ms / bareMs),
+  });
+}
+
+async function main() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'toko-bench-'));
+  const cloud = await startLocalCloud({ port: 0, dataDir, seed: true, quiet: true, mediaCacheDir: fileURLToPath(new URL('../../.local/media-cache', import.meta.url)) });
+  Object.assign(process.env, cloud.env);
+  resetEnvCache();
+  try {
+    await playIngest(cloud.url, cloud.endpoints.dynamodb);
+    await cloud.waitForIdle(60_000);
+    await projectionLag();
+    await firstRouteJs();
+    await lambdaBundles();
+  } finally {
+    await cloud.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const width = Math.max(...rows.map((r) => r.what.length));
+  console.log(`\n${'what'.padEnd(width)} | measured | budget | ratio (≥ 1 within budget)`);
+  for (const r of rows) console.log(`${r.what.padEnd(width)} | ${r.measured} | ${r.budget} | ${r.ratio.toFixed(2)} ${r.ratio >= 1 ? 'ok' : 'OVER BUDGET'}`);
+}
+
+await main();
+process.exit(0);

@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { api, eventually } from '../support/cloud.js';
+
+interface Album { id: string; requiredTier: string; isDummyAlbum: boolean; releaseDate: string; playCount: number; artistId: string; trackCount: number }
+
+const albums = async () => (await api('/api/albums')).body as Album[];
+
+describe('catalogue API on the seeded label', () => {
+  it('lists the seeded albums, newest first, with every case of the spec', async () => {
+    const list = await albums();
+    expect(list.length).toBeGreaterThanOrEqual(7);
+    expect(list.map((a) => a.releaseDate)).toEqual([...list.map((a) => a.releaseDate)].sort().reverse());
+    for (const tier of ['free', 'toko_plus', 'purchase_required']) expect(list.some((a) => a.requiredTier === tier)).toBe(true);
+    expect(list.some((a) => a.isDummyAlbum)).toBe(true);
+    expect(list[0].requiredTier).toBe('free');
+  });
+
+  it('answers an album, its tracks with access, its artist and their albums', async () => {
+    const [featured] = await albums();
+    const album = await api(`/api/albums/${featured.id}`);
+    expect(album.status).toBe(200);
+    const tracks = await api(`/api/albums/${featured.id}/tracks`);
+    expect(tracks.body.hasAccess).toBe(true);
+    expect(tracks.body.tracks).toHaveLength(featured.trackCount);
+    expect(tracks.body.tracks[0].audioUrl).toMatch(/^\/media\/audio\/.+\.mp3$/);
+    const artist = await api(`/api/artists/${featured.artistId}`);
+    expect(artist.status).toBe(200);
+    const byArtist = await api(`/api/albums/by-artist/${featured.artistId}`);
+    expect(byArtist.body.map((a: Album) => a.id)).toContain(featured.id);
+  });
+
+  it('keeps gated audio away from a guest', async () => {
+    const gated = (await albums()).find((a) => a.requiredTier === 'toko_plus')!;
+    const tracks = await api(`/api/albums/${gated.id}/tracks`);
+    expect(tracks.body.hasAccess).toBe(false);
+    for (const t of tracks.body.tracks) expect(t.audioUrl).toBeNull();
+  });
+
+  it('serves the seeded media: 17 images and 35 audio files', async () => {
+    const status = await api('/api/deployment-status');
+    expect(status.body).toMatchObject({ imagesCount: 17, audioCount: 35, hasUploads: true });
+  });
+
+  it('says "Album not found" with 404 for an unknown album, and 404 for an unknown artist', async () => {
+    expect(await api('/api/albums/nope')).toMatchObject({ status: 404, body: { error: 'not_found', message: 'Album not found' } });
+    expect((await api('/api/artists/nope')).status).toBe(404);
+    expect((await api('/api/tracks/nope/lyrics')).status).toBe(404);
+  });
+
+  it('counts a qualifying play and ignores one that does not qualify', async () => {
+    const [featured] = await albums();
+    const { body } = await api(`/api/albums/${featured.id}/tracks`);
+    const track = body.tracks[0];
+    const before = (await api(`/api/albums/${featured.id}`)).body.playCount as number;
+    const short = await api('/api/track-play', { method: 'POST', json: { trackId: track.id, albumId: featured.id, playDuration: 1, trackLength: track.duration } });
+    expect(short).toMatchObject({ status: 200, body: { recorded: false } });
+    const counted = await api('/api/track-play', { method: 'POST', json: { trackId: track.id, albumId: featured.id, playDuration: track.duration / 2, trackLength: track.duration } });
+    expect(counted).toMatchObject({ status: 202, body: { recorded: true } });
+    const after = await eventually(async () => {
+      const n = (await api(`/api/albums/${featured.id}`)).body.playCount as number;
+      return n > before && n;
+    });
+    expect(after).toBe(before + 1);
+    const stats = await api(`/api/albums/${featured.id}/update-stats`, { method: 'POST' });
+    expect(stats.body).toEqual({ albumId: featured.id, playCount: before + 1 });
+  });
+
+  it('refuses a play of a track that does not exist, or of another album', async () => {
+    const [a, b] = await albums();
+    const { body } = await api(`/api/albums/${a.id}/tracks`);
+    expect((await api('/api/track-play', { method: 'POST', json: { trackId: 'nope', albumId: a.id, playDuration: 40, trackLength: 60 } })).status).toBe(404);
+    expect((await api('/api/track-play', { method: 'POST', json: { trackId: body.tracks[0].id, albumId: b.id, playDuration: 40, trackLength: 60 } })).status).toBe(404);
+  });
+
+  it('answers 400 with { error, message } to any malformed play, never a 500', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.anything(),
+          fc.record({ trackId: fc.anything(), albumId: fc.anything(), playDuration: fc.anything(), trackLength: fc.anything() }, { requiredKeys: [] }),
+        ),
+        async (payload) => {
+          const res = await api('/api/track-play', { method: 'POST', json: payload });
+          expect(res.status).not.toBeGreaterThanOrEqual(500);
+          if (res.status === 400) expect(res.body).toEqual({ error: expect.any(String), message: expect.any(String) });
+        },
+      ),
+      { numRuns: 60 },
+    );
+    const broken = await api('/api/track-play', { method: 'POST', body: '{not json', headers: { 'content-type': 'application/json' } });
+    expect(broken).toMatchObject({ status: 400, body: { error: 'invalid_json' } });
+  });
+
+  it('refuses an unsafe request from another origin', async () => {
+    const res = await api('/api/track-play', { method: 'POST', json: {}, headers: { origin: 'https://evil.example' } });
+    expect(res).toMatchObject({ status: 403, body: { error: 'forbidden_origin' } });
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Global setup of the `system` project (integration over HTTP and e2e in Chromium): one local cloud
+ * on a free port with fresh temporary data, seeded (media generated once into .local/media-cache and
+ * reused across runs), stopped after the run. Builds the SPA first when frontend/dist is missing or
+ * older than its sources.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { startLocalCloud, type LocalCloud } from '../infra/local/cloud.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The app, e.g. http://localhost:41234 (same origin as APP_ORIGIN). */
+    baseUrl: string;
+    /** The local inbox; `GET ${inboxUrl}/store` lists every mail as JSON. */
+    inboxUrl: string;
+    /** The variables the cloud gave its handlers (AWS endpoints, table, queue and bucket names…), for tests that use the SDK directly. */
+    cloudEnv: Record<string, string>;
+  }
+}
+
+const repoRoot = fileURLToPath(new URL('../', import.meta.url));
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  const walk = (d: string) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(p);
+      } else newest = Math.max(newest, fs.statSync(p).mtimeMs);
+    }
+  };
+  if (fs.existsSync(dir)) walk(dir);
+  return newest;
+}
+
+/** `npx vite build` when the SPA's sources (or its config) are newer than frontend/dist/index.html. */
+function buildFrontendIfStale() {
+  const frontend = path.join(repoRoot, 'frontend');
+  const config = path.join(frontend, 'vite.config.ts');
+  if (!fs.existsSync(config)) return;
+  const index = path.join(frontend, 'dist', 'index.html');
+  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  const sources = Math.max(newestMtime(frontend), fs.statSync(path.join(repoRoot, 'package.json')).mtimeMs);
+  if (built >= sources) return;
+  const started = Date.now();
+  const out = spawnSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts'], { cwd: repoRoot, stdio: 'pipe', encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(`Building the SPA failed:\n${out.stdout}\n${out.stderr}`);
+  console.log(`[local-cloud] built the SPA in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+}
+
+export default async function setup(project: TestProject) {
+  buildFrontendIfStale();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toko-cloud-'));
+  let cloud: LocalCloud;
+  try {
+    cloud = await startLocalCloud({
+      port: 0,
+      dataDir,
+      seed: true,
+      quiet: true,
+      mediaCacheDir: path.join(repoRoot, '.local', 'media-cache'),
+    });
+  } catch (err) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  console.log(`[local-cloud] ${cloud.url} ready in ${(cloud.timings.total / 1000).toFixed(1)}s (${Object.entries(cloud.timings).map(([k, v]) => `${k} ${v}ms`).join(', ')})`);
+  project.provide('baseUrl', cloud.url);
+  project.provide('inboxUrl', cloud.inboxUrl);
+  project.provide('cloudEnv', cloud.env);
+  return async () => {
+    await cloud.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,82 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { albums, featuredAlbumId, media, shortTrackId, type AudioMedia } from '../../infra/seed/catalogue.js';
+import { frameCountFor, renderAudio, renderPcm, SAMPLE_RATE } from '../../infra/seed/media/audio.js';
+
+const audio = media.filter((object): object is AudioMedia => object.kind === 'audio');
+const shortTrack = audio.find((object) => object.seed === shortTrackId)!;
+
+/** Walks MPEG frame headers independently of the generator, checking each is MPEG-1 Layer III, 128 kbps, 44.1 kHz. */
+function mp3Frames(bytes: Uint8Array): number {
+  let offset = 0;
+  let frames = 0;
+  while (offset < bytes.length) {
+    const [sync, version, rate] = [bytes[offset], bytes[offset + 1], bytes[offset + 2]];
+    expect(sync).toBe(0xff);
+    expect(version & 0xfe).toBe(0xfa); // 111 sync bits, 11 = MPEG-1, 01 = Layer III
+    expect(rate >> 4).toBe(9); // 128 kbps
+    expect((rate >> 2) & 3).toBe(0); // 44.1 kHz
+    offset += Math.floor((144 * 128000) / 44100) + ((rate >> 1) & 1);
+    frames++;
+  }
+  expect(offset).toBe(bytes.length);
+  return frames;
+}
+
+describe('seeded audio', () => {
+  it('encodes the featured album\'s short track as a 20-second MP3 of valid frames', () => {
+    expect(albums.find((album) => album.albumId === featuredAlbumId)!.tracks[0].trackId).toBe(shortTrackId);
+    const { bytes, durationSeconds } = renderAudio(shortTrack);
+    const seconds = (mp3Frames(bytes) * 1152) / SAMPLE_RATE;
+    expect(durationSeconds).toBe(seconds);
+    expect(Math.abs(seconds - 20)).toBeLessThan(0.1);
+  }, 60_000);
+
+  it('gives every whole-second duration from 20 to 60 s an MP3 that lasts it to within 0.1 s', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 20, max: 60 }), (seconds) => {
+        expect(Math.abs((frameCountFor(seconds) * 1152) / SAMPLE_RATE - seconds)).toBeLessThan(0.1);
+      }),
+    );
+  });
+
+  it('renders the same track identically every time', () => {
+    expect(renderPcm(shortTrack, SAMPLE_RATE * 3)).toEqual(renderPcm(shortTrack, SAMPLE_RATE * 3));
+  });
+
+  it('renders two different tracks as audibly different music', () => {
+    const [first, second] = audio.filter((object) => object.style === shortTrack.style);
+    const length = SAMPLE_RATE * 15;
+    const a = renderPcm(first, length);
+    const b = renderPcm(second, length);
+    let product = 0;
+    let energyA = 0;
+    let energyB = 0;
+    for (let i = 0; i < length; i++) {
+      product += a[i] * b[i];
+      energyA += a[i] * a[i];
+      energyB += b[i] * b[i];
+    }
+    expect(Math.abs(product) / Math.sqrt(energyA * energyB)).toBeLessThan(0.3);
+  });
+
+  it('is music rather than a single tone: its loudness and pitch move over time', () => {
+    const pcm = renderPcm(audio.find((object) => object.style === 'synthwave')!, SAMPLE_RATE * 20);
+    const window = SAMPLE_RATE / 10;
+    const loudness: number[] = [];
+    const crossings: number[] = [];
+    for (let start = 0; start + window <= pcm.length; start += window) {
+      let energy = 0;
+      let count = 0;
+      for (let i = start; i < start + window; i++) {
+        energy += pcm[i] * pcm[i];
+        if (i > start && pcm[i - 1] < 0 !== pcm[i] < 0) count++;
+      }
+      loudness.push(Math.sqrt(energy / window));
+      crossings.push(count);
+    }
+    const spread = (values: number[]) => Math.max(...values) / Math.max(1, Math.min(...values.slice(5, -5)));
+    expect(spread(loudness)).toBeGreaterThan(1.5);
+    expect(spread(crossings)).toBeGreaterThan(1.5);
+  });
+});
