@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { featuredAlbumId, shortTrackId } from '../../infra/seed/catalogue.js';
+import { launch, newPage, viewports } from './browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => browser?.close());
+
+describe.each(Object.entries(viewports))('a guest on %s', (_name, viewport) => {
+  it('opens the featured free album, plays a track, and sees the play counted', async () => {
+    const { page, context } = await newPage(browser, viewport);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Artist-Driven Music Platform' }).isVisible()).resolves.toBe(true);
+    await page.locator('[data-testid=artist-card]').first().waitFor();
+
+    const featured = page.locator('[data-testid=featured-album]');
+    await expect(featured.getAttribute('data-album-id')).resolves.toBe(featuredAlbumId);
+    await page.locator('[data-testid=featured-album-link]').click();
+    await page.waitForURL(`**/album/${featuredAlbumId}`);
+
+    const row = page.locator(`[data-testid=track-row][data-track-id="${shortTrackId}"]`);
+    await row.waitFor();
+    const trackCount = row.locator('[data-testid=track-play-count]');
+    const albumCount = page.locator('[data-testid=album-play-count]');
+    const beforeTrack = Number(await trackCount.getAttribute('data-count'));
+    const beforeAlbum = Number(await albumCount.getAttribute('data-count'));
+
+    const played = page.waitForRequest((r) => r.url().endsWith('/api/track-play') && r.method() === 'POST', { timeout: 40_000 });
+    await row.getByRole('button', { name: /^Play / }).click();
+    const player = page.locator('[data-testid=player-bar]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=player-bar]')?.getAttribute('data-state') === 'playing');
+    await expect(player.getAttribute('data-current-track-id')).resolves.toBe(shortTrackId);
+
+    // The seeded track is 20 s long: half of it is a qualifying play, so wait for real playback.
+    const request = await played;
+    const sent = request.postDataJSON();
+    expect(sent).toMatchObject({ trackId: shortTrackId, albumId: featuredAlbumId });
+    expect(sent.trackLength).toBeCloseTo(20, 1);
+    expect(sent.playDuration).toBeGreaterThanOrEqual(sent.trackLength / 2);
+    expect((await request.response())?.status()).toBe(202);
+
+    await page.waitForFunction(
+      ([before]) => Number(document.querySelector('[data-testid=album-play-count]')?.getAttribute('data-count')) > before,
+      [beforeAlbum],
+    );
+    expect(Number(await trackCount.getAttribute('data-count'))).toBe(beforeTrack + 1);
+
+    // The server agrees once the view has caught up: reload and read the counted play from the API.
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await page.locator('[data-testid=album-play-count]').waitFor();
+        return Number(await page.locator('[data-testid=album-play-count]').getAttribute('data-count'));
+      }, { timeout: 15_000 })
+      .toBe(beforeAlbum + 1);
+    await context.close();
+  });
+
+  it('pauses, seeks, skips and changes the volume from the player bar', async () => {
+    const { page, context } = await newPage(browser, viewport);
+    await page.goto(`/album/${featuredAlbumId}`);
+    await page.locator('[data-testid=track-row]').first().waitFor();
+    await page.getByRole('button', { name: 'Play Album' }).first().click();
+    const state = () => page.locator('[data-testid=player-bar]').getAttribute('data-state');
+    const current = () => page.locator('[data-testid=player-bar]').getAttribute('data-current-track-id');
+    await expect.poll(state).toBe('playing');
+    const first = await current();
+
+    await page.locator('[data-testid=player-bar]').getByRole('button', { name: 'Pause' }).click();
+    await expect.poll(state).toBe('paused');
+
+    // Skipping while paused moves to the next track and stays paused.
+    await page.locator('[data-testid=player-bar]').getByRole('button', { name: 'Next track' }).click();
+    await expect.poll(current).not.toBe(first);
+    expect(await state()).toBe('paused');
+
+    await page.locator('[data-testid=player-bar]').getByRole('button', { name: 'Play', exact: true }).click();
+    await expect.poll(state).toBe('playing');
+
+    if (viewport.width >= 768) {
+      const audio = page.locator('[data-testid=player-audio]');
+      const seek = page.getByRole('slider', { name: 'Seek' });
+      await seek.focus();
+      for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+      await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(4);
+
+      const volume = page.getByRole('slider', { name: 'Volume' });
+      await volume.focus();
+      await page.keyboard.press('Home');
+      await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.volume)).toBe(0);
+      expect(await page.evaluate(() => localStorage.getItem('player.volume'))).toBe('0');
+    }
+    await page.locator('[data-testid=player-bar]').getByRole('button', { name: 'Previous track' }).click();
+    await expect.poll(current).toBe(first);
+    await context.close();
+  });
+
+  it('shows the 404 page for an unknown path and "Album Not Found" for an unknown album', async () => {
+    const { page, context } = await newPage(browser, viewport);
+    await page.goto('/no/such/page');
+    await expect(page.getByText('404 Page Not Found').isVisible()).resolves.toBe(true);
+    await page.goto('/album/no-such-album');
+    await page.getByText('Album Not Found').waitFor();
+    await context.close();
+  });
+});
