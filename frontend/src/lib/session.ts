@@ -1,0 +1,46 @@
+/**
+ * Who is listening: the signed-in user from `GET /api/users/me` (null for a guest). The session itself is
+ * an HttpOnly cookie the SPA never sees; this query is the one place screens learn about it.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { HttpError, request } from './http';
+
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.nullish(z.string()),
+  displayName: z.nullish(z.string()),
+  email: z.nullish(z.string()),
+  avatar: z.nullish(z.string()),
+  subscriptionTier: z.string(),
+  isSubscriber: z.optional(z.boolean()),
+  isAdmin: z.optional(z.boolean()),
+});
+export type SessionUser = z.infer<typeof userSchema>;
+
+export const sessionKeys = { all: ['session'] as const, me: () => [...sessionKeys.all, 'me'] as const };
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionKeys.me(),
+    queryFn: async ({ signal }): Promise<SessionUser | null> => {
+      try {
+        return await request('/api/users/me', userSchema, { signal });
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 401) return null;
+        throw error;
+      }
+    },
+    staleTime: 30_000,
+    retry: (failures, error) => !(error instanceof HttpError && error.status === 401) && failures < 2,
+  });
+
+export const isSubscriber = (user: SessionUser | null | undefined) =>
+  Boolean(user && (user.isSubscriber || (user.subscriptionTier !== 'free' && user.subscriptionTier !== undefined)));
+export const isAdmin = (user: SessionUser | null | undefined) => Boolean(user && (user.isAdmin || user.subscriptionTier === 'admin'));
+
+export function useSession() {
+  const query = useQuery(sessionQueryOptions());
+  const user = query.data ?? null;
+  return { user, isLoading: query.isLoading, isSignedIn: user !== null, isSubscriber: isSubscriber(user), isAdmin: isAdmin(user) };
+}
