@@ -11,7 +11,17 @@ import type { AlbumDetails, Track } from '../../events/index.js';
 /** Display price of an album with no price at all. */
 const FALLBACK_PRICE = 12.99;
 
-interface AlbumView extends AlbumDetails {
+/** View bookkeeping every item carries: keys, index keys, and the event version it reflects. */
+interface ViewFields {
+  pk: string;
+  sk: string;
+  gsi1pk?: string;
+  gsi1sk?: string;
+  v?: number;
+  vStream?: string;
+}
+
+interface AlbumView extends AlbumDetails, ViewFields {
   id: string;
   artistId: string;
   artistName: string;
@@ -41,10 +51,9 @@ function listenerOf(session: Session | null): Listener {
 }
 
 function albumDto(album: AlbumView, playCount: number) {
-  const { tracks: _tracks, externalLinks, ...rest } = album;
-  const pick = ({ pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, v: _v, vStream: _vs, ...fields }: Record<string, unknown>) => fields;
+  const { tracks: _tracks, externalLinks, pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, v: _v, vStream: _vStream, ...fields } = album;
   return {
-    ...(pick(rest as unknown as Record<string, unknown>) as Omit<AlbumView, 'tracks' | 'externalLinks'>),
+    ...fields,
     price: album.stripePriceDefault ?? FALLBACK_PRICE,
     externalListenUrl: externalLinks.externalListenUrl ?? null,
     spotifyUrl: externalLinks.spotifyUrl ?? null,
