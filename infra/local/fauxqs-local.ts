@@ -15,6 +15,7 @@ import { buildApp } from 'fauxqs';
 import { CreateQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { AwsClientConfig } from './dynamodb-local.js';
+import { freePort, lastPorts } from './util.js';
 
 interface StoredObject {
   key: string;
@@ -188,9 +189,14 @@ export async function startFauxqsLocal(opts: { s3Dir: string }): Promise<Fauxqs>
   // which resolves everywhere, unlike fauxqs' default sqs.<region>.localhost form.
   sqsStore.host = '';
   const app = buildApp({ logger: false, stores: { sqsStore, snsStore: new SnsStore(), s3Store } as never });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    await app.listen({ port: await freePort(lastPorts.fauxqs), host: '127.0.0.1' });
+  } catch {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  lastPorts.fauxqs = port;
   let stopping: Promise<void> | undefined;
   return {
     endpoint: `http://127.0.0.1:${port}`,

@@ -28,6 +28,8 @@ export interface GatewayOptions {
   region: string;
   log: Log;
   quiet: boolean;
+  /** False while the cloud is still starting (env, tables, seed): requests get a 503 meanwhile. */
+  isReady?: () => boolean;
 }
 
 export interface Gateway {
@@ -88,6 +90,10 @@ export function createGateway(opts: GatewayOptions): Gateway {
     if (!opts.quiet) res.once('close', () => opts.log.info(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
     const url = new URL(req.url ?? '/', 'http://local');
     const pathname = url.pathname;
+    if (opts.isReady && !opts.isReady()) {
+      await drain(req);
+      return send(res, 503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '2', 'cache-control': 'no-store' }, 'Toko is starting, try again in a moment.');
+    }
     try {
       if (pathname === '/api' || pathname.startsWith('/api/')) await api(req, res, url);
       else if (pathname.startsWith('/media/')) await media(req, res, pathname.slice('/media/'.length));

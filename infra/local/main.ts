@@ -49,6 +49,11 @@ async function main() {
     }
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
+  // If the wrapper that started us (tsx, npm) is killed outright, we are re-parented: stop too.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void stop(0);
+  }, 1_000).unref();
   process.on('uncaughtException', (err) => {
     console.error(err);
     void stop(1);

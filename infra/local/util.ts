@@ -13,13 +13,25 @@ export const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', done, { once: true });
   });
 
-/** A port that was free a moment ago on 127.0.0.1 (the OS picks it). */
-export function freePort(): Promise<number> {
+/**
+ * A port that was free a moment ago on 127.0.0.1: `preferred` when it is free, else one the OS picks.
+ * (The cloud prefers the ports of its previous run in this process: handler modules keep SDK
+ * clients and queue URLs made from the old endpoints, and they stay valid after a restart.)
+ */
+export async function freePort(preferred?: number): Promise<number> {
+  if (preferred) {
+    const ok = await tryPort(preferred).catch(() => 0);
+    if (ok) return ok;
+  }
+  return tryPort(0);
+}
+
+function tryPort(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
     server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
       server.close(() => resolve(port));
@@ -58,3 +70,6 @@ export function throttledError(log: Log, intervalMs = 10_000) {
 }
 
 export const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** Ports used by the last cloud of this process, by part; reused when free (see freePort). */
+export const lastPorts: Partial<Record<'dynamodb' | 'fauxqs' | 'ses' | 'gateway', number>> = {};
