@@ -9,6 +9,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'events/**/*.test.ts', 'functions/**/*.test.ts', 'frontend/src/**/*.test.ts'],
           environment: 'node',
+          // Media rendering is CPU-bound: generous on a busy 2-core machine; speed is measured by `npm run bench`.
+          testTimeout: 30_000,
         },
       },
       {
