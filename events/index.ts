@@ -2,12 +2,92 @@
 import { createRegistry } from './envelope.js';
 import { AlbumDetailsChanged, AlbumPublished, ArtistCreated } from './catalogue.js';
 import { PlayRecorded } from './plays.js';
+import {
+  AlbumDownloadBuilt,
+  CartCleared,
+  CartItemAdded,
+  CartItemRemoved,
+  CartSynced,
+  CheckoutStarted,
+  PurchaseCompleted,
+  SubscriptionCancelled,
+  SubscriptionEnded,
+  SubscriptionRenewed,
+  SubscriptionStarted,
+  VideoPublished,
+} from './commerce.js';
+import { FanSignedUp } from './band.js';
+import {
+  AlbumFavorited,
+  AlbumUnfavorited,
+  LibraryAlbumAdded,
+  LibraryAlbumRemoved,
+  TrackFavorited,
+  TrackListened,
+  TrackUnfavorited,
+} from './library.js';
+import { PlaylistCreated } from './playlists.js';
+import {
+  AvatarChanged,
+  EmailVerified,
+  NotificationDeleted,
+  NotificationSent,
+  NotificationsRead,
+  PasswordSet,
+  ProfileChanged,
+  SubscriptionTierChanged,
+  UserRegistered,
+  UserRoleChanged,
+  UserSignedIn,
+} from './accounts.js';
 
 export * from './envelope.js';
 export * from './catalogue.js';
 export * from './plays.js';
+export * from './commerce.js';
+export * from './band.js';
+export * from './library.js';
+export * from './playlists.js';
+export * from './accounts.js';
 
-export const registry = createRegistry([ArtistCreated, AlbumPublished, AlbumDetailsChanged, PlayRecorded] as const);
+export const registry = createRegistry([
+  ArtistCreated,
+  AlbumPublished,
+  AlbumDetailsChanged,
+  PlayRecorded,
+  FanSignedUp,
+  LibraryAlbumAdded,
+  LibraryAlbumRemoved,
+  TrackFavorited,
+  TrackUnfavorited,
+  AlbumFavorited,
+  AlbumUnfavorited,
+  TrackListened,
+  PlaylistCreated,
+  CartItemAdded,
+  CartItemRemoved,
+  CartCleared,
+  CartSynced,
+  CheckoutStarted,
+  PurchaseCompleted,
+  AlbumDownloadBuilt,
+  SubscriptionStarted,
+  SubscriptionRenewed,
+  SubscriptionCancelled,
+  SubscriptionEnded,
+  VideoPublished,
+  UserRegistered,
+  EmailVerified,
+  UserSignedIn,
+  ProfileChanged,
+  AvatarChanged,
+  PasswordSet,
+  UserRoleChanged,
+  SubscriptionTierChanged,
+  NotificationSent,
+  NotificationsRead,
+  NotificationDeleted,
+] as const);
 export type EventType = (typeof registry.types)[number];
 export type DomainEvent = ReturnType<typeof registry.upcast>;
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;

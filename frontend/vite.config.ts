@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { brand } from '../events/brand.js';
+import { webAppPlugin } from './build/web-app.js';
 
 /** WCAG relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {
@@ -59,7 +60,12 @@ const proxy: Record<string, ProxyOptions> | undefined = apiOrigin
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), brandPage()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    brandPage(),
+    webAppPlugin({ product: brand.product, labelName: brand.labelName, accentColor: brand.accentColor, backgroundColor: '#09090b' }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

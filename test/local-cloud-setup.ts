@@ -20,6 +20,8 @@ declare module 'vitest' {
     inboxUrl: string;
     /** The variables the cloud gave its handlers (AWS endpoints, table, queue and bucket names…), for tests that use the SDK directly. */
     cloudEnv: Record<string, string>;
+    /** The Stripe sandbox (hosted checkout pages; admin endpoints under /sandbox/). */
+    stripeSandboxUrl: string;
   }
 }
 
@@ -49,7 +51,7 @@ function buildFrontendIfStale() {
   const sources = Math.max(newestMtime(frontend), fs.statSync(path.join(repoRoot, 'package.json')).mtimeMs);
   if (built >= sources) return;
   const started = Date.now();
-  const out = spawnSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts'], { cwd: repoRoot, stdio: 'pipe', encoding: 'utf8' });
+  const out = spawnSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts'], { cwd: repoRoot, stdio: 'pipe', encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
   if (out.status !== 0) throw new Error(`Building the SPA failed:\n${out.stdout}\n${out.stderr}`);
   console.log(`[local-cloud] built the SPA in ${((Date.now() - started) / 1000).toFixed(1)}s`);
 }
@@ -76,6 +78,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', cloud.url);
   project.provide('inboxUrl', cloud.inboxUrl);
   project.provide('cloudEnv', cloud.env);
+  project.provide('stripeSandboxUrl', cloud.stripeUrl);
   return async () => {
     await cloud.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -19,3 +19,6 @@ createRoot(root).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// Only a built app has a service worker (in development it would serve stale modules); its code loads apart.
+if (import.meta.env.PROD) void import('./app/service-worker').then((module) => module.registerServiceWorker());

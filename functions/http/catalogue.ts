@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { canPlayAlbum, guestListener, type Listener } from '../domain/access.js';
 import { contextHandler, defineRoute, HttpError } from '../lib/http.js';
+import { ownedAlbumIds } from '../lib/commerce.js';
 import type { Session } from '../lib/session.js';
 import { getView, getViews, queryViews } from '../lib/views.js';
 import { albumKey, ALBUMS_INDEX, ARTISTS_INDEX, artistKey, trackKey } from '../projections/catalogue.js';
@@ -45,9 +46,9 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 
 export const mediaUrl = (key: string) => `/media/${key}`;
 
-function listenerOf(session: Session | null): Listener {
+async function listenerOf(session: Session | null): Promise<Listener> {
   if (!session) return guestListener;
-  return { tier: session.tier, role: session.role, ownedAlbumIds: new Set() };
+  return { tier: session.tier, role: session.role, ownedAlbumIds: await ownedAlbumIds(session.userId) };
 }
 
 function albumDto(album: AlbumView, playCount: number) {
@@ -108,7 +109,7 @@ export const handler = contextHandler('catalogue', {
 
   'GET /api/albums/{id}/tracks': defineRoute({ params: idParams }, async ({ params, session }) => {
     const album = await requireAlbum(params.id);
-    const hasAccess = canPlayAlbum(album, listenerOf(session));
+    const hasAccess = canPlayAlbum(album, await listenerOf(session));
     const counts = await playCounts(album.tracks.map((t) => trackStatsKey(t.id)));
     return {
       hasAccess,

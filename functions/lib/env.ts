@@ -13,7 +13,21 @@ const envSchema = z.object({
   /** Public origin of the app, for the Origin check and links in mail. */
   APP_ORIGIN: z.string().url(),
   BUILD_TIME: z.string().optional(),
+  /** Stripe: the SDK talks to Stripe itself unless STRIPE_API_HOST points it elsewhere (the local cloud's sandbox). */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_HOST: z.string().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().positive().optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /** Shopify Storefront API for the merch shop; without it the label's own catalogue in functions/ is served. */
+  SHOPIFY_STORE_DOMAIN: z.string().min(1).optional(),
+  SHOPIFY_STOREFRONT_TOKEN: z.string().min(1).optional(),
   APP_VERSION: z.string().default('dev'),
+  /** The first admin account, made (or its password reset) by ensureFirstAdmin() on start. */
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** Sign-in messages one IP may ask for per 15 minutes (each e-mail address gets 5). */
+  SIGNIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(100),
 });
 export type Env = z.infer<typeof envSchema>;
 

@@ -1,7 +1,7 @@
 /** The event store over DynamoDB: append with an expected version, reservations in the same transaction, read a stream. */
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { registry, type DomainEvent, type NewEvent, type StoredEvent } from '../../events/index.js';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
@@ -127,6 +127,14 @@ export async function readStream(streamId: string, afterVersion = 0): Promise<Do
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return events;
+}
+
+/** Who holds a reservation (e.g. `email#ada@example.com`), read consistently; undefined when it is free. */
+export async function reservationOwner(key: string): Promise<string | undefined> {
+  const out = await dynamoClient().send(
+    new GetCommand({ TableName: env().TABLE_EVENTS, Key: { streamId: reservationStream(key), version: 0 }, ConsistentRead: true }),
+  );
+  return out.Item?.owner as string | undefined;
 }
 
 /** The version of the last event in a stream, 0 when it has none. */

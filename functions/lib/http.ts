@@ -10,7 +10,7 @@ import { DomainError, type DomainErrorKind } from '../domain/errors.js';
 import { routeKey, routes, type AuthLevel, type Context } from '../routes.js';
 import { ConcurrencyError, ReservationTakenError } from './event-store.js';
 import { env } from './env.js';
-import { sessionToken, verifySessionToken, type Session, type TokenSource } from './session.js';
+import { clearedSessionCookie, resolveSession, SESSION_COOKIE, sessionCookie, sessionToken, type Session, type TokenSource } from './session.js';
 
 export class HttpError extends Error {
   constructor(
@@ -40,6 +40,8 @@ export interface RequestInfo {
   requestId: string;
   /** Time the gateway received the request. */
   receivedAt: Date;
+  /** The body as sent (for multipart uploads; JSON bodies arrive parsed in `body`). */
+  rawBody: Buffer;
 }
 
 export interface RouteInput<P, Q, B> {
@@ -100,9 +102,12 @@ function parsePart(schema: Schema | undefined, value: unknown, where: string) {
   return result.data;
 }
 
+const rawBodyOf = (event: APIGatewayProxyEventV2): Buffer =>
+  event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+
 function parseBody(event: APIGatewayProxyEventV2, schema: Schema | undefined) {
   if (!schema) return undefined;
-  const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+  const raw = rawBodyOf(event).toString('utf8');
   let value: unknown = {};
   if (raw.trim()) {
     try {
@@ -164,22 +169,37 @@ export function contextHandler(context: Context, definitions: Record<string, Rou
       const definition = definitions[event.routeKey];
       const token = sessionToken(event.headers, event.cookies);
       checkOrigin(event, token?.source ?? null);
-      const session = token ? await verifySessionToken(token.token) : null;
-      authorize(spec.auth, session);
-      const input: RouteInput<unknown, unknown, unknown> = {
-        params: parsePart(definition.params, event.pathParameters ?? {}, 'path'),
-        query: parsePart(definition.query, event.queryStringParameters ?? {}, 'query'),
-        body: parseBody(event, definition.body),
-        session,
-        request: {
-          headers: event.headers,
-          cookies: event.cookies ?? [],
-          sourceIp: event.requestContext.http.sourceIp,
-          requestId: event.requestContext.requestId,
-          receivedAt: new Date(event.requestContext.timeEpoch),
-        },
-      };
-      const result = await definition.handle(input);
-      return isReply(result) ? json(result.status ?? 200, result.body, result) : json(200, result);
+      const resolved = token ? await resolveSession(token.token, new Date(event.requestContext.timeEpoch)) : null;
+      const session = resolved?.session ?? null;
+      // A cookie past half its life is renewed (rolling expiry); a dead one (tampered, expired, revoked) is cleared.
+      const sessionCookies =
+        token?.source !== 'cookie' ? [] : !resolved ? [clearedSessionCookie()] : resolved.renewedToken ? [sessionCookie(resolved.renewedToken)] : [];
+      try {
+        authorize(spec.auth, session);
+        const input: RouteInput<unknown, unknown, unknown> = {
+          params: parsePart(definition.params, event.pathParameters ?? {}, 'path'),
+          query: parsePart(definition.query, event.queryStringParameters ?? {}, 'query'),
+          body: parseBody(event, definition.body),
+          session,
+          request: {
+            headers: event.headers,
+            cookies: event.cookies ?? [],
+            sourceIp: event.requestContext.http.sourceIp,
+            requestId: event.requestContext.requestId,
+            receivedAt: new Date(event.requestContext.timeEpoch),
+            rawBody: rawBodyOf(event),
+          },
+        };
+        const result = await definition.handle(input);
+        const answer = isReply(result) ? result : { body: result };
+        // The handler's own session cookie (a sign-in, a logout) wins over the edge's renewal.
+        const own = (answer.cookies ?? []).some((c) => c.startsWith(`${SESSION_COOKIE}=`));
+        const cookies = [...(own ? [] : sessionCookies), ...(answer.cookies ?? [])];
+        return json(answer.status ?? 200, answer.body, { ...answer, cookies: cookies.length ? cookies : undefined });
+      } catch (error) {
+        // Even a refusal clears a dead session cookie.
+        if (!sessionCookies.length) throw error;
+        return { ...errorResponse(error, logger), cookies: sessionCookies };
+      }
     });
 }

@@ -1,10 +1,16 @@
-/** Sessions: a signed JWT (jose, HS256) in an HttpOnly cookie, or a bearer token for API clients; revocable. */
+/**
+ * Sessions: a signed JWT (jose, HS256) in an HttpOnly cookie, or a bearer token for API clients.
+ * The token names only the user and the session: role and tier are read from the users view on
+ * every request, so a tier a webhook changes applies at once. Rolling (a cookie past half its life
+ * is re-issued) and revocable (logout revokes the session id).
+ */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { jwtVerify, SignJWT } from 'jose';
 import * as z from 'zod';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
+import { accessOf, freshUser } from './users.js';
 
 export const SESSION_COOKIE = 'toko_session';
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
@@ -12,8 +18,7 @@ export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 const claimsSchema = z.object({
   sub: z.string().min(1),
   sid: z.string().min(1),
-  role: z.enum(['user', 'admin']),
-  tier: z.enum(['free', 'toko_plus']),
+  iat: z.number(),
 });
 
 export interface Session {
@@ -25,13 +30,14 @@ export interface Session {
 
 const key = () => new TextEncoder().encode(env().SESSION_SECRET);
 
+/** A token for the user's session; role and tier, if given, are ignored (they are read at request time). */
 export async function issueSessionToken(
-  user: Omit<Session, 'sessionId'> & { sessionId?: string },
+  user: { userId: string; sessionId?: string } & Partial<Pick<Session, 'role' | 'tier'>>,
   now = new Date(),
   ttlSeconds = SESSION_TTL_SECONDS,
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ sid: user.sessionId ?? randomUUID(), role: user.role, tier: user.tier })
+  return new SignJWT({ sid: user.sessionId ?? randomUUID() })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(user.userId)
     .setIssuedAt(issuedAt)
@@ -70,19 +76,38 @@ export async function revokeSession(session: Session, now = new Date()): Promise
 
 export type TokenSource = 'cookie' | 'bearer';
 
-/** Verifies a token; an invalid, expired or revoked one yields null. */
-export async function verifySessionToken(token: string): Promise<Session | null> {
+export interface ResolvedSession {
+  session: Session;
+  /** A fresh token for the same session when this one is past half its life (rolling expiry). */
+  renewedToken?: string;
+}
+
+/**
+ * Verifies a token and reads who it is now; an invalid, expired or revoked token, or one of a user
+ * that does not exist, yields null.
+ */
+export async function resolveSession(token: string, now = new Date()): Promise<ResolvedSession | null> {
+  let claims: z.infer<typeof claimsSchema>;
   try {
-    const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'] });
-    const claims = claimsSchema.parse(payload);
-    const revoked = await dynamoClient().send(
-      new GetCommand({ TableName: env().TABLE_EPHEMERAL, Key: revokedKey(claims.sid) }),
-    );
-    if (revoked.Item) return null;
-    return { userId: claims.sub, sessionId: claims.sid, role: claims.role, tier: claims.tier };
+    const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'], currentDate: now });
+    claims = claimsSchema.parse(payload);
   } catch {
     return null;
   }
+  const [revoked, user] = await Promise.all([
+    dynamoClient().send(new GetCommand({ TableName: env().TABLE_EPHEMERAL, Key: revokedKey(claims.sid), ConsistentRead: true })),
+    freshUser(claims.sub),
+  ]);
+  if (revoked.Item || !user) return null;
+  const session: Session = { userId: user.id, sessionId: claims.sid, ...accessOf(user, now) };
+  const age = now.getTime() / 1000 - claims.iat;
+  const renewedToken = age > SESSION_TTL_SECONDS / 2 ? await issueSessionToken(session, now) : undefined;
+  return { session, renewedToken };
+}
+
+/** Verifies a token; an invalid, expired or revoked one yields null. */
+export async function verifySessionToken(token: string, now = new Date()): Promise<Session | null> {
+  return (await resolveSession(token, now))?.session ?? null;
 }
 
 export function sessionToken(headers: Record<string, string | undefined>, cookies: string[] | undefined): { token: string; source: TokenSource } | null {

@@ -10,10 +10,16 @@ export const artistAlbumKey = (artistId: string, albumId: string) => ({ pk: `art
 export const ALBUMS_INDEX = 'albums';
 export const ARTISTS_INDEX = 'artists';
 
+const catalogueEvents = ['ArtistCreated', 'AlbumPublished', 'AlbumDetailsChanged'] as const;
+type CatalogueEvent = Extract<DomainEvent, { type: (typeof catalogueEvents)[number] }>;
+/** Narrows to the catalogue's own events, so the switch below checks those exhaustively and no other area's. */
+const isCatalogueEvent = (event: DomainEvent): event is CatalogueEvent => (catalogueEvents as readonly string[]).includes(event.type);
+
 export const catalogueProjection: Projection = {
   name: 'catalogue',
-  events: ['ArtistCreated', 'AlbumPublished', 'AlbumDetailsChanged'],
+  events: catalogueEvents,
   async apply(event: DomainEvent, views): Promise<ViewOp[]> {
+    if (!isCatalogueEvent(event)) return [];
     switch (event.type) {
       case 'ArtistCreated': {
         const { artistId, ...artist } = event.data;
@@ -64,8 +70,6 @@ export const catalogueProjection: Projection = {
           },
         ];
       }
-      case 'PlayRecorded':
-        return [];
       default:
         return assertNever(event);
     }

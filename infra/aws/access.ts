@@ -24,9 +24,15 @@ export interface Access {
 const httpDefault: Access = { events: 'readWrite', views: 'read', ephemeral: 'readWrite', media: 'readWrite', sendsTo: [], sendsMail: false };
 const consumerDefault: Access = { events: 'read', views: 'readWrite', ephemeral: 'readWrite', media: 'none', sendsTo: [], sendsMail: false };
 
-const httpOverrides: Record<string, Partial<Access>> = {};
+const httpOverrides: Record<string, Partial<Access>> = {
+  accounts: { sendsTo: ['mailer'] },
+};
 const consumerOverrides: Record<string, Partial<Access>> = {
   mailer: { views: 'read', sendsMail: true },
+  notifier: { events: 'readWrite' },
+  'user-tier': { events: 'readWrite' },
+  'album-downloads': { events: 'readWrite', views: 'read', media: 'readWrite' },
+  receipts: { views: 'read', sendsMail: true },
 };
 
 export const httpAccess = (context: string): Access => ({ ...httpDefault, ...httpOverrides[context] });

@@ -44,9 +44,16 @@ const spaFallbackCode = `function handler(event) {
   return request;
 }`;
 
-/** `/media/<key>` serves bucket object `<key>` (the same URL the local gateway serves). */
+/**
+ * `/media/<key>` serves bucket object `<key>` (the same URL the local gateway serves), except album
+ * downloads and masters, which only a short-lived signed URL from the API reaches.
+ */
 const mediaPathCode = `function handler(event) {
   var request = event.request;
+  var key = decodeURIComponent(request.uri.substring('/media/'.length)).replace(/^\\/+/, '');
+  if (key.indexOf('downloads/') === 0 || key.indexOf('masters/') === 0) {
+    return { statusCode: 404, statusDescription: 'Not Found' };
+  }
   request.uri = request.uri.substring('/media'.length);
   return request;
 }`;

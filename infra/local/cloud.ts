@@ -29,6 +29,7 @@ import {
 } from './handlers.js';
 import { startSqsTrigger, type SqsTrigger } from './sqs-trigger.js';
 import { startStreamPoller, type StreamPoller } from './stream-poller.js';
+import { startLocalStripe } from './stripe-sandbox/index.js';
 import { errorMessage, lastPorts, freePort, makeLog, sleep } from './util.js';
 
 export interface LocalCloudOptions {
@@ -53,6 +54,8 @@ export interface LocalCloudOptions {
   visibilityTimeoutSeconds?: number;
   /** Concurrent pollers per consumer queue. Default 2. */
   consumerConcurrency?: number;
+  /** The first admin (ADMIN_EMAIL / ADMIN_PASSWORD); default admin@toko.local with a password kept in `<dataDir>/admin-password`. */
+  admin?: { email: string; password: string };
   /** Test hooks: replace handlers or manifests. The production path leaves these unset. */
   handlers?: HandlerOverrides;
   routes?: RouteSpec[];
@@ -65,6 +68,10 @@ export interface LocalCloud {
   port: number;
   /** The local inbox (aws-ses-v2-local's web page; `GET <inboxUrl>/store` lists mail as JSON). */
   inboxUrl: string;
+  /** The Stripe sandbox (its hosted checkout pages and admin endpoints under /sandbox/). */
+  stripeUrl: string;
+  /** The first admin's sign-in. */
+  admin: { email: string; password: string };
   /** Every variable the cloud set in process.env for the handlers (endpoints, tables, queues, bucket, secret…). */
   env: Record<string, string>;
   endpoints: { dynamodb: string; sqs: string; s3: string; ses: string };
@@ -179,6 +186,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     );
     const url = `http://localhost:${port}`;
 
+    // The Stripe sandbox stands in for Stripe's API and hosted checkout; its Pay button sends signed webhooks.
+    const stripe = await startLocalStripe({ appUrl: url, dataDir, log: (line) => log.info(`stripe: ${line}`) });
+    cleanups.push(() => stripe.sandbox.stop());
+    const admin = options.admin ?? {
+      email: 'admin@toko.local',
+      password: persistedSecret(dataDir, 'admin-password', () => randomBytes(12).toString('base64url')),
+    };
+
     // 3. The environment the handlers read (functions/lib/env.ts and the SDK's endpoint variables).
     const env: Record<string, string> = {
       AWS_REGION: REGION,
@@ -200,6 +215,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       SESSION_SECRET: sessionSecret(dataDir),
       APP_ORIGIN: url,
       BUILD_TIME: buildTime(staticDir),
+      // Every local request comes from 127.0.0.1, so the per-IP sign-in limit would count the whole test suite as one person.
+      SIGNIN_LIMIT_PER_IP: '1000',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      ...stripe.env,
     };
     for (const [k, v] of Object.entries(env)) {
       if (!savedEnv.has(k)) savedEnv.set(k, process.env[k]);
@@ -288,12 +308,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       return false;
     };
 
-    // 7. The seed (idempotent), then the projections catch up before anyone looks.
+    // 7. The seed (idempotent) and the first admin, then the projections catch up before anyone looks.
     if (options.seed) {
       phase = performance.now();
       await runSeed(mediaCacheDir, log);
       mark('seed', phase);
     }
+    const { ensureFirstAdmin } = await import('../../functions/lib/first-admin.js');
+    await ensureFirstAdmin();
     phase = performance.now();
     if (!(await waitForIdle(options.seed ? 120_000 : 15_000))) {
       log.error('the projections have not caught up yet (is a consumer failing or missing?); starting anyway');
@@ -308,6 +330,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       url,
       port,
       inboxUrl: ses.endpoint,
+      stripeUrl: stripe.sandbox.url,
+      admin,
       env,
       endpoints: { dynamodb: dynamo.endpoint, sqs: fauxqs.endpoint, s3: fauxqs.endpoint, ses: ses.endpoint },
       timings,
@@ -359,6 +383,20 @@ async function startSes(): Promise<{ endpoint: string; stop(): Promise<void> }> 
 }
 
 /** 48 random characters made once per data directory, so sessions survive a restart. */
+/** A secret generated on first start and kept in `<dataDir>/<name>`, so it survives a restart. */
+function persistedSecret(dataDir: string, name: string, make: () => string): string {
+  const file = path.join(dataDir, name);
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing) return existing;
+  } catch {
+    // first start
+  }
+  const secret = make();
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
 function sessionSecret(dataDir: string): string {
   const file = path.join(dataDir, 'secret');
   try {

@@ -96,7 +96,9 @@ export function createGateway(opts: GatewayOptions): Gateway {
     }
     try {
       if (pathname === '/api' || pathname.startsWith('/api/')) await api(req, res, url);
-      else if (pathname.startsWith('/media/')) await media(req, res, pathname.slice('/media/'.length));
+      else if (pathname.startsWith('/media/') && isPrivateMediaKey(pathname.slice('/media/'.length))) {
+        send(res, 404, { 'content-type': 'application/json; charset=utf-8' }, JSON.stringify({ error: 'not_found', message: 'Not found' }));
+      } else if (pathname.startsWith('/media/')) await media(req, res, pathname.slice('/media/'.length));
       else if (pathname.startsWith('/uploads/')) await media(req, res, `uploads/${pathname.slice('/uploads/'.length)}`, 'public, max-age=3600');
       else await staticFiles.serve(req, res, pathname);
     } catch (err) {
@@ -330,6 +332,10 @@ async function sendMaybeCompressed(req: http.IncomingMessage, res: http.ServerRe
   }
   send(res, status, headers, body);
 }
+
+/** Bucket prefixes only a short-lived signed URL may reach (album downloads, label masters). */
+export const PRIVATE_MEDIA_PREFIXES = ['downloads/', 'masters/'];
+export const isPrivateMediaKey = (key: string) => PRIVATE_MEDIA_PREFIXES.some((prefix) => decodeURIComponent(key).replace(/^\/+/, '').startsWith(prefix));
 
 export function pickEncoding(accept: string | string[] | undefined): 'br' | 'gzip' | undefined {
   if (!accept) return undefined;

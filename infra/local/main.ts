@@ -69,6 +69,8 @@ async function main() {
       '',
       `  App          ${cloud.url}`,
       `  Local inbox  ${cloud.inboxUrl}   (every mail the app sends)`,
+      `  Stripe       ${cloud.stripeUrl}   (sandbox: its checkout page has a Pay button)`,
+      `  Admin        ${cloud.admin.email} / ${cloud.admin.password}`,
       `  Data         .local/   (npm run reset wipes it)`,
       '',
       '  Ctrl-C stops everything.',

@@ -2,12 +2,16 @@
 import type { z } from 'zod';
 import { brand } from '../../events/brand.js';
 import type { AlbumPublished, ArtistCreated } from '../../events/catalogue.js';
+import type { PlaylistCreated } from '../../events/playlists.js';
+import type { VideoPublished } from '../../events/commerce.js';
 import type { AudioRecipe, MusicStyle } from './media/audio.js';
 import { imageSizes, type ArtworkMotif, type ImageRecipe, type ImageVariant } from './media/image.js';
 
 export type ArtistData = z.infer<typeof ArtistCreated.schema>;
 export type AlbumData = z.infer<typeof AlbumPublished.schema>;
 export type TrackData = AlbumData['tracks'][number];
+export type PlaylistData = z.infer<typeof PlaylistCreated.schema>;
+export type VideoData = z.infer<typeof VideoPublished.schema>;
 
 export interface AudioMedia extends AudioRecipe {
   key: string;
@@ -407,6 +411,40 @@ export const featuredAlbumId = albumId('first-light');
 /** A 20-second track of the featured album, short enough for a browser test to reach a qualifying play (50%). */
 export const shortTrackId = trackId('first-light', 1);
 
+// ---------------------------------------------------------------- playlists
+
+const playlistTrack = (albumSlug: string, trackNumber: number) => ({ trackId: trackId(albumSlug, trackNumber), albumId: albumId(albumSlug) });
+
+/** The label's curated playlists: one anyone can play, one that mixes in members' and paid tracks. */
+export const playlists: PlaylistData[] = [
+  {
+    playlistId: 'playlist-morning-light',
+    name: 'Morning Light',
+    description: 'Bright songs for the first coffee: chiming guitars, harbour harmonies and warm bedroom beats from across the label.',
+    tracks: [
+      playlistTrack('first-light', 1),
+      playlistTrack('harbour-lights', 1),
+      playlistTrack('wildflower', 1),
+      playlistTrack('first-light', 2),
+      playlistTrack('harbour-lights', 3),
+      playlistTrack('first-light', 6),
+    ],
+  },
+  {
+    playlistId: 'playlist-after-dark',
+    name: 'After Dark',
+    description: 'Synths, house and greenhouse ambience for the hours after the last train.',
+    tracks: [
+      playlistTrack('after-hours', 5),
+      playlistTrack('paper-satellites', 2),
+      playlistTrack('night-garden', 3),
+      playlistTrack('first-light', 4),
+      playlistTrack('after-hours', 6),
+      playlistTrack('copper-and-salt', 3),
+    ],
+  },
+];
+
 // ---------------------------------------------------------------- media
 
 function image(variant: ImageVariant, key: string, hue: number, motif?: ArtworkMotif): ImageMedia {
@@ -428,4 +466,46 @@ export const media: MediaObject[] = [
     const avatar = image('avatar', avatarKey(id), source.hue);
     return source.hasHeader ? [avatar, image('header', headerKey(id), source.hue + 20)] : [avatar];
   }),
+];
+
+// ---------------------------------------------------------------- exclusive videos
+
+/** Toko+ videos, hosted on YouTube (the ids are the label's placeholders until its channel is live). */
+export const exclusiveVideos: VideoData[] = [
+  {
+    videoId: 'video-first-light-studio',
+    slug: 'first-light-in-the-studio',
+    title: 'First Light: in the studio',
+    description: 'Mara Vell walks through the four-track demos that became First Light, at 5 a.m., kettle on.',
+    youtubeVideoId: 'TokoStudio1',
+    requiredTier: 'toko_plus',
+    publishedAt: '2026-10-20',
+  },
+  {
+    videoId: 'video-boathouse-session',
+    slug: 'low-tides-boathouse-session',
+    title: 'The Low Tides: boathouse session',
+    description: 'Saltwater Kin and Low Tide Waltz, live to one microphone with the doors open to the tide.',
+    youtubeVideoId: 'TokoBoatHs2',
+    requiredTier: 'toko_plus',
+    publishedAt: '2026-06-12',
+  },
+  {
+    videoId: 'video-paper-satellites-launch',
+    slug: 'paper-satellites-launch-night',
+    title: 'Paper Satellites: launch night',
+    description: 'Glasshouse Radio play the whole album in a planetarium, projections and all.',
+    youtubeVideoId: 'TokoLaunch3',
+    requiredTier: 'toko_plus',
+    publishedAt: '2025-11-20',
+  },
+  {
+    videoId: 'video-after-hours-sunrise-set',
+    slug: 'after-hours-sunrise-set',
+    title: 'After Hours: the sunrise set',
+    description: 'Sol & Ember close the club night as the sun comes up over the river.',
+    youtubeVideoId: 'TokoSunris4',
+    requiredTier: 'toko_plus',
+    publishedAt: '2024-10-01',
+  },
 ];

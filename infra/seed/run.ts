@@ -6,9 +6,11 @@ import { readFile } from 'node:fs/promises';
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3Client } from '../../functions/lib/aws.js';
 import { createArtist, publishAlbum } from '../../functions/lib/catalogue-commands.js';
+import { createPlaylist } from '../../functions/lib/playlist-commands.js';
+import { publishVideo } from '../../functions/lib/video-commands.js';
 import { DomainError } from '../../functions/domain/errors.js';
 import { env } from '../../functions/lib/env.js';
-import { albums, artists } from './catalogue.js';
+import { albums, artists, exclusiveVideos, playlists } from './catalogue.js';
 import { generateMedia } from './media/index.js';
 
 const context = { actor: 'seed', correlationId: 'seed' };
@@ -57,6 +59,8 @@ export async function seed(opts: { mediaCacheDir: string; log?: (line: string) =
   let created = 0;
   for (const artist of artists) if (await once(() => createArtist(artist, context))) created++;
   for (const album of albums) if (await once(() => publishAlbum(album, context))) created++;
+  for (const playlist of playlists) if (await once(() => createPlaylist(playlist, context))) created++;
+  for (const video of exclusiveVideos) if (await once(() => publishVideo(video, context))) created++;
   log(`seed: ${uploaded} media uploaded, ${created} catalogue records created`);
   return { uploaded, created };
 }

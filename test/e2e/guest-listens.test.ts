@@ -13,7 +13,7 @@ describe.each(Object.entries(viewports))('a guest on %s', (_name, viewport) => {
   it('opens the featured free album, plays a track, and sees the play counted', async () => {
     const { page, context } = await newPage(browser, viewport);
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Artist-Driven Music Platform' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Artist-Driven Music Platform' }).waitFor();
     await page.locator('[data-testid=artist-card]').first().waitFor();
 
     const featured = page.locator('[data-testid=featured-album]');

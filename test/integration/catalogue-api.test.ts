@@ -42,6 +42,12 @@ describe('catalogue API on the seeded label', () => {
     expect(status.body).toMatchObject({ imagesCount: 17, audioCount: 35, hasUploads: true });
   });
 
+  it('never serves album downloads or masters as public media', async () => {
+    expect((await api('/media/downloads/album-first-light/First%20Light.zip')).status).toBe(404);
+    expect((await api('/media/%64ownloads/anything.zip')).status).toBe(404);
+    expect((await api('/media/masters/album-first-light/track.wav')).status).toBe(404);
+  });
+
   it('says "Album not found" with 404 for an unknown album, and 404 for an unknown artist', async () => {
     expect(await api('/api/albums/nope')).toMatchObject({ status: 404, body: { error: 'not_found', message: 'Album not found' } });
     expect((await api('/api/artists/nope')).status).toBe(404);

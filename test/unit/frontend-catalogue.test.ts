@@ -79,12 +79,12 @@ describe('access', () => {
   });
 
   it('lists the external places a physical-only album can be heard', () => {
-    expect(externalListenLinks(album())).toEqual([{ name: 'Spotify', url: 'https://open.spotify.com/album/1' }]);
+    expect(externalListenLinks(album())).toEqual([{ platform: 'spotify', name: 'Spotify', url: 'https://open.spotify.com/album/1' }]);
   });
 
   it('reads an artist’s links from their JSON string, keeping only web addresses that are set', () => {
     expect(artistSocialLinks('{"instagram":"https://instagram.com/band","website":"javascript:alert(1)","tiktok":""}')).toEqual([
-      { name: 'Instagram', url: 'https://instagram.com/band' },
+      { platform: 'instagram', name: 'Instagram', url: 'https://instagram.com/band' },
     ]);
     expect(artistSocialLinks('not json')).toEqual([]);
     expect(artistSocialLinks(null)).toEqual([]);

@@ -1,22 +1,32 @@
 /**
  * The frame around every screen: header, desktop sidebar, mobile bottom navigation, the page, and the
- * fixed player. It also scrolls to the top on every navigation and remembers where album pages were opened from.
+ * fixed player; the touch gestures (swipe through visited pages, pull to refresh) and the app-wide dialogs.
+ * It also scrolls to the top on every navigation and remembers where album pages were opened from.
+ * Admin mode (/admin, /sync-manager) drops the sidebar so the panels get the whole width.
  */
-import { Crown, Disc3 } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
-import { useOpenAccountDialog } from '../features/auth/components/account-dialog-provider';
+import { Crown, Shield } from 'lucide-react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { NavLink, Outlet, useLocation, useNavigation } from 'react-router';
+import { StreamingPlatformsHost } from '../features/albums/components/streaming-platforms';
 import { PlayerBar } from '../features/player/components/player-bar';
 import { brand } from '../lib/brand';
 import { cx } from '../lib/class-names';
+import { useSession } from '../lib/session';
 import { Button } from '../ui/button';
 import { isAlbumPath, rememberAlbumSource } from './album-source';
-import { destinations } from './navigation';
+import { Header } from './header';
+import { destinations, isAdminPath } from './navigation';
+import { useUpgrade } from './use-upgrade';
+
+const TouchGestures = lazy(() => import('./touch-gestures').then((module) => ({ default: module.TouchGestures })));
+// Decided once: a mouse-only desktop never downloads the gesture code.
+const hasTouch = typeof window !== 'undefined' && ('ontouchstart' in window || navigator.maxTouchPoints > 0);
 
 export function AppShell() {
   const mainRef = useRef<HTMLElement>(null);
   useScrollToTopOnNavigation(mainRef);
   useAlbumSourceMemory();
+  const adminMode = isAdminPath(useLocation().pathname);
 
   return (
     <div className="min-h-dvh bg-zinc-950 text-zinc-100">
@@ -27,20 +37,26 @@ export function AppShell() {
         Skip to content
       </a>
       <NavigationProgress />
-      <Header />
-      <Sidebar />
+      <Header adminMode={adminMode} />
+      {!adminMode && <Sidebar />}
       <main
         id="main"
         ref={mainRef}
         tabIndex={-1}
-        className="pb-[calc(8.5rem+env(safe-area-inset-bottom))] focus:outline-none md:pb-28 md:pl-60"
+        className={cx('pb-[calc(8.5rem+env(safe-area-inset-bottom))] focus:outline-none md:pb-28', !adminMode && 'md:pl-60')}
       >
-        <div className="mx-auto max-w-6xl px-4 py-6 md:px-8 md:py-8">
+        <div className={cx('px-4 py-6 md:px-8 md:py-8', !adminMode && 'mx-auto max-w-6xl')}>
           <Outlet />
         </div>
       </main>
       <PlayerBar />
       <BottomNavigation />
+      {hasTouch && (
+        <Suspense fallback={null}>
+          <TouchGestures />
+        </Suspense>
+      )}
+      <StreamingPlatformsHost />
     </div>
   );
 }
@@ -77,21 +93,6 @@ function NavigationProgress() {
   );
 }
 
-function Header() {
-  const openAccountDialog = useOpenAccountDialog();
-  return (
-    <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-white/10 bg-zinc-950/90 px-4 backdrop-blur md:h-16 md:px-6">
-      <Link to="/" className="flex items-center gap-2 rounded-full text-lg font-extrabold tracking-tight text-zinc-50" data-testid="logo">
-        <Disc3 aria-hidden="true" className="size-7 text-accent" />
-        {brand.product}
-      </Link>
-      <Button variant="secondary" className="px-4 py-2" onClick={() => openAccountDialog('sign-in')}>
-        Sign In
-      </Button>
-    </header>
-  );
-}
-
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cx(
     'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-semibold transition',
@@ -99,7 +100,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 function Sidebar() {
-  const openAccountDialog = useOpenAccountDialog();
+  const { isLoading, isSubscriber, isAdmin } = useSession();
+  const upgrade = useUpgrade();
   return (
     <aside className="fixed bottom-20 left-0 top-16 z-20 hidden w-60 flex-col justify-between border-r border-white/10 bg-zinc-950 p-4 md:flex">
       <nav aria-label="Main">
@@ -112,18 +114,29 @@ function Sidebar() {
               </NavLink>
             </li>
           ))}
+          {isAdmin && (
+            <li>
+              <NavLink to="/admin" className={navLinkClass}>
+                <Shield aria-hidden="true" className="size-5" />
+                Admin Panel
+              </NavLink>
+            </li>
+          )}
         </ul>
       </nav>
-      <div className="space-y-3 rounded-xl border border-white/10 bg-gradient-to-br from-accent/20 to-transparent p-4">
-        <p className="flex items-center gap-2 font-semibold text-zinc-50">
-          <Crown aria-hidden="true" className="size-4 text-accent" />
-          Upgrade to {brand.productPlus}
-        </p>
-        <p className="text-xs text-zinc-300">Exclusive tracks, early releases and direct support for the artists.</p>
-        <Button className="w-full px-3 py-2 text-xs" onClick={() => openAccountDialog('join-plus')}>
-          Upgrade to {brand.productPlus}
-        </Button>
-      </div>
+      {/* For guests and the free tier only. */}
+      {!isLoading && !isSubscriber && (
+        <div className="space-y-3 rounded-xl border border-white/10 bg-gradient-to-br from-accent/20 to-transparent p-4" data-testid="upgrade-card">
+          <p className="flex items-center gap-2 font-semibold text-zinc-50">
+            <Crown aria-hidden="true" className="size-4 text-accent" />
+            Upgrade to {brand.productPlus}
+          </p>
+          <p className="text-xs text-zinc-300">Exclusive tracks, early releases and direct support for the artists.</p>
+          <Button className="w-full px-3 py-2 text-xs" onClick={upgrade}>
+            Upgrade to {brand.productPlus}
+          </Button>
+        </div>
+      )}
     </aside>
   );
 }
@@ -132,6 +145,7 @@ function BottomNavigation() {
   return (
     <nav
       aria-label="Main"
+      data-mobile-nav
       className="fixed inset-x-0 bottom-0 z-40 border-t border-white/10 bg-zinc-950 pb-[env(safe-area-inset-bottom)] md:hidden"
     >
       <ul className="grid h-16 grid-cols-5">

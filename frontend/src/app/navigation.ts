@@ -15,3 +15,6 @@ export const destinations: readonly Destination[] = [
   { to: '/library', label: 'Library', icon: Library },
   { to: '/exclusive', label: brand.productPlus, icon: Crown },
 ];
+
+/** Admin mode: the admin panel and the sync manager, laid out without the sidebar (spec part 2, App shell). */
+export const isAdminPath = (pathname: string): boolean => /^\/(admin|sync-manager)(\/|$)/.test(pathname);

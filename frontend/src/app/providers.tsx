@@ -3,14 +3,22 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { countRecordedPlay } from '../features/albums/api/album-play-count';
 import { AccountDialogProvider } from '../features/auth/components/account-dialog-provider';
+import { recordListening } from '../features/player/api/record-listening';
 import { PlayerProvider } from '../features/player/components/player-provider';
+import type { TrackPlay } from '../features/player/api/record-track-play';
+import { sessionKeys, type SessionUser } from '../lib/session';
 import { Toaster } from '../ui/toast';
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  // A counted play updates the play counts on screen and, for a signed-in listener, their listening history.
+  const onPlayRecorded = (play: TrackPlay) => {
+    countRecordedPlay(queryClient, play);
+    if (queryClient.getQueryData<SessionUser | null>(sessionKeys.me())) recordListening(play.trackId);
+  };
   return (
     <QueryClientProvider client={queryClient}>
       <AccountDialogProvider>
-        <PlayerProvider onPlayRecorded={(play) => countRecordedPlay(queryClient, play)}>
+        <PlayerProvider onPlayRecorded={onPlayRecorded}>
           {children}
           <Toaster />
         </PlayerProvider>

@@ -47,3 +47,10 @@ export function releaseYear(isoDay: string): string | null {
   const date = parseDay(isoDay);
   return date ? String(date.getUTCFullYear()) : null;
 }
+
+/** A moment as 'MMM d, h:mm a' ("Mar 14, 3:05 PM") in the listener's time zone; the raw text when it is not a date. */
+export function formatDateTime(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).format(date);
+}

@@ -4,16 +4,40 @@ import { z } from 'zod/mini';
 /** A non-OK reply; its text is "<status>: <body or statusText>" as the spec's error catalogue reads. */
 export class HttpError extends Error {
   readonly status: number;
+  /** The human sentence of the server's `{ error, message }` body, when it sent one. */
+  readonly serverMessage: string | null;
 
   constructor(status: number, text: string) {
     super(`${status}: ${text}`);
     this.name = 'HttpError';
     this.status = status;
+    this.serverMessage = readServerMessage(text);
   }
 }
 
+function readServerMessage(text: string): string | null {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === 'object') {
+      const { message, error } = body as { message?: unknown; error?: unknown };
+      if (typeof message === 'string' && message.trim()) return message;
+      if (typeof error === 'string' && error.trim()) return error;
+    }
+  } catch {
+    // Not JSON: there is no server sentence to show.
+  }
+  return null;
+}
+
+/** The server's own words for a failure, if it gave any (screens fall back to their own wording). */
+export const serverMessageOf = (error: unknown): string | null => (error instanceof HttpError ? error.serverMessage : null);
+
+/** fetch rejects with a TypeError when the request never got an answer (offline, DNS, connection reset). */
+export const isNetworkError = (error: unknown): boolean => error instanceof TypeError;
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON-encoded, except a FormData (multipart uploads), which the browser encodes itself. */
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -24,12 +48,13 @@ export async function request<Schema extends z.ZodMiniType>(
   { method = 'GET', body, signal }: RequestOptions = {},
 ): Promise<z.output<Schema>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
   const response = await fetch(path, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
     // The session lives in an HttpOnly cookie; the SPA never holds a token.
     credentials: 'include',
     signal,

@@ -2,7 +2,7 @@
  * Who is listening: the signed-in user from `GET /api/users/me` (null for a guest). The session itself is
  * an HttpOnly cookie the SPA never sees; this query is the one place screens learn about it.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { HttpError, request } from './http';
 
@@ -15,6 +15,17 @@ export const userSchema = z.object({
   subscriptionTier: z.string(),
   isSubscriber: z.optional(z.boolean()),
   isAdmin: z.optional(z.boolean()),
+  subscriptionStatus: z.nullish(z.string()),
+  subscriptionStartedAt: z.nullish(z.string()),
+  subscriptionExpiresAt: z.nullish(z.string()),
+  subscriptionSource: z.nullish(z.string()),
+  stripeSubscriptionId: z.nullish(z.string()),
+  /** The avatar's address with its version, `/uploads/avatars/{id}.jpg?v=…`. */
+  avatarUrl: z.nullish(z.string()),
+  /** When the avatar last changed (ISO or epoch ms): the version in the avatar's URL. */
+  avatarUpdatedAt: z.nullish(z.union([z.string(), z.number()])),
+  emailVerified: z.nullish(z.boolean()),
+  createdAt: z.nullish(z.string()),
 });
 export type SessionUser = z.infer<typeof userSchema>;
 
@@ -38,6 +49,16 @@ export const sessionQueryOptions = () =>
 export const isSubscriber = (user: SessionUser | null | undefined) =>
   Boolean(user && (user.isSubscriber || (user.subscriptionTier !== 'free' && user.subscriptionTier !== undefined)));
 export const isAdmin = (user: SessionUser | null | undefined) => Boolean(user && (user.isAdmin || user.subscriptionTier === 'admin'));
+
+/**
+ * After signing in or out: read the session again first (the header follows it), then every other read,
+ * since access, prices, the library and notifications all depend on who is listening.
+ */
+export async function refreshSession(queryClient: QueryClient): Promise<SessionUser | null> {
+  await queryClient.invalidateQueries({ queryKey: sessionKeys.all, refetchType: 'all' });
+  void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
+  return queryClient.getQueryData(sessionKeys.me()) ?? null;
+}
 
 export function useSession() {
   const query = useQuery(sessionQueryOptions());

@@ -25,3 +25,11 @@ export function writeStored(which: Area, key: string, value: string): void {
     // Storage refused (quota or privacy mode): the value simply is not remembered.
   }
 }
+
+export function removeStored(which: Area, key: string): void {
+  try {
+    area(which)?.removeItem(key);
+  } catch {
+    // Storage unavailable: there is nothing to remove.
+  }
+}

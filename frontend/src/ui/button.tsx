@@ -1,6 +1,7 @@
 /** Buttons in the label's three weights: the accent call to action, a quiet secondary, and a bare icon button. */
 import type { ComponentProps } from 'react';
 import { cx } from '../lib/class-names';
+import { Tooltip } from './tooltip';
 
 type Variant = 'primary' | 'secondary' | 'ghost';
 
@@ -23,31 +24,33 @@ export function Button({ variant = 'primary', className, type = 'button', ...pro
   return <button type={type} className={buttonClass(variant, className)} {...props} />;
 }
 
-/** A round icon-only button; `label` is its accessible name and its tooltip. */
+/** A round icon-only button; `label` is its accessible name, and its tooltip unless `title` says more. */
 export function IconButton({
   label,
   active = false,
   solid = false,
   className,
   type = 'button',
+  title,
   ...props
 }: ComponentProps<'button'> & { label: string; active?: boolean; solid?: boolean }) {
   return (
-    <button
-      type={type}
-      aria-label={label}
-      title={label}
-      className={cx(
-        'inline-flex size-10 shrink-0 items-center justify-center rounded-full transition',
-        'disabled:cursor-not-allowed disabled:opacity-40',
-        solid
-          ? 'bg-zinc-50 text-zinc-950 hover:scale-105 hover:bg-white'
-          : active
-            ? 'text-accent hover:bg-white/10'
-            : 'text-zinc-200 hover:bg-white/10 hover:text-white',
-        className,
-      )}
-      {...props}
-    />
+    <Tooltip content={title ?? label}>
+      <button
+        type={type}
+        aria-label={label}
+        className={cx(
+          'inline-flex size-10 shrink-0 items-center justify-center rounded-full transition',
+          'disabled:cursor-not-allowed disabled:opacity-40 aria-disabled:cursor-not-allowed aria-disabled:opacity-40',
+          solid
+            ? 'bg-zinc-50 text-zinc-950 hover:scale-105 hover:bg-white'
+            : active
+              ? 'text-accent hover:bg-white/10'
+              : 'text-zinc-200 hover:bg-white/10 hover:text-white',
+          className,
+        )}
+        {...props}
+      />
+    </Tooltip>
   );
 }

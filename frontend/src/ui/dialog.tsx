@@ -1,24 +1,36 @@
-/** A modal dialog on Radix: focus is trapped inside, Escape and the close button dismiss it. */
+/**
+ * A modal dialog on Radix: focus is trapped inside, Escape and the close button dismiss it. Give it a title
+ * and description, or leave them out and render `DialogTitle`/`DialogDescription` inside (dialogs whose
+ * heading changes with their step).
+ */
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { cx } from '../lib/class-names';
 
 interface DialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  title: string;
-  description: string;
+  title?: string;
+  description?: string;
+  /** `md` for forms, `lg` for lists. */
+  size?: 'md' | 'lg';
   children?: ReactNode;
 }
 
-export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, size = 'md', children }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
-        <RadixDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-white/10 bg-zinc-900 p-6 shadow-2xl">
-          <RadixDialog.Title className="pr-8 text-xl font-bold text-zinc-50">{title}</RadixDialog.Title>
-          <RadixDialog.Description className="mt-2 text-sm text-zinc-300">{description}</RadixDialog.Description>
+        <RadixDialog.Content
+          className={cx(
+            'fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-white/10 bg-zinc-900 p-6 shadow-2xl',
+            size === 'md' ? 'max-w-md' : 'max-w-lg',
+          )}
+        >
+          {title !== undefined && <DialogTitle>{title}</DialogTitle>}
+          {description !== undefined && <DialogDescription>{description}</DialogDescription>}
           {children}
           <RadixDialog.Close
             aria-label="Close"
@@ -30,4 +42,12 @@ export function Dialog({ open, onOpenChange, title, description, children }: Dia
       </RadixDialog.Portal>
     </RadixDialog.Root>
   );
+}
+
+export function DialogTitle({ children }: { children: ReactNode }) {
+  return <RadixDialog.Title className="pr-8 text-xl font-bold text-zinc-50">{children}</RadixDialog.Title>;
+}
+
+export function DialogDescription({ children }: { children: ReactNode }) {
+  return <RadixDialog.Description className="mt-2 text-sm text-zinc-300">{children}</RadixDialog.Description>;
 }

@@ -1,5 +1,9 @@
-/** A horizontal slider (seek, volume) on Radix: keyboard, pointer and screen readers for free. */
-import * as RadixSlider from '@radix-ui/react-slider';
+/**
+ * A horizontal slider (seek, volume, zoom) on the native range input: keyboard, pointer, touch and screen
+ * readers come with the browser, at no cost to the first page's weight. `onChange` follows the thumb,
+ * `onCommit` fires once it is let go (or at each key press).
+ */
+import { useEffect, useRef, type CSSProperties } from 'react';
 import { cx } from '../lib/class-names';
 
 interface SliderProps {
@@ -16,25 +20,35 @@ interface SliderProps {
 }
 
 export function Slider({ label, value, min = 0, max, step, valueText, disabled, className, onChange, onCommit }: SliderProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const commit = useRef(onCommit);
+  commit.current = onCommit;
+  const shown = Math.min(Math.max(value, min), max);
+  const fill = max > min ? ((shown - min) / (max - min)) * 100 : 0;
+
+  // React's onChange is the native "input" event; the native "change" is the release.
+  useEffect(() => {
+    const element = input.current;
+    if (!element) return;
+    const onRelease = () => commit.current?.(Number(element.value));
+    element.addEventListener('change', onRelease);
+    return () => element.removeEventListener('change', onRelease);
+  }, []);
+
   return (
-    <RadixSlider.Root
-      className={cx('group relative flex h-5 touch-none select-none items-center', disabled && 'opacity-50', className)}
-      value={[Math.min(Math.max(value, min), max)]}
+    <input
+      ref={input}
+      type="range"
+      aria-label={label}
+      aria-valuetext={valueText}
       min={min}
       max={max}
       step={step}
+      value={shown}
       disabled={disabled}
-      onValueChange={([next]) => onChange(next)}
-      onValueCommit={onCommit ? ([next]) => onCommit(next) : undefined}
-    >
-      <RadixSlider.Track className="relative h-1 grow overflow-hidden rounded-full bg-white/20">
-        <RadixSlider.Range className="absolute h-full rounded-full bg-zinc-100 group-hover:bg-accent" />
-      </RadixSlider.Track>
-      <RadixSlider.Thumb
-        aria-label={label}
-        aria-valuetext={valueText}
-        className="block size-3.5 rounded-full bg-zinc-50 shadow transition-transform hover:scale-110"
-      />
-    </RadixSlider.Root>
+      onChange={(event) => onChange(Number(event.target.value))}
+      className={cx('range', className)}
+      style={{ '--fill': `${fill}%` } as CSSProperties}
+    />
   );
 }

@@ -1,6 +1,11 @@
-/** /album/{id}: the album page, wired to the player and to the remembered source page for Back. */
+/**
+ * /album/{id}: the album page, wired to the player, to the remembered source page for Back, and to the
+ * library's actions (the album's library button and heart, a heart on each track).
+ */
 import { useNavigate, useParams } from 'react-router';
 import { AlbumDetails } from '../../features/albums/components/album-details';
+import { FavoriteButton } from '../../features/library/components/favorite-button';
+import { LibraryButton } from '../../features/library/components/library-button';
 import { useAlbumPlayback } from '../album-playback';
 import { albumSource } from '../album-source';
 
@@ -8,5 +13,46 @@ export function AlbumRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const playback = useAlbumPlayback();
-  return <AlbumDetails key={id} albumId={id} playback={playback} onBack={() => navigate(albumSource() ?? '/')} />;
+  return (
+    <AlbumDetails
+      key={id}
+      albumId={id}
+      playback={playback}
+      onBack={() => navigate(albumSource() ?? '/')}
+      renderAlbumActions={(album) => (
+        <>
+          <LibraryButton
+            look="icon"
+            album={{
+              id: album.id,
+              title: album.title,
+              artwork: album.artwork,
+              artistName: album.artistName,
+              artistId: album.artistId,
+              requiredTier: album.requiredTier,
+              isExclusive: album.isExclusive,
+            }}
+          />
+          <FavoriteButton target={{ albumId: album.id }} details={{ title: album.title, artistName: album.artistName, artwork: album.artwork }} />
+        </>
+      )}
+      renderTrackActions={(track, album) => (
+        <FavoriteButton
+          target={{ trackId: track.id }}
+          details={{
+            title: track.title,
+            albumId: album.id,
+            albumTitle: album.title,
+            artistName: album.artistName,
+            artistId: album.artistId,
+            artwork: album.artwork,
+            duration: track.duration,
+            trackNumber: track.trackNumber,
+            audioUrl: track.audioUrl,
+          }}
+          className="size-8"
+        />
+      )}
+    />
+  );
 }

@@ -1,13 +1,21 @@
-/** Home for a guest: the pitch with its two ways in, the featured album and the artists. */
-import { Check, Crown, Headphones } from 'lucide-react';
+/**
+ * Home: for a guest the pitch with its two ways in, for a signed-in listener a welcome with what their tier
+ * offers (admin tools, inviting friends, or upgrading); then the featured album and the artists.
+ */
+import { Check, Crown, Headphones, Share2, Shield } from 'lucide-react';
+import { Link } from 'react-router';
 import { useOpenAccountDialog } from '../../features/auth/components/account-dialog-provider';
 import { FeaturedAlbum } from '../../features/albums/components/featured-album-card';
 import { ArtistsGrid } from '../../features/artists/components/artists-grid';
 import { brand } from '../../lib/brand';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatMoney } from '../../lib/format';
-import { Button } from '../../ui/button';
+import { useSession, type SessionUser } from '../../lib/session';
+import { Button, buttonClass } from '../../ui/button';
+import { shareLink } from '../../ui/share';
+import { Spinner } from '../../ui/spinner';
 import { usePlayAlbumFromCard } from '../album-playback';
+import { useUpgrade } from '../use-upgrade';
 
 const plusBenefits = [
   'Exclusive and unreleased tracks',
@@ -20,10 +28,23 @@ const plusBenefits = [
 export function HomeRoute() {
   useDocumentTitle(null);
   const playAlbum = usePlayAlbumFromCard();
+  const { user, isLoading } = useSession();
 
   return (
     <div className="space-y-12">
-      <Hero />
+      {isLoading ? (
+        // The spinner sits in the guest pitch's place (most visitors are guests), so nothing below jumps when it arrives.
+        <div className="relative">
+          <div aria-hidden="true" className="invisible">
+            <Hero />
+          </div>
+          <Spinner label="Loading your account…" className="absolute inset-0" />
+        </div>
+      ) : user ? (
+        <WelcomeBanner user={user} />
+      ) : (
+        <Hero />
+      )}
       <FeaturedAlbum onPlayAlbum={playAlbum} />
       <section aria-labelledby="artists-heading" className="space-y-4">
         <h2 id="artists-heading" className="text-2xl font-bold text-zinc-50">
@@ -78,6 +99,58 @@ function Hero() {
           </Button>
         </div>
       </div>
+    </section>
+  );
+}
+
+function WelcomeBanner({ user }: { user: SessionUser }) {
+  const { isAdmin, isSubscriber } = useSession();
+  const upgrade = useUpgrade();
+  const name = user.displayName || user.username;
+
+  return (
+    <section
+      aria-labelledby="welcome-heading"
+      data-testid="welcome-banner"
+      className="flex flex-col gap-4 rounded-2xl border border-white/10 bg-gradient-to-br from-accent/15 to-zinc-900 p-6 md:flex-row md:items-center md:justify-between"
+    >
+      <div className="space-y-1">
+        <h1 id="welcome-heading" className="text-2xl font-extrabold tracking-tight text-zinc-50 md:text-3xl">
+          {name ? `Welcome Back, ${name}` : 'Welcome Back'}
+        </h1>
+        <p className="text-zinc-200">
+          {isAdmin
+            ? 'Admin access: Manage users, content, and platform features.'
+            : isSubscriber
+              ? 'Enjoy unlimited access to exclusive content and early releases.'
+              : `Upgrade to ${brand.productPlus} for exclusive and unreleased tracks, early access, member prices and direct support for the artists.`}
+        </p>
+      </div>
+      {isAdmin ? (
+        <Link to="/admin" className={buttonClass('primary', 'shrink-0')}>
+          <Shield aria-hidden="true" className="size-4" />
+          Admin Panel
+        </Link>
+      ) : isSubscriber ? (
+        <Button
+          className="shrink-0"
+          onClick={() =>
+            void shareLink({
+              title: brand.product,
+              text: `Listen with me on ${brand.product}: artist-driven music from ${brand.labelName}.`,
+              url: window.location.origin,
+            })
+          }
+        >
+          <Share2 aria-hidden="true" className="size-4" />
+          Invite Friends
+        </Button>
+      ) : (
+        <Button className="shrink-0" onClick={upgrade}>
+          <Crown aria-hidden="true" className="size-4" />
+          Upgrade to {brand.productPlus}
+        </Button>
+      )}
     </section>
   );
 }

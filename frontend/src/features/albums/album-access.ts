@@ -1,4 +1,5 @@
 /** What a listener may do with an album, read from what the server answered (it decides access). */
+import type { Platform } from '../../ui/platform-icon';
 import type { Album, AlbumTrack } from './api/album-schema';
 
 export const DEFAULT_ALBUM_DESCRIPTION = 'Discover this captivating musical journey.';
@@ -13,15 +14,40 @@ export const isTrackPlayable = (album: Pick<Album, 'isDummyAlbum'>, hasAccess: b
 export const isPlusExclusive = (album: Pick<Album, 'requiredTier' | 'isExclusive'>, plusTier: string): boolean =>
   album.requiredTier === plusTier && album.isExclusive;
 
-/** The external places a dummy album (rights held elsewhere) can be heard. */
-export function externalListenLinks(album: Album): Array<{ name: string; url: string }> {
-  const links: Array<[string, string | null | undefined]> = [
-    ['Listen', album.externalListenUrl],
-    ['Spotify', album.spotifyUrl],
-    ['Apple Music', album.appleMusicUrl],
-    ['YouTube', album.youtubeUrl],
-    ['Amazon Music', album.amazonMusicUrl],
-    ['Deezer', album.deezerUrl],
+/** The external places an album can be heard (for a dummy album, the only ones), as platform, name and address. */
+export function externalListenLinks(album: Album): Array<{ platform: Platform; name: string; url: string }> {
+  const links: Array<[Platform, string, string | null | undefined]> = [
+    ['listen', 'Listen', album.externalListenUrl],
+    ['spotify', 'Spotify', album.spotifyUrl],
+    ['appleMusic', 'Apple Music', album.appleMusicUrl],
+    ['youtube', 'YouTube', album.youtubeUrl],
+    ['amazonMusic', 'Amazon Music', album.amazonMusicUrl],
+    ['deezer', 'Deezer', album.deezerUrl],
   ];
-  return links.filter((link): link is [string, string] => Boolean(link[1])).map(([name, url]) => ({ name, url }));
+  return links.flatMap(([platform, name, url]) => (url ? [{ platform, name, url }] : []));
+}
+
+/** Why this listener cannot play the album, or null when they can (the server's `hasAccess` decides access). */
+export type PlayBlock = 'dummy' | 'subscription' | 'purchase';
+
+export function playBlock(album: Pick<Album, 'isDummyAlbum' | 'requiredTier'>, hasAccess: boolean, plusTier: string): PlayBlock | null {
+  if (album.isDummyAlbum) return 'dummy';
+  if (hasAccess) return null;
+  return album.requiredTier === plusTier ? 'subscription' : 'purchase';
+}
+
+/** The shown price of an album with no price at all (spec part 1 §1). */
+export const FALLBACK_ALBUM_PRICE = 12.99;
+/** Without a subscriber price, members pay 70% of the default price (ARCHITECTURE.md). */
+export const MEMBER_PRICE_SHARE = 0.7;
+
+/** The album's price, and the member price when members pay less. */
+export function albumPrices(album: Pick<Album, 'stripePriceDefault' | 'stripePriceSubscriber' | 'price'>): { regular: number; member: number | null } {
+  const regular = album.stripePriceDefault ?? album.price ?? FALLBACK_ALBUM_PRICE;
+  const member =
+    album.stripePriceSubscriber ??
+    (album.stripePriceDefault !== null && album.stripePriceDefault !== undefined
+      ? Math.round(album.stripePriceDefault * MEMBER_PRICE_SHARE * 100) / 100
+      : null);
+  return { regular, member: member !== null && member < regular ? member : null };
 }

@@ -26,6 +26,8 @@ export interface PlayerState {
   shuffle: boolean;
   repeat: RepeatMode;
   volume: number;
+  /** The level unmuting returns to. */
+  unmuteVolume: number;
   /** Bumped each time a track starts from its beginning: the audio reloads and the play counter restarts. */
   playId: number;
   /** When the last accepted request to play a track arrived (ms), for the 800 ms guard. */
@@ -34,8 +36,10 @@ export interface PlayerState {
 }
 
 export type PlayerCommand =
-  | { type: 'playTrack'; track: QueueTrack; at: number }
-  | { type: 'playQueue'; tracks: readonly QueueTrack[]; index: number; at: number }
+  | { type: 'playTrack'; track: QueueTrack; at: number; guardMs?: number }
+  | { type: 'playQueue'; tracks: readonly QueueTrack[]; index: number; at: number; guardMs?: number }
+  /** Puts back the queue of an earlier visit, paused, without counting as a play request. */
+  | { type: 'restore'; queue: readonly QueueTrack[]; index: number; shuffle: boolean }
   | { type: 'resume' }
   | { type: 'pause' }
   | { type: 'next'; random: number }
@@ -44,21 +48,28 @@ export type PlayerCommand =
   | { type: 'toggleShuffle' }
   | { type: 'cycleRepeat' }
   | { type: 'setVolume'; volume: number }
+  | { type: 'toggleMute' }
   | { type: 'playbackFailed'; message: string };
 
 /** Requests to start a track closer together than this are double taps, not intentions. */
 export const PLAY_REQUEST_GUARD_MS = 800;
+/** Album cards guard less: a card's Play is one deliberate tap (spec part 1 §4). */
+export const CARD_PLAY_GUARD_MS = 500;
+/** Unmuting a player muted since it started comes back at this level. */
+const DEFAULT_UNMUTE_VOLUME = 0.75;
 
 export const clampVolume = (volume: number): number => Math.min(1, Math.max(0, volume));
 
 export function initialPlayerState(settings: { repeat: RepeatMode; volume: number }): PlayerState {
+  const volume = clampVolume(settings.volume);
   return {
     queue: [],
     index: 0,
     status: 'paused',
     shuffle: false,
     repeat: settings.repeat,
-    volume: clampVolume(settings.volume),
+    volume,
+    unmuteVolume: volume > 0 ? volume : DEFAULT_UNMUTE_VOLUME,
     playId: 0,
     lastPlayRequestAt: null,
     error: null,
@@ -97,6 +108,16 @@ export function previousIndex(state: PlayerState, random: number): number {
   return repeat === 'all' ? queue.length - 1 : index;
 }
 
+/**
+ * The track that will play after this one ends, for preloading: null when playback stops there, or when the
+ * same track starts over. `random` must be the one the next `trackEnded` will carry.
+ */
+export function upcomingIndex(state: PlayerState, random: number): number | null {
+  if (state.queue.length === 0) return null;
+  const index = nextIndex(state, random);
+  return index === state.index ? null : index;
+}
+
 const hasNeighbourControls = (state: PlayerState): boolean =>
   state.queue.length > 0 && (state.shuffle || state.repeat !== 'off');
 
@@ -106,9 +127,12 @@ export const canGoNext = (state: PlayerState): boolean =>
 export const canGoPrevious = (state: PlayerState): boolean =>
   hasNeighbourControls(state) || (state.queue.length > 0 && state.index > 0);
 
-function isGuarded(state: PlayerState, at: number): boolean {
-  return state.lastPlayRequestAt !== null && at - state.lastPlayRequestAt < PLAY_REQUEST_GUARD_MS;
+function isGuarded(state: PlayerState, at: number, guardMs = PLAY_REQUEST_GUARD_MS): boolean {
+  return state.lastPlayRequestAt !== null && at - state.lastPlayRequestAt < guardMs;
 }
+
+const playableIn = (tracks: readonly QueueTrack[]) => tracks.filter((track) => track.audioUrl);
+const clampIndex = (index: number, length: number) => Math.min(Math.max(0, Math.trunc(index) || 0), length - 1);
 
 function startAt(state: PlayerState, queue: readonly QueueTrack[], index: number, at: number): PlayerState {
   return {
@@ -135,13 +159,17 @@ function skipTo(state: PlayerState, index: number): PlayerState {
 export function playerReducer(state: PlayerState, command: PlayerCommand): PlayerState {
   switch (command.type) {
     case 'playTrack':
-      if (!command.track.audioUrl || isGuarded(state, command.at)) return state;
+      if (!command.track.audioUrl || isGuarded(state, command.at, command.guardMs)) return state;
       return startAt(state, [command.track], 0, command.at);
     case 'playQueue': {
-      const tracks = command.tracks.filter((track) => track.audioUrl);
-      if (tracks.length === 0 || isGuarded(state, command.at)) return state;
-      const index = Math.min(Math.max(0, Math.trunc(command.index) || 0), tracks.length - 1);
-      return startAt(state, tracks, index, command.at);
+      const tracks = playableIn(command.tracks);
+      if (tracks.length === 0 || isGuarded(state, command.at, command.guardMs)) return state;
+      return startAt(state, tracks, clampIndex(command.index, tracks.length), command.at);
+    }
+    case 'restore': {
+      const queue = playableIn(command.queue);
+      if (queue.length === 0 || state.queue.length > 0) return state;
+      return { ...state, queue, index: clampIndex(command.index, queue.length), shuffle: command.shuffle, status: 'paused', playId: state.playId + 1 };
     }
     case 'resume':
       if (state.queue.length === 0 || state.status === 'playing') return state;
@@ -166,8 +194,11 @@ export function playerReducer(state: PlayerState, command: PlayerCommand): Playe
     case 'setVolume': {
       if (!Number.isFinite(command.volume)) return state;
       const volume = clampVolume(command.volume);
-      return volume === state.volume ? state : { ...state, volume };
+      if (volume === state.volume) return state;
+      return { ...state, volume, unmuteVolume: volume > 0 ? volume : state.unmuteVolume };
     }
+    case 'toggleMute':
+      return state.volume > 0 ? { ...state, volume: 0, unmuteVolume: state.volume } : { ...state, volume: state.unmuteVolume };
     case 'playbackFailed':
       return { ...state, status: 'paused', error: command.message };
     default: {

@@ -1,46 +1,70 @@
-/** The album page: header with artwork and facts, access notice, Play Album, track list and release footer. */
-import { ArrowLeft, Crown, ExternalLink, Lock, Pause, Play } from 'lucide-react';
-import type { ReactNode } from 'react';
+/**
+ * The album page: header with artwork and facts, badges, access notice, Play Album, Buy and the icon
+ * actions, price hint, track list with lyrics, and the release footer. Commerce, favourites and the library
+ * plug their actions in through props, so this feature does not depend on theirs.
+ */
+import { ArrowLeft, Crown, ExternalLink, Headphones, Lock, Pause, Play, Share2, ShoppingBag, ShoppingCart } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { brand } from '../../../lib/brand';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { formatPlays, formatReleaseDate, formatSongCount, releaseYear, totalMinutes } from '../../../lib/format';
+import { formatMoney, formatPlays, formatReleaseDate, formatSongCount, releaseYear, totalMinutes } from '../../../lib/format';
 import { isNotFound } from '../../../lib/http';
+import { useSession } from '../../../lib/session';
 import { Artwork } from '../../../ui/artwork';
 import { Badge } from '../../../ui/badge';
-import { Button, buttonClass } from '../../../ui/button';
+import { Button, buttonClass, IconButton } from '../../../ui/button';
+import { PlatformIcon } from '../../../ui/platform-icon';
+import { shareLink } from '../../../ui/share';
 import { Skeleton } from '../../../ui/skeleton';
 import { ErrorState } from '../../../ui/status-message';
+import { Tooltip } from '../../../ui/tooltip';
 import {
   albumArtistName,
+  albumPrices,
   DEFAULT_ALBUM_TYPE,
   externalListenLinks,
   isPlusExclusive,
   isTrackPlayable,
 } from '../album-access';
-import type { Album, AlbumTrack } from '../api/album-schema';
+import type { Album, AlbumTrack, AlbumTracks } from '../api/album-schema';
 import { useAlbum } from '../api/get-album';
 import { useAlbumTracks } from '../api/get-album-tracks';
-import { AlbumAccessIcons } from './album-access-icons';
 import { TrackTable } from './track-table';
+
+const LyricsDialog = lazy(() => import('./lyrics-dialog').then((module) => ({ default: module.LyricsDialog })));
 
 /** What the album page needs from the player, handed in by the app so features stay independent. */
 export interface AlbumPlayback {
   currentTrackId: string | null;
   currentAlbumId: string | null;
   playing: boolean;
-  /** Queues the album's playable tracks and starts at `startTrackId` (the first playable one when omitted). */
-  playAlbum: (album: Album, tracks: readonly AlbumTrack[], startTrackId?: string) => void;
+  /** Plays the album from `startTrackId` (the first playable track when omitted), or explains why it cannot. */
+  playAlbum: (album: Album, answer: AlbumTracks, startTrackId?: string) => void;
+  /** Explains why a locked track does not play. */
+  explainLocked: (album: Album, hasAccess: boolean) => void;
   togglePlay: () => void;
+}
+
+/** The album's purchase actions, wired by the shop; without a handler the button shows "Coming soon". */
+export interface AlbumCommerce {
+  onBuy?: (album: Album) => void;
+  /** The add-to-cart button reads "Adding..." until the promise settles. */
+  onAddToCart?: (album: Album) => Promise<unknown>;
 }
 
 interface AlbumDetailsProps {
   albumId: string;
   playback: AlbumPlayback;
   onBack: () => void;
+  commerce?: AlbumCommerce;
+  /** More icon actions for the album (favourite, library), from other features. */
+  renderAlbumActions?: (album: Album) => ReactNode;
+  /** More actions on each track row (the favourite heart), from other features. */
+  renderTrackActions?: (track: AlbumTrack, album: Album) => ReactNode;
 }
 
-export function AlbumDetails({ albumId, playback, onBack }: AlbumDetailsProps) {
+export function AlbumDetails({ albumId, playback, onBack, ...extras }: AlbumDetailsProps) {
   const album = useAlbum(albumId);
   useDocumentTitle(album.data?.title ?? (album.isError && isNotFound(album.error) ? 'Album Not Found' : null));
 
@@ -59,17 +83,17 @@ export function AlbumDetails({ albumId, playback, onBack }: AlbumDetailsProps) {
           <ErrorState title="This album could not be loaded" error={album.error} onRetry={() => void album.refetch()} />
         )
       ) : (
-        <AlbumView album={album.data} playback={playback} />
+        <AlbumView album={album.data} playback={playback} {...extras} />
       )}
     </div>
   );
 }
 
-function AlbumView({ album, playback }: { album: Album; playback: AlbumPlayback }) {
+function AlbumView({ album, playback, commerce, renderAlbumActions, renderTrackActions }: Omit<AlbumDetailsProps, 'albumId' | 'onBack'> & { album: Album }) {
   const tracks = useAlbumTracks(album.id);
+  const [lyricsOf, setLyricsOf] = useState<AlbumTrack | null>(null);
   const hasAccess = tracks.data?.hasAccess ?? false;
   const isPlayable = (track: AlbumTrack) => isTrackPlayable(album, hasAccess, track);
-  const playableCount = tracks.data?.tracks.filter(isPlayable).length ?? 0;
   const albumOnPlayer = playback.currentAlbumId === album.id;
   const year = releaseYear(album.releaseDate);
   const minutes = totalMinutes(album.totalDuration);
@@ -96,12 +120,7 @@ function AlbumView({ album, playback }: { album: Album; playback: AlbumPlayback 
               · <span data-testid="album-play-count" data-count={album.playCount}>{formatPlays(album.playCount)}</span>
             </span>
           </p>
-          {isPlusExclusive(album, brand.tierPlus) && (
-            <Badge tone="accent">
-              <Crown aria-hidden="true" className="size-3.5" />
-              {brand.productPlus} Exclusive
-            </Badge>
-          )}
+          <AlbumBadges album={album} />
         </div>
       </header>
 
@@ -109,22 +128,26 @@ function AlbumView({ album, playback }: { album: Album; playback: AlbumPlayback 
 
       {tracks.data && (!hasAccess || album.isDummyAlbum) && <AccessNotice album={album} />}
 
-      <div className="flex flex-wrap items-center gap-3">
-        {albumOnPlayer && playback.playing ? (
-          <Button onClick={playback.togglePlay} aria-label="Pause Album">
-            <Pause aria-hidden="true" className="size-4 fill-current" />
-            Pause
-          </Button>
-        ) : (
-          <Button
-            disabled={playableCount === 0}
-            onClick={() => (albumOnPlayer ? playback.togglePlay() : tracks.data && playback.playAlbum(album, tracks.data.tracks.filter(isPlayable)))}
-          >
-            <Play aria-hidden="true" className="size-4 fill-current" />
-            Play Album
-          </Button>
-        )}
-        <AlbumAccessIcons album={album} />
+      <div className="space-y-3">
+        <div className="flex flex-wrap items-center gap-3">
+          {albumOnPlayer && playback.playing ? (
+            <Button onClick={playback.togglePlay} aria-label="Pause Album">
+              <Pause aria-hidden="true" className="size-4 fill-current" />
+              Pause
+            </Button>
+          ) : (
+            <Button
+              disabled={!tracks.data || tracks.data.tracks.length === 0}
+              onClick={() => (albumOnPlayer ? playback.togglePlay() : tracks.data && playback.playAlbum(album, tracks.data))}
+            >
+              <Play aria-hidden="true" className="size-4 fill-current" />
+              Play Album
+            </Button>
+          )}
+          {album.isAvailableForPurchase && album.stripeProductId && <BuyButton album={album} onBuy={commerce?.onBuy} />}
+          <AlbumIconActions album={album} commerce={commerce} extra={renderAlbumActions?.(album)} />
+        </div>
+        {album.isAvailableForPurchase && <PriceHint album={album} />}
       </div>
 
       <section aria-label="Tracks">
@@ -143,8 +166,11 @@ function AlbumView({ album, playback }: { album: Album; playback: AlbumPlayback 
             isPlayable={isPlayable}
             currentTrackId={playback.currentTrackId}
             playing={playback.playing}
-            onPlay={(track) => playback.playAlbum(album, tracks.data.tracks.filter(isPlayable), track.id)}
+            onPlay={(track) => playback.playAlbum(album, tracks.data, track.id)}
             onTogglePlay={playback.togglePlay}
+            onLocked={() => playback.explainLocked(album, hasAccess)}
+            onShowLyrics={setLyricsOf}
+            renderActions={renderTrackActions && ((track) => renderTrackActions(track, album))}
           />
         )}
       </section>
@@ -156,7 +182,140 @@ function AlbumView({ album, playback }: { album: Album; playback: AlbumPlayback 
         </p>
         <p>{album.copyright || `© ${year ?? new Date().getFullYear()} ${brand.labelName}`}</p>
       </footer>
+
+      {lyricsOf && (
+        <Suspense fallback={null}>
+          <LyricsDialog track={lyricsOf} artistName={albumArtistName(album)} onClose={() => setLyricsOf(null)} />
+        </Suspense>
+      )}
     </article>
+  );
+}
+
+function AlbumBadges({ album }: { album: Album }) {
+  const badges: ReactNode[] = [];
+  if (isPlusExclusive(album, brand.tierPlus)) {
+    badges.push(
+      <Badge key="exclusive" tone="accent">
+        <Crown aria-hidden="true" className="size-3.5" />
+        {brand.productPlus} Exclusive
+      </Badge>,
+    );
+  } else if (album.requiredTier === brand.tierPlus) {
+    badges.push(<Badge key="plus">{brand.productPlus}</Badge>);
+  }
+  if (album.requiredTier === 'free' && !album.isDummyAlbum) badges.push(<Badge key="free">Free to stream</Badge>);
+  if (album.requiredTier === 'purchase_required') badges.push(<Badge key="purchase">Purchase</Badge>);
+  if (album.isDummyAlbum) badges.push(<Badge key="physical">Physical Album Only</Badge>);
+  return badges.length > 0 ? <div className="flex flex-wrap gap-2" data-testid="album-badges">{badges}</div> : null;
+}
+
+/** A commerce action that is not wired yet: visible, focusable, and says so. */
+const comingSoon = { 'aria-disabled': true, title: 'Coming soon', onClick: undefined } as const;
+
+function BuyButton({ album, onBuy }: { album: Album; onBuy?: (album: Album) => void }) {
+  const label = `Buy ${formatMoney(albumPrices(album).regular)}`;
+  if (!onBuy) {
+    return (
+      <Tooltip content="Coming soon">
+        <button type="button" aria-disabled="true" className={buttonClass('secondary', 'aria-disabled:cursor-not-allowed aria-disabled:opacity-60')}>
+          <ShoppingBag aria-hidden="true" className="size-4" />
+          {label}
+        </button>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button variant="secondary" onClick={() => onBuy(album)}>
+      <ShoppingBag aria-hidden="true" className="size-4" />
+      {label}
+    </Button>
+  );
+}
+
+function AlbumIconActions({ album, commerce, extra }: { album: Album; commerce?: AlbumCommerce; extra?: ReactNode }) {
+  const [adding, setAdding] = useState(false);
+  const links = album.isDummyAlbum ? [] : externalListenLinks(album);
+  const onAddToCart = commerce?.onAddToCart;
+  const iconLink = 'inline-flex size-10 items-center justify-center rounded-full text-zinc-200 transition hover:bg-white/10 hover:text-white';
+
+  return (
+    <div className="flex flex-wrap items-center gap-1" data-testid="album-actions">
+      {album.requiredTier === 'free' && !album.isDummyAlbum && (
+        <Tooltip content="Free to stream">
+          <span tabIndex={0} className={iconLink} data-testid="tier-icon" data-tier="free">
+            <Headphones aria-hidden="true" className="size-5" />
+            <span className="sr-only">Free to stream</span>
+          </span>
+        </Tooltip>
+      )}
+      {album.requiredTier !== 'free' && (
+        <Tooltip content={`Included with ${brand.productPlus}`}>
+          <Link to="/subscribe" className={`${iconLink} text-accent`} data-testid="tier-icon" data-tier={album.requiredTier}>
+            <Crown aria-hidden="true" className="size-5" />
+            <span className="sr-only">Subscribe to {brand.productPlus}</span>
+          </Link>
+        </Tooltip>
+      )}
+      {album.isAvailableForPurchase &&
+        (onAddToCart ? (
+          <IconButton
+            label={adding ? 'Adding...' : 'Add to cart'}
+            aria-busy={adding}
+            disabled={adding}
+            onClick={() => {
+              setAdding(true);
+              void onAddToCart(album).finally(() => setAdding(false));
+            }}
+          >
+            <ShoppingCart aria-hidden="true" className="size-5" />
+          </IconButton>
+        ) : (
+          <IconButton label="Add to cart" {...comingSoon}>
+            <ShoppingCart aria-hidden="true" className="size-5" />
+          </IconButton>
+        ))}
+      {links.map((link) => (
+        <Tooltip key={link.platform} content={`Listen on ${link.name}`}>
+          <a href={link.url} target="_blank" rel="noreferrer" className={iconLink}>
+            <PlatformIcon platform={link.platform} className="size-5" />
+            <span className="sr-only">Listen on {link.name} (opens in a new tab)</span>
+          </a>
+        </Tooltip>
+      ))}
+      {extra}
+      <IconButton
+        label="Share"
+        onClick={() =>
+          void shareLink({
+            title: `${album.title} by ${albumArtistName(album)}`,
+            text: `Listen to ${album.title} on ${brand.product}`,
+            url: new URL(`/album/${encodeURIComponent(album.id)}`, window.location.origin).href,
+          })
+        }
+      >
+        <Share2 aria-hidden="true" className="size-5" />
+      </IconButton>
+    </div>
+  );
+}
+
+/** Members pay less: non-members see what they would pay, members see their price (spec part 1 §2). */
+function PriceHint({ album }: { album: Album }) {
+  const { isSubscriber } = useSession();
+  const { member } = albumPrices(album);
+  if (member === null) return null;
+  return isSubscriber ? (
+    <p className="text-sm font-semibold text-accent" data-testid="price-hint">
+      Your Price: {formatMoney(member)}
+    </p>
+  ) : (
+    <p className="text-sm text-zinc-300" data-testid="price-hint">
+      <Link to="/exclusive" className="font-semibold text-accent hover:underline">
+        {brand.productPlus} members pay {formatMoney(member)}
+      </Link>{' '}
+      for this album.
+    </p>
   );
 }
 
@@ -172,8 +331,9 @@ function AccessNotice({ album }: { album: Album }) {
         {links.length > 0 && (
           <ul className="mt-3 flex flex-wrap gap-2">
             {links.map((link) => (
-              <li key={link.name}>
+              <li key={link.platform}>
                 <a href={link.url} target="_blank" rel="noreferrer" className={buttonClass('secondary', 'px-4 py-2')}>
+                  <PlatformIcon platform={link.platform} className="size-4" />
                   {link.name}
                   <ExternalLink aria-hidden="true" className="size-3.5" />
                   <span className="sr-only">(opens in a new tab)</span>

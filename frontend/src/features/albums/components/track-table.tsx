@@ -1,7 +1,12 @@
-/** The album's track list: number, title, plays and length; locked tracks are dimmed and cannot be played. */
-import { Clock3, Lock, Music2, Pause, Play } from 'lucide-react';
+/**
+ * The album's track list: number, title, plays, length and actions (lyrics, and what other features add);
+ * locked tracks are dimmed, cannot be played, and say why when tried.
+ */
+import { Clock3, Lock, MicVocal, Music2, Pause, Play } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { cx } from '../../../lib/class-names';
 import { formatDuration, formatPlays } from '../../../lib/format';
+import { IconButton } from '../../../ui/button';
 import { EmptyState } from '../../../ui/status-message';
 import type { AlbumTrack } from '../api/album-schema';
 
@@ -12,9 +17,13 @@ interface TrackTableProps {
   playing: boolean;
   onPlay: (track: AlbumTrack) => void;
   onTogglePlay: () => void;
+  /** A locked track was tried. */
+  onLocked: () => void;
+  onShowLyrics: (track: AlbumTrack) => void;
+  renderActions?: (track: AlbumTrack) => ReactNode;
 }
 
-export function TrackTable({ tracks, isPlayable, currentTrackId, playing, onPlay, onTogglePlay }: TrackTableProps) {
+export function TrackTable({ tracks, isPlayable, currentTrackId, playing, onPlay, onTogglePlay, onLocked, onShowLyrics, renderActions }: TrackTableProps) {
   if (tracks.length === 0) return <EmptyState icon={Music2} title="No tracks available in this album" />;
 
   return (
@@ -27,12 +36,15 @@ export function TrackTable({ tracks, isPlayable, currentTrackId, playing, onPlay
           <th scope="col" className="py-2 font-medium">
             Title
           </th>
-          <th scope="col" className="w-24 py-2 text-right font-medium sm:w-28">
+          <th scope="col" className="hidden w-28 py-2 text-right font-medium sm:table-cell">
             Plays
           </th>
           <th scope="col" className="w-16 py-2 pr-2 text-right font-medium">
             <Clock3 aria-hidden="true" className="ml-auto size-4" />
             <span className="sr-only">Duration</span>
+          </th>
+          <th scope="col" className="w-20 py-2 pr-2 font-medium sm:w-24">
+            <span className="sr-only">Actions</span>
           </th>
         </tr>
       </thead>
@@ -49,10 +61,10 @@ export function TrackTable({ tracks, isPlayable, currentTrackId, playing, onPlay
               data-track-id={track.id}
               data-playable={playable}
               data-current={current}
-              onClick={playable ? play : undefined}
+              onClick={playable ? play : onLocked}
               className={cx(
                 'group border-b border-white/5 transition',
-                playable ? 'cursor-pointer hover:bg-white/5' : 'opacity-60',
+                playable ? 'cursor-pointer hover:bg-white/5' : 'cursor-not-allowed opacity-60',
                 current && 'bg-white/5',
               )}
             >
@@ -90,10 +102,20 @@ export function TrackTable({ tracks, isPlayable, currentTrackId, playing, onPlay
                   {track.title}
                 </span>
               </td>
-              <td className="py-2 text-right tabular-nums text-zinc-200" data-testid="track-play-count" data-count={track.playCount}>
+              <td className="hidden py-2 text-right tabular-nums text-zinc-200 sm:table-cell" data-testid="track-play-count" data-count={track.playCount}>
                 {formatPlays(track.playCount)}
               </td>
               <td className="py-2 pr-2 text-right tabular-nums text-zinc-200">{formatDuration(track.duration)}</td>
+              <td className="py-1 pr-1" onClick={(event) => event.stopPropagation()}>
+                <div className="flex items-center justify-end">
+                  {renderActions?.(track)}
+                  {track.hasLyrics && (
+                    <IconButton label={`Lyrics of ${track.title}`} title="Lyrics" className="size-9" onClick={() => onShowLyrics(track)}>
+                      <MicVocal aria-hidden="true" className="size-4" />
+                    </IconButton>
+                  )}
+                </div>
+              </td>
             </tr>
           );
         })}

@@ -33,7 +33,7 @@ const socialNames = {
 const webAddress = z.string().check(z.regex(/^https?:\/\//i));
 
 /** The links that are set and are web addresses, in the spec's order; a malformed string yields none. */
-export function artistSocialLinks(socialLinks: string | null | undefined): Array<{ name: string; url: string }> {
+export function artistSocialLinks(socialLinks: string | null | undefined): Array<{ platform: keyof typeof socialNames; name: string; url: string }> {
   if (!socialLinks) return [];
   let parsed: unknown;
   try {
@@ -43,8 +43,8 @@ export function artistSocialLinks(socialLinks: string | null | undefined): Array
   }
   if (typeof parsed !== 'object' || parsed === null) return [];
   const links = parsed as Record<string, unknown>;
-  return Object.entries(socialNames).flatMap(([key, name]) => {
-    const url = z.safeParse(webAddress, links[key]);
-    return url.success ? [{ name, url: url.data }] : [];
+  return (Object.keys(socialNames) as Array<keyof typeof socialNames>).flatMap((platform) => {
+    const url = z.safeParse(webAddress, links[platform]);
+    return url.success ? [{ platform, name: socialNames[platform], url: url.data }] : [];
   });
 }

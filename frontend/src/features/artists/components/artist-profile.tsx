@@ -1,13 +1,14 @@
-/** The top of an artist's page: picture, name, Main Artist badge, bio and links. */
-import { ExternalLink } from 'lucide-react';
+/** The top of an artist's page: header image, picture, name, Main Artist badge, bio and social links. */
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { isNotFound } from '../../../lib/http';
 import { Artwork } from '../../../ui/artwork';
 import { Badge } from '../../../ui/badge';
 import { buttonClass } from '../../../ui/button';
+import { PlatformIcon } from '../../../ui/platform-icon';
 import { Skeleton } from '../../../ui/skeleton';
 import { ErrorState } from '../../../ui/status-message';
+import { Tooltip } from '../../../ui/tooltip';
 import { artistSocialLinks } from '../api/artist-schema';
 import { useArtist } from '../api/get-artist';
 
@@ -31,11 +32,11 @@ export function ArtistProfile({ artistId }: { artistId: string }) {
   }
   if (artist.isError) {
     return missing ? (
-      <div className="flex flex-col items-center gap-4 py-16 text-center">
+      <div className="flex flex-col items-center gap-4 py-16 text-center" data-testid="artist-not-found">
         <h1 className="text-3xl font-bold text-zinc-50">Artist Not Found</h1>
         <p className="text-zinc-300">The artist you're looking for doesn't exist.</p>
-        <Link to="/" className={buttonClass('secondary')}>
-          Go to Home
+        <Link to="/artists" className={buttonClass('secondary')}>
+          Browse Artists
         </Link>
       </div>
     ) : (
@@ -43,34 +44,51 @@ export function ArtistProfile({ artistId }: { artistId: string }) {
     );
   }
 
-  const links = artistSocialLinks(artist.data.socialLinks);
+  const { data } = artist;
+  const links = artistSocialLinks(data.socialLinks);
   return (
-    <header data-testid="artist-profile" data-artist-id={artist.data.id} className="flex flex-col items-center gap-6 text-center md:flex-row md:items-end md:text-left">
-      <Artwork
-        src={artist.data.avatar ?? artist.data.headerImage ?? null}
-        alt={artist.data.name}
-        kind="artist"
-        size={176}
-        priority
-        className="w-40 shadow-2xl md:w-44"
-      />
-      <div className="min-w-0 space-y-3">
-        {artist.data.isMain && <Badge tone="accent">Main Artist</Badge>}
-        <h1 className="text-3xl font-extrabold text-zinc-50 md:text-5xl">{artist.data.name}</h1>
-        <p className="max-w-3xl whitespace-pre-line text-zinc-200">{artist.data.bio || 'No bio available'}</p>
-        {links.length > 0 && (
-          <ul className="flex flex-wrap justify-center gap-2 md:justify-start">
-            {links.map((link) => (
-              <li key={link.name}>
-                <a href={link.url} target="_blank" rel="noreferrer" className={buttonClass('secondary', 'px-3 py-1.5 text-xs')}>
-                  {link.name}
-                  <ExternalLink aria-hidden="true" className="size-3" />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
+    <header data-testid="artist-profile" data-artist-id={data.id} className="relative">
+      {data.headerImage && (
+        <div aria-hidden="true" className="relative -mx-4 -mt-6 mb-[-4rem] h-40 overflow-hidden md:-mx-8 md:-mt-8 md:h-56" data-testid="artist-header-image">
+          <img src={data.headerImage} alt="" className="size-full object-cover opacity-70" decoding="async" />
+          <div className="absolute inset-0 bg-gradient-to-b from-transparent to-zinc-950" />
+        </div>
+      )}
+      <div className="relative flex flex-col items-center gap-6 text-center md:flex-row md:items-end md:text-left">
+        <Artwork
+          src={data.avatar ?? data.headerImage ?? null}
+          alt={data.name}
+          kind="artist"
+          size={176}
+          priority
+          className="w-40 shadow-2xl ring-4 ring-zinc-950 md:w-44"
+        />
+        <div className="min-w-0 space-y-3">
+          {data.isMain && <Badge tone="accent">Main Artist</Badge>}
+          <h1 className="text-3xl font-extrabold text-zinc-50 md:text-5xl">{data.name}</h1>
+          <p className="max-w-3xl whitespace-pre-line text-zinc-200">{data.bio || 'No bio available'}</p>
+          {links.length > 0 && (
+            <ul className="flex flex-wrap justify-center gap-1 md:justify-start" aria-label="Links" data-testid="artist-social-links">
+              {links.map((link) => (
+                <li key={link.platform}>
+                  <Tooltip content={link.name}>
+                    <a
+                      href={link.url}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 text-zinc-100 transition hover:bg-white/20"
+                    >
+                      <PlatformIcon platform={link.platform} className="size-5" />
+                      <span className="sr-only">
+                        {link.name} (opens in a new tab)
+                      </span>
+                    </a>
+                  </Tooltip>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       </div>
     </header>
   );

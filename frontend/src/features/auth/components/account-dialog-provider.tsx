@@ -1,36 +1,76 @@
 /**
- * The shared switch for the sign-up / join dialog, so the header and any page can open it. Accounts are a
- * later slice: for now the dialog tells the listener so, and the dialog's code loads only when first opened.
+ * The shared switch for the sign-in / sign-up modal, so the header and any page can open it:
+ * `useOpenAccountDialog()(intent, options)`. Options carry what the spec's auth modal may hold: the Toko+
+ * form shown from the start, the album that asked for an account, and a callback once signed in.
+ * The provider sits with the app's other providers; `AccountDialogHost` renders the modal inside the router
+ * (it follows links and redirects). The modal's code loads only when first opened.
  */
-import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { SessionUser } from '../../../lib/session';
 
 export type AccountIntent = 'sign-in' | 'sign-up' | 'join-plus';
 
+/** What asked for an account, so the modal can say why (an exclusive album, a Toko+ tier). */
+export interface AccountDialogContext {
+  isExclusive?: boolean;
+  albumTitle?: string;
+  requiredTier?: string;
+}
+
+export interface AccountDialogOptions {
+  /** Open on sign-up with the Toko+ box ticked ("join-plus" implies it). */
+  showSubscriptionForm?: boolean;
+  context?: AccountDialogContext;
+  /** Called once the session shows the signed-in listener. */
+  onSuccess?: (user: SessionUser | null) => void;
+}
+
+export type OpenAccountDialog = (intent: AccountIntent, options?: AccountDialogOptions) => void;
+
+export interface AccountDialogRequest extends AccountDialogOptions {
+  intent: AccountIntent;
+  /** A new number per opening: the modal starts over each time (closing resets everything). */
+  id: number;
+}
+
 const AccountDialog = lazy(() => import('./account-dialog').then((module) => ({ default: module.AccountDialog })));
 
-const AccountDialogContext = createContext<(intent: AccountIntent) => void>(() => undefined);
+interface DialogState {
+  request: AccountDialogRequest | null;
+  open: boolean;
+  close: () => void;
+}
 
+const AccountDialogSwitch = createContext<OpenAccountDialog>(() => undefined);
+const AccountDialogState = createContext<DialogState>({ request: null, open: false, close: () => undefined });
+
+/** Holds the modal's state for everything below it, inside or outside the router. */
 export function AccountDialogProvider({ children }: { children: ReactNode }) {
-  const [intent, setIntent] = useState<AccountIntent | null>(null);
-  const [everOpened, setEverOpened] = useState(false);
-  const open = useMemo(
-    () => (next: AccountIntent) => {
-      setEverOpened(true);
-      setIntent(next);
-    },
-    [],
-  );
+  const [request, setRequest] = useState<AccountDialogRequest | null>(null);
+  const [open, setOpen] = useState(false);
+  const openDialog = useCallback<OpenAccountDialog>((intent, options = {}) => {
+    setRequest((previous) => ({ ...options, intent, id: (previous?.id ?? 0) + 1 }));
+    setOpen(true);
+  }, []);
+  const close = useCallback(() => setOpen(false), []);
+  const state = useMemo(() => ({ request, open, close }), [request, open, close]);
 
   return (
-    <AccountDialogContext.Provider value={open}>
-      {children}
-      {everOpened && (
-        <Suspense fallback={null}>
-          <AccountDialog intent={intent} onClose={() => setIntent(null)} />
-        </Suspense>
-      )}
-    </AccountDialogContext.Provider>
+    <AccountDialogSwitch.Provider value={openDialog}>
+      <AccountDialogState.Provider value={state}>{children}</AccountDialogState.Provider>
+    </AccountDialogSwitch.Provider>
   );
 }
 
-export const useOpenAccountDialog = (): ((intent: AccountIntent) => void) => useContext(AccountDialogContext);
+/** Renders the modal; placed inside the router (the modal follows links and redirects after sign-in). */
+export function AccountDialogHost() {
+  const { request, open, close } = useContext(AccountDialogState);
+  if (!request) return null;
+  return (
+    <Suspense fallback={null}>
+      <AccountDialog request={request} open={open} onClose={close} />
+    </Suspense>
+  );
+}
+
+export const useOpenAccountDialog = (): OpenAccountDialog => useContext(AccountDialogSwitch);

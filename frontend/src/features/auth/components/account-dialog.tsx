@@ -1,26 +1,61 @@
-/** The placeholder for sign-up, sign-in and joining Toko+ until accounts arrive. */
+/** The sign-in / sign-up modal the whole app opens through `useOpenAccountDialog()`. */
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { brand } from '../../../lib/brand';
-import { Button } from '../../../ui/button';
+import { isSubscriber, useSession } from '../../../lib/session';
+import { Button, buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
-import type { AccountIntent } from './account-dialog-provider';
+import { SUBSCRIPTION_CHECKOUT_PATH } from '../complete-sign-in';
+import type { AccountDialogContext, AccountDialogRequest } from './account-dialog-provider';
+import { SignInFlow } from './sign-in-flow';
 
-const titles: Record<AccountIntent, string> = {
-  'sign-in': 'Sign in',
-  'sign-up': 'Start listening',
-  'join-plus': `Join ${brand.productPlus}`,
-};
+/** Why the modal asks for an account, in the album's own words. */
+function reasonFor(context: AccountDialogContext | undefined): string | null {
+  if (!context?.albumTitle) return null;
+  if (context.isExclusive || context.requiredTier === brand.tierPlus) return `“${context.albumTitle}” is exclusive to ${brand.productPlus} members.`;
+  return `Sign in to listen to “${context.albumTitle}”.`;
+}
 
-export function AccountDialog({ intent, onClose }: { intent: AccountIntent | null; onClose: () => void }) {
+export function AccountDialog({ request, open, onClose }: { request: AccountDialogRequest; open: boolean; onClose: () => void }) {
+  const { user } = useSession();
+  const wantsPlus = request.intent === 'join-plus' || Boolean(request.showSubscriptionForm);
+  // Whether the listener was already signed in when this request opened the modal (another tab, a stale
+  // button): decided once per opening, so signing in inside the modal never flips it to this message.
+  const [opening, setOpening] = useState({ id: request.id, signedIn: user !== null });
+  if (opening.id !== request.id) setOpening({ id: request.id, signedIn: user !== null });
+  const alreadySignedIn = opening.id === request.id ? opening.signedIn : user !== null;
+
+  if (alreadySignedIn && user) {
+    const offerCheckout = wantsPlus && !isSubscriber(user);
+    return (
+      <Dialog open={open} onOpenChange={(next) => !next && onClose()} title="You're signed in" description={`Signed in as ${user.email ?? user.displayName ?? 'you'}.`}>
+        <div className="mt-6 flex justify-end gap-2">
+          {offerCheckout ? (
+            <Link to={SUBSCRIPTION_CHECKOUT_PATH} onClick={onClose} className={buttonClass()}>
+              Continue to {brand.productPlus} Checkout
+            </Link>
+          ) : (
+            <Button onClick={onClose}>Keep listening</Button>
+          )}
+        </div>
+      </Dialog>
+    );
+  }
+
   return (
-    <Dialog
-      open={intent !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title={titles[intent ?? 'sign-in']}
-      description={`Sign-in arrives with accounts, coming soon to ${brand.product}. Until then, every free album streams right away, no account needed.`}
-    >
-      <div className="mt-6 flex justify-end">
-        <Button onClick={onClose}>Keep listening</Button>
-      </div>
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <SignInFlow
+        key={request.id}
+        surface="modal"
+        initialMode={request.intent === 'sign-in' ? 'sign-in' : 'sign-up'}
+        wantsPlus={wantsPlus}
+        reason={reasonFor(request.context)}
+        onSignedIn={(signedIn) => {
+          onClose();
+          request.onSuccess?.(signedIn);
+        }}
+        onInstantSignIn={onClose}
+      />
     </Dialog>
   );
 }

@@ -1,27 +1,38 @@
 /**
  * The fixed player at the bottom of every screen: a full bar on desktop, a mini bar above the navigation on
- * phones. Its root carries data-state="playing" | "paused" for tests and styling.
+ * phones that opens the fullscreen player. Its root carries data-state="playing" | "paused" for tests and
+ * styling. The fullscreen player, the queue, the recently played list and the shortcuts help load on demand.
  */
-import { Pause, Play, Repeat, Repeat1, Shuffle, SkipBack, SkipForward, Volume1, Volume2, VolumeX } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { ChevronUp, History, Keyboard, ListMusic, Pause, Play, SkipBack, SkipForward, Volume1, Volume2, VolumeX } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { cx } from '../../../lib/class-names';
-import { formatDuration } from '../../../lib/format';
 import { Artwork } from '../../../ui/artwork';
 import { IconButton } from '../../../ui/button';
 import { Slider } from '../../../ui/slider';
 import { usePlayer, usePlayerProgress } from './player-provider';
+import { RepeatButton, SeekBar, ShuffleButton } from './player-controls';
+import { usePlayerShortcuts } from './use-player-shortcuts';
 
-const repeatTitles = { off: 'Repeat: off', all: 'Repeat: all', one: 'Repeat: one' } as const;
+const FullscreenPlayer = lazy(() => import('./fullscreen-player').then((module) => ({ default: module.FullscreenPlayer })));
+const QueueDialog = lazy(() => import('./queue-dialog').then((module) => ({ default: module.QueueDialog })));
+const RecentlyPlayedDialog = lazy(() => import('./recently-played-dialog').then((module) => ({ default: module.RecentlyPlayedDialog })));
+const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((module) => ({ default: module.ShortcutsDialog })));
+
+type Panel = 'fullscreen' | 'queue' | 'recent' | 'shortcuts';
 
 export function PlayerBar() {
   const player = usePlayer();
   const { state, track } = player;
   const playing = state.status === 'playing';
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const close = () => setPanel(null);
+  usePlayerShortcuts(() => setPanel('shortcuts'));
 
   return (
     <section
       aria-label="Player"
+      data-player
       data-testid="player-bar"
       data-state={playing ? 'playing' : 'paused'}
       data-current-track-id={track?.id ?? ''}
@@ -32,9 +43,17 @@ export function PlayerBar() {
     >
       <MobileProgress />
       <div className="flex h-16 items-center gap-3 px-3 md:h-20 md:px-4">
-        <div className="flex min-w-0 flex-1 items-center gap-3 md:w-1/4 md:flex-none">
+        <div className="relative flex min-w-0 flex-1 items-center gap-3 md:w-1/4 md:flex-none">
           {track ? (
             <>
+              {/* On phones a tap anywhere on the track opens the fullscreen player (the chevron is the labelled control). */}
+              <button
+                type="button"
+                aria-hidden="true"
+                tabIndex={-1}
+                onClick={() => setPanel('fullscreen')}
+                className="absolute inset-0 z-10 rounded-lg md:hidden"
+              />
               <Artwork src={track.artwork} alt="" size={56} className="size-11 shrink-0 md:size-14" />
               <div className="min-w-0">
                 <Link
@@ -59,15 +78,7 @@ export function PlayerBar() {
 
         <div className="flex flex-none flex-col items-center gap-1 md:flex-1">
           <div className="flex items-center gap-1 md:gap-2">
-            <IconButton
-              label="Shuffle"
-              aria-pressed={state.shuffle}
-              active={state.shuffle}
-              onClick={player.toggleShuffle}
-              className="max-md:hidden"
-            >
-              <Shuffle aria-hidden="true" className="size-4" />
-            </IconButton>
+            <ShuffleButton className="max-md:hidden" iconClassName="size-4" />
             <IconButton label="Previous track" disabled={!player.canGoPrevious} onClick={player.previous}>
               <SkipBack aria-hidden="true" className="size-5" />
             </IconButton>
@@ -82,58 +93,38 @@ export function PlayerBar() {
             <IconButton label="Next track" disabled={!player.canGoNext} onClick={player.next}>
               <SkipForward aria-hidden="true" className="size-5" />
             </IconButton>
-            <IconButton
-              label="Repeat"
-              title={repeatTitles[state.repeat]}
-              aria-pressed={state.repeat !== 'off'}
-              data-repeat={state.repeat}
-              active={state.repeat !== 'off'}
-              onClick={player.cycleRepeat}
-              className="max-md:hidden"
-            >
-              {state.repeat === 'one' ? <Repeat1 aria-hidden="true" className="size-4" /> : <Repeat aria-hidden="true" className="size-4" />}
-            </IconButton>
+            <RepeatButton className="max-md:hidden" iconClassName="size-4" />
           </div>
           <SeekBar />
         </div>
 
-        <VolumeControl />
+        <div className="hidden w-1/4 items-center justify-end gap-1 md:flex">
+          <IconButton label="Queue" disabled={!track} onClick={() => setPanel('queue')}>
+            <ListMusic aria-hidden="true" className="size-5" />
+          </IconButton>
+          <IconButton label="Recently played" onClick={() => setPanel('recent')}>
+            <History aria-hidden="true" className="size-5" />
+          </IconButton>
+          <IconButton label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => setPanel('shortcuts')}>
+            <Keyboard aria-hidden="true" className="size-5" />
+          </IconButton>
+          <VolumeControl />
+        </div>
+        {track && (
+          <IconButton label="Open player" className="md:hidden" onClick={() => setPanel('fullscreen')}>
+            <ChevronUp aria-hidden="true" className="size-5" />
+          </IconButton>
+        )}
       </div>
+      {panel && (
+        <Suspense fallback={null}>
+          {panel === 'fullscreen' && <FullscreenPlayer onClose={close} onOpenQueue={() => setPanel('queue')} onOpenRecent={() => setPanel('recent')} />}
+          {panel === 'queue' && <QueueDialog onClose={close} />}
+          {panel === 'recent' && <RecentlyPlayedDialog onClose={close} />}
+          {panel === 'shortcuts' && <ShortcutsDialog onClose={close} />}
+        </Suspense>
+      )}
     </section>
-  );
-}
-
-function SeekBar() {
-  const { track, seek } = usePlayer();
-  const { position, duration } = usePlayerProgress();
-  // While the thumb is dragged the bar follows the finger; the audio jumps once on release.
-  const [scrub, setScrub] = useState<number | null>(null);
-  const shown = scrub ?? position;
-  const length = duration ?? 0;
-
-  return (
-    <div className="hidden w-full max-w-xl items-center gap-2 md:flex">
-      <span className="w-10 text-right text-xs tabular-nums text-zinc-300" data-testid="player-elapsed">
-        {formatDuration(track ? shown : null)}
-      </span>
-      <Slider
-        label="Seek"
-        className="flex-1"
-        value={shown}
-        max={length > 0 ? length : 1}
-        step={1}
-        disabled={!track || length <= 0}
-        valueText={`${formatDuration(shown)} of ${formatDuration(duration)}`}
-        onChange={setScrub}
-        onCommit={(seconds) => {
-          seek(seconds);
-          setScrub(null);
-        }}
-      />
-      <span className="w-10 text-xs tabular-nums text-zinc-300" data-testid="player-duration">
-        {formatDuration(track ? duration : null)}
-      </span>
-    </div>
   );
 }
 
@@ -148,35 +139,24 @@ function MobileProgress() {
 }
 
 function VolumeControl() {
-  const { state, setVolume } = usePlayer();
-  // The level to come back to when unmuting.
-  const beforeMute = useRef(state.volume > 0 ? state.volume : 0.75);
+  const { state, setVolume, toggleMute } = usePlayer();
   const muted = state.volume === 0;
   const Icon = muted ? VolumeX : state.volume < 0.5 ? Volume1 : Volume2;
 
   return (
-    <div className="hidden w-1/4 items-center justify-end gap-2 md:flex">
-      <IconButton
-        label={muted ? 'Unmute' : 'Mute'}
-        onClick={() => {
-          if (muted) setVolume(beforeMute.current);
-          else {
-            beforeMute.current = state.volume;
-            setVolume(0);
-          }
-        }}
-      >
+    <>
+      <IconButton label={muted ? 'Unmute' : 'Mute'} title={muted ? 'Unmute (M)' : 'Mute (M)'} onClick={toggleMute}>
         <Icon aria-hidden="true" className="size-5" />
       </IconButton>
       <Slider
         label="Volume"
-        className="w-28"
+        className="w-24 lg:w-28"
         value={state.volume}
         max={1}
         step={0.05}
         valueText={`${Math.round(state.volume * 100)}%`}
         onChange={setVolume}
       />
-    </div>
+    </>
   );
 }

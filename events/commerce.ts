@@ -1,0 +1,122 @@
+/** Commerce events: the album cart, orders paid through Stripe, album downloads, Toko+ subscriptions and exclusive videos. */
+import * as z from 'zod';
+import { defineEvent } from './envelope.js';
+
+/** Dollars with cents, e.g. 9.99. */
+const dollars = z.number().nonnegative().multipleOf(0.01);
+
+/** One album line of the cart, with the prices it was added at. */
+export const cartLineSchema = z.object({
+  albumId: z.string().min(1),
+  title: z.string().min(1),
+  artistName: z.string().nullable(),
+  artwork: z.string().nullable(),
+  basePrice: dollars,
+  subscriberPrice: dollars,
+  userSelectedSubscriber: z.boolean(),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+export const CartItemAdded = defineEvent('CartItemAdded', z.object({ ownerId: z.string().min(1), line: cartLineSchema }));
+export const CartItemRemoved = defineEvent('CartItemRemoved', z.object({ ownerId: z.string().min(1), albumId: z.string().min(1) }));
+export const CartCleared = defineEvent(
+  'CartCleared',
+  z.object({ ownerId: z.string().min(1), reason: z.enum(['emptied', 'purchased']), albumIds: z.array(z.string().min(1)) }),
+);
+/** A guest cart merged into the signed-in user's cart: only the lines that were new. */
+export const CartSynced = defineEvent('CartSynced', z.object({ ownerId: z.string().min(1), lines: z.array(cartLineSchema) }));
+
+export const orderAlbumSchema = z.object({
+  albumId: z.string().min(1),
+  title: z.string().min(1),
+  artistName: z.string().nullable(),
+  artwork: z.string().nullable(),
+  price: dollars,
+});
+export type OrderAlbum = z.infer<typeof orderAlbumSchema>;
+
+export const CheckoutStarted = defineEvent(
+  'CheckoutStarted',
+  z.object({
+    orderId: z.string().min(1),
+    userId: z.string().min(1),
+    email: z.string().email(),
+    albums: z.array(orderAlbumSchema).min(1),
+    /** The Toko+ plan added at checkout, in dollars a month; null when not added. */
+    planAmount: z.number().int().positive().nullable(),
+    total: dollars,
+    currency: z.literal('usd'),
+    pricing: z.enum(['default', 'subscriber', 'subscriber_with_plan']),
+  }),
+);
+
+/** One album paid for; recorded once per album on the order stream, only from a verified Stripe webhook. */
+export const PurchaseCompleted = defineEvent(
+  'PurchaseCompleted',
+  z.object({
+    orderId: z.string().min(1),
+    userId: z.string().min(1),
+    email: z.string().email(),
+    album: orderAlbumSchema,
+    stripeSessionId: z.string().min(1),
+    stripeEventId: z.string().min(1),
+    /** How many albums the order holds, so a receipt can wait for them all. */
+    albumsInOrder: z.number().int().positive(),
+  }),
+);
+
+/** The album's download ZIP (MP3, WAV, instrumentals where present, cover art) was written to the media bucket. */
+export const AlbumDownloadBuilt = defineEvent(
+  'AlbumDownloadBuilt',
+  z.object({
+    albumId: z.string().min(1),
+    key: z.string().min(1),
+    bytes: z.number().int().positive(),
+    files: z.array(z.string().min(1)),
+  }),
+);
+
+const subscriptionRef = {
+  userId: z.string().min(1),
+  stripeSubscriptionId: z.string().min(1),
+};
+/** Unix seconds, as Stripe gives them, turned into ISO dates. */
+const isoDate = z.string().datetime();
+
+export const SubscriptionStarted = defineEvent(
+  'SubscriptionStarted',
+  z.object({
+    ...subscriptionRef,
+    stripeCustomerId: z.string().min(1),
+    email: z.string().email().nullable(),
+    /** Dollars a month: 5, 10 or 20. */
+    amount: z.number().int().positive(),
+    startedAt: isoDate,
+    currentPeriodEnd: isoDate,
+    trialEndsAt: isoDate.nullable(),
+    source: z.enum(['stripe']),
+  }),
+);
+export const SubscriptionRenewed = defineEvent(
+  'SubscriptionRenewed',
+  z.object({ ...subscriptionRef, invoiceId: z.string().min(1), currentPeriodEnd: isoDate }),
+);
+/** Cancelled by the member: it stays active until the end of the period already paid. */
+export const SubscriptionCancelled = defineEvent(
+  'SubscriptionCancelled',
+  z.object({ ...subscriptionRef, endsAt: isoDate }),
+);
+export const SubscriptionEnded = defineEvent('SubscriptionEnded', z.object({ ...subscriptionRef, endedAt: isoDate }));
+
+export const VideoPublished = defineEvent(
+  'VideoPublished',
+  z.object({
+    videoId: z.string().min(1),
+    slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+    title: z.string().min(1),
+    description: z.string().nullable(),
+    youtubeVideoId: z.string().regex(/^[\w-]{11}$/),
+    requiredTier: z.enum(['free', 'toko_plus']),
+    publishedAt: z.string().date(),
+  }),
+);

@@ -1,0 +1,24 @@
+/**
+ * The "Upgrade to Toko+" action of the home banner and the sidebar card: a guest gets the sign-up modal with
+ * the subscription form, a signed-in listener the upgrade page. Clicks within 1 s of the last one are ignored.
+ */
+import { useNavigate } from 'react-router';
+import { useOpenAccountDialog } from '../features/auth/components/account-dialog-provider';
+import { createClickLock } from '../lib/click-lock';
+import { useSession } from '../lib/session';
+
+export const UPGRADE_CLICK_LOCK_MS = 1000;
+
+// One lock for every upgrade button: a double click across two of them is still one click.
+const acceptUpgradeClick = createClickLock(UPGRADE_CLICK_LOCK_MS);
+
+export function useUpgrade(): () => void {
+  const { isSignedIn } = useSession();
+  const openAccountDialog = useOpenAccountDialog();
+  const navigate = useNavigate();
+  return () => {
+    if (!acceptUpgradeClick(Date.now())) return;
+    if (isSignedIn) void navigate('/upgrade');
+    else openAccountDialog('join-plus', { showSubscriptionForm: true });
+  };
+}

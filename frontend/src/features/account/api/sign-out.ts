@@ -1,0 +1,32 @@
+/**
+ * Signing out: the server revokes the session and clears its cookie (POST /api/auth/logout; the account page
+ * uses GET /api/auth/logout, as the spec has it). Then 'Logout complete' and, after 500 ms, a fresh load of
+ * the home page, so nothing of the signed-in listener stays in memory.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { HttpError, request } from '../../../lib/http';
+import { toast } from '../../../ui/toast';
+
+export const SIGN_OUT_RELOAD_DELAY_MS = 500;
+
+export async function signOut(method: 'POST' | 'GET'): Promise<void> {
+  try {
+    await request('/api/auth/logout', z.unknown(), { method });
+  } catch (error) {
+    // A session that had already ended is signed out all the same.
+    if (!(error instanceof HttpError && error.status === 401)) throw error;
+  }
+}
+
+export function useSignOut(method: 'POST' | 'GET' = 'POST') {
+  return useMutation({
+    mutationFn: () => signOut(method),
+    onSuccess: () => {
+      toast({ variant: 'success', title: 'Logout complete', description: 'See you soon.' });
+      window.setTimeout(() => window.location.assign('/'), SIGN_OUT_RELOAD_DELAY_MS);
+    },
+    // The session cookie is HttpOnly: if the server did not end it, the browser is still signed in, so say so.
+    onError: () => toast({ variant: 'destructive', title: 'Logout failed', description: 'Failed to logout' }),
+  });
+}

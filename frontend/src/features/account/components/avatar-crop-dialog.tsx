@@ -1,0 +1,179 @@
+/**
+ * The crop dialog for a new avatar: drag (or arrow keys) to place the picture, zoom 0.1–5 with the slider,
+ * the wheel or +/−; saving draws the square onto a 400x400 canvas and hands over a JPEG at quality 0.9.
+ */
+import { ZoomIn, ZoomOut } from 'lucide-react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { Button, IconButton } from '../../../ui/button';
+import { Dialog } from '../../../ui/dialog';
+import { Slider } from '../../../ui/slider';
+import { toast } from '../../../ui/toast';
+import { AVATAR_JPEG_QUALITY, AVATAR_OUTPUT_SIZE, clampOffset, clampZoom, MAX_ZOOM, MIN_ZOOM, placeImage, type CropFrame } from '../avatar';
+
+/** The crop square on screen, in CSS px (fits a 360 px phone inside the dialog). */
+const VIEWPORT = 256;
+const KEY_STEP = 10;
+const ZOOM_STEP = 0.1;
+
+interface AvatarCropDialogProps {
+  file: File | null;
+  saving: boolean;
+  onCancel: () => void;
+  onSave: (jpeg: Blob) => void;
+}
+
+/** Draws the framed square at the output size and encodes it as JPEG. */
+export function renderAvatar(image: HTMLImageElement, frame: CropFrame): Promise<Blob> {
+  const canvas = document.createElement('canvas');
+  canvas.width = AVATAR_OUTPUT_SIZE;
+  canvas.height = AVATAR_OUTPUT_SIZE;
+  const context = canvas.getContext('2d');
+  if (!context) return Promise.reject(new Error('This browser cannot draw the picture'));
+  // JPEG has no transparency: what a zoomed-out picture leaves empty is the app's background.
+  context.fillStyle = '#18181b';
+  context.fillRect(0, 0, AVATAR_OUTPUT_SIZE, AVATAR_OUTPUT_SIZE);
+  context.imageSmoothingQuality = 'high';
+  const place = placeImage(frame, AVATAR_OUTPUT_SIZE);
+  context.drawImage(image, place.x, place.y, place.width, place.height);
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The picture could not be encoded'))), 'image/jpeg', AVATAR_JPEG_QUALITY),
+  );
+}
+
+export function AvatarCropDialog({ file, saving, onCancel, onSave }: AvatarCropDialogProps) {
+  const [source, setSource] = useState<string | null>(null);
+  const imageRef = useRef<HTMLImageElement>(null);
+  const [frame, setFrame] = useState<CropFrame | null>(null);
+  const drag = useRef<{ pointerId: number; x: number; y: number; offsetX: number; offsetY: number } | null>(null);
+
+  // The picture's address lives exactly as long as this file is being cropped (made and revoked together).
+  useEffect(() => {
+    if (!file) return;
+    const url = URL.createObjectURL(file);
+    setSource(url);
+    setFrame(null);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const update = (change: (current: CropFrame) => Partial<CropFrame>) =>
+    setFrame((current) => (current ? clampOffset({ ...current, ...change(current) }) : current));
+  const zoomTo = (zoom: number) => update(() => ({ zoom: clampZoom(zoom) }));
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (!frame) return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    drag.current = { pointerId: event.pointerId, x: event.clientX, y: event.clientY, offsetX: frame.offsetX, offsetY: frame.offsetY };
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const start = drag.current;
+    if (!start || start.pointerId !== event.pointerId) return;
+    update(() => ({ offsetX: start.offsetX + event.clientX - start.x, offsetY: start.offsetY + event.clientY - start.y }));
+  };
+  const endDrag = () => {
+    drag.current = null;
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, [number, number]> = { ArrowLeft: [-KEY_STEP, 0], ArrowRight: [KEY_STEP, 0], ArrowUp: [0, -KEY_STEP], ArrowDown: [0, KEY_STEP] };
+    const move = moves[event.key];
+    if (move) {
+      event.preventDefault();
+      update((current) => ({ offsetX: current.offsetX + move[0], offsetY: current.offsetY + move[1] }));
+    } else if (event.key === '+' || event.key === '=') {
+      event.preventDefault();
+      update((current) => ({ zoom: clampZoom(current.zoom + ZOOM_STEP) }));
+    } else if (event.key === '-') {
+      event.preventDefault();
+      update((current) => ({ zoom: clampZoom(current.zoom - ZOOM_STEP) }));
+    }
+  };
+
+  const save = async () => {
+    if (!frame || !imageRef.current) return;
+    try {
+      onSave(await renderAvatar(imageRef.current, frame));
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Upload failed', description: error instanceof Error ? error.message : 'Failed to upload avatar' });
+    }
+  };
+
+  const place = frame ? placeImage(frame) : null;
+  return (
+    <Dialog
+      open={file !== null}
+      onOpenChange={(open) => !open && !saving && onCancel()}
+      title="Crop your avatar"
+      description="Drag the picture to place it, and zoom to frame your face. It is saved as a square."
+    >
+      <div className="mt-5 flex flex-col items-center gap-4" data-testid="avatar-crop-dialog" data-zoom={frame?.zoom.toFixed(2)}>
+        <div
+          role="group"
+          aria-label="Crop area: drag, or use the arrow keys to move the picture and + or − to zoom"
+          tabIndex={0}
+          data-testid="crop-area"
+          className="relative touch-none select-none overflow-hidden rounded-xl bg-zinc-950 active:cursor-grabbing"
+          style={{ width: VIEWPORT, height: VIEWPORT, cursor: 'grab' }}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={endDrag}
+          onPointerCancel={endDrag}
+          onWheel={(event) => update((current) => ({ zoom: clampZoom(current.zoom * Math.exp(-event.deltaY * 0.001)) }))}
+          onKeyDown={onKeyDown}
+        >
+          {source && (
+            <img
+              key={source}
+              ref={imageRef}
+              src={source}
+              alt="Your new avatar"
+              draggable={false}
+              onLoad={(event) =>
+                setFrame({
+                  imageWidth: event.currentTarget.naturalWidth,
+                  imageHeight: event.currentTarget.naturalHeight,
+                  viewport: VIEWPORT,
+                  zoom: 1,
+                  offsetX: 0,
+                  offsetY: 0,
+                })
+              }
+              onError={() => {
+                toast({ variant: 'destructive', title: 'Invalid file type', description: 'This file could not be read as an image' });
+                onCancel();
+              }}
+              className="pointer-events-none absolute max-w-none"
+              style={place ? { left: place.x, top: place.y, width: place.width, height: place.height } : { opacity: 0 }}
+            />
+          )}
+          <div aria-hidden="true" className="pointer-events-none absolute inset-0 rounded-full shadow-[0_0_0_9999px_rgba(0,0,0,0.5)] ring-2 ring-white/70" />
+        </div>
+        <div className="flex w-full items-center gap-2">
+          <IconButton label="Zoom out" onClick={() => frame && zoomTo(frame.zoom - ZOOM_STEP)} disabled={!frame || frame.zoom <= MIN_ZOOM}>
+            <ZoomOut aria-hidden="true" className="size-4" />
+          </IconButton>
+          <Slider
+            label="Zoom"
+            className="flex-1"
+            value={frame?.zoom ?? 1}
+            min={MIN_ZOOM}
+            max={MAX_ZOOM}
+            step={0.05}
+            valueText={`${Math.round((frame?.zoom ?? 1) * 100)}%`}
+            disabled={!frame}
+            onChange={zoomTo}
+          />
+          <IconButton label="Zoom in" onClick={() => frame && zoomTo(frame.zoom + ZOOM_STEP)} disabled={!frame || frame.zoom >= MAX_ZOOM}>
+            <ZoomIn aria-hidden="true" className="size-4" />
+          </IconButton>
+        </div>
+      </div>
+      <div className="mt-6 flex justify-end gap-2">
+        <Button variant="ghost" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button onClick={() => void save()} disabled={!frame || saving}>
+          {saving ? 'Uploading...' : 'Save Avatar'}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The header's account corner, following the session: a Sign In button for guests; for a signed-in
+ * listener the Toko+ badge (tier not free, or the subscriber flag), the notifications bell and the avatar
+ * linking to /profile. The shell renders it as one element.
+ */
+import { Crown } from 'lucide-react';
+import { Link } from 'react-router';
+import { brand } from '../../../lib/brand';
+import { useSession } from '../../../lib/session';
+import { Badge } from '../../../ui/badge';
+import { Button } from '../../../ui/button';
+import { useOpenAccountDialog } from '../../auth/components/account-dialog-provider';
+import { NotificationsBell } from '../../notifications/components/notifications-bell';
+import { displayNameOf, UserAvatar } from './user-avatar';
+
+export function HeaderAccountControls() {
+  const { user, isLoading, isSubscriber } = useSession();
+  const openAccountDialog = useOpenAccountDialog();
+
+  if (isLoading) {
+    return (
+      <div role="status" className="flex items-center" data-testid="header-account" data-state="loading">
+        <span className="sr-only">Checking your account…</span>
+        <span aria-hidden="true" className="size-8 animate-pulse rounded-full bg-white/10" />
+      </div>
+    );
+  }
+
+  if (!user) {
+    return (
+      <div className="flex items-center" data-testid="header-account" data-state="guest">
+        <Button variant="secondary" className="px-4 py-2" onClick={() => openAccountDialog('sign-in')}>
+          Sign In
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex items-center gap-1.5 md:gap-2" data-testid="header-account" data-state="signed-in" data-user-id={user.id}>
+      {isSubscriber && (
+        <Badge tone="accent" className="px-1.5 sm:px-2.5">
+          <Crown aria-hidden="true" className="size-3" />
+          <span data-testid="plus-badge" className="sr-only sm:not-sr-only">
+            {brand.productPlus}
+          </span>
+        </Badge>
+      )}
+      <NotificationsBell />
+      <Link to="/profile" aria-label={`Profile: ${displayNameOf(user)}`} title="Profile" data-testid="header-avatar" className="rounded-full">
+        <UserAvatar user={user} size={32} />
+      </Link>
+    </div>
+  );
+}

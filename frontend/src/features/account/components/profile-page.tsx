@@ -1,0 +1,284 @@
+/**
+ * /profile: the listener's avatar (chosen, cropped, uploaded), display name and e-mail, subscription details,
+ * the Administrator badge and admin-panel link for admins, and log out.
+ */
+import { Camera, Crown, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { lazy, Suspense, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { brand } from '../../../lib/brand';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { isValidEmail } from '../../../lib/email';
+import { formatReleaseDate } from '../../../lib/format';
+import { serverMessageOf } from '../../../lib/http';
+import { useSession, type SessionUser } from '../../../lib/session';
+import { Badge } from '../../../ui/badge';
+import { Button, buttonClass } from '../../../ui/button';
+import { Skeleton } from '../../../ui/skeleton';
+import { EmptyState } from '../../../ui/status-message';
+import { TextField } from '../../../ui/text-field';
+import { toast } from '../../../ui/toast';
+import { useOpenAccountDialog } from '../../auth/components/account-dialog-provider';
+import { useSignOut } from '../api/sign-out';
+import { useUpdateProfile } from '../api/update-profile';
+import { useUploadAvatar } from '../api/upload-avatar';
+import { checkAvatarFile } from '../avatar';
+import { durationSince, isPaid, statusLabel, tierLabel } from '../subscription-wording';
+import { displayNameOf, UserAvatar } from './user-avatar';
+
+const AvatarCropDialog = lazy(() => import('./avatar-crop-dialog').then((module) => ({ default: module.AvatarCropDialog })));
+
+export function ProfilePage() {
+  useDocumentTitle('Profile');
+  const { user, isLoading, isAdmin } = useSession();
+
+  if (isLoading) return <ProfileSkeleton />;
+  if (!user) return <SignedOutNotice what="your profile" />;
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6" data-testid="profile-page" data-user-id={user.id}>
+      <section className="flex flex-col items-center gap-5 rounded-2xl border border-white/10 bg-zinc-900 p-6 text-center sm:flex-row sm:text-left">
+        <AvatarEditor user={user} />
+        <div className="min-w-0 space-y-2">
+          <h1 className="truncate text-3xl font-extrabold text-zinc-50" data-testid="profile-name">
+            {displayNameOf(user)}
+          </h1>
+          {user.email && <p className="truncate text-zinc-300">{user.email}</p>}
+          <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
+            {isAdmin && (
+              <Badge tone="accent">
+                <ShieldCheck aria-hidden="true" className="size-3.5" />
+                Administrator
+              </Badge>
+            )}
+            {isPaid(user) && (
+              <Badge tone="accent">
+                <Crown aria-hidden="true" className="size-3.5" />
+                {brand.productPlus}
+              </Badge>
+            )}
+          </div>
+        </div>
+      </section>
+
+      <ProfileForm user={user} />
+      <SubscriptionDetails user={user} />
+
+      <section className="flex flex-wrap gap-3">
+        {isAdmin && (
+          <Link to="/admin" className={buttonClass('secondary')}>
+            <ShieldCheck aria-hidden="true" className="size-4" />
+            Admin Panel
+          </Link>
+        )}
+        <LogOutButton method="POST" />
+      </section>
+    </div>
+  );
+}
+
+function AvatarEditor({ user }: { user: SessionUser }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const upload = useUploadAvatar();
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    // Choosing the same file again must fire another change.
+    event.target.value = '';
+    if (!chosen) return;
+    const problem = checkAvatarFile(chosen);
+    if (problem) {
+      toast({ variant: 'destructive', ...problem, duration: 4000 });
+      return;
+    }
+    setFile(chosen);
+  };
+
+  const save = (jpeg: Blob) =>
+    upload.mutate(jpeg, {
+      onSuccess: () => {
+        setFile(null);
+        toast({ variant: 'success', title: 'Avatar updated', description: 'Your new picture is live.' });
+      },
+      onError: (error) => toast({ variant: 'destructive', title: 'Upload failed', description: serverMessageOf(error) ?? 'Failed to upload avatar' }),
+    });
+
+  return (
+    <div className="relative shrink-0">
+      <UserAvatar user={user} size={112} className="ring-4 ring-zinc-800" />
+      <button
+        type="button"
+        onClick={() => input.current?.click()}
+        className="absolute bottom-0 right-0 inline-flex size-9 items-center justify-center rounded-full bg-accent text-accent-foreground shadow-lg transition hover:brightness-110"
+        aria-label="Change avatar"
+        title="Change avatar"
+      >
+        <Camera aria-hidden="true" className="size-4" />
+      </button>
+      <input ref={input} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-hidden="true" data-testid="avatar-file-input" onChange={choose} />
+      {file && (
+        <Suspense fallback={null}>
+          <AvatarCropDialog file={file} saving={upload.isPending} onCancel={() => setFile(null)} onSave={save} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function ProfileForm({ user }: { user: SessionUser }) {
+  const [displayName, setDisplayName] = useState(user.displayName ?? '');
+  const [email, setEmail] = useState(user.email ?? '');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const update = useUpdateProfile(user.id);
+  const changed = displayName.trim() !== (user.displayName ?? '') || email.trim() !== (user.email ?? '');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!isValidEmail(address)) {
+      setEmailError('Please enter a valid email address');
+      toast({ variant: 'destructive', title: 'Invalid email', description: 'Please enter a valid email address' });
+      return;
+    }
+    setEmailError(null);
+    const emailChanged = address !== (user.email ?? '');
+    update.mutate(
+      { displayName: displayName.trim(), email: address },
+      {
+        onSuccess: () =>
+          toast({
+            variant: 'success',
+            title: 'Profile updated',
+            description: emailChanged ? `We sent a link to ${address} to confirm your new email.` : 'Your changes are saved.',
+            duration: emailChanged ? 5000 : 3000,
+          }),
+        onError: (error) => toast({ variant: 'destructive', title: 'Update failed', description: serverMessageOf(error) ?? 'Failed to update profile' }),
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby="profile-details" className="rounded-2xl border border-white/10 bg-zinc-900 p-6">
+      <h2 id="profile-details" className="text-lg font-bold text-zinc-50">
+        Profile details
+      </h2>
+      <form className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate data-testid="profile-form">
+        <TextField
+          label="Display name"
+          name="displayName"
+          autoComplete="nickname"
+          value={displayName}
+          placeholder={user.username ?? 'How your name shows'}
+          hint="Optional: how your name shows across the app."
+          onChange={(event) => setDisplayName(event.target.value)}
+          disabled={update.isPending}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          error={emailError}
+          hint="Changing it sends a confirmation link to the new address."
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setEmailError(null);
+          }}
+          disabled={update.isPending}
+        />
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={!changed || update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+export function SubscriptionDetails({ user }: { user: SessionUser }) {
+  const paid = isPaid(user);
+  const subscribedFor = paid ? durationSince(user.subscriptionStartedAt, new Date()) : null;
+  return (
+    <section aria-labelledby="subscription-details" className="rounded-2xl border border-white/10 bg-zinc-900 p-6" data-testid="subscription-details">
+      <h2 id="subscription-details" className="text-lg font-bold text-zinc-50">
+        Subscription
+      </h2>
+      <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
+        <Detail term="Plan" value={tierLabel(user)} />
+        <Detail term="Status" value={statusLabel(user)} />
+        {subscribedFor && <Detail term="Subscribed for" value={subscribedFor} testId="subscribed-for" />}
+        {paid && user.subscriptionExpiresAt && <Detail term="Renews or ends" value={formatReleaseDate(user.subscriptionExpiresAt)} />}
+        {user.createdAt && <Detail term="Member since" value={formatReleaseDate(user.createdAt)} />}
+      </dl>
+      <div className="mt-5">
+        {paid ? (
+          <Link to="/account" className={buttonClass('secondary')}>
+            Manage Subscription
+          </Link>
+        ) : (
+          <Link to="/upgrade" className={buttonClass()}>
+            <Crown aria-hidden="true" className="size-4" />
+            Upgrade to {brand.productPlus}
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Detail({ term, value, testId }: { term: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <dt className="text-zinc-400">{term}</dt>
+      <dd className="mt-0.5 font-semibold text-zinc-50" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export function LogOutButton({ method, label = 'Log Out' }: { method: 'POST' | 'GET'; label?: string }) {
+  const signOut = useSignOut(method);
+  return (
+    <Button variant="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending || signOut.isSuccess}>
+      <LogOut aria-hidden="true" className="size-4" />
+      {signOut.isPending ? 'Signing out...' : label}
+    </Button>
+  );
+}
+
+export function SignedOutNotice({ what }: { what: string }) {
+  const openAccountDialog = useOpenAccountDialog();
+  return (
+    <div className="mx-auto max-w-md" data-testid="signed-out-notice">
+      <EmptyState icon={UserRound} title={`Sign in to see ${what}`}>
+        <p>Your profile, subscription and notifications live in your {brand.product} account.</p>
+        <div className="mt-4 flex justify-center gap-2">
+          <Button onClick={() => openAccountDialog('sign-in')}>Sign In</Button>
+          <Link to="/free-signup" className={buttonClass('secondary')}>
+            Create Free Account
+          </Link>
+        </div>
+      </EmptyState>
+    </div>
+  );
+}
+
+export function ProfileSkeleton() {
+  return (
+    <div role="status" className="mx-auto max-w-3xl space-y-6">
+      <span className="sr-only">Loading your account…</span>
+      <div className="flex items-center gap-5 rounded-2xl border border-white/10 p-6">
+        <Skeleton className="size-28 rounded-full" />
+        <div className="flex-1 space-y-3">
+          <Skeleton className="h-8 w-1/2" />
+          <Skeleton className="h-4 w-1/3" />
+        </div>
+      </div>
+      <Skeleton className="h-40 w-full rounded-2xl" />
+      <Skeleton className="h-32 w-full rounded-2xl" />
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+/** How the profile and account pages word a subscription: tier, status, and how long it has run. */
+import { brand } from '../../lib/brand';
+import { isAdmin, type SessionUser } from '../../lib/session';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Paid means Toko+, the subscriber flag, or a Stripe subscription on file. */
+export const isPaid = (user: SessionUser): boolean =>
+  user.subscriptionTier === brand.tierPlus || Boolean(user.isSubscriber) || Boolean(user.stripeSubscriptionId);
+
+export function tierLabel(user: SessionUser): string {
+  if (user.subscriptionTier === 'admin') return 'Admin';
+  if (isPaid(user)) return brand.productPlus;
+  return 'Free';
+}
+
+/** cancelled reads 'Not Subscribed', inactive reads 'Free Access', others as they are (capitalised). */
+export function statusLabel(user: SessionUser): string {
+  const status = user.subscriptionStatus?.trim();
+  if (!status) return isPaid(user) || isAdmin(user) ? 'Active' : 'Free Access';
+  if (status === 'cancelled' || status === 'canceled') return 'Not Subscribed';
+  if (status === 'inactive') return 'Free Access';
+  return status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, ' ');
+}
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+
+/**
+ * How long since `startIso`, in days under 30 days and in whole calendar months after that
+ * ("12 days", "1 month", "14 months"); null when the date is missing or unreadable.
+ */
+export function durationSince(startIso: string | null | undefined, now: Date): string | null {
+  if (!startIso) return null;
+  const start = new Date(startIso);
+  if (Number.isNaN(start.getTime())) return null;
+  const days = Math.max(0, Math.floor((now.getTime() - start.getTime()) / DAY_MS));
+  if (days < 30) return days === 0 ? 'less than a day' : plural(days, 'day');
+  let months = (now.getUTCFullYear() - start.getUTCFullYear()) * 12 + (now.getUTCMonth() - start.getUTCMonth());
+  if (now.getUTCDate() < start.getUTCDate()) months -= 1;
+  return plural(Math.max(1, months), 'month');
+}

@@ -1,0 +1,62 @@
+/** An album as a card in a grid: artwork with a Play button, title, year and type; the card opens the album. */
+import { Crown, Play, ShoppingBag } from 'lucide-react';
+import { Link } from 'react-router';
+import { brand } from '../../../lib/brand';
+import { releaseYear } from '../../../lib/format';
+import { Artwork } from '../../../ui/artwork';
+import { Skeleton } from '../../../ui/skeleton';
+import { DEFAULT_ALBUM_TYPE } from '../album-access';
+import type { Album } from '../api/album-schema';
+
+export const albumGridClass = 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5';
+
+export function AlbumCard({ album, onPlay }: { album: Album; onPlay?: (album: Album) => void }) {
+  return (
+    <article className="group relative space-y-2 rounded-lg p-2 transition hover:bg-white/5" data-testid="album-card" data-album-id={album.id}>
+      <div className="relative">
+        <Artwork src={album.artwork ?? null} alt="" size={200} className="w-full shadow-lg" />
+        {album.requiredTier !== 'free' && (
+          <span
+            className="absolute left-2 top-2 inline-flex size-7 items-center justify-center rounded-full bg-zinc-950/80 text-accent"
+            title={album.requiredTier === brand.tierPlus ? `${brand.productPlus}` : 'Purchase'}
+          >
+            {album.requiredTier === brand.tierPlus ? <Crown aria-hidden="true" className="size-3.5" /> : <ShoppingBag aria-hidden="true" className="size-3.5" />}
+          </span>
+        )}
+        {onPlay && (
+          <button
+            type="button"
+            aria-label={`Play ${album.title}`}
+            onClick={() => onPlay(album)}
+            className="absolute bottom-2 right-2 z-10 inline-flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground shadow-xl transition hover:scale-105 md:translate-y-1 md:opacity-0 md:group-focus-within:translate-y-0 md:group-focus-within:opacity-100 md:group-hover:translate-y-0 md:group-hover:opacity-100"
+          >
+            <Play aria-hidden="true" className="size-5 fill-current" />
+          </button>
+        )}
+      </div>
+      <h3 className="truncate font-semibold text-zinc-50">
+        <Link to={`/album/${encodeURIComponent(album.id)}`} className="after:absolute after:inset-0 after:content-[''] group-hover:underline">
+          {album.title}
+        </Link>
+      </h3>
+      <p className="truncate text-sm text-zinc-300">
+        {[album.artistName, releaseYear(album.releaseDate), album.albumType || DEFAULT_ALBUM_TYPE].filter(Boolean).join(' · ')}
+      </p>
+    </article>
+  );
+}
+
+export function AlbumGridSkeleton({ count = 5, label = 'Loading albums…' }: { count?: number; label?: string }) {
+  return (
+    <div role="status" className={albumGridClass}>
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className="space-y-2 p-2">
+          <Skeleton className="aspect-square w-full" />
+          <Skeleton className="h-4 w-3/4" />
+          <Skeleton className="h-3 w-1/2" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+/** POST /api/users/beta-signup: an account with a username and password, opened with an optional beta code. */
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { request } from '../../../lib/http';
+
+const betaSignupAnswerSchema = z.object({ subscriptionTier: z.nullish(z.string()), username: z.nullish(z.string()) });
+
+export interface BetaSignupRequest {
+  fullName: string;
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  betaCode?: string;
+  displayName: string;
+}
+
+export const betaSignup = (body: BetaSignupRequest) => request('/api/users/beta-signup', betaSignupAnswerSchema, { method: 'POST', body });
+
+export const useBetaSignup = () => useMutation({ mutationFn: betaSignup });

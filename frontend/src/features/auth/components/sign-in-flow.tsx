@@ -1,0 +1,463 @@
+/**
+ * Passwordless sign-in and sign-up, shown in the modal and on the /auth page: the e-mail step (with the
+ * Toko+ box when signing up), the "Check your email" code step, and the password an admin account also needs.
+ * Failures show beside the form as alerts (read out at once by screen readers), not as toasts, which would
+ * cover the form's own buttons on a phone; successes are toasts, since the form is gone by then.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { ArrowLeft, Crown, Mail } from 'lucide-react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { brand } from '../../../lib/brand';
+import { formatMoney } from '../../../lib/format';
+import type { SessionUser } from '../../../lib/session';
+import { Button } from '../../../ui/button';
+import { DialogDescription, DialogTitle } from '../../../ui/dialog';
+import { FormAlert, TextField } from '../../../ui/text-field';
+import { useAdminLogin } from '../api/admin-login';
+import { sendSignUpLink } from '../api/send-sign-up-link';
+import { readSmartSignIn, smartSignIn, type SmartSignInOutcome } from '../api/smart-sign-in';
+import { useVerifyCode, type VerifyCodeAnswer } from '../api/verify-code';
+import { completeInstantSignIn, useCompleteSignIn } from '../complete-sign-in';
+import {
+  adminFieldsMissing,
+  adminLoginFailure,
+  emailRequired,
+  invalidCode,
+  isCompleteCode,
+  sanitizeCode,
+  sendFailure,
+  verifyFailure,
+  type Notice,
+  type SignInMode,
+  type Surface,
+} from '../sign-in-messages';
+
+export interface SignInFlowProps {
+  surface: Surface;
+  initialMode: SignInMode;
+  /** Tick the Toko+ box from the start (the listener chose Toko+). */
+  wantsPlus?: boolean;
+  /** Why an account is asked for, e.g. the exclusive album that was opened. */
+  reason?: ReactNode;
+  /** Where to go after signing in when the server names no place; the modal stays where it is. */
+  then?: string;
+  onSignedIn: (user: SessionUser) => void;
+  /** The server signed this browser in without a code; the page reloads. */
+  onInstantSignIn?: () => void;
+}
+
+type Step = 'email' | 'code' | 'admin-password';
+
+export function SignInFlow({ surface, initialMode, wantsPlus: initiallyWantsPlus = false, reason, then, onSignedIn, onInstantSignIn }: SignInFlowProps) {
+  const [mode, setMode] = useState<SignInMode>(initialMode);
+  const [step, setStep] = useState<Step>('email');
+  const [email, setEmail] = useState('');
+  const [wantsPlus, setWantsPlus] = useState(initiallyWantsPlus);
+  const [failure, reportFailure] = useState<Notice | null>(null);
+
+  const send = useMutation({
+    mutationFn: async (address: string): Promise<SmartSignInOutcome> => {
+      if (mode === 'sign-in') return readSmartSignIn(await smartSignIn(address));
+      const answer = await sendSignUpLink({ email: address, intent: wantsPlus ? 'subscribe' : 'free' });
+      // An admin account gets no code: it signs in with its password.
+      if (answer.isAdminAccount && answer.requiresPassword) return { kind: 'admin-password' };
+      return { kind: 'code-sent', isNewUser: answer.is_new_user ?? true };
+    },
+  });
+
+  const sendMessage = async (): Promise<SmartSignInOutcome | null> => {
+    const address = email.trim();
+    if (!address) {
+      reportFailure(emailRequired);
+      return null;
+    }
+    try {
+      const outcome = await send.mutateAsync(address);
+      if (outcome.kind === 'unexpected') reportFailure({ title: 'Sign-in failed', description: 'Please try again' });
+      else reportFailure(null);
+      return outcome;
+    } catch (error) {
+      reportFailure(sendFailure(error, mode, surface));
+      return null;
+    }
+  };
+
+  const submitEmail = async (event: FormEvent) => {
+    event.preventDefault();
+    const outcome = await sendMessage();
+    if (!outcome) return;
+    if (outcome.kind === 'admin-password') setStep('admin-password');
+    else if (outcome.kind === 'code-sent') setStep('code');
+    else if (outcome.kind === 'instant') {
+      completeInstantSignIn();
+      onInstantSignIn?.();
+    }
+  };
+
+  const switchMode = (next: SignInMode) => {
+    setMode(next);
+    reportFailure(null);
+  };
+
+  if (step === 'code') {
+    return (
+      <CodeStep
+        surface={surface}
+        variant={mode}
+        email={email.trim()}
+        subscriptionIntent={mode === 'sign-up' && wantsPlus}
+        then={then}
+        onSignedIn={onSignedIn}
+        onNeedsPassword={() => setStep('admin-password')}
+        onBack={() => setStep('email')}
+        onTryDifferentEmail={() => {
+          setEmail('');
+          setStep('email');
+        }}
+        onResend={async () => {
+          try {
+            const outcome = await send.mutateAsync(email.trim());
+            return outcome.kind === 'unexpected' ? { title: 'Sign-in failed', description: 'Please try again' } : null;
+          } catch (error) {
+            return sendFailure(error, mode, surface);
+          }
+        }}
+      />
+    );
+  }
+
+  if (step === 'admin-password') {
+    return <AdminPasswordStep surface={surface} initialEmail={email.trim()} then={then} onSignedIn={onSignedIn} onBack={() => setStep('email')} />;
+  }
+
+  const signingUp = mode === 'sign-up';
+  return (
+    <div data-testid="sign-in-flow" data-step="email" data-mode={mode}>
+      <StepHeading
+        surface={surface}
+        title={signingUp ? (wantsPlus ? `Join ${brand.productPlus}` : 'Create your free account') : 'Sign in'}
+        description={
+          signingUp
+            ? "Enter your email and we'll send you a 6-digit code. No password needed."
+            : "Enter your email and we'll send you a 6-digit code and a sign-in link."
+        }
+      />
+      {reason && <div className="mt-4 rounded-lg border border-accent/30 bg-accent/10 px-3 py-2 text-sm text-zinc-100">{reason}</div>}
+      <form className="mt-5 space-y-4" onSubmit={submitEmail} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          disabled={send.isPending}
+        />
+        {signingUp && <PlusOption checked={wantsPlus} onChange={setWantsPlus} disabled={send.isPending} />}
+        {failure && <FormAlert {...failure} />}
+        <Button type="submit" className="w-full" disabled={send.isPending || email === ''}>
+          {send.isPending ? 'Sending code...' : signingUp ? (wantsPlus ? `Continue to ${brand.productPlus} Checkout` : 'Create Free Account') : 'Continue'}
+        </Button>
+      </form>
+      <p className="mt-4 text-center text-sm text-zinc-300">
+        {signingUp ? 'Already have an account? ' : `New to ${brand.product}? `}
+        <button
+          type="button"
+          className="font-semibold text-accent underline-offset-2 hover:underline"
+          onClick={() => switchMode(signingUp ? 'sign-in' : 'sign-up')}
+        >
+          {signingUp ? 'Sign In' : 'Create an account'}
+        </button>
+      </p>
+      <p className="mt-4 text-center text-xs text-zinc-400">
+        We only use your email to sign you in and to send what you ask for. Read our{' '}
+        <a href="/privacy" target="_blank" rel="noopener" className="underline underline-offset-2 hover:text-zinc-200">
+          Privacy Policy
+        </a>
+        .
+      </p>
+    </div>
+  );
+}
+
+function StepHeading({ surface, title, description }: { surface: Surface; title: string; description: ReactNode }) {
+  if (surface === 'modal') {
+    return (
+      <>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1 className="text-2xl font-extrabold text-zinc-50">{title}</h1>
+      <p className="mt-2 text-sm text-zinc-300">{description}</p>
+    </>
+  );
+}
+
+function PlusOption({ checked, onChange, disabled }: { checked: boolean; onChange: (checked: boolean) => void; disabled: boolean }) {
+  return (
+    <label className="flex cursor-pointer gap-3 rounded-xl border border-accent/30 bg-gradient-to-br from-accent/10 to-transparent p-3">
+      <input
+        type="checkbox"
+        name="subscribe"
+        className="mt-0.5 size-4 shrink-0 accent-[var(--brand-accent)]"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span className="space-y-0.5">
+        <span className="flex items-center gap-1.5 text-sm font-semibold text-zinc-50">
+          <Crown aria-hidden="true" className="size-4 text-accent" />
+          Add {brand.productPlus} for {formatMoney(brand.subscriptionMonthlyUsd)}/month
+        </span>
+        <span className="block text-xs text-zinc-300">Exclusive and early releases, high-quality downloads, album and merch discounts. Cancel anytime.</span>
+      </span>
+    </label>
+  );
+}
+
+interface CodeStepProps {
+  surface: Surface;
+  /** The sign-in variant also offers 'Try different email' and 'Resend link'. */
+  variant: SignInMode;
+  email: string;
+  subscriptionIntent: boolean;
+  then?: string;
+  onSignedIn: (user: SessionUser) => void;
+  onNeedsPassword?: () => void;
+  onBack: () => void;
+  onTryDifferentEmail?: () => void;
+  /** Sends the message again; what went wrong, or null when it went out. */
+  onResend: () => Promise<Notice | null>;
+}
+
+/** "Check your email": the 6-digit code from the message (its link works too, in any tab). */
+export function CodeStep({
+  surface,
+  variant,
+  email,
+  subscriptionIntent,
+  then,
+  onSignedIn,
+  onNeedsPassword,
+  onBack,
+  onTryDifferentEmail,
+  onResend,
+}: CodeStepProps) {
+  const [code, setCode] = useState('');
+  const [failure, reportFailure] = useState<Notice | null>(null);
+  const [resending, setResending] = useState<'code' | 'link' | null>(null);
+  const [resent, setResent] = useState<string | null>(null);
+  const verify = useVerifyCode();
+  const completeSignIn = useCompleteSignIn();
+  const [completing, setCompleting] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const busy = verify.isPending || completing;
+
+  const finish = async (answer: VerifyCodeAnswer) => {
+    if (answer.requiresPassword && onNeedsPassword) {
+      onNeedsPassword();
+      return;
+    }
+    setCompleting(true);
+    const user = await completeSignIn(
+      { email, isNewUser: Boolean(answer.isNewUser), subscriptionIntent: subscriptionIntent || Boolean(answer.subscriptionIntent), redirectUrl: answer.redirectUrl },
+      then,
+    );
+    setCompleting(false);
+    if (user) onSignedIn(user);
+  };
+
+  const submit = (value: string) => {
+    if (busy) return;
+    if (!isCompleteCode(value)) {
+      reportFailure(invalidCode);
+      inputRef.current?.focus();
+      return;
+    }
+    reportFailure(null);
+    verify.mutate(
+      { email, code: value },
+      {
+        onSuccess: (answer) => void finish(answer),
+        onError: (error) => {
+          reportFailure(verifyFailure(error, surface));
+          setCode('');
+          inputRef.current?.focus();
+        },
+      },
+    );
+  };
+
+  const resend = async (what: 'code' | 'link') => {
+    setResending(what);
+    setResent(null);
+    const failed = await onResend();
+    setResending(null);
+    reportFailure(failed);
+    if (failed) return;
+    setCode('');
+    setResent(what === 'code' ? `A new code is on its way to ${email}.` : `A new sign-in link is on its way to ${email}.`);
+  };
+
+  return (
+    <div data-testid="sign-in-flow" data-step="code" data-mode={variant}>
+      <StepHeading
+        surface={surface}
+        title="Check your email"
+        description={
+          <>
+            We sent a 6-digit code{variant === 'sign-in' ? ' and a sign-in link' : ''} to <strong className="text-zinc-50">{email}</strong>.
+          </>
+        }
+      />
+      <form
+        className="mt-5 space-y-4"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit(code);
+        }}
+      >
+        <TextField
+          ref={inputRef}
+          label="6-digit code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          autoFocus
+          placeholder="000000"
+          className="[&_input]:text-center [&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.5em]"
+          value={code}
+          disabled={busy}
+          onChange={(event) => {
+            const next = sanitizeCode(event.target.value);
+            setCode(next);
+            // A complete code (typed or pasted) is checked right away.
+            if (isCompleteCode(next) && !isCompleteCode(code)) submit(next);
+          }}
+          hint={
+            <span className="flex items-start gap-1.5" data-testid="spam-warning">
+              <Mail aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+              Can't find it? Check your spam or junk folder. The code works for 15 minutes.
+            </span>
+          }
+        />
+        {failure && <FormAlert {...failure} />}
+        {resent && !failure && (
+          <p role="status" className="text-sm text-emerald-300">
+            {resent}
+          </p>
+        )}
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? 'Verifying...' : 'Verify'}
+        </Button>
+      </form>
+      <div className="mt-3 flex items-center justify-between gap-2">
+        <Button variant="ghost" className="px-3" onClick={onBack} disabled={busy}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back
+        </Button>
+        <Button variant="secondary" className="px-4" onClick={() => void resend('code')} disabled={busy || resending !== null}>
+          {resending === 'code' ? 'Sending...' : 'Resend Code'}
+        </Button>
+      </div>
+      {variant === 'sign-in' && onTryDifferentEmail && (
+        <p className="mt-4 flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm text-zinc-300">
+          <button type="button" className="font-semibold text-accent underline-offset-2 hover:underline" onClick={onTryDifferentEmail} disabled={busy}>
+            Try different email
+          </button>
+          <button
+            type="button"
+            className="font-semibold text-accent underline-offset-2 hover:underline disabled:opacity-60"
+            onClick={() => void resend('link')}
+            disabled={busy || resending !== null}
+          >
+            {resending === 'link' ? 'Sending...' : 'Resend link'}
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** An admin account signs in with its password as well (both fields required). */
+function AdminPasswordStep({
+  surface,
+  initialEmail,
+  then,
+  onSignedIn,
+  onBack,
+}: {
+  surface: Surface;
+  initialEmail: string;
+  then?: string;
+  onSignedIn: (user: SessionUser) => void;
+  onBack: () => void;
+}) {
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState('');
+  const [failure, reportFailure] = useState<Notice | null>(null);
+  const login = useAdminLogin();
+  const completeSignIn = useCompleteSignIn();
+  const [completing, setCompleting] = useState(false);
+  const busy = login.isPending || completing;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address || !password) {
+      reportFailure(adminFieldsMissing);
+      return;
+    }
+    reportFailure(null);
+    login.mutate(
+      { email: address, password },
+      {
+        onSuccess: async () => {
+          setCompleting(true);
+          const user = await completeSignIn({ email: address, isNewUser: false, subscriptionIntent: false }, then);
+          setCompleting(false);
+          if (user) onSignedIn(user);
+        },
+        onError: (error) => {
+          reportFailure(adminLoginFailure(error, surface));
+          setPassword('');
+        },
+      },
+    );
+  };
+
+  return (
+    <div data-testid="sign-in-flow" data-step="admin-password">
+      <StepHeading surface={surface} title="Administrator sign-in" description="This is an administrator account: enter its password to continue." />
+      <form className="mt-5 space-y-4" onSubmit={submit} noValidate>
+        <TextField label="Email" type="email" name="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} disabled={busy} />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          autoFocus
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          disabled={busy}
+        />
+        {failure && <FormAlert {...failure} />}
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+      <Button variant="ghost" className="mt-3 px-3" onClick={onBack} disabled={busy}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back
+      </Button>
+    </div>
+  );
+}

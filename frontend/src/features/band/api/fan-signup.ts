@@ -1,0 +1,14 @@
+/** POST /api/band/fan-signup: leaves a fan's e-mail with the band. */
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { request } from '../../../lib/http';
+
+/** The fan signup needs a well-formed address (spec part 2 §5). */
+export const fanEmailSchema = z.string().check(z.trim(), z.email());
+
+export const isValidFanEmail = (email: string): boolean => z.safeParse(fanEmailSchema, email).success;
+
+export const signUpFan = (email: string) =>
+  request('/api/band/fan-signup', z.object({ signedUp: z.boolean() }), { method: 'POST', body: { email: email.trim() } });
+
+export const useFanSignup = () => useMutation({ mutationFn: signUpFan });

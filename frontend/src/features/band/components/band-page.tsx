@@ -1,0 +1,51 @@
+/** The band's access page: its links, an embedded playlist and a Start Listening button. */
+import { Play } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { Button } from '../../../ui/button';
+import { PlatformIcon } from '../../../ui/platform-icon';
+import { band } from '../band';
+
+export function BandPage({ playlist, onStartListening }: { playlist: ReactNode; onStartListening?: () => void }) {
+  useDocumentTitle(band.name);
+  return (
+    <article className="space-y-8" data-testid="band-page">
+      <header className="space-y-4 rounded-2xl border border-white/10 bg-gradient-to-br from-accent/20 via-zinc-900 to-zinc-950 p-6 md:p-10">
+        <p className="text-xs font-semibold uppercase tracking-[0.3em] text-accent">Fan access</p>
+        <h1 className="text-4xl font-black uppercase tracking-tight text-zinc-50 md:text-6xl">{band.name}</h1>
+        <p className="max-w-2xl text-zinc-200">{band.tagline}</p>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button onClick={onStartListening} disabled={!onStartListening}>
+            <Play aria-hidden="true" className="size-4 fill-current" />
+            Start Listening
+          </Button>
+          <ul className="flex flex-wrap gap-1" aria-label={`${band.name} elsewhere`}>
+            {band.socialLinks.map((link) => (
+              <li key={link.platform}>
+                <a
+                  href={link.url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-2 text-sm font-semibold text-zinc-50 transition hover:bg-white/20"
+                >
+                  <PlatformIcon platform={link.platform} className="size-4" />
+                  {link.name}
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </header>
+      <section aria-labelledby="playlist-heading" className="space-y-3">
+        <h2 id="playlist-heading" className="text-2xl font-bold text-zinc-50">
+          Unreleased tracks
+        </h2>
+        {/* The embedded player's heights of the spec: 432 px, 352 px compact. */}
+        <div className="h-[352px] overflow-y-auto rounded-2xl border border-white/10 bg-zinc-900 md:h-[432px]" data-testid="band-playlist">
+          {playlist}
+        </div>
+      </section>
+    </article>
+  );
+}

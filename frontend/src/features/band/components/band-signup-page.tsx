@@ -1,0 +1,83 @@
+/** The band's fan signup: one e-mail field; once recorded, a second later, the fan is on the band's page. */
+import { Mail } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { serverMessageOf } from '../../../lib/http';
+import { Button } from '../../../ui/button';
+import { isValidFanEmail, useFanSignup } from '../api/fan-signup';
+import { band, bandPagePath } from '../band';
+
+/** The pause between "you're in" and the band's page. */
+export const FAN_REDIRECT_DELAY_MS = 1000;
+
+export function BandSignupPage() {
+  useDocumentTitle(`${band.name}: Get Access`);
+  const navigate = useNavigate();
+  const signup = useFanSignup();
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const inputId = useId();
+  const errorId = useId();
+
+  // The wait of the spec, then on to the band's page.
+  useEffect(() => {
+    if (!signup.isSuccess) return;
+    const timer = setTimeout(() => void navigate(bandPagePath), FAN_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [signup.isSuccess, navigate]);
+
+  const busy = signup.isPending || signup.isSuccess;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!isValidFanEmail(email)) return setProblem('Please enter a valid email address');
+    setProblem(null);
+    signup.mutate(email, {
+      onError: (error) => setProblem(serverMessageOf(error) ?? 'Something went wrong. Please try again.'),
+    });
+  };
+
+  return (
+    <section className="mx-auto flex max-w-md flex-col gap-6 py-8 text-center" data-testid="band-signup">
+      <div className="space-y-2">
+        <p className="text-xs font-semibold uppercase tracking-[0.3em] text-accent">Fan access</p>
+        <h1 className="text-4xl font-black uppercase tracking-tight text-zinc-50">{band.name}</h1>
+        <p className="text-zinc-200">{band.tagline}</p>
+      </div>
+      <form onSubmit={submit} noValidate className="space-y-3 text-left">
+        <label htmlFor={inputId} className="text-sm font-semibold text-zinc-100">
+          Email
+        </label>
+        <div className="relative">
+          <Mail aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-zinc-400" />
+          <input
+            id={inputId}
+            type="email"
+            required
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? errorId : undefined}
+            placeholder="you@example.com"
+            className="h-12 w-full rounded-xl border border-white/15 bg-white/5 pl-9 pr-4 text-zinc-50 placeholder:text-zinc-400 focus:border-accent focus:outline-none"
+          />
+        </div>
+        {problem && (
+          <p id={errorId} role="alert" className="text-sm text-red-300">
+            {problem}
+          </p>
+        )}
+        {signup.isSuccess && (
+          <p role="status" className="text-sm text-emerald-300">
+            You're in! Taking you to {band.name}…
+          </p>
+        )}
+        <Button type="submit" className="w-full" disabled={busy || email.trim() === ''}>
+          {busy ? 'Joining...' : 'Get Access'}
+        </Button>
+      </form>
+    </section>
+  );
+}

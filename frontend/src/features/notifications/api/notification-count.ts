@@ -1,0 +1,22 @@
+/** GET /api/notifications/count: the unread count behind the bell's badge, read again every 30 s. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { request } from '../../../lib/http';
+import { notificationKeys } from './notification-keys';
+
+export const NOTIFICATION_COUNT_REFRESH_MS = 30_000;
+
+const countSchema = z.object({ count: z.number() });
+
+export const notificationCountQueryOptions = () =>
+  queryOptions({
+    queryKey: notificationKeys.count(),
+    queryFn: async ({ signal }) => (await request('/api/notifications/count', countSchema, { signal })).count,
+    refetchInterval: NOTIFICATION_COUNT_REFRESH_MS,
+    staleTime: 0,
+  });
+
+export const useNotificationCount = (enabled: boolean) => useQuery({ ...notificationCountQueryOptions(), enabled });
+
+/** The badge text: nothing at 0, the number up to 9, then "9+". */
+export const badgeText = (count: number): string | null => (count <= 0 ? null : count > 9 ? '9+' : String(count));

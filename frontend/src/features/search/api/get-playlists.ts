@@ -1,0 +1,21 @@
+/** GET /api/playlists (the label's curated playlists) and GET /api/playlists/{id} (one, as a queue). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { request } from '../../../lib/http';
+import { playlistKeys } from './search-keys';
+import { playlistSchema, playlistSummarySchema } from './search-schema';
+
+export const playlistsQueryOptions = () =>
+  queryOptions({
+    queryKey: playlistKeys.list(),
+    queryFn: ({ signal }) => request('/api/playlists', z.array(playlistSummarySchema), { signal }),
+  });
+
+export const usePlaylists = () => useQuery(playlistsQueryOptions());
+
+/** Which tracks carry audio depends on who listens; sign-in and sign-out invalidate every read. */
+export const playlistQueryOptions = (playlistId: string) =>
+  queryOptions({
+    queryKey: playlistKeys.detail(playlistId),
+    queryFn: ({ signal }) => request(`/api/playlists/${encodeURIComponent(playlistId)}`, playlistSchema, { signal }),
+  });

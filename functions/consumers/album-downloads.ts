@@ -1,0 +1,90 @@
+/**
+ * Queue consumer: builds the download ZIP of each album for sale when it is published (or put on sale):
+ * MP3s, WAV masters, instrumentals where the label has them, and the cover art, streamed into the
+ * media bucket under downloads/ (never served publicly: buyers get short-lived signed URLs). Then
+ * records AlbumDownloadBuilt. Rebuilding is harmless: the same key is overwritten.
+ */
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { brand } from '../../events/brand.js';
+import { albumDecider, albumStream } from '../domain/catalogue/album.js';
+import { instrumentalMaster, wavMaster } from '../lib/album-masters.js';
+import { appendBlind, readStream } from '../lib/event-store.js';
+import { objectExists, readObject, uploadStream } from '../lib/s3-stream.js';
+import { reactorConsumer } from '../lib/reactor.js';
+import { getView } from '../lib/views.js';
+import { zipStream, type ZipEntry } from '../lib/zip.js';
+import { downloadKey } from '../projections/commerce.js';
+
+export const downloadObjectKey = (albumId: string, title: string) =>
+  `downloads/${albumId}/${title.replace(/[^\p{L}\p{N} ._&-]+/gu, '').trim() || albumId}.zip`;
+
+const fileName = (n: number, title: string) => `${String(n).padStart(2, '0')} ${title.replace(/[/\\:*?"<>|]+/g, '-')}`;
+
+async function* once(bytes: Uint8Array) {
+  yield bytes;
+}
+
+async function buildAlbum(albumId: string, correlationId: string, logger: Logger) {
+  const state = (await readStream(albumStream(albumId))).reduce(albumDecider.evolve, albumDecider.initialState);
+  if (!state.exists) return;
+  const { details } = state;
+  if (!details.isAvailableForPurchase || details.isDummyAlbum) return;
+  if (await getView(downloadKey(albumId))) return;
+  const published = (await readStream(albumStream(albumId))).find((e) => e.type === 'AlbumPublished');
+  if (published?.type !== 'AlbumPublished') return;
+  const tracks = [...published.data.tracks].sort((a, b) => a.trackNumber - b.trackNumber);
+  const modified = new Date(`${details.releaseDate}T12:00:00Z`);
+  const files: string[] = [];
+  const formats = new Set<string>();
+
+  async function* entries(): AsyncGenerator<ZipEntry> {
+    const cover = details.artwork?.startsWith('/media/') ? details.artwork.slice('/media/'.length) : null;
+    if (cover && (await objectExists(cover))) {
+      files.push('cover.png');
+      yield { name: 'cover.png', modified, data: readObject(cover) };
+    }
+    for (const track of tracks) {
+      const base = fileName(track.trackNumber, track.title);
+      if (track.audioKey && (await objectExists(track.audioKey))) {
+        files.push(`MP3/${base}.mp3`);
+        formats.add('MP3 (128 kbps)');
+        yield { name: `MP3/${base}.mp3`, modified, data: readObject(track.audioKey) };
+      }
+      const wav = await wavMaster(albumId, track);
+      if (wav) {
+        files.push(`WAV/${base}.wav`);
+        formats.add('WAV (16-bit, 44.1 kHz)');
+        yield { name: `WAV/${base}.wav`, modified, data: wav };
+      }
+      const instrumental = await instrumentalMaster(albumId, track.trackId);
+      if (instrumental) {
+        files.push(`Instrumentals/${base} (Instrumental).wav`);
+        formats.add('Instrumentals (WAV)');
+        yield { name: `Instrumentals/${base} (Instrumental).wav`, modified, data: instrumental };
+      }
+    }
+    const readme = [
+      `${details.title}`,
+      `${brand.labelName} · ${details.copyright ?? ''}`.trim(),
+      '',
+      `Formats: ${[...formats].join(', ') || 'none'}.`,
+      'Tracks:',
+      ...tracks.map((t) => `  ${fileName(t.trackNumber, t.title)}`),
+      '',
+      `Thank you for supporting the artists of ${brand.labelName}. Questions: ${brand.supportEmail}`,
+      '',
+    ].join('\n');
+    files.push('README.txt');
+    yield { name: 'README.txt', modified, data: once(Buffer.from(readme, 'utf8')) };
+  }
+
+  const key = downloadObjectKey(albumId, details.title);
+  const bytes = await uploadStream(key, zipStream(entries()), 'application/zip');
+  await appendBlind(`download#${albumId}`, [{ type: 'AlbumDownloadBuilt', data: { albumId, key, bytes, files } }], { actor: 'album-downloads', correlationId });
+  logger.info('album download built', { albumId, key, bytes, files: files.length });
+}
+
+export const handler = reactorConsumer('album-downloads', async (event, logger) => {
+  if (event.type !== 'AlbumPublished' && event.type !== 'AlbumDetailsChanged') return;
+  await buildAlbum(event.data.albumId, event.meta.correlationId, logger);
+});

@@ -1,0 +1,27 @@
+/**
+ * Queue consumer: sends mail through SES, each message once. Its queue carries mail jobs that
+ * commands put there directly (sign-in codes, verification links: secrets that never enter the event
+ * log) and relayed events whose mail it composes (notifications marked `mail`).
+ */
+import { registry } from '../../events/index.js';
+import { mailJobSchema, notificationMail, sendMail } from '../lib/mail.js';
+import { once } from '../lib/once.js';
+import { queueConsumer } from '../lib/reactor.js';
+import { freshUser } from '../lib/users.js';
+
+export const handler = queueConsumer('mailer', async (body, logger) => {
+  const job = mailJobSchema.safeParse(body);
+  if (job.success) {
+    const { kind: _kind, jobId, ...mail } = job.data;
+    const outcome = await once(`mail#${jobId}`, () => sendMail(mail));
+    logger.debug('mail job', { jobId, outcome });
+    return;
+  }
+  const event = registry.upcast(body);
+  if (event.type !== 'NotificationSent' || !event.data.mail) return;
+  const { notificationId: _id, userId, ...content } = event.data;
+  const user = await freshUser(userId);
+  if (!user) throw new Error(`${userId} has no user yet`);
+  const outcome = await once(`mail#${event.meta.eventId}`, () => sendMail(notificationMail(user.email, content)));
+  logger.debug('notification mail', { eventId: event.meta.eventId, outcome });
+});

@@ -1,0 +1,48 @@
+/**
+ * Queue consumer: one receipt e-mail per paid order, with a link to each album's download. An order's
+ * albums are recorded together, so the first of its PurchaseCompleted events finds them all; `once`
+ * keyed on the order keeps the others (and any redelivery) from mailing again.
+ */
+import { brand } from '../../events/brand.js';
+import { formatUsd } from '../domain/pricing.js';
+import { readOrder } from '../lib/commerce.js';
+import { appOrigin, sendMail, type Mail } from '../lib/mail.js';
+import { once } from '../lib/once.js';
+import { reactorConsumer } from '../lib/reactor.js';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function receiptMail(to: string, albums: { albumId: string; title: string; price: number }[], total: number, orderId: string): Mail {
+  const downloads = `${appOrigin()}/library?tab=downloads`;
+  const lines = albums.map((a) => `${a.title} (${formatUsd(a.price)}): ${appOrigin()}/album/${a.albumId}`);
+  return {
+    to,
+    subject: `Your ${brand.labelName} receipt: ${albums.length === 1 ? albums[0].title : `${albums.length} albums`}`,
+    text: [
+      `Thank you for your purchase (order ${orderId}).`,
+      '',
+      ...lines,
+      '',
+      `Total: ${formatUsd(total)}`,
+      '',
+      `Download your albums (MP3, WAV and instrumentals in one ZIP each): ${downloads}`,
+      `Questions? ${brand.supportEmail}`,
+    ].join('\n'),
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#111;color:#eee;padding:24px"><div style="max-width:480px;margin:0 auto">
+<h1 style="font-size:20px">Purchase complete</h1><p>Thank you for your purchase (order ${escapeHtml(orderId)}).</p><ul>
+${albums.map((a) => `<li><a style="color:${brand.accentColor}" href="${escapeHtml(`${appOrigin()}/album/${a.albumId}`)}">${escapeHtml(a.title)}</a> · ${formatUsd(a.price)}</li>`).join('\n')}
+</ul><p><strong>Total: ${formatUsd(total)}</strong></p>
+<p style="margin:24px 0"><a href="${escapeHtml(downloads)}" style="background:${brand.accentColor};color:#111;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Download your albums</a></p>
+<p style="color:#999;font-size:12px">${escapeHtml(brand.labelName)} · ${escapeHtml(brand.supportEmail)}</p></div></body></html>`,
+  };
+}
+
+export const handler = reactorConsumer('receipts', async (event) => {
+  if (event.type !== 'PurchaseCompleted') return;
+  const { orderId, email } = event.data;
+  await once(`receipt#${orderId}`, async () => {
+    const order = await readOrder(orderId);
+    if (order.status !== 'paid') return;
+    await sendMail(receiptMail(email, order.paidAlbums, order.order.total, orderId));
+  });
+});

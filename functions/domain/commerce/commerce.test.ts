@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { CartLine, DomainEvent, EventOf, NewEvent } from '../../../events/index.js';
+import { DomainError } from '../errors.js';
+import { ALREADY_IN_CART, ALREADY_OWNED, cartDecider, type CartCommand } from './cart.js';
+import { orderDecider } from './order.js';
+import { currentSubscription, membershipDecider, type StripeSubscriptionSnapshot } from './subscription.js';
+
+const meta = { eventId: 'e', at: '2026-01-01T00:00:00.000Z', actor: 'test', correlationId: 'c' };
+function fold<S>(decider: { initialState: S; evolve(s: S, e: DomainEvent): S }, events: NewEvent[]): S {
+  return events
+    .map((e, i) => ({ streamId: 's', version: i + 1, schemaVersion: 1, meta, ...e }) as DomainEvent)
+    .reduce(decider.evolve, decider.initialState);
+}
+
+const line = (albumId: string): CartLine => ({
+  albumId, title: `Album ${albumId}`, artistName: 'Nova', artwork: null, basePrice: 9.99, subscriberPrice: 6.99, userSelectedSubscriber: false,
+});
+const added = (albumId: string): NewEvent => ({ type: 'CartItemAdded', data: { ownerId: 'u1', line: line(albumId) } });
+
+function givenCart(events: NewEvent[]) {
+  const state = fold(cartDecider, events);
+  return { when: (command: CartCommand) => () => cartDecider.decide(command, state), state };
+}
+
+describe('cart', () => {
+  it('given an empty cart, adding an album records CartItemAdded', () => {
+    expect(givenCart([]).when({ type: 'AddToCart', ownerId: 'u1', line: line('a'), alreadyOwned: false })()).toEqual([added('a')]);
+  });
+  it('refuses an album already in the cart with "Album already in cart" (409)', () => {
+    const attempt = givenCart([added('a')]).when({ type: 'AddToCart', ownerId: 'u1', line: line('a'), alreadyOwned: false });
+    expect(attempt).toThrow(ALREADY_IN_CART);
+    expect(attempt).toThrow(expect.objectContaining({ kind: 'conflict' }) as unknown as DomainError);
+  });
+  it('refuses an album the user owns with "You already own this album"', () => {
+    expect(givenCart([]).when({ type: 'AddToCart', ownerId: 'u1', line: line('a'), alreadyOwned: true })).toThrow(ALREADY_OWNED);
+  });
+  it('removes a line, and removing a missing line changes nothing', () => {
+    expect(givenCart([added('a')]).when({ type: 'RemoveFromCart', ownerId: 'u1', albumId: 'a' })()).toEqual([
+      { type: 'CartItemRemoved', data: { ownerId: 'u1', albumId: 'a' } },
+    ]);
+    expect(givenCart([]).when({ type: 'RemoveFromCart', ownerId: 'u1', albumId: 'a' })()).toEqual([]);
+  });
+  it('empties the cart once', () => {
+    expect(givenCart([added('a'), added('b')]).when({ type: 'EmptyCart', ownerId: 'u1' })()).toEqual([
+      { type: 'CartCleared', data: { ownerId: 'u1', reason: 'emptied', albumIds: ['a', 'b'] } },
+    ]);
+    expect(givenCart([]).when({ type: 'EmptyCart', ownerId: 'u1' })()).toEqual([]);
+  });
+  it('merges a guest cart without duplicates or owned albums', () => {
+    const events = givenCart([added('a')]).when({
+      type: 'SyncGuestCart', ownerId: 'u1', lines: [line('a'), line('b'), line('b'), line('c')], ownedAlbumIds: new Set(['c']),
+    })();
+    expect(events).toEqual([{ type: 'CartSynced', data: { ownerId: 'u1', lines: [line('b')] } }]);
+    expect(fold(cartDecider, [added('a'), ...events]).lines.map((l) => l.albumId)).toEqual(['a', 'b']);
+  });
+  it('drops purchased albums after payment, and only those present', () => {
+    expect(givenCart([added('a'), added('b')]).when({ type: 'RemovePurchased', ownerId: 'u1', albumIds: ['a', 'z'] })()).toEqual([
+      { type: 'CartCleared', data: { ownerId: 'u1', reason: 'purchased', albumIds: ['a'] } },
+    ]);
+  });
+});
+
+const order: EventOf<'CheckoutStarted'>['data'] = {
+  orderId: 'o1', userId: 'u1', email: 'fan@example.com', planAmount: null, total: 19.98, currency: 'usd', pricing: 'default',
+  albums: [
+    { albumId: 'a', title: 'A', artistName: null, artwork: null, price: 9.99 },
+    { albumId: 'b', title: 'B', artistName: null, artwork: null, price: 9.99 },
+  ],
+};
+const complete = { type: 'CompletePurchase' as const, orderId: 'o1', stripeSessionId: 'cs_1', stripeEventId: 'evt_1' };
+
+describe('order', () => {
+  it('records one PurchaseCompleted per album when paid', () => {
+    const state = fold(orderDecider, [{ type: 'CheckoutStarted', data: order }]);
+    const events = orderDecider.decide(complete, state);
+    expect(events.map((e) => (e.data as { album: { albumId: string } }).album.albumId)).toEqual(['a', 'b']);
+    expect(events.every((e) => e.type === 'PurchaseCompleted')).toBe(true);
+  });
+  it('decides nothing when the payment is reported again, by another event or the same', () => {
+    const started = fold(orderDecider, [{ type: 'CheckoutStarted', data: order }]);
+    const paid = fold(orderDecider, [{ type: 'CheckoutStarted', data: order }, ...orderDecider.decide(complete, started)]);
+    expect(orderDecider.decide({ ...complete, stripeEventId: 'evt_2' }, paid)).toEqual([]);
+    expect(orderDecider.decide(complete, paid)).toEqual([]);
+  });
+  it('does not know a payment for an order never started', () => {
+    expect(() => orderDecider.decide(complete, orderDecider.initialState)).toThrow(/not found/);
+  });
+  it('starts an order only once', () => {
+    const started = fold(orderDecider, [{ type: 'CheckoutStarted', data: order }]);
+    expect(() => orderDecider.decide({ type: 'StartCheckout', order }, started)).toThrow(/already exists/);
+  });
+});
+
+const snapshot = (over: Partial<StripeSubscriptionSnapshot> = {}): StripeSubscriptionSnapshot => ({
+  id: 'sub_1', customerId: 'cus_1', email: 'fan@example.com', amount: 10, startedAt: '2026-01-01T00:00:00.000Z',
+  currentPeriodEnd: '2026-02-01T00:00:00.000Z', trialEndsAt: null, cancelAtPeriodEnd: false, status: 'active', endedAt: null, ...over,
+});
+const sync = (subscription: StripeSubscriptionSnapshot, renewal: { invoiceId: string; currentPeriodEnd: string } | null = null) =>
+  ({ type: 'SyncSubscription' as const, userId: 'u1', subscription, renewal });
+
+/** Applies commands one after another, as the webhook does, and returns every event recorded. */
+function run(commands: ReturnType<typeof sync>[]) {
+  const recorded: NewEvent[] = [];
+  for (const command of commands) recorded.push(...membershipDecider.decide(command, fold(membershipDecider, recorded)));
+  return recorded;
+}
+const facts = (events: NewEvent[]) => events.map((e) => e.type);
+
+describe('membership', () => {
+  it('starts a subscription once, however often Stripe reports it', () => {
+    const events = run([sync(snapshot()), sync(snapshot()), sync(snapshot())]);
+    expect(facts(events)).toEqual(['SubscriptionStarted']);
+    expect(currentSubscription(fold(membershipDecider, events))?.amount).toBe(10);
+  });
+  it('records a renewal once per invoice', () => {
+    const renewal = { invoiceId: 'in_2', currentPeriodEnd: '2026-03-01T00:00:00.000Z' };
+    const events = run([sync(snapshot()), sync(snapshot(), renewal), sync(snapshot(), renewal)]);
+    expect(facts(events)).toEqual(['SubscriptionStarted', 'SubscriptionRenewed']);
+    expect(currentSubscription(fold(membershipDecider, events))?.currentPeriodEnd).toBe('2026-03-01T00:00:00.000Z');
+  });
+  it('records a cancellation at period end once, and the member stays Toko+ until it ends', () => {
+    const events = run([sync(snapshot()), sync(snapshot({ cancelAtPeriodEnd: true })), sync(snapshot({ cancelAtPeriodEnd: true }))]);
+    expect(facts(events)).toEqual(['SubscriptionStarted', 'SubscriptionCancelled']);
+    expect(currentSubscription(fold(membershipDecider, events))?.phase).toBe('cancelling');
+  });
+  it('ends once, and an end reported before the start still leaves a complete, ended history', () => {
+    const ended = snapshot({ cancelAtPeriodEnd: true, endedAt: '2026-02-01T00:00:00.000Z' });
+    const events = run([sync(ended), sync(snapshot()), sync(ended)]);
+    expect(facts(events)).toEqual(['SubscriptionStarted', 'SubscriptionEnded']);
+    expect(currentSubscription(fold(membershipDecider, events))).toBeNull();
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { DomainEvent, NewEvent } from '../../../events/index.js';
+import { consumers } from '../../consumers.js';
+import { memoryViewStore } from '../../lib/memory-view-store.js';
+import { project } from '../../lib/projection.js';
+import { notificationsProjection } from '../../projections/notifications.js';
+import { notificationsDecider, type NotificationsCommand } from './notifications.js';
+import { notificationContent, notificationsFor, notifyingEvents } from './rules.js';
+
+const at = '2026-01-01T00:00:00.000Z';
+const stored = (version: number, event: NewEvent) =>
+  ({ streamId: 'notifications#u1', version, schemaVersion: 1, meta: { eventId: `e${version}`, at, actor: 'test', correlationId: 'c' }, ...event }) as DomainEvent;
+
+function given(events: NewEvent[]) {
+  const state = events.map((e, i) => stored(i + 1, e)).reduce(notificationsDecider.evolve, notificationsDecider.initialState);
+  return { when: (command: NotificationsCommand) => () => notificationsDecider.decide(command, state) };
+}
+
+const welcome = notificationContent.welcome();
+const sent = (id: string): NewEvent => ({ type: 'NotificationSent', data: { ...welcome, notificationId: id, userId: 'u1' } });
+
+describe('notifications', () => {
+  it('sends once per id, however often the cause is delivered', () => {
+    expect(given([]).when({ type: 'Send', userId: 'u1', notificationId: 'n1', content: welcome })()).toEqual([sent('n1')]);
+    expect(given([sent('n1')]).when({ type: 'Send', userId: 'u1', notificationId: 'n1', content: welcome })()).toEqual([]);
+  });
+
+  it('marks one read once; an unknown or deleted one is not found', () => {
+    expect(given([sent('n1')]).when({ type: 'MarkRead', userId: 'u1', notificationId: 'n1' })()).toEqual([
+      { type: 'NotificationsRead', data: { userId: 'u1', notificationIds: ['n1'] } },
+    ]);
+    const read: NewEvent = { type: 'NotificationsRead', data: { userId: 'u1', notificationIds: ['n1'] } };
+    expect(given([sent('n1'), read]).when({ type: 'MarkRead', userId: 'u1', notificationId: 'n1' })()).toEqual([]);
+    expect(given([]).when({ type: 'MarkRead', userId: 'u1', notificationId: 'nope' })).toThrow(/not found/);
+    const deleted: NewEvent = { type: 'NotificationDeleted', data: { userId: 'u1', notificationId: 'n1' } };
+    expect(given([sent('n1'), deleted]).when({ type: 'Delete', userId: 'u1', notificationId: 'n1' })).toThrow(/not found/);
+  });
+
+  it('marks all unread ones read, in batches that fit one transaction', () => {
+    const many = Array.from({ length: 100 }, (_, i) => sent(`n${i}`));
+    const events = given(many).when({ type: 'MarkAllRead', userId: 'u1' })();
+    expect(events.map((e) => (e.data as { notificationIds: string[] }).notificationIds.length)).toEqual([90, 10]);
+    expect(given([]).when({ type: 'MarkAllRead', userId: 'u1' })()).toEqual([]);
+  });
+
+  it('projects sent, read and deleted into the user partition', async () => {
+    const store = memoryViewStore();
+    const events = [sent('n1'), sent('n2'), { type: 'NotificationsRead', data: { userId: 'u1', notificationIds: ['n1'] } }, { type: 'NotificationDeleted', data: { userId: 'u1', notificationId: 'n2' } }] as NewEvent[];
+    for (const [i, e] of events.entries()) await project(notificationsProjection, store, stored(i + 1, e));
+    expect(Object.values(store.snapshot())).toEqual([
+      expect.objectContaining({ pk: 'notifications#u1', sk: 'n#n1', id: 'n1', title: welcome.title, isRead: true, createdAt: at, actionUrl: '/music' }),
+    ]);
+  });
+});
+
+describe('notification rules', () => {
+  it('welcome a new user, by e-mail too (not the admin the setup makes)', async () => {
+    const registered = stored(1, { type: 'UserRegistered', data: { userId: 'u9', email: 'a@b.co', username: null, displayName: null, source: 'email_code' } });
+    const lookups = { getView: async () => undefined, queryViews: async () => [] };
+    expect(await notificationsFor(registered, lookups)).toEqual([{ userId: 'u9', content: expect.objectContaining({ kind: 'welcome', mail: true }) }]);
+    expect(await notificationsFor(stored(1, { type: 'EmailVerified', data: { userId: 'u9', email: 'a@b.co' } }), lookups)).toEqual([]);
+    const setup = stored(1, { type: 'UserRegistered', data: { userId: 'u8', email: 'admin@b.co', username: null, displayName: 'Admin', source: 'admin_setup' } });
+    expect(await notificationsFor(setup, lookups)).toEqual([]);
+  });
+
+  it('the notifier consumer subscribes to exactly the events that have rules', () => {
+    const notifier = consumers.find((c) => c.name === 'notifier');
+    expect([...(notifier?.events ?? [])].sort()).toEqual([...notifyingEvents].sort());
+  });
+});

@@ -1,0 +1,325 @@
+/**
+ * HTTP context `library`: a signed-in listener's albums, songs, favourites and listening history.
+ * The user is always the session's: no route takes a user id. Commands answer with the new library
+ * state (folded from the stream), so a screen never waits for the projection.
+ */
+import * as z from 'zod';
+import type { Listener } from '../domain/access.js';
+import { libraryDecider, libraryStream, type AlbumFacts, type LibraryCommand, type LibraryState } from '../domain/library/library.js';
+import { audioUrlFor, listenerOf, readAlbums, readTracks, type CatalogueAlbum } from '../lib/catalogue-reads.js';
+import { runCommand } from '../lib/command.js';
+import { appendBlind, readStream, streamVersion } from '../lib/event-store.js';
+import { contextHandler, defineRoute, HttpError, reply, type RequestInfo } from '../lib/http.js';
+import type { Session } from '../lib/session.js';
+import { dynamoViewStore, queryViews } from '../lib/views.js';
+import {
+  FAVORITES,
+  LIBRARY_ALBUMS,
+  libraryPartition,
+  libraryProjection,
+  recentlyPlayedIndex,
+  type FavoriteItem,
+  type LibraryAlbumItem,
+  type RecentTrackItem,
+} from '../projections/library.js';
+
+/** The spec's favourite length when a track has none. */
+const DEFAULT_FAVORITE_DURATION = 180;
+const RECENTLY_PLAYED_DEFAULT = 20;
+const RECENTLY_PLAYED_MAX = 50;
+
+const entityId = z.string().trim().min(1).max(100);
+const albumBody = z.object({ albumId: entityId });
+const favoriteBody = z
+  .object({ trackId: entityId.optional(), albumId: entityId.optional() })
+  .refine((body) => (body.trackId === undefined) !== (body.albumId === undefined), 'Send either trackId or albumId');
+const recentlyPlayedQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(RECENTLY_PLAYED_MAX).default(RECENTLY_PLAYED_DEFAULT),
+});
+
+/** The user routes are declared `user` in routes.ts, so the edge has refused guests already. */
+function signedIn(session: Session | null): Session {
+  if (!session) throw new HttpError(401, 'unauthorized', 'Not authenticated');
+  return session;
+}
+
+const appendContext = (session: Session, request: RequestInfo) => ({
+  actor: session.userId,
+  correlationId: request.requestId,
+  at: request.receivedAt,
+});
+
+/**
+ * Listening history goes to a daily stream of its own, not to `library#<userId>`: it only grows, and
+ * the library commands read their whole stream.
+ */
+export const listeningStream = (userId: string, at: Date) => `listening#${userId}#${at.toISOString().slice(0, 10)}`;
+
+const byNewest = <T extends { addedAt: string }>(a: T, b: T) => b.addedAt.localeCompare(a.addedAt);
+
+function albumFacts(album: CatalogueAlbum | undefined): AlbumFacts | null {
+  return album
+    ? { id: album.id, requiredTier: album.requiredTier, isDummyAlbum: album.isDummyAlbum, trackIds: album.tracks.map((t) => t.id) }
+    : null;
+}
+
+// ---------------------------------------------------------------- answers
+
+async function libraryAlbumsOf(entries: LibraryAlbumItem[]) {
+  const albums = await readAlbums(entries.map((e) => e.albumId));
+  return [...entries].sort(byNewest).flatMap((entry) => {
+    const album = albums.get(entry.albumId);
+    if (!album) return [];
+    return [
+      {
+        id: album.id,
+        title: album.title,
+        artwork: album.artwork,
+        artistName: album.artistName,
+        artistId: album.artistId,
+        requiredTier: album.requiredTier,
+        trackCount: album.tracks.length,
+        addedAt: entry.addedAt,
+      },
+    ];
+  });
+}
+
+/** Every song of every album in the library, album by album (newest addition first), in track order. */
+async function libraryTracksOf(entries: LibraryAlbumItem[], listener: Listener) {
+  const albums = await readAlbums(entries.map((e) => e.albumId));
+  const ordered = [...entries].sort(byNewest).flatMap((entry) => albums.get(entry.albumId) ?? []);
+  const details = await readTracks(ordered.flatMap((album) => album.tracks.map((t) => t.id)));
+  return ordered.flatMap((album) =>
+    [...album.tracks]
+      .sort((a, b) => a.trackNumber - b.trackNumber)
+      .map((track) => ({
+        id: track.id,
+        title: track.title,
+        artistName: album.artistName,
+        artistId: album.artistId,
+        albumTitle: album.title,
+        albumId: album.id,
+        albumArtwork: album.artwork,
+        duration: track.duration,
+        trackNumber: track.trackNumber,
+        audioUrl: audioUrlFor(album, track.audioKey, listener),
+        lyrics: details.get(track.id)?.lyrics ?? null,
+      })),
+  );
+}
+
+interface FavoriteFields {
+  id: string;
+  userId: string;
+  albumId: string;
+  artistName: string;
+  artistId: string;
+  albumTitle: string;
+  albumArtwork: string | null;
+  addedAt: string;
+}
+type Favorite =
+  | (FavoriteFields & { kind: 'album' })
+  | (FavoriteFields & {
+      kind: 'track';
+      trackId: string;
+      trackTitle: string;
+      trackAlbumId: string;
+      trackDuration: number;
+      trackNumber: number;
+      audioUrl: string | null;
+    });
+
+/** Favourite tracks (newest first; an album's songs in track order) and favourite albums. */
+async function favoritesOf(userId: string, entries: FavoriteItem[], listener: Listener): Promise<Favorite[]> {
+  const albums = await readAlbums(entries.map((e) => e.albumId));
+  const tracks = await readTracks(entries.flatMap((e) => (e.kind === 'track' && e.trackId ? [e.trackId] : [])));
+  const trackNumber = (e: FavoriteItem) => (e.trackId ? (tracks.get(e.trackId)?.trackNumber ?? 0) : 0);
+  const ordered = [...entries].sort((a, b) => byNewest(a, b) || a.albumId.localeCompare(b.albumId) || trackNumber(a) - trackNumber(b));
+  return ordered.flatMap((entry): Favorite[] => {
+    const album = albums.get(entry.albumId);
+    if (!album) return [];
+    const albumFields = {
+      userId,
+      albumId: album.id,
+      artistName: album.artistName,
+      artistId: album.artistId,
+      albumTitle: album.title,
+      albumArtwork: album.artwork,
+      addedAt: entry.addedAt,
+    };
+    if (entry.kind === 'album') {
+      return [{ id: `album:${album.id}`, kind: 'album', ...albumFields }];
+    }
+    const track = entry.trackId ? tracks.get(entry.trackId) : undefined;
+    if (!track) return [];
+    return [
+      {
+        id: `track:${track.id}`,
+        kind: 'track',
+        trackId: track.id,
+        trackTitle: track.title,
+        trackAlbumId: album.id,
+        trackDuration: track.duration || DEFAULT_FAVORITE_DURATION,
+        trackNumber: track.trackNumber,
+        audioUrl: audioUrlFor(album, track.audioKey, listener),
+        ...albumFields,
+      },
+    ];
+  });
+}
+
+const albumEntries = (state: LibraryState): LibraryAlbumItem[] => [...state.albums].map(([albumId, addedAt]) => ({ albumId, addedAt }));
+
+const favoriteEntries = (state: LibraryState): FavoriteItem[] => [
+  ...[...state.favoriteTracks].map(([trackId, f]): FavoriteItem => ({ kind: 'track', trackId, albumId: f.albumId, addedAt: f.addedAt })),
+  ...[...state.favoriteAlbums].map(([albumId, addedAt]): FavoriteItem => ({ kind: 'album', albumId, addedAt })),
+];
+
+/**
+ * The listener's library as of now: the view when the projector has caught up with the stream (the usual
+ * case), else the stream itself (a page reloaded right after a change), so a read never goes back in time.
+ */
+async function currentLibrary(userId: string): Promise<{ albums: LibraryAlbumItem[]; favorites: FavoriteItem[] }> {
+  const stream = libraryStream(userId);
+  const [projected, version] = await Promise.all([dynamoViewStore.checkpoint(libraryProjection.name, stream), streamVersion(stream)]);
+  if (projected >= version) {
+    const items = await queryViews<(LibraryAlbumItem | FavoriteItem) & { sk: string }>({ pk: libraryPartition(userId) });
+    return {
+      albums: items.filter((item) => item.sk.startsWith(LIBRARY_ALBUMS)) as LibraryAlbumItem[],
+      favorites: items.filter((item) => item.sk.startsWith(FAVORITES)) as FavoriteItem[],
+    };
+  }
+  const state = (await readStream(stream)).reduce(libraryDecider.evolve, libraryDecider.initialState);
+  return { albums: albumEntries(state), favorites: favoriteEntries(state) };
+}
+
+async function runLibraryCommand(session: Session, request: RequestInfo, command: LibraryCommand) {
+  const { state } = await runCommand(libraryStream(session.userId), libraryDecider, command, appendContext(session, request));
+  return state;
+}
+
+// ---------------------------------------------------------------- routes
+
+export const handler = contextHandler('library', {
+  'GET /api/library/albums': defineRoute({}, async ({ session }) => {
+    const { userId } = signedIn(session);
+    return libraryAlbumsOf((await currentLibrary(userId)).albums);
+  }),
+
+  'GET /api/library/tracks': defineRoute({}, async ({ session }) => {
+    const user = signedIn(session);
+    return libraryTracksOf((await currentLibrary(user.userId)).albums, await listenerOf(user));
+  }),
+
+  'POST /api/library/add-album': defineRoute({ body: albumBody }, async ({ body, session, request }) => {
+    const user = signedIn(session);
+    const [albums, listener] = await Promise.all([readAlbums([body.albumId]), listenerOf(user)]);
+    const state = await runLibraryCommand(user, request, {
+      type: 'AddAlbum',
+      userId: user.userId,
+      albumId: body.albumId,
+      album: albumFacts(albums.get(body.albumId)),
+      listener,
+    });
+    const entries = albumEntries(state);
+    return { albumId: body.albumId, inLibrary: true, albums: await libraryAlbumsOf(entries), tracks: await libraryTracksOf(entries, listener) };
+  }),
+
+  'DELETE /api/library/remove-album': defineRoute({ body: albumBody }, async ({ body, session, request }) => {
+    const user = signedIn(session);
+    const state = await runLibraryCommand(user, request, { type: 'RemoveAlbum', userId: user.userId, albumId: body.albumId });
+    const entries = albumEntries(state);
+    return {
+      albumId: body.albumId,
+      inLibrary: false,
+      albums: await libraryAlbumsOf(entries),
+      tracks: await libraryTracksOf(entries, await listenerOf(user)),
+    };
+  }),
+
+  'GET /api/favorites': defineRoute({}, async ({ session }) => {
+    const user = signedIn(session);
+    return favoritesOf(user.userId, (await currentLibrary(user.userId)).favorites, await listenerOf(user));
+  }),
+
+  'POST /api/favorites': defineRoute({ body: favoriteBody }, async ({ body, session, request }) => {
+    const user = signedIn(session);
+    const { userId } = user;
+    if (body.trackId !== undefined) {
+      const track = (await readTracks([body.trackId])).get(body.trackId);
+      const state = await runLibraryCommand(user, request, {
+        type: 'FavoriteTrack',
+        userId,
+        trackId: body.trackId,
+        track: track ? { albumId: track.albumId } : null,
+      });
+      return { trackId: body.trackId, favorited: true, favorites: await favoritesOf(userId, favoriteEntries(state), await listenerOf(user)) };
+    }
+    const albumId = body.albumId!;
+    const album = albumFacts((await readAlbums([albumId])).get(albumId));
+    const state = await runLibraryCommand(user, request, { type: 'FavoriteAlbum', userId, albumId, album });
+    return {
+      albumId,
+      favorited: true,
+      /** How many of the album's songs are now among the favourites. */
+      count: album!.trackIds.filter((trackId) => state.favoriteTracks.has(trackId)).length,
+      favorites: await favoritesOf(userId, favoriteEntries(state), await listenerOf(user)),
+    };
+  }),
+
+  'DELETE /api/favorites': defineRoute({ body: favoriteBody }, async ({ body, session, request }) => {
+    const user = signedIn(session);
+    const { userId } = user;
+    const command: LibraryCommand =
+      body.trackId !== undefined
+        ? { type: 'UnfavoriteTrack', userId, trackId: body.trackId }
+        : { type: 'UnfavoriteAlbum', userId, albumId: body.albumId! };
+    const state = await runLibraryCommand(user, request, command);
+    return {
+      ...(body.trackId !== undefined ? { trackId: body.trackId } : { albumId: body.albumId }),
+      favorited: false,
+      favorites: await favoritesOf(userId, favoriteEntries(state), await listenerOf(user)),
+    };
+  }),
+
+  'POST /api/listening-history': defineRoute({ body: z.object({ trackId: entityId }) }, async ({ body, session, request }) => {
+    const user = signedIn(session);
+    const track = (await readTracks([body.trackId])).get(body.trackId);
+    if (!track) throw new HttpError(404, 'not_found', 'Track not found');
+    await appendBlind(
+      listeningStream(user.userId, request.receivedAt),
+      [{ type: 'TrackListened', data: { userId: user.userId, trackId: track.id, albumId: track.albumId } }],
+      appendContext(user, request),
+    );
+    return reply({ status: 202, body: { recorded: true, trackId: track.id } });
+  }),
+
+  'GET /api/recently-played': defineRoute({ query: recentlyPlayedQuery }, async ({ query, session }) => {
+    const user = signedIn(session);
+    const recent = await queryViews<RecentTrackItem>({ gsi1pk: recentlyPlayedIndex(user.userId) }, { descending: true, limit: query.limit });
+    const [albums, tracks] = await Promise.all([readAlbums(recent.map((r) => r.albumId)), readTracks(recent.map((r) => r.trackId))]);
+    const listener = await listenerOf(user);
+    return recent.slice(0, query.limit).flatMap((entry) => {
+      const album = albums.get(entry.albumId);
+      const track = tracks.get(entry.trackId);
+      if (!album || !track) return [];
+      return [
+        {
+          id: track.id,
+          trackId: track.id,
+          title: track.title,
+          artistName: album.artistName,
+          artistId: album.artistId,
+          albumId: album.id,
+          albumTitle: album.title,
+          albumArtwork: album.artwork,
+          duration: track.duration,
+          audioUrl: audioUrlFor(album, track.audioKey, listener),
+          playedAt: entry.playedAt,
+        },
+      ];
+    });
+  }),
+});

@@ -1,0 +1,32 @@
+/**
+ * HTTP context `stripe-webhook`: Stripe's deliveries. The signature is checked on the raw body
+ * (missing, tampered or older than 5 minutes → 400) before anything is read; each event is applied
+ * once however often and in whatever order Stripe sends it (functions/lib/stripe-events.ts).
+ */
+import { Logger } from '@aws-lambda-powertools/logger';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConcurrencyError } from '../lib/event-store.js';
+import { contextHandler, defineRoute } from '../lib/http.js';
+import { applyStripeEvent } from '../lib/stripe-events.js';
+import { verifyWebhook } from '../lib/stripe.js';
+
+const logger = new Logger({ serviceName: 'stripe-webhook' });
+
+/** Concurrent deliveries of one event meet on the same stream; the loser tries again and finds it done. */
+const isContention = (error: unknown) => error instanceof ConcurrencyError || error instanceof TransactionCanceledException;
+
+export const handler = contextHandler('stripe-webhook', {
+  'POST /api/stripe/webhook': defineRoute({}, async ({ request }) => {
+    const event = verifyWebhook(request.rawBody.toString('utf8'), request.headers['stripe-signature'], request.receivedAt.getTime());
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const outcome = await applyStripeEvent(event, { correlationId: event.id, at: request.receivedAt });
+        logger.info('stripe event', { id: event.id, type: event.type, outcome });
+        return { received: true, outcome };
+      } catch (error) {
+        if (!isContention(error) || attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+      }
+    }
+  }),
+});

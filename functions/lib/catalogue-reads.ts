@@ -1,0 +1,58 @@
+/**
+ * Reads of the catalogue view for the contexts that join their own items with albums and tracks
+ * (library, favourites, playlists, recently played): batch reads by key, and who may hear what.
+ */
+import type { RequiredTier } from '../../events/index.js';
+import { canPlayAlbum, guestListener, type Listener } from '../domain/access.js';
+import { albumKey, trackKey } from '../projections/catalogue.js';
+import { purchasesPartition } from '../projections/commerce.js';
+import type { Session } from './session.js';
+import { getViews, queryViews } from './views.js';
+
+export interface CatalogueAlbum {
+  id: string;
+  title: string;
+  artwork: string | null;
+  artistId: string;
+  artistName: string;
+  requiredTier: RequiredTier;
+  isDummyAlbum: boolean;
+  tracks: { id: string; title: string; trackNumber: number; duration: number; hasLyrics: boolean; audioKey: string | null }[];
+}
+
+export interface CatalogueTrack {
+  id: string;
+  albumId: string;
+  title: string;
+  trackNumber: number;
+  duration: number;
+  lyrics: string | null;
+  audioKey: string | null;
+}
+
+/** The public URL of a media object, as the catalogue context serves it. */
+export const mediaUrl = (key: string) => `/media/${key}`;
+
+/** Who is asking, for the access rules: tier and role from the session, the albums they bought from the purchases view. */
+export async function listenerOf(session: Session | null): Promise<Listener> {
+  if (!session) return guestListener;
+  const subscriber = session.tier === 'toko_plus' || session.role === 'admin';
+  // A subscriber may play every album: their purchases change nothing here.
+  const purchases = subscriber ? [] : await queryViews<{ albumId: string }>({ pk: purchasesPartition(session.userId) });
+  return { tier: session.tier, role: session.role, ownedAlbumIds: new Set(purchases.map((p) => p.albumId)) };
+}
+
+export async function readAlbums(albumIds: Iterable<string>): Promise<Map<string, CatalogueAlbum>> {
+  const albums = await getViews<CatalogueAlbum>([...new Set(albumIds)].map(albumKey));
+  return new Map(albums.map((album) => [album.id, album]));
+}
+
+export async function readTracks(trackIds: Iterable<string>): Promise<Map<string, CatalogueTrack>> {
+  const tracks = await getViews<CatalogueTrack>([...new Set(trackIds)].map(trackKey));
+  return new Map(tracks.map((track) => [track.id, track]));
+}
+
+/** A track's audio for this listener: only when they may play its album. */
+export function audioUrlFor(album: CatalogueAlbum, audioKey: string | null, listener: Listener): string | null {
+  return audioKey && canPlayAlbum(album, listener) ? mediaUrl(audioKey) : null;
+}

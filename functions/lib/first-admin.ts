@@ -1,0 +1,60 @@
+/**
+ * The first admin, from ADMIN_EMAIL and ADMIN_PASSWORD: made on start when missing, promoted if the
+ * address already has a plain account, and its password reset to the configured one if it differs.
+ * Idempotent: a second call with the same settings records nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { normalizeEmail } from '../domain/user/user.js';
+import { env } from './env.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { findUserIdByEmail, loadUser, runUserCommand } from './users.js';
+
+export interface FirstAdmin {
+  userId: string;
+  email: string;
+  /** What changed: a new account, an existing one promoted or given the configured password, or nothing. */
+  outcome: 'created' | 'updated' | 'unchanged';
+}
+
+export async function ensureFirstAdmin(settings: { email?: string; password?: string } = {}): Promise<FirstAdmin | null> {
+  const emailSetting = settings.email ?? env().ADMIN_EMAIL;
+  const password = settings.password ?? env().ADMIN_PASSWORD;
+  if (!emailSetting || !password) return null;
+  if (password.length < 8) throw new Error('The admin password must have at least 8 characters');
+  const email = normalizeEmail(emailSetting);
+  const context = { actor: 'setup', correlationId: `first-admin-${randomUUID()}` };
+
+  const existing = await findUserIdByEmail(email);
+  if (!existing) {
+    const userId = randomUUID();
+    await runUserCommand(
+      userId,
+      {
+        type: 'Register',
+        userId,
+        email,
+        username: null,
+        displayName: 'Admin',
+        source: 'admin_setup',
+        emailVerified: true,
+        passwordHash: await hashPassword(password),
+        role: 'admin',
+        session: null,
+      },
+      context,
+    );
+    return { userId, email, outcome: 'created' };
+  }
+
+  const state = await loadUser(existing);
+  let outcome: FirstAdmin['outcome'] = 'unchanged';
+  if (state.role !== 'admin') {
+    await runUserCommand(existing, { type: 'ChangeRole', role: 'admin' }, context);
+    outcome = 'updated';
+  }
+  if (!(await verifyPassword(password, state.passwordHash))) {
+    await runUserCommand(existing, { type: 'SetPassword', passwordHash: await hashPassword(password) }, context);
+    outcome = 'updated';
+  }
+  return { userId: existing, email, outcome };
+}

@@ -1,0 +1,129 @@
+/**
+ * Outgoing mail. A message that carries a secret (a sign-in code, a verification link) is a mail job
+ * put straight on the mailer's queue by the command that made it, so the secret never enters the event
+ * log; mail about recorded facts (notifications) is composed by the mailer from the event itself.
+ * The mailer sends each job or event once (functions/consumers/mailer.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { GetQueueUrlCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import * as z from 'zod';
+import { brand } from '../../events/brand.js';
+import type { NotificationContent } from '../../events/index.js';
+import { queueName } from '../consumers.js';
+import { sesClient, sqsClient } from './aws.js';
+import { env } from './env.js';
+
+export const MAILER = 'mailer';
+
+export const mailJobSchema = z.object({
+  kind: z.literal('mail'),
+  jobId: z.string().min(1),
+  to: z.string().email(),
+  subject: z.string().min(1),
+  text: z.string().min(1),
+  html: z.string().min(1),
+});
+export type MailJob = z.infer<typeof mailJobSchema>;
+export type Mail = Omit<MailJob, 'kind' | 'jobId'>;
+
+/** The first origin of APP_ORIGIN: where links in mail point. */
+export const appOrigin = () => env().APP_ORIGIN.split(',')[0].trim().replace(/\/$/, '');
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function layout(title: string, paragraphs: string[], action?: { text: string; url: string }): string {
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:${brand.accentColor};color:#111;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.text)}</a></p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#111;color:#eee;padding:24px">
+<div style="max-width:480px;margin:0 auto"><h1 style="font-size:20px">${escapeHtml(title)}</h1>
+${paragraphs.map((p) => `<p style="line-height:1.5">${p}</p>`).join('\n')}${button}
+<p style="color:#999;font-size:12px">${escapeHtml(brand.labelName)} · ${escapeHtml(brand.supportEmail)}</p></div></body></html>`;
+}
+
+/** One message with both ways in: the 6-digit code and the magic link. */
+export function signInMail(to: string, code: string, linkToken: string, minutes: number): Mail {
+  const link = `${appOrigin()}/magic-login?token=${encodeURIComponent(linkToken)}`;
+  return {
+    to,
+    subject: `Your ${brand.product} sign-in code is ${code}`,
+    text: [
+      `Your ${brand.product} sign-in code is ${code}`,
+      '',
+      `Or sign in with this link: ${link}`,
+      '',
+      `The code and the link work once, for ${minutes} minutes. If you did not ask to sign in, you can ignore this message.`,
+    ].join('\n'),
+    html: layout(
+      `Sign in to ${brand.product}`,
+      [
+        `Your sign-in code is <strong style="font-size:28px;letter-spacing:6px">${escapeHtml(code)}</strong>`,
+        `Or sign in with one click: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
+        `The code and the link work once, for ${minutes} minutes. If you did not ask to sign in, you can ignore this message.`,
+      ],
+      { text: `Sign in to ${brand.product}`, url: link },
+    ),
+  };
+}
+
+export function verifyEmailMail(to: string, token: string): Mail {
+  const link = `${appOrigin()}/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(to)}`;
+  return {
+    to,
+    subject: `Confirm your e-mail for ${brand.product}`,
+    text: `Confirm this address for your ${brand.product} account: ${link}\n\nIf you did not ask for this, you can ignore this message.`,
+    html: layout(`Confirm your e-mail`, [`Confirm this address for your ${brand.product} account.`, `If you did not ask for this, you can ignore this message.`], {
+      text: 'Confirm e-mail',
+      url: link,
+    }),
+  };
+}
+
+export function notificationMail(to: string, content: NotificationContent): Mail {
+  const url = content.actionUrl ? (/^[a-z][a-z0-9+.-]*:\/\//i.test(content.actionUrl) ? content.actionUrl : `${appOrigin()}${content.actionUrl.startsWith('/') ? '' : '/'}${content.actionUrl.replace(/^\.\//, '')}`) : null;
+  return {
+    to,
+    subject: content.title,
+    text: [content.message, ...(url ? ['', `${content.actionText ?? 'Open'}: ${url}`] : [])].join('\n'),
+    html: layout(content.title, [escapeHtml(content.message)], url ? { text: content.actionText ?? 'Open', url } : undefined),
+  };
+}
+
+let mailerQueueUrl: Promise<string> | undefined;
+function mailerQueue(): Promise<string> {
+  mailerQueueUrl ??= sqsClient()
+    .send(new GetQueueUrlCommand({ QueueName: queueName(env().QUEUE_PREFIX, { name: MAILER }) }))
+    .then((out) => out.QueueUrl!);
+  mailerQueueUrl.catch(() => (mailerQueueUrl = undefined));
+  return mailerQueueUrl;
+}
+
+/** Hands a message to the mailer; `jobId` makes a repeated hand-over send one mail. */
+export async function enqueueMail(mail: Mail, jobId: string = randomUUID()): Promise<void> {
+  const job: MailJob = { kind: 'mail', jobId, ...mail };
+  await sqsClient().send(
+    new SendMessageCommand({
+      QueueUrl: await mailerQueue(),
+      MessageBody: JSON.stringify(job),
+      MessageGroupId: `mail-${mail.to}`.replace(/[^\w!"#$%&'()*+,\-./:;<=>?@[\\\]^`{|}~]/g, '_').slice(0, 128),
+      MessageDeduplicationId: jobId.slice(0, 128),
+    }),
+  );
+}
+
+/** SES: the actual send (the mailer calls it inside `once`). */
+export async function sendMail(mail: Mail): Promise<void> {
+  await sesClient().send(
+    new SendEmailCommand({
+      FromEmailAddress: brand.mailFrom,
+      Destination: { ToAddresses: [mail.to] },
+      Content: {
+        Simple: {
+          Subject: { Data: mail.subject, Charset: 'UTF-8' },
+          Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+        },
+      },
+    }),
+  );
+}

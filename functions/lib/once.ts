@@ -1,0 +1,57 @@
+/**
+ * Runs a side effect (a mail, a payment call) at most once per key, however often its cause is
+ * delivered: a record in `ephemeral` claims the key with a short lease, and marks it done after the
+ * effect. A failed effect releases the claim so a retry may run it; a crashed one is retried once its
+ * lease runs out.
+ */
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoClient } from './aws.js';
+import { env } from './env.js';
+
+export class EffectInProgressError extends Error {
+  readonly code = 'EFFECT_IN_PROGRESS';
+}
+
+const isConditionFailure = (error: unknown) => error instanceof Error && error.name === 'ConditionalCheckFailedException';
+
+export async function once(
+  key: string,
+  effect: () => Promise<void>,
+  { leaseSeconds = 60, keepSeconds = 14 * 24 * 3600 }: { leaseSeconds?: number; keepSeconds?: number } = {},
+): Promise<'done' | 'already_done'> {
+  const table = env().TABLE_EPHEMERAL;
+  const itemKey = { pk: `once#${key}`, sk: 'once' };
+  const now = Math.floor(Date.now() / 1000);
+  try {
+    await dynamoClient().send(
+      new PutCommand({
+        TableName: table,
+        Item: { ...itemKey, status: 'running', leaseUntil: now + leaseSeconds, expiresAt: now + keepSeconds },
+        ConditionExpression: 'attribute_not_exists(pk) OR (#status = :running AND leaseUntil < :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':running': 'running', ':now': now },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const existing = await dynamoClient().send(new GetCommand({ TableName: table, Key: itemKey, ConsistentRead: true }));
+    if (existing.Item?.status === 'done') return 'already_done';
+    throw new EffectInProgressError(`${key} is being handled elsewhere`);
+  }
+  try {
+    await effect();
+  } catch (error) {
+    await dynamoClient().send(new DeleteCommand({ TableName: table, Key: itemKey })).catch(() => undefined);
+    throw error;
+  }
+  await dynamoClient().send(
+    new UpdateCommand({
+      TableName: table,
+      Key: itemKey,
+      UpdateExpression: 'SET #status = :done',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':done': 'done' },
+    }),
+  );
+  return 'done';
+}

@@ -1,0 +1,32 @@
+/** Password hashing with scrypt (node:crypto): `scrypt$N$r$p$salt$hash`, compared in constant time. */
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
+  new Promise<Buffer>((resolve, reject) => scryptCallback(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
+
+const PARAMS = { N: 16384, r: 8, p: 1 };
+const KEY_LENGTH = 32;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, KEY_LENGTH, { ...PARAMS, maxmem: 64 * 1024 * 1024 });
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/** A hash made once, so that checking an unknown account costs as much as checking a known one. */
+let decoy: Promise<string> | undefined;
+
+/** False for a wrong password, a malformed hash or no hash at all (after the same work). */
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  const hash = stored ?? (await (decoy ??= hashPassword('decoy-password')));
+  const [scheme, n, r, p, salt, expected] = hash.split('$');
+  if (scheme !== 'scrypt' || !salt || !expected) return false;
+  const wanted = Buffer.from(expected, 'base64url');
+  const key = await scrypt(password, Buffer.from(salt, 'base64url'), wanted.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 64 * 1024 * 1024,
+  }).catch(() => undefined);
+  return stored !== null && key !== undefined && key.length === wanted.length && timingSafeEqual(key, wanted);
+}

@@ -1,0 +1,131 @@
+/**
+ * Applies Stripe's webhook events: a paid checkout completes its order (one PurchaseCompleted per
+ * album) and empties the cart of what was bought; subscription and invoice events bring the member's
+ * subscription on the user stream in line with Stripe's current view of it. Every step is idempotent
+ * (the streams' expected versions decide), and the event id is remembered so a redelivery is cheap.
+ */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type Stripe from 'stripe';
+import { orderDecider, orderStream } from '../domain/commerce/order.js';
+import type { StripeSubscriptionSnapshot } from '../domain/commerce/subscription.js';
+import { dynamoClient } from './aws.js';
+import { runCommand } from './command.js';
+import { readOrder, runCartCommand, runMembershipCommand } from './commerce.js';
+import { env } from './env.js';
+import { stripeClient } from './stripe.js';
+import { freshUser } from './users.js';
+
+const appliedKey = (eventId: string) => ({ pk: `stripe-event#${eventId}`, sk: 'applied' });
+const REMEMBER_SECONDS = 30 * 24 * 3600;
+
+export async function alreadyApplied(eventId: string): Promise<boolean> {
+  const out = await dynamoClient().send(new GetCommand({ TableName: env().TABLE_EPHEMERAL, Key: appliedKey(eventId), ConsistentRead: true }));
+  return Boolean(out.Item);
+}
+
+async function rememberApplied(event: Stripe.Event, now: Date) {
+  await dynamoClient().send(
+    new PutCommand({
+      TableName: env().TABLE_EPHEMERAL,
+      Item: { ...appliedKey(event.id), type: event.type, appliedAt: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + REMEMBER_SECONDS },
+    }),
+  );
+}
+
+const iso = (unix: number) => new Date(unix * 1000).toISOString();
+const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : ref?.id ?? null);
+
+/** Stripe's current view of a subscription, as the membership decider takes it. */
+export function snapshotOf(subscription: Stripe.Subscription): StripeSubscriptionSnapshot {
+  const item = subscription.items.data[0];
+  return {
+    id: subscription.id,
+    customerId: idOf(subscription.customer as string | { id: string })!,
+    email: subscription.metadata?.email ?? null,
+    amount: Math.round((item?.price.unit_amount ?? 0) / 100),
+    startedAt: iso(subscription.start_date),
+    currentPeriodEnd: iso(item?.current_period_end ?? subscription.start_date),
+    trialEndsAt: subscription.trial_end ? iso(subscription.trial_end) : null,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    status: subscription.status,
+    endedAt: subscription.ended_at ? iso(subscription.ended_at) : null,
+  };
+}
+
+export type Outcome = 'applied' | 'ignored';
+
+export interface ApplyContext {
+  correlationId: string;
+  at: Date;
+}
+
+export async function syncSubscription(subscriptionId: string, renewalInvoiceId: string | null, ctx: ApplyContext): Promise<Outcome> {
+  // The current state, not the event's copy: deliveries come in any order, the latest truth wins.
+  const subscription = await stripeClient().subscriptions.retrieve(subscriptionId);
+  const userId = subscription.metadata?.userId;
+  if (!userId || !(await freshUser(userId))) return 'ignored';
+  const snapshot = snapshotOf(subscription);
+  await runMembershipCommand(
+    userId,
+    {
+      type: 'SyncSubscription',
+      userId,
+      subscription: snapshot,
+      renewal: renewalInvoiceId ? { invoiceId: renewalInvoiceId, currentPeriodEnd: snapshot.currentPeriodEnd } : null,
+    },
+    { actor: 'stripe', correlationId: ctx.correlationId, at: ctx.at },
+  );
+  return 'applied';
+}
+
+async function completeCheckout(session: Stripe.Checkout.Session, eventId: string, ctx: ApplyContext): Promise<Outcome> {
+  const paid = session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
+  if (!paid) return 'ignored';
+  const orderId = session.metadata?.orderId;
+  if (orderId) {
+    await runCommand(orderStream(orderId), orderDecider, { type: 'CompletePurchase', orderId, stripeSessionId: session.id, stripeEventId: eventId }, {
+      actor: 'stripe',
+      correlationId: ctx.correlationId,
+      at: ctx.at,
+    });
+    const order = await readOrder(orderId);
+    if (order.status === 'paid') {
+      const { userId } = order.order;
+      await runCartCommand(userId, { type: 'RemovePurchased', ownerId: userId, albumIds: order.paidAlbums.map((a) => a.albumId) }, {
+        actor: 'stripe',
+        correlationId: ctx.correlationId,
+        at: ctx.at,
+      });
+    }
+  }
+  const subscriptionId = idOf(session.subscription as string | { id: string } | null);
+  if (subscriptionId) await syncSubscription(subscriptionId, null, ctx);
+  return orderId || subscriptionId ? 'applied' : 'ignored';
+}
+
+/** Applies one verified event; throws to make Stripe deliver it again later. */
+export async function applyStripeEvent(event: Stripe.Event, ctx: ApplyContext): Promise<Outcome | 'duplicate'> {
+  if (await alreadyApplied(event.id)) return 'duplicate';
+  let outcome: Outcome = 'ignored';
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      outcome = await completeCheckout(event.data.object, event.id, ctx);
+      break;
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      outcome = await syncSubscription(event.data.object.id, null, ctx);
+      break;
+    case 'invoice.paid': {
+      const invoice = event.data.object;
+      const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription as string | { id: string } | null | undefined);
+      if (subscriptionId) outcome = await syncSubscription(subscriptionId, invoice.billing_reason === 'subscription_cycle' ? invoice.id : null, ctx);
+      break;
+    }
+    default:
+      break;
+  }
+  await rememberApplied(event, ctx.at);
+  return outcome;
+}

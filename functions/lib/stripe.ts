@@ -1,0 +1,45 @@
+/**
+ * The Stripe SDK, configured from the environment: STRIPE_API_HOST/PORT/PROTOCOL point it at another
+ * Stripe-compatible API (the local cloud's sandbox); unset, it talks to Stripe itself.
+ */
+import Stripe from 'stripe';
+import { HttpError } from './http.js';
+import { env } from './env.js';
+
+let client: Stripe | undefined;
+let clientKey: string | undefined;
+
+export function stripeClient(): Stripe {
+  const config = env();
+  if (!config.STRIPE_SECRET_KEY) throw new HttpError(503, 'payments_unavailable', 'Checkout system not available, refresh');
+  const key = [config.STRIPE_SECRET_KEY, config.STRIPE_API_HOST, config.STRIPE_API_PORT, config.STRIPE_API_PROTOCOL].join('|');
+  if (!client || clientKey !== key) {
+    client = new Stripe(config.STRIPE_SECRET_KEY, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(config.STRIPE_API_HOST ? { host: config.STRIPE_API_HOST } : {}),
+      ...(config.STRIPE_API_PORT ? { port: config.STRIPE_API_PORT } : {}),
+      ...(config.STRIPE_API_PROTOCOL ? { protocol: config.STRIPE_API_PROTOCOL } : {}),
+    });
+    clientKey = key;
+  }
+  return client;
+}
+
+/** Stripe's own tolerance: a signature older than 5 minutes is refused (a replayed delivery). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** Verifies a webhook on its raw body; a missing, tampered or stale signature is a 400. */
+export function verifyWebhook(rawBody: string, signature: string | undefined, receivedAtMs?: number): Stripe.Event {
+  const secret = env().STRIPE_WEBHOOK_SECRET;
+  if (!secret) throw new HttpError(503, 'payments_unavailable', 'Webhooks are not configured');
+  if (!signature) throw new HttpError(400, 'invalid_signature', 'Missing Stripe-Signature header');
+  try {
+    return Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAtMs);
+  } catch (error) {
+    throw new HttpError(400, 'invalid_signature', `Webhook signature verification failed: ${(error as Error).message}`);
+  }
+}
+
+/** True when Stripe says the object does not exist (a session id from elsewhere). */
+export const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';

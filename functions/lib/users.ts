@@ -1,0 +1,164 @@
+/**
+ * Users with their I/O: fresh reads of the users view (caught up from the stream when the projection
+ * lags), look-ups by e-mail and username, the user commands, and the user as the API answers it.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SubscriptionTier, UserRole } from '../../events/index.js';
+import {
+  effectiveTier,
+  emailReservation,
+  evolveUser,
+  initialUserState,
+  normalizeEmail,
+  requiresPassword,
+  userDecider,
+  userReservations,
+  userStream,
+  usernameReservation,
+  type SignInMethod,
+  type UserCommand,
+  type UserState,
+} from '../domain/user/user.js';
+import { fromUserItem, toUserView, userEmailKey, userKey, usernameKey, type UserView } from '../projections/users.js';
+import { runCommand } from './command.js';
+import { readStream, ReservationTakenError, reservationOwner, streamVersion, type AppendContext } from './event-store.js';
+import { dynamoViewStore, getView } from './views.js';
+
+/**
+ * The user as of now: the view item, plus whatever events the projection has not applied yet
+ * (a user who just signed up, a tier a webhook just changed), so no answer waits for the projector.
+ */
+export async function freshUser(userId: string): Promise<UserView | undefined> {
+  const [item, version] = await Promise.all([dynamoViewStore.get(userKey(userId)), streamVersion(userStream(userId))]);
+  let state = fromUserItem(item);
+  if (state.v < version) {
+    for (const event of await readStream(userStream(userId), state.v)) state = evolveUser(state, event);
+  }
+  return state.id ? toUserView(state) : undefined;
+}
+
+/** The whole fold of the stream, with the password hash: for commands and password checks only. */
+export async function loadUser(userId: string): Promise<UserState> {
+  return (await readStream(userStream(userId))).reduce(evolveUser, initialUserState);
+}
+
+async function confirmed(userId: string | undefined, matches: (user: UserView) => boolean): Promise<UserView | undefined> {
+  if (!userId) return undefined;
+  const user = await freshUser(userId);
+  return user && matches(user) ? user : undefined;
+}
+
+/**
+ * The account that uses this e-mail now; the reservation covers the moment before the view has it.
+ * A known and an unknown address cost the same two round trips (view, then user or reservation).
+ */
+export async function findUserByEmail(email: string): Promise<UserView | undefined> {
+  const normalized = normalizeEmail(email);
+  const same = (u: UserView) => u.email === normalized;
+  const fromView = await confirmed((await getView<{ userId: string }>(userEmailKey(normalized)))?.userId, same);
+  return fromView ?? confirmed(await reservationOwner(emailReservation(normalized)), same);
+}
+
+export async function findUserIdByEmail(email: string): Promise<string | undefined> {
+  return (await findUserByEmail(email))?.id;
+}
+
+export async function findUserIdByUsername(username: string): Promise<string | undefined> {
+  const wanted = username.trim().toLowerCase();
+  const item = await getView<{ userId: string }>(usernameKey(wanted));
+  const owner = item?.userId ?? (await reservationOwner(usernameReservation(wanted)));
+  return (await confirmed(owner, (u) => u.username?.toLowerCase() === wanted))?.id;
+}
+
+/** Runs a user command; `held` names reservations the user already holds (an address they used before). */
+export async function runUserCommand(userId: string, command: UserCommand, context: AppendContext, held: string[] = []) {
+  const reservations = (events: Parameters<typeof userReservations>[0]) => userReservations(events).filter((r) => !held.includes(r.key));
+  const result = await runCommand(userStream(userId), userDecider, command, context, reservations);
+  return toUserView(result.state);
+}
+
+export interface SignedIn {
+  user: UserView;
+  sessionId: string;
+  isNewUser: boolean;
+}
+
+const defaultDisplayName = (email: string) => normalizeEmail(email).split('@')[0] || null;
+
+/**
+ * The person proved they read `email` (a code or a magic link): sign in its account, or open one.
+ * Two first sign-ins racing on one address meet at the reservation; the loser signs in the winner's account.
+ */
+export async function signInWithEmail(
+  email: string,
+  method: Extract<SignInMethod, 'email_code' | 'magic_link'>,
+  displayName: string | null,
+  context: AppendContext,
+): Promise<SignedIn> {
+  const sessionId = randomUUID();
+  let userId = await findUserIdByEmail(email);
+  if (!userId) {
+    const newId = randomUUID();
+    try {
+      const user = await runUserCommand(
+        newId,
+        {
+          type: 'Register',
+          userId: newId,
+          email,
+          username: null,
+          displayName: displayName?.trim() || defaultDisplayName(email),
+          source: method,
+          emailVerified: true,
+          passwordHash: null,
+          role: 'user',
+          session: { sessionId, method },
+        },
+        { ...context, actor: newId },
+      );
+      return { user, sessionId, isNewUser: true };
+    } catch (error) {
+      if (!(error instanceof ReservationTakenError)) throw error;
+      userId = await reservationOwner(emailReservation(email));
+      if (!userId) throw error;
+    }
+  }
+  const user = await runUserCommand(userId, { type: 'SignIn', sessionId, method }, { ...context, actor: userId });
+  return { user, sessionId, isNewUser: false };
+}
+
+/** Subscribers: Toko+ (in force now) or an admin, who sees everything. */
+export function accessOf(user: UserView, now: Date): { role: UserRole; tier: SubscriptionTier } {
+  return { role: user.role, tier: effectiveTier(user, now) };
+}
+
+export const avatarKey = (userId: string) => `uploads/avatars/${userId}.jpg`;
+
+/** The user as `GET /api/users/me` and every sign-in answer give it (spec part 2 §3 User). */
+export function userDto(user: UserView, now: Date) {
+  const tier = effectiveTier(user, now);
+  const isAdmin = user.role === 'admin';
+  const version = user.avatarUpdatedAt ? Date.parse(user.avatarUpdatedAt) : null;
+  return {
+    id: user.id,
+    username: user.username,
+    displayName: user.displayName,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    avatar: user.avatar,
+    avatarUrl: user.avatar ? `/${avatarKey(user.id)}?v=${version}` : null,
+    avatarUpdatedAt: version,
+    subscriptionTier: isAdmin ? 'admin' : tier,
+    subscriptionStatus: user.subscriptionStatus ?? (tier === 'free' ? 'inactive' : 'active'),
+    subscriptionStartedAt: user.subscriptionStartedAt,
+    subscriptionExpiresAt: user.subscriptionExpiresAt,
+    subscriptionSource: user.subscriptionSource,
+    stripeSubscriptionId: user.stripeSubscriptionId,
+    isSubscriber: tier === 'toko_plus',
+    isAdmin,
+    isAdminAccount: isAdmin,
+    requiresPassword: requiresPassword(user),
+    createdAt: user.createdAt,
+  };
+}
+export type UserDto = ReturnType<typeof userDto>;

@@ -1,0 +1,112 @@
+/**
+ * The commerce views: each cart (one item, with the version it reflects so a reader can catch up),
+ * each buyer's purchases (one item per album, which is also what they own), album downloads, and
+ * the exclusive videos (listed, and by slug).
+ */
+import type { CartLine, DomainEvent, EventType } from '../../events/index.js';
+import { stamp, type Projection, type ViewOp } from '../lib/projection.js';
+import { cartDecider } from '../domain/commerce/cart.js';
+
+export const cartKey = (ownerId: string) => ({ pk: `cart#${ownerId}`, sk: 'cart' });
+export const purchasesPartition = (userId: string) => `purchases#${userId}`;
+export const purchaseKey = (userId: string, albumId: string) => ({ pk: purchasesPartition(userId), sk: `album#${albumId}` });
+export const downloadKey = (albumId: string) => ({ pk: `download#${albumId}`, sk: 'zip' });
+export const videoKey = (videoId: string) => ({ pk: `video#${videoId}`, sk: 'video' });
+export const videoSlugKey = (slug: string) => ({ pk: `video-slug#${slug}`, sk: 'video' });
+export const VIDEOS_INDEX = 'videos';
+
+export interface CartView {
+  lines: CartLine[];
+  /** The cart stream version the lines reflect. */
+  v: number;
+}
+
+export interface PurchaseView {
+  id: string;
+  orderId: string;
+  albumId: string;
+  title: string;
+  artistName: string | null;
+  artwork: string | null;
+  purchasePrice: number;
+  purchaseDate: string;
+  stripeSessionId: string;
+}
+
+export interface DownloadView {
+  albumId: string;
+  key: string;
+  bytes: number;
+  files: string[];
+  builtAt: string;
+}
+
+export interface VideoView {
+  id: string;
+  slug: string;
+  title: string;
+  description: string | null;
+  youtubeVideoId: string;
+  requiredTier: 'free' | 'toko_plus';
+  publishedAt: string;
+}
+
+export const commerceEvents = [
+  'CartItemAdded',
+  'CartItemRemoved',
+  'CartCleared',
+  'CartSynced',
+  'CheckoutStarted',
+  'PurchaseCompleted',
+  'AlbumDownloadBuilt',
+  'VideoPublished',
+] as const satisfies readonly EventType[];
+
+export const commerceProjection: Projection = {
+  name: 'commerce',
+  events: commerceEvents,
+  async apply(event: DomainEvent, views): Promise<ViewOp[]> {
+    switch (event.type) {
+      case 'CartItemAdded':
+      case 'CartItemRemoved':
+      case 'CartCleared':
+      case 'CartSynced': {
+        const key = cartKey(event.data.ownerId);
+        const before = ((await views.get(key)) as (CartView & { pk: string }) | undefined)?.lines ?? [];
+        const { lines } = cartDecider.evolve({ lines: before }, event);
+        return [{ kind: 'put', item: { ...key, lines, ...stamp(event) } }];
+      }
+      case 'PurchaseCompleted': {
+        const { userId, orderId, album, stripeSessionId } = event.data;
+        const purchase: PurchaseView = {
+          id: `${orderId}:${album.albumId}`,
+          orderId,
+          albumId: album.albumId,
+          title: album.title,
+          artistName: album.artistName,
+          artwork: album.artwork,
+          purchasePrice: album.price,
+          purchaseDate: event.meta.at,
+          stripeSessionId,
+        };
+        return [{ kind: 'put', item: { ...purchaseKey(userId, album.albumId), ...purchase, ...stamp(event) } }];
+      }
+      case 'AlbumDownloadBuilt': {
+        const { albumId, key, bytes, files } = event.data;
+        const download: DownloadView = { albumId, key, bytes, files, builtAt: event.meta.at };
+        return [{ kind: 'put', item: { ...downloadKey(albumId), ...download, ...stamp(event) } }];
+      }
+      case 'VideoPublished': {
+        const { videoId, ...video } = event.data;
+        const view: VideoView = { id: videoId, ...video };
+        return [
+          { kind: 'put', item: { ...videoKey(videoId), ...view, gsi1pk: VIDEOS_INDEX, gsi1sk: `${video.publishedAt}#${videoId}`, ...stamp(event) } },
+          { kind: 'put', item: { ...videoSlugKey(video.slug), videoId, ...stamp(event) } },
+        ];
+      }
+      default:
+        // CheckoutStarted: the order stream is read directly while it is open; nothing to list yet.
+        return [];
+    }
+  },
+};

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { DomainEvent, NewEvent } from '../../events/index.js';
+import { consumers } from '../consumers.js';
+import { memoryViewStore } from '../lib/memory-view-store.js';
+import { project } from '../lib/projection.js';
+import { userEvents, usersProjection } from './users.js';
+
+const stored = (version: number, event: NewEvent, at = '2026-01-01T00:00:00.000Z') =>
+  ({ streamId: 'user#u1', version, schemaVersion: 1, meta: { eventId: `e${version}`, at, actor: 'test', correlationId: 'c' }, ...event }) as DomainEvent;
+
+const history: NewEvent[] = [
+  { type: 'UserRegistered', data: { userId: 'u1', email: 'ada@example.com', username: 'ada', displayName: 'Ada', source: 'beta_signup' } },
+  { type: 'PasswordSet', data: { userId: 'u1', passwordHash: 'scrypt$secret-hash' } },
+  { type: 'ProfileChanged', data: { userId: 'u1', email: 'ada@new.example' } },
+  { type: 'UserSignedIn', data: { userId: 'u1', sessionId: 's', method: 'password' } },
+];
+
+describe('users view', () => {
+  it('keeps the user by id and by e-mail and username, never the password hash, and follows an e-mail change', async () => {
+    const store = memoryViewStore();
+    for (const [i, e] of history.entries()) await project(usersProjection, store, stored(i + 1, e));
+    const items = store.snapshot();
+    expect(items['user#u1|user']).toMatchObject({ id: 'u1', email: 'ada@new.example', emailVerified: false, username: 'ada', hasPassword: true, v: 4 });
+    expect(JSON.stringify(items)).not.toContain('secret-hash');
+    expect(items['user-email#ada@new.example|user']).toMatchObject({ userId: 'u1' });
+    expect(items['user-email#ada@example.com|user']).toBeUndefined();
+    expect(items['user-username#ada|user']).toMatchObject({ userId: 'u1' });
+  });
+
+  it('is fed every user event by its consumer', () => {
+    expect(consumers.find((c) => c.name === 'users-projector')?.events).toEqual([...userEvents]);
+  });
+});

@@ -1,0 +1,632 @@
+/**
+ * The Stripe sandbox: the part of Stripe's REST API the app's `stripe` SDK calls (checkout sessions,
+ * products, prices, customers, subscriptions, promotion codes), a hosted checkout page with a Pay
+ * button, and Stripe-signed webhooks. Form-encoded requests and Stripe's error shape, as Stripe does.
+ * Admin endpoints under /sandbox/ let tests pay, renew, cancel and end, and redeliver events.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import Stripe from 'stripe';
+import { parseForm } from './form.js';
+import { checkoutPage, donePage } from './page.js';
+import { defaultCatalogue, type SandboxCatalogue } from './catalogue.js';
+
+export interface StripeSandboxOptions {
+  /** 0 picks a free port. */
+  port: number;
+  /** The app, for absolute image URLs of products. */
+  appOrigin: string;
+  /** Where webhooks are POSTed, e.g. `${appOrigin}/api/stripe/webhook`. */
+  webhookUrl: string;
+  webhookSecret: string;
+  /** Products, plan prices and promotion codes; defaults to the seeded label's. */
+  catalogue?: SandboxCatalogue;
+  /** Keeps customers, sessions and subscriptions across restarts when set. */
+  stateFile?: string;
+  log?: (line: string) => void;
+}
+
+export interface StripeSandbox {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** The secret key the app uses against the sandbox (any `sk_test_` key is accepted). */
+export const SANDBOX_SECRET_KEY = 'sk_test_toko_sandbox';
+
+/** The variables the local cloud sets so the app's Stripe SDK talks to the sandbox. */
+export function stripeSandboxEnv(sandbox: Pick<StripeSandbox, 'port'>, webhookSecret: string): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: SANDBOX_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(sandbox.port),
+    STRIPE_API_PROTOCOL: 'http',
+  };
+}
+
+/** A webhook signing secret for one run of the local cloud. */
+export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
+
+type Obj = Record<string, any>;
+
+class StripeError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+    readonly param?: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+interface State {
+  customers: Record<string, Obj>;
+  sessions: Record<string, Obj>;
+  /** Line items of each session, as Stripe lists them. */
+  lineItems: Record<string, Obj[]>;
+  subscriptions: Record<string, Obj>;
+  invoices: Record<string, Obj>;
+  events: Obj[];
+  deliveries: { eventId: string; status: number; at: number }[];
+}
+
+const emptyState = (): State => ({ customers: {}, sessions: {}, lineItems: {}, subscriptions: {}, invoices: {}, events: [], deliveries: [] });
+const API_VERSION = '2026-10-28.endive';
+const now = () => Math.floor(Date.now() / 1000);
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+const addMonths = (unix: number, months: number) => {
+  const d = new Date(unix * 1000);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return Math.floor(d.getTime() / 1000);
+};
+
+export async function startStripeSandbox(options: StripeSandboxOptions): Promise<StripeSandbox> {
+  const log = options.log ?? (() => {});
+  const catalogue = options.catalogue ?? defaultCatalogue(options.appOrigin);
+  const state: State = loadState(options.stateFile);
+  const idempotent = new Map<string, { status: number; body: unknown }>();
+  let baseUrl = '';
+
+  const save = () => {
+    if (!options.stateFile) return;
+    fs.writeFileSync(`${options.stateFile}.tmp`, JSON.stringify(state));
+    fs.renameSync(`${options.stateFile}.tmp`, options.stateFile);
+  };
+
+  // ------------------------------------------------------------ objects
+
+  const product = (productId: string) => {
+    const found = catalogue.products.find((p) => p.id === productId);
+    if (!found) throw new StripeError(404, 'invalid_request_error', `No such product: '${productId}'`, 'id', 'resource_missing');
+    return { object: 'product', active: true, livemode: false, created: 1_700_000_000, description: null, ...found };
+  };
+  const price = (priceId: string) => {
+    const found = catalogue.prices.find((p) => p.id === priceId);
+    if (!found) throw new StripeError(404, 'invalid_request_error', `No such price: '${priceId}'`, 'price', 'resource_missing');
+    return priceObject(found);
+  };
+  const priceObject = (p: SandboxCatalogue['prices'][number]) => ({
+    object: 'price',
+    active: true,
+    currency: 'usd',
+    livemode: false,
+    created: 1_700_000_000,
+    metadata: {},
+    type: p.recurring ? 'recurring' : 'one_time',
+    unit_amount_decimal: String(p.unit_amount),
+    ...p,
+  });
+
+  function customer(customerId: string) {
+    const found = state.customers[customerId];
+    if (!found) throw new StripeError(404, 'invalid_request_error', `No such customer: '${customerId}'`, 'id', 'resource_missing');
+    return found;
+  }
+  function createCustomer(params: Obj) {
+    const c = { id: id('cus'), object: 'customer', email: params.email ?? null, name: params.name ?? null, metadata: params.metadata ?? {}, created: now(), livemode: false };
+    state.customers[c.id] = c;
+    return c;
+  }
+  function session(sessionId: string) {
+    const found = state.sessions[sessionId];
+    if (!found) throw new StripeError(404, 'invalid_request_error', `No such checkout.session: '${sessionId}'`, 'session', 'resource_missing');
+    return found;
+  }
+  function subscription(subscriptionId: string) {
+    const found = state.subscriptions[subscriptionId];
+    if (!found) throw new StripeError(404, 'invalid_request_error', `No such subscription: '${subscriptionId}'`, 'id', 'resource_missing');
+    return found;
+  }
+
+  /** A line item from `price` or `price_data`, as Stripe expands it. */
+  function lineItem(raw: Obj, index: number): Obj {
+    const quantity = Number(raw.quantity ?? 1);
+    if (!Number.isInteger(quantity) || quantity < 1) throw new StripeError(400, 'invalid_request_error', 'Invalid integer: quantity', `line_items[${index}][quantity]`);
+    let linePrice: Obj;
+    if (raw.price) linePrice = price(raw.price);
+    else if (raw.price_data) {
+      const pd = raw.price_data;
+      const unit = Number(pd.unit_amount);
+      if (!Number.isInteger(unit) || unit < 0) throw new StripeError(400, 'invalid_request_error', 'Invalid integer: unit_amount', `line_items[${index}][price_data][unit_amount]`);
+      if (pd.currency !== 'usd') throw new StripeError(400, 'invalid_request_error', 'This sandbox only charges in usd', `line_items[${index}][price_data][currency]`);
+      let productId: string;
+      if (pd.product) productId = product(pd.product).id;
+      else if (pd.product_data?.name) {
+        productId = id('prod');
+        catalogue.products.push({ id: productId, name: pd.product_data.name, images: pd.product_data.images ?? [], metadata: pd.product_data.metadata ?? {} });
+      } else throw new StripeError(400, 'invalid_request_error', 'Missing required param: product or product_data', `line_items[${index}][price_data]`);
+      const recurring = pd.recurring ? { interval: pd.recurring.interval ?? 'month', interval_count: Number(pd.recurring.interval_count ?? 1) } : null;
+      const created = { id: id('price'), product: productId, unit_amount: unit, recurring, lookup_key: null, nickname: null };
+      catalogue.prices.push(created);
+      linePrice = priceObject(created);
+    } else throw new StripeError(400, 'invalid_request_error', 'Each line item needs a price or price_data', `line_items[${index}]`);
+    const amount = linePrice.unit_amount * quantity;
+    return {
+      id: id('li'),
+      object: 'item',
+      amount_discount: 0,
+      amount_subtotal: amount,
+      amount_tax: 0,
+      amount_total: amount,
+      currency: 'usd',
+      description: product(linePrice.product).name,
+      price: linePrice,
+      quantity,
+    };
+  }
+
+  function createSession(params: Obj): Obj {
+    const mode = params.mode;
+    if (!['payment', 'subscription'].includes(mode)) throw new StripeError(400, 'invalid_request_error', 'Invalid mode: must be payment or subscription', 'mode');
+    const uiMode = params.ui_mode ?? 'hosted_page';
+    const embedded = uiMode === 'embedded_page' || uiMode === 'embedded';
+    if (!embedded && !['hosted_page', 'hosted'].includes(uiMode)) throw new StripeError(400, 'invalid_request_error', `Invalid ui_mode: ${uiMode}`, 'ui_mode');
+    if (embedded && !params.return_url && params.redirect_on_completion !== 'never') throw new StripeError(400, 'invalid_request_error', 'Missing required param: return_url.', 'return_url');
+    if (!embedded && !params.success_url) throw new StripeError(400, 'invalid_request_error', 'Missing required param: success_url.', 'success_url');
+    const rawItems: Obj[] = Array.isArray(params.line_items) ? params.line_items : [];
+    if (!rawItems.length) throw new StripeError(400, 'invalid_request_error', 'Missing required param: line_items.', 'line_items');
+    const items = rawItems.map(lineItem);
+    const recurring = items.filter((li) => li.price.recurring);
+    if (mode === 'subscription' && !recurring.length) throw new StripeError(400, 'invalid_request_error', 'You must provide at least one recurring price in `subscription` mode.', 'line_items');
+    if (mode === 'payment' && recurring.length) throw new StripeError(400, 'invalid_request_error', 'You specified `payment` mode but passed a recurring price.', 'line_items');
+    if (params.customer) customer(params.customer);
+    let discounts: Obj[] = [];
+    if (Array.isArray(params.discounts) && params.discounts.length) {
+      const code = catalogue.promotionCodes.find((p) => p.id === params.discounts[0].promotion_code);
+      if (!code) throw new StripeError(400, 'invalid_request_error', 'No such promotion code', 'discounts[0][promotion_code]', 'resource_missing');
+      discounts = [{ promotion_code: code.id, coupon: code.coupon }];
+    }
+    const trialDays = params.subscription_data?.trial_period_days ? Number(params.subscription_data.trial_period_days) : null;
+    const subtotal = items.reduce((sum, li) => sum + li.amount_total, 0);
+    const total = trialDays ? items.filter((li) => !li.price.recurring).reduce((sum, li) => sum + li.amount_total, 0) : subtotal;
+    const sessionId = `cs_test_${randomBytes(24).toString('base64url').replace(/[-_]/g, 'x')}`;
+    const created = now();
+    const s: Obj = {
+      id: sessionId,
+      object: 'checkout.session',
+      mode,
+      ui_mode: embedded ? 'embedded_page' : 'hosted_page',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_subtotal: subtotal,
+      amount_total: total,
+      currency: 'usd',
+      customer: params.customer ?? null,
+      customer_email: params.customer_email ?? null,
+      customer_details: null,
+      client_reference_id: params.client_reference_id ?? null,
+      metadata: params.metadata ?? {},
+      discounts,
+      allow_promotion_codes: params.allow_promotion_codes === 'true',
+      success_url: params.success_url ?? null,
+      cancel_url: params.cancel_url ?? null,
+      return_url: params.return_url ?? undefined,
+      client_secret: embedded ? `${sessionId}_secret_${randomBytes(12).toString('base64url')}` : null,
+      // Stripe gives a URL only to hosted sessions; the sandbox's page also stands in for the embedded form.
+      url: `${baseUrl}/pay/${sessionId}`,
+      subscription: null,
+      payment_intent: null,
+      invoice: null,
+      created,
+      expires_at: created + 24 * 3600,
+      livemode: false,
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+      subscription_data: { trial_period_days: trialDays, metadata: params.subscription_data?.metadata ?? {} },
+    };
+    state.sessions[sessionId] = s;
+    state.lineItems[sessionId] = items;
+    return s;
+  }
+
+  /** What the API returns for a session: the stored one, with line_items when expanded. */
+  function sessionView(s: Obj, expand: string[]) {
+    const { subscription_data: _sd, ...visible } = s;
+    const out: Obj = { ...visible };
+    if (expand.includes('line_items')) out.line_items = list(state.lineItems[s.id] ?? [], `/v1/checkout/sessions/${s.id}/line_items`);
+    if (expand.includes('subscription') && s.subscription) out.subscription = state.subscriptions[s.subscription];
+    if (expand.includes('customer') && s.customer) out.customer = state.customers[s.customer];
+    return out;
+  }
+
+  function subscriptionItemsPeriod(sub: Obj, start: number, end: number) {
+    for (const item of sub.items.data) {
+      item.current_period_start = start;
+      item.current_period_end = end;
+    }
+  }
+
+  function createInvoice(sub: Obj, reason: 'subscription_create' | 'subscription_cycle', lines: Obj[], amount: number) {
+    const item = sub.items.data[0];
+    const invoice = {
+      id: id('in'),
+      object: 'invoice',
+      customer: sub.customer,
+      amount_due: amount,
+      amount_paid: amount,
+      amount_remaining: 0,
+      billing_reason: reason,
+      currency: 'usd',
+      status: 'paid',
+      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+      lines: list(lines.map((li) => ({ id: id('il'), object: 'line_item', amount: li.amount_total, currency: 'usd', description: li.description, quantity: li.quantity })), ''),
+      period_start: item.current_period_start,
+      period_end: item.current_period_end,
+      created: now(),
+      livemode: false,
+    };
+    state.invoices[invoice.id] = invoice;
+    sub.latest_invoice = invoice.id;
+    return invoice;
+  }
+
+  /** Pays an open session: what happens when the buyer presses Pay. Returns the events to deliver, in Stripe's usual order. */
+  function pay(sessionId: string, email: string | null): Obj[] {
+    const s = session(sessionId);
+    if (s.status === 'complete') return [];
+    if (s.status !== 'open') throw new StripeError(400, 'invalid_request_error', 'This Checkout Session is no longer open.', 'session');
+    const buyerEmail = email || s.customer_email || (s.customer ? state.customers[s.customer]?.email : null) || 'buyer@example.com';
+    s.status = 'complete';
+    s.customer_details = { email: buyerEmail, name: null, address: null, phone: null, tax_exempt: 'none', tax_ids: [] };
+    const events: Obj[] = [];
+    if (s.mode === 'payment') {
+      s.payment_status = 'paid';
+      s.payment_intent = id('pi');
+    } else {
+      if (!s.customer) s.customer = createCustomer({ email: buyerEmail }).id;
+      const start = now();
+      const trialDays: number | null = s.subscription_data.trial_period_days;
+      const trialEnd = trialDays ? start + trialDays * 24 * 3600 : null;
+      const periodEnd = trialEnd ?? addMonths(start, 1);
+      const items = state.lineItems[s.id];
+      const recurring = items.filter((li) => li.price.recurring);
+      const sub: Obj = {
+        id: id('sub'),
+        object: 'subscription',
+        customer: s.customer,
+        status: trialEnd ? 'trialing' : 'active',
+        cancel_at_period_end: false,
+        cancel_at: null,
+        canceled_at: null,
+        ended_at: null,
+        created: start,
+        start_date: start,
+        billing_cycle_anchor: periodEnd,
+        trial_start: trialEnd ? start : null,
+        trial_end: trialEnd,
+        currency: 'usd',
+        discounts: s.discounts.map((d: Obj) => d.coupon),
+        metadata: { ...s.subscription_data.metadata },
+        items: list(recurring.map((li) => ({ id: id('si'), object: 'subscription_item', price: li.price, quantity: li.quantity, current_period_start: start, current_period_end: periodEnd, metadata: {} })), ''),
+        latest_invoice: null,
+        livemode: false,
+      };
+      state.subscriptions[sub.id] = sub;
+      s.subscription = sub.id;
+      const invoice = createInvoice(sub, 'subscription_create', items, s.amount_total);
+      s.invoice = invoice.id;
+      s.payment_status = s.amount_total === 0 ? 'no_payment_required' : 'paid';
+      events.push(event('customer.subscription.created', sub), event('invoice.paid', invoice));
+    }
+    events.push(event('checkout.session.completed', sessionView(s, [])));
+    save();
+    return events;
+  }
+
+  function event(type: string, object: Obj, previous?: Obj): Obj {
+    const e = {
+      id: id('evt'),
+      object: 'event',
+      api_version: API_VERSION,
+      created: now(),
+      type,
+      data: { object: structuredClone(object), ...(previous ? { previous_attributes: previous } : {}) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+    };
+    state.events.push(e);
+    return e;
+  }
+
+  /** POSTs one event to the app, signed as Stripe signs it; answers the app's status. */
+  async function deliver(e: Obj): Promise<number> {
+    const payload = JSON.stringify(e, null, 2);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret });
+    let status = 0;
+    try {
+      const res = await fetch(options.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+        body: payload,
+      });
+      status = res.status;
+      await res.arrayBuffer();
+    } catch (err) {
+      log(`stripe sandbox: webhook ${e.type} to ${options.webhookUrl} failed: ${(err as Error).message}`);
+    }
+    state.deliveries.push({ eventId: e.id, status, at: Date.now() });
+    if (status < 200 || status >= 300) log(`stripe sandbox: webhook ${e.type} ${e.id} answered ${status}`);
+    return status;
+  }
+
+  async function deliverAll(events: Obj[]) {
+    const statuses: number[] = [];
+    for (const e of events) statuses.push(await deliver(e));
+    save();
+    return statuses;
+  }
+
+  function renew(sub: Obj): Obj[] {
+    if (sub.status === 'canceled') throw new StripeError(400, 'invalid_request_error', 'This subscription has ended.', 'subscription');
+    const item = sub.items.data[0];
+    const start = item.current_period_end;
+    const end = addMonths(start, 1);
+    subscriptionItemsPeriod(sub, start, end);
+    const wasTrial = sub.status === 'trialing';
+    sub.status = 'active';
+    const amount = sub.items.data.reduce((sum: number, i: Obj) => sum + i.price.unit_amount * i.quantity, 0);
+    const lines = sub.items.data.map((i: Obj) => ({ amount_total: i.price.unit_amount * i.quantity, description: product(i.price.product).name, quantity: i.quantity }));
+    const invoice = createInvoice(sub, 'subscription_cycle', lines, amount);
+    const events = [event('invoice.paid', invoice)];
+    if (wasTrial) events.unshift(event('customer.subscription.updated', sub, { status: 'trialing' }));
+    return events;
+  }
+
+  function setCancelAtPeriodEnd(sub: Obj, cancel: boolean): Obj[] {
+    if (sub.status === 'canceled') throw new StripeError(400, 'invalid_request_error', 'A canceled subscription can only update its cancellation_details and metadata.', 'cancel_at_period_end');
+    if (sub.cancel_at_period_end === cancel) return [];
+    sub.cancel_at_period_end = cancel;
+    sub.cancel_at = cancel ? sub.items.data[0].current_period_end : null;
+    sub.canceled_at = cancel ? now() : null;
+    return [event('customer.subscription.updated', sub, { cancel_at_period_end: !cancel })];
+  }
+
+  function end(sub: Obj): Obj[] {
+    if (sub.status === 'canceled') return [];
+    sub.status = 'canceled';
+    sub.ended_at = now();
+    sub.canceled_at ??= sub.ended_at;
+    return [event('customer.subscription.deleted', sub)];
+  }
+
+  // ------------------------------------------------------------ routes
+
+  type Handler = (m: RegExpExecArray, params: Obj) => Promise<unknown> | unknown;
+  const api: [string, RegExp, Handler][] = [
+    ['POST', /^\/v1\/checkout\/sessions$/, (_m, p) => sessionView(createSession(p), expandOf(p))],
+    ['GET', /^\/v1\/checkout\/sessions\/([\w-]+)$/, (m, p) => sessionView(session(m[1]), expandOf(p))],
+    ['GET', /^\/v1\/checkout\/sessions\/([\w-]+)\/line_items$/, (m) => list(state.lineItems[session(m[1]).id], `/v1/checkout/sessions/${m[1]}/line_items`)],
+    ['POST', /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/, (m) => {
+      const s = session(m[1]);
+      if (s.status !== 'open') throw new StripeError(400, 'invalid_request_error', 'Only open sessions can be expired.', 'session');
+      s.status = 'expired';
+      return sessionView(s, []);
+    }],
+    ['GET', /^\/v1\/products\/([\w-]+)$/, (m) => product(m[1])],
+    ['GET', /^\/v1\/prices$/, (_m, p) => {
+      const keys: string[] = Array.isArray(p.lookup_keys) ? p.lookup_keys : p.lookup_keys ? [p.lookup_keys] : [];
+      return list(catalogue.prices.filter((pr) => !keys.length || (pr.lookup_key && keys.includes(pr.lookup_key))).map(priceObject), '/v1/prices');
+    }],
+    ['GET', /^\/v1\/prices\/([\w-]+)$/, (m) => price(m[1])],
+    ['POST', /^\/v1\/customers$/, (_m, p) => {
+      const c = createCustomer(p);
+      save();
+      return c;
+    }],
+    ['GET', /^\/v1\/customers$/, (_m, p) => list(Object.values(state.customers).filter((c) => !p.email || c.email === p.email), '/v1/customers')],
+    ['GET', /^\/v1\/customers\/([\w-]+)$/, (m) => customer(m[1])],
+    ['GET', /^\/v1\/subscriptions\/([\w-]+)$/, (m) => subscription(m[1])],
+    ['POST', /^\/v1\/subscriptions\/([\w-]+)$/, async (m, p) => {
+      const sub = subscription(m[1]);
+      if (p.metadata) sub.metadata = { ...sub.metadata, ...p.metadata };
+      const events = p.cancel_at_period_end !== undefined ? setCancelAtPeriodEnd(sub, p.cancel_at_period_end === 'true') : [];
+      save();
+      void deliverAll(events);
+      return sub;
+    }],
+    ['DELETE', /^\/v1\/subscriptions\/([\w-]+)$/, (m) => {
+      const sub = subscription(m[1]);
+      const events = end(sub);
+      save();
+      void deliverAll(events);
+      return sub;
+    }],
+    ['GET', /^\/v1\/promotion_codes$/, (_m, p) => {
+      const codes = catalogue.promotionCodes.filter((c) => (!p.code || c.code === p.code) && (p.active === undefined || String(c.active) === p.active));
+      return list(codes.map((c) => ({ object: 'promotion_code', livemode: false, created: 1_700_000_000, ...c, coupon: catalogue.coupons.find((k) => k.id === c.coupon) })), '/v1/promotion_codes');
+    }],
+    ['GET', /^\/v1\/coupons\/([\w-]+)$/, (m) => {
+      const coupon = catalogue.coupons.find((c) => c.id === m[1]);
+      if (!coupon) throw new StripeError(404, 'invalid_request_error', `No such coupon: '${m[1]}'`, 'id', 'resource_missing');
+      return { object: 'coupon', livemode: false, valid: true, ...coupon };
+    }],
+  ];
+
+  const admin: [string, RegExp, Handler][] = [
+    ['POST', /^\/sandbox\/checkout\/sessions\/([\w-]+)\/pay$/, async (m, p) => {
+      const events = pay(m[1], p.email ?? null);
+      const statuses = p.deliver === false || p.deliver === 'false' ? [] : await deliverAll(events);
+      return { session: sessionView(session(m[1]), []), events, statuses };
+    }],
+    ['POST', /^\/sandbox\/subscriptions\/([\w-]+)\/renew$/, async (m, p) => adminDeliver(renew(subscription(m[1])), p)],
+    ['POST', /^\/sandbox\/subscriptions\/([\w-]+)\/cancel-at-period-end$/, async (m, p) => adminDeliver(setCancelAtPeriodEnd(subscription(m[1]), true), p)],
+    ['POST', /^\/sandbox\/subscriptions\/([\w-]+)\/end$/, async (m, p) => adminDeliver(end(subscription(m[1])), p)],
+    ['GET', /^\/sandbox\/events$/, () => ({ events: state.events, deliveries: state.deliveries })],
+    ['POST', /^\/sandbox\/events\/([\w-]+)\/deliver$/, async (m) => {
+      const e = state.events.find((x) => x.id === m[1]);
+      if (!e) throw new StripeError(404, 'invalid_request_error', `No such event: '${m[1]}'`, 'id', 'resource_missing');
+      return { status: await deliver(e) };
+    }],
+  ];
+
+  async function adminDeliver(events: Obj[], p: Obj) {
+    save();
+    const statuses = p.deliver === false || p.deliver === 'false' ? [] : await deliverAll(events);
+    return { events, statuses };
+  }
+
+  // ------------------------------------------------------------ server
+
+  const server = http.createServer((req, res) => void handle(req, res));
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const method = (req.method ?? 'GET').toUpperCase();
+    try {
+      const raw = await readBody(req);
+      if (url.pathname.startsWith('/pay/')) return await payPage(req, res, method, url, raw);
+      if (url.pathname.startsWith('/sandbox/')) {
+        const params = raw.length && String(req.headers['content-type'] ?? '').includes('json') ? JSON.parse(raw.toString('utf8')) : parseForm(raw.toString('utf8') || url.search.slice(1));
+        return sendJson(res, 200, await route(admin, method, url.pathname, params));
+      }
+      if (!url.pathname.startsWith('/v1/')) return sendJson(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` } });
+      const auth = String(req.headers.authorization ?? '');
+      if (!/^Bearer sk_test_\w+$/.test(auth)) throw new StripeError(401, 'invalid_request_error', 'Invalid API Key provided. The sandbox accepts sk_test_ keys.');
+      const params = method === 'GET' || method === 'DELETE' ? parseForm(url.search.slice(1)) : parseForm(raw.toString('utf8'));
+      const key = method === 'POST' ? req.headers['idempotency-key'] : undefined;
+      const cacheKey = typeof key === 'string' ? `${url.pathname}|${key}` : undefined;
+      const cached = cacheKey ? idempotent.get(cacheKey) : undefined;
+      if (cached) return sendJson(res, cached.status, cached.body, { 'idempotent-replayed': 'true' });
+      const body = await route(api, method, url.pathname, params);
+      if (cacheKey) idempotent.set(cacheKey, { status: 200, body });
+      sendJson(res, 200, body);
+    } catch (err) {
+      if (err instanceof StripeError) {
+        return sendJson(res, err.status, { error: { type: err.type, message: err.message, ...(err.param ? { param: err.param } : {}), ...(err.code ? { code: err.code } : {}) } });
+      }
+      log(`stripe sandbox: ${method} ${url.pathname} failed: ${(err as Error).stack ?? err}`);
+      sendJson(res, 500, { error: { type: 'api_error', message: 'The sandbox failed on this request.' } });
+    }
+  }
+
+  async function route(table: [string, RegExp, Handler][], method: string, path: string, params: Obj) {
+    for (const [m, re, handler] of table) {
+      const match = re.exec(path);
+      if (match && m === method) return handler(match, params);
+    }
+    throw new StripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  async function payPage(req: http.IncomingMessage, res: http.ServerResponse, method: string, url: URL, raw: Buffer) {
+    const sessionId = url.pathname.slice('/pay/'.length);
+    const s = state.sessions[sessionId];
+    if (!s) return sendHtml(res, 404, donePage('Checkout not found', 'This checkout session does not exist in the sandbox.'));
+    if (method === 'GET') {
+      const items = state.lineItems[sessionId].map((li) => ({ name: li.description, quantity: li.quantity, amount: li.amount_total, recurring: li.price.recurring?.interval ?? null }));
+      return sendHtml(res, 200, checkoutPage({ session: s as Parameters<typeof checkoutPage>[0]['session'], items, trialDays: s.subscription_data.trial_period_days, embedded: s.ui_mode === 'embedded_page' }));
+    }
+    if (method !== 'POST') return sendHtml(res, 405, donePage('Method not allowed', ''));
+    const form = parseForm(raw.toString('utf8'));
+    if (form.action === 'cancel') {
+      const back = s.cancel_url ?? options.appOrigin;
+      res.writeHead(303, { location: back });
+      return res.end();
+    }
+    await deliverAll(pay(sessionId, typeof form.email === 'string' && form.email.includes('@') ? form.email : null));
+    const next = (s.success_url ?? s.return_url ?? options.appOrigin).replace('{CHECKOUT_SESSION_ID}', sessionId);
+    res.writeHead(303, { location: next });
+    res.end();
+    void req;
+  }
+
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : options.port);
+    });
+  });
+  baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    url: baseUrl,
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function expandOf(params: Obj): string[] {
+  const e = params.expand;
+  return Array.isArray(e) ? e : typeof e === 'string' ? [e] : [];
+}
+
+function list(data: Obj[], url: string) {
+  return { object: 'list', data, has_more: false, url };
+}
+
+function loadState(file: string | undefined): State {
+  if (!file) return emptyState();
+  try {
+    return { ...emptyState(), ...JSON.parse(fs.readFileSync(file, 'utf8')) };
+  } catch {
+    return emptyState();
+  }
+}
+
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'request-id': id('req'), 'stripe-version': API_VERSION, ...headers });
+  res.end(text);
+}
+
+function sendHtml(res: http.ServerResponse, status: number, html: string) {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action *; frame-ancestors *" });
+  res.end(html);
+}
+
+
+/**
+ * How the local cloud runs the sandbox: once the gateway's URL is known and before the handlers'
+ * environment is set, start it and merge `env` into that environment (stop it on shutdown). Its
+ * customers, sessions and subscriptions live in `<dataDir>/stripe-sandbox.json`, so they survive a
+ * restart as the rest of the cloud's data does.
+ */
+export async function startLocalStripe(opts: { appUrl: string; dataDir: string; log?: (line: string) => void }): Promise<{ sandbox: StripeSandbox; env: Record<string, string> }> {
+  const webhookSecret = newWebhookSecret();
+  const sandbox = await startStripeSandbox({
+    port: 0,
+    appOrigin: opts.appUrl,
+    webhookUrl: `${opts.appUrl}/api/stripe/webhook`,
+    webhookSecret,
+    stateFile: `${opts.dataDir}/stripe-sandbox.json`,
+    log: opts.log,
+  });
+  return { sandbox, env: { ...stripeSandboxEnv(sandbox, webhookSecret), STRIPE_SANDBOX_URL: sandbox.url } };
+}

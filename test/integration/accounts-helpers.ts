@@ -1,0 +1,72 @@
+/** Shared steps of the accounts tests: fresh addresses, the local inbox, signing up through HTTP or directly. */
+import { randomUUID } from 'node:crypto';
+import { expect, inject } from 'vitest';
+import { issueSessionToken, SESSION_COOKIE } from '../../functions/lib/session.js';
+import { signInWithEmail } from '../../functions/lib/users.js';
+import { api, baseUrl, eventually } from '../support/cloud.js';
+
+export const freshEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 12)}@example.com`;
+
+interface InboxMail {
+  messageId: string;
+  from: string;
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+  at: number;
+}
+
+export async function inbox(to: string): Promise<InboxMail[]> {
+  const res = await fetch(`${inject('inboxUrl')}/store`);
+  const { emails } = (await res.json()) as { emails: InboxMail[] };
+  return emails.filter((m) => m.destination.to.some((t) => t.toLowerCase().includes(to.toLowerCase())));
+}
+
+export interface SignInMail {
+  code: string;
+  linkToken: string;
+  mail: InboxMail;
+}
+
+const readSignIn = (mail: InboxMail): SignInMail | undefined => {
+  const code = /sign-in code is (\d{6})/.exec(mail.subject)?.[1];
+  const linkToken = /\/magic-login\?token=([\w-]+)/.exec(mail.body.text ?? '')?.[1];
+  return code && linkToken ? { code, linkToken, mail } : undefined;
+};
+
+/** Waits for the `count`-th sign-in message to the address (1 = the first ever). */
+export async function signInMail(to: string, count = 1): Promise<SignInMail> {
+  return eventually(async () => {
+    const mails = (await inbox(to)).map(readSignIn).filter((m): m is SignInMail => m !== undefined);
+    return mails.length >= count ? mails[count - 1] : undefined;
+  });
+}
+
+/** The value of the session cookie a response sets ('' when it clears it), or undefined. */
+export function sessionCookieOf(headers: Headers): string | undefined {
+  for (const cookie of headers.getSetCookie()) {
+    if (cookie.startsWith(`${SESSION_COOKIE}=`)) return cookie.slice(SESSION_COOKIE.length + 1).split(';')[0];
+  }
+  return undefined;
+}
+
+/** Headers of a browser tab of the app signed in with this session token. */
+export const asBrowser = (token: string) => ({ cookie: `${SESSION_COOKIE}=${token}`, origin: baseUrl() });
+
+/** Signs up through HTTP the way the sign-in modal does: smart sign-in, the mailed code, verify. */
+export async function signUpByCode(email: string) {
+  const sent = await api('/api/auth/smart-signin', { method: 'POST', json: { email } });
+  expect(sent.status).toBe(200);
+  const { code } = await signInMail(email);
+  const verified = await api('/api/auth/verify-code', { method: 'POST', json: { email, code } });
+  expect(verified.status).toBe(200);
+  return { token: sessionCookieOf(verified.headers)!, user: verified.body.user as { id: string; email: string } };
+}
+
+/** A signed-in user made directly (no mail): for tests about what a user may do, not about signing in. */
+export async function signedInUser(tag: string) {
+  const email = freshEmail(tag);
+  const { user, sessionId } = await signInWithEmail(email, 'email_code', null, { actor: 'test', correlationId: randomUUID() });
+  const token = await issueSessionToken({ userId: user.id, sessionId });
+  return { email, userId: user.id, token, headers: asBrowser(token) };
+}

@@ -1,0 +1,131 @@
+/** The signed-in user's own profile, avatar and notifications, through HTTP on the local cloud. */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { notificationContent } from '../../functions/domain/notifications/rules.js';
+import { notifyUser } from '../../functions/lib/notify.js';
+import { api, baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
+import { freshEmail, inbox, signedInUser } from './accounts-helpers.js';
+
+beforeAll(useCloudEnv);
+
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(400, 7), Buffer.from([0xff, 0xd9])]);
+
+describe('profile', () => {
+  it('changes the display name, and a new e-mail is confirmed again by a link sent to it', async () => {
+    const user = await signedInUser('profile');
+    const named = await api(`/api/users/${user.userId}`, { method: 'PUT', json: { displayName: '  Night Owl ' }, headers: user.headers });
+    expect(named).toMatchObject({ status: 200, body: { user: { displayName: 'Night Owl', email: user.email, emailVerified: true } } });
+    expect((await api('/api/users/me', { headers: user.headers })).body.displayName).toBe('Night Owl');
+
+    const newEmail = freshEmail('moved');
+    const moved = await api(`/api/users/${user.userId}`, { method: 'PUT', json: { displayName: 'Night Owl', email: newEmail.toUpperCase() }, headers: user.headers });
+    expect(moved.body).toMatchObject({ emailVerificationSent: true, user: { email: newEmail, emailVerified: false } });
+    expect((await api('/api/users/me', { headers: user.headers })).body).toMatchObject({ email: newEmail, emailVerified: false });
+
+    const mail = await eventually(async () => (await inbox(newEmail)).find((m) => m.subject.startsWith('Confirm your e-mail')));
+    const link = new URL(/(http\S+\/verify-email\?\S+)/.exec(mail.body.text!)![1]);
+    const verified = await api(`/api/auth/verify-email?token=${link.searchParams.get('token')}&email=${encodeURIComponent(newEmail)}`);
+    expect(verified).toMatchObject({ status: 200, body: { user: { email: newEmail, displayName: 'Night Owl' } } });
+    expect((await api('/api/users/me', { headers: user.headers })).body.emailVerified).toBe(true);
+
+    // The new address now signs in to this account; the old one is free of it.
+    const smart = await api('/api/auth/smart-signin', { method: 'POST', json: { email: newEmail } });
+    expect(smart.body.is_new_user).toBe(false);
+
+    // Back to the first address, which the account still holds.
+    const back = await api(`/api/users/${user.userId}`, { method: 'PUT', json: { email: user.email }, headers: user.headers });
+    expect(back).toMatchObject({ status: 200, body: { user: { email: user.email } } });
+  });
+
+  it("refuses an e-mail another account uses, and a malformed one, in the spec's words", async () => {
+    const user = await signedInUser('taken');
+    const other = await signedInUser('owner');
+    expect(await api(`/api/users/${user.userId}`, { method: 'PUT', json: { email: other.email }, headers: user.headers })).toMatchObject({ status: 409, body: { error: 'email_taken' } });
+    expect(await api(`/api/users/${user.userId}`, { method: 'PUT', json: { email: 'nope' }, headers: user.headers })).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('Please enter a valid email address') },
+    });
+  });
+
+  it('asks a guest to sign in', async () => {
+    expect(await api('/api/users/me')).toMatchObject({ status: 401, body: { error: 'unauthorized' } });
+    expect((await api(`/api/users/${randomUUID()}`, { method: 'PUT', json: { displayName: 'x' } })).status).toBe(401);
+    expect((await api('/api/session/validate')).body).toEqual({ user: null, needsAuth: true });
+  });
+});
+
+describe('avatar', () => {
+  it('uploads into the media bucket and is served at /uploads/avatars/{userId}.jpg with a version', async () => {
+    const user = await signedInUser('avatar');
+    const form = new FormData();
+    form.append('avatar', new Blob([Uint8Array.from(jpeg)], { type: 'image/jpeg' }), 'avatar.jpg');
+    const res = await api('/api/avatar-upload', { method: 'POST', body: form, headers: user.headers });
+    expect(res).toMatchObject({ status: 200, body: { filename: `${user.userId}.jpg`, avatar: expect.stringMatching(/\?v=\d+$/) } });
+    const served = await fetch(`${baseUrl()}${res.body.avatar}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await served.arrayBuffer()).equals(jpeg)).toBe(true);
+    expect((await api('/api/users/me', { headers: user.headers })).body).toMatchObject({ avatar: `${user.userId}.jpg`, avatarUrl: res.body.avatar });
+
+    const again = new FormData();
+    again.append('avatar', new Blob([Uint8Array.from(png)], { type: 'image/png' }), 'avatar.png');
+    const replaced = await api('/api/avatar-upload', { method: 'POST', body: again, headers: user.headers });
+    expect(replaced.status).toBe(200);
+    expect((await fetch(`${baseUrl()}/uploads/avatars/${user.userId}.jpg`)).headers.get('content-type')).toBe('image/png');
+  });
+});
+
+describe('notifications', () => {
+  it('welcomes a new user; marks one read, counts, reads all and deletes', async () => {
+    const user = await signedInUser('bell');
+    const [welcome] = await eventually(async () => {
+      const list = (await api('/api/notifications', { headers: user.headers })).body;
+      return list.length > 0 && list;
+    });
+    expect(welcome).toEqual({
+      id: expect.any(String),
+      kind: 'welcome',
+      title: 'Welcome to Toko!',
+      message: expect.any(String),
+      isRead: false,
+      createdAt: expect.any(String),
+      actionText: 'Start listening',
+      actionUrl: '/music',
+    });
+    expect((await api('/api/notifications/count', { headers: user.headers })).body).toEqual({ count: 1 });
+
+    // Another capability notifies through the hook; the same cause twice notifies once.
+    const cause = { id: randomUUID(), correlationId: randomUUID() };
+    await notifyUser(user.userId, notificationContent.purchase('Night Drive', 'album-1'), cause);
+    await notifyUser(user.userId, notificationContent.purchase('Night Drive', 'album-1'), cause);
+    const list = (await api('/api/notifications', { headers: user.headers })).body;
+    expect(list.map((n: { kind: string }) => n.kind)).toEqual(['purchase', 'welcome']);
+    expect((await api('/api/notifications/count', { headers: user.headers })).body).toEqual({ count: 2 });
+
+    const read = await api(`/api/notifications/${welcome.id}/read`, { method: 'PUT', headers: user.headers });
+    expect(read).toMatchObject({ status: 200, body: { success: true, count: 1 } });
+    // Read at once, whether or not the projection has caught up.
+    expect((await api('/api/notifications/count', { headers: user.headers })).body).toEqual({ count: 1 });
+    expect((await api(`/api/notifications/${welcome.id}/read`, { method: 'PUT', headers: user.headers })).status).toBe(200);
+
+    expect((await api('/api/notifications/read-all', { method: 'PUT', headers: user.headers })).body).toMatchObject({ success: true, updated: 1, count: 0 });
+    expect((await api('/api/notifications/count', { headers: user.headers })).body).toEqual({ count: 0 });
+
+    expect((await api(`/api/notifications/${welcome.id}`, { method: 'DELETE', headers: user.headers })).status).toBe(200);
+    expect((await api('/api/notifications', { headers: user.headers })).body.map((n: { id: string }) => n.id)).not.toContain(welcome.id);
+    expect((await api(`/api/notifications/${welcome.id}`, { method: 'DELETE', headers: user.headers })).status).toBe(404);
+    expect((await api('/api/notifications/unknown/read', { method: 'PUT', headers: user.headers })).status).toBe(404);
+
+    // The welcome that matters went out by mail too, once.
+    await eventually(async () => (await inbox(user.email)).find((m) => m.subject === 'Welcome to Toko!'));
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await inbox(user.email)).filter((m) => m.subject === 'Welcome to Toko!')).toHaveLength(1);
+    expect((await inbox(user.email)).filter((m) => m.subject === 'Purchase complete')).toHaveLength(0);
+  });
+
+  it('are for signed-in users only', async () => {
+    expect((await api('/api/notifications')).status).toBe(401);
+    expect((await api('/api/notifications/count')).status).toBe(401);
+  });
+});

@@ -1,0 +1,139 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readStream } from '../../functions/lib/event-store.js';
+import { api, eventually, useCloudEnv } from '../support/cloud.js';
+import { deliverWebhook, mailTo, newPerson, sandbox, stripeSignature } from '../support/commerce.js';
+
+beforeAll(() => useCloudEnv());
+
+const shuffle = <T>(items: T[]) => items.map((v) => [Math.random(), v] as const).sort((a, b) => a[0] - b[0]).map(([, v]) => v);
+
+describe('Stripe webhooks', () => {
+  it('applies the same events delivered 5 times, concurrently and out of order, exactly once', async () => {
+    const buyer = await newPerson('rush');
+    const started = await buyer.api('/api/cart/checkout', {
+      method: 'POST',
+      json: { cartItems: [{ albumId: 'album-paper-satellites' }, { albumId: 'album-copper-and-salt' }], includeSubscription: true },
+    });
+    expect(started.status).toBe(200);
+    // Paid in the sandbox without delivery: the test delivers, 5 times each, all at once, shuffled.
+    const { events } = await sandbox(`/sandbox/checkout/sessions/${started.body.sessionId}/pay`, { deliver: false, email: buyer.email });
+    expect(events.map((e: { type: string }) => e.type).sort()).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']);
+    const payloads: string[] = shuffle(events.flatMap((e: unknown) => Array.from({ length: 5 }, () => JSON.stringify(e))));
+    const answers = await Promise.all(payloads.map((p) => deliverWebhook(p)));
+    expect(answers.map((a) => a.status)).toEqual(payloads.map(() => 200));
+
+    const order = await readStream(`order#${started.body.orderId}`);
+    expect(order.filter((e) => e.type === 'PurchaseCompleted').map((e) => (e.data as { album: { albumId: string } }).album.albumId).sort()).toEqual([
+      'album-copper-and-salt',
+      'album-paper-satellites',
+    ]);
+    const user = await readStream(`user#${buyer.userId}`);
+    expect(user.filter((e) => e.type === 'SubscriptionStarted')).toHaveLength(1);
+    const purchases = await eventually(async () => {
+      const list = (await buyer.api('/api/purchases')).body.purchases;
+      return list.length === 2 ? list : null;
+    });
+    expect(purchases.map((p: { purchasePrice: number }) => p.purchasePrice)).toEqual([6.99, 6.99]);
+    await eventually(async () => (await mailTo(buyer.email)).some((m) => m.subject.includes('receipt')));
+    // Give a second receipt every chance to appear before counting.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await mailTo(buyer.email)).filter((m) => m.subject.includes('receipt'))).toHaveLength(1);
+    const status = await eventually(async () => ((await buyer.api('/api/subscription/status')).body.isSubscribed ? true : null));
+    expect(status).toBe(true);
+  });
+
+  it('refuses a tampered, a stale, a foreign-signed or an unsigned delivery with 400', async () => {
+    const payload = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'checkout.session.completed', data: { object: {} } });
+    const signature = stripeSignature(payload);
+    expect((await deliverWebhook(payload.replace('evt_forged', 'evt_forget'), signature)).status).toBe(400);
+    expect((await deliverWebhook(payload, stripeSignature(payload, Math.floor(Date.now() / 1000) - 600))).status).toBe(400);
+    expect((await deliverWebhook(payload, signature.replace(/v1=\w+/, 'v1=' + '0'.repeat(64)))).status).toBe(400);
+    const unsigned = await api('/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'content-type': 'application/json' } });
+    expect(unsigned).toMatchObject({ status: 400, body: { error: 'invalid_signature' } });
+  });
+});
+
+describe('Toko+ subscriptions', () => {
+  it('subscribes at $10, renews, cancels at period end, then ends', async () => {
+    const member = await newPerson('member');
+    expect((await member.api('/api/subscription/checkout', { method: 'POST', json: { amount: 7 } })).status).toBe(400);
+    const started = await member.api('/api/subscription/checkout', { method: 'POST', json: { amount: 10 } });
+    expect(started.body).toMatchObject({ clientSecret: expect.any(String), sessionId: expect.stringMatching(/^cs_test_/) });
+    const paid = await sandbox(`/sandbox/checkout/sessions/${started.body.sessionId}/pay`, { email: member.email });
+    expect(paid.statuses).toEqual([200, 200, 200]);
+    const me = await member.api('/api/subscription/me');
+    expect(me.body).toMatchObject({ active: true, amount: 1000, nextBillingDate: expect.any(String), cancelAtPeriodEnd: false });
+    const verified = await member.api('/api/stripe/verify-checkout', { method: 'POST', json: { sessionId: started.body.sessionId } });
+    expect(verified.body).toMatchObject({ success: true, subscriptionActivated: true });
+    await eventually(async () => (await member.api('/api/subscription/status')).body.isSubscribed);
+    const videos = await member.api('/api/exclusive-videos');
+    expect(videos.body.hasAccess).toBe(true);
+    expect(videos.body.videos[0].youtubeVideoId).toMatch(/^[\w-]{11}$/);
+    const cart = await member.api('/api/cart/checkout', { method: 'POST', json: { cartItems: [{ albumId: 'album-after-hours' }], includeSubscription: true } });
+    expect(cart.body).toMatchObject({ total: 6.99, pricing: 'subscriber' });
+
+    const subscriptionId = paid.session.subscription as string;
+    const renewed = await sandbox(`/sandbox/subscriptions/${subscriptionId}/renew`);
+    expect(renewed.statuses).toEqual([200]);
+    const after = await member.api('/api/subscription/me');
+    expect(Date.parse(after.body.nextBillingDate)).toBeGreaterThan(Date.parse(me.body.nextBillingDate));
+
+    const cancelled = await member.api('/api/subscription/cancel', { method: 'POST' });
+    expect(cancelled.body).toMatchObject({ cancelled: true });
+    expect((await member.api('/api/subscription/me')).body).toMatchObject({ active: true, cancelAtPeriodEnd: true, status: 'cancelling' });
+
+    await sandbox(`/sandbox/subscriptions/${subscriptionId}/end`);
+    expect((await member.api('/api/subscription/me')).body).toMatchObject({ active: false });
+    await eventually(async () => !(await member.api('/api/subscription/status')).body.isSubscribed);
+    const user = (await readStream(`user#${member.userId}`)).map((e) => e.type).filter((t) => t.startsWith('Subscription') && t !== 'SubscriptionTierChanged');
+    expect(user).toEqual(['SubscriptionStarted', 'SubscriptionRenewed', 'SubscriptionCancelled', 'SubscriptionEnded']);
+  });
+
+  it('gives a 2-month free trial for the coupon TOKO-PLUS-BETA, typed in any case', async () => {
+    const beta = await newPerson('beta');
+    expect((await api('/api/create-subscription', { method: 'POST', json: { email: beta.email, couponCode: 'toko-plus-beta' } })).body).toMatchObject({ needsVerification: true });
+    expect((await beta.api('/api/create-subscription', { method: 'POST', json: { couponCode: 'NOPE' } })).status).toBe(400);
+    const created = await beta.api('/api/create-subscription', { method: 'POST', json: { email: beta.email, couponCode: 'toko-plus-beta' } });
+    expect(created.body).toMatchObject({ url: expect.stringContaining('/pay/cs_test_'), trialDays: 60 });
+    const page = await (await fetch(created.body.url)).text();
+    expect(page).toContain('Free for 60 days');
+    await sandbox(`/sandbox/checkout/sessions/${created.body.sessionId}/pay`, { email: beta.email });
+    const me = await beta.api('/api/subscription/me');
+    const days = (Date.parse(me.body.trialEndsAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(59);
+    expect(days).toBeLessThanOrEqual(60);
+  });
+
+  it('answers the subscription check only for the signed-in account', async () => {
+    const someone = await newPerson('someone');
+    expect((await api('/api/shopify/check-subscription', { method: 'POST', json: { email: someone.email } })).status).toBe(401);
+    expect((await someone.api('/api/shopify/check-subscription', { method: 'POST', json: { email: 'x@example.com' } })).status).toBe(403);
+    expect((await someone.api('/api/shopify/check-subscription', { method: 'POST', json: { email: someone.email } })).body).toEqual({ isSubscriber: false });
+  });
+});
+
+describe('exclusive content and merch', () => {
+  it('shows non-members a preview of 3 and no video ids; finds a video by slug', async () => {
+    const content = await api('/api/exclusive-content');
+    expect(content.body.hasAccess).toBe(false);
+    expect(content.body.items.filter((i: { contentType: string }) => i.contentType === 'video')).toHaveLength(3);
+    const videos = await api('/api/exclusive-videos');
+    expect(videos.body.videos).toHaveLength(3);
+    expect(videos.body.videos.every((v: { youtubeVideoId: string | null }) => v.youtubeVideoId === null)).toBe(true);
+    const bySlug = await api('/api/video-by-slug/first-light-in-the-studio');
+    expect(bySlug.body).toMatchObject({ id: 'video-first-light-studio', locked: true });
+    expect((await api('/api/video-by-slug/nope')).status).toBe(404);
+  });
+
+  it('serves the label shop: a dozen products with variants, collections, and a checkout URL', async () => {
+    const products = (await api('/api/shopify/products')).body;
+    expect(products).toHaveLength(12);
+    expect((await api('/api/shopify/collections')).body.map((c: { handle: string }) => c.handle)).toEqual(['apparel', 'vinyl', 'accessories']);
+    const tee = products.find((p: { handle: string }) => p.handle === 'first-light-tee');
+    const medium = tee.variants.find((v: { title: string }) => v.title === 'M');
+    const cart = await api('/api/shopify/create-cart', { method: 'POST', json: { items: [{ variantId: medium.id, quantity: 2 }] } });
+    expect(cart.body.checkoutUrl).toMatch(/^https:\/\/shop\.toko\.example\/cart\/\d+:2\?cart=/);
+    const soldOut = tee.variants.find((v: { available: boolean }) => !v.available);
+    expect((await api('/api/shopify/create-cart', { method: 'POST', json: { items: [{ variantId: soldOut.id, quantity: 1 }] } })).status).toBe(409);
+  });
+});

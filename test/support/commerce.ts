@@ -1,0 +1,65 @@
+/** Helpers for the commerce tests: signed-in people, the Stripe sandbox's admin endpoints, the local inbox. */
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { inject } from 'vitest';
+import { issueSessionToken } from '../../functions/lib/session.js';
+import { signInWithEmail } from '../../functions/lib/users.js';
+import { api } from './cloud.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The project's Stripe sandbox (its /sandbox/ admin endpoints pay, renew, cancel and end). */
+    stripeSandboxUrl: string;
+  }
+}
+
+export interface Person {
+  userId: string;
+  email: string;
+  token: string;
+  /** Calls the API as this person (bearer token). */
+  api: typeof api;
+}
+
+/** A new account, signed in as the e-mail code sign-in does it (call useCloudEnv() first). */
+export async function newPerson(name = 'fan'): Promise<Person> {
+  const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
+  const { user, sessionId } = await signInWithEmail(email, 'email_code', null, { actor: 'test', correlationId: randomUUID() });
+  const token = await issueSessionToken({ userId: user.id, sessionId });
+  return {
+    userId: user.id,
+    email,
+    token,
+    api: (path, init = {}) => api(path, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) } }),
+  };
+}
+
+export async function sandbox(path: string, body: unknown = {}) {
+  const res = await fetch(inject('stripeSandboxUrl') + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`sandbox ${path}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<any>;
+}
+
+/** Signs a payload as Stripe does, with the cloud's webhook secret; `timestamp` makes a stale one. */
+export function stripeSignature(payload: string, timestamp?: number) {
+  return Stripe.webhooks.generateTestHeaderString({ payload, secret: inject('cloudEnv').STRIPE_WEBHOOK_SECRET, ...(timestamp ? { timestamp } : {}) });
+}
+
+export async function deliverWebhook(payload: string, signature = stripeSignature(payload)) {
+  return api('/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+}
+
+export interface InboxMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** Every mail the local inbox holds for this address. */
+export async function mailTo(address: string): Promise<InboxMail[]> {
+  const res = await fetch(`${inject('inboxUrl')}/store`);
+  const store = (await res.json()) as { emails: { destination: { to: string[] }; subject: string; body: { text?: string } }[] };
+  return store.emails
+    .filter((m) => m.destination.to.includes(address))
+    .map((m) => ({ to: m.destination.to, subject: m.subject, text: m.body.text ?? '' }));
+}
