@@ -1,9 +1,8 @@
 /** HTTP context `catalogue`: albums, tracks, artists and lyrics, read from the catalogue and stats views. */
 import * as z from 'zod';
-import { canPlayAlbum, guestListener, type Listener } from '../domain/access.js';
+import { canPlayAlbum } from '../domain/access.js';
 import { contextHandler, defineRoute, HttpError } from '../lib/http.js';
-import { ownedAlbumIds } from '../lib/commerce.js';
-import type { Session } from '../lib/session.js';
+import { listenerOf } from '../lib/catalogue-reads.js';
 import { getView, getViews, queryViews } from '../lib/views.js';
 import { albumKey, ALBUMS_INDEX, ARTISTS_INDEX, artistKey, trackKey } from '../projections/catalogue.js';
 import { albumStatsKey, trackStatsKey } from '../projections/stats.js';
@@ -45,11 +44,6 @@ type TrackView = Track & { id: string; albumId: string };
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
 export const mediaUrl = (key: string) => `/media/${key}`;
-
-async function listenerOf(session: Session | null): Promise<Listener> {
-  if (!session) return guestListener;
-  return { tier: session.tier, role: session.role, ownedAlbumIds: await ownedAlbumIds(session.userId) };
-}
 
 function albumDto(album: AlbumView, playCount: number) {
   const { tracks: _tracks, externalLinks, pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, v: _v, vStream: _vStream, ...fields } = album;

@@ -38,7 +38,7 @@ export function ProfilePage() {
     <div className="mx-auto max-w-3xl space-y-6" data-testid="profile-page" data-user-id={user.id}>
       <section className="flex flex-col items-center gap-5 rounded-2xl border border-white/10 bg-zinc-900 p-6 text-center sm:flex-row sm:text-left">
         <AvatarEditor user={user} />
-        <div className="min-w-0 space-y-2">
+        <div className="w-full min-w-0 space-y-2 sm:w-auto sm:flex-1">
           <h1 className="truncate text-3xl font-extrabold text-zinc-50" data-testid="profile-name">
             {displayNameOf(user)}
           </h1>
