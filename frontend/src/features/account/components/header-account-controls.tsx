@@ -37,18 +37,24 @@ export function HeaderAccountControls() {
   }
 
   return (
-    <div className="flex items-center gap-1.5 md:gap-2" data-testid="header-account" data-state="signed-in" data-user-id={user.id}>
+    <div className="flex items-center gap-1 md:gap-2" data-testid="header-account" data-state="signed-in" data-user-id={user.id}>
       {isSubscriber && (
-        <Badge tone="accent" className="px-1.5 sm:px-2.5">
-          <Crown aria-hidden="true" className="size-3" />
-          <span data-testid="plus-badge" className="sr-only sm:not-sr-only">
-            {brand.productPlus}
-          </span>
-        </Badge>
+        <span className="hidden sm:inline-flex">
+          <Badge tone="accent">
+            <Crown aria-hidden="true" className="size-3" />
+            <span data-testid="plus-badge">{brand.productPlus}</span>
+          </Badge>
+        </span>
       )}
       <NotificationsBell />
-      <Link to="/profile" aria-label={`Profile: ${displayNameOf(user)}`} title="Profile" data-testid="header-avatar" className="rounded-full">
+      <Link to="/profile" aria-label={`Profile: ${displayNameOf(user)}${isSubscriber ? ` (${brand.productPlus})` : ''}`} title="Profile" data-testid="header-avatar" className="relative rounded-full">
         <UserAvatar user={user} size={32} />
+        {isSubscriber && (
+          // On a phone the badge rides on the avatar, so the header keeps its width.
+          <span aria-hidden="true" className="absolute -bottom-1 -right-1 inline-flex size-4 items-center justify-center rounded-full bg-accent text-accent-foreground ring-2 ring-zinc-950 sm:hidden">
+            <Crown aria-hidden="true" className="size-2.5" />
+          </span>
+        )}
       </Link>
     </div>
   );
