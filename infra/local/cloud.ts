@@ -241,7 +241,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
           name: queueName(NAMES.queuePrefix, c),
           dlqName: dlqName(NAMES.queuePrefix, c),
           maxReceiveCount: c.maxReceiveCount,
-          visibilityTimeoutSeconds: Math.min(visibility, c.visibilityTimeoutSeconds),
+          // Short locally so failed messages retry quickly, except for consumers whose work outlasts it
+          // (building album ZIPs): there a short timeout would hand the message to a second worker mid-job.
+          visibilityTimeoutSeconds: c.visibilityTimeoutSeconds > 30 ? c.visibilityTimeoutSeconds : Math.min(visibility, c.visibilityTimeoutSeconds),
         })),
       ),
       ensureBucket(fauxqsConfig, NAMES.bucket),
