@@ -2,7 +2,8 @@
  * Global setup of the `system` project (integration over HTTP and e2e in Chromium): one local cloud
  * on a free port with fresh temporary data, seeded (media generated once into .local/media-cache and
  * reused across runs), stopped after the run. Builds the SPA first when frontend/dist is missing or
- * older than its sources.
+ * older than its sources. `TOKO_WEB_DIST=/some/dir` builds and serves the SPA from that directory instead,
+ * so several checkouts or sessions testing at once do not overwrite each other's build.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,23 +42,24 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** `npx vite build` when the SPA's sources (or its config) are newer than frontend/dist/index.html. */
-function buildFrontendIfStale() {
+/** `npx vite build` when the SPA's sources (or its config) are newer than `<outDir>/index.html`. */
+function buildFrontendIfStale(outDir: string) {
   const frontend = path.join(repoRoot, 'frontend');
   const config = path.join(frontend, 'vite.config.ts');
   if (!fs.existsSync(config)) return;
-  const index = path.join(frontend, 'dist', 'index.html');
+  const index = path.join(outDir, 'index.html');
   const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
   const sources = Math.max(newestMtime(frontend), fs.statSync(path.join(repoRoot, 'package.json')).mtimeMs);
   if (built >= sources) return;
   const started = Date.now();
-  const out = spawnSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts'], { cwd: repoRoot, stdio: 'pipe', encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+  const out = spawnSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--outDir', outDir, '--emptyOutDir'], { cwd: repoRoot, stdio: 'pipe', encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
   if (out.status !== 0) throw new Error(`Building the SPA failed:\n${out.stdout}\n${out.stderr}`);
   console.log(`[local-cloud] built the SPA in ${((Date.now() - started) / 1000).toFixed(1)}s`);
 }
 
 export default async function setup(project: TestProject) {
-  buildFrontendIfStale();
+  const staticDir = path.resolve(process.env.TOKO_WEB_DIST ?? path.join(repoRoot, 'frontend', 'dist'));
+  buildFrontendIfStale(staticDir);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toko-cloud-'));
   let cloud: LocalCloud;
   try {
@@ -66,6 +68,7 @@ export default async function setup(project: TestProject) {
       dataDir,
       seed: true,
       quiet: true,
+      staticDir,
       mediaCacheDir: path.join(repoRoot, '.local', 'media-cache'),
       // Fresh data every run: DynamoDB in memory is 2–3× faster to write and nothing needs to survive.
       dynamoDbInMemory: true,
