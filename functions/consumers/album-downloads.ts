@@ -56,7 +56,7 @@ async function buildAlbum(albumId: string, correlationId: string, logger: Logger
         formats.add('WAV (16-bit, 44.1 kHz)');
         yield { name: `WAV/${base}.wav`, modified, data: wav };
       }
-      const instrumental = await instrumentalMaster(albumId, track.trackId);
+      const instrumental = await instrumentalMaster(albumId, track);
       if (instrumental) {
         files.push(`Instrumentals/${base} (Instrumental).wav`);
         formats.add('Instrumentals (WAV)');

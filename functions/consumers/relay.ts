@@ -1,6 +1,6 @@
 /**
- * The relay: DynamoDB Stream of `events` → one SQS FIFO queue per consumer that subscribes to the
- * event's type (functions/consumers.ts). MessageGroupId = stream id keeps each stream in order;
+ * The relay: DynamoDB Stream of `events` → the SQS FIFO queue of every consumer that takes the event
+ * (functions/consumers.ts: reactors by type, projectors by stream category). MessageGroupId = stream id keeps each stream in order;
  * the deduplication id = stream id + version makes a repeated relay harmless.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
@@ -8,7 +8,7 @@ import { GetQueueUrlCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { consumers, queueName } from '../consumers.js';
+import { consumersOf, queueName } from '../consumers.js';
 import { sqsClient } from '../lib/aws.js';
 import { env } from '../lib/env.js';
 
@@ -36,9 +36,9 @@ interface Outgoing {
 
 /** Which queues each stored event goes to. Pure. */
 export function route(image: Record<string, unknown>, prefix: string): string[] {
-  const type = image.type;
-  if (typeof type !== 'string') return []; // reservation items carry no event
-  return consumers.filter((c) => (c.events as string[]).includes(type)).map((c) => queueName(prefix, c));
+  const { type, streamId } = image;
+  if (typeof type !== 'string' || typeof streamId !== 'string') return []; // reservation items carry no event
+  return consumersOf(type, streamId).map((c) => queueName(prefix, c));
 }
 
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {

@@ -135,7 +135,7 @@ export const handler = contextHandler('commerce', {
 
   'GET /api/stripe/product/{productId}': defineRoute({ params: z.object({ productId: z.string().regex(/^prod_\w{1,200}$/) }) }, async ({ params }) => {
     try {
-      const product = await stripeClient().products.retrieve(params.productId);
+      const product = await (await stripeClient()).products.retrieve(params.productId);
       return { success: true, product: { id: product.id, name: product.name, images: product.images } };
     } catch (error) {
       if (isMissing(error)) throw new HttpError(404, 'not_found', 'Product not found');

@@ -129,7 +129,7 @@ export const handler = contextHandler('membership', {
   'POST /api/subscription/cancel': defineRoute({}, async ({ session, request }) => {
     const live = currentSubscription(await readMembership(session!.userId));
     if (!live) throw new HttpError(404, 'no_subscription', 'No Active Subscription');
-    await stripeClient().subscriptions.update(live.stripeSubscriptionId, { cancel_at_period_end: true });
+    await (await stripeClient()).subscriptions.update(live.stripeSubscriptionId, { cancel_at_period_end: true });
     // Stripe's answer is authoritative; the webhook that follows finds the cancellation already recorded.
     await syncSubscription(live.stripeSubscriptionId, null, correlation(request));
     return { cancelled: true, endsAt: live.currentPeriodEnd };

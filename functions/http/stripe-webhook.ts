@@ -17,7 +17,7 @@ const isContention = (error: unknown) => error instanceof ConcurrencyError || er
 
 export const handler = contextHandler('stripe-webhook', {
   'POST /api/stripe/webhook': defineRoute({}, async ({ request }) => {
-    const event = verifyWebhook(request.rawBody.toString('utf8'), request.headers['stripe-signature'], request.receivedAt.getTime());
+    const event = await verifyWebhook(request.rawBody.toString('utf8'), request.headers['stripe-signature'], request.receivedAt.getTime());
     for (let attempt = 1; ; attempt++) {
       try {
         const outcome = await applyStripeEvent(event, { correlationId: event.id, at: request.receivedAt });

@@ -2,7 +2,8 @@
  * The lossless masters of an album's tracks, for its download ZIP. A WAV the label uploaded to
  * `masters/<albumId>/<trackId>.wav` (and `<trackId>.instrumental.wav`) is used as it is. The seeded
  * label's music is synthesised from recipes (infra/seed), so its WAV is the same recipe rendered to
- * 16-bit PCM, sample for sample what its MP3 was encoded from; it has no instrumental stems.
+ * 16-bit PCM, sample for sample what its MP3 was encoded from, and its instrumental is that render
+ * without the lead melody.
  */
 import { media, type AudioMedia } from '../../infra/seed/catalogue.js';
 import { frameCountFor, renderPcm, SAMPLE_RATE, SAMPLES_PER_FRAME } from '../../infra/seed/media/audio.js';
@@ -29,10 +30,10 @@ export function wavHeader(dataBytes: number, sampleRate: number, channels: numbe
   return header;
 }
 
-async function* renderedWav(recipe: AudioMedia): AsyncGenerator<Uint8Array> {
-  // The same sample count the MP3 encoder was fed (infra/seed/media/audio.ts renderAudio).
+async function* renderedWav(recipe: AudioMedia, instrumental = false): AsyncGenerator<Uint8Array> {
+  // The same sample count the MP3 encoder was fed (infra/seed/media/mp3.ts renderAudio).
   const samples = (frameCountFor(recipe.durationSeconds) - 1) * SAMPLES_PER_FRAME;
-  const pcm = renderPcm(recipe, samples);
+  const pcm = renderPcm(recipe, samples, { instrumental });
   yield wavHeader(pcm.byteLength, SAMPLE_RATE, 1);
   const bytes = new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength);
   for (let i = 0; i < bytes.length; i += 1 << 20) yield bytes.subarray(i, i + (1 << 20));
@@ -48,7 +49,10 @@ export async function wavMaster(albumId: string, track: { trackId: string; audio
   return recipe ? renderedWav(recipe) : null;
 }
 
-export async function instrumentalMaster(albumId: string, trackId: string): Promise<AsyncIterable<Uint8Array> | null> {
-  const key = instrumentalKey(albumId, trackId);
-  return (await objectExists(key)) ? readObject(key) : null;
+/** The track's instrumental WAV as a stream, or null when there is none. */
+export async function instrumentalMaster(albumId: string, track: { trackId: string; audioKey: string | null }): Promise<AsyncIterable<Uint8Array> | null> {
+  const uploaded = instrumentalKey(albumId, track.trackId);
+  if (await objectExists(uploaded)) return readObject(uploaded);
+  const recipe = track.audioKey ? recipes.get(track.audioKey) : undefined;
+  return recipe ? renderedWav(recipe, true) : null;
 }

@@ -109,7 +109,7 @@ export function planPriceId(amount: PlanAmount): Promise<string> {
   let found = planPrices.get(amount);
   if (!found) {
     found = stripeClient()
-      .prices.list({ lookup_keys: [PLAN_LOOKUP_KEY(amount)], active: true, limit: 1 })
+      .then((stripe) => stripe.prices.list({ lookup_keys: [PLAN_LOOKUP_KEY(amount)], active: true, limit: 1 }))
       .then((list) => {
         const price = list.data[0];
         if (!price) throw new HttpError(503, 'plan_missing', `No Stripe price has the lookup key ${PLAN_LOOKUP_KEY(amount)}`);
@@ -194,14 +194,14 @@ export async function startAlbumCheckout(opts: {
     ...(planAmount ? { subscription_data: { metadata: { userId: session.userId, email, orderId } } } : {}),
     ...sessionUrls(opts.ui, '/checkout/success', '/cart'),
   };
-  const checkout = await stripeClient().checkout.sessions.create(params, { idempotencyKey: `checkout-${orderId}` });
+  const checkout = await (await stripeClient()).checkout.sessions.create(params, { idempotencyKey: `checkout-${orderId}` });
   return { orderId, session: checkout, total: totals.total, pricing };
 }
 
 /** A promotion code (uppercased) and the free trial its metadata grants, e.g. TOKO-PLUS-BETA → 60 days. */
 export async function promotionTrialDays(couponCode: string): Promise<number> {
   const code = couponCode.trim().toUpperCase();
-  const found = await stripeClient().promotionCodes.list({ code, active: true, limit: 1 });
+  const found = await (await stripeClient()).promotionCodes.list({ code, active: true, limit: 1 });
   const promotion = found.data[0];
   if (!promotion) throw new HttpError(400, 'invalid_coupon', `Coupon ${code} is not valid`);
   const days = Number(promotion.metadata?.trial_days ?? 0);
@@ -221,7 +221,7 @@ export async function startPlanCheckout(opts: {
   const email = opts.email?.trim() || (await freshUser(session.userId))?.email;
   if (!email) throw new HttpError(400, 'email_required', 'Please make sure your account has a valid email address');
   const metadata = { userId: session.userId, email, kind: 'plan' };
-  return stripeClient().checkout.sessions.create({
+  return (await stripeClient()).checkout.sessions.create({
     mode: 'subscription',
     line_items: [{ price: await planPriceId(opts.amount), quantity: 1 }],
     customer_email: email,
@@ -250,7 +250,7 @@ export async function runMembershipCommand(userId: string, command: MembershipCo
 export async function ownCheckoutSession(sessionId: string, userId: string): Promise<Stripe.Checkout.Session> {
   let checkout: Stripe.Checkout.Session;
   try {
-    checkout = await stripeClient().checkout.sessions.retrieve(sessionId);
+    checkout = await (await stripeClient()).checkout.sessions.retrieve(sessionId);
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 404) throw new HttpError(404, 'not_found', 'Checkout session not found');
     throw error;

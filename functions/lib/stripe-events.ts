@@ -61,7 +61,7 @@ export interface ApplyContext {
 
 export async function syncSubscription(subscriptionId: string, renewalInvoiceId: string | null, ctx: ApplyContext): Promise<Outcome> {
   // The current state, not the event's copy: deliveries come in any order, the latest truth wins.
-  const subscription = await stripeClient().subscriptions.retrieve(subscriptionId);
+  const subscription = await (await stripeClient()).subscriptions.retrieve(subscriptionId);
   const userId = subscription.metadata?.userId;
   if (!userId || !(await freshUser(userId))) return 'ignored';
   const snapshot = snapshotOf(subscription);

@@ -1,20 +1,28 @@
 /**
  * The Stripe SDK, configured from the environment: STRIPE_API_HOST/PORT/PROTOCOL point it at another
  * Stripe-compatible API (the local cloud's sandbox); unset, it talks to Stripe itself.
+ *
+ * The SDK (≈ 240 KB minified) is loaded on the first payment call, not at import: a Lambda's cold start
+ * and every route that takes no payment stay as light as the others. In AWS it comes from a shared
+ * layer (infra/aws/lambda.ts), so it is not in the function bundles either.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { HttpError } from './http.js';
 import { env } from './env.js';
+
+let sdk: Promise<typeof Stripe> | undefined;
+const loadSdk = () => (sdk ??= import('stripe').then((module) => module.default));
 
 let client: Stripe | undefined;
 let clientKey: string | undefined;
 
-export function stripeClient(): Stripe {
+export async function stripeClient(): Promise<Stripe> {
   const config = env();
   if (!config.STRIPE_SECRET_KEY) throw new HttpError(503, 'payments_unavailable', 'Checkout system not available, refresh');
+  const StripeSdk = await loadSdk();
   const key = [config.STRIPE_SECRET_KEY, config.STRIPE_API_HOST, config.STRIPE_API_PORT, config.STRIPE_API_PROTOCOL].join('|');
   if (!client || clientKey !== key) {
-    client = new Stripe(config.STRIPE_SECRET_KEY, {
+    client = new StripeSdk(config.STRIPE_SECRET_KEY, {
       maxNetworkRetries: 2,
       timeout: 20_000,
       ...(config.STRIPE_API_HOST ? { host: config.STRIPE_API_HOST } : {}),
@@ -30,16 +38,20 @@ export function stripeClient(): Stripe {
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /** Verifies a webhook on its raw body; a missing, tampered or stale signature is a 400. */
-export function verifyWebhook(rawBody: string, signature: string | undefined, receivedAtMs?: number): Stripe.Event {
+export async function verifyWebhook(rawBody: string, signature: string | undefined, receivedAtMs?: number): Promise<Stripe.Event> {
   const secret = env().STRIPE_WEBHOOK_SECRET;
   if (!secret) throw new HttpError(503, 'payments_unavailable', 'Webhooks are not configured');
   if (!signature) throw new HttpError(400, 'invalid_signature', 'Missing Stripe-Signature header');
+  const StripeSdk = await loadSdk();
   try {
-    return Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAtMs);
+    return StripeSdk.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAtMs);
   } catch (error) {
     throw new HttpError(400, 'invalid_signature', `Webhook signature verification failed: ${(error as Error).message}`);
   }
 }
 
 /** True when Stripe says the object does not exist (a session id from elsewhere). */
-export const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
+export const isMissing = (error: unknown) => {
+  const { type, code } = (error ?? {}) as { type?: unknown; code?: unknown };
+  return type === 'StripeInvalidRequestError' && code === 'resource_missing';
+};

@@ -158,6 +158,14 @@ describe('api stack', () => {
     );
   });
 
+  it('loads the Stripe SDK from one shared layer instead of bundling it into each function', () => {
+    const layers = resources(template.api, 'AWS::Lambda::LayerVersion');
+    expect(layers).toHaveLength(1);
+    const [[layerId, layer]] = layers;
+    expect(layer.Properties.CompatibleRuntimes).toEqual(['nodejs22.x']);
+    for (const [, fn] of resources(template.api, 'AWS::Lambda::Function')) expect(fn.Properties.Layers).toEqual([{ Ref: layerId }]);
+  });
+
   it.each(routes.map((r) => ({ ...r, key: routeKey(r) })))('routes "$key" to the $context function', (route) => {
     const matching = resources(template.api, 'AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.RouteKey === route.key);
     expect(matching).toHaveLength(1);
@@ -276,6 +284,31 @@ describe('web stack', () => {
         ]),
       },
     });
+  });
+
+  it('never serves a private prefix (downloads, masters, gated audio) as public media', () => {
+    const [[, fn]] = resources(template.web, 'AWS::CloudFront::Function').filter(([, f]) => String((f.Properties.FunctionConfig as Json).Comment).endsWith('MediaPath'));
+    const handler = new Function(`${fn.Properties.FunctionCode as string}; return handler;`)() as (event: unknown) => { uri?: string; statusCode?: number };
+    const viewer = (uri: string) => handler({ request: { uri } });
+    expect(viewer('/media/audio/album-first-light/track-first-light-01.mp3')).toMatchObject({ uri: '/audio/album-first-light/track-first-light-01.mp3' });
+    for (const path of [
+      '/media/audio/private/album-night-garden/track-night-garden-01.mp3',
+      '/media/%61udio/private/album-night-garden/track-night-garden-01.mp3',
+      '/media//audio/private/x.mp3',
+      '/media/downloads/album-after-hours/After%20Hours.zip',
+      '/media/masters/album-after-hours/track.wav',
+      '/media/%E0%A4%A',
+    ]) {
+      expect(viewer(path)).toMatchObject({ statusCode: 404 });
+    }
+    // Behind the function, the media bucket refuses CloudFront every private prefix.
+    const mediaArn = { 'Fn::GetAtt': [logicalId(toko.data, toko.data.mediaBucket), 'Arn'] };
+    const denied = resources(template.web, 'AWS::S3::BucketPolicy')
+      .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: { Effect: string; Principal?: Json; Action: unknown; Resource: unknown }[] }).Statement)
+      .find((statement) => statement.Effect === 'Deny' && JSON.stringify(statement.Principal) === JSON.stringify({ Service: 'cloudfront.amazonaws.com' }));
+    expect(denied?.Action).toBe('s3:GetObject');
+    const objects = (denied!.Resource as { 'Fn::Join': [string, [unknown, string]] }[]).map(({ 'Fn::Join': [, [bucket, suffix]] }) => ({ bucket: exported(template.data, bucket), suffix }));
+    expect(objects).toEqual(expect.arrayContaining(['/downloads/*', '/masters/*', '/audio/private/*'].map((suffix) => ({ bucket: mediaArn, suffix }))));
   });
 
   it('falls back to index.html for SPA routes without hiding API or media 404s', () => {

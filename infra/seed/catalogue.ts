@@ -5,7 +5,7 @@ import type { AlbumPublished, ArtistCreated } from '../../events/catalogue.js';
 import type { PlaylistCreated } from '../../events/playlists.js';
 import type { VideoPublished } from '../../events/commerce.js';
 import type { AudioRecipe, MusicStyle } from './media/audio.js';
-import { imageSizes, type ArtworkMotif, type ImageRecipe, type ImageVariant } from './media/image.js';
+import { imageSizes, type ArtworkMotif, type ImageRecipe, type ImageVariant } from './media/image-sizes.js';
 
 export type ArtistData = z.infer<typeof ArtistCreated.schema>;
 export type AlbumData = z.infer<typeof AlbumPublished.schema>;

@@ -92,6 +92,7 @@ describe('album checkout through the Stripe sandbox', () => {
     expect(names).toContain('cover.png');
     expect(names).toContain('MP3/01 Doors at Ten.mp3');
     expect(names).toContain('WAV/07 Sunrise Set.wav');
+    expect(names).toContain('Instrumentals/07 Sunrise Set (Instrumental).wav');
     expect(names).toContain('README.txt');
   });
 

@@ -42,7 +42,7 @@ describe('event flow: store → stream → relay → FIFO queue → projector �
 
     await eventually(async () => (await api(`/api/artists/${healthy}`)).status === 200);
 
-    const catalogue = consumers.find((c) => c.events.includes('AlbumDetailsChanged'))!;
+    const catalogue = consumers.find((c) => c.name === 'catalogue-projector')!;
     const { QueueUrl } = await sqsClient().send(new GetQueueUrlCommand({ QueueName: dlqName(env().QUEUE_PREFIX, catalogue) }));
     const dead = await eventually(
       async () => {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { albums, featuredAlbumId, media, shortTrackId, type AudioMedia } from '../../infra/seed/catalogue.js';
-import { frameCountFor, renderAudio, renderPcm, SAMPLE_RATE } from '../../infra/seed/media/audio.js';
+import { frameCountFor, renderPcm, SAMPLE_RATE } from '../../infra/seed/media/audio.js';
+import { renderAudio } from '../../infra/seed/media/mp3.js';
 
 const audio = media.filter((object): object is AudioMedia => object.kind === 'audio');
 const shortTrack = audio.find((object) => object.seed === shortTrackId)!;
@@ -38,6 +39,21 @@ describe('seeded audio', () => {
         expect(Math.abs((frameCountFor(seconds) * 1152) / SAMPLE_RATE - seconds)).toBeLessThan(0.1);
       }),
     );
+  });
+
+  it('renders an instrumental of the same length without the lead melody, and not silent', () => {
+    const samples = SAMPLE_RATE * shortTrack.durationSeconds;
+    const full = renderPcm(shortTrack, samples);
+    const instrumental = renderPcm(shortTrack, samples, { instrumental: true });
+    expect(instrumental).toHaveLength(full.length);
+    let differing = 0;
+    let energy = 0;
+    for (let i = 0; i < samples; i++) {
+      if (Math.abs(full[i] - instrumental[i]) > 64) differing++;
+      energy += Math.abs(instrumental[i]);
+    }
+    expect(differing / samples).toBeGreaterThan(0.2);
+    expect(energy / samples).toBeGreaterThan(500);
   });
 
   it('renders the same track identically every time', () => {

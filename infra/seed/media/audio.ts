@@ -1,9 +1,11 @@
-/** Seeded MP3 generator: short, deterministic pieces of music (chords, bass, drums, melody) for the seed catalogue. */
-import { Mp3Encoder } from '@breezystack/lamejs';
+/**
+ * Seeded music synthesiser: short, deterministic pieces (chords, bass, drums, melody) for the seed
+ * catalogue, as PCM. MP3 encoding is in mp3.ts, so the album-ZIP Lambda, which renders the seeded
+ * WAV masters and instrumentals from these recipes, does not carry the encoder.
+ */
 import { seededRandom, type Random } from './random.js';
 
 export const SAMPLE_RATE = 44100;
-export const BITRATE_KBPS = 128;
 /** An MPEG-1 Layer III frame always carries 1152 samples. */
 export const SAMPLES_PER_FRAME = 1152;
 
@@ -15,12 +17,6 @@ export interface AudioRecipe {
   /** Whole seconds; the encoded file lasts this long to within half an MP3 frame (13 ms). */
   durationSeconds: number;
   style: MusicStyle;
-}
-
-export interface EncodedAudio {
-  bytes: Uint8Array;
-  /** Duration of the encoded stream, from its frame count. */
-  durationSeconds: number;
 }
 
 type Lead = 'pluck' | 'sine' | 'bell' | 'square';
@@ -402,8 +398,11 @@ function renderLead(score: Score, bus: Float32Array, random: Random) {
   }
 }
 
-/** Renders the whole piece as mono 16-bit PCM of exactly `totalSamples` samples. */
-export function renderPcm(recipe: AudioRecipe, totalSamples: number): Int16Array {
+/**
+ * Renders the whole piece as mono 16-bit PCM of exactly `totalSamples` samples; `instrumental` leaves
+ * out the lead melody (the seeded catalogue's stand-in for a vocal), everything else sample for sample.
+ */
+export function renderPcm(recipe: AudioRecipe, totalSamples: number, { instrumental = false } = {}): Int16Array {
   const random = seededRandom(recipe.seed);
   const score = compose(recipe, totalSamples, random);
   const pad = new Float32Array(totalSamples);
@@ -421,7 +420,7 @@ export function renderPcm(recipe: AudioRecipe, totalSamples: number): Int16Array
   const mix = new Float32Array(totalSamples);
   let peak = 1e-9;
   for (let i = 0; i < totalSamples; i++) {
-    const value = Math.tanh(pad[i] + bass[i] + drums[i] + 0.8 * lead[i]);
+    const value = Math.tanh(pad[i] + bass[i] + drums[i] + (instrumental ? 0 : 0.8 * lead[i]));
     mix[i] = value;
     peak = Math.max(peak, Math.abs(value));
   }
@@ -439,44 +438,4 @@ export function renderPcm(recipe: AudioRecipe, totalSamples: number): Int16Array
 /** Frames the encoder will write for a piece of `durationSeconds`, so the file's own duration rounds to it. */
 export function frameCountFor(durationSeconds: number): number {
   return Math.round((durationSeconds * SAMPLE_RATE) / SAMPLES_PER_FRAME);
-}
-
-/** Counts the MPEG audio frames of a file, walking frame headers from its first byte. */
-export function countMp3Frames(bytes: Uint8Array): number {
-  const kbpsByIndex = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
-  let offset = 0;
-  let frames = 0;
-  while (offset + 4 <= bytes.length) {
-    if (bytes[offset] !== 0xff || (bytes[offset + 1] & 0xe0) !== 0xe0) {
-      throw new Error(`No MP3 frame header at byte ${offset}`);
-    }
-    const kbps = kbpsByIndex[bytes[offset + 2] >> 4];
-    const padding = (bytes[offset + 2] >> 1) & 1;
-    offset += Math.floor((144000 * kbps) / SAMPLE_RATE) + padding;
-    frames++;
-  }
-  return frames;
-}
-
-/** Renders and encodes one piece: mono, 44.1 kHz, 128 kbps constant bit rate, no tag. */
-export function renderAudio(recipe: AudioRecipe): EncodedAudio {
-  const frames = frameCountFor(recipe.durationSeconds);
-  // The encoder writes ceil(samples / 1152) + 1 frames: its start-up delay spills into one extra frame.
-  const pcm = renderPcm(recipe, (frames - 1) * SAMPLES_PER_FRAME);
-  const encoder = new Mp3Encoder(1, SAMPLE_RATE, BITRATE_KBPS);
-  const chunks: Uint8Array[] = [];
-  const chunkSamples = SAMPLES_PER_FRAME * 64;
-  for (let offset = 0; offset < pcm.length; offset += chunkSamples) {
-    chunks.push(encoder.encodeBuffer(pcm.subarray(offset, offset + chunkSamples)));
-  }
-  chunks.push(encoder.flush());
-  const bytes = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  const written = countMp3Frames(bytes);
-  if (written !== frames) throw new Error(`Encoder wrote ${written} frames for ${recipe.seed}, expected ${frames}`);
-  return { bytes, durationSeconds: (written * SAMPLES_PER_FRAME) / SAMPLE_RATE };
 }
