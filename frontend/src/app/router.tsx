@@ -11,21 +11,17 @@ import { artistQueryOptions } from '../features/artists/api/get-artist';
 import { artistsQueryOptions } from '../features/artists/api/get-artists';
 import { albumsQueryOptions } from '../features/albums/api/get-albums';
 import { AccountDialogHost } from '../features/auth/components/account-dialog-provider';
-import { brand } from '../lib/brand';
+import { exclusiveAlbumsQueryOptions, exclusiveVideosQueryOptions } from '../features/membership/api/get-exclusive';
+import { CheckoutOverlayHost } from '../features/membership/components/checkout-overlay-host';
+import { AlbumCartHost } from '../features/cart/components/album-cart-host';
+import { afterPurchasePath, checkoutSessionOf, checkoutSuccessPath } from '../features/purchases/checkout-return';
+import { collectionsQueryOptions } from '../features/merch/api/get-collections';
+import { productsQueryOptions } from '../features/merch/api/get-products';
 import { AppShell } from './app-shell';
 import { PageSkeleton } from './page-skeleton';
 import { HomeRoute } from './routes/home-route';
 import { NotFoundRoute } from './routes/not-found-route';
 import { RouteError } from './routes/route-error';
-
-const upcoming = (path: string, title: string, description: string): RouteObject => ({
-  path,
-  HydrateFallback: PageSkeleton,
-  lazy: async () => {
-    const { UpcomingRoute } = await import('./routes/upcoming-route');
-    return { Component: () => <UpcomingRoute title={title} description={description} /> };
-  },
-});
 
 /** A page whose code is fetched on the way there. */
 const page = (path: string, load: () => Promise<RouteObject['Component']>): RouteObject => ({
@@ -34,12 +30,14 @@ const page = (path: string, load: () => Promise<RouteObject['Component']>): Rout
   lazy: async () => ({ Component: await load() }),
 });
 
-/** The shell, and the sign-in modal inside the router so it can follow links. */
+/** The shell, and the sign-in modal, the album cart dialog and the checkout overlay inside the router so they can follow links. */
 function AppRoot() {
   return (
     <>
       <AppShell />
       <AccountDialogHost />
+      <CheckoutOverlayHost />
+      <AlbumCartHost />
     </>
   );
 }
@@ -103,8 +101,13 @@ export function createRouter(queryClient: QueryClient) {
           const { AdminRoute } = await import('./routes/admin-route');
           return () => <AdminRoute area="sync-manager" />;
         }),
-        upcoming('cart', 'Cart', 'Your album cart arrives with the shop in an upcoming release.'),
-        upcoming('shop', 'Shop', 'Albums as digital downloads and merch from the artists. The shop opens in an upcoming release.'),
+        page('cart', async () => (await import('./routes/cart-route')).CartRoute),
+        {
+          path: 'shop',
+          HydrateFallback: PageSkeleton,
+          loader: () => prefetch(queryClient.prefetchQuery(productsQueryOptions()), queryClient.prefetchQuery(collectionsQueryOptions())),
+          lazy: async () => ({ Component: (await import('./routes/shop-route')).ShopRoute }),
+        },
         {
           path: 'library',
           HydrateFallback: PageSkeleton,
@@ -115,12 +118,14 @@ export function createRouter(queryClient: QueryClient) {
           HydrateFallback: PageSkeleton,
           lazy: async () => ({ Component: (await import('./routes/search-route')).SearchRoute }),
         },
-        upcoming(
-          'exclusive',
-          brand.productPlus,
-          `Exclusive and unreleased tracks, early access and direct artist support with ${brand.productPlus}. Subscriptions open in an upcoming release.`,
-        ),
-        upcoming('subscribe', `Subscribe to ${brand.productPlus}`, `${brand.productPlus} subscriptions open in an upcoming release.`),
+        {
+          path: 'exclusive',
+          HydrateFallback: PageSkeleton,
+          loader: () => prefetch(queryClient.prefetchQuery(exclusiveAlbumsQueryOptions()), queryClient.prefetchQuery(exclusiveVideosQueryOptions())),
+          lazy: async () => ({ Component: (await import('./routes/membership-exclusive-route')).ExclusiveRoute }),
+        },
+        page('video/:slug', async () => (await import('../features/membership/components/video-slug-page')).VideoSlugPage),
+        page('subscribe', async () => (await import('./routes/membership-subscribe-route')).SubscribeRoute),
         page('free-signup', async () => (await import('../features/auth/components/free-signup-page')).FreeSignupPage),
         page('check-email', async () => (await import('../features/auth/components/check-email-page')).CheckEmailPage),
         page('magic-login', async () => (await import('../features/auth/components/magic-login-page')).MagicLoginPage),
@@ -130,9 +135,27 @@ export function createRouter(queryClient: QueryClient) {
         page('profile', async () => (await import('../features/account/components/profile-page')).ProfilePage),
         page('account', async () => (await import('../features/account/components/account-page')).AccountPage),
         { path: 'subscription-manage', loader: () => redirect('/account') },
-        upcoming('subscription-checkout', `${brand.productPlus} checkout`, `${brand.productPlus} checkout opens in an upcoming release.`),
-        upcoming('upgrade', `Upgrade to ${brand.productPlus}`, `${brand.productPlus} subscriptions open in an upcoming release.`),
-        upcoming('purchases', 'Purchases', 'Your purchase history arrives with the store in an upcoming release.'),
+        page('subscription-checkout', async () => (await import('../features/membership/components/subscription-checkout-page')).SubscriptionCheckoutPage),
+        page('upgrade', async () => (await import('../features/membership/components/upgrade-page')).UpgradePage),
+        page('subscription-success', async () => (await import('../features/membership/components/subscription-success-page')).SubscriptionSuccessPage),
+        page('subscription/success', async () => (await import('../features/membership/components/subscription-success-page')).SubscriptionSuccessPage),
+        page('subscription-pending', async () => (await import('../features/membership/components/subscription-pending-page')).SubscriptionPendingPage),
+        page('subscription-activated', async () => (await import('../features/membership/components/activation-page')).ActivationPage),
+        page('after-join', async () => (await import('../features/membership/components/after-join-page')).AfterJoinPage),
+        page('beta-welcome', async () => (await import('../features/membership/components/beta-welcome-page')).BetaWelcomePage),
+        page('purchases', async () => (await import('../features/purchases/components/purchases-page')).PurchasesPage),
+        page('checkout/success', async () => (await import('../features/purchases/components/checkout-success-page')).CheckoutSuccessPage),
+        page('checkout-success', async () => (await import('../features/purchases/components/checkout-success-page')).CheckoutSuccessPage),
+        {
+          ...page('post-checkout', async () => (await import('../features/purchases/components/post-checkout-page')).PostCheckoutPage),
+          // With a session the buyer goes straight on; the page itself is the error state of a return with none.
+          loader: ({ request }) => {
+            const sessionId = checkoutSessionOf(request.url);
+            return sessionId ? redirect(checkoutSuccessPath(sessionId)) : null;
+          },
+        },
+        { path: 'checkout-redirect', loader: ({ request }) => redirect(afterPurchasePath(request.url)) },
+        { path: 'after-purchase', loader: ({ request }) => redirect(afterPurchasePath(request.url)) },
         { path: '*', Component: NotFoundRoute },
       ],
     },

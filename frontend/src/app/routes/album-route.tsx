@@ -1,9 +1,10 @@
 /**
- * /album/{id}: the album page, wired to the player, to the remembered source page for Back, and to the
- * library's actions (the album's library button and heart, a heart on each track).
+ * /album/{id}: the album page, wired to the player, to the remembered source page for Back, to the album
+ * cart (Add to cart, Buy), and to the library's actions (the album's library button and heart, a heart on each track).
  */
 import { useNavigate, useParams } from 'react-router';
 import { AlbumDetails } from '../../features/albums/components/album-details';
+import { useAlbumCommerce } from '../../features/cart/use-album-commerce';
 import { FavoriteButton } from '../../features/library/components/favorite-button';
 import { LibraryButton } from '../../features/library/components/library-button';
 import { useAlbumPlayback } from '../album-playback';
@@ -13,11 +14,13 @@ export function AlbumRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const playback = useAlbumPlayback();
+  const commerce = useAlbumCommerce();
   return (
     <AlbumDetails
       key={id}
       albumId={id}
       playback={playback}
+      commerce={commerce}
       onBack={() => navigate(albumSource() ?? '/')}
       renderAlbumActions={(album) => (
         <>

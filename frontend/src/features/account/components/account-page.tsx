@@ -1,4 +1,4 @@
-/** /account: the subscription card, profile info, links to purchases and upgrading, and sign out. */
+/** /account: the subscription card with its billing (manage, cancel), profile info, links to purchases and upgrading, and sign out. */
 import { Crown, Receipt, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { brand } from '../../../lib/brand';
@@ -7,6 +7,7 @@ import { formatReleaseDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { buttonClass } from '../../../ui/button';
 import { EmptyState } from '../../../ui/status-message';
+import { SubscriptionBilling } from '../../membership/components/subscription-billing';
 import { isPaid } from '../subscription-wording';
 import { LogOutButton, ProfileSkeleton, SubscriptionDetails } from './profile-page';
 import { displayNameOf, UserAvatar } from './user-avatar';
@@ -33,6 +34,14 @@ export function AccountPage() {
     <div className="mx-auto max-w-3xl space-y-6" data-testid="account-page">
       <h1 className="text-3xl font-extrabold text-zinc-50">Account</h1>
       <SubscriptionDetails user={user} />
+      {isPaid(user) && (
+        <section aria-labelledby="billing-heading" className="rounded-2xl border border-white/10 bg-zinc-900 p-6">
+          <h2 id="billing-heading" className="mb-4 text-lg font-bold text-zinc-50">
+            Billing
+          </h2>
+          <SubscriptionBilling />
+        </section>
+      )}
 
       <section aria-labelledby="profile-info" className="rounded-2xl border border-white/10 bg-zinc-900 p-6">
         <h2 id="profile-info" className="text-lg font-bold text-zinc-50">

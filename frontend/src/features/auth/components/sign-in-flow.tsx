@@ -37,6 +37,8 @@ export interface SignInFlowProps {
   initialMode: SignInMode;
   /** Tick the Toko+ box from the start (the listener chose Toko+). */
   wantsPlus?: boolean;
+  /** The e-mail to start with (a link that already knows it, e.g. /subscribe?email=). */
+  initialEmail?: string;
   /** Why an account is asked for, e.g. the exclusive album that was opened. */
   reason?: ReactNode;
   /** Where to go after signing in when the server names no place; the modal stays where it is. */
@@ -48,10 +50,10 @@ export interface SignInFlowProps {
 
 type Step = 'email' | 'code' | 'admin-password';
 
-export function SignInFlow({ surface, initialMode, wantsPlus: initiallyWantsPlus = false, reason, then, onSignedIn, onInstantSignIn }: SignInFlowProps) {
+export function SignInFlow({ surface, initialMode, wantsPlus: initiallyWantsPlus = false, initialEmail = '', reason, then, onSignedIn, onInstantSignIn }: SignInFlowProps) {
   const [mode, setMode] = useState<SignInMode>(initialMode);
   const [step, setStep] = useState<Step>('email');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [wantsPlus, setWantsPlus] = useState(initiallyWantsPlus);
   const [failure, reportFailure] = useState<Notice | null>(null);
 

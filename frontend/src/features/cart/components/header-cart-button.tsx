@@ -1,29 +1,56 @@
 /**
- * The header's cart button with its item count (9+ above 9). The album cart arrives with the shop (issue #5),
- * which replaces this placeholder: until then the count reads 0 and the button opens /cart.
+ * The header's cart button: it opens the bag drawer, and its badge counts the merch in the bag and the
+ * albums in the album cart (9+ above 9). The drawer's code is fetched the first time it opens; inside it, a
+ * row leads on to the album cart's own dialog.
  */
 import { ShoppingCart } from 'lucide-react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { cartBadgeText } from '../../merch/merch-cart';
+import { setMerchCartOpen, useMerchCartCount, useMerchCartOpen } from '../../merch/merch-cart-store';
 import { Tooltip } from '../../../ui/tooltip';
+import { openAlbumCart, useAlbumCartCount } from '../album-cart-entry';
+
+const MerchCartDrawer = lazy(() => import('../../merch/components/merch-cart-drawer').then((module) => ({ default: module.MerchCartDrawer })));
 
 export function HeaderCartButton() {
-  const count = 0;
+  const albumCount = useAlbumCartCount();
+  const count = useMerchCartCount() + albumCount;
+  const badge = cartBadgeText(count);
+  const open = useMerchCartOpen();
+  const [everOpened, setEverOpened] = useState(open);
+  useEffect(() => {
+    if (open) setEverOpened(true);
+  }, [open]);
+
   return (
-    <Tooltip content="Cart">
-      <Link
-        to="/cart"
-        aria-label={count > 0 ? `Cart, ${count} items` : 'Cart'}
-        data-testid="header-cart"
-        data-count={count}
-        className="relative inline-flex size-10 shrink-0 items-center justify-center rounded-full text-zinc-200 transition hover:bg-white/10 hover:text-white"
-      >
-        <ShoppingCart aria-hidden="true" className="size-5" />
-        {count > 0 && (
-          <span className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-accent px-1 text-center text-[11px] font-bold leading-5 text-accent-foreground">
-            {count > 9 ? '9+' : count}
-          </span>
-        )}
-      </Link>
-    </Tooltip>
+    <>
+      <Tooltip content="Cart">
+        <button
+          type="button"
+          onClick={() => setMerchCartOpen(true)}
+          aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'}
+          aria-haspopup="dialog"
+          data-testid="header-cart"
+          data-count={count}
+          className="relative inline-flex size-10 shrink-0 items-center justify-center rounded-full text-zinc-200 transition hover:bg-white/10 hover:text-white"
+        >
+          <ShoppingCart aria-hidden="true" className="size-5" />
+          {badge && (
+            <span
+              aria-hidden="true"
+              data-testid="header-cart-badge"
+              className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-accent px-1 text-center text-[11px] font-bold leading-5 text-accent-foreground"
+            >
+              {badge}
+            </span>
+          )}
+        </button>
+      </Tooltip>
+      {everOpened && (
+        <Suspense fallback={null}>
+          <MerchCartDrawer open={open} onOpenChange={setMerchCartOpen} albums={{ count: albumCount, open: openAlbumCart }} />
+        </Suspense>
+      )}
+    </>
   );
 }

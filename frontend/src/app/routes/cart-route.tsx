@@ -1,0 +1,2 @@
+/** /cart: the album cart page. */
+export { CartPage as CartRoute } from '../../features/cart/components/cart-page';

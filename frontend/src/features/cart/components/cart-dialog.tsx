@@ -1,0 +1,474 @@
+/**
+ * The album cart dialog (spec §2, §4): the cart; 'Preparing checkout...'; for a guest the e-mail and the
+ * 6-digit code, signing in without leaving the cart; the payment form; the purchase being confirmed; the
+ * albums to download; or what went wrong. Failures of a form show beside it as alerts, results as toasts.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CheckCircle2, Lock, ShoppingCart, XCircle } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { isSubscriber, type SessionUser, useSession } from '../../../lib/session';
+import { Button } from '../../../ui/button';
+import { Dialog, DialogDescription, DialogTitle } from '../../../ui/dialog';
+import { EmptyState, ErrorState } from '../../../ui/status-message';
+import { Spinner } from '../../../ui/spinner';
+import { FormAlert, TextField } from '../../../ui/text-field';
+import { toast } from '../../../ui/toast';
+import { readSmartSignIn, smartSignIn } from '../../auth/api/smart-sign-in';
+import { useVerifyCode } from '../../auth/api/verify-code';
+import { completeInstantSignIn, useCompleteSignIn } from '../../auth/complete-sign-in';
+import { isCompleteCode, sanitizeCode, verifyFailure } from '../../auth/sign-in-messages';
+import { cartQueryOptions } from '../api/get-cart';
+import { checkoutRequest } from '../api/start-checkout';
+import { verifyCartPurchase, type PurchasedAlbum } from '../api/verify-cart-purchase';
+import { startAlbumCheckout } from '../album-checkout';
+import type { CartAlbum } from '../cart-album';
+import type { CartOpening } from '../cart-dialog-store';
+import {
+  CART_TOAST_MS,
+  EMAIL_REQUIRED,
+  EMAIL_REQUIRED_FOR_CHECKOUT,
+  EMBEDDED_CHECKOUT_MIN_HEIGHT_PX,
+  EMPTY_CART,
+  INVALID_CART_CODE,
+  PROCESSING_ISSUE,
+  purchaseComplete,
+  sendCodeFailure,
+  UNEXPECTED_AUTH_ANSWER,
+  type CartNotice,
+} from '../cart-messages';
+import { summarizeCart } from '../cart-pricing';
+import { syncGuestCart } from '../guest-cart-sync';
+import { useAlbumCart } from '../use-album-cart';
+import { CartContents, CartSkeleton } from './cart-contents';
+import { PurchasedDownloads } from './purchased-downloads';
+
+type Step =
+  | { name: 'cart' }
+  | { name: 'loading'; message: string; note: string }
+  | { name: 'email-collection' }
+  | { name: 'verifying'; email: string }
+  | { name: 'checkout'; url: string; sessionId: string }
+  | { name: 'confirming' }
+  | { name: 'success'; purchases: PurchasedAlbum[] }
+  | { name: 'error'; notice: CartNotice };
+
+/** What the embedded payment form posts to this window when the payment went through (spec §4). */
+const CHECKOUT_COMPLETE_MESSAGE = 'checkout-complete';
+const FALLBACK_NOTE = 'If the secure payment form takes longer than 5 seconds, we switch to our hosted checkout.';
+
+export function CartDialog({ opening, open, onClose }: { opening: CartOpening; open: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()} size="lg">
+      <CartFlow key={opening.id} opening={opening} onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function CartFlow({ opening, onClose }: { opening: CartOpening; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const cart = useAlbumCart();
+  const [step, setStep] = useState<Step>({ name: 'cart' });
+  const [includeSubscription, setIncludeSubscription] = useState(opening.includeSubscription);
+  const [email, setEmail] = useState('');
+
+  const checkOut = async (albums: CartAlbum[], user: SessionUser | null, withPlan: boolean) => {
+    if (!user) {
+      setStep({ name: 'email-collection' });
+      return;
+    }
+    if (albums.length === 0) {
+      toast({ ...EMPTY_CART, variant: 'destructive', duration: CART_TOAST_MS });
+      setStep({ name: 'cart' });
+      return;
+    }
+    if (!user.email) {
+      setStep({ name: 'error', notice: EMAIL_REQUIRED_FOR_CHECKOUT });
+      return;
+    }
+    setStep({ name: 'loading', message: 'Preparing checkout...', note: FALLBACK_NOTE });
+    const outcome = await startAlbumCheckout(checkoutRequest(albums, user.email, withPlan && !isSubscriber(user)));
+    if (outcome.kind === 'embedded') setStep({ name: 'checkout', url: outcome.url, sessionId: outcome.sessionId });
+    else if (outcome.kind === 'hosted') {
+      setStep({ name: 'loading', message: 'Redirecting to secure checkout...', note: 'Taking you to our secure hosted checkout page.' });
+      window.location.assign(outcome.url);
+    } else {
+      toast({ ...outcome.notice, variant: 'destructive', duration: CART_TOAST_MS });
+      setStep({ name: 'error', notice: outcome.notice });
+    }
+  };
+
+  // Buy and a resumed checkout open the dialog checking out, once the cart has been read.
+  const started = useRef(false);
+  useEffect(() => {
+    if (opening.start !== 'checkout' || started.current || cart.isLoading) return;
+    started.current = true;
+    void checkOut(cart.albums, session.user, opening.includeSubscription);
+  });
+
+  const signedIn = async (user: SessionUser) => {
+    setStep({ name: 'loading', message: 'Preparing checkout...', note: FALLBACK_NOTE });
+    await syncGuestCart(queryClient);
+    const albums = await queryClient.fetchQuery(cartQueryOptions()).catch(() => []);
+    await checkOut(albums, user, includeSubscription);
+  };
+
+  // The payment form said it is paid: the albums bought, from the server, before the downloads show.
+  const confirmPurchase = async (sessionId: string) => {
+    setStep({ name: 'confirming' });
+    try {
+      const result = await verifyCartPurchase(sessionId);
+      if (!result.success) throw new Error('The payment is not confirmed yet');
+      toast({ ...purchaseComplete(result.purchases.length), variant: 'success', duration: CART_TOAST_MS });
+      await cart.clear().catch(() => undefined);
+      setStep({ name: 'success', purchases: result.purchases });
+    } catch {
+      setStep({ name: 'error', notice: PROCESSING_ISSUE });
+    }
+  };
+
+  switch (step.name) {
+    case 'cart':
+      return (
+        <CartStep
+          onCheckout={() => void checkOut(cart.albums, session.user, includeSubscription)}
+          includeSubscription={includeSubscription}
+          onIncludeSubscriptionChange={setIncludeSubscription}
+          onClose={onClose}
+        />
+      );
+    case 'loading':
+      return <LoadingStep message={step.message} note={step.note} />;
+    case 'email-collection':
+      return (
+        <EmailStep
+          email={email}
+          onEmailChange={setEmail}
+          onBack={() => setStep({ name: 'cart' })}
+          onCodeSent={(address) => setStep({ name: 'verifying', email: address })}
+          onInstantSignIn={onClose}
+        />
+      );
+    case 'verifying':
+      return (
+        <CodeStep
+          email={step.email}
+          onBack={() => setStep({ name: 'email-collection' })}
+          onTryDifferentEmail={() => {
+            setEmail('');
+            setStep({ name: 'email-collection' });
+          }}
+          onSignedIn={(user) => void signedIn(user)}
+        />
+      );
+    case 'checkout':
+      return (
+        <CheckoutStep
+          url={step.url}
+          onComplete={() => void confirmPurchase(step.sessionId)}
+        />
+      );
+    case 'confirming':
+      return <LoadingStep message="Verifying your purchase..." note="We are confirming your payment. This takes a few seconds." />;
+    case 'success':
+      return <SuccessStep purchases={step.purchases} onClose={onClose} />;
+    case 'error':
+      return <ErrorStep notice={step.notice} onBack={() => setStep({ name: 'cart' })} onClose={onClose} />;
+  }
+}
+
+function StepHeading({ title, description }: { title: string; description: ReactNode }) {
+  return (
+    <>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription>{description}</DialogDescription>
+    </>
+  );
+}
+
+function CartStep({
+  onCheckout,
+  includeSubscription,
+  onIncludeSubscriptionChange,
+  onClose,
+}: {
+  onCheckout: () => void;
+  includeSubscription: boolean;
+  onIncludeSubscriptionChange: (include: boolean) => void;
+  onClose: () => void;
+}) {
+  const session = useSession();
+  const cart = useAlbumCart();
+  const summary = summarizeCart(cart.albums, { isSubscriber: session.isSubscriber, includeSubscription });
+
+  let body: ReactNode;
+  if (cart.isLoading) body = <CartSkeleton />;
+  else if (cart.error) body = <ErrorState title="Failed to fetch cart." error={cart.error} onRetry={cart.refetch} />;
+  else if (cart.albums.length === 0) {
+    body = (
+      <EmptyState icon={ShoppingCart} title="Your cart is empty">
+        <p>Albums you add appear here.</p>
+        <Button className="mt-4" onClick={onClose}>
+          Continue Shopping
+        </Button>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <>
+        <CartContents
+          albums={cart.albums}
+          summary={summary}
+          isSubscriber={session.isSubscriber}
+          includeSubscription={includeSubscription}
+          onIncludeSubscriptionChange={onIncludeSubscriptionChange}
+          onRemove={(album) => cart.remove(album.albumId)}
+          busy={cart.isBusy}
+        />
+        <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Continue Shopping
+          </Button>
+          <Button onClick={onCheckout} disabled={cart.isBusy}>
+            <Lock aria-hidden="true" className="size-4" />
+            Checkout
+          </Button>
+        </div>
+      </>
+    );
+  }
+  return (
+    <div data-testid="album-cart" data-step="cart">
+      <StepHeading title="Your Cart" description="Digital albums to download and keep." />
+      <div className="mt-4">{body}</div>
+    </div>
+  );
+}
+
+function LoadingStep({ message, note }: { message: string; note: string }) {
+  return (
+    <div data-testid="album-cart" data-step="loading" className="flex flex-col items-center gap-4 py-6 text-center">
+      <StepHeading title={message} description={note} />
+      <Spinner label={message} />
+    </div>
+  );
+}
+
+function EmailStep({
+  email,
+  onEmailChange,
+  onBack,
+  onCodeSent,
+  onInstantSignIn,
+}: {
+  email: string;
+  onEmailChange: (email: string) => void;
+  onBack: () => void;
+  onCodeSent: (email: string) => void;
+  onInstantSignIn: () => void;
+}) {
+  const [failure, reportFailure] = useState<CartNotice | null>(null);
+  const send = useMutation({ mutationFn: smartSignIn });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address) {
+      reportFailure(EMAIL_REQUIRED);
+      return;
+    }
+    reportFailure(null);
+    try {
+      const answer = await send.mutateAsync(address);
+      const outcome = readSmartSignIn(answer);
+      if (outcome.kind === 'code-sent') onCodeSent(address);
+      else if (outcome.kind === 'instant') {
+        completeInstantSignIn();
+        onInstantSignIn();
+      } else if (outcome.kind === 'admin-password') {
+        reportFailure({ title: 'Authentication Error', description: answer.message ?? 'This account signs in with a password. Please sign in first.' });
+      } else reportFailure(UNEXPECTED_AUTH_ANSWER);
+    } catch (error) {
+      reportFailure(sendCodeFailure(error));
+    }
+  };
+
+  return (
+    <div data-testid="album-cart" data-step="email-collection">
+      <StepHeading title="Enter email for secure checkout" description="We'll send you a 6-digit code to sign in. No password needed, and your cart comes with you." />
+      <form className="mt-5 space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => onEmailChange(event.target.value)}
+          disabled={send.isPending}
+        />
+        {failure && <FormAlert {...failure} />}
+        <div className="flex items-center justify-between gap-2">
+          <Button variant="ghost" className="px-3" onClick={onBack} disabled={send.isPending}>
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back
+          </Button>
+          <Button type="submit" disabled={send.isPending || email.trim() === ''}>
+            {send.isPending ? 'Sending code...' : 'Continue'}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function CodeStep({
+  email,
+  onBack,
+  onTryDifferentEmail,
+  onSignedIn,
+}: {
+  email: string;
+  onBack: () => void;
+  onTryDifferentEmail: () => void;
+  onSignedIn: (user: SessionUser) => void;
+}) {
+  const [code, setCode] = useState('');
+  const [failure, reportFailure] = useState<CartNotice | null>(null);
+  const [completing, setCompleting] = useState(false);
+  const verify = useVerifyCode();
+  const completeSignIn = useCompleteSignIn();
+  const busy = verify.isPending || completing;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!isCompleteCode(code)) {
+      reportFailure(INVALID_CART_CODE);
+      return;
+    }
+    reportFailure(null);
+    verify.mutate(
+      { email, code },
+      {
+        onSuccess: async (answer) => {
+          setCompleting(true);
+          const user = await completeSignIn({ email, isNewUser: Boolean(answer.isNewUser), subscriptionIntent: false, redirectUrl: null });
+          setCompleting(false);
+          if (user) onSignedIn(user);
+        },
+        onError: (error) => {
+          const notice = verifyFailure(error, 'modal');
+          reportFailure({ title: notice.title, description: notice.description ?? '' });
+          setCode('');
+        },
+      },
+    );
+  };
+
+  return (
+    <div data-testid="album-cart" data-step="verifying">
+      <StepHeading
+        title="Check Your Email"
+        description={
+          <>
+            We sent a 6-digit code to <strong className="text-zinc-50">{email}</strong>. Enter it to sign in and continue to checkout.
+          </>
+        }
+      />
+      <form className="mt-5 space-y-4" onSubmit={submit} noValidate>
+        <TextField
+          label="6-digit code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          autoFocus
+          placeholder="000000"
+          className="[&_input]:text-center [&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.5em]"
+          value={code}
+          disabled={busy}
+          onChange={(event) => setCode(sanitizeCode(event.target.value))}
+          hint="Can't find it? Check your spam or junk folder. The code works for 15 minutes."
+        />
+        {failure && <FormAlert {...failure} />}
+        <Button type="submit" className="w-full" disabled={busy || !isCompleteCode(code)}>
+          {busy ? 'Verifying...' : 'Verify & Continue to Checkout'}
+        </Button>
+      </form>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+        <Button variant="ghost" className="px-3" onClick={onBack} disabled={busy}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back
+        </Button>
+        <button type="button" className="text-sm font-semibold text-accent underline-offset-2 hover:underline disabled:opacity-60" onClick={onTryDifferentEmail} disabled={busy}>
+          Try different email
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The payment form in a frame; it takes the whole window to the success page when paid. */
+function CheckoutStep({ url, onComplete }: { url: string; onComplete: () => void }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  useEffect(() => {
+    const origin = new URL(url, window.location.href).origin;
+    const listen = (event: MessageEvent) => {
+      const fromForm = event.origin === origin && event.source === frame.current?.contentWindow;
+      if (fromForm && (event.data as { type?: unknown } | null)?.type === CHECKOUT_COMPLETE_MESSAGE) onComplete();
+    };
+    window.addEventListener('message', listen);
+    return () => window.removeEventListener('message', listen);
+  }, [url, onComplete]);
+
+  return (
+    <div data-testid="album-cart" data-step="checkout">
+      <StepHeading title="Secure Checkout" description="Payments are processed by Stripe. Your card details never reach us." />
+      <iframe
+        ref={frame}
+        src={url}
+        title="Secure checkout"
+        allow="payment"
+        className="mt-4 w-full rounded-xl border-0 bg-zinc-950"
+        style={{ minHeight: EMBEDDED_CHECKOUT_MIN_HEIGHT_PX }}
+      />
+    </div>
+  );
+}
+
+function SuccessStep({ purchases, onClose }: { purchases: PurchasedAlbum[]; onClose: () => void }) {
+  return (
+    <div data-testid="album-cart" data-step="success">
+      <div className="flex flex-col items-center gap-2 text-center">
+        <CheckCircle2 aria-hidden="true" className="size-10 text-emerald-400" />
+        <StepHeading title="Purchase Complete!" description="Your albums are ready. They are also in your library's Downloads, whenever you need them again." />
+      </div>
+      <PurchasedDownloads purchases={purchases} />
+      <Button variant="secondary" className="mt-4 w-full" onClick={onClose}>
+        Close
+      </Button>
+    </div>
+  );
+}
+
+function ErrorStep({ notice, onBack, onClose }: { notice: CartNotice; onBack: () => void; onClose: () => void }) {
+  return (
+    <div data-testid="album-cart" data-step="error">
+      <div className="flex flex-col items-center gap-2 text-center">
+        <XCircle aria-hidden="true" className="size-10 text-red-300" />
+        <StepHeading title={notice.title} description={notice.description} />
+      </div>
+      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+        <Button onClick={onBack}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to Cart
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The album cart of whoever is listening: a guest's lives in this tab's session storage, a signed-in
+ * listener's on the server. Screens read and change it through this one hook and never ask which it is.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../../lib/session';
+import { toast } from '../../ui/toast';
+import { addToServerCart, clearServerCart, removeFromServerCart } from './api/change-cart';
+import { cartKeys } from './api/cart-keys';
+import { cartQueryOptions } from './api/get-cart';
+import type { CartAlbum } from './cart-album';
+import { ALREADY_IN_CART_MESSAGE, CART_TOAST_MS, ITEM_REMOVED } from './cart-messages';
+import { guestCartAlbums, saveGuestCart, useGuestCart } from './guest-cart-store';
+import { withAlbum, withoutAlbum } from './guest-cart';
+
+/** Cart writes run one after another, so answers land in the order they were asked. */
+const CART_MUTATION_SCOPE = { id: 'album-cart' };
+
+export interface AlbumCart {
+  albums: CartAlbum[];
+  isSignedIn: boolean;
+  /** The session or the server cart is still being read. */
+  isLoading: boolean;
+  error: unknown;
+  refetch: () => void;
+  /** Rejects with the server's error (or "Album already in cart" for a guest) when the album is not added. */
+  add: (album: CartAlbum) => Promise<void>;
+  remove: (albumId: string) => void;
+  clear: () => Promise<void>;
+  /** A change is on its way to the server. */
+  isBusy: boolean;
+}
+
+/** The server cart, read only for a signed-in listener (a guest's server cart is always empty). */
+export function useServerCart() {
+  const { isSignedIn } = useSession();
+  return useQuery({ ...cartQueryOptions(), enabled: isSignedIn });
+}
+
+export function useAlbumCart(): AlbumCart {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const guestAlbums = useGuestCart();
+  const server = useServerCart();
+  const signedIn = session.isSignedIn;
+
+  const add = useMutation({
+    scope: CART_MUTATION_SCOPE,
+    mutationFn: (album: CartAlbum) => addToServerCart(album.albumId),
+    onSuccess: (answer) => queryClient.setQueryData(cartKeys.items(), answer.cart),
+  });
+
+  const remove = useMutation({
+    scope: CART_MUTATION_SCOPE,
+    mutationFn: removeFromServerCart,
+    onMutate: async (albumId) => {
+      await queryClient.cancelQueries({ queryKey: cartKeys.items() });
+      queryClient.setQueryData<CartAlbum[]>(cartKeys.items(), (albums) => albums && withoutAlbum(albums, albumId));
+    },
+    onSuccess: (answer) => queryClient.setQueryData(cartKeys.items(), answer.cart),
+    // The list may be wrong now: read it again.
+    onError: () => queryClient.invalidateQueries({ queryKey: cartKeys.items() }),
+  });
+
+  const clear = useMutation({
+    scope: CART_MUTATION_SCOPE,
+    mutationFn: clearServerCart,
+    onSuccess: (answer) => queryClient.setQueryData(cartKeys.items(), answer.cart),
+  });
+
+  return {
+    albums: signedIn ? (server.data ?? []) : guestAlbums,
+    isSignedIn: signedIn,
+    isLoading: session.isLoading || (signedIn && server.isPending),
+    error: signedIn ? server.error : null,
+    refetch: () => void server.refetch(),
+    add: async (album) => {
+      if (signedIn) {
+        await add.mutateAsync(album);
+        return;
+      }
+      const next = withAlbum(guestCartAlbums(), album);
+      if (!next) throw new Error(ALREADY_IN_CART_MESSAGE);
+      saveGuestCart(next);
+    },
+    remove: (albumId) => {
+      if (signedIn) remove.mutate(albumId);
+      else saveGuestCart(withoutAlbum(guestCartAlbums(), albumId));
+      toast({ ...ITEM_REMOVED, duration: CART_TOAST_MS });
+    },
+    clear: async () => {
+      if (signedIn) await clear.mutateAsync();
+      else saveGuestCart([]);
+    },
+    isBusy: add.isPending || remove.isPending || clear.isPending,
+  };
+}
+
+/** How many albums the cart holds, for badges. */
+export function useAlbumCartSize(): number {
+  const { isSignedIn } = useSession();
+  const guestAlbums = useGuestCart();
+  const server = useServerCart();
+  return isSignedIn ? (server.data?.length ?? 0) : guestAlbums.length;
+}

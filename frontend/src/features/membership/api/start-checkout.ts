@@ -1,0 +1,45 @@
+/**
+ * POST /api/subscription/checkout (embedded) and POST /api/subscription/checkout/hosted: a Toko+ checkout
+ * for one of the amounts. Stripe gives an embedded session no page of its own; the local Stripe sandbox
+ * does (`checkoutUrl`), and stands in for the embedded form. Without one, or when the embedded session
+ * fails, the hosted checkout page takes over (spec part 2 §4, Checkout overlay).
+ */
+import { z } from 'zod/mini';
+import { request } from '../../../lib/http';
+import type { PlanAmount } from '../plans';
+
+const embeddedAnswerSchema = z.object({
+  clientSecret: z.nullish(z.string()),
+  sessionId: z.nullish(z.string()),
+  checkoutUrl: z.nullish(z.string()),
+});
+
+const hostedAnswerSchema = z.object({
+  sessionId: z.nullish(z.string()),
+  url: z.nullish(z.string()),
+  checkoutUrl: z.nullish(z.string()),
+});
+
+export const startEmbeddedCheckout = (amount: PlanAmount) =>
+  request('/api/subscription/checkout', embeddedAnswerSchema, { method: 'POST', body: { amount } });
+
+/** The hosted checkout page's address. */
+export async function startHostedCheckout(amount: PlanAmount): Promise<string> {
+  const answer = await request('/api/subscription/checkout/hosted', hostedAnswerSchema, { method: 'POST', body: { amount } });
+  const url = answer.url ?? answer.checkoutUrl;
+  if (!url) throw new Error('The hosted checkout has no address');
+  return url;
+}
+
+export type OpenedCheckout = { kind: 'embedded'; url: string } | { kind: 'hosted'; url: string };
+
+/** The embedded form when there is one to show, else the hosted page; the hosted page's failure is the one reported. */
+export async function openCheckout(amount: PlanAmount): Promise<OpenedCheckout> {
+  try {
+    const embedded = await startEmbeddedCheckout(amount);
+    if (embedded.checkoutUrl) return { kind: 'embedded', url: embedded.checkoutUrl };
+  } catch (error) {
+    console.warn('The embedded checkout failed; falling back to the hosted checkout', error);
+  }
+  return { kind: 'hosted', url: await startHostedCheckout(amount) };
+}

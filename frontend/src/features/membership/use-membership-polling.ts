@@ -1,0 +1,40 @@
+/**
+ * Waiting for a membership to show: after paying, the webhook records it and the session's tier follows a
+ * moment later. These hooks read the session again until it shows Toko+ (the header's badge follows), and
+ * say when to stop waiting.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { refreshSession, sessionQueryOptions, useSession } from '../../lib/session';
+import { ACTIVATION_GIVE_UP_MS, ACTIVATION_POLL_MS } from './plans';
+
+/**
+ * Reads the session every poll while `waiting`, signed in and not yet showing Toko+; once it shows Toko+,
+ * every other read is refreshed.
+ */
+export function useSessionUntilSubscriber(waiting: boolean) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const poll = waiting && session.isSignedIn && !session.isSubscriber;
+  useQuery({ ...sessionQueryOptions(), refetchInterval: poll ? ACTIVATION_POLL_MS : false });
+  // Prices, access and exclusive content all change with the tier.
+  useEffect(() => {
+    if (session.isSubscriber && waiting) void refreshSession(queryClient);
+  }, [session.isSubscriber, waiting, queryClient]);
+  return session;
+}
+
+/** True after `ms` from the first render, or from the last `restart()`. */
+export function useTimePassed(ms: number): { passed: boolean; restart: () => void } {
+  const [round, setRound] = useState(0);
+  const [passed, setPassed] = useState(false);
+  useEffect(() => {
+    setPassed(false);
+    const timer = window.setTimeout(() => setPassed(true), ms);
+    return () => window.clearTimeout(timer);
+  }, [ms, round]);
+  return { passed, restart: () => setRound((value) => value + 1) };
+}
+
+/** Activation is given up on after the spec's 5 minutes. */
+export const useActivationDeadline = () => useTimePassed(ACTIVATION_GIVE_UP_MS);

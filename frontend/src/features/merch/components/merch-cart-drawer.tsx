@@ -1,0 +1,206 @@
+/**
+ * The merch bag as a bottom sheet (spec part 2 "Merch cart drawer"): the items with their quantities, an
+ * estimated subtotal in US dollars, the member note for subscribers, and checkout on the label's shop.
+ * The app may add a row for the digital albums of the album cart, which has its own dialog.
+ */
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { Crown, Disc3, ExternalLink, Minus, Plus, ShoppingBag, Trash2, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { brand } from '../../../lib/brand';
+import { formatMoney } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { Artwork } from '../../../ui/artwork';
+import { Button, buttonClass, IconButton } from '../../../ui/button';
+import { toast } from '../../../ui/toast';
+import { createMerchCart } from '../api/create-cart';
+import { checkoutLines, MAX_MERCH_QUANTITY, merchItemCount, merchSubtotal, shownVariant, type MerchCart, type MerchCartItem } from '../merch-cart';
+import { merchCart, useMerchCart } from '../merch-cart-store';
+import { openCheckout } from '../merch-checkout';
+import { checkoutDestination, MERCH_SHOP_HOST, type CreatedCart } from '../merch-store';
+
+export interface AlbumCartRow {
+  count: number;
+  open: () => void;
+}
+
+interface MerchCartDrawerProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The album cart's count and how to open it; the row shows when it holds albums. */
+  albums?: AlbumCartRow;
+}
+
+export function MerchCartDrawer({ open, onOpenChange, albums }: MerchCartDrawerProps) {
+  const cart = useMerchCart();
+  const count = merchItemCount(cart);
+  const close = () => onOpenChange(false);
+
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
+        <RadixDialog.Content
+          data-testid="merch-cart-drawer"
+          className="fixed inset-x-0 bottom-0 z-50 mx-auto flex max-h-[85dvh] w-full max-w-lg flex-col rounded-t-2xl border border-b-0 border-white/10 bg-zinc-900 pb-[env(safe-area-inset-bottom)] shadow-2xl transition-transform duration-200 ease-out starting:translate-y-full"
+        >
+          <div aria-hidden="true" className="mx-auto mt-2 h-1.5 w-10 shrink-0 rounded-full bg-white/20" />
+          <div className="flex items-start justify-between gap-4 px-5 pb-3 pt-3">
+            <div>
+              <RadixDialog.Title className="text-xl font-bold text-zinc-50">Your Bag</RadixDialog.Title>
+              <RadixDialog.Description className="text-sm text-zinc-300" data-testid="merch-cart-count">
+                {count === 0 ? 'No merch yet' : `${count} ${count === 1 ? 'item' : 'items'}`}
+              </RadixDialog.Description>
+            </div>
+            <RadixDialog.Close
+              aria-label="Close"
+              className="inline-flex size-9 items-center justify-center rounded-full text-zinc-300 hover:bg-white/10 hover:text-white"
+            >
+              <X aria-hidden="true" className="size-4" />
+            </RadixDialog.Close>
+          </div>
+
+          <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-5 pb-4">
+            {albums && albums.count > 0 && (
+              <div className="flex items-center gap-3 rounded-xl border border-white/10 bg-white/5 p-3" data-testid="album-cart-row">
+                <Disc3 aria-hidden="true" className="size-6 shrink-0 text-accent" />
+                <p className="flex-1 font-semibold text-zinc-50">Digital albums ({albums.count})</p>
+                <Button
+                  variant="secondary"
+                  className="px-4 py-2"
+                  onClick={() => {
+                    close();
+                    albums.open();
+                  }}
+                >
+                  View Albums
+                </Button>
+              </div>
+            )}
+            {cart.length === 0 ? <EmptyBag onShop={close} /> : <BagLines cart={cart} />}
+          </div>
+
+          {cart.length > 0 && <BagFooter cart={cart} />}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+function EmptyBag({ onShop }: { onShop: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-white/15 px-6 py-10 text-center" data-testid="merch-cart-empty">
+      <ShoppingBag aria-hidden="true" className="size-8 text-zinc-400" />
+      <p className="font-semibold text-zinc-100">Your bag is empty</p>
+      <p className="text-sm text-zinc-300">Shirts, records and more from the artists are in the shop.</p>
+      <Link to="/shop" onClick={onShop} className={buttonClass('primary')}>
+        Shop Now
+      </Link>
+    </div>
+  );
+}
+
+function BagLines({ cart }: { cart: MerchCart }) {
+  return (
+    <ul className="divide-y divide-white/10" aria-label="Items in your bag">
+      {cart.map((line) => (
+        <BagLine key={line.shopifyVariantId} line={line} />
+      ))}
+    </ul>
+  );
+}
+
+function BagLine({ line }: { line: MerchCartItem }) {
+  const variant = shownVariant(line.variant);
+  const name = variant ? `${line.title} (${variant})` : line.title;
+  return (
+    <li className="flex gap-3 py-3" data-testid="merch-cart-line" data-variant-id={line.shopifyVariantId}>
+      <Artwork src={line.image ?? null} alt="" size={64} className="size-16 shrink-0 self-start" />
+      <div className="min-w-0 flex-1 space-y-1">
+        <p className="truncate font-semibold text-zinc-50">{line.title}</p>
+        {variant && <p className="text-xs text-zinc-300">{variant}</p>}
+        <p className="text-sm text-zinc-300">{formatMoney(line.price)} each</p>
+        <div className="flex items-center gap-1">
+          <IconButton label={`One fewer ${name}`} className="size-8" onClick={() => merchCart.setQuantity(line.shopifyVariantId, line.qty - 1)}>
+            <Minus aria-hidden="true" className="size-4" />
+          </IconButton>
+          <span className="sr-only">Quantity</span>
+          <span className="min-w-8 text-center font-semibold tabular-nums text-zinc-50" data-testid="merch-cart-qty">
+            {line.qty}
+          </span>
+          <IconButton
+            label={`One more ${name}`}
+            className="size-8"
+            disabled={line.qty >= MAX_MERCH_QUANTITY}
+            onClick={() => merchCart.setQuantity(line.shopifyVariantId, line.qty + 1)}
+          >
+            <Plus aria-hidden="true" className="size-4" />
+          </IconButton>
+          <IconButton label={`Remove ${name}`} className="ml-auto size-8" onClick={() => merchCart.remove(line.shopifyVariantId)}>
+            <Trash2 aria-hidden="true" className="size-4" />
+          </IconButton>
+        </div>
+      </div>
+      <p className="shrink-0 font-semibold tabular-nums text-zinc-50">{formatMoney(line.price * line.qty)}</p>
+    </li>
+  );
+}
+
+function BagFooter({ cart }: { cart: MerchCart }) {
+  const { isSubscriber } = useSession();
+  const [pending, setPending] = useState(false);
+  const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
+
+  const checkOut = async () => {
+    setPending(true);
+    setBlockedUrl(null);
+    const lines = checkoutLines(cart);
+    const created: CreatedCart = await createMerchCart(lines).then(
+      (answer) => ({ ok: true as const, checkoutUrl: answer.checkoutUrl }),
+      () => ({ ok: false as const }),
+    );
+    const url = checkoutDestination(created, lines);
+    const opened = openCheckout(url);
+    setPending(false);
+    if (opened === 'blocked') {
+      setBlockedUrl(url);
+      toast({ variant: 'destructive', title: 'Checkout could not open', description: `Please visit the store directly at ${MERCH_SHOP_HOST}.`, duration: 5000 });
+    } else if (opened === 'new-tab') {
+      toast({ title: 'Checkout opened', description: 'Finish your order in the new tab.', duration: 3000 });
+    }
+  };
+
+  return (
+    <div className="space-y-3 border-t border-white/10 px-5 py-4">
+      <div className="flex items-baseline justify-between">
+        <p className="font-semibold text-zinc-50">Subtotal (estimate)</p>
+        <p className="text-lg font-bold tabular-nums text-zinc-50" data-testid="merch-cart-subtotal">
+          {formatMoney(merchSubtotal(cart))} <span className="text-xs font-normal text-zinc-300">USD</span>
+        </p>
+      </div>
+      <p className="text-xs text-zinc-300">Taxes and shipping are calculated at checkout.</p>
+      {isSubscriber && (
+        <p className="flex items-center gap-2 rounded-lg bg-accent/15 px-3 py-2 text-sm text-zinc-100" data-testid="merch-member-note">
+          <Crown aria-hidden="true" className="size-4 shrink-0 text-accent" />
+          {brand.productPlus} member: your merch discount is applied at checkout.
+        </p>
+      )}
+      {blockedUrl && (
+        <div role="alert" className="rounded-lg border border-red-400/30 bg-red-500/10 px-3 py-2 text-sm text-red-100">
+          <p className="font-semibold">Checkout could not open</p>
+          <p className="mt-0.5">
+            Your browser blocked the new tab. Please visit the store directly:{' '}
+            <a href={blockedUrl} target="_blank" rel="noopener noreferrer" className="font-semibold underline">
+              {MERCH_SHOP_HOST}
+              <ExternalLink aria-hidden="true" className="ml-1 inline size-3" />
+            </a>
+          </p>
+        </div>
+      )}
+      <Button className="w-full" onClick={() => void checkOut()} disabled={pending} data-testid="merch-checkout">
+        {pending ? 'Preparing checkout...' : 'Checkout'}
+      </Button>
+      <p className="text-center text-xs text-zinc-400">You finish your order on {MERCH_SHOP_HOST}.</p>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addMerchItem,
+  cartBadgeText,
+  checkoutLines,
+  MAX_MERCH_QUANTITY,
+  MERCH_CART_KEY,
+  merchItemCount,
+  merchSubtotal,
+  readMerchCart,
+  removeMerchItem,
+  setMerchQuantity,
+  shownVariant,
+  writeMerchCart,
+  type MerchCartItem,
+} from './merch-cart';
+
+const tee = (qty = 1, variantId = 'gid://toko/ProductVariant/102', variant = 'M'): MerchCartItem => ({
+  shopifyVariantId: variantId,
+  productHandle: 'first-light-tee',
+  title: 'First Light Tee',
+  variant,
+  image: '/media/images/artwork/album-first-light.png',
+  price: 28,
+  currencyCode: 'USD',
+  qty,
+});
+const tote = (qty = 1): MerchCartItem => ({ ...tee(qty, 'gid://toko/ProductVariant/901', 'Default Title'), productHandle: 'label-tote', title: 'Label Tote Bag', price: 18.99 });
+
+describe('merch bag', () => {
+  it('is stored under toko_merch_cart', () => {
+    expect(MERCH_CART_KEY).toBe('toko_merch_cart');
+  });
+
+  it('merges the quantity when the same variant is added again, and keeps other variants as their own lines', () => {
+    const once = addMerchItem([], tee(1));
+    const twice = addMerchItem(once, tee(2));
+    expect(twice).toEqual([tee(3)]);
+    const large = addMerchItem(twice, tee(1, 'gid://toko/ProductVariant/103', 'L'));
+    expect(large.map((line) => [line.variant, line.qty])).toEqual([
+      ['M', 3],
+      ['L', 1],
+    ]);
+  });
+
+  it('never holds more of one variant than the shop takes in a cart', () => {
+    expect(addMerchItem([tee(98)], tee(5))[0].qty).toBe(MAX_MERCH_QUANTITY);
+    expect(setMerchQuantity([tee(1)], tee().shopifyVariantId, 500)[0].qty).toBe(MAX_MERCH_QUANTITY);
+  });
+
+  it('sets a quantity, and drops the line at 0 or below (the minus button at 1)', () => {
+    const cart = [tee(2), tote(1)];
+    expect(setMerchQuantity(cart, tee().shopifyVariantId, 4)).toEqual([tee(4), tote(1)]);
+    expect(setMerchQuantity(cart, tee().shopifyVariantId, 0)).toEqual([tote(1)]);
+    expect(setMerchQuantity(cart, tote().shopifyVariantId, -1)).toEqual([tee(2)]);
+  });
+
+  it('removes a line and leaves the rest', () => {
+    expect(removeMerchItem([tee(2), tote(1)], tee().shopifyVariantId)).toEqual([tote(1)]);
+  });
+
+  it('counts pieces and estimates the subtotal to the cent', () => {
+    const cart = [tee(2), tote(3)];
+    expect(merchItemCount(cart)).toBe(5);
+    expect(merchSubtotal(cart)).toBe(112.97);
+    expect(merchSubtotal([])).toBe(0);
+  });
+
+  it('reads back what it wrote, and drops what it cannot read instead of failing', () => {
+    const cart = [tee(2), tote(1)];
+    expect(readMerchCart(writeMerchCart(cart))).toEqual(cart);
+    expect(readMerchCart(null)).toEqual([]);
+    expect(readMerchCart('not json')).toEqual([]);
+    expect(readMerchCart('{"qty":1}')).toEqual([]);
+    expect(readMerchCart(JSON.stringify([tee(1), { title: 'broken' }, { ...tote(1), qty: 0 }, { ...tote(1), price: 'free' }]))).toEqual([tee(1)]);
+  });
+
+  it('hides the "Default Title" of a product without options', () => {
+    expect(shownVariant('Default Title')).toBeNull();
+    expect(shownVariant(null)).toBeNull();
+    expect(shownVariant('XL')).toBe('XL');
+  });
+
+  it('gives the create-cart call one line per variant', () => {
+    expect(checkoutLines([tee(2), tote(1)])).toEqual([
+      { variantId: 'gid://toko/ProductVariant/102', quantity: 2 },
+      { variantId: 'gid://toko/ProductVariant/901', quantity: 1 },
+    ]);
+  });
+
+  it('caps the header badge at 9+, and shows none for an empty cart', () => {
+    expect([0, 1, 9, 10, 42].map(cartBadgeText)).toEqual([null, '1', '9', '9+', '9+']);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * The merch bag: the items a listener is about to buy on the label's external shop, kept in local storage
+ * under `toko_merch_cart` (spec part 2 §3, §4 "Merch cart"). Pure: reading, merging, quantities, subtotal.
+ */
+import { z } from 'zod/mini';
+import { brand } from '../../lib/brand';
+
+export const MERCH_CART_KEY = `${brand.product.toLowerCase()}_merch_cart`;
+/** The storefront takes at most 99 of one variant in a cart. */
+export const MAX_MERCH_QUANTITY = 99;
+/** Shopify names the variant of a product without options "Default Title"; it is never shown. */
+export const DEFAULT_VARIANT_TITLE = 'Default Title';
+
+const merchCartItemSchema = z.object({
+  shopifyVariantId: z.string().check(z.minLength(1)),
+  productHandle: z.string(),
+  title: z.string(),
+  variant: z.nullish(z.string()),
+  image: z.nullish(z.string()),
+  price: z.number().check(z.nonnegative()),
+  currencyCode: z._default(z.string(), 'USD'),
+  qty: z.int().check(z.positive()),
+});
+export type MerchCartItem = z.infer<typeof merchCartItemSchema>;
+export type MerchCart = readonly MerchCartItem[];
+
+const clampQuantity = (qty: number) => Math.min(MAX_MERCH_QUANTITY, Math.floor(qty));
+
+/** The bag as stored; anything unreadable (not JSON, an old shape) is dropped item by item, never thrown. */
+export function readMerchCart(stored: string | null): MerchCartItem[] {
+  if (!stored) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(stored);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry) => {
+    const parsed = z.safeParse(merchCartItemSchema, entry);
+    return parsed.success ? [{ ...parsed.data, qty: clampQuantity(parsed.data.qty) }] : [];
+  });
+}
+
+export const writeMerchCart = (cart: MerchCart): string => JSON.stringify(cart);
+
+/** Adds an item; the same variant again adds to its quantity instead of making a second line. */
+export function addMerchItem(cart: MerchCart, item: MerchCartItem): MerchCartItem[] {
+  const existing = cart.find((line) => line.shopifyVariantId === item.shopifyVariantId);
+  if (!existing) return [...cart, { ...item, qty: clampQuantity(item.qty) }];
+  return cart.map((line) => (line === existing ? { ...line, qty: clampQuantity(line.qty + item.qty) } : line));
+}
+
+/** Sets a line's quantity; 0 or less takes the line out of the bag. */
+export function setMerchQuantity(cart: MerchCart, variantId: string, qty: number): MerchCartItem[] {
+  if (qty <= 0) return removeMerchItem(cart, variantId);
+  return cart.map((line) => (line.shopifyVariantId === variantId ? { ...line, qty: clampQuantity(qty) } : line));
+}
+
+export const removeMerchItem = (cart: MerchCart, variantId: string): MerchCartItem[] =>
+  cart.filter((line) => line.shopifyVariantId !== variantId);
+
+/** How many pieces are in the bag (the header badge counts these). */
+export const merchItemCount = (cart: MerchCart): number => cart.reduce((sum, line) => sum + line.qty, 0);
+
+/** The estimated subtotal in dollars, to the cent; taxes and shipping come at the external checkout. */
+export const merchSubtotal = (cart: MerchCart): number =>
+  Math.round(cart.reduce((sum, line) => sum + Math.round(line.price * 100) * line.qty, 0)) / 100;
+
+/** The variant's name as shown, or null for a product without options. */
+export const shownVariant = (variant: string | null | undefined): string | null =>
+  variant && variant !== DEFAULT_VARIANT_TITLE ? variant : null;
+
+/** The lines of `POST /api/shopify/create-cart`. */
+export const checkoutLines = (cart: MerchCart): Array<{ variantId: string; quantity: number }> =>
+  cart.map((line) => ({ variantId: line.shopifyVariantId, quantity: line.qty }));
+
+/** The header cart's badge over merch and albums together: nothing at 0, the number up to 9, then "9+". */
+export const cartBadgeText = (count: number): string | null => (count <= 0 ? null : count > 9 ? '9+' : String(count));

@@ -1,0 +1,62 @@
+/** One bought album as the purchase lists show it: artwork and title (to the album), artist, date, price paid, download. */
+import { Link } from 'react-router';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { Artwork } from '../../../ui/artwork';
+import { Skeleton } from '../../../ui/skeleton';
+import type { DownloadableAlbum } from '../album-download';
+import { DownloadAlbumButton } from './download-album-button';
+
+export interface PurchaseRowProps {
+  albumId: string;
+  title: string;
+  artistName?: string | null;
+  artwork?: string | null;
+  purchaseDate: string;
+  purchasePrice: number;
+  download: DownloadableAlbum;
+  testId: string;
+}
+
+export function PurchaseRow({ albumId, title, artistName, artwork, purchaseDate, purchasePrice, download, testId }: PurchaseRowProps) {
+  const albumPath = `/album/${encodeURIComponent(albumId)}`;
+  return (
+    <li
+      className="flex flex-wrap items-center gap-x-4 gap-y-3 rounded-2xl border border-white/10 bg-zinc-900 p-3 sm:flex-nowrap sm:p-4"
+      data-testid={testId}
+      data-album-id={albumId}
+    >
+      <Link to={albumPath} aria-hidden="true" tabIndex={-1} className="shrink-0">
+        <Artwork src={artwork ?? null} alt="" size={64} className="size-16" />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <Link to={albumPath} className="block truncate font-semibold text-zinc-50 hover:underline" data-testid="purchase-album-link">
+          {title}
+        </Link>
+        {artistName && <p className="truncate text-sm text-zinc-300">{artistName}</p>}
+        <p className="text-xs text-zinc-400">
+          Digital Album · Purchased <time dateTime={purchaseDate}>{formatDateTime(purchaseDate)}</time> ·{' '}
+          <span data-testid="purchase-price">{formatMoney(purchasePrice)}</span>
+        </p>
+      </div>
+      <DownloadAlbumButton album={download} className="w-full px-4 py-2 sm:w-auto" />
+    </li>
+  );
+}
+
+export function PurchaseListSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" className="space-y-3">
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: 3 }, (_, index) => (
+        <div key={index} className="flex items-center gap-4 rounded-2xl border border-white/10 p-3 sm:p-4">
+          <Skeleton className="size-16 shrink-0 rounded-lg" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-4 w-1/2" />
+            <Skeleton className="h-3 w-1/3" />
+          </div>
+          <Skeleton className="hidden h-9 w-32 rounded-full sm:block" />
+        </div>
+      ))}
+    </div>
+  );
+}

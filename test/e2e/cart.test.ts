@@ -1,0 +1,223 @@
+/**
+ * Browser journeys of the album cart in Chromium: a guest fills the cart from album pages, signs in inside
+ * the cart dialog with the code from the local inbox, the guest cart moves to the account, and the album is
+ * paid on the Stripe sandbox's page; removing, the empty states and 'Already in Cart'; and on a phone, a
+ * guest's checkout from /cart that waits for sign-in on /auth and resumes afterwards.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInCode } from '../support/inbox.js';
+import { launch, newPage, viewports } from './browser.js';
+
+const PAPER_SATELLITES = 'album-paper-satellites';
+const COPPER_AND_SALT = 'album-copper-and-salt';
+const AFTER_HOURS = 'album-after-hours';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => browser?.close());
+
+/** A page whose script errors and failed loads show in the test output. */
+async function openPage(viewport: { width: number; height: number } = viewports.desktop) {
+  const opened = await newPage(browser, viewport);
+  opened.page.on('pageerror', (error) => console.log(`[page error] ${error.message}`));
+  opened.page.on('response', (response) => {
+    if (response.status() >= 500) console.log(`[page load] ${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  return opened;
+}
+
+const freshEmail = (who: string) => `${who}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+const toast = (page: Page, title: string) => page.locator('[data-testid=toast]', { hasText: title }).first();
+const cartDialog = (page: Page) => page.getByRole('dialog').filter({ has: page.locator('[data-testid=album-cart]') });
+const cartStep = (page: Page) => page.locator('[data-testid=album-cart]').getAttribute('data-step');
+const headerState = (page: Page) => page.locator('[data-testid=header-account]').getAttribute('data-state');
+const guestCart = (page: Page) => page.evaluate(() => window.sessionStorage.getItem('guest_cart'));
+
+async function openAlbum(page: Page, albumId: string) {
+  await page.goto(`/album/${albumId}`);
+  await page.getByRole('button', { name: 'Add to cart' }).waitFor();
+}
+
+/** The server cart of whoever the page is signed in as (the page's cookies go along). */
+async function serverCart(page: Page): Promise<string[]> {
+  const response = await page.request.get('/api/cart');
+  return ((await response.json()) as Array<{ albumId: string }>).map((item) => item.albumId);
+}
+
+/** Pays on the sandbox's form, in the dialog's frame or, after the hosted fallback, as the page itself. */
+async function payOnSandbox(page: Page) {
+  const frame = page.locator('iframe[title="Secure checkout"]');
+  let where = 'waiting';
+  await expect
+    .poll(
+      async () => {
+        if (/\/pay\/cs_/.test(page.url())) where = 'hosted';
+        else if ((await frame.count()) > 0) where = 'embedded';
+        return where;
+      },
+      { timeout: 30_000, interval: 250 },
+    )
+    .not.toBe('waiting');
+  const form = where === 'embedded' ? page.frameLocator('iframe[title="Secure checkout"]') : page;
+  const pay = form.getByRole('button', { name: /^Pay \$/ });
+  await pay.waitFor({ timeout: 15_000 });
+  return { where, pay };
+}
+
+describe('the album cart in the browser', () => {
+  it('a guest fills the cart, signs in inside the cart dialog, the cart moves to the account, and the album is paid', async () => {
+    const { page, context } = await openPage();
+    const email = freshEmail('buyer');
+    await openAlbum(page, PAPER_SATELLITES);
+    await expect.poll(() => headerState(page), { timeout: 15_000 }).toBe('guest');
+
+    // Added to the guest cart; the same album again says so and opens the cart.
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await toast(page, 'Added to Cart').waitFor();
+    expect(JSON.parse((await guestCart(page)) ?? '[]')).toEqual([expect.objectContaining({ albumId: PAPER_SATELLITES, albumTitle: 'Paper Satellites' })]);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await toast(page, 'Already in Cart').waitFor();
+    const dialog = cartDialog(page);
+    await dialog.getByRole('heading', { name: 'Your Cart' }).waitFor();
+    const items = dialog.locator('[data-testid=cart-item]');
+    expect(await items.count()).toBe(1);
+    expect(await items.first().textContent()).toContain('Paper Satellites');
+    expect(await items.first().textContent()).toContain('Digital Album');
+    expect(await dialog.locator('[data-testid=cart-album-count]').textContent()).toBe('1 album in your cart');
+    expect(await dialog.locator('[data-testid=cart-total]').textContent()).toBe('$9.99');
+    expect(await dialog.locator('[data-testid=cart-includes]').textContent()).toContain('Lifetime downloads');
+
+    // The Toko+ upsell: the member price plus the $5 plan.
+    const upsell = dialog.getByRole('checkbox', { name: /Add Toko\+ for \$5\.00\/month/ });
+    await upsell.check();
+    expect(await dialog.locator('[data-testid=cart-total]').textContent()).toBe('$11.99');
+    await upsell.uncheck();
+    expect(await dialog.locator('[data-testid=cart-total]').textContent()).toBe('$9.99');
+
+    // Removed, the cart is empty; Continue Shopping closes it.
+    await dialog.getByRole('button', { name: 'Remove Paper Satellites' }).click();
+    await toast(page, 'Item Removed').waitFor();
+    await dialog.getByText('Your cart is empty').waitFor();
+    expect(await guestCart(page)).toBeNull();
+    await dialog.getByRole('button', { name: 'Continue Shopping' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Buy adds the album and opens the cart checking out: a guest is asked for an e-mail first.
+    await page.getByRole('button', { name: /^Buy \$9\.99/ }).click();
+    await dialog.getByRole('heading', { name: 'Enter email for secure checkout' }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Continue', exact: true }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.locator('[data-testid=cart-item]').first().waitFor();
+    await dialog.getByRole('button', { name: 'Checkout', exact: true }).click();
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+
+    // The code step keeps digits only and verifies only a whole code.
+    await dialog.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+    await dialog.getByRole('button', { name: 'Try different email' }).waitFor();
+    const codeInput = dialog.getByLabel('6-digit code');
+    await codeInput.pressSequentially('12ab3');
+    expect(await codeInput.inputValue()).toBe('123');
+    expect(await dialog.getByRole('button', { name: 'Verify & Continue to Checkout' }).isDisabled()).toBe(true);
+    await codeInput.fill(await signInCode(email));
+    await dialog.getByRole('button', { name: 'Verify & Continue to Checkout' }).click();
+
+    // Signed in: the guest cart is now the account's, and the checkout opens on the sandbox's form.
+    await expect.poll(() => headerState(page), { timeout: 15_000 }).toBe('signed-in');
+    await expect.poll(() => serverCart(page), { timeout: 15_000 }).toEqual([PAPER_SATELLITES]);
+    await expect.poll(() => guestCart(page), { timeout: 15_000 }).toBeNull();
+    const { where, pay } = await payOnSandbox(page);
+    if (where === 'embedded') expect(await cartStep(page)).toBe('checkout');
+    expect(await pay.textContent()).toContain('$9.99');
+    await pay.click();
+
+    // Paid: the sandbox sends its signed webhooks and returns to the success page of the session.
+    await page.waitForURL(/\/checkout\/success\?session_id=cs_test_\w+/, { timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Purchase Complete!' }).waitFor({ timeout: 30_000 });
+
+    // Bought, the album cannot go in the cart again.
+    await expect
+      .poll(async () => ((await (await page.request.get('/api/purchases')).json()) as { purchases: Array<{ albumId: string }> }).purchases.map((p) => p.albumId), {
+        timeout: 30_000,
+      })
+      .toEqual([PAPER_SATELLITES]);
+    await openAlbum(page, PAPER_SATELLITES);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await toast(page, 'Already Owned').waitFor();
+    await context.close();
+  }, 180_000);
+
+  it("a signed-in listener's cart lives on the server: 'Already in Cart' opens it, and removing empties it", async () => {
+    const { page, context } = await openPage();
+    const email = freshEmail('keeper');
+    await openAlbum(page, AFTER_HOURS);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await toast(page, 'Added to Cart').waitFor();
+
+    // Signing in from the header moves the guest cart to the account.
+    await expect.poll(() => headerState(page), { timeout: 15_000 }).toBe('guest');
+    await page.locator('[data-testid=header-account]').getByRole('button', { name: 'Sign In' }).click();
+    const signIn = page.getByRole('dialog');
+    await signIn.getByLabel('Email').fill(email);
+    await signIn.getByRole('button', { name: 'Continue', exact: true }).click();
+    // The toast is brief: watched for from before the code goes in.
+    const synced = toast(page, 'Cart Synced').waitFor({ timeout: 30_000 });
+    await signIn.getByLabel('6-digit code').fill(await signInCode(email));
+    await expect.poll(() => headerState(page), { timeout: 15_000 }).toBe('signed-in');
+    await synced;
+    await expect.poll(() => serverCart(page), { timeout: 15_000 }).toEqual([AFTER_HOURS]);
+
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await toast(page, 'Already in Cart').waitFor();
+    const dialog = cartDialog(page);
+    await dialog.getByRole('button', { name: 'Remove After Hours' }).click();
+    await toast(page, 'Item Removed').waitFor();
+    await dialog.getByText('Your cart is empty').waitFor();
+    await expect.poll(() => serverCart(page), { timeout: 15_000 }).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('on a phone, a guest checks out from /cart, signs in on /auth, and the checkout resumes', async () => {
+    const { page, context } = await openPage(viewports.phone);
+    const email = freshEmail('phone');
+    await page.goto('/cart');
+    await page.getByText('Your cart is empty').waitFor();
+    expect(await page.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/music');
+
+    await openAlbum(page, COPPER_AND_SALT);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await toast(page, 'Added to Cart').waitFor();
+    await page.goto('/cart');
+    const item = page.locator('[data-testid=cart-page] [data-testid=cart-item]');
+    await item.waitFor();
+    expect(await item.textContent()).toContain('Copper & Salt');
+    // No member price of its own: members pay 70 %.
+    expect(await page.locator('[data-testid=cart-upsell]').textContent()).toContain('save $3.00');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await page.getByRole('button', { name: 'Sign In to Checkout' }).click();
+    await page.waitForURL(/\/auth\?redirect=/);
+    expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('pending_checkout') ?? 'null'))).toMatchObject({ action: 'checkout', includeSubscription: false });
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.getByLabel('6-digit code').fill(await signInCode(email));
+
+    // Back on /cart with the welcome, the cart moved to the account, and the checkout under way.
+    await page.waitForURL(/\/cart\?from=login/, { timeout: 15_000 });
+    await page.locator('[data-testid=cart-welcome-back]').waitFor();
+    await expect.poll(() => serverCart(page), { timeout: 15_000 }).toEqual([COPPER_AND_SALT]);
+    // The saved checkout was used up.
+    expect(await page.evaluate(() => window.localStorage.getItem('pending_checkout'))).toBeNull();
+    const { where, pay } = await payOnSandbox(page);
+    expect(await pay.textContent()).toContain('$9.99');
+    if (where === 'embedded') {
+      // The welcome goes after its 5 s, and the address with it.
+      await page.waitForURL((url) => url.pathname === '/cart' && url.search === '', { timeout: 15_000 });
+      await page.locator('[data-testid=cart-welcome-back]').waitFor({ state: 'detached' });
+    }
+    await context.close();
+  }, 120_000);
+});
