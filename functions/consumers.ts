@@ -61,7 +61,7 @@ export const consumers: ConsumerSpec[] = [
   projector('notifications-projector', ['notifications']),
   projector('commerce-projector', ['cart', 'order', 'download', 'video']),
   // The events of functions/domain/notifications/rules.ts (a unit test keeps the two equal).
-  reactor('notifier', ['UserRegistered', 'SubscriptionStarted', 'PurchaseCompleted']),
+  reactor('notifier', ['UserRegistered', 'SubscriptionStarted', 'PurchaseCompleted', 'AlbumPublished']),
   reactor('user-tier', ['SubscriptionStarted', 'SubscriptionRenewed', 'SubscriptionCancelled', 'SubscriptionEnded']),
   // Also takes mail jobs put straight on its queue (sign-in codes, verification links).
   reactor('mailer', ['NotificationSent']),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent, NewEvent } from '../../events/index.js';
 import { memoryViewStore } from '../lib/memory-view-store.js';
-import { project } from '../lib/projection.js';
+import { project, type ViewStore } from '../lib/projection.js';
+import { albumKey } from './catalogue.js';
 import { libraryProjection } from './library.js';
 
 let eventNumber = 0;
@@ -10,10 +11,23 @@ const stored = (streamId: string, version: number, event: NewEvent, at: string):
 
 const library = (version: number, event: NewEvent, at = `2026-03-01T10:00:0${version}.000Z`) => stored('library#u1', version, event, at);
 
+/** The catalogue view as the catalogue projector leaves it: al1 and al3 by ar1, al2 by ar2. */
+async function catalogue(store: ViewStore) {
+  const albums = [
+    { albumId: 'al1', artistId: 'ar1' },
+    { albumId: 'al2', artistId: 'ar2' },
+    { albumId: 'al3', artistId: 'ar1' },
+  ];
+  for (const { albumId, artistId } of albums) {
+    await store.commit('catalogue', `album#${albumId}`, 0, 1, [{ kind: 'put', item: { ...albumKey(albumId), id: albumId, artistId, artistName: `Artist ${artistId}` } }]);
+  }
+}
+
 async function deliver(events: DomainEvent[]) {
   const store = memoryViewStore();
+  await catalogue(store);
   for (const event of events) await project(libraryProjection, store, event);
-  return store.snapshot();
+  return Object.fromEntries(Object.entries(store.snapshot()).filter(([key]) => !key.startsWith('album#')));
 }
 
 const entries = (views: Record<string, unknown>) => Object.fromEntries(Object.entries(views).map(([key, item]) => {
@@ -37,6 +51,42 @@ describe('library projection', () => {
     expect(entries(await deliver(history))).toEqual({
       'library#u1|album#al2': { albumId: 'al2', addedAt: '2026-03-01T10:00:02.000Z' },
       'library#u1|favorite#track#t2': { kind: 'track', trackId: 't2', albumId: 'al1', addedAt: '2026-03-01T10:00:06.000Z' },
+      'artist-fans#ar2|user#u1': { artistId: 'ar2', userId: 'u1', albumIds: ['al2'] },
+    });
+  });
+
+  describe('fans of an artist', () => {
+    const added = (version: number, albumId: string) => library(version, { type: 'LibraryAlbumAdded', data: { userId: 'u1', albumId } });
+    const removed = (version: number, albumId: string) => library(version, { type: 'LibraryAlbumRemoved', data: { userId: 'u1', albumId } });
+    const fans = async (events: DomainEvent[]) =>
+      Object.fromEntries(Object.entries(entries(await deliver(events))).filter(([key]) => key.startsWith('artist-fans#')));
+
+    it('makes a listener a fan of the artist of each album they add', async () => {
+      expect(await fans([added(1, 'al1'), added(2, 'al2'), added(3, 'al3')])).toEqual({
+        'artist-fans#ar1|user#u1': { artistId: 'ar1', userId: 'u1', albumIds: ['al1', 'al3'] },
+        'artist-fans#ar2|user#u1': { artistId: 'ar2', userId: 'u1', albumIds: ['al2'] },
+      });
+    });
+
+    it('keeps them a fan while one album of the artist stays, and ends it with the last one', async () => {
+      expect(await fans([added(1, 'al1'), added(2, 'al3'), removed(3, 'al1')])).toEqual({
+        'artist-fans#ar1|user#u1': { artistId: 'ar1', userId: 'u1', albumIds: ['al3'] },
+      });
+      expect(await fans([added(1, 'al1'), added(2, 'al3'), removed(3, 'al1'), removed(4, 'al3')])).toEqual({});
+      expect(await fans([added(1, 'al1'), removed(2, 'al1'), added(3, 'al1')])).toEqual({
+        'artist-fans#ar1|user#u1': { artistId: 'ar1', userId: 'u1', albumIds: ['al1'] },
+      });
+    });
+
+    it('counts a duplicated delivery once', async () => {
+      const events = [added(1, 'al1'), added(2, 'al3'), removed(3, 'al1')];
+      expect(await fans(events.flatMap((event) => [event, event]))).toEqual(await fans(events));
+    });
+
+    it('waits for an album the catalogue view does not hold yet', async () => {
+      const store = memoryViewStore();
+      await expect(project(libraryProjection, store, added(1, 'al9'))).rejects.toThrow(/al9 is not projected yet/);
+      expect(await store.checkpoint(libraryProjection.name, 'library#u1')).toBe(0);
     });
   });
 

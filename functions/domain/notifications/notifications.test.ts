@@ -3,6 +3,7 @@ import type { DomainEvent, NewEvent } from '../../../events/index.js';
 import { consumers } from '../../consumers.js';
 import { memoryViewStore } from '../../lib/memory-view-store.js';
 import { project } from '../../lib/projection.js';
+import { libraryProjection } from '../../projections/library.js';
 import { notificationsProjection } from '../../projections/notifications.js';
 import { notificationsDecider, type NotificationsCommand } from './notifications.js';
 import { notificationContent, notificationsFor, notifyingEvents } from './rules.js';
@@ -61,6 +62,59 @@ describe('notification rules', () => {
     expect(await notificationsFor(stored(1, { type: 'EmailVerified', data: { userId: 'u9', email: 'a@b.co' } }), lookups)).toEqual([]);
     const setup = stored(1, { type: 'UserRegistered', data: { userId: 'u8', email: 'admin@b.co', username: null, displayName: 'Admin', source: 'admin_setup' } });
     expect(await notificationsFor(setup, lookups)).toEqual([]);
+  });
+
+  describe('a new release by an artist in your library', () => {
+    const album = (albumId: string, artistId: string, isDummyAlbum = false) => ({
+      albumId, artistId, title: `Album ${albumId}`, artwork: null, description: null, albumType: 'Album', releaseDate: '2026-01-01',
+      requiredTier: 'free' as const, isExclusive: false, isAvailableForPurchase: false, stripeProductId: null, stripePriceDefault: null,
+      stripePriceSubscriber: null, isDummyAlbum, rightsOwner: null, externalLinks: {}, copyright: null, tracks: [],
+    });
+    const published = (albumId: string, artistId: string, isDummyAlbum = false) =>
+      ({ ...stored(1, { type: 'AlbumPublished', data: album(albumId, artistId, isDummyAlbum) }), streamId: `album#${albumId}` }) as DomainEvent;
+
+    /** The views as the projectors leave them: artist ar1 "Mara Vell" with albums al1 and al2, then each listener's library events. */
+    async function given(...library: [userId: string, type: 'LibraryAlbumAdded' | 'LibraryAlbumRemoved', albumId: string][]) {
+      const store = memoryViewStore();
+      await store.commit('catalogue', 'artist#ar1', 0, 1, [{ kind: 'put', item: { pk: 'artist#ar1', sk: 'artist', id: 'ar1', name: 'Mara Vell' } }]);
+      for (const albumId of ['al1', 'al2']) {
+        await store.commit('catalogue', `album#${albumId}`, 0, 1, [{ kind: 'put', item: { pk: `album#${albumId}`, sk: 'album', id: albumId, artistId: 'ar1' } }]);
+      }
+      const versions = new Map<string, number>();
+      for (const [userId, type, albumId] of library) {
+        const version = (versions.get(userId) ?? 0) + 1;
+        versions.set(userId, version);
+        await project(libraryProjection, store, { ...stored(version, { type, data: { userId, albumId } }), streamId: `library#${userId}` } as DomainEvent);
+      }
+      const lookups = {
+        getView: store.get,
+        queryViews: async (partition: { pk: string } | { gsi1pk: string }) =>
+          Object.values(store.snapshot()).filter((item) => 'pk' in partition && item.pk === partition.pk),
+      };
+      return { when: (event: DomainEvent) => notificationsFor(event, lookups) };
+    }
+
+    it('tells each listener who keeps an album of the artist, by e-mail too', async () => {
+      const views = await given(
+        ['u1', 'LibraryAlbumAdded', 'al1'],
+        ['u2', 'LibraryAlbumAdded', 'al2'],
+        ['u2', 'LibraryAlbumRemoved', 'al2'],
+        ['u3', 'LibraryAlbumAdded', 'al1'],
+        ['u3', 'LibraryAlbumAdded', 'al2'],
+      );
+      const targets = await views.when(published('al9', 'ar1'));
+      expect(targets.map((t) => t.userId).sort()).toEqual(['u1', 'u3']);
+      expect(targets[0].content).toEqual({
+        kind: 'new_release', title: 'New from Mara Vell', message: 'Mara Vell just released Album al9.', actionText: 'Listen now', actionUrl: '/album/al9', mail: true,
+      });
+    });
+
+    it('tells nobody of a physical-only album, of changed details, or of an artist without fans', async () => {
+      const views = await given(['u1', 'LibraryAlbumAdded', 'al1']);
+      expect(await views.when(published('al9', 'ar1', true))).toEqual([]);
+      expect(await views.when(stored(2, { type: 'AlbumDetailsChanged', data: { albumId: 'al1', changes: { title: 'Renamed' } } }))).toEqual([]);
+      expect(await views.when(published('al8', 'ar2'))).toEqual([]);
+    });
   });
 
   it('the notifier consumer subscribes to exactly the events that have rules', () => {

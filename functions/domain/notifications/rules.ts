@@ -12,6 +12,8 @@
 import type { DomainEvent, EventOf, EventType, NotificationContent } from '../../../events/index.js';
 import { brand } from '../../../events/brand.js';
 import type { ViewItem, ViewKey } from '../../lib/projection.js';
+import { artistKey } from '../../projections/catalogue.js';
+import { artistFansPartition, type ArtistFanItem } from '../../projections/library.js';
 
 export interface NotificationTarget {
   userId: string;
@@ -64,11 +66,26 @@ export const notificationContent = {
   }),
 };
 
+/** Tells every listener who keeps one of the artist's albums in their library about the artist's new album. */
+async function newReleaseToFans(event: EventOf<'AlbumPublished'>, lookups: RuleLookups): Promise<NotificationTarget[]> {
+  const { albumId, artistId, title, isDummyAlbum } = event.data;
+  // A physical-only album cannot be listened to here.
+  if (isDummyAlbum) return [];
+  const fans = (await lookups.queryViews({ pk: artistFansPartition(artistId) })) as (ViewItem & ArtistFanItem)[];
+  if (fans.length === 0) return [];
+  const artist = await lookups.getView(artistKey(artistId));
+  if (typeof artist?.name !== 'string') throw new Error(`Artist ${artistId} is not projected yet`);
+  const content = notificationContent.newRelease(artist.name, title, albumId);
+  return fans.map((fan) => ({ userId: fan.userId, content }));
+}
+
 export const notificationRules: NotificationRules = {
   // An account the setup made for the label's admin needs no welcome.
   UserRegistered: (event) => (event.data.source === 'admin_setup' ? [] : [{ userId: event.data.userId, content: notificationContent.welcome() }]),
   SubscriptionStarted: (event) => [{ userId: event.data.userId, content: notificationContent.subscription() }],
   PurchaseCompleted: (event) => [{ userId: event.data.userId, content: notificationContent.purchase(event.data.album.title, event.data.album.albumId) }],
+  // Only a first publication: a changed title or date is not a new release.
+  AlbumPublished: newReleaseToFans,
 };
 
 export const notifyingEvents = Object.keys(notificationRules) as EventType[];
