@@ -4,6 +4,10 @@
  * paid on the Stripe sandbox's page; removing, the empty states and 'Already in Cart'; and on a phone, a
  * guest's checkout from /cart that waits for sign-in on /auth and resumes afterwards.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInCode } from '../support/inbox.js';
@@ -144,11 +148,29 @@ describe('the album cart in the browser', () => {
         timeout: 30_000,
       })
       .toEqual([PAPER_SATELLITES]);
+    // What was bought leaves the cart.
+    await expect.poll(() => serverCart(page), { timeout: 30_000 }).toEqual([]);
+
+    // Library → Downloads: the album's ZIP (MP3, WAV, instrumentals, cover) through a fresh signed link.
+    await page.getByRole('link', { name: 'Go to Library' }).click();
+    const row = page.locator(`[data-testid=library-download][data-album-id="${PAPER_SATELLITES}"]`);
+    await row.waitFor({ timeout: 20_000 });
+    const button = row.locator('[data-testid=download-album-button]');
+    await expect.poll(() => button.getAttribute('data-state'), { timeout: 120_000, interval: 1_000 }).toBe('idle');
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), button.click()]);
+    const file = join(mkdtempSync(join(tmpdir(), 'toko-e2e-cart-')), 'album.zip');
+    await download.saveAs(file);
+    expect(readFileSync(file).subarray(0, 2).toString('latin1')).toBe('PK');
+    const entries = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
+    expect(entries.some((name) => /^MP3\/.+\.mp3$/.test(name))).toBe(true);
+    expect(entries.some((name) => /^Instrumentals\/.+\(Instrumental\)\.wav$/.test(name))).toBe(true);
+    expect(entries).toContain('cover.png');
+
     await openAlbum(page, PAPER_SATELLITES);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await toast(page, 'Already Owned').waitFor();
     await context.close();
-  }, 180_000);
+  }, 360_000);
 
   it("a signed-in listener's cart lives on the server: 'Already in Cart' opens it, and removing empties it", async () => {
     const { page, context } = await openPage();

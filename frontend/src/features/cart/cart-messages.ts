@@ -27,7 +27,6 @@ export const EMPTY_CART: CartNotice = { title: 'Empty Cart', description: 'Add s
 export const SIGN_IN_REQUIRED: CartNotice = { title: 'Sign In Required', description: 'Please sign in to complete your purchase' };
 export const EMAIL_REQUIRED_FOR_CHECKOUT: CartNotice = { title: 'Email Required', description: 'Email verification required for checkout' };
 export const EMAIL_REQUIRED: CartNotice = { title: 'Email Required', description: 'Please enter your email address' };
-export const INVALID_CART_CODE: CartNotice = { title: 'Invalid code', description: 'Please enter the 6-digit code from your email' };
 export const CHECKOUT_FAILED: CartNotice = { title: 'Checkout Failed', description: 'Unable to process checkout. Please try again.' };
 export const PROCESSING_ISSUE: CartNotice = {
   title: 'Processing Issue',

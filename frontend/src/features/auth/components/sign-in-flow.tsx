@@ -5,32 +5,29 @@
  * cover the form's own buttons on a phone; successes are toasts, since the form is gone by then.
  */
 import { useMutation } from '@tanstack/react-query';
-import { ArrowLeft, Crown, Mail } from 'lucide-react';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ArrowLeft, Crown } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { brand } from '../../../lib/brand';
 import { formatMoney } from '../../../lib/format';
 import type { SessionUser } from '../../../lib/session';
 import { Button } from '../../../ui/button';
+import { CheckboxCard } from '../../../ui/checkbox-card';
 import { DialogDescription, DialogTitle } from '../../../ui/dialog';
-import { FormAlert, TextField } from '../../../ui/text-field';
+import { EmailField, FormAlert, TextField } from '../../../ui/text-field';
 import { useAdminLogin } from '../api/admin-login';
 import { sendSignUpLink } from '../api/send-sign-up-link';
 import { readSmartSignIn, smartSignIn, type SmartSignInOutcome } from '../api/smart-sign-in';
-import { useVerifyCode, type VerifyCodeAnswer } from '../api/verify-code';
 import { completeInstantSignIn, useCompleteSignIn } from '../complete-sign-in';
 import {
   adminFieldsMissing,
   adminLoginFailure,
   emailRequired,
-  invalidCode,
-  isCompleteCode,
-  sanitizeCode,
   sendFailure,
-  verifyFailure,
   type Notice,
   type SignInMode,
   type Surface,
 } from '../sign-in-messages';
+import { CodeForm, useCodeSignIn } from './code-step';
 
 export interface SignInFlowProps {
   surface: Surface;
@@ -146,18 +143,7 @@ export function SignInFlow({ surface, initialMode, wantsPlus: initiallyWantsPlus
       />
       {reason && <div className="mt-4 rounded-lg border border-accent/30 bg-accent/10 px-3 py-2 text-sm text-zinc-100">{reason}</div>}
       <form className="mt-5 space-y-4" onSubmit={submitEmail} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoFocus
-          placeholder="you@example.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          disabled={send.isPending}
-        />
+        <EmailField autoFocus value={email} onChange={(event) => setEmail(event.target.value)} disabled={send.isPending} />
         {signingUp && <PlusOption checked={wantsPlus} onChange={setWantsPlus} disabled={send.isPending} />}
         {failure && <FormAlert {...failure} />}
         <Button type="submit" className="w-full" disabled={send.isPending || email === ''}>
@@ -204,23 +190,15 @@ function StepHeading({ surface, title, description }: { surface: Surface; title:
 
 function PlusOption({ checked, onChange, disabled }: { checked: boolean; onChange: (checked: boolean) => void; disabled: boolean }) {
   return (
-    <label className="flex cursor-pointer gap-3 rounded-xl border border-accent/30 bg-gradient-to-br from-accent/10 to-transparent p-3">
-      <input
-        type="checkbox"
-        name="subscribe"
-        className="mt-0.5 size-4 shrink-0 accent-[var(--brand-accent)]"
-        checked={checked}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <span className="space-y-0.5">
-        <span className="flex items-center gap-1.5 text-sm font-semibold text-zinc-50">
-          <Crown aria-hidden="true" className="size-4 text-accent" />
-          Add {brand.productPlus} for {formatMoney(brand.subscriptionMonthlyUsd)}/month
-        </span>
-        <span className="block text-xs text-zinc-300">Exclusive and early releases, high-quality downloads, album and merch discounts. Cancel anytime.</span>
-      </span>
-    </label>
+    <CheckboxCard
+      name="subscribe"
+      checked={checked}
+      onChange={onChange}
+      disabled={disabled}
+      icon={Crown}
+      title={`Add ${brand.productPlus} for ${formatMoney(brand.subscriptionMonthlyUsd)}/month`}
+      description="Exclusive and early releases, high-quality downloads, album and merch discounts. Cancel anytime."
+    />
   );
 }
 
@@ -252,59 +230,19 @@ export function CodeStep({
   onTryDifferentEmail,
   onResend,
 }: CodeStepProps) {
-  const [code, setCode] = useState('');
-  const [failure, reportFailure] = useState<Notice | null>(null);
+  const signIn = useCodeSignIn({ email, surface, subscriptionIntent, then, onSignedIn, onNeedsPassword });
   const [resending, setResending] = useState<'code' | 'link' | null>(null);
   const [resent, setResent] = useState<string | null>(null);
-  const verify = useVerifyCode();
-  const completeSignIn = useCompleteSignIn();
-  const [completing, setCompleting] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const busy = verify.isPending || completing;
-
-  const finish = async (answer: VerifyCodeAnswer) => {
-    if (answer.requiresPassword && onNeedsPassword) {
-      onNeedsPassword();
-      return;
-    }
-    setCompleting(true);
-    const user = await completeSignIn(
-      { email, isNewUser: Boolean(answer.isNewUser), subscriptionIntent: subscriptionIntent || Boolean(answer.subscriptionIntent), redirectUrl: answer.redirectUrl },
-      then,
-    );
-    setCompleting(false);
-    if (user) onSignedIn(user);
-  };
-
-  const submit = (value: string) => {
-    if (busy) return;
-    if (!isCompleteCode(value)) {
-      reportFailure(invalidCode);
-      inputRef.current?.focus();
-      return;
-    }
-    reportFailure(null);
-    verify.mutate(
-      { email, code: value },
-      {
-        onSuccess: (answer) => void finish(answer),
-        onError: (error) => {
-          reportFailure(verifyFailure(error, surface));
-          setCode('');
-          inputRef.current?.focus();
-        },
-      },
-    );
-  };
+  const { busy } = signIn;
 
   const resend = async (what: 'code' | 'link') => {
     setResending(what);
     setResent(null);
     const failed = await onResend();
     setResending(null);
-    reportFailure(failed);
+    signIn.reportFailure(failed);
     if (failed) return;
-    setCode('');
+    signIn.setCode('');
     setResent(what === 'code' ? `A new code is on its way to ${email}.` : `A new sign-in link is on its way to ${email}.`);
   };
 
@@ -319,48 +257,7 @@ export function CodeStep({
           </>
         }
       />
-      <form
-        className="mt-5 space-y-4"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit(code);
-        }}
-      >
-        <TextField
-          ref={inputRef}
-          label="6-digit code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          autoFocus
-          placeholder="000000"
-          className="[&_input]:text-center [&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.5em]"
-          value={code}
-          disabled={busy}
-          onChange={(event) => {
-            const next = sanitizeCode(event.target.value);
-            setCode(next);
-            // A complete code (typed or pasted) is checked right away.
-            if (isCompleteCode(next) && !isCompleteCode(code)) submit(next);
-          }}
-          hint={
-            <span className="flex items-start gap-1.5" data-testid="spam-warning">
-              <Mail aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-              Can't find it? Check your spam or junk folder. The code works for 15 minutes.
-            </span>
-          }
-        />
-        {failure && <FormAlert {...failure} />}
-        {resent && !failure && (
-          <p role="status" className="text-sm text-emerald-300">
-            {resent}
-          </p>
-        )}
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? 'Verifying...' : 'Verify'}
-        </Button>
-      </form>
+      <CodeForm signIn={signIn} submitLabel="Verify" checkWhenComplete status={resent} />
       <div className="mt-3 flex items-center justify-between gap-2">
         <Button variant="ghost" className="px-3" onClick={onBack} disabled={busy}>
           <ArrowLeft aria-hidden="true" className="size-4" />

@@ -1,18 +1,73 @@
 /**
- * The cart as the dialog and the /cart page both show it: the album count, each album (artwork, title,
- * 'Digital Album', price, remove), what every album includes, the Toko+ upsell for non-members or the
- * member savings banner for members, and the total.
+ * The cart as the dialog and the /cart page both show it: loading, failed, empty, or the album count, each
+ * album (artwork, title, 'Digital Album', price, remove), what every album includes, the Toko+ upsell for
+ * non-members or the member savings banner for members, the total, and Continue Shopping and Checkout.
  */
-import { Check, Crown, Trash2 } from 'lucide-react';
+import { Check, Crown, Lock, ShoppingCart, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { brand } from '../../../lib/brand';
 import { formatMoney } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
 import { Artwork } from '../../../ui/artwork';
-import { IconButton } from '../../../ui/button';
+import { Button, IconButton } from '../../../ui/button';
+import { CheckboxCard } from '../../../ui/checkbox-card';
 import { Skeleton } from '../../../ui/skeleton';
+import { EmptyState, ErrorState } from '../../../ui/status-message';
 import type { CartAlbum } from '../cart-album';
-import { albumCountLabel, PLAN_ADD_ON_DOLLARS, type CartSummary } from '../cart-pricing';
+import { albumCountLabel, PLAN_ADD_ON_DOLLARS, summarizeCart, type CartSummary } from '../cart-pricing';
+import { useAlbumCart } from '../use-album-cart';
 
 export const ALBUM_INCLUDES = ['MP3 and lossless WAV files', 'Bonus instrumentals, all in one ZIP', 'Lifetime downloads'] as const;
+
+interface CartViewProps {
+  includeSubscription: boolean;
+  onIncludeSubscriptionChange: (include: boolean) => void;
+  /** What the empty cart says under 'Your cart is empty'. */
+  emptyNote: string;
+  /** The way back to the albums, drawn as a button of this weight: the dialog closes, the page goes to /music. */
+  continueShopping: (variant: 'primary' | 'secondary', className?: string) => ReactNode;
+  checkoutLabel: string;
+  onCheckout: () => void;
+  /** The screen is on its way elsewhere (the page, to sign in): the cart is not to be changed meanwhile. */
+  leaving?: boolean;
+}
+
+export function CartView({ includeSubscription, onIncludeSubscriptionChange, emptyNote, continueShopping, checkoutLabel, onCheckout, leaving = false }: CartViewProps) {
+  const session = useSession();
+  const cart = useAlbumCart();
+  const busy = cart.isBusy || leaving;
+
+  if (cart.isLoading) return <CartSkeleton />;
+  if (cart.error) return <ErrorState title="Failed to fetch cart." error={cart.error} onRetry={cart.refetch} />;
+  if (cart.albums.length === 0) {
+    return (
+      <EmptyState icon={ShoppingCart} title="Your cart is empty">
+        <p>{emptyNote}</p>
+        {continueShopping('primary', 'mt-4')}
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <CartContents
+        albums={cart.albums}
+        summary={summarizeCart(cart.albums, { isSubscriber: session.isSubscriber, includeSubscription })}
+        isSubscriber={session.isSubscriber}
+        includeSubscription={includeSubscription}
+        onIncludeSubscriptionChange={onIncludeSubscriptionChange}
+        onRemove={(album) => cart.remove(album.albumId)}
+        busy={busy}
+      />
+      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {continueShopping('secondary')}
+        <Button onClick={onCheckout} disabled={busy}>
+          <Lock aria-hidden="true" className="size-4" />
+          {checkoutLabel}
+        </Button>
+      </div>
+    </>
+  );
+}
 
 interface CartContentsProps {
   albums: CartAlbum[];
@@ -24,7 +79,7 @@ interface CartContentsProps {
   busy: boolean;
 }
 
-export function CartContents({ albums, summary, isSubscriber, includeSubscription, onIncludeSubscriptionChange, onRemove, busy }: CartContentsProps) {
+function CartContents({ albums, summary, isSubscriber, includeSubscription, onIncludeSubscriptionChange, onRemove, busy }: CartContentsProps) {
   return (
     <div className="space-y-4" data-testid="cart-contents">
       <p className="text-sm text-zinc-300" data-testid="cart-album-count">
@@ -84,26 +139,16 @@ function AlbumIncludes() {
 
 function PlanUpsell({ checked, onChange, savings, disabled }: { checked: boolean; onChange: (checked: boolean) => void; savings: number | null; disabled: boolean }) {
   return (
-    <label className="flex cursor-pointer gap-3 rounded-xl border border-accent/30 bg-gradient-to-br from-accent/10 to-transparent p-3" data-testid="cart-upsell">
-      <input
-        type="checkbox"
-        name="includeSubscription"
-        className="mt-0.5 size-4 shrink-0 accent-[var(--brand-accent)]"
-        checked={checked}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <span className="space-y-0.5">
-        <span className="flex items-center gap-1.5 text-sm font-semibold text-zinc-50">
-          <Crown aria-hidden="true" className="size-4 text-accent" />
-          Add {brand.productPlus} for {formatMoney(PLAN_ADD_ON_DOLLARS)}/month
-        </span>
-        <span className="block text-xs text-zinc-300">
-          Pay the member price on these albums{savings !== null ? ` and save ${formatMoney(savings)}` : ''}. Exclusive and early releases, high-quality
-          downloads and merch discounts. Cancel anytime.
-        </span>
-      </span>
-    </label>
+    <CheckboxCard
+      name="includeSubscription"
+      checked={checked}
+      onChange={onChange}
+      disabled={disabled}
+      icon={Crown}
+      title={`Add ${brand.productPlus} for ${formatMoney(PLAN_ADD_ON_DOLLARS)}/month`}
+      description={`Pay the member price on these albums${savings !== null ? ` and save ${formatMoney(savings)}` : ''}. Exclusive and early releases, high-quality downloads and merch discounts. Cancel anytime.`}
+      testId="cart-upsell"
+    />
   );
 }
 
@@ -141,7 +186,7 @@ function CartTotal({ summary }: { summary: CartSummary }) {
   );
 }
 
-export function CartSkeleton() {
+function CartSkeleton() {
   return (
     <div className="space-y-3" aria-hidden="true" data-testid="cart-loading">
       <Skeleton className="h-4 w-32" />

@@ -4,19 +4,17 @@
  * albums to download; or what went wrong. Failures of a form show beside it as alerts, results as toasts.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CheckCircle2, Lock, ShoppingCart, XCircle } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { isSubscriber, type SessionUser, useSession } from '../../../lib/session';
 import { Button } from '../../../ui/button';
 import { Dialog, DialogDescription, DialogTitle } from '../../../ui/dialog';
-import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { Spinner } from '../../../ui/spinner';
-import { FormAlert, TextField } from '../../../ui/text-field';
+import { EmailField, FormAlert } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast';
 import { readSmartSignIn, smartSignIn } from '../../auth/api/smart-sign-in';
-import { useVerifyCode } from '../../auth/api/verify-code';
-import { completeInstantSignIn, useCompleteSignIn } from '../../auth/complete-sign-in';
-import { isCompleteCode, sanitizeCode, verifyFailure } from '../../auth/sign-in-messages';
+import { completeInstantSignIn } from '../../auth/complete-sign-in';
+import { CodeForm, useCodeSignIn } from '../../auth/components/code-step';
 import { cartQueryOptions } from '../api/get-cart';
 import { checkoutRequest } from '../api/start-checkout';
 import { verifyCartPurchase, type PurchasedAlbum } from '../api/verify-cart-purchase';
@@ -29,17 +27,15 @@ import {
   EMAIL_REQUIRED_FOR_CHECKOUT,
   EMBEDDED_CHECKOUT_MIN_HEIGHT_PX,
   EMPTY_CART,
-  INVALID_CART_CODE,
   PROCESSING_ISSUE,
   purchaseComplete,
   sendCodeFailure,
   UNEXPECTED_AUTH_ANSWER,
   type CartNotice,
 } from '../cart-messages';
-import { summarizeCart } from '../cart-pricing';
 import { syncGuestCart } from '../guest-cart-sync';
 import { useAlbumCart } from '../use-album-cart';
-import { CartContents, CartSkeleton } from './cart-contents';
+import { CartView } from './cart-contents';
 import { PurchasedDownloads } from './purchased-downloads';
 
 type Step =
@@ -197,50 +193,23 @@ function CartStep({
   onIncludeSubscriptionChange: (include: boolean) => void;
   onClose: () => void;
 }) {
-  const session = useSession();
-  const cart = useAlbumCart();
-  const summary = summarizeCart(cart.albums, { isSubscriber: session.isSubscriber, includeSubscription });
-
-  let body: ReactNode;
-  if (cart.isLoading) body = <CartSkeleton />;
-  else if (cart.error) body = <ErrorState title="Failed to fetch cart." error={cart.error} onRetry={cart.refetch} />;
-  else if (cart.albums.length === 0) {
-    body = (
-      <EmptyState icon={ShoppingCart} title="Your cart is empty">
-        <p>Albums you add appear here.</p>
-        <Button className="mt-4" onClick={onClose}>
-          Continue Shopping
-        </Button>
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <>
-        <CartContents
-          albums={cart.albums}
-          summary={summary}
-          isSubscriber={session.isSubscriber}
-          includeSubscription={includeSubscription}
-          onIncludeSubscriptionChange={onIncludeSubscriptionChange}
-          onRemove={(album) => cart.remove(album.albumId)}
-          busy={cart.isBusy}
-        />
-        <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            Continue Shopping
-          </Button>
-          <Button onClick={onCheckout} disabled={cart.isBusy}>
-            <Lock aria-hidden="true" className="size-4" />
-            Checkout
-          </Button>
-        </div>
-      </>
-    );
-  }
   return (
     <div data-testid="album-cart" data-step="cart">
       <StepHeading title="Your Cart" description="Digital albums to download and keep." />
-      <div className="mt-4">{body}</div>
+      <div className="mt-4">
+        <CartView
+          includeSubscription={includeSubscription}
+          onIncludeSubscriptionChange={onIncludeSubscriptionChange}
+          emptyNote="Albums you add appear here."
+          continueShopping={(variant, className) => (
+            <Button variant={variant} className={className} onClick={onClose}>
+              Continue Shopping
+            </Button>
+          )}
+          checkoutLabel="Checkout"
+          onCheckout={onCheckout}
+        />
+      </div>
     </div>
   );
 }
@@ -297,18 +266,7 @@ function EmailStep({
     <div data-testid="album-cart" data-step="email-collection">
       <StepHeading title="Enter email for secure checkout" description="We'll send you a 6-digit code to sign in. No password needed, and your cart comes with you." />
       <form className="mt-5 space-y-4" onSubmit={(event) => void submit(event)} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoFocus
-          placeholder="you@example.com"
-          value={email}
-          onChange={(event) => onEmailChange(event.target.value)}
-          disabled={send.isPending}
-        />
+        <EmailField autoFocus value={email} onChange={(event) => onEmailChange(event.target.value)} disabled={send.isPending} />
         {failure && <FormAlert {...failure} />}
         <div className="flex items-center justify-between gap-2">
           <Button variant="ghost" className="px-3" onClick={onBack} disabled={send.isPending}>
@@ -324,6 +282,7 @@ function EmailStep({
   );
 }
 
+/** The code step of the sign-in flow, in the cart's words; once signed in the dialog goes on to checkout. */
 function CodeStep({
   email,
   onBack,
@@ -335,39 +294,7 @@ function CodeStep({
   onTryDifferentEmail: () => void;
   onSignedIn: (user: SessionUser) => void;
 }) {
-  const [code, setCode] = useState('');
-  const [failure, reportFailure] = useState<CartNotice | null>(null);
-  const [completing, setCompleting] = useState(false);
-  const verify = useVerifyCode();
-  const completeSignIn = useCompleteSignIn();
-  const busy = verify.isPending || completing;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!isCompleteCode(code)) {
-      reportFailure(INVALID_CART_CODE);
-      return;
-    }
-    reportFailure(null);
-    verify.mutate(
-      { email, code },
-      {
-        onSuccess: async (answer) => {
-          setCompleting(true);
-          const user = await completeSignIn({ email, isNewUser: Boolean(answer.isNewUser), subscriptionIntent: false, redirectUrl: null });
-          setCompleting(false);
-          if (user) onSignedIn(user);
-        },
-        onError: (error) => {
-          const notice = verifyFailure(error, 'modal');
-          reportFailure({ title: notice.title, description: notice.description ?? '' });
-          setCode('');
-        },
-      },
-    );
-  };
-
+  const signIn = useCodeSignIn({ email, surface: 'modal', subscriptionIntent: false, followServer: false, onSignedIn });
   return (
     <div data-testid="album-cart" data-step="verifying">
       <StepHeading
@@ -378,31 +305,18 @@ function CodeStep({
           </>
         }
       />
-      <form className="mt-5 space-y-4" onSubmit={submit} noValidate>
-        <TextField
-          label="6-digit code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          autoFocus
-          placeholder="000000"
-          className="[&_input]:text-center [&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.5em]"
-          value={code}
-          disabled={busy}
-          onChange={(event) => setCode(sanitizeCode(event.target.value))}
-          hint="Can't find it? Check your spam or junk folder. The code works for 15 minutes."
-        />
-        {failure && <FormAlert {...failure} />}
-        <Button type="submit" className="w-full" disabled={busy || !isCompleteCode(code)}>
-          {busy ? 'Verifying...' : 'Verify & Continue to Checkout'}
-        </Button>
-      </form>
+      <CodeForm signIn={signIn} submitLabel="Verify & Continue to Checkout" />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-        <Button variant="ghost" className="px-3" onClick={onBack} disabled={busy}>
+        <Button variant="ghost" className="px-3" onClick={onBack} disabled={signIn.busy}>
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back
         </Button>
-        <button type="button" className="text-sm font-semibold text-accent underline-offset-2 hover:underline disabled:opacity-60" onClick={onTryDifferentEmail} disabled={busy}>
+        <button
+          type="button"
+          className="text-sm font-semibold text-accent underline-offset-2 hover:underline disabled:opacity-60"
+          onClick={onTryDifferentEmail}
+          disabled={signIn.busy}
+        >
           Try different email
         </button>
       </div>

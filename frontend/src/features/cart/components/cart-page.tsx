@@ -3,19 +3,16 @@
  * the address goes back to /cart. Checking out opens the cart dialog at checkout; a guest is sent to sign
  * in first, with the checkout saved to resume afterwards.
  */
-import { Lock, PartyPopper, ShoppingCart } from 'lucide-react';
+import { PartyPopper } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
-import { Button, buttonClass } from '../../../ui/button';
-import { EmptyState, ErrorState } from '../../../ui/status-message';
+import { buttonClass } from '../../../ui/button';
 import { showAlbumCart } from '../cart-dialog-store';
 import { WELCOME_BACK_MS } from '../cart-messages';
-import { summarizeCart } from '../cart-pricing';
 import { savePendingCheckout } from '../pending-checkout-store';
-import { useAlbumCart } from '../use-album-cart';
-import { CartContents, CartSkeleton } from './cart-contents';
+import { CartView } from './cart-contents';
 
 /** Where a guest's checkout goes to sign in, and where it comes back. */
 export const CART_SIGN_IN_PATH = `/auth?redirect=${encodeURIComponent('/cart?from=login')}`;
@@ -23,14 +20,12 @@ export const CART_SIGN_IN_PATH = `/auth?redirect=${encodeURIComponent('/cart?fro
 export function CartPage() {
   useDocumentTitle('Cart');
   const session = useSession();
-  const cart = useAlbumCart();
   const navigate = useNavigate();
   const [includeSubscription, setIncludeSubscription] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const summary = summarizeCart(cart.albums, { isSubscriber: session.isSubscriber, includeSubscription });
 
   const checkOut = async () => {
-    if (cart.isSignedIn) {
+    if (session.isSignedIn) {
       showAlbumCart('checkout', includeSubscription && !session.isSubscriber);
       return;
     }
@@ -39,50 +34,25 @@ export function CartPage() {
     void navigate(CART_SIGN_IN_PATH);
   };
 
-  let body;
-  if (cart.isLoading) body = <CartSkeleton />;
-  else if (cart.error) body = <ErrorState title="Failed to fetch cart." error={cart.error} onRetry={cart.refetch} />;
-  else if (cart.albums.length === 0) {
-    body = (
-      <EmptyState icon={ShoppingCart} title="Your cart is empty">
-        <p>Find albums to download and keep.</p>
-        <Link to="/music" className={buttonClass('primary', 'mt-4')}>
-          Continue Shopping
-        </Link>
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <>
-        <CartContents
-          albums={cart.albums}
-          summary={summary}
-          isSubscriber={session.isSubscriber}
-          includeSubscription={includeSubscription}
-          onIncludeSubscriptionChange={setIncludeSubscription}
-          onRemove={(album) => cart.remove(album.albumId)}
-          busy={cart.isBusy || leaving}
-        />
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Link to="/music" className={buttonClass('secondary')}>
-            Continue Shopping
-          </Link>
-          <Button onClick={() => void checkOut()} disabled={cart.isBusy || leaving}>
-            <Lock aria-hidden="true" className="size-4" />
-            {cart.isSignedIn ? 'Checkout' : 'Sign In to Checkout'}
-          </Button>
-        </div>
-      </>
-    );
-  }
-
   return (
     <section aria-labelledby="cart-heading" className="mx-auto max-w-2xl space-y-5 pb-8" data-testid="cart-page">
       <WelcomeBack />
       <h1 id="cart-heading" className="text-3xl font-extrabold text-zinc-50">
         Your Cart
       </h1>
-      {body}
+      <CartView
+        includeSubscription={includeSubscription}
+        onIncludeSubscriptionChange={setIncludeSubscription}
+        emptyNote="Find albums to download and keep."
+        continueShopping={(variant, className) => (
+          <Link to="/music" className={buttonClass(variant, className)}>
+            Continue Shopping
+          </Link>
+        )}
+        checkoutLabel={session.isSignedIn ? 'Checkout' : 'Sign In to Checkout'}
+        onCheckout={() => void checkOut()}
+        leaving={leaving}
+      />
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { buttonClass } from '../../../ui/button';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { usePurchasedAlbums } from '../../purchases/api/get-purchased-albums';
 import { DownloadAllButton } from '../../purchases/components/download-all-button';
-import { PurchaseListSkeleton, PurchaseRow } from '../../purchases/components/purchase-row';
+import { PurchaseList, PurchaseListSkeleton } from '../../purchases/components/purchase-row';
 
 export const DOWNLOADS_NOTE = 'Each download contains all formats (MP3, WAV, instrumentals) in one ZIP.';
 
@@ -41,21 +41,7 @@ export function LibraryDownloads() {
               />
             )}
           </div>
-          <ul className="space-y-3">
-            {albums.data.map((album) => (
-              <PurchaseRow
-                key={album.albumId}
-                testId="library-download"
-                albumId={album.albumId}
-                title={album.title}
-                artistName={album.artistName}
-                artwork={album.artwork}
-                purchaseDate={album.purchaseDate}
-                purchasePrice={album.purchasePrice}
-                download={{ albumId: album.albumId, title: album.title }}
-              />
-            ))}
-          </ul>
+          <PurchaseList albums={albums.data} testId="library-download" />
         </>
       )}
       <p className="text-center text-xs text-zinc-400">{DOWNLOADS_NOTE}</p>

@@ -12,11 +12,10 @@ import { refreshSession, useSession } from '../../../lib/session';
 import { Button, buttonClass } from '../../../ui/button';
 import { checkSubscription } from '../api/check-subscription';
 import { membershipKeys } from '../api/membership-keys';
-import { checkFailure, subscriptionNotFound } from '../membership-messages';
 import { ACTIVATION_CHECK_DELAY_MS } from '../plans';
 import { activationState } from '../subscription-result';
 import { useTimePassed } from '../use-membership-polling';
-import { ResultCard } from './result-card';
+import { ResultCard, SubscriptionResult } from './result-card';
 
 const TEST_ID = 'activation-page';
 
@@ -49,11 +48,6 @@ export function ActivationPage() {
   }, [found, session.isSubscriber, queryClient]);
 
   const retry = () => void check.refetch();
-  const home = (
-    <Link to="/" className={buttonClass('secondary')}>
-      Go to Home
-    </Link>
-  );
 
   switch (state) {
     case 'checking':
@@ -70,71 +64,32 @@ export function ActivationPage() {
           tone="done"
           title={`${brand.productPlus} is active`}
           actions={
-            <>
-              <Link to="/exclusive" className={buttonClass()}>
-                Go to Exclusive Content
-              </Link>
-              {home}
-            </>
+            <Link to="/exclusive" className={buttonClass()}>
+              Go to Exclusive Content
+            </Link>
           }
+          home
         >
           <p>Your membership is on your account. Enjoy the exclusive albums and videos.</p>
         </ResultCard>
       );
     case 'not-found':
-      return (
-        <ResultCard
-          testId={TEST_ID}
-          state={state}
-          tone="missing"
-          title={subscriptionNotFound.title}
-          actions={
-            <>
-              <Button onClick={retry}>Check again</Button>
-              {home}
-            </>
-          }
-        >
-          <p>{subscriptionNotFound.description}</p>
-        </ResultCard>
-      );
-    case 'error': {
-      const failure = checkFailure(check.error);
-      return (
-        <ResultCard
-          testId={TEST_ID}
-          state={state}
-          tone="failed"
-          title={failure.title}
-          actions={
-            <>
-              <Button onClick={retry}>Try again</Button>
-              {home}
-            </>
-          }
-        >
-          <p>{failure.description}</p>
-        </ResultCard>
-      );
-    }
+      return <SubscriptionResult testId={TEST_ID} state={state} retry={<Button onClick={retry}>Check again</Button>} />;
+    case 'error':
+      return <SubscriptionResult testId={TEST_ID} state={state} error={check.error} onRetry={retry} />;
     case 'sign-in':
       return (
-        <ResultCard
+        <SubscriptionResult
           testId={TEST_ID}
           state={state}
-          tone="missing"
-          title="Login Required"
-          actions={
-            <>
-              <Link to="/login" className={buttonClass()}>
-                Sign In
-              </Link>
-              {home}
-            </>
+          signIn={
+            <Link to="/login" className={buttonClass()}>
+              Sign In
+            </Link>
           }
         >
           <p>Sign in with the account you subscribed with, then come back to this page.</p>
-        </ResultCard>
+        </SubscriptionResult>
       );
     case 'no-email':
       return (
@@ -144,13 +99,11 @@ export function ActivationPage() {
           tone="failed"
           title="Email Required"
           actions={
-            <>
-              <Link to="/profile" className={buttonClass()}>
-                Add your email
-              </Link>
-              {home}
-            </>
+            <Link to="/profile" className={buttonClass()}>
+              Add your email
+            </Link>
           }
+          home
         >
           <p>Please make sure your account has a valid email address: the subscription check looks it up by e-mail.</p>
         </ResultCard>

@@ -25,14 +25,8 @@ export function AfterJoinPage() {
         state="sign-in"
         tone="missing"
         title="Sign in to continue"
-        actions={
-          <>
-            <Button onClick={() => openAccountDialog('sign-in')}>Sign In</Button>
-            <Link to="/" className={buttonClass('secondary')}>
-              Go to Home
-            </Link>
-          </>
-        }
+        actions={<Button onClick={() => openAccountDialog('sign-in')}>Sign In</Button>}
+        home
       >
         <p>Your account is ready: sign in with your e-mail to start listening.</p>
       </ResultCard>

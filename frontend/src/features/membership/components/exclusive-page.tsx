@@ -4,7 +4,7 @@
  * it cannot play); the `error` the video links leave behind is explained at the top.
  */
 import * as Tabs from '@radix-ui/react-tabs';
-import { Check, Crown, Lock, Play, Sparkles, Video, X } from 'lucide-react';
+import { Crown, Lock, Play, Sparkles, Video, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { brand } from '../../../lib/brand';
@@ -18,8 +18,8 @@ import { Skeleton } from '../../../ui/skeleton';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { isPlayable, useExclusiveAlbums, useExclusiveVideos, type ExclusiveAlbum, type ExclusiveVideo } from '../api/get-exclusive';
 import { exclusiveErrorNotice, readExclusiveError, videoRequiresPlus, type ExclusiveError } from '../membership-messages';
-import { DEFAULT_PLAN_AMOUNT, EXCLUSIVE_PREVIEW_SIZE, plusBenefits } from '../plans';
-import { perMonth } from './plan-tier-list';
+import { DEFAULT_PLAN_AMOUNT, EXCLUSIVE_PREVIEW_SIZE } from '../plans';
+import { perMonth, PlusBenefits } from './plan-tier-list';
 import { VideoPlayer, VideoThumbnail } from './video-player';
 
 export interface ExclusivePageProps {
@@ -311,14 +311,7 @@ function Preview({ onSelectVideo }: { onSelectVideo: (id: string) => void }) {
         <h2 id="pitch-heading" className="text-2xl font-bold text-zinc-50">
           Join {brand.productPlus} to unlock everything
         </h2>
-        <ul className="grid gap-2 text-sm text-zinc-100 sm:grid-cols-2">
-          {plusBenefits.map((benefit) => (
-            <li key={benefit} className="flex items-start gap-2">
-              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
-              {benefit}
-            </li>
-          ))}
-        </ul>
+        <PlusBenefits className="grid gap-2 text-sm text-zinc-100 sm:grid-cols-2" />
         <div className="flex flex-wrap items-center gap-3">
           <Link to="/subscribe" className={buttonClass()}>
             <Crown aria-hidden="true" className="size-4" />

@@ -7,6 +7,20 @@ import { planTiers, plusBenefits, type PlanAmount } from '../plans';
 
 export const perMonth = (amount: number) => `${formatMoney(amount)}/month`;
 
+/** What Toko+ brings, ticked off; `className` sets the list's type size and spacing (`large` for base-size text). */
+export function PlusBenefits({ className, large = false }: { className: string; large?: boolean }) {
+  return (
+    <ul className={className}>
+      {plusBenefits.map((benefit) => (
+        <li key={benefit} className="flex items-start gap-2">
+          <Check aria-hidden="true" className={cx('size-4 shrink-0 text-accent', large ? 'mt-1' : 'mt-0.5')} />
+          {benefit}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 interface PlanTierListProps {
   /** Without it the cards only show the amounts (a guest who still has to sign up). */
   onChoose?: (amount: PlanAmount) => void;
@@ -39,14 +53,7 @@ export function PlanTierList({ onChoose, busyAmount = null, compact = false }: P
           </div>
           {!compact && (
             // On a phone the three identical lists would only push the buttons down; the page says what Toko+ brings.
-            <ul className="hidden space-y-1.5 text-sm text-zinc-200 sm:block">
-              {plusBenefits.map((benefit) => (
-                <li key={benefit} className="flex items-start gap-2">
-                  <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
-                  {benefit}
-                </li>
-              ))}
-            </ul>
+            <PlusBenefits className="hidden space-y-1.5 text-sm text-zinc-200 sm:block" />
           )}
           {onChoose && (
             <Button

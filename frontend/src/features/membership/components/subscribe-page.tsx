@@ -4,7 +4,7 @@
  * overlay) or takes the hosted checkout page; a member goes straight to /exclusive.
  */
 import * as Tabs from '@radix-ui/react-tabs';
-import { Check, Crown } from 'lucide-react';
+import { Crown } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { brand } from '../../../lib/brand';
@@ -16,8 +16,8 @@ import { FormAlert } from '../../../ui/text-field';
 import { startHostedCheckout } from '../api/start-checkout';
 import { openCheckoutOverlay } from '../checkout-overlay-store';
 import { checkoutFailed } from '../membership-messages';
-import { DEFAULT_PLAN_AMOUNT, plusBenefits } from '../plans';
-import { perMonth, PlanTierList } from './plan-tier-list';
+import { DEFAULT_PLAN_AMOUNT } from '../plans';
+import { perMonth, PlanTierList, PlusBenefits } from './plan-tier-list';
 
 export type JoinTab = 'sign-up' | 'sign-in';
 
@@ -45,14 +45,7 @@ export function SubscribePage({ renderSignIn }: SubscribePageProps) {
         <h2 id="plus-pitch" className="text-3xl font-extrabold text-zinc-50 md:text-4xl">
           {prefill.name ? `${prefill.name}, get closer to the music` : 'Get closer to the music'}
         </h2>
-        <ul className="space-y-2 text-zinc-200">
-          {plusBenefits.map((benefit) => (
-            <li key={benefit} className="flex items-start gap-2">
-              <Check aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent" />
-              {benefit}
-            </li>
-          ))}
-        </ul>
+        <PlusBenefits className="space-y-2 text-zinc-200" large />
         <p className="text-sm text-zinc-300">
           From {perMonth(DEFAULT_PLAN_AMOUNT)}. Every amount gets the same benefits. Cancel anytime.
         </p>

@@ -14,19 +14,12 @@ import { useOpenAccountDialog } from '../../auth/components/account-dialog-provi
 import { membershipKeys } from '../api/membership-keys';
 import { useSubscription } from '../api/get-subscription';
 import { isActivated, verifyCheckout } from '../api/verify-checkout';
-import { checkFailure, subscriptionNotFound } from '../membership-messages';
 import { ACTIVATION_POLL_MS, SUBSCRIPTION_VERIFY_DELAY_MS } from '../plans';
 import { successState } from '../subscription-result';
 import { useActivationDeadline, useSessionUntilSubscriber, useTimePassed } from '../use-membership-polling';
-import { ResultCard } from './result-card';
+import { ResultCard, SubscriptionResult } from './result-card';
 
 const TEST_ID = 'subscription-success-page';
-
-const homeLink = (
-  <Link to="/" className={buttonClass('secondary')}>
-    Go to Home
-  </Link>
-);
 
 export function SubscriptionSuccessPage() {
   useDocumentTitle(`${brand.productPlus} subscription`);
@@ -77,83 +70,35 @@ export function SubscriptionSuccessPage() {
       );
     case 'subscribed':
       return (
-        <ResultCard
-          testId={TEST_ID}
-          state={state}
-          tone="done"
-          title={`Welcome to ${brand.productPlus}!`}
-          actions={
-            <>
-              <Link to="/exclusive" className={buttonClass()}>
-                Explore Exclusive Content
-              </Link>
-              {homeLink}
-            </>
-          }
-        >
+        <SubscriptionResult testId={TEST_ID} state={state}>
           <p>Your membership is active. Thank you for supporting the artists directly.</p>
           <PlanSummary />
-        </ResultCard>
+        </SubscriptionResult>
       );
     case 'sign-in':
       return (
-        <ResultCard
-          testId={TEST_ID}
-          state={state}
-          tone="missing"
-          title="Login Required"
-          actions={
-            <>
-              <Button onClick={() => openAccountDialog('sign-in')}>Sign In</Button>
-              {homeLink}
-            </>
-          }
-        >
+        <SubscriptionResult testId={TEST_ID} state={state} signIn={<Button onClick={() => openAccountDialog('sign-in')}>Sign In</Button>}>
           <p>Sign in with the account you subscribed with to finish activating {brand.productPlus}.</p>
-        </ResultCard>
+        </SubscriptionResult>
       );
     case 'not-found':
       return (
-        <ResultCard
+        <SubscriptionResult
           testId={TEST_ID}
           state={state}
-          tone="missing"
-          title={subscriptionNotFound.title}
-          actions={
-            <>
-              {sessionId ? (
-                <Button onClick={tryAgain}>Check again</Button>
-              ) : (
-                <Link to="/subscription-activated" className={buttonClass()}>
-                  Check my subscription
-                </Link>
-              )}
-              {homeLink}
-            </>
+          retry={
+            sessionId ? (
+              <Button onClick={tryAgain}>Check again</Button>
+            ) : (
+              <Link to="/subscription-activated" className={buttonClass()}>
+                Check my subscription
+              </Link>
+            )
           }
-        >
-          <p>{subscriptionNotFound.description}</p>
-        </ResultCard>
+        />
       );
-    case 'error': {
-      const failure = checkFailure(verify.error);
-      return (
-        <ResultCard
-          testId={TEST_ID}
-          state={state}
-          tone="failed"
-          title={failure.title}
-          actions={
-            <>
-              <Button onClick={tryAgain}>Try again</Button>
-              {homeLink}
-            </>
-          }
-        >
-          <p>{failure.description}</p>
-        </ResultCard>
-      );
-    }
+    case 'error':
+      return <SubscriptionResult testId={TEST_ID} state={state} error={verify.error} onRetry={tryAgain} />;
     default: {
       const unknown: never = state;
       return unknown;

@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
 import { buttonClass } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
-import { FormAlert, TextField } from '../../../ui/text-field';
+import { EmailField, FormAlert, TextField } from '../../../ui/text-field';
 import { useOpenAccountDialog } from '../../auth/components/account-dialog-provider';
 import { useCreateSubscription } from '../api/create-subscription';
 import { upgradeFailure, type Notice } from '../membership-messages';
@@ -130,17 +130,7 @@ export function UpgradePage() {
           </div>
         ) : (
           <div className="space-y-2">
-            <TextField
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@example.com"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              hint="Your receipt and sign-in code go here."
-            />
+            <EmailField value={email} onChange={(event) => setEmail(event.target.value)} hint="Your receipt and sign-in code go here." />
             <p className="text-sm text-zinc-300">
               Already have an account?{' '}
               <Link to="/login" className="font-semibold text-accent underline-offset-2 hover:underline">

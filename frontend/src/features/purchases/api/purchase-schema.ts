@@ -12,8 +12,8 @@ const dollars = z.pipe(
   }),
 );
 
-export const purchaseSchema = z.object({
-  id: idSchema,
+/** What every bought album carries, in the purchase history and on the Downloads tab alike. */
+const boughtAlbumSchema = z.object({
   albumId: idSchema,
   title: z.string(),
   artistName: text,
@@ -21,20 +21,15 @@ export const purchaseSchema = z.object({
   purchaseDate: z.string(),
   purchasePrice: dollars,
 });
+export type BoughtAlbum = z.infer<typeof boughtAlbumSchema>;
+
+export const purchaseSchema = z.extend(boughtAlbumSchema, { id: idSchema });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
 export const purchaseHistorySchema = z.object({ purchases: z.array(purchaseSchema) });
 
 /** A bought album on the Downloads tab; `shopifyZipUrl` is a short-lived signed link, null while the ZIP is built. */
-export const purchasedAlbumSchema = z.object({
-  albumId: idSchema,
-  title: z.string(),
-  artwork: text,
-  artistName: text,
-  purchaseDate: z.string(),
-  purchasePrice: dollars,
-  shopifyZipUrl: text,
-});
+export const purchasedAlbumSchema = z.extend(boughtAlbumSchema, { shopifyZipUrl: text });
 export type PurchasedAlbum = z.infer<typeof purchasedAlbumSchema>;
 
 /** One album of a paid checkout, with its download link (null while the ZIP is built). */

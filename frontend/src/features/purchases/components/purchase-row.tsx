@@ -1,23 +1,27 @@
-/** One bought album as the purchase lists show it: artwork and title (to the album), artist, date, price paid, download. */
+/**
+ * The bought albums as the purchase history and the Downloads tab list them: a row each with the artwork and
+ * title (to the album), artist, date, price paid and the download.
+ */
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { Artwork } from '../../../ui/artwork';
 import { Skeleton } from '../../../ui/skeleton';
-import type { DownloadableAlbum } from '../album-download';
+import type { BoughtAlbum } from '../api/purchase-schema';
 import { DownloadAlbumButton } from './download-album-button';
 
-export interface PurchaseRowProps {
-  albumId: string;
-  title: string;
-  artistName?: string | null;
-  artwork?: string | null;
-  purchaseDate: string;
-  purchasePrice: number;
-  download: DownloadableAlbum;
-  testId: string;
+/** `testId` names each row (with `data-album-id`) for tests; a purchase is keyed by its own id. */
+export function PurchaseList({ albums, testId }: { albums: (BoughtAlbum & { id?: string })[]; testId: string }) {
+  return (
+    <ul className="space-y-3">
+      {albums.map((album) => (
+        <PurchaseRow key={album.id ?? album.albumId} album={album} testId={testId} />
+      ))}
+    </ul>
+  );
 }
 
-export function PurchaseRow({ albumId, title, artistName, artwork, purchaseDate, purchasePrice, download, testId }: PurchaseRowProps) {
+function PurchaseRow({ album, testId }: { album: BoughtAlbum; testId: string }) {
+  const { albumId, title, artistName, artwork, purchaseDate, purchasePrice } = album;
   const albumPath = `/album/${encodeURIComponent(albumId)}`;
   return (
     <li
@@ -38,7 +42,7 @@ export function PurchaseRow({ albumId, title, artistName, artwork, purchaseDate,
           <span data-testid="purchase-price">{formatMoney(purchasePrice)}</span>
         </p>
       </div>
-      <DownloadAlbumButton album={download} className="w-full px-4 py-2 sm:w-auto" />
+      <DownloadAlbumButton album={{ albumId, title }} className="w-full px-4 py-2 sm:w-auto" />
     </li>
   );
 }

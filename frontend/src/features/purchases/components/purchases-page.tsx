@@ -13,7 +13,7 @@ import { useOpenAccountDialog } from '../../auth/components/account-dialog-provi
 import { usePurchases } from '../api/get-purchases';
 import { usePurchasedAlbums } from '../api/get-purchased-albums';
 import type { Purchase } from '../api/purchase-schema';
-import { PurchaseListSkeleton, PurchaseRow } from './purchase-row';
+import { PurchaseList, PurchaseListSkeleton } from './purchase-row';
 
 export function PurchasesPage() {
   useDocumentTitle('Purchase History');
@@ -66,31 +66,17 @@ function PurchaseHistory() {
       </EmptyState>
     );
   }
-  return <PurchaseList purchases={purchases.data} />;
+  return <PurchaseHistoryList purchases={purchases.data} />;
 }
 
-function PurchaseList({ purchases }: { purchases: Purchase[] }) {
+function PurchaseHistoryList({ purchases }: { purchases: Purchase[] }) {
   const spent = purchases.reduce((sum, purchase) => sum + purchase.purchasePrice, 0);
   return (
     <section aria-label="Purchases" className="space-y-3">
       <p className="text-sm text-zinc-300" data-testid="purchases-summary">
         {purchases.length} {purchases.length === 1 ? 'album' : 'albums'} · {formatMoney(spent)} in total
       </p>
-      <ul className="space-y-3">
-        {purchases.map((purchase) => (
-          <PurchaseRow
-            key={purchase.id}
-            testId="purchase"
-            albumId={purchase.albumId}
-            title={purchase.title}
-            artistName={purchase.artistName}
-            artwork={purchase.artwork}
-            purchaseDate={purchase.purchaseDate}
-            purchasePrice={purchase.purchasePrice}
-            download={{ albumId: purchase.albumId, title: purchase.title }}
-          />
-        ))}
-      </ul>
+      <PurchaseList albums={purchases} testId="purchase" />
     </section>
   );
 }
