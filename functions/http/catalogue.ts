@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { canPlayAlbum } from '../domain/access.js';
 import { contextHandler, defineRoute, HttpError } from '../lib/http.js';
-import { listenerOf } from '../lib/catalogue-reads.js';
+import { audioUrlFor, listenerOf } from '../lib/catalogue-reads.js';
 import { getView, getViews, queryViews } from '../lib/views.js';
 import { albumKey, ALBUMS_INDEX, ARTISTS_INDEX, artistKey, trackKey } from '../projections/catalogue.js';
 import { albumStatsKey, trackStatsKey } from '../projections/stats.js';
@@ -42,8 +42,6 @@ interface ArtistView {
 type TrackView = Track & { id: string; albumId: string };
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
-
-export const mediaUrl = (key: string) => `/media/${key}`;
 
 function albumDto(album: AlbumView, playCount: number) {
   const { tracks: _tracks, externalLinks, pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, v: _v, vStream: _vStream, ...fields } = album;
@@ -103,18 +101,21 @@ export const handler = contextHandler('catalogue', {
 
   'GET /api/albums/{id}/tracks': defineRoute({ params: idParams }, async ({ params, session }) => {
     const album = await requireAlbum(params.id);
-    const hasAccess = canPlayAlbum(album, await listenerOf(session));
-    const counts = await playCounts(album.tracks.map((t) => trackStatsKey(t.id)));
+    const listener = await listenerOf(session);
+    const [counts, audioUrls] = await Promise.all([
+      playCounts(album.tracks.map((t) => trackStatsKey(t.id))),
+      Promise.all(album.tracks.map((t) => audioUrlFor(album, t.audioKey, listener))),
+    ]);
     return {
-      hasAccess,
-      tracks: album.tracks.map((t) => ({
+      hasAccess: canPlayAlbum(album, listener),
+      tracks: album.tracks.map((t, i) => ({
         id: t.id,
         albumId: album.id,
         title: t.title,
         trackNumber: t.trackNumber,
         duration: t.duration,
         hasLyrics: t.hasLyrics,
-        audioUrl: hasAccess && t.audioKey ? mediaUrl(t.audioKey) : null,
+        audioUrl: audioUrls[i],
         playCount: counts.get(trackStatsKey(t.id).pk) ?? 0,
       })),
     };

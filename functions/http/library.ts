@@ -90,22 +90,21 @@ async function libraryTracksOf(entries: LibraryAlbumItem[], listener: Listener) 
   const albums = await readAlbums(entries.map((e) => e.albumId));
   const ordered = [...entries].sort(byNewest).flatMap((entry) => albums.get(entry.albumId) ?? []);
   const details = await readTracks(ordered.flatMap((album) => album.tracks.map((t) => t.id)));
-  return ordered.flatMap((album) =>
-    [...album.tracks]
-      .sort((a, b) => a.trackNumber - b.trackNumber)
-      .map((track) => ({
-        id: track.id,
-        title: track.title,
-        artistName: album.artistName,
-        artistId: album.artistId,
-        albumTitle: album.title,
-        albumId: album.id,
-        albumArtwork: album.artwork,
-        duration: track.duration,
-        trackNumber: track.trackNumber,
-        audioUrl: audioUrlFor(album, track.audioKey, listener),
-        lyrics: details.get(track.id)?.lyrics ?? null,
-      })),
+  const songs = ordered.flatMap((album) => [...album.tracks].sort((a, b) => a.trackNumber - b.trackNumber).map((track) => ({ album, track })));
+  return Promise.all(
+    songs.map(async ({ album, track }) => ({
+      id: track.id,
+      title: track.title,
+      artistName: album.artistName,
+      artistId: album.artistId,
+      albumTitle: album.title,
+      albumId: album.id,
+      albumArtwork: album.artwork,
+      duration: track.duration,
+      trackNumber: track.trackNumber,
+      audioUrl: await audioUrlFor(album, track.audioKey, listener),
+      lyrics: details.get(track.id)?.lyrics ?? null,
+    })),
   );
 }
 
@@ -137,7 +136,7 @@ async function favoritesOf(userId: string, entries: FavoriteItem[], listener: Li
   const tracks = await readTracks(entries.flatMap((e) => (e.kind === 'track' && e.trackId ? [e.trackId] : [])));
   const trackNumber = (e: FavoriteItem) => (e.trackId ? (tracks.get(e.trackId)?.trackNumber ?? 0) : 0);
   const ordered = [...entries].sort((a, b) => byNewest(a, b) || a.albumId.localeCompare(b.albumId) || trackNumber(a) - trackNumber(b));
-  return ordered.flatMap((entry): Favorite[] => {
+  const favorites = ordered.map(async (entry): Promise<Favorite[]> => {
     const album = albums.get(entry.albumId);
     if (!album) return [];
     const albumFields = {
@@ -163,11 +162,12 @@ async function favoritesOf(userId: string, entries: FavoriteItem[], listener: Li
         trackAlbumId: album.id,
         trackDuration: track.duration || DEFAULT_FAVORITE_DURATION,
         trackNumber: track.trackNumber,
-        audioUrl: audioUrlFor(album, track.audioKey, listener),
+        audioUrl: await audioUrlFor(album, track.audioKey, listener),
         ...albumFields,
       },
     ];
   });
+  return (await Promise.all(favorites)).flat();
 }
 
 const albumEntries = (state: LibraryState): LibraryAlbumItem[] => [...state.albums].map(([albumId, addedAt]) => ({ albumId, addedAt }));
@@ -301,25 +301,25 @@ export const handler = contextHandler('library', {
     const recent = await queryViews<RecentTrackItem>({ gsi1pk: recentlyPlayedIndex(user.userId) }, { descending: true, limit: query.limit });
     const [albums, tracks] = await Promise.all([readAlbums(recent.map((r) => r.albumId)), readTracks(recent.map((r) => r.trackId))]);
     const listener = await listenerOf(user);
-    return recent.slice(0, query.limit).flatMap((entry) => {
+    const found = recent.slice(0, query.limit).flatMap((entry) => {
       const album = albums.get(entry.albumId);
       const track = tracks.get(entry.trackId);
-      if (!album || !track) return [];
-      return [
-        {
-          id: track.id,
-          trackId: track.id,
-          title: track.title,
-          artistName: album.artistName,
-          artistId: album.artistId,
-          albumId: album.id,
-          albumTitle: album.title,
-          albumArtwork: album.artwork,
-          duration: track.duration,
-          audioUrl: audioUrlFor(album, track.audioKey, listener),
-          playedAt: entry.playedAt,
-        },
-      ];
+      return album && track ? [{ entry, album, track }] : [];
     });
+    return Promise.all(
+      found.map(async ({ entry, album, track }) => ({
+        id: track.id,
+        trackId: track.id,
+        title: track.title,
+        artistName: album.artistName,
+        artistId: album.artistId,
+        albumId: album.id,
+        albumTitle: album.title,
+        albumArtwork: album.artwork,
+        duration: track.duration,
+        audioUrl: await audioUrlFor(album, track.audioKey, listener),
+        playedAt: entry.playedAt,
+      })),
+    );
   }),
 });

@@ -124,26 +124,26 @@ export const handler = contextHandler('search', {
       readTracks(playlist.tracks.map((t) => t.trackId)),
     ]);
     const listener = await listenerOf(session);
-    const entries = playlist.tracks.flatMap((entry) => {
+    const found = playlist.tracks.flatMap((entry) => {
       const album = albums.get(entry.albumId);
       const track = tracks.get(entry.trackId);
-      if (!album || !track) return [];
-      return [
-        {
-          id: track.id,
-          title: track.title,
-          trackNumber: track.trackNumber,
-          duration: track.duration,
-          albumId: album.id,
-          albumTitle: album.title,
-          artistId: album.artistId,
-          artistName: album.artistName,
-          artwork: album.artwork,
-          requiredTier: album.requiredTier,
-          audioUrl: audioUrlFor(album, track.audioKey, listener),
-        },
-      ];
+      return album && track ? [{ album, track }] : [];
     });
+    const entries = await Promise.all(
+      found.map(async ({ album, track }) => ({
+        id: track.id,
+        title: track.title,
+        trackNumber: track.trackNumber,
+        duration: track.duration,
+        albumId: album.id,
+        albumTitle: album.title,
+        artistId: album.artistId,
+        artistName: album.artistName,
+        artwork: album.artwork,
+        requiredTier: album.requiredTier,
+        audioUrl: await audioUrlFor(album, track.audioKey, listener),
+      })),
+    );
     return {
       id: playlist.id,
       name: playlist.name,

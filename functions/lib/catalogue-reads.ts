@@ -3,9 +3,11 @@
  * (library, favourites, playlists, recently played): batch reads by key, and who may hear what.
  */
 import type { RequiredTier } from '../../events/index.js';
-import { canPlayAlbum, guestListener, type Listener } from '../domain/access.js';
+import { canPlayAlbum, guestListener, type AlbumAccessFacts, type Listener } from '../domain/access.js';
 import { albumKey, trackKey } from '../projections/catalogue.js';
 import { purchasesPartition } from '../projections/commerce.js';
+import { isPrivateMediaKey, mediaUrl } from './media-keys.js';
+import { signedMediaUrl } from './media-urls.js';
 import type { Session } from './session.js';
 import { getViews, queryViews } from './views.js';
 
@@ -30,9 +32,6 @@ export interface CatalogueTrack {
   audioKey: string | null;
 }
 
-/** The public URL of a media object, as the catalogue context serves it. */
-export const mediaUrl = (key: string) => `/media/${key}`;
-
 /** Who is asking, for the access rules: tier and role from the session, the albums they bought from the purchases view. */
 export async function listenerOf(session: Session | null): Promise<Listener> {
   if (!session) return guestListener;
@@ -52,7 +51,15 @@ export async function readTracks(trackIds: Iterable<string>): Promise<Map<string
   return new Map(tracks.map((track) => [track.id, track]));
 }
 
-/** A track's audio for this listener: only when they may play its album. */
-export function audioUrlFor(album: CatalogueAlbum, audioKey: string | null, listener: Listener): string | null {
-  return audioKey && canPlayAlbum(album, listener) ? mediaUrl(audioKey) : null;
+/** Audio that only a signed URL may reach: every track of an album that needs a subscription or a purchase. */
+export const isGatedAudio = (album: Pick<AlbumAccessFacts, 'requiredTier'>, audioKey: string) =>
+  album.requiredTier !== 'free' || isPrivateMediaKey(audioKey);
+
+/**
+ * A track's audio for this listener: null unless they may play its album. A free album's audio is its
+ * public, cacheable `/media/` URL; gated audio is a short-lived signed URL made for this answer only.
+ */
+export async function audioUrlFor(album: AlbumAccessFacts, audioKey: string | null, listener: Listener): Promise<string | null> {
+  if (!audioKey || !canPlayAlbum(album, listener)) return null;
+  return isGatedAudio(album, audioKey) ? signedMediaUrl(audioKey) : mediaUrl(audioKey);
 }

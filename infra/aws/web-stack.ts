@@ -25,10 +25,11 @@ import {
   type IDistribution,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { AnyPrincipal, Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { AnyPrincipal, Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, BucketPolicy, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { PRIVATE_MEDIA_PREFIXES } from '../../functions/lib/media-keys.js';
 import type { TokoConfig } from './config.js';
 
 export interface WebStackProps extends StackProps {
@@ -45,14 +46,22 @@ const spaFallbackCode = `function handler(event) {
 }`;
 
 /**
- * `/media/<key>` serves bucket object `<key>` (the same URL the local gateway serves), except album
- * downloads and masters, which only a short-lived signed URL from the API reaches.
+ * `/media/<key>` serves bucket object `<key>` (the same URL the local gateway serves), except the private
+ * prefixes (album downloads, masters, gated audio), which only a short-lived signed URL from the API reaches.
+ * A key that does not decode is refused too. The bucket policy denies CloudFront those prefixes as well.
  */
-const mediaPathCode = `function handler(event) {
+export const mediaPathCode = `function handler(event) {
   var request = event.request;
-  var key = decodeURIComponent(request.uri.substring('/media/'.length)).replace(/^\\/+/, '');
-  if (key.indexOf('downloads/') === 0 || key.indexOf('masters/') === 0) {
-    return { statusCode: 404, statusDescription: 'Not Found' };
+  var privatePrefixes = ${JSON.stringify(PRIVATE_MEDIA_PREFIXES)};
+  var notFound = { statusCode: 404, statusDescription: 'Not Found' };
+  var key;
+  try {
+    key = decodeURIComponent(request.uri.substring('/media/'.length)).replace(/^\\/+/, '');
+  } catch (e) {
+    return notFound;
+  }
+  for (var i = 0; i < privatePrefixes.length; i++) {
+    if (key.indexOf(privatePrefixes[i]) === 0) return notFound;
   }
   request.uri = request.uri.substring('/media'.length);
   return request;
@@ -100,6 +109,16 @@ export class WebStack extends Stack {
         actions: ['s3:*'],
         resources: [mediaBucket.bucketArn, mediaBucket.arnForObjects('*')],
         conditions: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+    );
+    // Defence in depth behind the MediaPath function: CloudFront may never read a private prefix, whatever
+    // the path. Signed URLs are signed by the functions' roles, which this does not touch.
+    mediaBucket.policy.document.addStatements(
+      new PolicyStatement({
+        effect: Effect.DENY,
+        principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: PRIVATE_MEDIA_PREFIXES.map((prefix) => mediaBucket.arnForObjects(`${prefix}*`)),
       }),
     );
     const mediaOrigin = S3BucketOrigin.withOriginAccessControl(mediaBucket);

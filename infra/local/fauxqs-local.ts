@@ -15,6 +15,7 @@ import { buildApp } from 'fauxqs';
 import { CreateQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { AwsClientConfig } from './dynamodb-local.js';
+import { refusalFor, refusalXml, type ReadRequest } from './s3-presigned.js';
 import { freePort, lastPorts } from './util.js';
 
 interface StoredObject {
@@ -172,6 +173,9 @@ function makeDurableStore(Base: S3StoreClass, root: string): S3StoreLike & { res
   return new DurableS3Store();
 }
 
+/** The one account the local cloud's S3 knows: the credentials it gave the handlers (set in process.env before any request). */
+const localSecret = (accessKeyId: string) => (accessKeyId === process.env.AWS_ACCESS_KEY_ID ? process.env.AWS_SECRET_ACCESS_KEY : undefined);
+
 export interface Fauxqs {
   endpoint: string;
   port: number;
@@ -189,6 +193,12 @@ export async function startFauxqsLocal(opts: { s3Dir: string }): Promise<Fauxqs>
   // which resolves everywhere, unlike fauxqs' default sqs.<region>.localhost form.
   sqsStore.host = '';
   const app = buildApp({ logger: false, stores: { sqsStore, snsStore: new SnsStore(), s3Store } as never });
+  // S3's own read checks (presigned URL signature and expiry, private prefixes), which fauxqs skips.
+  // Fastify's async-hook rule: answering early means returning the reply (it then skips the route).
+  app.addHook('onRequest', async (request: ReadRequest, reply: { code(status: number): { type(contentType: string): { send(body?: string): unknown } } }) => {
+    const refusal = refusalFor(request, localSecret, new Date());
+    if (refusal) return reply.code(refusal.status).type('application/xml').send(request.method === 'HEAD' ? undefined : refusalXml(refusal));
+  });
   try {
     await app.listen({ port: await freePort(lastPorts.fauxqs), host: '127.0.0.1' });
   } catch {

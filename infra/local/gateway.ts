@@ -1,7 +1,8 @@
 /**
  * The HTTP gateway: what CloudFront + API Gateway do in AWS, in one node:http server.
  *   /api/*      → routes.ts → the context's Lambda handler, with an API Gateway HTTP API v2 event
- *   /media/<k>  → object <k> of the media bucket (Range → 206, 416, ETag/304)
+ *   /media/<k>  → object <k> of the media bucket (Range → 206, 416, ETag/304); never a private key
+ *                 (downloads, masters, gated audio: those only a signed URL from the API reaches)
  *   /uploads/*  → object uploads/* of the media bucket, likewise
  *   otherwise   → the built SPA (frontend/dist), index.html for client-side routes
  */
@@ -13,6 +14,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { isPrivateMediaKey } from '../../functions/lib/media-keys.js';
 import type { RouteSpec } from '../../functions/routes.js';
 import { compileRoutes, matchRoute } from './api-routes.js';
 import type { AwsClientConfig } from './dynamodb-local.js';
@@ -332,10 +334,6 @@ async function sendMaybeCompressed(req: http.IncomingMessage, res: http.ServerRe
   }
   send(res, status, headers, body);
 }
-
-/** Bucket prefixes only a short-lived signed URL may reach (album downloads, label masters). */
-export const PRIVATE_MEDIA_PREFIXES = ['downloads/', 'masters/'];
-export const isPrivateMediaKey = (key: string) => PRIVATE_MEDIA_PREFIXES.some((prefix) => decodeURIComponent(key).replace(/^\/+/, '').startsWith(prefix));
 
 export function pickEncoding(accept: string | string[] | undefined): 'br' | 'gzip' | undefined {
   if (!accept) return undefined;

@@ -4,6 +4,7 @@ import { brand } from '../../events/brand.js';
 import type { AlbumPublished, ArtistCreated } from '../../events/catalogue.js';
 import type { PlaylistCreated } from '../../events/playlists.js';
 import type { VideoPublished } from '../../events/commerce.js';
+import { GATED_AUDIO_PREFIX } from '../../functions/lib/media-keys.js';
 import type { AudioRecipe, MusicStyle } from './media/audio.js';
 import { imageSizes, type ArtworkMotif, type ImageRecipe, type ImageVariant } from './media/image-sizes.js';
 
@@ -26,7 +27,9 @@ export type MediaObject = AudioMedia | ImageMedia;
 
 export const labelName = brand.labelName;
 
-export const audioKey = (albumId: string, trackId: string) => `audio/${albumId}/${trackId}.mp3`;
+/** A free album's audio is public media; a gated album's lives under the private prefix, reached only through signed URLs. */
+export const audioKey = (albumId: string, trackId: string, requiredTier: AlbumData['requiredTier']) =>
+  `${requiredTier === 'free' ? 'audio/' : GATED_AUDIO_PREFIX}${albumId}/${trackId}.mp3`;
 export const artworkKey = (albumId: string) => `images/artwork/${albumId}.png`;
 export const avatarKey = (artistId: string) => `images/avatars/${artistId}.png`;
 export const headerKey = (artistId: string) => `images/headers/${artistId}.png`;
@@ -401,7 +404,7 @@ export const albums: AlbumData[] = albumSources.map((source) => {
       trackNumber: index + 1,
       duration: track.seconds,
       lyrics: track.lyrics ?? null,
-      audioKey: source.sound === null ? null : audioKey(id, trackId(source.slug, index + 1)),
+      audioKey: source.sound === null ? null : audioKey(id, trackId(source.slug, index + 1), source.offer.requiredTier),
     })),
   };
 });

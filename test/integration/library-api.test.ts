@@ -128,13 +128,14 @@ describe('library API', () => {
     );
     const owned = await free.call('/api/library/add-album', { method: 'POST', json: { albumId: paidAlbum.albumId } });
     expect(owned.status).toBe(200);
-    expect(owned.body.tracks[0].audioUrl).toMatch(/^\/media\//);
+    // Gated audio: a short-lived signed URL, never the public /media/ path (see audio-access.test.ts).
+    expect(owned.body.tracks[0].audioUrl).toMatch(/\/audio\/private\/.+X-Amz-Signature=/);
 
     const plus = await listener('toko_plus');
     const allowed = await plus.call('/api/library/add-album', { method: 'POST', json: { albumId: plusAlbum.albumId } });
     expect(allowed.status).toBe(200);
     expect(allowed.body.albums[0]).toMatchObject({ id: plusAlbum.albumId, requiredTier: 'toko_plus' });
-    expect(allowed.body.tracks[0].audioUrl).toMatch(/^\/media\//);
+    expect(allowed.body.tracks[0].audioUrl).toMatch(/\/audio\/private\/.+X-Amz-Signature=/);
     expect((await plus.call('/api/library/add-album', { method: 'POST', json: { albumId: paidAlbum.albumId } })).status).toBe(200);
   });
 

@@ -55,7 +55,8 @@ describe('seeded catalogue', () => {
       expect(album.artwork).toBe(mediaUrl(`images/artwork/${album.albumId}.png`));
       for (const track of album.tracks) {
         if (track.audioKey === null) continue;
-        expect(track.audioKey).toBe(`audio/${album.albumId}/${track.trackId}.mp3`);
+        // Gated albums' audio lives under the private prefix that only signed URLs reach.
+        expect(track.audioKey).toBe(`${album.requiredTier === 'free' ? 'audio/' : 'audio/private/'}${album.albumId}/${track.trackId}.mp3`);
         const audio = byKey.get(track.audioKey);
         expect(audio).toMatchObject({ kind: 'audio', durationSeconds: track.duration });
       }

@@ -49,6 +49,8 @@ export type PlayerCommand =
   | { type: 'cycleRepeat' }
   | { type: 'setVolume'; volume: number }
   | { type: 'toggleMute' }
+  /** Queued tracks' audio under fresh URLs (track id → URL; signed URLs expire): the queue keeps its place and status. */
+  | { type: 'audioUrlsRefreshed'; audioUrls: Readonly<Record<string, string>> }
   | { type: 'playbackFailed'; message: string };
 
 /** Requests to start a track closer together than this are double taps, not intentions. */
@@ -199,6 +201,11 @@ export function playerReducer(state: PlayerState, command: PlayerCommand): Playe
     }
     case 'toggleMute':
       return state.volume > 0 ? { ...state, volume: 0, unmuteVolume: state.volume } : { ...state, volume: state.unmuteVolume };
+    case 'audioUrlsRefreshed': {
+      const freshUrl = (track: QueueTrack) => (Object.hasOwn(command.audioUrls, track.id) ? command.audioUrls[track.id] : '');
+      if (!state.queue.some((track) => freshUrl(track) && freshUrl(track) !== track.audioUrl)) return state;
+      return { ...state, queue: state.queue.map((track) => (freshUrl(track) ? { ...track, audioUrl: freshUrl(track) } : track)) };
+    }
     case 'playbackFailed':
       return { ...state, status: 'paused', error: command.message };
     default: {

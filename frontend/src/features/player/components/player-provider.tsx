@@ -4,7 +4,9 @@
  * qualifies, keeps the session across reloads and speaks to the system's media controls (Media Session).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { getAlbumAudioUrls } from '../api/get-album-audio-urls';
 import { useRecordTrackPlay, type TrackPlay } from '../api/record-track-play';
+import { isSignedAudioUrl, needsFreshAudioUrl } from '../audio-urls';
 import { playbackRetryPlan } from '../playback-retries';
 import { interruptListen, listenedUntil, markRecorded, shouldRecordPlay, startListen, type Listen } from '../play-tracking';
 import { loadSavedSession, saveSession, sessionToSave, type SavedSession } from '../player-session';
@@ -61,6 +63,8 @@ const PlayerProgressContext = createContext<PlayerProgress>({ position: 0, durat
 
 /** The session is written at most this often while playing (and always on pause, skip and leaving). */
 const SESSION_SAVE_INTERVAL_MS = 5000;
+/** An album's audio URLs are asked for again at most this often, whatever fails (a clock far off, a server that keeps refusing). */
+const URL_REFRESH_INTERVAL_MS = 30_000;
 /** The picture the system media controls show for a track without artwork (a 512 px app icon). */
 const PLACEHOLDER_ARTWORK = '/icons/icon-512.png';
 
@@ -119,6 +123,11 @@ export function PlayerProvider({
   // Each start attempt gets a number; a newer one (or a pause) makes older retries stop.
   const startAttempt = useRef(0);
   const lastSavedAt = useRef(0);
+  // The play whose signed URL was already renewed (once per play before loading; after that only when expired).
+  const refreshedForPlay = useRef(0);
+  const albumRefreshes = useRef(new Map<string, { at: number; urls: Promise<Record<string, string>> }>());
+  // Bumped when a URL refresh brought nothing, so the track loads with what it has (and fails visibly if dead).
+  const [urlChecks, urlChecked] = useReducer((count: number) => count + 1, 0);
   const retryPlan = useMemo(() => playbackRetryPlan(typeof navigator === 'undefined' ? '' : navigator.userAgent), []);
   const { mutate: reportPlay } = useRecordTrackPlay(onPlayRecorded);
 
@@ -133,6 +142,28 @@ export function PlayerProvider({
     lastSavedAt.current = Date.now();
     saveSession(sessionToSave(latestState.current, position));
   }, [activeAudio]);
+
+  /** Fresh signed URLs for an album's queued tracks (one request for all of them), at most once per interval. */
+  const refreshAlbumUrls = useCallback((albumId: string): Promise<Record<string, string>> => {
+    const last = albumRefreshes.current.get(albumId);
+    if (last && Date.now() - last.at < URL_REFRESH_INTERVAL_MS) return last.urls;
+    const urls = getAlbumAudioUrls(albumId).catch(() => ({}));
+    albumRefreshes.current.set(albumId, { at: Date.now(), urls });
+    void urls.then((audioUrls) => dispatch({ type: 'audioUrlsRefreshed', audioUrls }));
+    return urls;
+  }, []);
+
+  /** A fresh URL for this play's track, or null when there is none to be had (no access any more, offline, asked too recently). */
+  const freshUrlFor = useCallback(
+    async (stale: QueueTrack): Promise<string | null> => {
+      const audioUrls = await refreshAlbumUrls(stale.albumId);
+      // Also when the answer came from an earlier request: the queue may have been replaced since.
+      dispatch({ type: 'audioUrlsRefreshed', audioUrls });
+      const fresh = audioUrls[stale.id];
+      return fresh && fresh !== stale.audioUrl ? fresh : null;
+    },
+    [refreshAlbumUrls],
+  );
 
   const startPlayback = useCallback(
     async (audio: HTMLAudioElement) => {
@@ -158,6 +189,15 @@ export function PlayerProvider({
     let audio = activeAudio();
     if (!audio || !track) return;
     if (loadedPlayId.current !== state.playId) {
+      // A signed URL that has expired (a restored queue, an album page left open) is renewed before loading:
+      // the fresh one changes `track`, which runs this again.
+      if (refreshedForPlay.current !== state.playId && needsFreshAudioUrl(track.audioUrl, Date.now(), track.duration)) {
+        refreshedForPlay.current = state.playId;
+        void freshUrlFor(track).then((fresh) => {
+          if (!fresh) urlChecked();
+        });
+        return;
+      }
       // Only the first load (the restored session) starts part-way through.
       if (loadedPlayId.current !== 0) pendingSeek.current = null;
       loadedPlayId.current = state.playId;
@@ -184,7 +224,7 @@ export function PlayerProvider({
       startAttempt.current += 1;
       audio.pause();
     }
-  }, [state.playId, state.status, track, startPlayback, activeAudio]);
+  }, [state.playId, state.status, track, startPlayback, activeAudio, freshUrlFor, urlChecks]);
 
   // Preload the track that comes next into the idle element.
   useEffect(() => {
@@ -193,9 +233,14 @@ export function PlayerProvider({
     const next = upcoming === null ? null : state.queue[upcoming];
     // Only while music plays: a page just opened (or a restored, paused session) downloads no audio it may never need.
     if (state.status !== 'playing' || !standby || !next || next.audioUrl === track?.audioUrl || standby.getAttribute('src') === next.audioUrl) return;
+    // An expired signed URL would only fail: renew it (the fresh URL runs this again), else leave it to the load.
+    if (needsFreshAudioUrl(next.audioUrl, Date.now(), next.duration)) {
+      void refreshAlbumUrls(next.albumId);
+      return;
+    }
     standby.preload = 'auto';
     standby.src = next.audioUrl;
-  }, [state, track, shownSlot]);
+  }, [state, track, shownSlot, refreshAlbumUrls]);
 
   useEffect(() => {
     for (const audio of [audioA.current, audioB.current]) if (audio) audio.volume = state.volume;
@@ -312,7 +357,25 @@ export function PlayerProvider({
       if (isActive(event)) dispatch({ type: 'trackEnded', random: nextRandom.current });
     },
     onError: (event: SyntheticEvent<HTMLAudioElement>) => {
-      if (isActive(event) && track) dispatch({ type: 'playbackFailed', message: 'This track could not be loaded.' });
+      if (!isActive(event) || !track) return;
+      // A signed URL refused (expired during a long pause, or a dead one restored): renew it once and go on where it stopped.
+      const audio = event.currentTarget;
+      const playId = state.playId;
+      // The URL that failed is the element's: the queue may hold a newer one already.
+      const failedUrl = audio.getAttribute('src') ?? '';
+      if (isSignedAudioUrl(failedUrl) && (refreshedForPlay.current !== playId || needsFreshAudioUrl(failedUrl, Date.now()))) {
+        refreshedForPlay.current = playId;
+        const resumeAt = pendingSeek.current ?? audio.currentTime;
+        void freshUrlFor({ ...track, audioUrl: failedUrl }).then((fresh) => {
+          if (latestState.current.playId !== playId || activeAudio() !== audio) return;
+          if (!fresh) return dispatch({ type: 'playbackFailed', message: 'This track could not be loaded.' });
+          pendingSeek.current = resumeAt > 0 ? resumeAt : null;
+          audio.src = fresh;
+          if (latestState.current.status === 'playing') void startPlayback(audio);
+        });
+        return;
+      }
+      dispatch({ type: 'playbackFailed', message: 'This track could not be loaded.' });
     },
   } as const;
 
