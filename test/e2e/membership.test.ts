@@ -94,6 +94,14 @@ describe('Toko+ in the browser', () => {
     // Member prices on an album for sale.
     await page.goto(`/album/${paperSatellites.albumId}`);
     await poll(() => page.locator('[data-testid=price-hint]').textContent()).toBe('Your Price: $6.99');
+    // And in the cart: the member price, the savings banner, and a total at the member price.
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await toast(page, 'Added to Cart').getByRole('button', { name: 'View Cart' }).click();
+    const cart = page.locator('[data-testid=cart-contents]');
+    await cart.waitFor({ timeout: 15_000 });
+    await poll(() => cart.locator('[data-testid=cart-total]').textContent()).toBe('$6.99');
+    expect(await cart.locator('[data-testid=cart-member-savings]').textContent()).toContain('$3.00');
+    await page.keyboard.press('Escape');
 
     // Cancelling asks first; keeping changes nothing, confirming ends the membership at the period's end.
     await page.goto('/account');
