@@ -13,7 +13,7 @@ describe('the consumer manifest', () => {
 
   it('sends a reactor its event types from any stream', () => {
     expect(names('PurchaseCompleted', 'order#o1')).toEqual(['commerce-projector', 'notifier', 'receipts']);
-    expect(names('AlbumPublished', 'album#a1')).toEqual(['album-downloads', 'catalogue-projector', 'search-projector']);
+    expect(names('AlbumPublished', 'album#a1')).toEqual(['album-downloads', 'catalogue-projector', 'notifier', 'search-projector']);
     expect(names('NotificationSent', 'notifications#u1')).toEqual(['mailer', 'notifications-projector']);
   });
 
