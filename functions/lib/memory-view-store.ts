@@ -5,7 +5,7 @@ export function memoryViewStore() {
   const items = new Map<string, ViewItem>();
   const checkpoints = new Map<string, number>();
   const id = (k: ViewKey) => `${k.pk}|${k.sk}`;
-  const store: ViewStore & { snapshot(): Record<string, ViewItem> } = {
+  const store: ViewStore & { snapshot(): Record<string, ViewItem>; checkpoints(): Map<string, number> } = {
     async get(key) {
       const item = items.get(id(key));
       return item && structuredClone(item);
@@ -28,6 +28,10 @@ export function memoryViewStore() {
       }
       checkpoints.set(cp, to);
       return true;
+    },
+    /** `<projection>|<streamId>` → the version applied. */
+    checkpoints() {
+      return new Map(checkpoints);
     },
     snapshot() {
       return Object.fromEntries([...items].sort(([a], [b]) => a.localeCompare(b)));

@@ -11,7 +11,7 @@ import { dynamoClient } from './aws.js';
 import { env } from './env.js';
 import type { ViewItem, ViewKey, ViewOp, ViewStore } from './projection.js';
 
-const checkpointKey = (projection: string, streamId: string): ViewKey => ({ pk: `checkpoint#${projection}#${streamId}`, sk: 'checkpoint' });
+export const checkpointKey = (projection: string, streamId: string): ViewKey => ({ pk: `checkpoint#${projection}#${streamId}`, sk: 'checkpoint' });
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

@@ -1,0 +1,158 @@
+/**
+ * Rebuilds every view from the event log into a fresh views table: the way to add a view to existing data,
+ * recover from a projection bug, or change a view's shape (blue/green: build the new table, then point
+ * TABLE_VIEWS at it). The live projectors keep running on the old table meanwhile.
+ *
+ * The log is scanned in parallel segments, then replayed in the order it was written (by `meta.at`, each
+ * stream by version) through the same `project()` the projectors use, into one in-memory store shared by
+ * all projections (a projection may read another's views, as the library reads the catalogue). A
+ * projection that cannot apply an event yet (it throws: something it reads is not projected yet) waits
+ * for that stream and is retried once the rest has been applied. The result, checkpoints included, is
+ * written with parallel batch writes, so the live projectors can continue from it after the switch.
+ */
+import { ScanCommand, BatchWriteCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { registry, type DomainEvent } from '../../events/index.js';
+import { consumers, streamCategory } from '../consumers.js';
+import { catalogueProjection } from '../projections/catalogue.js';
+import { commerceProjection } from '../projections/commerce.js';
+import { libraryProjection } from '../projections/library.js';
+import { notificationsProjection } from '../projections/notifications.js';
+import { playlistsProjection } from '../projections/playlists.js';
+import { searchProjection } from '../projections/search.js';
+import { statsProjection } from '../projections/stats.js';
+import { usersProjection } from '../projections/users.js';
+import { dynamoClient } from './aws.js';
+import { env } from './env.js';
+import { memoryViewStore } from './memory-view-store.js';
+import { project, type Projection } from './projection.js';
+import { checkpointKey } from './views.js';
+
+/** The projection of each projector line of functions/consumers.ts (a unit test keeps the two equal). */
+export const projectionsByConsumer: Record<string, Projection> = {
+  'catalogue-projector': catalogueProjection,
+  'stats-projector': statsProjection,
+  'library-projector': libraryProjection,
+  'search-projector': searchProjection,
+  'playlists-projector': playlistsProjection,
+  'users-projector': usersProjection,
+  'notifications-projector': notificationsProjection,
+  'commerce-projector': commerceProjection,
+};
+
+export interface RebuildResult {
+  events: number;
+  items: number;
+  /** Streams a projection could still not apply at the end (each with its error), none when all went well. */
+  stuck: { projection: string; streamId: string; error: string }[];
+}
+
+/** Every stored event of the log (reservation items carry no type and are left out), in parallel segments. */
+export async function scanEventLog(segments = 8): Promise<DomainEvent[]> {
+  const table = env().TABLE_EVENTS;
+  const parts = await Promise.all(
+    Array.from({ length: segments }, async (_, segment) => {
+      const found: DomainEvent[] = [];
+      let start: ScanCommandOutput['LastEvaluatedKey'];
+      do {
+        const page = await dynamoClient().send(
+          new ScanCommand({ TableName: table, Segment: segment, TotalSegments: segments, ExclusiveStartKey: start, ConsistentRead: true }),
+        );
+        for (const item of page.Items ?? []) if (typeof item.type === 'string') found.push(registry.upcast(item));
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return found;
+    }),
+  );
+  return parts.flat();
+}
+
+/** Written order: by time, then each stream by version. Pure. */
+export function inWrittenOrder(events: DomainEvent[]): DomainEvent[] {
+  return [...events].sort(
+    (a, b) => a.meta.at.localeCompare(b.meta.at) || a.streamId.localeCompare(b.streamId) || a.version - b.version,
+  );
+}
+
+/** Replays `events` through the projections into a fresh in-memory store. Pure but for the projections' own reads. */
+export async function replay(events: DomainEvent[], projections: { name: string; streams: string[]; projection: Projection }[]) {
+  const store = memoryViewStore();
+  // Per projection and stream, the events waiting behind one that could not be applied yet.
+  const waiting = new Map<string, { projection: Projection; events: DomainEvent[]; error: string }>();
+  const apply = async (projection: Projection, event: DomainEvent) => {
+    const key = `${projection.name}|${event.streamId}`;
+    const queue = waiting.get(key);
+    if (queue) {
+      queue.events.push(event);
+      return;
+    }
+    try {
+      await project(projection, store, event);
+    } catch (error) {
+      waiting.set(key, { projection, events: [event], error: (error as Error).message });
+    }
+  };
+  for (const event of inWrittenOrder(events)) {
+    const category = streamCategory(event.streamId);
+    for (const p of projections) if (p.streams.includes(category)) await apply(p.projection, event);
+  }
+  // Drain what waited, for as long as something moves.
+  for (let progress = true; progress && waiting.size > 0; ) {
+    progress = false;
+    for (const [key, queue] of waiting) {
+      while (queue.events.length) {
+        try {
+          await project(queue.projection, store, queue.events[0]);
+          queue.events.shift();
+          progress = true;
+        } catch (error) {
+          queue.error = (error as Error).message;
+          break;
+        }
+      }
+      if (!queue.events.length) waiting.delete(key);
+    }
+  }
+  const stuck = [...waiting].map(([key, queue]) => {
+    const [projection, streamId] = [key.slice(0, key.indexOf('|')), key.slice(key.indexOf('|') + 1)];
+    return { projection, streamId, error: queue.error };
+  });
+  return { store, stuck };
+}
+
+async function writeAll(table: string, items: Record<string, unknown>[], concurrency = 8) {
+  const batches: Record<string, unknown>[][] = [];
+  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < batches.length) {
+        let pending = batches[next++].map((Item) => ({ PutRequest: { Item } }));
+        for (let attempt = 0; pending.length; attempt++) {
+          const out = await dynamoClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+          pending = (out.UnprocessedItems?.[table] ?? []) as typeof pending;
+          if (pending.length) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+        }
+      }
+    }),
+  );
+}
+
+/** Rebuilds every projector's views from the whole log into `targetTable` (an empty table shaped like `views`). */
+export async function rebuildViews(targetTable: string): Promise<RebuildResult> {
+  const projections = consumers
+    .filter((c) => c.streams.length > 0)
+    .map((c) => {
+      const projection = projectionsByConsumer[c.name];
+      if (!projection) throw new Error(`No projection is known for the projector ${c.name} (functions/lib/rebuild-views.ts)`);
+      return { name: c.name, streams: c.streams, projection };
+    });
+  const events = await scanEventLog();
+  const { store, stuck } = await replay(events, projections);
+  const items: Record<string, unknown>[] = Object.values(store.snapshot());
+  for (const [id, version] of store.checkpoints()) {
+    const [projection, streamId] = [id.slice(0, id.indexOf('|')), id.slice(id.indexOf('|') + 1)];
+    items.push({ ...checkpointKey(projection, streamId), version });
+  }
+  await writeAll(targetTable, items);
+  return { events: events.length, items: items.length, stuck };
+}
