@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import path, { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
@@ -16,21 +16,16 @@ import { resetEnvCache } from '../../functions/lib/env.js';
 import { createArtist } from '../../functions/lib/catalogue-commands.js';
 import { getView } from '../../functions/lib/views.js';
 import { artistKey } from '../../functions/projections/catalogue.js';
+import { featuredAlbumId } from '../../infra/seed/catalogue.js';
+import { clickToPlayRows } from './click-to-play.js';
+import { lighthouseRows } from './lighthouse.js';
+import { rebuildRow } from './rebuild.js';
+import { percentile, type Row } from './rows.js';
 
-interface Row {
-  what: string;
-  measured: string;
-  budget: string;
-  /** ≥ 1 means within budget. */
-  ratio: number;
-}
 const rows: Row[] = [];
 const KB = 1024;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
+/** The built SPA the cloud serves: `TOKO_WEB_DIST` when set (as in the tests), else frontend/dist. */
+const webDist = process.env.TOKO_WEB_DIST ? path.resolve(process.env.TOKO_WEB_DIST) : fileURLToPath(new URL('../../frontend/dist', import.meta.url));
 
 /** Runs `worker` on `concurrency` loops for `ms`, returning completed operations per second. */
 async function throughput(concurrency: number, ms: number, worker: (loop: number, i: number) => Promise<void>): Promise<number> {
@@ -48,7 +43,8 @@ async function throughput(concurrency: number, ms: number, worker: (loop: number
   return done / ((performance.now() - started) / 1000);
 }
 
-async function playIngest(baseUrl: string, dynamoEndpoint: string) {
+/** Returns the live ingest rate (plays appended per second through the API). */
+async function playIngest(baseUrl: string, dynamoEndpoint: string): Promise<number> {
   const albums = (await (await fetch(`${baseUrl}/api/albums`)).json()) as { id: string; requiredTier: string }[];
   const free = albums.find((a) => a.requiredTier === 'free')!;
   const { tracks } = (await (await fetch(`${baseUrl}/api/albums/${free.id}/tracks`)).json()) as { tracks: { id: string; duration: number }[] };
@@ -95,6 +91,7 @@ async function playIngest(baseUrl: string, dynamoEndpoint: string) {
     budget: '≥ 60 %',
     ratio: api / raw / 0.6,
   });
+  return api;
 }
 
 async function projectionLag() {
@@ -130,7 +127,7 @@ async function projectionLag() {
 }
 
 async function firstRouteJs() {
-  const dist = new URL('../../frontend/dist/', import.meta.url);
+  const dist = pathToFileURL(`${webDist}/`);
   const html = await readFile(new URL('index.html', dist), 'utf8');
   const scripts = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
   let first = 0;
@@ -232,22 +229,41 @@ async function lambdaBundles() {
   });
 }
 
-/** `npm run bench -- bundles web` runs only those sections; no argument runs them all. */
+/**
+ * `npm run bench -- bundles web` runs only those sections; no argument runs them all. Sections: ingest,
+ * rebuild (needs ingest: it replays the log ingest wrote), lag, lighthouse, play (these start a local
+ * cloud), web, bundles.
+ */
 const sections = new Set(process.argv.slice(2));
 const wants = (section: string) => sections.size === 0 || sections.has(section);
 
 async function main() {
-  if (!wants('ingest') && !wants('lag')) {
+  if (!['ingest', 'rebuild', 'lag', 'lighthouse', 'play'].some(wants)) {
     if (wants('web')) await firstRouteJs();
     if (wants('bundles')) await lambdaBundles();
     return;
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'toko-bench-'));
-  const cloud = await startLocalCloud({ port: 0, dataDir, seed: true, quiet: true, mediaCacheDir: fileURLToPath(new URL('../../.local/media-cache', import.meta.url)) });
+  const cloud = await startLocalCloud({
+    port: 0,
+    dataDir,
+    seed: true,
+    quiet: true,
+    staticDir: webDist,
+    mediaCacheDir: fileURLToPath(new URL('../../.local/media-cache', import.meta.url)),
+  });
   Object.assign(process.env, cloud.env);
   resetEnvCache();
   try {
-    if (wants('ingest')) await playIngest(cloud.url, cloud.endpoints.dynamodb);
+    // The pages and the player first, on an idle cloud; then the load sections.
+    await cloud.waitForIdle(60_000);
+    if (wants('lighthouse')) rows.push(...(await lighthouseRows(cloud.url, featuredAlbumId)));
+    if (wants('play')) rows.push(...(await clickToPlayRows(cloud.url)));
+    if (wants('ingest') || wants('rebuild')) {
+      const ingestPerSecond = await playIngest(cloud.url, cloud.endpoints.dynamodb);
+      await cloud.waitForIdle(60_000);
+      if (wants('rebuild')) rows.push(await rebuildRow(ingestPerSecond, cloud.endpoints.dynamodb));
+    }
     await cloud.waitForIdle(60_000);
     if (wants('lag')) await projectionLag();
     if (wants('web')) await firstRouteJs();
