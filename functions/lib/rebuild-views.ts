@@ -42,13 +42,19 @@ export const projectionsByConsumer: Record<string, Projection> = {
 export interface RebuildResult {
   events: number;
   items: number;
+  /** Stored events no schema reads (what the live projectors sent to their DLQ), left out of the views. */
+  unreadable: { streamId: string; version: number; error: string }[];
   /** Streams a projection could still not apply at the end (each with its error), none when all went well. */
   stuck: { projection: string; streamId: string; error: string }[];
 }
 
-/** Every stored event of the log (reservation items carry no type and are left out), in parallel segments. */
-export async function scanEventLog(segments = 8): Promise<DomainEvent[]> {
+/**
+ * Every stored event of the log (reservation items carry no type and are left out), in parallel segments;
+ * an event no schema reads is set aside in `unreadable`, as the live projectors send it to their DLQ.
+ */
+export async function scanEventLog(segments = 8): Promise<{ events: DomainEvent[]; unreadable: RebuildResult['unreadable'] }> {
   const table = env().TABLE_EVENTS;
+  const unreadable: RebuildResult['unreadable'] = [];
   const parts = await Promise.all(
     Array.from({ length: segments }, async (_, segment) => {
       const found: DomainEvent[] = [];
@@ -57,13 +63,20 @@ export async function scanEventLog(segments = 8): Promise<DomainEvent[]> {
         const page = await dynamoClient().send(
           new ScanCommand({ TableName: table, Segment: segment, TotalSegments: segments, ExclusiveStartKey: start, ConsistentRead: true }),
         );
-        for (const item of page.Items ?? []) if (typeof item.type === 'string') found.push(registry.upcast(item));
+        for (const item of page.Items ?? []) {
+          if (typeof item.type !== 'string') continue;
+          try {
+            found.push(registry.upcast(item));
+          } catch (error) {
+            unreadable.push({ streamId: String(item.streamId), version: Number(item.version), error: (error as Error).message.slice(0, 300) });
+          }
+        }
         start = page.LastEvaluatedKey;
       } while (start);
       return found;
     }),
   );
-  return parts.flat();
+  return { events: parts.flat(), unreadable };
 }
 
 /** Written order: by time, then each stream by version. Pure. */
@@ -146,7 +159,7 @@ export async function rebuildViews(targetTable: string): Promise<RebuildResult> 
       if (!projection) throw new Error(`No projection is known for the projector ${c.name} (functions/lib/rebuild-views.ts)`);
       return { name: c.name, streams: c.streams, projection };
     });
-  const events = await scanEventLog();
+  const { events, unreadable } = await scanEventLog();
   const { store, stuck } = await replay(events, projections);
   const items: Record<string, unknown>[] = Object.values(store.snapshot());
   for (const [id, version] of store.checkpoints()) {
@@ -154,5 +167,5 @@ export async function rebuildViews(targetTable: string): Promise<RebuildResult> 
     items.push({ ...checkpointKey(projection, streamId), version });
   }
   await writeAll(targetTable, items);
-  return { events: events.length, items: items.length, stuck };
+  return { events: events.length, items: items.length, stuck, unreadable };
 }

@@ -101,7 +101,7 @@ describe.each(Object.entries(viewports))('a guest on %s', (_name, viewport) => {
   it('shows the 404 page for an unknown path and "Album Not Found" for an unknown album', async () => {
     const { page, context } = await newPage(browser, viewport);
     await page.goto('/no/such/page');
-    await expect(page.getByText('404 Page Not Found').isVisible()).resolves.toBe(true);
+    await page.getByText('404 Page Not Found').waitFor();
     await page.goto('/album/no-such-album');
     await page.getByText('Album Not Found').waitFor();
     await context.close();

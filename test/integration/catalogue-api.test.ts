@@ -37,9 +37,9 @@ describe('catalogue API on the seeded label', () => {
     for (const t of tracks.body.tracks) expect(t.audioUrl).toBeNull();
   });
 
-  it('serves the seeded media: 17 images and 35 audio files', async () => {
+  it('serves the seeded media: 19 images and 41 audio files', async () => {
     const status = await api('/api/deployment-status');
-    expect(status.body).toMatchObject({ imagesCount: 17, audioCount: 35, hasUploads: true });
+    expect(status.body).toMatchObject({ imagesCount: 19, audioCount: 41, hasUploads: true });
   });
 
   it('never serves album downloads or masters as public media', async () => {

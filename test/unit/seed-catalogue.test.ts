@@ -28,7 +28,7 @@ describe('seeded catalogue', () => {
   it('uses stable, unique, prefixed ids', () => {
     const trackIds = albums.flatMap((album) => album.tracks.map((track) => track.trackId));
     expect(new Set(artists.map((artist) => artist.artistId)).size).toBe(5);
-    expect(new Set(albums.map((album) => album.albumId)).size).toBe(8);
+    expect(new Set(albums.map((album) => album.albumId)).size).toBe(10);
     expect(new Set(trackIds).size).toBe(trackIds.length);
     for (const artist of artists) expect(artist.artistId).toMatch(/^artist-[a-z0-9-]+$/);
     for (const album of albums) expect(album.albumId).toMatch(/^album-[a-z0-9-]+$/);
@@ -42,11 +42,11 @@ describe('seeded catalogue', () => {
     expect(artists.filter((artist) => artist.headerImage === null)).toHaveLength(1);
   });
 
-  it('has 35 tracks with audio and 17 images to generate, one object per key', () => {
-    expect(media.filter((object) => object.kind === 'audio')).toHaveLength(35);
-    expect(media.filter((object) => object.kind === 'image')).toHaveLength(17);
+  it('has 41 tracks with audio and 19 images to generate, one object per key', () => {
+    expect(media.filter((object) => object.kind === 'audio')).toHaveLength(41);
+    expect(media.filter((object) => object.kind === 'image')).toHaveLength(19);
     expect(new Set(media.map((object) => object.key)).size).toBe(media.length);
-    expect(albums.flatMap((album) => album.tracks).filter((track) => track.audioKey !== null)).toHaveLength(35);
+    expect(albums.flatMap((album) => album.tracks).filter((track) => track.audioKey !== null)).toHaveLength(41);
   });
 
   it('points every audio key and image URL at a generated object of the right kind and size', () => {

@@ -1,6 +1,8 @@
 /**
- * Who is listening: the signed-in user from `GET /api/users/me` (null for a guest). The session itself is
- * an HttpOnly cookie the SPA never sees; this query is the one place screens learn about it.
+ * Who is listening: the signed-in user (null for a guest). The session itself is an HttpOnly cookie the
+ * SPA never sees; this query is the one place screens learn about it. As the spec has it, the SPA asks
+ * `GET /api/session/validate` (a guest is a 200 with no user, so a first visit logs no failed request)
+ * and falls back to `GET /api/users/me` (401 → guest) when that call fails.
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
@@ -29,12 +31,19 @@ export const userSchema = z.object({
 });
 export type SessionUser = z.infer<typeof userSchema>;
 
+const validateSchema = z.object({ user: z.nullable(userSchema), needsAuth: z.boolean() });
+
 export const sessionKeys = { all: ['session'] as const, me: () => [...sessionKeys.all, 'me'] as const };
 
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: sessionKeys.me(),
     queryFn: async ({ signal }): Promise<SessionUser | null> => {
+      try {
+        return (await request('/api/session/validate', validateSchema, { signal })).user;
+      } catch (error) {
+        if (signal.aborted) throw error;
+      }
       try {
         return await request('/api/users/me', userSchema, { signal });
       } catch (error) {
