@@ -44,7 +44,10 @@ export interface RebuildResult {
   items: number;
   /** Stored events no schema reads (what the live projectors sent to their DLQ), left out of the views. */
   unreadable: { streamId: string; version: number; error: string }[];
-  /** Streams a projection could still not apply at the end (each with its error), none when all went well. */
+  /**
+   * Streams a projection could still not apply at the end (each with its error). None when all went well;
+   * a stream behind an unreadable event stays here, as the live projector waits there too.
+   */
   stuck: { projection: string; streamId: string; error: string }[];
 }
 
