@@ -89,6 +89,10 @@ export const commerceProjection: Projection = {
           purchaseDate: event.meta.at,
           stripeSessionId,
         };
+        // Two paid orders for one album (checkouts raced before either was paid) keep the first purchase,
+        // whatever order the two order streams are projected in.
+        const existing = await views.get(purchaseKey(userId, album.albumId));
+        if (existing && `${existing.purchaseDate}|${existing.id}` <= `${purchase.purchaseDate}|${purchase.id}`) return [];
         return [{ kind: 'put', item: { ...purchaseKey(userId, album.albumId), ...purchase, ...stamp(event) } }];
       }
       case 'AlbumDownloadBuilt': {
