@@ -82,6 +82,9 @@ export async function scanEventLog(segments = 8): Promise<{ events: DomainEvent[
   return { events: parts.flat(), unreadable };
 }
 
+/** `<projection>|<streamId>` (the in-memory store's checkpoint id) → its parts; a stream id may hold `|`. */
+const splitProjectionKey = (key: string) => ({ projection: key.slice(0, key.indexOf('|')), streamId: key.slice(key.indexOf('|') + 1) });
+
 /** Written order: by time, then each stream by version. Pure. */
 export function inWrittenOrder(events: DomainEvent[]): DomainEvent[] {
   return [...events].sort(
@@ -129,7 +132,7 @@ export async function replay(events: DomainEvent[], projections: { name: string;
     }
   }
   const stuck = [...waiting].map(([key, queue]) => {
-    const [projection, streamId] = [key.slice(0, key.indexOf('|')), key.slice(key.indexOf('|') + 1)];
+    const { projection, streamId } = splitProjectionKey(key);
     return { projection, streamId, error: queue.error };
   });
   return { store, stuck };
@@ -166,7 +169,7 @@ export async function rebuildViews(targetTable: string): Promise<RebuildResult> 
   const { store, stuck } = await replay(events, projections);
   const items: Record<string, unknown>[] = Object.values(store.snapshot());
   for (const [id, version] of store.checkpoints()) {
-    const [projection, streamId] = [id.slice(0, id.indexOf('|')), id.slice(id.indexOf('|') + 1)];
+    const { projection, streamId } = splitProjectionKey(id);
     items.push({ ...checkpointKey(projection, streamId), version });
   }
   await writeAll(targetTable, items);

@@ -20,6 +20,9 @@ function assertLocalEsbuild() {
   }
 }
 
+/** CommonJS dependencies inside an ES module bundle still call require() for Node built-ins. */
+const esmRequireBanner = "import { createRequire as __tokoCreateRequire } from 'node:module'; const require = __tokoCreateRequire(import.meta.url);";
+
 /** Packages the functions load from a shared layer instead of bundling them (each is imported lazily, on first use). */
 export const layeredModules = ['stripe'] as const;
 
@@ -75,7 +78,7 @@ export function buildStripeLayer(outputDir: string, version: string) {
     format: 'esm',
     platform: 'node',
     target: 'node22',
-    banner: { js: "import { createRequire as __tokoCreateRequire } from 'node:module'; const require = __tokoCreateRequire(import.meta.url);" },
+    banner: { js: esmRequireBanner },
     logLevel: 'warning',
   });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'stripe', version, type: 'module', exports: { '.': './index.mjs' } }));
@@ -120,8 +123,7 @@ export function tokoFunction(scope: Construct, id: string, props: TokoFunctionPr
       sourceMapMode: SourceMapMode.DEFAULT,
       sourcesContent: false,
       mainFields: ['module', 'main'],
-      // CommonJS dependencies inside an ES module bundle still call require() for Node built-ins.
-      banner: "import { createRequire as __tokoCreateRequire } from 'node:module'; const require = __tokoCreateRequire(import.meta.url);",
+      banner: esmRequireBanner,
       forceDockerBundling: false,
       logLevel: LogLevel.WARNING,
     },
