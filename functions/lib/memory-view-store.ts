@@ -17,7 +17,14 @@ export function memoryViewStore() {
       const cp = `${projection}|${streamId}`;
       if ((checkpoints.get(cp) ?? 0) !== from) return false;
       for (const op of ops) {
-        if (op.kind === 'put') items.set(id(op.item), structuredClone(op.item));
+        if (op.kind === 'put') {
+          const stored = items.get(id(op.item));
+          const keep = op.keepLowest;
+          const loses = stored && keep && !(stored[keep] !== undefined && String(stored[keep]) > String(op.item[keep]));
+          if (!loses) {
+            items.set(id(op.item), structuredClone(op.item));
+          }
+        }
         else if (op.kind === 'delete') items.delete(id(op.key));
         else {
           const item: ViewItem = items.get(id(op.key)) ?? { ...op.key };

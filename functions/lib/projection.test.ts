@@ -91,4 +91,15 @@ describe('projector', () => {
     expect(await project(catalogueProjection, store, published)).toBe('applied');
     expect(await project(catalogueProjection, store, published)).toBe('skipped');
   });
+
+  it('keeps the lowest item of keepLowest puts from two streams, in either order, as the DynamoDB store does', async () => {
+    for (const order of [['2026-02', '2026-01'], ['2026-01', '2026-02']]) {
+      const store = memoryViewStore();
+      for (const [i, first] of order.entries()) {
+        expect(await store.commit('test', `s${i}`, 0, 1, [{ kind: 'put', item: { pk: 'p', sk: 'i', first }, keepLowest: 'first' }])).toBe(true);
+      }
+      expect(await store.get({ pk: 'p', sk: 'i' })).toMatchObject({ first: '2026-01' });
+      expect(store.checkpoints()).toEqual(new Map([['test|s0', 1], ['test|s1', 1]]));
+    }
+  });
 });

@@ -12,7 +12,11 @@ export interface ViewKey {
 export type ViewItem = ViewKey & Record<string, unknown>;
 
 export type ViewOp =
-  | { kind: 'put'; item: ViewItem }
+  /**
+   * With `keepLowest`, the put lands only where no item is stored or the stored item's `keepLowest` field sorts
+   * after this one's; the put that loses is a no-op. Two streams writing one item in parallel then agree on it.
+   */
+  | { kind: 'put'; item: ViewItem; keepLowest?: string }
   | { kind: 'update'; key: ViewKey; set?: Record<string, unknown>; add?: Record<string, number> }
   | { kind: 'delete'; key: ViewKey };
 

@@ -18,7 +18,19 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 function toTransactItem(table: string, op: ViewOp): TransactItem {
   switch (op.kind) {
     case 'put':
-      return { Put: { TableName: table, Item: op.item } };
+      return {
+        Put: {
+          TableName: table,
+          Item: op.item,
+          ...(op.keepLowest
+            ? {
+                ConditionExpression: 'attribute_not_exists(pk) OR #keep > :keep',
+                ExpressionAttributeNames: { '#keep': op.keepLowest },
+                ExpressionAttributeValues: { ':keep': op.item[op.keepLowest] },
+              }
+            : {}),
+        },
+      };
     case 'delete':
       return { Delete: { TableName: table, Key: op.key } };
     case 'update': {
@@ -73,16 +85,22 @@ export const dynamoViewStore: ViewStore = {
         ...(from === 0 ? {} : { ExpressionAttributeValues: { ':from': from } }),
       },
     };
-    try {
-      await dynamoClient().send(
-        new TransactWriteCommand({ TransactItems: [checkpoint, ...ops.map((op) => toTransactItem(table, op))] }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
-        return false;
+    let pending = ops;
+    for (;;) {
+      try {
+        await dynamoClient().send(
+          new TransactWriteCommand({ TransactItems: [checkpoint, ...pending.map((op) => toTransactItem(table, op))] }),
+        );
+        return true;
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        const reasons = error.CancellationReasons ?? [];
+        if (reasons[0]?.Code === 'ConditionalCheckFailed') return false;
+        // A keepLowest put that lost to a lower stored item is a no-op: write the rest without it.
+        const lost = new Set(pending.filter((op, i) => op.kind === 'put' && op.keepLowest && reasons[i + 1]?.Code === 'ConditionalCheckFailed'));
+        if (lost.size === 0) throw error;
+        pending = pending.filter((op) => !lost.has(op));
       }
-      throw error;
     }
   },
 };

@@ -90,10 +90,11 @@ export const commerceProjection: Projection = {
           stripeSessionId,
         };
         // Two paid orders for one album (checkouts raced before either was paid) keep the first purchase,
-        // whatever order the two order streams are projected in.
+        // whatever order the two order streams are projected in, also when they are projected at once.
+        const first = `${purchase.purchaseDate}|${purchase.id}`;
         const existing = await views.get(purchaseKey(userId, album.albumId));
-        if (existing && `${existing.purchaseDate}|${existing.id}` <= `${purchase.purchaseDate}|${purchase.id}`) return [];
-        return [{ kind: 'put', item: { ...purchaseKey(userId, album.albumId), ...purchase, ...stamp(event) } }];
+        if (existing && !(typeof existing.first === 'string' && existing.first > first)) return [];
+        return [{ kind: 'put', item: { ...purchaseKey(userId, album.albumId), ...purchase, first, ...stamp(event) }, keepLowest: 'first' }];
       }
       case 'AlbumDownloadBuilt': {
         const { albumId, key, bytes, files } = event.data;

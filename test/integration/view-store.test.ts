@@ -1,0 +1,39 @@
+/** The DynamoDB view store (functions/lib/views.ts): a keepLowest put keeps the lowest item whatever the order or overlap of the streams writing it. */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ViewOp } from '../../functions/lib/projection.js';
+import { dynamoViewStore } from '../../functions/lib/views.js';
+import { useCloudEnv } from '../support/cloud.js';
+
+beforeAll(useCloudEnv);
+
+describe('the view store', () => {
+  const keepFirst = (pk: string, first: string): ViewOp => ({ kind: 'put', item: { pk, sk: 'item', first, note: `from ${first}` }, keepLowest: 'first' });
+
+  it('keeps the lowest of two keepLowest puts in either order, and moves both checkpoints', async () => {
+    const pk = `keep-${randomUUID()}`;
+    const [a, b] = [`stream-a-${pk}`, `stream-b-${pk}`];
+    expect(await dynamoViewStore.commit('test', b, 0, 1, [keepFirst(pk, '2026-02')])).toBe(true);
+    expect(await dynamoViewStore.commit('test', a, 0, 1, [keepFirst(pk, '2026-01'), { kind: 'put', item: { pk, sk: 'other', n: 1 } }])).toBe(true);
+    expect(await dynamoViewStore.commit('test', b, 1, 2, [keepFirst(pk, '2026-03')])).toBe(true);
+
+    expect(await dynamoViewStore.get({ pk, sk: 'item' })).toMatchObject({ first: '2026-01', note: 'from 2026-01' });
+    expect(await dynamoViewStore.get({ pk, sk: 'other' })).toMatchObject({ n: 1 });
+    expect([await dynamoViewStore.checkpoint('test', a), await dynamoViewStore.checkpoint('test', b)]).toEqual([1, 2]);
+  });
+
+  it('agrees on the lowest when many streams write one item at once', async () => {
+    const pk = `keep-${randomUUID()}`;
+    const firsts = Array.from({ length: 12 }, (_, i) => `2026-01-${String(30 - i).padStart(2, '0')}`);
+    const results = await Promise.all(firsts.map((first, i) => dynamoViewStore.commit('test', `s${i}-${pk}`, 0, 1, [keepFirst(pk, first)])));
+    expect(results.every(Boolean)).toBe(true);
+    expect(await dynamoViewStore.get({ pk, sk: 'item' })).toMatchObject({ first: '2026-01-19' });
+  });
+
+  it('still refuses a commit whose checkpoint moved', async () => {
+    const pk = `keep-${randomUUID()}`;
+    expect(await dynamoViewStore.commit('test', pk, 0, 1, [keepFirst(pk, '2026-01')])).toBe(true);
+    expect(await dynamoViewStore.commit('test', pk, 0, 1, [keepFirst(pk, '2025-01')])).toBe(false);
+    expect(await dynamoViewStore.get({ pk, sk: 'item' })).toMatchObject({ first: '2026-01' });
+  });
+});
