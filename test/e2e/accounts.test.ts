@@ -6,7 +6,7 @@
 import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, newPage, viewports } from './browser.js';
+import { launch, newPage, toastShown, viewports } from './browser.js';
 
 interface InboxMail {
   destination: { to: string[] };
@@ -62,7 +62,6 @@ async function nextSignInMail(email: string, already: number): Promise<{ code: s
 }
 
 const headerState = (page: Page) => page.locator('[data-testid=header-account]').getAttribute('data-state');
-const toastTitled = (page: Page, title: string) => page.locator('[data-testid=toast]').filter({ hasText: title });
 
 async function openSignIn(page: Page) {
   await expect.poll(() => headerState(page), { timeout: 15_000 }).toBe('guest');
@@ -120,7 +119,7 @@ describe('accounts in the browser', () => {
     const { code } = await nextSignInMail(listenerEmail, 0);
     await codeInput.fill(`${code.slice(0, 3)} ${code.slice(3)}`);
     await expect.poll(() => headerState(page), { timeout: 15_000 }).toBe('signed-in');
-    await toastTitled(page, 'Welcome to Toko!').waitFor();
+    await toastShown(page, 'Welcome to Toko!');
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.locator('[data-testid=header-avatar]').waitFor();
 
@@ -158,7 +157,7 @@ describe('accounts in the browser', () => {
     // Deleted, it is gone for good.
     await bell.click();
     await welcome.getByRole('button', { name: /Delete notification/ }).click();
-    await toastTitled(page, 'Notification deleted').waitFor();
+    await toastShown(page, 'Notification deleted');
     await notifications.getByText('No notifications yet').waitFor();
     await notifications.getByRole('button', { name: 'Close' }).click();
 
@@ -166,7 +165,7 @@ describe('accounts in the browser', () => {
     await page.locator('[data-testid=header-avatar]').click();
     await page.waitForURL('**/profile');
     await page.getByRole('button', { name: 'Log Out' }).click();
-    await toastTitled(page, 'Logout complete').waitFor();
+    await toastShown(page, 'Logout complete');
     await expect.poll(() => headerState(page), { timeout: 15_000 }).toBe('guest');
     expect(new URL(page.url()).pathname).toBe('/');
     const me = await page.request.get('/api/users/me');
@@ -290,7 +289,7 @@ describe('accounts in the browser', () => {
     await emailField.fill(email);
     await form.getByLabel('Display name').fill('Ada Lovelace');
     await form.getByRole('button', { name: 'Save Changes' }).click();
-    await toastTitled(page, 'Profile updated').waitFor();
+    await toastShown(page, 'Profile updated');
     await expect.poll(() => page.locator('[data-testid=profile-name]').textContent(), { timeout: 15_000 }).toBe('Ada Lovelace');
     await page.reload();
     await expect.poll(() => page.locator('[data-testid=profile-name]').textContent(), { timeout: 15_000 }).toBe('Ada Lovelace');
@@ -298,9 +297,9 @@ describe('accounts in the browser', () => {
     // Files the client refuses: not an image, or over 5 MB.
     const fileInput = page.locator('[data-testid=avatar-file-input]');
     await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
-    await toastTitled(page, 'Invalid file type').waitFor();
+    await toastShown(page, 'Invalid file type');
     // Handing 5 MB to the page takes a while: watch for the toast from the start.
-    const tooLarge = toastTitled(page, 'File too large').waitFor();
+    const tooLarge = toastShown(page, 'File too large');
     await fileInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
     await tooLarge;
 
@@ -323,7 +322,7 @@ describe('accounts in the browser', () => {
     const response = await uploaded;
     expect(response.status()).toBe(200);
     expect(response.request().headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
-    await toastTitled(page, 'Avatar updated').waitFor();
+    await toastShown(page, 'Avatar updated');
 
     const headerImage = page.locator('[data-testid=header-avatar] img');
     await headerImage.waitFor();

@@ -28,6 +28,48 @@ export async function launch(): Promise<Browser> {
 
 export async function newPage(browser: Browser, viewport: { width: number; height: number } = viewports.desktop): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport, isMobile: viewport.width < 768, hasTouch: viewport.width < 768 });
+  await context.addInitScript(recordToasts);
   const page = await context.newPage();
   return { context, page };
+}
+
+declare global {
+  interface Window {
+    toastsShown?: string[];
+  }
+}
+
+/**
+ * Runs in every page: notes the text of each toast as it appears. A toast is on screen for 2 s, which a
+ * person reads but a test on a busy 2-core machine can miss between two polls; the note cannot be missed.
+ */
+function recordToasts() {
+  const shown: string[] = (window.toastsShown = []);
+  const seen = new WeakMap<Element, string>();
+  new MutationObserver(() => {
+    for (const element of document.querySelectorAll('[data-testid=toast]')) {
+      const text = element.textContent ?? '';
+      if (text && seen.get(element) !== text) {
+        seen.set(element, text);
+        shown.push(text);
+      }
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * Resolves once a toast whose text holds `text` has been on screen in this page (since it last loaded). Each call
+ * takes one showing, so waiting twice for the same toast needs it shown twice.
+ */
+export async function toastShown(page: Page, text: string, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => {
+      const shown = window.toastsShown ?? [];
+      const at = shown.findIndex((toast) => toast.includes(wanted));
+      if (at >= 0) shown.splice(at, 1);
+      return at >= 0;
+    },
+    text,
+    { timeout, polling: 100 },
+  );
 }

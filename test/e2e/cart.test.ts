@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInCode } from '../support/inbox.js';
-import { launch, newPage, viewports } from './browser.js';
+import { launch, newPage, toastShown, viewports } from './browser.js';
 
 const PAPER_SATELLITES = 'album-paper-satellites';
 const COPPER_AND_SALT = 'album-copper-and-salt';
@@ -34,7 +34,6 @@ async function openPage(viewport: { width: number; height: number } = viewports.
 }
 
 const freshEmail = (who: string) => `${who}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-const toast = (page: Page, title: string) => page.locator('[data-testid=toast]', { hasText: title }).first();
 const cartDialog = (page: Page) => page.getByRole('dialog').filter({ has: page.locator('[data-testid=album-cart]') });
 const cartStep = (page: Page) => page.locator('[data-testid=album-cart]').getAttribute('data-step');
 const headerState = (page: Page) => page.locator('[data-testid=header-account]').getAttribute('data-state');
@@ -80,10 +79,10 @@ describe('the album cart in the browser', () => {
 
     // Added to the guest cart; the same album again says so and opens the cart.
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await toast(page, 'Added to Cart').waitFor();
+    await toastShown(page, 'Added to Cart');
     expect(JSON.parse((await guestCart(page)) ?? '[]')).toEqual([expect.objectContaining({ albumId: PAPER_SATELLITES, albumTitle: 'Paper Satellites' })]);
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await toast(page, 'Already in Cart').waitFor();
+    await toastShown(page, 'Already in Cart');
     const dialog = cartDialog(page);
     await dialog.getByRole('heading', { name: 'Your Cart' }).waitFor();
     const items = dialog.locator('[data-testid=cart-item]');
@@ -103,7 +102,7 @@ describe('the album cart in the browser', () => {
 
     // Removed, the cart is empty; Continue Shopping closes it.
     await dialog.getByRole('button', { name: 'Remove Paper Satellites' }).click();
-    await toast(page, 'Item Removed').waitFor();
+    await toastShown(page, 'Item Removed');
     await dialog.getByText('Your cart is empty').waitFor();
     expect(await guestCart(page)).toBeNull();
     await dialog.getByRole('button', { name: 'Continue Shopping' }).click();
@@ -168,7 +167,7 @@ describe('the album cart in the browser', () => {
 
     await openAlbum(page, PAPER_SATELLITES);
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await toast(page, 'Already Owned').waitFor();
+    await toastShown(page, 'Already Owned');
     await context.close();
   }, 360_000);
 
@@ -177,7 +176,7 @@ describe('the album cart in the browser', () => {
     const email = freshEmail('keeper');
     await openAlbum(page, AFTER_HOURS);
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await toast(page, 'Added to Cart').waitFor();
+    await toastShown(page, 'Added to Cart');
 
     // Signing in from the header moves the guest cart to the account.
     await expect.poll(() => headerState(page), { timeout: 15_000 }).toBe('guest');
@@ -186,17 +185,17 @@ describe('the album cart in the browser', () => {
     await signIn.getByLabel('Email').fill(email);
     await signIn.getByRole('button', { name: 'Continue', exact: true }).click();
     // The toast is brief: watched for from before the code goes in.
-    const synced = toast(page, 'Cart Synced').waitFor({ timeout: 30_000 });
+    const synced = toastShown(page, 'Cart Synced');
     await signIn.getByLabel('6-digit code').fill(await signInCode(email));
     await expect.poll(() => headerState(page), { timeout: 15_000 }).toBe('signed-in');
     await synced;
     await expect.poll(() => serverCart(page), { timeout: 15_000 }).toEqual([AFTER_HOURS]);
 
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await toast(page, 'Already in Cart').waitFor();
+    await toastShown(page, 'Already in Cart');
     const dialog = cartDialog(page);
     await dialog.getByRole('button', { name: 'Remove After Hours' }).click();
-    await toast(page, 'Item Removed').waitFor();
+    await toastShown(page, 'Item Removed');
     await dialog.getByText('Your cart is empty').waitFor();
     await expect.poll(() => serverCart(page), { timeout: 15_000 }).toEqual([]);
     await context.close();
@@ -211,7 +210,7 @@ describe('the album cart in the browser', () => {
 
     await openAlbum(page, COPPER_AND_SALT);
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await toast(page, 'Added to Cart').waitFor();
+    await toastShown(page, 'Added to Cart');
     await page.goto('/cart');
     const item = page.locator('[data-testid=cart-page] [data-testid=cart-item]');
     await item.waitFor();

@@ -4,7 +4,7 @@ import { albums } from '../../infra/seed/catalogue.js';
 import { baseUrl, useCloudEnv } from '../support/cloud.js';
 import { signInCode } from '../support/inbox.js';
 import { signedInListener, type TestListener } from '../support/signed-in.js';
-import { launch, newPage, viewports } from './browser.js';
+import { launch, newPage, toastShown, viewports } from './browser.js';
 
 const firstLight = albums.find((a) => a.albumId === 'album-first-light')!;
 const harbourLights = albums.find((a) => a.albumId === 'album-harbour-lights')!;
@@ -22,7 +22,6 @@ async function signIn(context: BrowserContext, listener: TestListener) {
   await context.addCookies([{ name: 'toko_session', value: listener.token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
 }
 
-const toast = (page: Page, title: string) => page.locator('[data-testid=toast]', { hasText: title }).first();
 
 /** A touch swipe from the middle of `selector`, `dx` pixels sideways, in small steps like a finger. */
 async function swipe(page: Page, context: BrowserContext, selector: string, dx: number) {
@@ -83,7 +82,7 @@ describe('library', () => {
         await button.waitFor();
         await poll(() => button.getAttribute('data-in-library')).toBe('false');
         await button.click();
-        await toast(page, 'Added to library').waitFor();
+        await toastShown(page, 'Added to library');
         await poll(() => button.getAttribute('data-in-library')).toBe('true');
       }
 
@@ -162,7 +161,7 @@ describe('library', () => {
       const button = page.locator('[data-testid=library-button]');
       await button.waitFor();
       await button.click();
-      await toast(page, 'Physical Album Only').waitFor();
+      await toastShown(page, 'Physical Album Only');
       await poll(() => button.getAttribute('data-in-library')).toBe('false');
       await context.close();
     });

@@ -10,7 +10,7 @@ import { albums, exclusiveVideos } from '../../infra/seed/catalogue.js';
 import { baseUrl, useCloudEnv } from '../support/cloud.js';
 import { signInCode } from '../support/inbox.js';
 import { signedInListener, type TestListener } from '../support/signed-in.js';
-import { launch, newPage, viewports } from './browser.js';
+import { launch, newPage, toastShown, viewports } from './browser.js';
 
 const exclusiveAlbums = albums.filter((album) => album.requiredTier === 'toko_plus');
 const nightGarden = albums.find((album) => album.albumId === 'album-night-garden')!;
@@ -115,7 +115,7 @@ describe('Toko+ in the browser', () => {
     expect(await billing.getAttribute('data-state')).toBe('active');
     await billing.getByRole('button', { name: 'Cancel Subscription' }).click();
     await confirm.getByRole('button', { name: 'Yes, cancel' }).click();
-    await toast(page, 'Subscription cancelled').waitFor();
+    await toastShown(page, 'Subscription cancelled');
     await poll(() => billing.getAttribute('data-state')).toBe('ending');
     await billing.locator('[data-testid=ends-on]').waitFor();
     await context.close();

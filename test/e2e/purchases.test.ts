@@ -2,13 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { albums } from '../../infra/seed/catalogue.js';
 import { baseUrl, useCloudEnv } from '../support/cloud.js';
 import { signedInListener, type TestListener } from '../support/signed-in.js';
-import { launch, newPage, viewports } from './browser.js';
+import { launch, newPage, toastShown, viewports } from './browser.js';
 
 const paperSatellites = albums.find((a) => a.albumId === 'album-paper-satellites')!;
 const copperAndSalt = albums.find((a) => a.albumId === 'album-copper-and-salt')!;
@@ -48,7 +48,6 @@ async function payInSandbox(listener: TestListener, sessionId: string) {
 /** Screens wait on the network and the lazy chunks of a loaded machine: poll generously. */
 const poll = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout });
 
-const toast = (page: Page, title: string) => page.locator('[data-testid=toast]', { hasText: title }).first();
 
 /** The seeded albums' ZIPs are built by a consumer after the seed: a fresh cloud may still be at it. */
 const ZIP_BUILD_MS = 120_000;
@@ -162,7 +161,7 @@ describe('purchases and downloads', () => {
     const success = page.locator('[data-testid=checkout-success-page]');
     await success.locator('[data-state=processing]').waitFor();
     await success.locator('[data-state=unconfirmed]').waitFor({ timeout: 20_000 });
-    await toast(page, 'Processing Issue').waitFor();
+    await toastShown(page, 'Processing Issue');
     await context.close();
   });
 });

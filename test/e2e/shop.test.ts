@@ -4,7 +4,7 @@ import { labelProducts } from '../../functions/domain/merch/label-shop.js';
 import { albums } from '../../infra/seed/catalogue.js';
 import { baseUrl, useCloudEnv } from '../support/cloud.js';
 import { signedInListener } from '../support/signed-in.js';
-import { launch, newPage, viewports } from './browser.js';
+import { launch, newPage, toastShown, viewports } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -86,7 +86,7 @@ describe('merch shop', () => {
       await lp.locator('[data-testid=variant-select]').selectOption(orange.id);
       await poll(() => lp.locator('[data-testid=product-price]').textContent()).toBe('$38.00');
       await lp.locator('[data-testid=add-to-bag]').click();
-      await toast(page, 'Added to Bag').waitFor();
+      await toastShown(page, 'Added to Bag');
       await lp.waitFor({ state: 'detached' });
       await poll(() => badge(page)).toBe('1');
       await expect(page.locator('[data-testid=header-cart-badge]').textContent()).resolves.toBe('1');
