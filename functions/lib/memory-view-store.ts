@@ -1,5 +1,12 @@
 /** An in-memory ViewStore with the same commit semantics as the DynamoDB one, for pure unit tests. */
-import type { ViewItem, ViewKey, ViewStore } from './projection.js';
+import type { ViewItem, ViewKey, ViewOp, ViewStore } from './projection.js';
+
+/** Whether a `keep` put of `item` replaces `stored` (a stored item without the field is kept, as DynamoDB's condition does). */
+function wins(item: ViewItem, stored: ViewItem, { field, winner }: NonNullable<Extract<ViewOp, { kind: 'put' }>['keep']>): boolean {
+  const [mine, theirs] = [item[field], stored[field]];
+  if (theirs === undefined || mine === undefined) return false;
+  return winner === 'lowest' ? String(mine) < String(theirs) : String(mine) > String(theirs);
+}
 
 export function memoryViewStore() {
   const items = new Map<string, ViewItem>();
@@ -19,9 +26,7 @@ export function memoryViewStore() {
       for (const op of ops) {
         if (op.kind === 'put') {
           const stored = items.get(id(op.item));
-          const keep = op.keepLowest;
-          const loses = stored && keep && !(stored[keep] !== undefined && String(stored[keep]) > String(op.item[keep]));
-          if (!loses) {
+          if (!stored || !op.keep || wins(op.item, stored, op.keep)) {
             items.set(id(op.item), structuredClone(op.item));
           }
         }

@@ -92,14 +92,16 @@ describe('projector', () => {
     expect(await project(catalogueProjection, store, published)).toBe('skipped');
   });
 
-  it('keeps the lowest item of keepLowest puts from two streams, in either order, as the DynamoDB store does', async () => {
-    for (const order of [['2026-02', '2026-01'], ['2026-01', '2026-02']]) {
-      const store = memoryViewStore();
-      for (const [i, first] of order.entries()) {
-        expect(await store.commit('test', `s${i}`, 0, 1, [{ kind: 'put', item: { pk: 'p', sk: 'i', first }, keepLowest: 'first' }])).toBe(true);
+  it('keeps the winning item of `keep` puts from two streams, in either order, as the DynamoDB store does', async () => {
+    for (const winner of ['lowest', 'highest'] as const) {
+      for (const order of [['2026-02', '2026-01'], ['2026-01', '2026-02']]) {
+        const store = memoryViewStore();
+        for (const [i, at] of order.entries()) {
+          expect(await store.commit('test', `s${i}`, 0, 1, [{ kind: 'put', item: { pk: 'p', sk: 'i', at }, keep: { field: 'at', winner } }])).toBe(true);
+        }
+        expect(await store.get({ pk: 'p', sk: 'i' })).toMatchObject({ at: winner === 'lowest' ? '2026-01' : '2026-02' });
+        expect(store.checkpoints()).toEqual(new Map([['test|s0', 1], ['test|s1', 1]]));
       }
-      expect(await store.get({ pk: 'p', sk: 'i' })).toMatchObject({ first: '2026-01' });
-      expect(store.checkpoints()).toEqual(new Map([['test|s0', 1], ['test|s1', 1]]));
     }
   });
 });

@@ -13,10 +13,11 @@ export type ViewItem = ViewKey & Record<string, unknown>;
 
 export type ViewOp =
   /**
-   * With `keepLowest`, the put lands only where no item is stored or the stored item's `keepLowest` field sorts
-   * after this one's; the put that loses is a no-op. Two streams writing one item in parallel then agree on it.
+   * With `keep`, the put lands only where no item is stored or this item's `field` wins against the stored one's
+   * (sorts strictly before it for 'lowest', after it for 'highest'); the put that loses is a no-op. Streams writing
+   * one item in parallel then agree on it whatever order they land in.
    */
-  | { kind: 'put'; item: ViewItem; keepLowest?: string }
+  | { kind: 'put'; item: ViewItem; keep?: { field: string; winner: 'lowest' | 'highest' } }
   | { kind: 'update'; key: ViewKey; set?: Record<string, unknown>; add?: Record<string, number> }
   | { kind: 'delete'; key: ViewKey };
 
@@ -48,15 +49,24 @@ export class StreamGapError extends Error {
 export type ProjectOutcome = 'applied' | 'skipped';
 
 export async function project(projection: Projection, store: ViewStore, event: DomainEvent): Promise<ProjectOutcome> {
+  // Nearly every event is the next of its stream: commit as if it were, and read the checkpoint only when the
+  // commit (conditional on it) says otherwise. One read fewer per event.
+  let ops: ViewOp[];
+  try {
+    ops = projection.events.includes(event.type) ? await projection.apply(event, store) : [];
+  } catch (error) {
+    // A duplicate may fail to apply where its first delivery did not (it is done already), and an event after a
+    // gap where the missing one would not (it waits for it).
+    const applied = await store.checkpoint(projection.name, event.streamId);
+    if (applied >= event.version) return 'skipped';
+    if (applied < event.version - 1) throw new StreamGapError(event.streamId, applied, event.version);
+    throw error;
+  }
+  if (await store.commit(projection.name, event.streamId, event.version - 1, event.version, ops)) return 'applied';
+  // A duplicate (this version is applied already), or a gap (an earlier version has not arrived yet).
   const applied = await store.checkpoint(projection.name, event.streamId);
-  if (event.version <= applied) return 'skipped';
-  if (event.version > applied + 1) throw new StreamGapError(event.streamId, applied, event.version);
-  const ops = projection.events.includes(event.type) ? await projection.apply(event, store) : [];
-  if (await store.commit(projection.name, event.streamId, applied, event.version, ops)) return 'applied';
-  // Someone else applied this version meanwhile (a duplicate delivery running in parallel).
-  const now = await store.checkpoint(projection.name, event.streamId);
-  if (now >= event.version) return 'skipped';
-  throw new StreamGapError(event.streamId, now, event.version);
+  if (applied >= event.version) return 'skipped';
+  throw new StreamGapError(event.streamId, applied, event.version);
 }
 
 /** Stamps a written view item with the event it reflects. */

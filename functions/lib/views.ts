@@ -22,11 +22,11 @@ function toTransactItem(table: string, op: ViewOp): TransactItem {
         Put: {
           TableName: table,
           Item: op.item,
-          ...(op.keepLowest
+          ...(op.keep
             ? {
-                ConditionExpression: 'attribute_not_exists(pk) OR #keep > :keep',
-                ExpressionAttributeNames: { '#keep': op.keepLowest },
-                ExpressionAttributeValues: { ':keep': op.item[op.keepLowest] },
+                ConditionExpression: `attribute_not_exists(pk) OR #keep ${op.keep.winner === 'lowest' ? '>' : '<'} :keep`,
+                ExpressionAttributeNames: { '#keep': op.keep.field },
+                ExpressionAttributeValues: { ':keep': op.item[op.keep.field] },
               }
             : {}),
         },
@@ -96,8 +96,8 @@ export const dynamoViewStore: ViewStore = {
         if (!(error instanceof TransactionCanceledException)) throw error;
         const reasons = error.CancellationReasons ?? [];
         if (reasons[0]?.Code === 'ConditionalCheckFailed') return false;
-        // A keepLowest put that lost to a lower stored item is a no-op: write the rest without it.
-        const lost = new Set(pending.filter((op, i) => op.kind === 'put' && op.keepLowest && reasons[i + 1]?.Code === 'ConditionalCheckFailed'));
+        // A `keep` put that lost to the stored item is a no-op: write the rest without it.
+        const lost = new Set(pending.filter((op, i) => op.kind === 'put' && op.keep && reasons[i + 1]?.Code === 'ConditionalCheckFailed'));
         if (lost.size === 0) throw error;
         pending = pending.filter((op) => !lost.has(op));
       }

@@ -94,7 +94,7 @@ export const commerceProjection: Projection = {
         const first = `${purchase.purchaseDate}|${purchase.id}`;
         const existing = await views.get(purchaseKey(userId, album.albumId));
         if (existing && !(typeof existing.first === 'string' && existing.first > first)) return [];
-        return [{ kind: 'put', item: { ...purchaseKey(userId, album.albumId), ...purchase, first, ...stamp(event) }, keepLowest: 'first' }];
+        return [{ kind: 'put', item: { ...purchaseKey(userId, album.albumId), ...purchase, first, ...stamp(event) }, keep: { field: 'first', winner: 'lowest' } }];
       }
       case 'AlbumDownloadBuilt': {
         const { albumId, key, bytes, files } = event.data;

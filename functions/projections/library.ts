@@ -116,6 +116,8 @@ export const libraryProjection: Projection = {
       {
         kind: 'put',
         item: { ...key, trackId, albumId, playedAt: event.meta.at, gsi1pk: recentlyPlayedIndex(userId), gsi1sk: `${event.meta.at}#${trackId}` },
+        // Also when two of those streams are projected at once.
+        keep: { field: 'playedAt', winner: 'highest' },
       },
     ];
   },

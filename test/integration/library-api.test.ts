@@ -1,11 +1,9 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dynamoClient } from '../../functions/lib/aws.js';
-import { env } from '../../functions/lib/env.js';
 import { issueSessionToken } from '../../functions/lib/session.js';
 import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
+import { sandbox } from '../support/commerce.js';
 import { signedInListener } from '../support/signed-in.js';
 
 beforeAll(useCloudEnv);
@@ -122,10 +120,11 @@ describe('library API', () => {
     expect(paid.body).toEqual({ error: 'purchase_required', message: expect.stringContaining('Purchase Required') });
     expect((await free.call('/api/library/albums')).body).toEqual([]);
 
-    // Once the purchases view holds the album (as the commerce projector writes it), the buyer may keep it.
-    await dynamoClient().send(
-      new PutCommand({ TableName: env().TABLE_VIEWS, Item: { pk: `purchases#${free.userId}`, sk: `album#${paidAlbum.albumId}`, albumId: paidAlbum.albumId } }),
-    );
+    // Once the listener has bought the album (checkout paid in the Stripe sandbox, its webhook projected), they may keep it.
+    const checkout = await free.call('/api/cart/checkout', { method: 'POST', json: { cartItems: [{ albumId: paidAlbum.albumId }], includeSubscription: false } });
+    expect(checkout.status).toBe(200);
+    await sandbox(`/sandbox/checkout/sessions/${checkout.body.sessionId}/pay`, { email: free.email });
+    await eventually(async () => (await free.call('/api/purchases')).body.purchases.length === 1);
     const owned = await free.call('/api/library/add-album', { method: 'POST', json: { albumId: paidAlbum.albumId } });
     expect(owned.status).toBe(200);
     // Gated audio: a short-lived signed URL, never the public /media/ path (see audio-access.test.ts).

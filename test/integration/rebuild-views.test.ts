@@ -50,6 +50,7 @@ describe('rebuilding the views from the event log', () => {
     const viewsDefinition = tables.filter((t) => t.name === 'views');
     // The live projectors may still be catching up with what earlier tests wrote: compare until they have.
     let diff: string[] = [];
+    let shown: Record<string, unknown> = {};
     for (let attempt = 0; attempt < 20; attempt++) {
       const target = `rebuilt-views-${randomUUID().slice(0, 8)}`;
       await ensureTables(config, viewsDefinition, () => target);
@@ -63,12 +64,13 @@ describe('rebuilding the views from the event log', () => {
         const [live, rebuilt] = [await scanAll(env().TABLE_VIEWS), await scanAll(target)];
         expect(rebuilt.size).toBeGreaterThan(20);
         diff = differences(live, rebuilt);
+        shown = Object.fromEntries(diff.slice(0, 3).map((key) => [key, { live: live.get(key), rebuilt: rebuilt.get(key) }]));
         if (diff.length === 0) break;
       } finally {
         await new DynamoDBClient(config).send(new DeleteTableCommand({ TableName: target }));
       }
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
-    expect(diff.slice(0, 10)).toEqual([]);
+    expect(diff.slice(0, 10), JSON.stringify(shown, null, 1)).toEqual([]);
   }, 180_000);
 });

@@ -1,4 +1,4 @@
-/** The DynamoDB view store (functions/lib/views.ts): a keepLowest put keeps the lowest item whatever the order or overlap of the streams writing it. */
+/** The DynamoDB view store (functions/lib/views.ts): a `keep` put keeps the winning item whatever the order or overlap of the streams writing it. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ViewOp } from '../../functions/lib/projection.js';
@@ -8,9 +8,10 @@ import { useCloudEnv } from '../support/cloud.js';
 beforeAll(useCloudEnv);
 
 describe('the view store', () => {
-  const keepFirst = (pk: string, first: string): ViewOp => ({ kind: 'put', item: { pk, sk: 'item', first, note: `from ${first}` }, keepLowest: 'first' });
+  const keepFirst = (pk: string, first: string): ViewOp => ({ kind: 'put', item: { pk, sk: 'item', first, note: `from ${first}` }, keep: { field: 'first', winner: 'lowest' } });
+  const keepLatest = (pk: string, at: string): ViewOp => ({ kind: 'put', item: { pk, sk: 'item', at }, keep: { field: 'at', winner: 'highest' } });
 
-  it('keeps the lowest of two keepLowest puts in either order, and moves both checkpoints', async () => {
+  it('keeps the lowest of two `keep` puts in either order, and moves both checkpoints', async () => {
     const pk = `keep-${randomUUID()}`;
     const [a, b] = [`stream-a-${pk}`, `stream-b-${pk}`];
     expect(await dynamoViewStore.commit('test', b, 0, 1, [keepFirst(pk, '2026-02')])).toBe(true);
@@ -28,6 +29,13 @@ describe('the view store', () => {
     const results = await Promise.all(firsts.map((first, i) => dynamoViewStore.commit('test', `s${i}-${pk}`, 0, 1, [keepFirst(pk, first)])));
     expect(results.every(Boolean)).toBe(true);
     expect(await dynamoViewStore.get({ pk, sk: 'item' })).toMatchObject({ first: '2026-01-19' });
+  });
+
+  it('keeps the highest when the highest wins', async () => {
+    const pk = `keep-${randomUUID()}`;
+    const ats = ['2026-03', '2026-05', '2026-04', '2026-01'];
+    expect((await Promise.all(ats.map((at, i) => dynamoViewStore.commit('test', `s${i}-${pk}`, 0, 1, [keepLatest(pk, at)])))).every(Boolean)).toBe(true);
+    expect(await dynamoViewStore.get({ pk, sk: 'item' })).toMatchObject({ at: '2026-05' });
   });
 
   it('still refuses a commit whose checkpoint moved', async () => {
