@@ -1,26 +1,21 @@
 /** Builds an SQS FIFO consumer Lambda from a projection, on Powertools batch processing with partial failures. */
 import { Logger } from '@aws-lambda-powertools/logger';
-import { processPartialResponse, SqsFifoPartialProcessorAsync } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord, SQSBatchResponse } from 'aws-lambda';
 import { registry } from '../../events/index.js';
+import { processFifoBatch } from './fifo-batch.js';
 import { project, type Projection, type ViewStore } from './projection.js';
 import { dynamoViewStore } from './views.js';
 
 export function projectionConsumer(projection: Projection, store: ViewStore = dynamoViewStore) {
   const logger = new Logger({ serviceName: projection.name });
-  const processor = new SqsFifoPartialProcessorAsync();
   const recordHandler = async (record: SQSRecord) => {
     const event = registry.upcast(JSON.parse(record.body));
     const outcome = await project(projection, store, event);
     logger.debug('projected', { streamId: event.streamId, version: event.version, type: event.type, outcome });
   };
   return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
-    const response = await processPartialResponse(event, recordHandler, processor, {
-      context,
-      // One failing stream (message group) must not hold back the others in the batch.
-      skipGroupOnError: true,
-      throwOnFullBatchFailure: false,
-    });
+    // One failing stream (message group) must not hold back the others in the batch.
+    const response = await processFifoBatch(event, recordHandler, context);
     if (response.batchItemFailures.length) {
       logger.warn('records failed', { failed: response.batchItemFailures.length, of: event.Records.length });
     }

@@ -5,17 +5,16 @@
  * dead-lettered.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
-import { processPartialResponse, SqsFifoPartialProcessorAsync } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { registry, type DomainEvent } from '../../events/index.js';
+import { processFifoBatch } from './fifo-batch.js';
 
 /** A consumer of JSON messages of any kind. */
 export function queueConsumer(name: string, handle: (body: unknown, logger: Logger) => Promise<void>) {
   const logger = new Logger({ serviceName: name });
-  const processor = new SqsFifoPartialProcessorAsync();
   const recordHandler = async (record: SQSRecord) => handle(JSON.parse(record.body), logger);
   return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
-    const response = await processPartialResponse(event, recordHandler, processor, { context, skipGroupOnError: true, throwOnFullBatchFailure: false });
+    const response = await processFifoBatch(event, recordHandler, context);
     if (response.batchItemFailures.length) logger.warn('records failed', { failed: response.batchItemFailures.length, of: event.Records.length });
     return response;
   };
