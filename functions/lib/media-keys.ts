@@ -6,6 +6,10 @@
 /** Audio of albums that need a subscription or a purchase: reached only through a short-lived signed URL. */
 export const GATED_AUDIO_PREFIX = 'audio/private/';
 
+/** Where the label uploads a track's WAV master and its instrumental, which only the download ZIP reads. */
+export const masterKey = (albumId: string, trackId: string) => `masters/${albumId}/${trackId}.wav`;
+export const instrumentalKey = (albumId: string, trackId: string) => `masters/${albumId}/${trackId}.instrumental.wav`;
+
 /** Bucket prefixes only a short-lived signed URL may reach: album downloads, label masters, gated audio. */
 export const PRIVATE_MEDIA_PREFIXES = ['downloads/', 'masters/', GATED_AUDIO_PREFIX] as const;
 

@@ -4,7 +4,7 @@ import { brand } from '../../events/brand.js';
 import type { AlbumPublished, ArtistCreated } from '../../events/catalogue.js';
 import type { PlaylistCreated } from '../../events/playlists.js';
 import type { VideoPublished } from '../../events/commerce.js';
-import { GATED_AUDIO_PREFIX } from '../../functions/lib/media-keys.js';
+import { GATED_AUDIO_PREFIX, instrumentalKey, masterKey } from '../../functions/lib/media-keys.js';
 import type { AudioRecipe, MusicStyle } from './media/audio.js';
 import { imageSizes, type ArtworkMotif, type ImageRecipe, type ImageVariant } from './media/image-sizes.js';
 
@@ -18,12 +18,18 @@ export interface AudioMedia extends AudioRecipe {
   key: string;
   kind: 'audio';
 }
+/** A track's lossless master (or its instrumental: the same render without the lead), as the label uploads it for the download ZIP. */
+export interface MasterMedia extends AudioRecipe {
+  key: string;
+  kind: 'master';
+  instrumental: boolean;
+}
 export interface ImageMedia extends ImageRecipe {
   key: string;
   kind: 'image';
 }
 /** One object of the media bucket and how to generate it. */
-export type MediaObject = AudioMedia | ImageMedia;
+export type MediaObject = AudioMedia | MasterMedia | ImageMedia;
 
 export const labelName = brand.labelName;
 
@@ -496,7 +502,15 @@ export const media: MediaObject[] = [
       sound === null
         ? []
         : album.tracks.map((track) => ({ key: track.audioKey!, kind: 'audio', seed: track.trackId, durationSeconds: track.duration, style: sound }));
-    return [image('artwork', artworkKey(album.albumId), source.hue, source.motif), ...audio];
+    // An album for sale comes with the WAV masters and instrumentals its download ZIP holds.
+    const forSale = album.isAvailableForPurchase && !album.isDummyAlbum;
+    const masters: MasterMedia[] = forSale
+      ? audio.flatMap(({ key: _mp3, kind: _audio, ...recipe }, i) => [
+          { ...recipe, key: masterKey(album.albumId, album.tracks[i].trackId), kind: 'master' as const, instrumental: false },
+          { ...recipe, key: instrumentalKey(album.albumId, album.tracks[i].trackId), kind: 'master' as const, instrumental: true },
+        ])
+      : [];
+    return [image('artwork', artworkKey(album.albumId), source.hue, source.motif), ...audio, ...masters];
   }),
   ...artistSources.flatMap((source) => {
     const id = artistId(source.slug);

@@ -41,9 +41,11 @@ export async function seed(opts: { mediaCacheDir: string; log?: (line: string) =
     onProgress: ({ key, status }) => status === 'generated' && log(`generated ${key}`),
   });
   let uploaded = 0;
-  await Promise.all(
-    files.map(async (file) => {
-      if (await exists(file.key)) return;
+  // Eight at a time: the masters are megabytes each, and all of them at once would sit in memory together.
+  const queue = [...files];
+  const uploadNext = async (): Promise<void> => {
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      if (await exists(file.key)) continue;
       await s3Client().send(
         new PutObjectCommand({
           Bucket: env().MEDIA_BUCKET,
@@ -54,8 +56,9 @@ export async function seed(opts: { mediaCacheDir: string; log?: (line: string) =
         }),
       );
       uploaded++;
-    }),
-  );
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, uploadNext));
   let created = 0;
   for (const artist of artists) if (await once(() => createArtist(artist, context))) created++;
   for (const album of albums) if (await once(() => publishAlbum(album, context))) created++;

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { albums, featuredAlbumId, media, shortTrackId, type AudioMedia } from '../../infra/seed/catalogue.js';
 import { frameCountFor, renderPcm, SAMPLE_RATE } from '../../infra/seed/media/audio.js';
 import { renderAudio } from '../../infra/seed/media/mp3.js';
+import { renderWav } from '../../infra/seed/media/wav.js';
+import { instrumentalKey, masterKey } from '../../functions/lib/media-keys.js';
 
 const audio = media.filter((object): object is AudioMedia => object.kind === 'audio');
 const shortTrack = audio.find((object) => object.seed === shortTrackId)!;
@@ -55,6 +57,25 @@ describe('seeded audio', () => {
     expect(differing / samples).toBeGreaterThan(0.2);
     expect(energy / samples).toBeGreaterThan(500);
   });
+
+  it('gives every track of an album for sale a WAV master and an instrumental, and no other album any', () => {
+    const masters = new Set(media.filter((object) => object.kind === 'master').map((object) => object.key));
+    const forSale = albums.filter((album) => album.isAvailableForPurchase && !album.isDummyAlbum && album.tracks.some((t) => t.audioKey));
+    expect(forSale.length).toBeGreaterThan(0);
+    expect(masters).toEqual(new Set(forSale.flatMap((album) => album.tracks.flatMap((t) => [masterKey(album.albumId, t.trackId), instrumentalKey(album.albumId, t.trackId)]))));
+  });
+
+  it('writes a master as a 16-bit 44.1 kHz mono WAV of exactly the samples its MP3 was encoded from', () => {
+    const wav = Buffer.from(renderWav(shortTrack));
+    const samples = (frameCountFor(shortTrack.durationSeconds) - 1) * 1152;
+    expect(wav.toString('ascii', 0, 4)).toBe('RIFF');
+    expect(wav.toString('ascii', 8, 16)).toBe('WAVEfmt ');
+    expect([wav.readUInt16LE(20), wav.readUInt16LE(22), wav.readUInt32LE(24), wav.readUInt16LE(34)]).toEqual([1, 1, 44_100, 16]);
+    expect(wav.readUInt32LE(40)).toBe(samples * 2);
+    expect(wav.length).toBe(44 + samples * 2);
+    const pcm = renderPcm(shortTrack, samples);
+    expect(wav.subarray(44).equals(Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength))).toBe(true);
+  }, 60_000);
 
   it('renders the same track identically every time', () => {
     expect(renderPcm(shortTrack, SAMPLE_RATE * 3)).toEqual(renderPcm(shortTrack, SAMPLE_RATE * 3));

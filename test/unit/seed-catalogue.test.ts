@@ -42,8 +42,9 @@ describe('seeded catalogue', () => {
     expect(artists.filter((artist) => artist.headerImage === null)).toHaveLength(1);
   });
 
-  it('has 41 tracks with audio and 19 images to generate, one object per key', () => {
+  it('has 41 tracks with audio, 18 of them for sale with a master and an instrumental, and 19 images to generate, one object per key', () => {
     expect(media.filter((object) => object.kind === 'audio')).toHaveLength(41);
+    expect(media.filter((object) => object.kind === 'master')).toHaveLength(36);
     expect(media.filter((object) => object.kind === 'image')).toHaveLength(19);
     expect(new Set(media.map((object) => object.key)).size).toBe(media.length);
     expect(albums.flatMap((album) => album.tracks).filter((track) => track.audioKey !== null)).toHaveLength(41);

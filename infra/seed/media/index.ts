@@ -10,7 +10,7 @@ import { renderMedia } from './render.js';
 export interface MediaFile {
   key: string;
   path: string;
-  contentType: 'audio/mpeg' | 'image/png';
+  contentType: 'audio/mpeg' | 'audio/wav' | 'image/png';
 }
 
 export interface GenerateMediaOptions {
@@ -28,11 +28,12 @@ type Manifest = Record<string, { fingerprint: string; sha256: string }>;
 
 const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
 
-const contentTypeOf = (object: MediaObject): MediaFile['contentType'] => (object.kind === 'audio' ? 'audio/mpeg' : 'image/png');
+const contentTypes = { audio: 'audio/mpeg', master: 'audio/wav', image: 'image/png' } as const satisfies Record<MediaObject['kind'], MediaFile['contentType']>;
+const contentTypeOf = (object: MediaObject): MediaFile['contentType'] => contentTypes[object.kind];
 
 /** The generators' own source is part of every fingerprint, so changing how media are made regenerates them. */
 async function generatorFingerprint(): Promise<string> {
-  const files = ['audio.ts', 'image.ts', 'random.ts'];
+  const files = ['audio.ts', 'image.ts', 'random.ts', 'wav.ts'];
   const sources = await Promise.all(files.map((file) => readFile(new URL(`./${file}`, import.meta.url), 'utf8')));
   return sha256(sources.join('\n'));
 }

@@ -2,7 +2,15 @@
 import type { MediaObject } from '../catalogue.js';
 import { renderAudio } from './mp3.js';
 import { renderImage } from './image.js';
+import { renderWav } from './wav.js';
 
 export function renderMedia(object: MediaObject): Uint8Array {
-  return object.kind === 'audio' ? renderAudio(object).bytes : renderImage(object);
+  switch (object.kind) {
+    case 'audio':
+      return renderAudio(object).bytes;
+    case 'master':
+      return renderWav(object, { instrumental: object.instrumental });
+    case 'image':
+      return renderImage(object);
+  }
 }
