@@ -1,0 +1,102 @@
+/**
+ * Projection lag: artists created at 50 events/s through the catalogue commands, each timed from its append
+ * until its view item is readable. Runs in a process of its own (`lagRow` spawns it) on a fresh local cloud with
+ * DynamoDB Local in memory, as the integration tests run it: on disk DynamoDB Local commits about 30 writes/s on
+ * this kind of machine (see the ingest row's raw PutItem rate), below the ~150 writes/s that 50 events/s take
+ * (the append and one commit per projector), so on disk the row would measure the emulator's disk, not the code.
+ * One watcher reads every pending view item with BatchGetItem every 10 ms, so the measuring adds little load.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createArtist } from '../../functions/lib/catalogue-commands.js';
+import { resetEnvCache } from '../../functions/lib/env.js';
+import { getViews } from '../../functions/lib/views.js';
+import { artistKey } from '../../functions/projections/catalogue.js';
+import { startLocalCloud } from '../../infra/local/cloud.js';
+import { percentile, type Row } from './rows.js';
+
+const RATE = 50;
+const COUNT = 500;
+
+async function measure(): Promise<Row> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'toko-bench-lag-'));
+  const cloud = await startLocalCloud({ port: 0, dataDir, seed: false, quiet: true, dynamoDbInMemory: true });
+  Object.assign(process.env, cloud.env);
+  resetEnvCache();
+  try {
+    await cloud.waitForIdle(30_000);
+    const lags: number[] = [];
+    const waiting = new Map<string, { appended: number; seen: () => void }>();
+    let watching = true;
+    const watcher = (async () => {
+      while (watching) {
+        const ids = [...waiting.keys()];
+        const found = ids.length ? await getViews<{ pk: string }>(ids.map(artistKey)) : [];
+        const now = performance.now();
+        for (const item of found) {
+          const id = item.pk.slice('artist#'.length);
+          const pending = waiting.get(id);
+          if (!pending) continue;
+          waiting.delete(id);
+          lags.push(now - pending.appended);
+          pending.seen();
+        }
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
+    const start = performance.now();
+    const created: Promise<void>[] = [];
+    for (let i = 0; i < COUNT; i++) {
+      await new Promise((r) => setTimeout(r, Math.max(0, start + (i * 1000) / RATE - performance.now())));
+      created.push(
+        (async () => {
+          const artistId = `bench-${randomUUID()}`;
+          await createArtist(
+            { artistId, name: `Bench ${i}`, bio: null, avatar: null, headerImage: null, isMain: false, socialLinks: {} },
+            { actor: 'bench', correlationId: artistId },
+          );
+          const appended = performance.now();
+          await new Promise<void>((seen) => waiting.set(artistId, { appended, seen }));
+        })(),
+      );
+    }
+    await Promise.all(created);
+    watching = false;
+    await watcher;
+    const p95 = percentile(lags, 95);
+    return {
+      what: `projection lag p95, append → view readable, ${RATE} events/s (DynamoDB Local in memory)`,
+      measured: `${p95.toFixed(0)} ms (p50 ${percentile(lags, 50).toFixed(0)} ms)`,
+      budget: '≤ 250 ms',
+      ratio: 250 / p95,
+    };
+  } finally {
+    await cloud.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The lag row, measured in a child process (its AWS clients and env belong to its own cloud). */
+export function lagRow(): Promise<Row> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('ROW '));
+      if (code === 0 && line) resolve(JSON.parse(line.slice(4)) as Row);
+      else reject(new Error(`the lag bench exited with ${code}`));
+    });
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const row = await measure();
+  console.log(`ROW ${JSON.stringify(row)}`);
+  process.exit(0);
+}
