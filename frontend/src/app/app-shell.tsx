@@ -66,7 +66,11 @@ function useScrollToTopOnNavigation(mainRef: RefObject<HTMLElement | null>) {
   useEffect(() => {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
   }, []);
+  // Not on the first page of the visit: it starts at the top, and scrolling there would force a layout of the
+  // whole page in the middle of the first render.
+  const firstKey = useRef(location.key);
   useLayoutEffect(() => {
+    if (location.key === firstKey.current) return;
     window.scrollTo(0, 0);
     mainRef.current?.scrollTo?.(0, 0);
   }, [location.key, mainRef]);
