@@ -40,8 +40,9 @@ async function buildAlbum(albumId: string, correlationId: string, logger: Logger
   async function* entries(): AsyncGenerator<ZipEntry> {
     const cover = details.artwork?.startsWith('/media/') ? details.artwork.slice('/media/'.length) : null;
     if (cover && (await objectExists(cover))) {
-      files.push('cover.png');
-      yield { name: 'cover.png', modified, data: readObject(cover) };
+      const name = `cover${cover.match(/\.[a-z0-9]+$/i)?.[0].toLowerCase() ?? ''}`;
+      files.push(name);
+      yield { name, modified, data: readObject(cover) };
     }
     for (const track of tracks) {
       const base = fileName(track.trackNumber, track.title);

@@ -36,9 +36,9 @@ export const labelName = brand.labelName;
 /** A free album's audio is public media; a gated album's lives under the private prefix, reached only through signed URLs. */
 export const audioKey = (albumId: string, trackId: string, requiredTier: AlbumData['requiredTier']) =>
   `${requiredTier === 'free' ? 'audio/' : GATED_AUDIO_PREFIX}${albumId}/${trackId}.mp3`;
-export const artworkKey = (albumId: string) => `images/artwork/${albumId}.png`;
-export const avatarKey = (artistId: string) => `images/avatars/${artistId}.png`;
-export const headerKey = (artistId: string) => `images/headers/${artistId}.png`;
+export const artworkKey = (albumId: string) => `images/artwork/${albumId}.jpg`;
+export const avatarKey = (artistId: string) => `images/avatars/${artistId}.jpg`;
+export const headerKey = (artistId: string) => `images/headers/${artistId}.jpg`;
 /** The public URL the app serves a media object at. */
 export const mediaUrl = (key: string) => `/media/${key}`;
 

@@ -163,7 +163,7 @@ describe('the album cart in the browser', () => {
     const entries = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
     expect(entries.some((name) => /^MP3\/.+\.mp3$/.test(name))).toBe(true);
     expect(entries.some((name) => /^Instrumentals\/.+\(Instrumental\)\.wav$/.test(name))).toBe(true);
-    expect(entries).toContain('cover.png');
+    expect(entries).toContain('cover.jpg');
 
     await openAlbum(page, PAPER_SATELLITES);
     await page.getByRole('button', { name: 'Add to cart' }).click();

@@ -91,7 +91,7 @@ describe('purchases and downloads', () => {
     expect(readFileSync(file).subarray(0, 2).toString('latin1')).toBe('PK');
     const entries = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
     expect(entries.filter((name) => /^MP3\/.+\.mp3$/.test(name))).toHaveLength(paperSatellites.tracks.length);
-    expect(entries).toContain('cover.png');
+    expect(entries).toContain('cover.jpg');
     await poll(() => button.getAttribute('data-state')).toBe('idle');
 
     // /purchases lists it, with its price and a link to the album.

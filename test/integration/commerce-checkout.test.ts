@@ -89,7 +89,7 @@ describe('album checkout through the Stripe sandbox', () => {
     writeFileSync(file, zip);
     expect(execFileSync('unzip', ['-t', file], { encoding: 'utf8' })).toMatch(/No errors detected/);
     const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
-    expect(names).toContain('cover.png');
+    expect(names).toContain('cover.jpg');
     expect(names).toContain('MP3/01 Doors at Ten.mp3');
     expect(names).toContain('WAV/07 Sunrise Set.wav');
     expect(names).toContain('Instrumentals/07 Sunrise Set (Instrumental).wav');
@@ -127,7 +127,7 @@ describe('album checkout through the Stripe sandbox', () => {
 
   it('reads a Stripe product', async () => {
     const product = await api('/api/stripe/product/prod_TokoAfterHours');
-    expect(product.body).toMatchObject({ success: true, product: { name: 'After Hours', images: [expect.stringMatching(/album-after-hours\.png$/)] } });
+    expect(product.body).toMatchObject({ success: true, product: { name: 'After Hours', images: [expect.stringMatching(/album-after-hours\.jpg$/)] } });
     expect((await api('/api/stripe/product/prod_nope')).status).toBe(404);
   });
 });

@@ -53,7 +53,7 @@ describe('seeded catalogue', () => {
   it('points every audio key and image URL at a generated object of the right kind and size', () => {
     const byKey = new Map(media.map((object) => [object.key, object]));
     for (const album of albums) {
-      expect(album.artwork).toBe(mediaUrl(`images/artwork/${album.albumId}.png`));
+      expect(album.artwork).toBe(mediaUrl(`images/artwork/${album.albumId}.jpg`));
       for (const track of album.tracks) {
         if (track.audioKey === null) continue;
         // Gated albums' audio lives under the private prefix that only signed URLs reach.
@@ -63,8 +63,8 @@ describe('seeded catalogue', () => {
       }
     }
     for (const artist of artists) {
-      expect(artist.avatar).toBe(mediaUrl(`images/avatars/${artist.artistId}.png`));
-      if (artist.headerImage) expect(artist.headerImage).toBe(mediaUrl(`images/headers/${artist.artistId}.png`));
+      expect(artist.avatar).toBe(mediaUrl(`images/avatars/${artist.artistId}.jpg`));
+      if (artist.headerImage) expect(artist.headerImage).toBe(mediaUrl(`images/headers/${artist.artistId}.jpg`));
     }
     const referenced = [...albums.map((album) => album.artwork), ...artists.flatMap((artist) => [artist.avatar, artist.headerImage])].filter(Boolean);
     expect(new Set(referenced)).toEqual(new Set(media.filter((object) => object.kind === 'image').map((object) => mediaUrl(object.key))));

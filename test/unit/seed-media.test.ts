@@ -6,7 +6,7 @@ import type { MediaObject } from '../../infra/seed/catalogue.js';
 import { generateMedia, MANIFEST_FILE } from '../../infra/seed/media/index.js';
 
 const objects: MediaObject[] = [
-  { key: 'images/avatars/artist-test.png', kind: 'image', seed: 'test-avatar', variant: 'avatar', width: 400, height: 400, hue: 200 },
+  { key: 'images/avatars/artist-test.jpg', kind: 'image', seed: 'test-avatar', variant: 'avatar', width: 400, height: 400, hue: 200 },
   { key: 'audio/album-test/track-test-01.mp3', kind: 'audio', seed: 'track-test-01', durationSeconds: 3, style: 'house' },
 ];
 
@@ -28,11 +28,11 @@ describe('generateMedia', () => {
   it('writes every object under its key, on worker threads, and lists it with its content type', async () => {
     const { files, statuses } = await run(2);
     expect(files).toEqual([
-      { key: objects[0].key, path: join(dir, objects[0].key), contentType: 'image/png' },
+      { key: objects[0].key, path: join(dir, objects[0].key), contentType: 'image/jpeg' },
       { key: objects[1].key, path: join(dir, objects[1].key), contentType: 'audio/mpeg' },
     ]);
     expect(Object.values(statuses)).toEqual(['generated', 'generated']);
-    expect((await readFile(files[0].path)).subarray(1, 4).toString()).toBe('PNG');
+    expect([...(await readFile(files[0].path)).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]); // a JPEG's SOI marker
     expect((await readFile(files[1].path))[0]).toBe(0xff);
     expect(Object.keys(JSON.parse(await readFile(join(dir, MANIFEST_FILE), 'utf8')))).toEqual(expect.arrayContaining(objects.map((o) => o.key)));
   }, 60_000);

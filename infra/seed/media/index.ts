@@ -10,7 +10,7 @@ import { renderMedia } from './render.js';
 export interface MediaFile {
   key: string;
   path: string;
-  contentType: 'audio/mpeg' | 'audio/wav' | 'image/png';
+  contentType: 'audio/mpeg' | 'audio/wav' | 'image/jpeg';
 }
 
 export interface GenerateMediaOptions {
@@ -28,7 +28,7 @@ type Manifest = Record<string, { fingerprint: string; sha256: string }>;
 
 const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
 
-const contentTypes = { audio: 'audio/mpeg', master: 'audio/wav', image: 'image/png' } as const satisfies Record<MediaObject['kind'], MediaFile['contentType']>;
+const contentTypes = { audio: 'audio/mpeg', master: 'audio/wav', image: 'image/jpeg' } as const satisfies Record<MediaObject['kind'], MediaFile['contentType']>;
 const contentTypeOf = (object: MediaObject): MediaFile['contentType'] => contentTypes[object.kind];
 
 /** The generators' own source is part of every fingerprint, so changing how media are made regenerates them. */
