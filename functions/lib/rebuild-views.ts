@@ -44,11 +44,10 @@ export interface RebuildResult {
   items: number;
   /** Stored events no schema reads (what the live projectors sent to their DLQ), left out of the views. */
   unreadable: { streamId: string; version: number; error: string }[];
-  /**
-   * Streams a projection could still not apply at the end (each with its error). None when all went well;
-   * a stream behind an unreadable event stays here, as the live projector waits there too.
-   */
+  /** Streams a projection could still not apply at the end (each with its error), for any other reason. None when all went well. */
   stuck: { projection: string; streamId: string; error: string }[];
+  /** Streams left where an unreadable event stops them, as the live projector waits there too (not a failure of the rebuild). */
+  behindUnreadable: { projection: string; streamId: string; error: string }[];
 }
 
 /**
@@ -166,12 +165,15 @@ export async function rebuildViews(targetTable: string): Promise<RebuildResult> 
       return { name: c.name, streams: c.streams, projection };
     });
   const { events, unreadable } = await scanEventLog();
-  const { store, stuck } = await replay(events, projections);
+  const { store, stuck: unapplied } = await replay(events, projections);
+  const unreadableStreams = new Set(unreadable.map((u) => u.streamId));
+  const stuck = unapplied.filter((s) => !unreadableStreams.has(s.streamId));
+  const behindUnreadable = unapplied.filter((s) => unreadableStreams.has(s.streamId));
   const items: Record<string, unknown>[] = Object.values(store.snapshot());
   for (const [id, version] of store.checkpoints()) {
     const { projection, streamId } = splitProjectionKey(id);
     items.push({ ...checkpointKey(projection, streamId), version });
   }
   await writeAll(targetTable, items);
-  return { events: events.length, items: items.length, stuck, unreadable };
+  return { events: events.length, items: items.length, stuck, behindUnreadable, unreadable };
 }
