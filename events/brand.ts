@@ -6,6 +6,8 @@ export const brand = {
   labelName: 'Toko Records',
   supportEmail: 'support@toko.example',
   siteUrl: 'https://toko.example',
+  /** The label's hosted merch shop and its checkout (Shopify). */
+  shopUrl: 'https://shop.toko.example',
   mailFrom: 'Toko <hello@toko.example>',
   accentColor: '#f5a524',
   subscriptionMonthlyUsd: 5,

@@ -9,7 +9,6 @@ import {
   type CropFrame,
 } from '../../frontend/src/features/account/avatar';
 import { durationSince, statusLabel, tierLabel } from '../../frontend/src/features/account/subscription-wording';
-import { badgeText } from '../../frontend/src/features/notifications/api/notification-count';
 import { formatDateTime } from '../../frontend/src/lib/format';
 import type { SessionUser } from '../../frontend/src/lib/session';
 
@@ -105,14 +104,6 @@ describe('the crop maths', () => {
 });
 
 describe('the notifications bell', () => {
-  it('caps its badge at 9+ and hides it at 0', () => {
-    expect(badgeText(0)).toBeNull();
-    expect(badgeText(1)).toBe('1');
-    expect(badgeText(9)).toBe('9');
-    expect(badgeText(10)).toBe('9+');
-    expect(badgeText(250)).toBe('9+');
-  });
-
   it("dates a notification as 'MMM d, h:mm a'", () => {
     expect(formatDateTime('2026-03-14T15:05:00Z', 'UTC')).toBe('Mar 14, 3:05 PM');
     expect(formatDateTime('later')).toBe('later');

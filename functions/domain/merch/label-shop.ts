@@ -1,4 +1,5 @@
 /** The label's own merch catalogue: what the shop serves when no Shopify store is configured. Data only. */
+import { brand } from '../../../events/brand.js';
 export interface ShopVariant {
   id: string;
   title: string;
@@ -25,7 +26,7 @@ export interface ShopCollection {
 }
 
 /** Where the label's hosted shop (and its checkout) lives. */
-export const LABEL_SHOP_ORIGIN = 'https://shop.toko.example';
+export const LABEL_SHOP_ORIGIN = brand.shopUrl;
 
 export const labelCollections: ShopCollection[] = [
   { id: 'gid://toko/Collection/apparel', handle: 'apparel', title: 'Apparel', description: 'Shirts, hoodies and caps.' },

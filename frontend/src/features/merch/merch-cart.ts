@@ -76,4 +76,3 @@ export const checkoutLines = (cart: MerchCart): Array<{ variantId: string; quant
   cart.map((line) => ({ variantId: line.shopifyVariantId, quantity: line.qty }));
 
 /** The header cart's badge over merch and albums together: nothing at 0, the number up to 9, then "9+". */
-export const cartBadgeText = (count: number): string | null => (count <= 0 ? null : count > 9 ? '9+' : String(count));

@@ -5,7 +5,7 @@
 import { brand } from '../../lib/brand';
 
 /** The label's hosted shop; the same origin the server's storefront gives its checkout URLs. */
-export const MERCH_SHOP_ORIGIN = 'https://shop.toko.example';
+export const MERCH_SHOP_ORIGIN = brand.shopUrl;
 
 /** Visits from the app are tagged so the label can see what the app sells. */
 export const MERCH_UTM_TAGS = {

@@ -5,8 +5,8 @@
  */
 import { ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { cartBadgeText } from '../../merch/merch-cart';
 import { setMerchCartOpen, useMerchCartCount, useMerchCartOpen } from '../../merch/merch-cart-store';
+import { CountBadge } from '../../../ui/count-badge';
 import { Tooltip } from '../../../ui/tooltip';
 import { openAlbumCart, useAlbumCartCount } from '../album-cart-entry';
 
@@ -15,7 +15,6 @@ const MerchCartDrawer = lazy(() => import('../../merch/components/merch-cart-dra
 export function HeaderCartButton() {
   const albumCount = useAlbumCartCount();
   const count = useMerchCartCount() + albumCount;
-  const badge = cartBadgeText(count);
   const open = useMerchCartOpen();
   const [everOpened, setEverOpened] = useState(open);
   useEffect(() => {
@@ -35,15 +34,7 @@ export function HeaderCartButton() {
           className="relative inline-flex size-10 shrink-0 items-center justify-center rounded-full text-zinc-200 transition hover:bg-white/10 hover:text-white"
         >
           <ShoppingCart aria-hidden="true" className="size-5" />
-          {badge && (
-            <span
-              aria-hidden="true"
-              data-testid="header-cart-badge"
-              className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-accent px-1 text-center text-[11px] font-bold leading-5 text-accent-foreground"
-            >
-              {badge}
-            </span>
-          )}
+          <CountBadge count={count} testId="header-cart-badge" />
         </button>
       </Tooltip>
       {everOpened && (

@@ -19,4 +19,3 @@ export const notificationCountQueryOptions = () =>
 export const useNotificationCount = (enabled: boolean) => useQuery({ ...notificationCountQueryOptions(), enabled });
 
 /** The badge text: nothing at 0, the number up to 9, then "9+". */
-export const badgeText = (count: number): string | null => (count <= 0 ? null : count > 9 ? '9+' : String(count));

@@ -1,13 +1,13 @@
 /** The header's bell: the unread count (read every 30 s, badge capped at 9+), opening the notifications dialog. */
 import { Bell } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { badgeText, useNotificationCount } from '../api/notification-count';
+import { CountBadge } from '../../../ui/count-badge';
+import { useNotificationCount } from '../api/notification-count';
 
 const NotificationsDialog = lazy(() => import('./notifications-dialog').then((module) => ({ default: module.NotificationsDialog })));
 
 export function NotificationsBell() {
   const count = useNotificationCount(true).data ?? 0;
-  const badge = badgeText(count);
   const [open, setOpen] = useState(false);
   const [everOpened, setEverOpened] = useState(false);
 
@@ -26,15 +26,7 @@ export function NotificationsBell() {
         className="relative inline-flex size-10 shrink-0 items-center justify-center rounded-full text-zinc-200 transition hover:bg-white/10 hover:text-white"
       >
         <Bell aria-hidden="true" className="size-5" />
-        {badge && (
-          <span
-            aria-hidden="true"
-            data-testid="notifications-badge"
-            className="absolute right-0.5 top-0.5 inline-flex h-4 min-w-4 items-center justify-center rounded-full bg-accent px-1 text-[10px] font-bold leading-none text-accent-foreground"
-          >
-            {badge}
-          </span>
-        )}
+        <CountBadge count={count} testId="notifications-badge" />
       </button>
       {everOpened && (
         <Suspense fallback={null}>
