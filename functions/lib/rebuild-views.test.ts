@@ -4,7 +4,7 @@ import { registry, type DomainEvent } from '../../events/index.js';
 import { consumers } from '../consumers.js';
 import { memoryViewStore } from './memory-view-store.js';
 import { project } from './projection.js';
-import { inWrittenOrder, projectionsByConsumer, replay } from './rebuild-views.js';
+import { inWrittenOrder, projectionsByConsumer, replay, upToFirstGap } from './rebuild-views.js';
 
 const fixture = (type: string): DomainEvent => {
   const { stored } = JSON.parse(readFileSync(new URL(`../../events/fixtures/${type}.v1.json`, import.meta.url), 'utf8'));
@@ -33,6 +33,16 @@ describe('rebuilding the views from the log', () => {
       'album#album-fixture:1',
       'album#album-fixture:2',
       'library#user-fixture:1',
+    ]);
+  });
+
+  it("keeps each stream up to its first missing version (a later event seen by a scan of a log still being written)", () => {
+    const v = (event: DomainEvent, version: number) => ({ ...event, version }) as DomainEvent;
+    const { events, cut } = upToFirstGap([v(album, 4), v(album, 1), artist, v(album, 2), v(added, 2)]);
+    expect(events.map((e) => `${e.streamId}:${e.version}`).sort()).toEqual(['album#album-fixture:1', 'album#album-fixture:2', 'artist#artist-fixture:1']);
+    expect(cut).toEqual([
+      { streamId: 'album#album-fixture', from: 3 },
+      { streamId: 'library#user-fixture', from: 1 },
     ]);
   });
 

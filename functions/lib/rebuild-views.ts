@@ -47,7 +47,9 @@ export interface RebuildResult {
   /** Streams a projection could still not apply at the end (each with its error), for any other reason. None when all went well. */
   stuck: { projection: string; streamId: string; error: string }[];
   /** Streams left where an unreadable event stops them, as the live projector waits there too (not a failure of the rebuild). */
-  behindUnreadable: { projection: string; streamId: string; error: string }[];
+  behindUnreadable: { streamId: string; from: number }[];
+  /** Streams whose later events were written while the log was read: replayed up to the version before `from`. */
+  writtenDuringScan: { streamId: string; from: number }[];
 }
 
 /**
@@ -83,6 +85,25 @@ export async function scanEventLog(segments = 8): Promise<{ events: DomainEvent[
 
 /** `<projection>|<streamId>` (the in-memory store's checkpoint id) → its parts; a stream id may hold `|`. */
 const splitProjectionKey = (key: string) => ({ projection: key.slice(0, key.indexOf('|')), streamId: key.slice(key.indexOf('|') + 1) });
+
+/**
+ * Each stream's events up to its first missing version, and where the others start. A scan of a log still being
+ * written can see a stream's later event and miss an earlier one (the scan's segments are read at different
+ * moments); an unreadable event leaves a gap too. What follows a gap is left to the live projectors. Pure.
+ */
+export function upToFirstGap(events: DomainEvent[]): { events: DomainEvent[]; cut: { streamId: string; from: number }[] } {
+  const byStream = new Map<string, DomainEvent[]>();
+  for (const event of events) byStream.set(event.streamId, [...(byStream.get(event.streamId) ?? []), event]);
+  const kept: DomainEvent[] = [];
+  const cut: { streamId: string; from: number }[] = [];
+  for (const [streamId, stream] of byStream) {
+    stream.sort((a, b) => a.version - b.version);
+    const gap = stream.findIndex((event, i) => event.version !== i + 1);
+    kept.push(...(gap === -1 ? stream : stream.slice(0, gap)));
+    if (gap !== -1) cut.push({ streamId, from: gap + 1 });
+  }
+  return { events: kept, cut };
+}
 
 /** Written order: by time, then each stream by version. Pure. */
 export function inWrittenOrder(events: DomainEvent[]): DomainEvent[] {
@@ -164,16 +185,18 @@ export async function rebuildViews(targetTable: string): Promise<RebuildResult> 
       if (!projection) throw new Error(`No projection is known for the projector ${c.name} (functions/lib/rebuild-views.ts)`);
       return { name: c.name, streams: c.streams, projection };
     });
-  const { events, unreadable } = await scanEventLog();
-  const { store, stuck: unapplied } = await replay(events, projections);
-  const unreadableStreams = new Set(unreadable.map((u) => u.streamId));
-  const stuck = unapplied.filter((s) => !unreadableStreams.has(s.streamId));
-  const behindUnreadable = unapplied.filter((s) => unreadableStreams.has(s.streamId));
+  const scanned = await scanEventLog();
+  const { events, cut } = upToFirstGap(scanned.events);
+  const unreadable = scanned.unreadable;
+  const unreadableAt = new Set(unreadable.map((u) => `${u.streamId}|${u.version}`));
+  const behindUnreadable = cut.filter((c) => unreadableAt.has(`${c.streamId}|${c.from}`));
+  const writtenDuringScan = cut.filter((c) => !unreadableAt.has(`${c.streamId}|${c.from}`));
+  const { store, stuck } = await replay(events, projections);
   const items: Record<string, unknown>[] = Object.values(store.snapshot());
   for (const [id, version] of store.checkpoints()) {
     const { projection, streamId } = splitProjectionKey(id);
     items.push({ ...checkpointKey(projection, streamId), version });
   }
   await writeAll(targetTable, items);
-  return { events: events.length, items: items.length, stuck, behindUnreadable, unreadable };
+  return { events: events.length, items: items.length, stuck, behindUnreadable, writtenDuringScan, unreadable };
 }
