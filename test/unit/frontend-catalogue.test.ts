@@ -123,6 +123,18 @@ describe('the HTTP client', () => {
     );
   });
 
+  it("uses the first page's early answer once, and asks the server again after that or when it failed", async () => {
+    const fetch = vi.fn(async () => Response.json({ recorded: false }));
+    vi.stubGlobal('fetch', fetch);
+    vi.stubGlobal('window', { earlyAnswers: { '/api/plays': Promise.resolve(Response.json({ recorded: true })), '/api/lost': Promise.reject(new TypeError('offline')) } });
+    const schema = z.object({ recorded: z.boolean() });
+    expect(await request('/api/plays', schema)).toEqual({ recorded: true });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(await request('/api/plays', schema)).toEqual({ recorded: false });
+    expect(await request('/api/lost', schema)).toEqual({ recorded: false });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
   it('rejects an answer of the wrong shape', async () => {
     replyWith(Response.json({ recorded: 'yes' }));
     await expect(request('/api/track-play', z.object({ recorded: z.boolean() }))).rejects.toThrow('Unexpected answer from GET /api/track-play');

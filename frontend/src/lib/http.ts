@@ -35,6 +35,21 @@ export const serverMessageOf = (error: unknown): string | null => (error instanc
 /** fetch rejects with a TypeError when the request never got an answer (offline, DNS, connection reset). */
 export const isNetworkError = (error: unknown): boolean => error instanceof TypeError;
 
+declare global {
+  interface Window {
+    /** GETs index.html starts for the first page while this script downloads, by path (see takeEarlyAnswer). */
+    earlyAnswers?: Record<string, Promise<Response>>;
+  }
+}
+
+/** The answer index.html already asked for, once: a later call of the same path asks the server again. */
+function takeEarlyAnswer(path: string): Promise<Response> | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.earlyAnswers;
+  const answer = early?.[path];
+  if (answer) delete early[path];
+  return answer;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** JSON-encoded, except a FormData (multipart uploads), which the browser encodes itself. */
@@ -51,14 +66,18 @@ export async function request<Schema extends z.ZodMiniType>(
   const multipart = body instanceof FormData;
   if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
-    // The session lives in an HttpOnly cookie; the SPA never holds a token.
-    credentials: 'include',
-    signal,
-  });
+  const ask = () =>
+    fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
+      // The session lives in an HttpOnly cookie; the SPA never holds a token.
+      credentials: 'include',
+      signal,
+    });
+  const early = method === 'GET' ? takeEarlyAnswer(path) : undefined;
+  // An early request that never got an answer is asked again, as if it had not been made.
+  const response = early ? await early.catch(ask) : await ask();
 
   if (!response.ok) {
     const text = await response.text().catch(() => '');
