@@ -12,9 +12,9 @@ import { cx } from '../../../lib/class-names';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { releaseYear } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { Artwork } from '../../../ui/artwork';
 import { buttonClass, IconButton } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
+import { AlbumTile, AlbumTileBadge } from '../../albums/components/album-card';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { isPlayable, useExclusiveAlbums, useExclusiveVideos, type ExclusiveAlbum, type ExclusiveVideo } from '../api/get-exclusive';
 import { exclusiveErrorNotice, readExclusiveError, videoRequiresPlus, type ExclusiveError } from '../membership-messages';
@@ -223,30 +223,19 @@ function AlbumShelf({ onPlayAlbum, limit, locked = false }: { onPlayAlbum?: (alb
 
 function ExclusiveAlbumCard({ album, locked, onPlay }: { album: ExclusiveAlbum; locked: boolean; onPlay?: (albumId: string) => void }) {
   return (
-    <article className="group relative space-y-2 rounded-lg p-2 transition hover:bg-white/5" data-testid="exclusive-album" data-album-id={album.id}>
-      <div className="relative">
-        <Artwork src={album.artwork} alt="" size={200} className="w-full shadow-lg" />
-        <span className="absolute left-2 top-2 inline-flex size-7 items-center justify-center rounded-full bg-zinc-950/80 text-accent" title={brand.productPlus}>
+    <AlbumTile
+      testId="exclusive-album"
+      id={album.id}
+      title={album.title}
+      artwork={album.artwork}
+      details={[album.artistName, album.releaseDate && releaseYear(album.releaseDate)]}
+      badge={
+        <AlbumTileBadge title={brand.productPlus}>
           {locked ? <Lock aria-hidden="true" className="size-3.5" /> : <Crown aria-hidden="true" className="size-3.5" />}
-        </span>
-        {onPlay && !locked && (
-          <button
-            type="button"
-            aria-label={`Play ${album.title}`}
-            onClick={() => onPlay(album.id)}
-            className="absolute bottom-2 right-2 z-10 inline-flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground shadow-xl transition hover:scale-105"
-          >
-            <Play aria-hidden="true" className="size-5 fill-current" />
-          </button>
-        )}
-      </div>
-      <h3 className="truncate font-semibold text-zinc-50">
-        <Link to={`/album/${encodeURIComponent(album.id)}`} className="after:absolute after:inset-0 after:content-[''] group-hover:underline">
-          {album.title}
-        </Link>
-      </h3>
-      <p className="truncate text-sm text-zinc-300">{[album.artistName, album.releaseDate && releaseYear(album.releaseDate)].filter(Boolean).join(' · ')}</p>
-    </article>
+        </AlbumTileBadge>
+      }
+      onPlay={onPlay && !locked ? () => onPlay(album.id) : undefined}
+    />
   );
 }
 
