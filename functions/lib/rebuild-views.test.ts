@@ -46,6 +46,17 @@ describe('rebuilding the views from the log', () => {
     ]);
   });
 
+  it("keeps each stream in version order when a later version carries an earlier time (a command that lost the race)", () => {
+    const v7 = at({ ...album, version: 2 } as DomainEvent, '2026-11-01T10:00:05.000Z');
+    const v8 = at({ ...album, version: 3 } as DomainEvent, '2026-11-01T10:00:04.000Z');
+    expect(inWrittenOrder([v8, artist, v7, album]).map((e) => `${e.streamId}:${e.version}`)).toEqual([
+      'artist#artist-fixture:1',
+      'album#album-fixture:1',
+      'album#album-fixture:2',
+      'album#album-fixture:3',
+    ]);
+  });
+
   it('gives the views the live projectors give, in order', async () => {
     const live = memoryViewStore();
     for (const event of [artist, album, added]) {

@@ -105,11 +105,24 @@ export function upToFirstGap(events: DomainEvent[]): { events: DomainEvent[]; cu
   return { events: kept, cut };
 }
 
-/** Written order: by time, then each stream by version. Pure. */
+/**
+ * Written order: by time, and each stream by version. A command stamps its event before it appends, so a stream's
+ * v8 can carry an earlier time than its v7 (the command that lost the race for v7 appended as v8); each stream's
+ * events therefore fill that stream's places in the time order by version. Pure.
+ */
 export function inWrittenOrder(events: DomainEvent[]): DomainEvent[] {
-  return [...events].sort(
+  const byTime = [...events].sort(
     (a, b) => a.meta.at.localeCompare(b.meta.at) || a.streamId.localeCompare(b.streamId) || a.version - b.version,
   );
+  const byVersion = new Map<string, DomainEvent[]>();
+  for (const event of byTime) byVersion.set(event.streamId, [...(byVersion.get(event.streamId) ?? []), event]);
+  for (const stream of byVersion.values()) stream.sort((a, b) => a.version - b.version);
+  const taken = new Map<string, number>();
+  return byTime.map((event) => {
+    const place = taken.get(event.streamId) ?? 0;
+    taken.set(event.streamId, place + 1);
+    return byVersion.get(event.streamId)![place];
+  });
 }
 
 /** Replays `events` through the projections into a fresh in-memory store. Pure but for the projections' own reads. */
@@ -122,6 +135,7 @@ export async function replay(events: DomainEvent[], projections: { name: string;
     const queue = waiting.get(key);
     if (queue) {
       queue.events.push(event);
+      queue.events.sort((a, b) => a.version - b.version);
       return;
     }
     try {

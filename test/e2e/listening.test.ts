@@ -233,6 +233,8 @@ describe('touch gestures on a phone', () => {
     // A finger moving right goes back…
     await touchGesture(page, 'main h1', [[100, 300], [170, 305], [240, 310]]);
     await page.waitForURL((url) => url.pathname === '/');
+    // A person swipes again once they see the page they went back to.
+    await page.getByRole('heading', { level: 1, name: 'Artist-Driven Music Platform' }).waitFor();
     // …and moving left goes forward again.
     await touchGesture(page, 'main h1', [[300, 300], [220, 305], [150, 310]]);
     await page.waitForURL(`**/artist/${mainArtistId}`);
