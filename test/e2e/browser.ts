@@ -33,6 +33,11 @@ export async function newPage(browser: Browser, viewport: { width: number; heigh
   return { context, page };
 }
 
+/** Signs the browser in as `listener` with a session cookie, for journeys that start signed in. */
+export async function signIn(context: BrowserContext, listener: { token: string }): Promise<void> {
+  await context.addCookies([{ name: 'toko_session', value: listener.token, url: inject('baseUrl'), httpOnly: true, sameSite: 'Lax' }]);
+}
+
 declare global {
   interface Window {
     toastsShown?: string[];

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signedMediaUrl } from '../../functions/lib/media-urls.js';
 import { albums } from '../../infra/seed/catalogue.js';
-import { baseUrl, useCloudEnv } from '../support/cloud.js';
-import { signedInListener, type TestListener } from '../support/signed-in.js';
-import { launch, newPage, viewports } from './browser.js';
+import { useCloudEnv } from '../support/cloud.js';
+import { signedInListener } from '../support/signed-in.js';
+import { launch, newPage, signIn, viewports } from './browser.js';
 
 const nightGarden = albums.find((a) => a.albumId === 'album-night-garden')!;
 
@@ -19,9 +19,6 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-async function signIn(context: BrowserContext, listener: TestListener) {
-  await context.addCookies([{ name: 'toko_session', value: listener.token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
-}
 
 /** Screens wait on the network and a loaded machine: poll generously. */
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { albums } from '../../infra/seed/catalogue.js';
-import { baseUrl, useCloudEnv } from '../support/cloud.js';
+import { useCloudEnv } from '../support/cloud.js';
 import { signInCode } from '../support/inbox.js';
-import { signedInListener, type TestListener } from '../support/signed-in.js';
-import { launch, newPage, toastShown, viewports } from './browser.js';
+import { signedInListener } from '../support/signed-in.js';
+import { launch, newPage, signIn, toastShown, viewports } from './browser.js';
 
 const firstLight = albums.find((a) => a.albumId === 'album-first-light')!;
 const harbourLights = albums.find((a) => a.albumId === 'album-harbour-lights')!;
@@ -17,10 +17,6 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-/** Signs the browser in as `listener` with a session cookie, for journeys that start signed in. */
-async function signIn(context: BrowserContext, listener: TestListener) {
-  await context.addCookies([{ name: 'toko_session', value: listener.token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
-}
 
 
 /** A touch swipe from the middle of `selector`, `dx` pixels sideways, in small steps like a finger. */

@@ -4,13 +4,13 @@
  * embedded form, the beta coupon's free trial, the exclusive page for members and for guests, video links,
  * member prices, the result pages, and cancelling from /account.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { albums, exclusiveVideos } from '../../infra/seed/catalogue.js';
-import { baseUrl, useCloudEnv } from '../support/cloud.js';
+import { useCloudEnv } from '../support/cloud.js';
 import { signInCode } from '../support/inbox.js';
 import { signedInListener, type TestListener } from '../support/signed-in.js';
-import { launch, newPage, toastShown, viewports } from './browser.js';
+import { launch, newPage, signIn, toastShown, viewports } from './browser.js';
 
 const exclusiveAlbums = albums.filter((album) => album.requiredTier === 'toko_plus');
 const nightGarden = albums.find((album) => album.albumId === 'album-night-garden')!;
@@ -38,9 +38,6 @@ async function openPage(listener: TestListener | null, viewport: { width: number
   return opened;
 }
 
-async function signIn(context: BrowserContext, listener: TestListener) {
-  await context.addCookies([{ name: 'toko_session', value: listener.token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
-}
 
 const sandboxPage = new RegExp(`^${inject('stripeSandboxUrl').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/pay/cs_`);
 const successPage = (page: Page) => page.locator('[data-testid=subscription-success-page]');

@@ -2,13 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { albums } from '../../infra/seed/catalogue.js';
-import { baseUrl, useCloudEnv } from '../support/cloud.js';
+import { useCloudEnv } from '../support/cloud.js';
 import { signedInListener, type TestListener } from '../support/signed-in.js';
-import { launch, newPage, toastShown, viewports } from './browser.js';
+import { launch, newPage, signIn, toastShown, viewports } from './browser.js';
 
 const paperSatellites = albums.find((a) => a.albumId === 'album-paper-satellites')!;
 const copperAndSalt = albums.find((a) => a.albumId === 'album-copper-and-salt')!;
@@ -24,9 +24,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function signIn(context: BrowserContext, listener: TestListener) {
-  await context.addCookies([{ name: 'toko_session', value: listener.token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
-}
 
 /** Starts a hosted checkout of one album as `listener`, through the API; the answer names the sandbox's pay page. */
 async function startCheckout(listener: TestListener, albumId: string): Promise<{ sessionId: string; checkoutUrl: string }> {

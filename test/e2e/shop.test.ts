@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { labelProducts } from '../../functions/domain/merch/label-shop.js';
 import { albums } from '../../infra/seed/catalogue.js';
-import { baseUrl, useCloudEnv } from '../support/cloud.js';
+import { useCloudEnv } from '../support/cloud.js';
 import { signedInListener } from '../support/signed-in.js';
-import { launch, newPage, toastShown, viewports } from './browser.js';
+import { launch, newPage, signIn, toastShown, viewports } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -170,7 +170,7 @@ describe('merch shop', () => {
   it('shows a Toko+ member the merch discount note', async () => {
     const member = await signedInListener('toko_plus');
     const { page, context } = await newPage(browser, viewports.desktop);
-    await context.addCookies([{ name: 'toko_session', value: member.token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
+    await signIn(context, member);
     await page.goto('/shop?q=tote');
     const tote = await openProduct(page, 'label-tote');
     await tote.locator('[data-testid=add-to-bag]').click();
