@@ -134,8 +134,8 @@ export async function replay(events: DomainEvent[], projections: { name: string;
     const key = `${projection.name}|${event.streamId}`;
     const queue = waiting.get(key);
     if (queue) {
+      // Events arrive in written order, so each stream's queue stays in version order.
       queue.events.push(event);
-      queue.events.sort((a, b) => a.version - b.version);
       return;
     }
     try {

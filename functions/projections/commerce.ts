@@ -92,8 +92,6 @@ export const commerceProjection: Projection = {
         // Two paid orders for one album (checkouts raced before either was paid) keep the first purchase,
         // whatever order the two order streams are projected in, also when they are projected at once.
         const first = `${purchase.purchaseDate}|${purchase.id}`;
-        const existing = await views.get(purchaseKey(userId, album.albumId));
-        if (existing && !(typeof existing.first === 'string' && existing.first > first)) return [];
         return [{ kind: 'put', item: { ...purchaseKey(userId, album.albumId), ...purchase, first, ...stamp(event) }, keep: { field: 'first', winner: 'lowest' } }];
       }
       case 'AlbumDownloadBuilt': {

@@ -74,5 +74,3 @@ export const shownVariant = (variant: string | null | undefined): string | null 
 /** The lines of `POST /api/shopify/create-cart`. */
 export const checkoutLines = (cart: MerchCart): Array<{ variantId: string; quantity: number }> =>
   cart.map((line) => ({ variantId: line.shopifyVariantId, quantity: line.qty }));
-
-/** The header cart's badge over merch and albums together: nothing at 0, the number up to 9, then "9+". */
