@@ -23,6 +23,7 @@ import { statsProjection } from '../projections/stats.js';
 import { usersProjection } from '../projections/users.js';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
+import { eachConcurrently } from './concurrently.js';
 import { memoryViewStore } from './memory-view-store.js';
 import { project, type Projection } from './projection.js';
 import { checkpointKey } from './views.js';
@@ -175,19 +176,14 @@ export async function replay(events: DomainEvent[], projections: { name: string;
 async function writeAll(table: string, items: Record<string, unknown>[], concurrency = 8) {
   const batches: Record<string, unknown>[][] = [];
   for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < batches.length) {
-        let pending = batches[next++].map((Item) => ({ PutRequest: { Item } }));
-        for (let attempt = 0; pending.length; attempt++) {
-          const out = await dynamoClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
-          pending = (out.UnprocessedItems?.[table] ?? []) as typeof pending;
-          if (pending.length) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
-        }
-      }
-    }),
-  );
+  await eachConcurrently(batches, concurrency, async (batch) => {
+    let pending = batch.map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; pending.length; attempt++) {
+      const out = await dynamoClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+      pending = (out.UnprocessedItems?.[table] ?? []) as typeof pending;
+      if (pending.length) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+    }
+  });
 }
 
 /** Rebuilds every projector's views from the whole log into `targetTable` (an empty table shaped like `views`). */

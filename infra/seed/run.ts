@@ -9,6 +9,7 @@ import { createArtist, publishAlbum } from '../../functions/lib/catalogue-comman
 import { createPlaylist } from '../../functions/lib/playlist-commands.js';
 import { publishVideo } from '../../functions/lib/video-commands.js';
 import { DomainError } from '../../functions/domain/errors.js';
+import { eachConcurrently } from '../../functions/lib/concurrently.js';
 import { env } from '../../functions/lib/env.js';
 import { albums, artists, exclusiveVideos, playlists } from './catalogue.js';
 import { generateMedia } from './media/index.js';
@@ -42,23 +43,19 @@ export async function seed(opts: { mediaCacheDir: string; log?: (line: string) =
   });
   let uploaded = 0;
   // Eight at a time: the masters are megabytes each, and all of them at once would sit in memory together.
-  const queue = [...files];
-  const uploadNext = async (): Promise<void> => {
-    for (let file = queue.shift(); file; file = queue.shift()) {
-      if (await exists(file.key)) continue;
-      await s3Client().send(
-        new PutObjectCommand({
-          Bucket: env().MEDIA_BUCKET,
-          Key: file.key,
-          Body: await readFile(file.path),
-          ContentType: file.contentType,
-          CacheControl: 'public, max-age=31536000, immutable',
-        }),
-      );
-      uploaded++;
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, uploadNext));
+  await eachConcurrently(files, 8, async (file) => {
+    if (await exists(file.key)) return;
+    await s3Client().send(
+      new PutObjectCommand({
+        Bucket: env().MEDIA_BUCKET,
+        Key: file.key,
+        Body: await readFile(file.path),
+        ContentType: file.contentType,
+        CacheControl: 'public, max-age=31536000, immutable',
+      }),
+    );
+    uploaded++;
+  });
   let created = 0;
   for (const artist of artists) if (await once(() => createArtist(artist, context))) created++;
   for (const album of albums) if (await once(() => publishAlbum(album, context))) created++;
