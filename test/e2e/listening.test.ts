@@ -254,9 +254,15 @@ describe('touch gestures on a phone', () => {
     const heading = 'main h1';
     const touch = (y: number) => ({ identifier: 1, clientX: 200, clientY: y });
     const target = page.locator(heading);
-    await target.dispatchEvent('touchstart', { touches: [touch(200)], changedTouches: [touch(200)] });
-    await target.dispatchEvent('touchmove', { touches: [touch(240)], changedTouches: [touch(240)] });
-    await page.locator('[data-testid=pull-to-refresh]').getByText('Pull down to refresh').waitFor();
+    // The gestures load after the page shows; a pull that came too early is let go and made again, as a person would.
+    const pullHint = page.locator('[data-testid=pull-to-refresh]').getByText('Pull down to refresh');
+    for (let attempt = 0; ; attempt++) {
+      await target.dispatchEvent('touchstart', { touches: [touch(200)], changedTouches: [touch(200)] });
+      await target.dispatchEvent('touchmove', { touches: [touch(240)], changedTouches: [touch(240)] });
+      if (await pullHint.waitFor({ timeout: 1_000 }).then(() => true, () => attempt >= 20)) break;
+      await target.dispatchEvent('touchend', { touches: [], changedTouches: [touch(240)] });
+    }
+    await pullHint.waitFor();
     await target.dispatchEvent('touchmove', { touches: [touch(320)], changedTouches: [touch(320)] });
     await page.locator('[data-testid=pull-to-refresh]').getByText('Release to refresh').waitFor();
     await target.dispatchEvent('touchend', { touches: [], changedTouches: [touch(320)] });
