@@ -64,6 +64,103 @@ function toTransactItem(table: string, op: ViewOp): TransactItem {
   }
 }
 
+const keyOf = (key: ViewKey) => `${key.pk}\u0000${key.sk}`;
+const opKey = (op: ViewOp) => keyOf(op.kind === 'put' ? op.item : op.key);
+
+/** One projector commit waiting to be written: its checkpoint move and its view ops. */
+export interface PendingCommit {
+  checkpoint: ViewKey;
+  ops: ViewOp[];
+}
+
+/** TransactWriteItems takes at most 100 items. */
+const MAX_TRANSACTION_ITEMS = 100;
+
+/**
+ * Packs commits into as few transactions as DynamoDB allows: no item twice in one transaction (two streams
+ * writing one item go to different ones) and at most 100 items each. Keeps the commits' order. Pure.
+ */
+export function packCommits<T extends PendingCommit>(commits: T[], maxItems = MAX_TRANSACTION_ITEMS): T[][] {
+  const packs: { commits: T[]; keys: Set<string>; items: number }[] = [];
+  for (const commit of commits) {
+    const keys = [keyOf(commit.checkpoint), ...commit.ops.map(opKey)];
+    const fits = (p: (typeof packs)[number]) => p.items + keys.length <= maxItems && keys.every((k) => !p.keys.has(k));
+    let pack = packs.find(fits);
+    if (!pack) packs.push((pack = { commits: [], keys: new Set(), items: 0 }));
+    pack.commits.push(commit);
+    keys.forEach((k) => pack.keys.add(k));
+    pack.items += keys.length;
+  }
+  return packs.map((p) => p.commits);
+}
+
+interface Waiting extends PendingCommit {
+  from: number;
+  to: number;
+  settle: (result: { ok: boolean } | { error: unknown }) => void;
+}
+
+function checkpointItem(table: string, w: Waiting): TransactItem {
+  return {
+    Put: {
+      TableName: table,
+      Item: { ...w.checkpoint, version: w.to },
+      ConditionExpression: w.from === 0 ? 'attribute_not_exists(pk)' : 'version = :from',
+      ...(w.from === 0 ? {} : { ExpressionAttributeValues: { ':from': w.from } }),
+    },
+  };
+}
+
+/**
+ * Writes commits in one transaction. A commit whose checkpoint moved is refused (false) and a `keep` put that lost
+ * is dropped; the rest is written again without them. Any other failure of a shared transaction writes each commit
+ * on its own, so one bad commit fails only its own record.
+ */
+async function writeTogether(commits: Waiting[]): Promise<void> {
+  const table = env().TABLE_VIEWS;
+  let live = commits;
+  while (live.length) {
+    try {
+      await dynamoClient().send(new TransactWriteCommand({ TransactItems: live.flatMap((w) => [checkpointItem(table, w), ...w.ops.map((op) => toTransactItem(table, op))]) }));
+      live.forEach((w) => w.settle({ ok: true }));
+      return;
+    } catch (error) {
+      const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
+      const failed = (i: number) => reasons[i]?.Code === 'ConditionalCheckFailed';
+      let offset = 0;
+      let decided = false;
+      const next: Waiting[] = [];
+      for (const w of live) {
+        const at = offset;
+        offset += 1 + w.ops.length;
+        if (failed(at)) {
+          w.settle({ ok: false });
+          decided = true;
+          continue;
+        }
+        const ops = w.ops.filter((op, i) => !(op.kind === 'put' && op.keep && failed(at + 1 + i)));
+        if (ops.length < w.ops.length) decided = true;
+        next.push({ ...w, ops });
+      }
+      if (!decided) {
+        if (next.length === 1) next[0].settle({ error });
+        else await Promise.all(next.map((w) => writeTogether([w])));
+        return;
+      }
+      live = next;
+    }
+  }
+}
+
+let waiting: Waiting[] = [];
+
+/** Writes what was committed during one turn of the event loop (a FIFO batch's streams) in as few transactions as it can. */
+function flush() {
+  const commits = waiting;
+  waiting = [];
+  for (const pack of packCommits(commits)) void writeTogether(pack);
+}
+
 export const dynamoViewStore: ViewStore = {
   async get(key) {
     const out = await dynamoClient().send(new GetCommand({ TableName: env().TABLE_VIEWS, Key: key, ConsistentRead: true }));
@@ -75,33 +172,17 @@ export const dynamoViewStore: ViewStore = {
     );
     return (out.Item?.version as number | undefined) ?? 0;
   },
-  async commit(projection, streamId, from, to, ops) {
-    const table = env().TABLE_VIEWS;
-    const checkpoint: TransactItem = {
-      Put: {
-        TableName: table,
-        Item: { ...checkpointKey(projection, streamId), version: to },
-        ConditionExpression: from === 0 ? 'attribute_not_exists(pk)' : 'version = :from',
-        ...(from === 0 ? {} : { ExpressionAttributeValues: { ':from': from } }),
-      },
-    };
-    let pending = ops;
-    for (;;) {
-      try {
-        await dynamoClient().send(
-          new TransactWriteCommand({ TransactItems: [checkpoint, ...pending.map((op) => toTransactItem(table, op))] }),
-        );
-        return true;
-      } catch (error) {
-        if (!(error instanceof TransactionCanceledException)) throw error;
-        const reasons = error.CancellationReasons ?? [];
-        if (reasons[0]?.Code === 'ConditionalCheckFailed') return false;
-        // A `keep` put that lost to the stored item is a no-op: write the rest without it.
-        const lost = new Set(pending.filter((op, i) => op.kind === 'put' && op.keep && reasons[i + 1]?.Code === 'ConditionalCheckFailed'));
-        if (lost.size === 0) throw error;
-        pending = pending.filter((op) => !lost.has(op));
-      }
-    }
+  commit(projection, streamId, from, to, ops) {
+    return new Promise<boolean>((resolve, reject) => {
+      if (waiting.length === 0) setImmediate(flush);
+      waiting.push({
+        checkpoint: checkpointKey(projection, streamId),
+        ops,
+        from,
+        to,
+        settle: (result) => ('ok' in result ? resolve(result.ok) : reject(result.error)),
+      });
+    });
   },
 };
 

@@ -44,4 +44,35 @@ describe('the view store', () => {
     expect(await dynamoViewStore.commit('test', pk, 0, 1, [keepFirst(pk, '2025-01')])).toBe(false);
     expect(await dynamoViewStore.get({ pk, sk: 'item' })).toMatchObject({ first: '2026-01' });
   });
+
+  it('writes commits made at once together, refusing only the one whose checkpoint moved', async () => {
+    const pk = `batch-${randomUUID()}`;
+    expect(await dynamoViewStore.commit('test', `moved-${pk}`, 0, 1, [])).toBe(true);
+    expect(await dynamoViewStore.commit('test', `keeper-${pk}`, 0, 1, [keepFirst(`${pk}-kept`, '2026-01')])).toBe(true);
+    const results = await Promise.all([
+      dynamoViewStore.commit('test', `a-${pk}`, 0, 1, [{ kind: 'put', item: { pk, sk: 'a', n: 1 } }]),
+      dynamoViewStore.commit('test', `moved-${pk}`, 0, 1, [{ kind: 'put', item: { pk, sk: 'moved', n: 2 } }]),
+      dynamoViewStore.commit('test', `late-${pk}`, 0, 1, [keepFirst(`${pk}-kept`, '2026-09'), { kind: 'put', item: { pk, sk: 'late', n: 3 } }]),
+      dynamoViewStore.commit('test', `b-${pk}`, 0, 1, [{ kind: 'update', key: { pk, sk: 'b' }, add: { n: 4 } }]),
+    ]);
+    expect(results).toEqual([true, false, true, true]);
+    expect(await dynamoViewStore.get({ pk, sk: 'a' })).toMatchObject({ n: 1 });
+    expect(await dynamoViewStore.get({ pk, sk: 'moved' })).toBeUndefined();
+    expect(await dynamoViewStore.get({ pk, sk: 'late' })).toMatchObject({ n: 3 });
+    expect(await dynamoViewStore.get({ pk, sk: 'b' })).toMatchObject({ n: 4 });
+    expect(await dynamoViewStore.get({ pk: `${pk}-kept`, sk: 'item' })).toMatchObject({ first: '2026-01' });
+    expect(await dynamoViewStore.checkpoint('test', `late-${pk}`)).toBe(1);
+  });
+
+  it('fails only the commit that cannot be written when commits are made at once', async () => {
+    const pk = `bad-${randomUUID()}`;
+    const results = await Promise.allSettled([
+      dynamoViewStore.commit('test', `good-${pk}`, 0, 1, [{ kind: 'put', item: { pk, sk: 'good' } }]),
+      // An empty string is not a valid sort key: DynamoDB rejects the whole request.
+      dynamoViewStore.commit('test', `bad-${pk}`, 0, 1, [{ kind: 'put', item: { pk, sk: '' } }]),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    expect(await dynamoViewStore.get({ pk, sk: 'good' })).toBeDefined();
+    expect(await dynamoViewStore.checkpoint('test', `bad-${pk}`)).toBe(0);
+  });
 });
