@@ -6,12 +6,14 @@ import { runCommand } from './command.js';
 import { streamVersion, type AppendContext } from './event-store.js';
 
 export async function createArtist(artist: EventOf<'ArtistCreated'>['data'], context: AppendContext) {
-  return runCommand(artistStream(artist.artistId), artistDecider, { type: 'CreateArtist', artist }, context);
+  return runCommand(artistStream(artist.artistId), artistDecider, { type: 'CreateArtist', artist }, context, undefined, { startsStream: true });
 }
 
 export async function publishAlbum(album: EventOf<'AlbumPublished'>['data'], context: AppendContext) {
   const artistExists = (await streamVersion(artistStream(album.artistId))) > 0;
-  return runCommand(albumStream(album.albumId), albumDecider, { type: 'PublishAlbum', album, artistExists }, context);
+  return runCommand(albumStream(album.albumId), albumDecider, { type: 'PublishAlbum', album, artistExists }, context, undefined, {
+    startsStream: true,
+  });
 }
 
 export async function changeAlbumDetails(command: Extract<AlbumCommand, { type: 'ChangeAlbumDetails' }>, context: AppendContext) {

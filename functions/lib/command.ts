@@ -16,15 +16,25 @@ export interface CommandResult<State> {
 
 const MAX_ATTEMPTS = 4;
 
+export interface CommandOptions {
+  /**
+   * The command starts a stream under a fresh id (create, publish): decide on the empty stream and append at version 0
+   * without reading first. When the stream exists after all, the append is refused and the command runs again on
+   * what is stored, so the outcome is the same; one read fewer per created stream.
+   */
+  startsStream?: boolean;
+}
+
 export async function runCommand<State, Command>(
   streamId: string,
   decider: Decider<State, Command>,
   command: Command,
   context: AppendContext,
   reservations: (events: NewEvent[]) => Reservation[] = () => [],
+  options: CommandOptions = {},
 ): Promise<CommandResult<State>> {
   for (let attempt = 1; ; attempt++) {
-    const history = await readStream(streamId);
+    const history = attempt === 1 && options.startsStream ? [] : await readStream(streamId);
     let state = history.reduce(decider.evolve, decider.initialState);
     const version = history.length ? history[history.length - 1].version : 0;
     const events = decider.decide(command, state);

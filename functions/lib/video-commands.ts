@@ -5,5 +5,5 @@ import { runCommand } from './command.js';
 import type { AppendContext } from './event-store.js';
 
 export async function publishVideo(video: EventOf<'VideoPublished'>['data'], context: AppendContext) {
-  return runCommand(videoStream(video.videoId), videoDecider, { type: 'PublishVideo', video }, context);
+  return runCommand(videoStream(video.videoId), videoDecider, { type: 'PublishVideo', video }, context, undefined, { startsStream: true });
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appendToStream, ConcurrencyError, readStream, ReservationTakenError, streamVersion } from '../../functions/lib/event-store.js';
 import type { NewEvent } from '../../events/index.js';
+import { createArtist } from '../../functions/lib/catalogue-commands.js';
 import { useCloudEnv } from '../support/cloud.js';
 
 beforeAll(useCloudEnv);
@@ -63,5 +64,16 @@ describe('event store on DynamoDB Local', () => {
     const stream = `test#${randomUUID()}`;
     await expect(appendToStream(stream, 0, [{ type: 'PlayRecorded', data: { trackId: 1 } } as never], ctx)).rejects.toThrow();
     expect(await streamVersion(stream)).toBe(0);
+  });
+
+  it('answers a create command on a stream that exists as if it had read it first', async () => {
+    const artistId = `test-${randomUUID()}`;
+    const artist = { artistId, name: 'Twice', bio: null, avatar: null, headerImage: null, isMain: false, socialLinks: {} };
+    expect(await createArtist(artist, ctx)).toMatchObject({ version: 1, appended: 1 });
+    await expect(createArtist({ ...artist, name: 'Again' }, ctx)).rejects.toMatchObject({ message: `Artist ${artistId} already exists` });
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => createArtist({ ...artist, artistId: `${artistId}-race` }, ctx)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect((await readStream(`artist#${artistId}`)).map((e) => e.version)).toEqual([1]);
+    expect((await readStream(`artist#${artistId}-race`)).map((e) => e.version)).toEqual([1]);
   });
 });
