@@ -70,6 +70,14 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Every module the first page runs statically goes in the entry chunk. Left to itself, Rolldown splits
+        // the ones later pages share into a dozen small preloaded chunks; one file compresses about 6 KB
+        // (gzip) better. The pages loaded later import what they share from the entry chunk.
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+      },
+    },
   },
   server: { proxy },
   preview: { proxy },

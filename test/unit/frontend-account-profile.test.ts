@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AVATAR_MAX_BYTES,
-  avatarUrl,
-  checkAvatarFile,
-  clampOffset,
-  clampZoom,
-  placeImage,
-  type CropFrame,
-} from '../../frontend/src/features/account/avatar';
+import { avatarUrl } from '../../frontend/src/features/account/avatar';
+import { AVATAR_MAX_BYTES, checkAvatarFile, clampOffset, clampZoom, placeImage, type CropFrame } from '../../frontend/src/features/account/avatar-crop';
 import { durationSince, statusLabel, tierLabel } from '../../frontend/src/features/account/subscription-wording';
 import { formatDateTime } from '../../frontend/src/lib/format';
 import type { SessionUser } from '../../frontend/src/lib/session';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wantsSuggestions } from '../../frontend/src/features/search/api/get-search';
-import { suggestionPath } from '../../frontend/src/features/search/api/search-schema';
+import { suggestionPath, wantsSuggestions } from '../../frontend/src/features/search/api/get-suggestions';
 import { searchPath } from '../../frontend/src/features/search/components/header-search';
 import { moveActive } from '../../frontend/src/features/search/suggestion-navigation';
 

@@ -1,13 +1,7 @@
 /**
- * The avatar's rules: where the picture is served (`/uploads/avatars/{userId}.jpg?v=…`, the version busting
- * caches when it changes), which files may be chosen, and the crop maths (zoom 0.1–5, a 400x400 JPEG out).
+ * Where the avatar is served: `/uploads/avatars/{userId}.jpg?v=…`, the version busting caches when it
+ * changes. Which files may be chosen and the crop maths are in avatar-crop.ts, which loads with the profile.
  */
-
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-export const MIN_ZOOM = 0.1;
-export const MAX_ZOOM = 5;
-export const AVATAR_OUTPUT_SIZE = 400;
-export const AVATAR_JPEG_QUALITY = 0.9;
 
 export interface AvatarOwner {
   id: string;
@@ -25,69 +19,4 @@ export function avatarUrl(user: AvatarOwner): string | null {
   if (avatar.startsWith('/') || /^(https?:|data:|blob:)/i.test(avatar)) return avatar;
   const version = user.avatarUpdatedAt ?? avatar;
   return `/uploads/avatars/${encodeURIComponent(user.id)}.jpg?v=${encodeURIComponent(String(version))}`;
-}
-
-export interface AvatarFileProblem {
-  title: string;
-  description: string;
-}
-
-/** A chosen file is refused before any upload when it is not an image, or larger than 5 MB. */
-export function checkAvatarFile(file: { type: string; size: number }): AvatarFileProblem | null {
-  if (!file.type.startsWith('image/')) return { title: 'Invalid file type', description: 'Please choose an image file (JPEG, PNG, WebP or GIF)' };
-  if (file.size > AVATAR_MAX_BYTES) return { title: 'File too large', description: 'Please choose an image smaller than 5MB' };
-  return null;
-}
-
-export const clampZoom = (zoom: number): number => (Number.isFinite(zoom) ? Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom)) : 1);
-
-/** The picture inside the square crop area: its natural size, the area's size on screen, zoom and drag offset (px). */
-export interface CropFrame {
-  imageWidth: number;
-  imageHeight: number;
-  viewport: number;
-  zoom: number;
-  offsetX: number;
-  offsetY: number;
-}
-
-export interface Placement {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** At zoom 1 the picture's short side exactly fills the square (centred); zoom scales from there. */
-const displayScale = (frame: CropFrame): number => (frame.viewport / Math.min(frame.imageWidth, frame.imageHeight)) * clampZoom(frame.zoom);
-
-/** Where the picture lies in a square of `size` px: the crop area itself, or the 400 px output canvas. */
-export function placeImage(frame: CropFrame, size: number = frame.viewport): Placement {
-  const scale = displayScale(frame);
-  const ratio = size / frame.viewport;
-  const width = frame.imageWidth * scale;
-  const height = frame.imageHeight * scale;
-  return {
-    x: ((frame.viewport - width) / 2 + frame.offsetX) * ratio,
-    y: ((frame.viewport - height) / 2 + frame.offsetY) * ratio,
-    width: width * ratio,
-    height: height * ratio,
-  };
-}
-
-/**
- * Keeps the drag sensible: a picture larger than the square always covers it (no empty edge), a smaller
- * one (zoomed out below 1) stays wholly inside it.
- */
-export function clampOffset(frame: CropFrame): CropFrame {
-  const scale = displayScale(frame);
-  const limit = (extent: number) => Math.abs(extent * scale - frame.viewport) / 2;
-  // `|| 0` turns the -0 of a zero limit into 0.
-  const clamp = (value: number, max: number) => Math.min(max, Math.max(-max, value)) || 0;
-  return {
-    ...frame,
-    zoom: clampZoom(frame.zoom),
-    offsetX: clamp(frame.offsetX, limit(frame.imageWidth)),
-    offsetY: clamp(frame.offsetY, limit(frame.imageHeight)),
-  };
 }

@@ -19,8 +19,6 @@ export const EMBEDDED_CHECKOUT_TIMEOUT_MS = 5000;
 export const EMBEDDED_CHECKOUT_MIN_HEIGHT_PX = 620;
 /** The /cart page's welcome-back banner after sign-in (spec §9). */
 export const WELCOME_BACK_MS = 5000;
-/** Guest cart sync starts this long after sign-in, once the session is settled. */
-export const GUEST_CART_SYNC_DELAY_MS = 100;
 
 export const ITEM_REMOVED: CartNotice = { title: 'Item Removed', description: 'Album removed from cart' };
 export const EMPTY_CART: CartNotice = { title: 'Empty Cart', description: 'Add some albums to your cart first' };

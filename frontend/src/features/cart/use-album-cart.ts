@@ -2,12 +2,12 @@
  * The album cart of whoever is listening: a guest's lives in this tab's session storage, a signed-in
  * listener's on the server. Screens read and change it through this one hook and never ask which it is.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../lib/session';
 import { toast } from '../../ui/toast';
+import { useServerCart } from './album-cart-entry';
 import { addToServerCart, clearServerCart, removeFromServerCart } from './api/change-cart';
 import { cartKeys } from './api/cart-keys';
-import { cartQueryOptions } from './api/get-cart';
 import type { CartAlbum } from './cart-album';
 import { ALREADY_IN_CART_MESSAGE, CART_TOAST_MS, ITEM_REMOVED } from './cart-messages';
 import { guestCartAlbums, saveGuestCart, useGuestCart } from './guest-cart-store';
@@ -29,12 +29,6 @@ export interface AlbumCart {
   clear: () => Promise<void>;
   /** A change is on its way to the server. */
   isBusy: boolean;
-}
-
-/** The server cart, read only for a signed-in listener (a guest's server cart is always empty). */
-export function useServerCart() {
-  const { isSignedIn } = useSession();
-  return useQuery({ ...cartQueryOptions(), enabled: isSignedIn });
 }
 
 export function useAlbumCart(): AlbumCart {
@@ -94,12 +88,4 @@ export function useAlbumCart(): AlbumCart {
     },
     isBusy: add.isPending || remove.isPending || clear.isPending,
   };
-}
-
-/** How many albums the cart holds, for badges. */
-export function useAlbumCartSize(): number {
-  const { isSignedIn } = useSession();
-  const guestAlbums = useGuestCart();
-  const server = useServerCart();
-  return isSignedIn ? (server.data?.length ?? 0) : guestAlbums.length;
 }

@@ -43,8 +43,6 @@ export const videoSlugFailurePath = (error: unknown): string =>
 
 /** Both the embedded and the hosted checkout failed (the overlay's alert). */
 export const checkoutFailed: Notice = { title: 'Checkout failed. Please try again or contact support.' };
-/** The overlay's code could not be loaded. */
-export const OPEN_CHECKOUT_FAILED = 'Failed to open checkout. Please try again or contact support.';
 
 /** The upgrade page's checkout could not start: the coupon, the e-mail, membership, or anything else. */
 export type UpgradeFailure = { field: 'coupon'; message: string } | { field: 'form'; notice: Notice };

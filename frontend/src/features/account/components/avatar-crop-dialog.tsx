@@ -8,7 +8,7 @@ import { Button, IconButton } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { Slider } from '../../../ui/slider';
 import { toast } from '../../../ui/toast';
-import { AVATAR_JPEG_QUALITY, AVATAR_OUTPUT_SIZE, clampOffset, clampZoom, MAX_ZOOM, MIN_ZOOM, placeImage, type CropFrame } from '../avatar';
+import { AVATAR_JPEG_QUALITY, AVATAR_OUTPUT_SIZE, clampOffset, clampZoom, MAX_ZOOM, MIN_ZOOM, placeImage, type CropFrame } from '../avatar-crop';
 
 /** The crop square on screen, in CSS px (fits a 360 px phone inside the dialog). */
 const VIEWPORT = 256;

@@ -21,7 +21,7 @@ import { useOpenAccountDialog } from '../../auth/components/account-dialog-provi
 import { useSignOut } from '../api/sign-out';
 import { useUpdateProfile } from '../api/update-profile';
 import { useUploadAvatar } from '../api/upload-avatar';
-import { checkAvatarFile } from '../avatar';
+import { checkAvatarFile } from '../avatar-crop';
 import { durationSince, isPaid, statusLabel, tierLabel } from '../subscription-wording';
 import { displayNameOf, UserAvatar } from './user-avatar';
 

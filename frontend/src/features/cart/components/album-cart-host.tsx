@@ -3,18 +3,22 @@
  * on the first opening), moves a guest cart into the account shortly after sign-in, and resumes a
  * checkout that was waiting for sign-in.
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { cartQueryOptions } from '../api/get-cart';
 import { closeAlbumCart, showAlbumCart, useAlbumCartDialog } from '../cart-dialog-store';
-import { GUEST_CART_SYNC_DELAY_MS } from '../cart-messages';
 import { useGuestCart } from '../guest-cart-store';
-import { syncGuestCart } from '../guest-cart-sync';
 import { storedPendingCheckout, takePendingCheckout } from '../pending-checkout-store';
 
 const CartDialog = lazy(() => import('./cart-dialog').then((module) => ({ default: module.CartDialog })));
+
+/** Guest cart sync starts this long after sign-in, once the session is settled. */
+const GUEST_CART_SYNC_DELAY_MS = 100;
+
+/** The sync's code (and the cart's words it may say) is fetched only when there is a guest cart to move. */
+const syncGuestCart = async (queryClient: QueryClient) => (await import('../guest-cart-sync')).syncGuestCart(queryClient);
 
 export function AlbumCartHost() {
   const { opening, open } = useAlbumCartDialog();
@@ -36,7 +40,8 @@ function useGuestCartSync() {
   const userId = user?.id ?? null;
   useEffect(() => {
     if (!userId || !hasGuestCart) return;
-    const timer = window.setTimeout(() => void syncGuestCart(queryClient), GUEST_CART_SYNC_DELAY_MS);
+    // If its code cannot be fetched the guest cart stays in this tab, to be moved on the next try.
+    const timer = window.setTimeout(() => void syncGuestCart(queryClient).catch(() => undefined), GUEST_CART_SYNC_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [userId, hasGuestCart, queryClient]);
 }

@@ -5,7 +5,9 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { toast } from '../../../ui/toast';
 import { closeCheckoutOverlay, useCheckoutOverlayRequest, type CheckoutOverlayRequest } from '../checkout-overlay-store';
-import { OPEN_CHECKOUT_FAILED } from '../membership-messages';
+
+/** The overlay's code could not be loaded. Here, not with the other membership words, which load with their screens. */
+const OPEN_CHECKOUT_FAILED = 'Failed to open checkout. Please try again or contact support.';
 
 type Overlay = ComponentType<{ request: CheckoutOverlayRequest; onClose: () => void }>;
 

@@ -1,4 +1,4 @@
-/** The shapes of GET /api/search, /api/search/suggestions and the playlists, checked on arrival. */
+/** The shapes of GET /api/search and the playlists, checked on arrival (the suggestions' is in get-suggestions.ts). */
 import { z } from 'zod/mini';
 import { idSchema } from '../../../lib/api-id';
 
@@ -57,17 +57,6 @@ export const searchResultsSchema = z.object({
 });
 export type SearchResults = z.infer<typeof searchResultsSchema>;
 
-export const suggestionSchema = z.object({
-  id: idSchema,
-  type: z.enum(['album', 'track', 'artist']),
-  title: z.string(),
-  subtitle: text,
-  artwork: text,
-  /** Tracks: the album they open. */
-  albumId: z.nullish(idSchema),
-});
-export type Suggestion = z.infer<typeof suggestionSchema>;
-
 export const playlistTrackSchema = z.object({
   id: idSchema,
   title: z.string(),
@@ -94,15 +83,3 @@ export const playlistSchema = z.object({
   tracks: z.array(playlistTrackSchema),
 });
 export type Playlist = z.infer<typeof playlistSchema>;
-
-/** Where a suggestion leads: the album, the track's album, or the artist. */
-export function suggestionPath(suggestion: Suggestion): string {
-  switch (suggestion.type) {
-    case 'album':
-      return `/album/${encodeURIComponent(suggestion.id)}`;
-    case 'track':
-      return `/album/${encodeURIComponent(suggestion.albumId ?? suggestion.id)}`;
-    case 'artist':
-      return `/artist/${encodeURIComponent(suggestion.id)}`;
-  }
-}

@@ -2,18 +2,18 @@
  * The header's search box: 'Search albums, tracks, artists...', submitting the trimmed, non-empty text to
  * /search/{query}. From 2 characters it suggests albums, tracks and artists (300 ms after the last key),
  * as an ARIA combobox: arrows move through the list, Enter opens the one chosen, Escape closes the list.
- * On phones it folds into an icon that opens the box under the header.
+ * On phones it folds into an icon that opens the box under the header. The list's rows are fetched on the
+ * first focus (suggestion-options.tsx); the box takes every key from the start.
  */
-import { Disc3, Music2, Search, UserRound, X } from 'lucide-react';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Search, X } from 'lucide-react';
+import { useEffect, useId, useState, type ComponentType, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { cx } from '../../../lib/class-names';
-import { Artwork } from '../../../ui/artwork';
 import { IconButton } from '../../../ui/button';
-import { useSuggestions, wantsSuggestions } from '../api/get-search';
-import { suggestionPath, type Suggestion } from '../api/search-schema';
+import { suggestionPath, useSuggestions, wantsSuggestions } from '../api/get-suggestions';
 import { moveActive } from '../suggestion-navigation';
 import { useDebouncedValue } from '../use-debounced-value';
+import type { SearchOption, SuggestionOptionsProps } from './suggestion-options';
 
 export const SEARCH_PLACEHOLDER = 'Search albums, tracks, artists...';
 
@@ -23,10 +23,22 @@ export function searchPath(text: string): string | null {
   return query ? `/search/${encodeURIComponent(query)}` : null;
 }
 
-const typeIcons = { album: Disc3, track: Music2, artist: UserRound } as const;
-const typeLabels = { album: 'Album', track: 'Song', artist: 'Artist' } as const;
-
-type Option = { kind: 'suggestion'; suggestion: Suggestion } | { kind: 'search'; text: string };
+/** The list's rows, once their code is here: fetched when `wanted`, and fetched again on the next focus if that failed. */
+function useSuggestionOptions(wanted: boolean): ComponentType<SuggestionOptionsProps> | null {
+  const [Options, setOptions] = useState<ComponentType<SuggestionOptionsProps> | null>(null);
+  useEffect(() => {
+    if (!wanted || Options) return;
+    let current = true;
+    import('./suggestion-options')
+      .then((module) => current && setOptions(() => module.SuggestionOptions))
+      // Offline: the box still searches on Enter; the list comes once its code can be fetched.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [wanted, Options]);
+  return Options;
+}
 
 export function HeaderSearch() {
   const navigate = useNavigate();
@@ -38,10 +50,11 @@ export function HeaderSearch() {
   const listId = useId();
   const debounced = useDebouncedValue(text);
   const suggestions = useSuggestions(listOpen ? debounced : '');
+  const SuggestionOptions = useSuggestionOptions(listOpen);
 
-  const showList = listOpen && wantsSuggestions(text) && suggestions.data !== undefined;
-  const options: Option[] = showList
-    ? [...(suggestions.data ?? []).map((suggestion): Option => ({ kind: 'suggestion', suggestion })), { kind: 'search', text: text.trim() }]
+  const showList = listOpen && wantsSuggestions(text) && suggestions.data !== undefined && SuggestionOptions !== null;
+  const options: SearchOption[] = showList
+    ? [...(suggestions.data ?? []).map((suggestion): SearchOption => ({ kind: 'suggestion', suggestion })), { kind: 'search', text: text.trim() }]
     : [];
   const optionId = (index: number) => `${listId}-option-${index}`;
 
@@ -58,7 +71,7 @@ export function HeaderSearch() {
     void navigate(path);
   };
 
-  const choose = (option: Option) =>
+  const choose = (option: SearchOption) =>
     option.kind === 'search' ? go(searchPath(option.text), true) : go(suggestionPath(option.suggestion), false);
 
   const submit = (event: FormEvent) => {
@@ -133,59 +146,10 @@ export function HeaderSearch() {
             hidden={!showList}
             className="absolute inset-x-0 top-full z-50 mt-2 max-h-[70vh] overflow-y-auto rounded-xl border border-white/10 bg-zinc-900 p-1 shadow-2xl"
           >
-            {options.map((option, index) => (
-              <li
-                key={option.kind === 'search' ? 'search' : `${option.suggestion.type}:${option.suggestion.id}`}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === active}
-                data-testid="search-suggestion"
-                data-type={option.kind === 'search' ? 'search' : option.suggestion.type}
-                // Keep the focus in the box, so choosing with the mouse does not close the list first.
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseEnter={() => setActive(index)}
-                onClick={() => choose(option)}
-                className={cx('flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 text-sm', index === active ? 'bg-white/10' : 'hover:bg-white/5')}
-              >
-                {option.kind === 'search' ? (
-                  <>
-                    <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-white/5">
-                      <Search aria-hidden="true" className="size-4 text-zinc-300" />
-                    </span>
-                    <span className="truncate text-zinc-100">
-                      Search for “<span className="font-semibold">{option.text}</span>”
-                    </span>
-                  </>
-                ) : (
-                  <SuggestionRow suggestion={option.suggestion} />
-                )}
-              </li>
-            ))}
+            {SuggestionOptions && <SuggestionOptions options={options} active={active} optionId={optionId} onActive={setActive} onChoose={choose} />}
           </ul>
         </div>
       </form>
-    </>
-  );
-}
-
-function SuggestionRow({ suggestion }: { suggestion: Suggestion }) {
-  const Icon = typeIcons[suggestion.type];
-  return (
-    <>
-      {suggestion.artwork ? (
-        <Artwork src={suggestion.artwork} alt="" size={36} kind={suggestion.type === 'artist' ? 'artist' : 'album'} className="w-9 shrink-0" />
-      ) : (
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-white/5">
-          <Icon aria-hidden="true" className="size-4 text-zinc-300" />
-        </span>
-      )}
-      <span className="min-w-0 flex-1">
-        <span className="block truncate font-medium text-zinc-50">{suggestion.title}</span>
-        <span className="block truncate text-xs text-zinc-300">
-          {typeLabels[suggestion.type]}
-          {suggestion.subtitle && suggestion.type !== 'artist' ? ` · ${suggestion.subtitle}` : ''}
-        </span>
-      </span>
     </>
   );
 }

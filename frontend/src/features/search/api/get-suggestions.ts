@@ -1,0 +1,47 @@
+/**
+ * GET /api/search/suggestions?q= (from 2 characters): what the header's search box suggests. Apart from the
+ * search page's reads (get-search.ts), because the header ships with the first page.
+ */
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { idSchema } from '../../../lib/api-id';
+import { request } from '../../../lib/http';
+import { searchKeys } from './search-keys';
+
+export const SUGGESTION_MIN_LENGTH = 2;
+
+export const suggestionSchema = z.object({
+  id: idSchema,
+  type: z.enum(['album', 'track', 'artist']),
+  title: z.string(),
+  subtitle: z.nullish(z.string()),
+  artwork: z.nullish(z.string()),
+  /** Tracks: the album they open. */
+  albumId: z.nullish(idSchema),
+});
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
+/** Where a suggestion leads: the album, the track's album, or the artist. */
+export function suggestionPath(suggestion: Suggestion): string {
+  switch (suggestion.type) {
+    case 'album':
+      return `/album/${encodeURIComponent(suggestion.id)}`;
+    case 'track':
+      return `/album/${encodeURIComponent(suggestion.albumId ?? suggestion.id)}`;
+    case 'artist':
+      return `/artist/${encodeURIComponent(suggestion.id)}`;
+  }
+}
+
+export const wantsSuggestions = (text: string): boolean => text.trim().length >= SUGGESTION_MIN_LENGTH;
+
+export const suggestionsQueryOptions = (query: string) =>
+  queryOptions({
+    queryKey: searchKeys.suggestions(query),
+    queryFn: ({ signal }) => request(`/api/search/suggestions?q=${encodeURIComponent(query)}`, z.array(suggestionSchema), { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** Suggestions for the (already debounced) text; the last list stays on screen while the next one loads. */
+export const useSuggestions = (query: string) =>
+  useQuery({ ...suggestionsQueryOptions(query.trim()), enabled: wantsSuggestions(query), placeholderData: keepPreviousData });
