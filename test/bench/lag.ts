@@ -5,6 +5,8 @@
  * this kind of machine (see the ingest row's raw PutItem rate), below the ~150 writes/s that 50 events/s take
  * (the append and one commit per projector), so on disk the row would measure the emulator's disk, not the code.
  * One watcher reads every pending view item with BatchGetItem every 10 ms, so the measuring adds little load.
+ * First 300 artists are created at the same rate and not measured: a service under load is warm, and a fresh
+ * cloud's first seconds measure the JIT compilers of the JVM (DynamoDB Local) and of Node, not the pipeline.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -21,6 +23,21 @@ import { percentile, type Row } from './rows.js';
 
 const RATE = 50;
 const COUNT = 500;
+const WARM_UP = 300;
+
+const artist = (artistId: string, name: string) => ({ artistId, name, bio: null, avatar: null, headerImage: null, isMain: false, socialLinks: {} });
+
+/** Creates `count` artists at RATE per second; `created` runs once each append has landed. */
+async function createAtRate(count: number, prefix: string, created: (artistId: string) => Promise<void> = async () => {}) {
+  const start = performance.now();
+  const all: Promise<void>[] = [];
+  for (let i = 0; i < count; i++) {
+    await new Promise((r) => setTimeout(r, Math.max(0, start + (i * 1000) / RATE - performance.now())));
+    const artistId = `${prefix}-${randomUUID()}`;
+    all.push(createArtist(artist(artistId, `Bench ${prefix} ${i}`), { actor: 'bench', correlationId: artistId }).then(() => created(artistId)));
+  }
+  await Promise.all(all);
+}
 
 async function measure(): Promise<Row> {
   const dataDir = await mkdtemp(join(tmpdir(), 'toko-bench-lag-'));
@@ -29,6 +46,8 @@ async function measure(): Promise<Row> {
   resetEnvCache();
   try {
     await cloud.waitForIdle(30_000);
+    await createAtRate(WARM_UP, 'warm-up');
+    await cloud.waitForIdle(60_000);
     const lags: number[] = [];
     const waiting = new Map<string, { appended: number; seen: () => void }>();
     let watching = true;
@@ -48,28 +67,15 @@ async function measure(): Promise<Row> {
         await new Promise((r) => setTimeout(r, 10));
       }
     })();
-    const start = performance.now();
-    const created: Promise<void>[] = [];
-    for (let i = 0; i < COUNT; i++) {
-      await new Promise((r) => setTimeout(r, Math.max(0, start + (i * 1000) / RATE - performance.now())));
-      created.push(
-        (async () => {
-          const artistId = `bench-${randomUUID()}`;
-          await createArtist(
-            { artistId, name: `Bench ${i}`, bio: null, avatar: null, headerImage: null, isMain: false, socialLinks: {} },
-            { actor: 'bench', correlationId: artistId },
-          );
-          const appended = performance.now();
-          await new Promise<void>((seen) => waiting.set(artistId, { appended, seen }));
-        })(),
-      );
-    }
-    await Promise.all(created);
+    await createAtRate(COUNT, 'bench', (artistId) => {
+      const appended = performance.now();
+      return new Promise<void>((seen) => waiting.set(artistId, { appended, seen }));
+    });
     watching = false;
     await watcher;
     const p95 = percentile(lags, 95);
     return {
-      what: `projection lag p95, append → view readable, ${RATE} events/s (DynamoDB Local in memory)`,
+      what: `projection lag p95, append → view readable, ${RATE} events/s after ${WARM_UP} unmeasured (DynamoDB Local in memory)`,
       measured: `${p95.toFixed(0)} ms (p50 ${percentile(lags, 50).toFixed(0)} ms)`,
       budget: '≤ 250 ms',
       ratio: 250 / p95,
