@@ -58,7 +58,7 @@ const proxy: Record<string, ProxyOptions> | undefined = apiOrigin
   ? { '/api': { target: apiOrigin, changeOrigin: false }, '/media': { target: apiOrigin, changeOrigin: false } }
   : undefined;
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
     react(),
@@ -79,6 +79,14 @@ export default defineConfig({
       },
     },
   },
+  resolve: {
+    // react-router 7 publishes its development build (ENABLE_DEV_WARNINGS = true) under every import condition; a
+    // built app takes the production one, as React's own builds do.
+    alias:
+      command === 'build'
+        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+        : [],
+  },
   server: { proxy },
   preview: { proxy },
-});
+}));

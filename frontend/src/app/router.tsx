@@ -22,6 +22,7 @@ import { PageSkeleton } from './page-skeleton';
 import { HomeRoute } from './routes/home-route';
 import { NotFoundRoute } from './routes/not-found-route';
 import { RouteError } from './routes/route-error';
+import { sessionQueryOptions } from '../lib/session';
 
 /** A page whose code is fetched on the way there. */
 const page = (path: string, load: () => Promise<RouteObject['Component']>): RouteObject => ({
@@ -40,6 +41,21 @@ function AppRoot() {
       <AlbumCartHost />
     </>
   );
+}
+
+/**
+ * The reads the visit's first page is built from, the ones index.html asked for while the script downloaded (keep
+ * the two lists equal): the start waits for them so that page is built once, with its data.
+ */
+export function firstPageReads(queryClient: QueryClient, pathname: string): Array<Promise<void>> {
+  const reads = [queryClient.prefetchQuery(sessionQueryOptions())];
+  const album = /^\/album\/([^/]+)\/?$/.exec(pathname);
+  if (pathname === '/') reads.push(queryClient.prefetchQuery(albumsQueryOptions()), queryClient.prefetchQuery(artistsQueryOptions()));
+  else if (album) {
+    const albumId = decodeURIComponent(album[1]);
+    reads.push(queryClient.prefetchQuery(albumQueryOptions(albumId)), queryClient.prefetchQuery(albumTracksQueryOptions(albumId)));
+  }
+  return reads;
 }
 
 export function createRouter(queryClient: QueryClient) {
