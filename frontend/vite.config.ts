@@ -75,7 +75,14 @@ export default defineConfig(({ command }) => ({
         // Every module the first page runs statically goes in the entry chunk. Left to itself, Rolldown splits
         // the ones later pages share into a dozen small preloaded chunks; one file compresses about 6 KB
         // (gzip) better. The pages loaded later import what they share from the entry chunk.
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        // The album page, where shared links land, comes as one chunk with what it needs beyond the entry, rather
+        // than a dozen small ones (icons, library and cart reads) each asked for on its own.
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            { name: 'album-page', test: /frontend[\\/]src[\\/]app[\\/]routes[\\/]album-route/ },
+          ],
+        },
       },
     },
   },
