@@ -52,6 +52,25 @@ function brandPage(): Plugin {
   };
 }
 
+/**
+ * index.html preloads the app's chunk: main.tsx imports it a task later (so React and the app are evaluated in two
+ * tasks, not one long one), and without the hint the download would only start then.
+ */
+function preloadAppChunk(): Plugin {
+  return {
+    name: 'preload-app-chunk',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, context) => {
+        const chunk = Object.values(context.bundle ?? {}).find((c) => c.type === 'chunk' && c.moduleIds.some((id) => id.endsWith('/src/app/start.tsx')));
+        if (!chunk) throw new Error('preload-app-chunk: no chunk for src/app/start.tsx in the bundle');
+        return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 // `vite` (dev) forwards the API and media to the local cloud when TOKO_API_ORIGIN names it.
 const apiOrigin = process.env.TOKO_API_ORIGIN;
 const proxy: Record<string, ProxyOptions> | undefined = apiOrigin
@@ -64,6 +83,7 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     brandPage(),
+    preloadAppChunk(),
     webAppPlugin({ product: brand.product, labelName: brand.labelName, accentColor: brand.accentColor, backgroundColor: '#09090b' }),
   ],
   build: {
@@ -80,6 +100,7 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },
+            { name: 'app', test: /frontend[\\/]src[\\/]app[\\/]start\.tsx$/ },
             { name: 'album-page', test: /frontend[\\/]src[\\/]app[\\/]routes[\\/]album-route/ },
           ],
         },

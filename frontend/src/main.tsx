@@ -1,50 +1,10 @@
-/** Starts the SPA. */
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { AppProviders } from './app/providers';
-import { createQueryClient } from './app/query-client';
-import { createRouter, firstPageReads } from './app/router';
+/**
+ * The entry: React first, then the app (app/start.tsx) in a task of its own. Evaluating all of the app's code in one
+ * task held the main thread for as long as both together take; index.html preloads the app's chunk, so it is
+ * downloaded alongside this one and nothing waits on the network.
+ */
+import 'react';
+import 'react-dom/client';
 import './styles.css';
 
-const queryClient = createQueryClient();
-const router = createRouter(queryClient);
-const root = document.getElementById('root');
-if (!root) throw new Error('The page has no #root element');
-
-/** How long the first render waits for the first page's data and code; past it the page shows its loading state. */
-const FIRST_PAGE_WAIT_MS = 2_000;
-
-/** Resolves once the router has run the first page's lazy code and loaders. */
-const routerReady = () =>
-  new Promise<void>((resolve) => {
-    if (router.state.initialized) return resolve();
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-
-async function start(container: HTMLElement) {
-  // The first page is built once, with its data: index.html asked for it while this script downloaded, so it is
-  // usually here by now. Building it without and again with the data doubled the main thread's work.
-  const ready = Promise.allSettled([...firstPageReads(queryClient, location.pathname), routerReady()]);
-  await Promise.race([ready, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
-  // As a transition, the first render yields to the browser every few milliseconds instead of holding the main
-  // thread until the whole page is built (the static shell of index.html stays painted meanwhile).
-  startTransition(() => {
-    createRoot(container).render(
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    );
-  });
-}
-
-void start(root);
-
-// Only a built app has a service worker (in development it would serve stale modules); its code loads apart.
-if (import.meta.env.PROD) void import('./app/service-worker').then((module) => module.registerServiceWorker());
+setTimeout(() => void import('./app/start'), 0);
