@@ -263,7 +263,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     cleanups.push(() => poller.stop());
     const consumerLoaders = consumers.map((c) => lazyHandler<QueueHandler>(consumerModuleUrl(c.module), options.handlers?.consumers?.[c.name]));
     const trigger = startSqsTrigger({
-      config: fauxqsConfig,
+      queues: fauxqs.queues,
+      region: REGION,
       log,
       concurrency: options.consumerConcurrency ?? 2,
       targets: consumers.map((c, i) => ({

@@ -12,7 +12,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildApp } from 'fauxqs';
-import { CreateQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
+import {
+  CreateQueueCommand,
+  SQSClient,
+  type DeleteMessageBatchCommandInput,
+  type DeleteMessageBatchCommandOutput,
+  type GetQueueAttributesCommandInput,
+  type GetQueueAttributesCommandOutput,
+  type ReceiveMessageCommandInput,
+  type ReceiveMessageCommandOutput,
+} from '@aws-sdk/client-sqs';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { AwsClientConfig } from './dynamodb-local.js';
 import { refusalFor, refusalXml, type ReadRequest } from './s3-presigned.js';
@@ -55,11 +64,48 @@ function fauxqsDist(): string {
   }
 }
 
+/** The part of fauxqs' SqsStore this file relies on (fauxqs@1.9.2, dist/sqs/sqsStore.js). */
+interface SqsStoreLike {
+  host: string;
+  queues: Map<string, { cancelWaiters(): void }>;
+}
+/** fauxqs' SQS actions (dist/sqs/actions/*.js): the JSON protocol's request body in, its answer out; what its HTTP router calls. */
+type SqsAction<In, Out> = (body: In, store: SqsStoreLike) => Out | Promise<Out>;
+
 async function fauxqsInternals() {
   const dist = fauxqsDist();
   const load = (rel: string) => import(pathToFileURL(path.join(dist, rel)).href);
-  const [{ S3Store }, { SqsStore }, { SnsStore }] = await Promise.all([load('s3/s3Store.js'), load('sqs/sqsStore.js'), load('sns/snsStore.js')]);
-  return { S3Store: S3Store as S3StoreClass, SqsStore: SqsStore as new () => { host: string }, SnsStore: SnsStore as new () => object };
+  const [{ S3Store }, { SqsStore }, { SnsStore }, { receiveMessage }, { deleteMessageBatch }, { getQueueAttributes }] = await Promise.all([
+    load('s3/s3Store.js'),
+    load('sqs/sqsStore.js'),
+    load('sns/snsStore.js'),
+    load('sqs/actions/receiveMessage.js'),
+    load('sqs/actions/deleteMessageBatch.js'),
+    load('sqs/actions/getQueueAttributes.js'),
+  ]);
+  return {
+    S3Store: S3Store as S3StoreClass,
+    SqsStore: SqsStore as new () => SqsStoreLike,
+    SnsStore: SnsStore as new () => object,
+    actions: {
+      receiveMessage: receiveMessage as SqsAction<ReceiveMessageCommandInput, ReceiveMessageCommandOutput>,
+      deleteMessageBatch: deleteMessageBatch as SqsAction<DeleteMessageBatchCommandInput, DeleteMessageBatchCommandOutput>,
+      getQueueAttributes: getQueueAttributes as SqsAction<GetQueueAttributesCommandInput, GetQueueAttributesCommandOutput>,
+    },
+  };
+}
+
+/**
+ * What the SQS trigger (the stand-in for Lambda's event-source mapping, which in AWS reads SQS from inside AWS) needs
+ * of the queues: receive, delete and count, in SQS' own request and answer shapes. Locally it calls the same fauxqs
+ * actions its HTTP API calls, without HTTP and the SDK in between; handlers and the relay still use the SDK.
+ */
+export interface QueueAccess {
+  receive(input: ReceiveMessageCommandInput): Promise<Pick<ReceiveMessageCommandOutput, 'Messages'>>;
+  deleteBatch(input: DeleteMessageBatchCommandInput): Promise<Pick<DeleteMessageBatchCommandOutput, 'Failed'>>;
+  attributes(input: GetQueueAttributesCommandInput): Promise<Pick<GetQueueAttributesCommandOutput, 'Attributes'>>;
+  /** Ends every long poll at once (on stop). */
+  wakeAll(): void;
 }
 
 /** File names for keys: readable when short and safe, hashed otherwise. */
@@ -181,11 +227,13 @@ export interface Fauxqs {
   port: number;
   /** Objects restored from disk at start. */
   restoredObjects: number;
+  /** The SQS trigger's way in (see QueueAccess). */
+  queues: QueueAccess;
   stop(): Promise<void>;
 }
 
 export async function startFauxqsLocal(opts: { s3Dir: string }): Promise<Fauxqs> {
-  const { S3Store, SqsStore, SnsStore } = await fauxqsInternals();
+  const { S3Store, SqsStore, SnsStore, actions } = await fauxqsInternals();
   const s3Store = makeDurableStore(S3Store, opts.s3Dir);
   const restoredObjects = s3Store.restore();
   const sqsStore = new SqsStore();
@@ -212,6 +260,12 @@ export async function startFauxqsLocal(opts: { s3Dir: string }): Promise<Fauxqs>
     endpoint: `http://127.0.0.1:${port}`,
     port,
     restoredObjects,
+    queues: {
+      receive: async (input) => actions.receiveMessage(input, sqsStore),
+      deleteBatch: async (input) => actions.deleteMessageBatch(input, sqsStore),
+      attributes: async (input) => actions.getQueueAttributes(input, sqsStore),
+      wakeAll: () => sqsStore.queues.forEach((queue) => queue.cancelWaiters()),
+    },
     stop: () => (stopping ??= app.close().then(() => undefined)),
   };
 }

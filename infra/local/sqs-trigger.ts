@@ -5,9 +5,9 @@
  * them to the DLQ after maxReceiveCount (fauxqs applies the queue's RedrivePolicy on receive).
  */
 import { randomUUID } from 'node:crypto';
-import { DeleteMessageBatchCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
+import type { Message } from '@aws-sdk/client-sqs';
 import type { SQSEvent, SQSMessageAttributes, SQSRecord } from 'aws-lambda';
-import type { AwsClientConfig } from './dynamodb-local.js';
+import type { QueueAccess } from './fauxqs-local.js';
 import { lambdaContext, type QueueHandler } from './handlers.js';
 import { errorMessage, sleep, throttledError, type Log } from './util.js';
 
@@ -20,7 +20,9 @@ export interface TriggerTarget {
 }
 
 export interface SqsTriggerOptions {
-  config: AwsClientConfig;
+  /** The queues, as Lambda's event-source mapping reads them: from inside, not through the public API. */
+  queues: QueueAccess;
+  region: string;
   targets: TriggerTarget[];
   log: Log;
   /**
@@ -40,7 +42,6 @@ export interface SqsTrigger {
 }
 
 export function startSqsTrigger(opts: SqsTriggerOptions): SqsTrigger {
-  const sqs = new SQSClient({ ...opts.config, maxAttempts: 3 });
   const abort = new AbortController();
   const reportError = throttledError(opts.log);
   const waitTimeSeconds = opts.waitTimeSeconds ?? 10;
@@ -61,16 +62,17 @@ export function startSqsTrigger(opts: SqsTriggerOptions): SqsTrigger {
       }
       let messages: Message[];
       try {
-        const out = await sqs.send(
-          new ReceiveMessageCommand({
-            QueueUrl: target.queueUrl,
-            MaxNumberOfMessages: Math.min(10, target.batchSize),
-            WaitTimeSeconds: waitTimeSeconds,
-            MessageSystemAttributeNames: ['All'],
-            MessageAttributeNames: ['All'],
-          }),
-          { abortSignal: abort.signal },
-        );
+        const out = await opts.queues.receive({
+          QueueUrl: target.queueUrl,
+          MaxNumberOfMessages: Math.min(10, target.batchSize),
+          WaitTimeSeconds: waitTimeSeconds,
+          MessageSystemAttributeNames: ['All'],
+          MessageAttributeNames: ['All'],
+        });
+        if (abort.signal.aborted) {
+          // Stopping: what was just received is left in flight and comes back after its visibility timeout.
+          return;
+        }
         messages = out.Messages ?? [];
         failures = 0;
       } catch (err) {
@@ -92,12 +94,12 @@ export function startSqsTrigger(opts: SqsTriggerOptions): SqsTrigger {
 
   async function handleBatch(target: TriggerTarget, handler: QueueHandler, messages: Message[]) {
     const stats = (counters[target.consumer] ??= { invocations: 0, messages: 0, failed: 0 });
-    const event: SQSEvent = { Records: messages.map((m) => toLambdaRecord(m, target.queueArn, opts.config.region)) };
+    const event: SQSEvent = { Records: messages.map((m) => toLambdaRecord(m, target.queueArn, opts.region)) };
     const ids = new Set(messages.map((m) => m.MessageId!));
     let failedIds: Set<string>;
     stats.invocations++;
     try {
-      const result = await handler(event, lambdaContext(target.consumer, randomUUID(), opts.config.region));
+      const result = await handler(event, lambdaContext(target.consumer, randomUUID(), opts.region));
       const failures = result && typeof result === 'object' && Array.isArray(result.batchItemFailures) ? result.batchItemFailures : [];
       // As in Lambda: an identifier that is empty or not in the batch fails the whole batch.
       const bad = failures.some((f) => !f || typeof f.itemIdentifier !== 'string' || !ids.has(f.itemIdentifier));
@@ -113,9 +115,7 @@ export function startSqsTrigger(opts: SqsTriggerOptions): SqsTrigger {
     for (let i = 0; i < done.length; i += 10) {
       const chunk = done.slice(i, i + 10);
       try {
-        await sqs.send(
-          new DeleteMessageBatchCommand({ QueueUrl: target.queueUrl, Entries: chunk.map((m, n) => ({ Id: String(n), ReceiptHandle: m.ReceiptHandle! })) }),
-        );
+        await opts.queues.deleteBatch({ QueueUrl: target.queueUrl, Entries: chunk.map((m, n) => ({ Id: String(n), ReceiptHandle: m.ReceiptHandle! })) });
       } catch (err) {
         // The messages come back after their visibility timeout; consumers are idempotent.
         reportError(`delete:${target.consumer}`, `sqs trigger: delete on ${target.consumer} failed: ${errorMessage(err)}`);
@@ -130,18 +130,16 @@ export function startSqsTrigger(opts: SqsTriggerOptions): SqsTrigger {
   return {
     async stop() {
       abort.abort();
+      opts.queues.wakeAll();
       await Promise.allSettled(loops);
-      sqs.destroy();
     },
     async idle() {
       if (running > 0) return false;
       for (const target of opts.targets) {
-        const out = await sqs.send(
-          new GetQueueAttributesCommand({
-            QueueUrl: target.queueUrl,
-            AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
-          }),
-        );
+        const out = await opts.queues.attributes({
+          QueueUrl: target.queueUrl,
+          AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
+        });
         const a = out.Attributes ?? {};
         const pending = Number(a.ApproximateNumberOfMessages ?? 0) + Number(a.ApproximateNumberOfMessagesNotVisible ?? 0) + Number(a.ApproximateNumberOfMessagesDelayed ?? 0);
         if (pending > 0) return false;
@@ -168,9 +166,9 @@ function toLambdaRecord(m: Message, queueArn: string, region: string): SQSRecord
     messageAttributes[name] = {
       dataType: v.DataType ?? 'String',
       stringValue: v.StringValue,
-      binaryValue: v.BinaryValue ? Buffer.from(v.BinaryValue).toString('base64') : undefined,
+      binaryValue: v.BinaryValue ? base64(v.BinaryValue) : undefined,
       stringListValues: v.StringListValues ?? [],
-      binaryListValues: (v.BinaryListValues ?? []).map((b) => Buffer.from(b).toString('base64')),
+      binaryListValues: (v.BinaryListValues ?? []).map(base64),
     };
   }
   return {
@@ -185,3 +183,6 @@ function toLambdaRecord(m: Message, queueArn: string, region: string): SQSRecord
     awsRegion: region,
   };
 }
+
+/** A binary attribute as Lambda gives it: base64 (the queue's JSON answer holds it as base64 already). */
+const base64 = (value: Uint8Array | string) => (typeof value === 'string' ? value : Buffer.from(value).toString('base64'));
