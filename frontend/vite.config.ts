@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions, type Rolldown } from 'vite';
 import { brand } from '../events/brand.js';
 import { webAppPlugin } from './build/web-app.js';
 
@@ -52,20 +52,33 @@ function brandPage(): Plugin {
   };
 }
 
+/** The chunk holding `module` (a path under frontend/src), or an error naming it. */
+function chunkOf(bundle: Rolldown.OutputBundle | undefined, module: string): Rolldown.OutputChunk {
+  const chunk = Object.values(bundle ?? {}).find((c): c is Rolldown.OutputChunk => c.type === 'chunk' && c.moduleIds.some((id) => id.endsWith(`/src/${module}`)));
+  if (!chunk) throw new Error(`preload-chunks: no chunk holds src/${module}`);
+  return chunk;
+}
+
 /**
- * index.html preloads the app's chunk: main.tsx imports it a task later (so React and the app are evaluated in two
- * tasks, not one long one), and without the hint the download would only start then.
+ * Start-up chunks index.html asks for early:
+ * - the app's chunk, always: main.tsx imports it a task later (so React and the app are evaluated in two tasks, not
+ *   one long one), and without the hint the download would only start then;
+ * - the album page's chunk on album pages (index.html's script fills in %ALBUM_PAGE_CHUNK%), so it downloads with
+ *   the rest instead of after the app has started. In development there is no chunk and the placeholder is empty.
  */
-function preloadAppChunk(): Plugin {
+function preloadChunks(): Plugin {
   return {
-    name: 'preload-app-chunk',
-    apply: 'build',
+    name: 'preload-chunks',
     transformIndexHtml: {
       order: 'post',
-      handler: (_html, context) => {
-        const chunk = Object.values(context.bundle ?? {}).find((c) => c.type === 'chunk' && c.moduleIds.some((id) => id.endsWith('/src/app/start.tsx')));
-        if (!chunk) throw new Error('preload-app-chunk: no chunk for src/app/start.tsx in the bundle');
-        return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' }];
+      handler: (html, context) => {
+        if (!context.bundle) return html.replace('%ALBUM_PAGE_CHUNK%', '');
+        const app = chunkOf(context.bundle, 'app/start.tsx');
+        const albumPage = chunkOf(context.bundle, 'app/routes/album-route.tsx');
+        return {
+          html: html.replace('%ALBUM_PAGE_CHUNK%', `/${albumPage.fileName}`),
+          tags: [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${app.fileName}` }, injectTo: 'head' }],
+        };
       },
     },
   };
@@ -83,7 +96,7 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     brandPage(),
-    preloadAppChunk(),
+    preloadChunks(),
     webAppPlugin({ product: brand.product, labelName: brand.labelName, accentColor: brand.accentColor, backgroundColor: '#09090b' }),
   ],
   build: {
