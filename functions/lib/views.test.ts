@@ -4,34 +4,45 @@ import { checkpointKey, packCommits, type PendingCommit } from './views.js';
 
 const commit = (stream: string, ...ops: ViewOp[]): PendingCommit => ({ checkpoint: checkpointKey('p', stream), ops });
 const put = (pk: string): ViewOp => ({ kind: 'put', item: { pk, sk: 'item' } });
-const add = (pk: string): ViewOp => ({ kind: 'update', key: { pk, sk: 'item' }, add: { plays: 1 } });
+const add = (pk: string, plays = 1, set: Record<string, unknown> = { pk }): ViewOp => ({ kind: 'update', key: { pk, sk: 'item' }, add: { plays }, set });
+const commitsOf = (packs: ReturnType<typeof packCommits>) => packs.map((p) => p.commits);
 
 describe('packCommits', () => {
   it('writes the commits of different items in one transaction, in their order', () => {
     const commits = [commit('a', put('x')), commit('b', put('y')), commit('c')];
-    expect(packCommits(commits)).toEqual([commits]);
+    expect(packCommits(commits)).toEqual([{ commits, ops: [put('x'), put('y')] }]);
   });
 
-  it('puts two commits that write one item in different transactions', () => {
-    const [a, b, c] = [commit('a', add('track')), commit('b', add('track')), commit('c', put('other'))];
-    expect(packCommits([a, b, c])).toEqual([[a, c], [b]]);
+  it('adds up counter updates of one item from different streams into one update', () => {
+    const commits = [commit('a', add('track'), add('album')), commit('b', add('track', 2)), commit('c', add('album'))];
+    expect(packCommits(commits)).toEqual([{ commits, ops: [add('track', 3), add('album', 2)] }]);
+  });
+
+  it('puts other writes of one item in different transactions', () => {
+    const [a, b, c] = [commit('a', put('x')), commit('b', put('x')), commit('c', add('x'))];
+    expect(commitsOf(packCommits([a, b, c]))).toEqual([[a], [b], [c]]);
+    // Updates setting different values are not added up either.
+    const [d, e] = [commit('d', add('y', 1, { day: 1 })), commit('e', add('y', 1, { day: 2 }))];
+    expect(commitsOf(packCommits([d, e]))).toEqual([[d], [e]]);
   });
 
   it('keeps two commits of one stream apart (their checkpoints are one item)', () => {
     const [first, second] = [commit('a', put('x')), commit('a', put('y'))];
-    expect(packCommits([first, second])).toEqual([[first], [second]]);
+    expect(commitsOf(packCommits([first, second]))).toEqual([[first], [second]]);
   });
 
   it('never packs more items into one transaction than DynamoDB takes', () => {
     const commits = Array.from({ length: 7 }, (_, i) => commit(`s${i}`, put(`x${i}`), put(`y${i}`)));
     const packs = packCommits(commits, 10);
-    expect(packs.map((p) => p.length)).toEqual([3, 3, 1]);
-    expect(packs.flat()).toEqual(commits);
+    expect(packs.map((p) => p.commits.length)).toEqual([3, 3, 1]);
+    expect(packs.flatMap((p) => p.commits)).toEqual(commits);
+    // Added-up counters count once.
+    expect(packCommits(Array.from({ length: 9 }, (_, i) => commit(`t${i}`, add('track'))), 10)).toHaveLength(1);
   });
 
   it('still writes a commit larger than a transaction on its own', () => {
     const big = commit('big', ...Array.from({ length: 12 }, (_, i) => put(`k${i}`)));
     const small = commit('small', put('z'));
-    expect(packCommits([big, small], 10)).toEqual([[big], [small]]);
+    expect(commitsOf(packCommits([big, small], 10))).toEqual([[big], [small]]);
   });
 });

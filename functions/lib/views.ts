@@ -76,22 +76,65 @@ export interface PendingCommit {
 /** TransactWriteItems takes at most 100 items. */
 const MAX_TRANSACTION_ITEMS = 100;
 
+/** Commits written in one transaction, and its view ops: theirs, with counter updates of one item added up. */
+export interface Pack<T extends PendingCommit> {
+  commits: T[];
+  ops: ViewOp[];
+}
+
+/** Two updates of one item that only add to counters and set the same values are one update adding both. */
+function addedUp(a: ViewOp, b: ViewOp): ViewOp | undefined {
+  if (a.kind !== 'update' || b.kind !== 'update' || !a.add || !b.add) return undefined;
+  if (JSON.stringify(a.set ?? {}) !== JSON.stringify(b.set ?? {})) return undefined;
+  const add = { ...a.add };
+  for (const [field, n] of Object.entries(b.add)) add[field] = (add[field] ?? 0) + n;
+  return { ...a, add };
+}
+
 /**
- * Packs commits into as few transactions as DynamoDB allows: no item twice in one transaction (two streams
- * writing one item go to different ones) and at most 100 items each. Keeps the commits' order. Pure.
+ * Packs commits into as few transactions as DynamoDB allows: at most 100 items each, and no item twice in one.
+ * Where two streams write one item, counter updates are added up into one update (many listeners' plays of one
+ * track); any other write of an item already in a pack goes to another transaction. Keeps the commits' order. Pure.
  */
-export function packCommits<T extends PendingCommit>(commits: T[], maxItems = MAX_TRANSACTION_ITEMS): T[][] {
-  const packs: { commits: T[]; keys: Set<string>; items: number }[] = [];
-  for (const commit of commits) {
-    const keys = [keyOf(commit.checkpoint), ...commit.ops.map(opKey)];
-    const fits = (p: (typeof packs)[number]) => p.items + keys.length <= maxItems && keys.every((k) => !p.keys.has(k));
-    let pack = packs.find(fits);
-    if (!pack) packs.push((pack = { commits: [], keys: new Set(), items: 0 }));
+export function packCommits<T extends PendingCommit>(commits: T[], maxItems = MAX_TRANSACTION_ITEMS): Pack<T>[] {
+  const packs: { commits: T[]; ops: Map<string, ViewOp>; checkpoints: Set<string> }[] = [];
+  const place = (pack: (typeof packs)[number], commit: T): boolean => {
+    const checkpoint = keyOf(commit.checkpoint);
+    if (pack.checkpoints.has(checkpoint) || pack.ops.has(checkpoint)) return false;
+    const merged = new Map<string, ViewOp>();
+    let added = 0;
+    for (const op of commit.ops) {
+      const key = opKey(op);
+      const stored = merged.get(key) ?? pack.ops.get(key);
+      if (key === checkpoint || pack.checkpoints.has(key)) return false;
+      if (!stored) {
+        if (merged.has(key)) return false;
+        merged.set(key, op);
+        added++;
+        continue;
+      }
+      const sum = addedUp(stored, op);
+      if (!sum) return false;
+      merged.set(key, sum);
+      if (!pack.ops.has(key)) added++;
+    }
+    if (pack.checkpoints.size + pack.ops.size + 1 + added > maxItems && pack.commits.length > 0) return false;
     pack.commits.push(commit);
-    keys.forEach((k) => pack.keys.add(k));
-    pack.items += keys.length;
+    pack.checkpoints.add(checkpoint);
+    merged.forEach((op, key) => pack.ops.set(key, op));
+    return true;
+  };
+  for (const commit of commits) {
+    if (packs.some((pack) => place(pack, commit))) continue;
+    const pack = { commits: [] as T[], ops: new Map<string, ViewOp>(), checkpoints: new Set<string>() };
+    packs.push(pack);
+    if (!place(pack, commit)) {
+      // A commit that writes one item twice: DynamoDB refuses it alone as well, and says why.
+      pack.commits.push(commit);
+      commit.ops.forEach((op, i) => pack.ops.set(`${opKey(op)}#${i}`, op));
+    }
   }
-  return packs.map((p) => p.commits);
+  return packs.map((pack) => ({ commits: pack.commits, ops: [...pack.ops.values()] }));
 }
 
 interface Waiting extends PendingCommit {
@@ -112,44 +155,57 @@ function checkpointItem(table: string, w: Waiting): TransactItem {
 }
 
 /**
- * Writes commits in one transaction. A commit whose checkpoint moved is refused (false) and a `keep` put that lost
- * is dropped; the rest is written again without them. Any other failure of a shared transaction writes each commit
- * on its own, so one bad commit fails only its own record.
+ * Writes a pack in one transaction. A commit whose checkpoint moved is refused (false) and a `keep` put that lost
+ * is dropped; the rest is written again without them. Any other failure, or any failure of a pack whose counters
+ * were added up, writes each commit on its own, so one bad commit fails only its own record.
  */
-async function writeTogether(commits: Waiting[]): Promise<void> {
+async function writeTogether({ commits, ops }: Pack<Waiting>): Promise<void> {
   const table = env().TABLE_VIEWS;
+  const addedUp = ops.length !== commits.reduce((n, w) => n + w.ops.length, 0);
   let live = commits;
+  let liveOps = ops;
   while (live.length) {
     try {
-      await dynamoClient().send(new TransactWriteCommand({ TransactItems: live.flatMap((w) => [checkpointItem(table, w), ...w.ops.map((op) => toTransactItem(table, op))]) }));
+      await dynamoClient().send(
+        new TransactWriteCommand({ TransactItems: [...live.map((w) => checkpointItem(table, w)), ...liveOps.map((op) => toTransactItem(table, op))] }),
+      );
       live.forEach((w) => w.settle({ ok: true }));
       return;
     } catch (error) {
       const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
       const failed = (i: number) => reasons[i]?.Code === 'ConditionalCheckFailed';
-      let offset = 0;
-      let decided = false;
-      const next: Waiting[] = [];
-      for (const w of live) {
-        const at = offset;
-        offset += 1 + w.ops.length;
-        if (failed(at)) {
-          w.settle({ ok: false });
-          decided = true;
-          continue;
-        }
-        const ops = w.ops.filter((op, i) => !(op.kind === 'put' && op.keep && failed(at + 1 + i)));
-        if (ops.length < w.ops.length) decided = true;
-        next.push({ ...w, ops });
+      if (addedUp || live.length === 1 || !reasons.some((_, i) => failed(i))) {
+        if (live.length === 1 && !addedUp) return writeAlone(live[0], error, reasons);
+        await Promise.all(live.map((w) => writeTogether({ commits: [w], ops: w.ops })));
+        return;
       }
-      if (!decided) {
-        if (next.length === 1) next[0].settle({ error });
-        else await Promise.all(next.map((w) => writeTogether([w])));
+      // Checkpoints come first, then each commit's ops in turn.
+      let at = live.length;
+      const next: Waiting[] = [];
+      live.forEach((w, i) => {
+        const mine = at;
+        at += w.ops.length;
+        if (failed(i)) return w.settle({ ok: false });
+        next.push({ ...w, ops: w.ops.filter((op, j) => !(op.kind === 'put' && op.keep && failed(mine + j))) });
+      });
+      if (next.length === live.length && next.every((w, i) => w.ops.length === live[i].ops.length)) {
+        // A condition failed that no rule here explains: each commit on its own, to find whose it is.
+        await Promise.all(live.map((w) => writeTogether({ commits: [w], ops: w.ops })));
         return;
       }
       live = next;
+      liveOps = next.flatMap((w) => w.ops);
     }
   }
+}
+
+/** The answer for one commit whose transaction was cancelled: refused, or written again without its losing `keep` puts. */
+function writeAlone(w: Waiting, error: unknown, reasons: Array<{ Code?: string }>): Promise<void> | void {
+  const failed = (i: number) => reasons[i]?.Code === 'ConditionalCheckFailed';
+  if (failed(0)) return w.settle({ ok: false });
+  const ops = w.ops.filter((op, j) => !(op.kind === 'put' && op.keep && failed(1 + j)));
+  if (ops.length === w.ops.length) return w.settle({ error });
+  return writeTogether({ commits: [{ ...w, ops }], ops });
 }
 
 let waiting: Waiting[] = [];

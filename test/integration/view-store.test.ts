@@ -75,4 +75,14 @@ describe('the view store', () => {
     expect(await dynamoViewStore.get({ pk, sk: 'good' })).toBeDefined();
     expect(await dynamoViewStore.checkpoint('test', `bad-${pk}`)).toBe(0);
   });
+
+  it('counts every play once when many streams add to one counter at once, one of them a duplicate', async () => {
+    const pk = `count-${randomUUID()}`;
+    const play: ViewOp = { kind: 'update', key: { pk, sk: 'track' }, add: { playCount: 1 }, set: { trackId: pk } };
+    expect(await dynamoViewStore.commit('test', `s0-${pk}`, 0, 1, [play])).toBe(true);
+    // s0's v1 again (a redelivery) among nine new plays: it is refused and adds nothing.
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => dynamoViewStore.commit('test', `s${i}-${pk}`, 0, 1, [play])));
+    expect(results).toEqual([false, ...Array.from({ length: 9 }, () => true)]);
+    expect(await dynamoViewStore.get({ pk, sk: 'track' })).toMatchObject({ playCount: 10, trackId: pk });
+  });
 });
