@@ -102,22 +102,15 @@ export function packCommits<T extends PendingCommit>(commits: T[], maxItems = MA
     const checkpoint = keyOf(commit.checkpoint);
     if (pack.checkpoints.has(checkpoint) || pack.ops.has(checkpoint)) return false;
     const merged = new Map<string, ViewOp>();
-    let added = 0;
     for (const op of commit.ops) {
       const key = opKey(op);
-      const stored = merged.get(key) ?? pack.ops.get(key);
       if (key === checkpoint || pack.checkpoints.has(key)) return false;
-      if (!stored) {
-        if (merged.has(key)) return false;
-        merged.set(key, op);
-        added++;
-        continue;
-      }
-      const sum = addedUp(stored, op);
-      if (!sum) return false;
-      merged.set(key, sum);
-      if (!pack.ops.has(key)) added++;
+      const stored = merged.get(key) ?? pack.ops.get(key);
+      const next = stored ? addedUp(stored, op) : op;
+      if (!next) return false;
+      merged.set(key, next);
     }
+    const added = [...merged.keys()].filter((key) => !pack.ops.has(key)).length;
     if (pack.checkpoints.size + pack.ops.size + 1 + added > maxItems && pack.commits.length > 0) return false;
     pack.commits.push(commit);
     pack.checkpoints.add(checkpoint);
@@ -161,7 +154,7 @@ function checkpointItem(table: string, w: Waiting): TransactItem {
  */
 async function writeTogether({ commits, ops }: Pack<Waiting>): Promise<void> {
   const table = env().TABLE_VIEWS;
-  const addedUp = ops.length !== commits.reduce((n, w) => n + w.ops.length, 0);
+  const merged = ops.length !== commits.reduce((n, w) => n + w.ops.length, 0);
   let live = commits;
   let liveOps = ops;
   while (live.length) {
@@ -174,8 +167,8 @@ async function writeTogether({ commits, ops }: Pack<Waiting>): Promise<void> {
     } catch (error) {
       const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
       const failed = (i: number) => reasons[i]?.Code === 'ConditionalCheckFailed';
-      if (addedUp || live.length === 1 || !reasons.some((_, i) => failed(i))) {
-        if (live.length === 1 && !addedUp) return writeAlone(live[0], error, reasons);
+      if (merged || live.length === 1 || !reasons.some((_, i) => failed(i))) {
+        if (live.length === 1 && !merged) return writeAlone(live[0], error, reasons);
         await Promise.all(live.map((w) => writeTogether({ commits: [w], ops: w.ops })));
         return;
       }
