@@ -147,6 +147,10 @@ function checkpointItem(table: string, w: Waiting): TransactItem {
   };
 }
 
+/** `ops` without the `keep` puts that lost: those whose cancellation reason, counted from `at`, is a failed condition. */
+const withoutLostKeeps = (ops: ViewOp[], failed: (i: number) => boolean, at: number) =>
+  ops.filter((op, j) => !(op.kind === 'put' && op.keep && failed(at + j)));
+
 /**
  * Writes a pack in one transaction. A commit whose checkpoint moved is refused (false) and a `keep` put that lost
  * is dropped; the rest is written again without them. Any other failure, or any failure of a pack whose counters
@@ -179,7 +183,7 @@ async function writeTogether({ commits, ops }: Pack<Waiting>): Promise<void> {
         const mine = at;
         at += w.ops.length;
         if (failed(i)) return w.settle({ ok: false });
-        next.push({ ...w, ops: w.ops.filter((op, j) => !(op.kind === 'put' && op.keep && failed(mine + j))) });
+        next.push({ ...w, ops: withoutLostKeeps(w.ops, failed, mine) });
       });
       if (next.length === live.length && next.every((w, i) => w.ops.length === live[i].ops.length)) {
         // A condition failed that no rule here explains: each commit on its own, to find whose it is.
@@ -196,7 +200,7 @@ async function writeTogether({ commits, ops }: Pack<Waiting>): Promise<void> {
 function writeAlone(w: Waiting, error: unknown, reasons: Array<{ Code?: string }>): Promise<void> | void {
   const failed = (i: number) => reasons[i]?.Code === 'ConditionalCheckFailed';
   if (failed(0)) return w.settle({ ok: false });
-  const ops = w.ops.filter((op, j) => !(op.kind === 'put' && op.keep && failed(1 + j)));
+  const ops = withoutLostKeeps(w.ops, failed, 1);
   if (ops.length === w.ops.length) return w.settle({ error });
   return writeTogether({ commits: [{ ...w, ops }], ops });
 }

@@ -5,13 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { inject, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamoClient } from '../../functions/lib/aws.js';
 import { env } from '../../functions/lib/env.js';
 import { rebuildViews } from '../../functions/lib/rebuild-views.js';
 import { ensureTables } from '../../infra/local/dynamodb-local.js';
 import { tables } from '../../infra/tables.js';
-import { useCloudEnv } from '../support/cloud.js';
+import { cloudDynamoConfig, useCloudEnv } from '../support/cloud.js';
 
 async function scanAll(table: string): Promise<Map<string, Record<string, unknown>>> {
   const items = new Map<string, Record<string, unknown>>();
@@ -42,11 +42,7 @@ describe('rebuilding the views from the event log', () => {
   beforeAll(() => useCloudEnv());
 
   it('gives, in a fresh table, exactly the views the live projectors keep', async () => {
-    const config = {
-      endpoint: inject('cloudEnv').AWS_ENDPOINT_URL_DYNAMODB,
-      region: inject('cloudEnv').AWS_REGION ?? 'us-east-1',
-      credentials: { accessKeyId: inject('cloudEnv').AWS_ACCESS_KEY_ID ?? 'local', secretAccessKey: inject('cloudEnv').AWS_SECRET_ACCESS_KEY ?? 'local' },
-    };
+    const config = cloudDynamoConfig();
     const viewsDefinition = tables.filter((t) => t.name === 'views');
     // The live projectors may still be catching up with what earlier tests wrote: compare until they have.
     let diff: string[] = [];

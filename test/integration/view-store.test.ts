@@ -1,32 +1,27 @@
 /** The DynamoDB view store (functions/lib/views.ts): a `keep` put keeps the winning item whatever the order or overlap of the streams writing it. */
 import { randomUUID } from 'node:crypto';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '../../functions/lib/env.js';
 import type { ViewOp } from '../../functions/lib/projection.js';
 import { dynamoViewStore } from '../../functions/lib/views.js';
 import { ensureTables } from '../../infra/local/dynamodb-local.js';
 import { tables } from '../../infra/tables.js';
-import { useCloudEnv } from '../support/cloud.js';
+import { cloudDynamoConfig, useCloudEnv } from '../support/cloud.js';
 
 // A views table of this file's own: these commits have no events behind them, and the shared table must hold only
 // what the event log rebuilds (test/integration/rebuild-views.test.ts compares the two).
 const ownTable = `view-store-test-${randomUUID().slice(0, 8)}`;
-const dynamoConfig = () => ({
-  endpoint: inject('cloudEnv').AWS_ENDPOINT_URL_DYNAMODB,
-  region: inject('cloudEnv').AWS_REGION ?? 'us-east-1',
-  credentials: { accessKeyId: inject('cloudEnv').AWS_ACCESS_KEY_ID ?? 'local', secretAccessKey: inject('cloudEnv').AWS_SECRET_ACCESS_KEY ?? 'local' },
-});
 
 beforeAll(async () => {
   useCloudEnv();
-  await ensureTables(dynamoConfig(), tables.filter((t) => t.name === 'views'), () => ownTable);
+  await ensureTables(cloudDynamoConfig(), tables.filter((t) => t.name === 'views'), () => ownTable);
   process.env.TABLE_VIEWS = ownTable;
   resetEnvCache();
 });
 
 afterAll(async () => {
-  await new DynamoDBClient(dynamoConfig()).send(new DeleteTableCommand({ TableName: ownTable }));
+  await new DynamoDBClient(cloudDynamoConfig()).send(new DeleteTableCommand({ TableName: ownTable }));
   useCloudEnv();
 });
 

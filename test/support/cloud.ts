@@ -10,6 +10,13 @@ export function useCloudEnv(): void {
 
 export const baseUrl = () => inject('baseUrl');
 
+/** The local cloud's DynamoDB, for tests that make tables of their own. */
+export const cloudDynamoConfig = () => ({
+  endpoint: inject('cloudEnv').AWS_ENDPOINT_URL_DYNAMODB,
+  region: inject('cloudEnv').AWS_REGION ?? 'us-east-1',
+  credentials: { accessKeyId: inject('cloudEnv').AWS_ACCESS_KEY_ID ?? 'local', secretAccessKey: inject('cloudEnv').AWS_SECRET_ACCESS_KEY ?? 'local' },
+});
+
 export async function api(path: string, init: RequestInit & { json?: unknown } = {}) {
   const { json, headers, ...rest } = init;
   const response = await fetch(baseUrl() + path, {

@@ -47,14 +47,17 @@ function AppRoot() {
  * The reads the visit's first page is built from, the ones index.html asked for while the script downloaded (keep
  * the two lists equal): the start waits for them so that page is built once, with its data.
  */
+/** The album page's reads: its loader's, and the first page's when a visit starts there. */
+const albumPageReads = (queryClient: QueryClient, albumId: string) => [
+  queryClient.prefetchQuery(albumQueryOptions(albumId)),
+  queryClient.prefetchQuery(albumTracksQueryOptions(albumId)),
+];
+
 export function firstPageReads(queryClient: QueryClient, pathname: string): Array<Promise<void>> {
   const reads = [queryClient.prefetchQuery(sessionQueryOptions())];
   const album = /^\/album\/([^/]+)\/?$/.exec(pathname);
   if (pathname === '/') reads.push(queryClient.prefetchQuery(albumsQueryOptions()), queryClient.prefetchQuery(artistsQueryOptions()));
-  else if (album) {
-    const albumId = decodeURIComponent(album[1]);
-    reads.push(queryClient.prefetchQuery(albumQueryOptions(albumId)), queryClient.prefetchQuery(albumTracksQueryOptions(albumId)));
-  }
+  else if (album) reads.push(...albumPageReads(queryClient, decodeURIComponent(album[1])));
   return reads;
 }
 
@@ -74,11 +77,7 @@ export function createRouter(queryClient: QueryClient) {
         {
           path: 'album/:id',
           HydrateFallback: PageSkeleton,
-          loader: ({ params }) =>
-            prefetch(
-              queryClient.prefetchQuery(albumQueryOptions(params.id ?? '')),
-              queryClient.prefetchQuery(albumTracksQueryOptions(params.id ?? '')),
-            ),
+          loader: ({ params }) => prefetch(...albumPageReads(queryClient, params.id ?? '')),
           lazy: async () => ({ Component: (await import('./routes/album-route')).AlbumRoute }),
         },
         {
