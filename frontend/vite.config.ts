@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions, type Rolldown } from 'vite';
 import { brand } from '../events/brand.js';
+import { precompressPlugin } from './build/precompress.js';
 import { webAppPlugin } from './build/web-app.js';
 
 /** WCAG relative luminance of a #rrggbb colour. */
@@ -98,6 +99,7 @@ export default defineConfig(({ command }) => ({
     brandPage(),
     preloadChunks(),
     webAppPlugin({ product: brand.product, labelName: brand.labelName, accentColor: brand.accentColor, backgroundColor: '#09090b' }),
+    precompressPlugin(),
   ],
   build: {
     outDir: 'dist',

@@ -188,9 +188,11 @@ export class WebStack extends Stack {
     this.appOrigin = `https://${config.domain ?? distribution.distributionDomainName}`;
 
     if (existsSync(config.spaDir)) {
+      // The build's .br/.gz siblings serve the local gateway; CloudFront compresses by itself.
+      const spa = () => Source.asset(config.spaDir, { exclude: ['*.br', '*.gz'] });
       // Hashed assets are immutable; everything else (index.html…) is revalidated on each visit.
       const assets = new BucketDeployment(this, 'SpaAssets', {
-        sources: [Source.asset(config.spaDir)],
+        sources: [spa()],
         destinationBucket: siteBucket,
         exclude: ['*'],
         include: ['assets/*'],
@@ -198,7 +200,7 @@ export class WebStack extends Stack {
         prune: false,
       });
       const pages = new BucketDeployment(this, 'SpaPages', {
-        sources: [Source.asset(config.spaDir)],
+        sources: [spa()],
         destinationBucket: siteBucket,
         exclude: ['assets/*'],
         cacheControl: [CacheControl.noCache()],

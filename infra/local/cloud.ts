@@ -298,8 +298,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     );
     mark('handlers', phase);
 
+    // The gateway's compression of the SPA, started once the cloud is ready: background work, like the queues.
+    let warming: Promise<unknown> = Promise.resolve();
     const waitForIdle = async (timeoutMs = 30_000) => {
       const deadline = Date.now() + timeoutMs;
+      const stopWaiting = new AbortController();
+      const warmed = await Promise.race([warming.then(() => true), sleep(timeoutMs, stopWaiting.signal).then(() => false)]);
+      stopWaiting.abort();
+      if (!warmed) return false;
       let streak = 0;
       while (Date.now() < deadline) {
         const caught = await poller.caughtUp(Math.max(1, deadline - Date.now()));
@@ -325,7 +331,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     }
     mark('catch-up', phase);
     ready = true;
-    void gateway.warm().catch(() => undefined);
+    warming = gateway.warm().catch(() => undefined);
     timings.total = Math.round(performance.now() - t0);
 
     let stopping: Promise<void> | undefined;

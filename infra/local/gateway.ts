@@ -457,7 +457,12 @@ class StaticFiles {
         const siblingStat = await fs.promises.stat(sibling).catch(() => undefined);
         if (siblingStat && siblingStat.mtimeMs >= stat.mtimeMs) return fs.promises.readFile(sibling);
         const raw = await fs.promises.readFile(file);
-        return encoding === 'br' ? brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : gzip(raw, { level: 9 });
+        // The build writes the siblings (frontend/build/precompress.ts) but not for source maps: only developer tools
+        // ask for those, and their megabytes would take brotli's best quality seconds.
+        const best = !file.endsWith('.map');
+        return encoding === 'br'
+          ? brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+          : gzip(raw, { level: best ? 9 : 6 });
       })();
       out.catch(() => this.compressed.delete(cacheKey));
       this.compressed.set(cacheKey, out);
@@ -465,7 +470,10 @@ class StaticFiles {
     return out;
   }
 
-  /** Compresses every text asset in the background so the first visitor does not wait for brotli. */
+  /**
+   * Compresses every text asset in the background so the first visitor does not wait for brotli (reads the build's
+   * siblings when it wrote them). Source maps wait until asked for.
+   */
   async warm() {
     const walk = async (dir: string): Promise<string[]> => {
       const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => []);
@@ -474,7 +482,7 @@ class StaticFiles {
     };
     for (const file of await walk(this.root)) {
       const type = MIME[path.extname(file).toLowerCase()] ?? '';
-      if (!TEXT_TYPES.test(type)) continue;
+      if (!TEXT_TYPES.test(type) || file.endsWith('.map')) continue;
       const stat = await fs.promises.stat(file).catch(() => undefined);
       if (stat && stat.size >= 1024) await Promise.all([this.compress(file, stat, 'br'), this.compress(file, stat, 'gzip')]).catch(() => undefined);
     }
