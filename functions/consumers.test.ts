@@ -17,6 +17,11 @@ describe('the consumer manifest', () => {
     expect(names('NotificationSent', 'notifications#u1')).toEqual(['mailer', 'notifications-projector']);
   });
 
+  it("sends a signed-in listener's plays to the stats and the library, a guest's to the stats only", () => {
+    expect(names('PlayRecorded', 'plays#u1#2026-11-01')).toEqual(['library-projector', 'stats-projector']);
+    expect(names('PlayRecorded', 'guest-plays#guest-1#2026-11-01')).toEqual(['stats-projector']);
+  });
+
   it('reads the category of a stream id up to its first #', () => {
     expect(streamCategory('plays#listener-1#2026-11-01')).toBe('plays');
     expect(streamCategory('user#u1')).toBe('user');

@@ -53,7 +53,8 @@ export const streamCategory = (streamId: string) => streamId.split('#', 1)[0];
 
 export const consumers: ConsumerSpec[] = [
   projector('catalogue-projector', ['artist', 'album']),
-  projector('stats-projector', ['plays']),
+  // Guests' plays have a category of their own: they have no library, so its projector never sees them.
+  projector('stats-projector', ['plays', 'guest-plays']),
   projector('library-projector', ['library', 'plays', 'listening']),
   projector('search-projector', ['artist', 'album', 'playlist']),
   projector('playlists-projector', ['playlist']),

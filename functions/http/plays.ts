@@ -22,7 +22,12 @@ async function albumOfTrack(trackId: string): Promise<string | undefined> {
   return track?.albumId;
 }
 
-export const playsStream = (listenerId: string, at: Date) => `plays#${listenerId}#${at.toISOString().slice(0, 10)}`;
+/**
+ * A listener's plays of one day. A guest's are a stream category of their own: only the stats take them, where a
+ * signed-in listener's plays also feed their library's recently played (functions/consumers.ts).
+ */
+export const playsStream = (listenerId: string, at: Date, signedIn: boolean) =>
+  `${signedIn ? 'plays' : 'guest-plays'}#${listenerId}#${at.toISOString().slice(0, 10)}`;
 
 const trackPlayBody = z.object({
   trackId: z.string().min(1).max(100),
@@ -47,7 +52,7 @@ export const handler = contextHandler('plays', {
       return reply({ body: { recorded: false }, cookies });
     }
     await appendBlind(
-      playsStream(listenerId, request.receivedAt),
+      playsStream(listenerId, request.receivedAt, Boolean(session)),
       [
         {
           type: 'PlayRecorded',
