@@ -43,16 +43,16 @@ function AppRoot() {
   );
 }
 
-/**
- * The reads the visit's first page is built from, the ones index.html asked for while the script downloaded (keep
- * the two lists equal): the start waits for them so that page is built once, with its data.
- */
 /** The album page's reads: its loader's, and the first page's when a visit starts there. */
 const albumPageReads = (queryClient: QueryClient, albumId: string) => [
   queryClient.prefetchQuery(albumQueryOptions(albumId)),
   queryClient.prefetchQuery(albumTracksQueryOptions(albumId)),
 ];
 
+/**
+ * The reads the visit's first page is built from, the ones index.html asked for while the script downloaded (keep
+ * the two lists equal): the start waits for them so that page is built once, with its data.
+ */
 export function firstPageReads(queryClient: QueryClient, pathname: string): Array<Promise<void>> {
   const reads = [queryClient.prefetchQuery(sessionQueryOptions())];
   const album = /^\/album\/([^/]+)\/?$/.exec(pathname);
