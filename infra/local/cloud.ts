@@ -80,6 +80,8 @@ export interface LocalCloud {
   /** Waits until the stream poller has read everything and no consumer queue holds a message. */
   waitForIdle(timeoutMs?: number): Promise<boolean>;
   stats(): { relay: ReturnType<StreamPoller['stats']>; consumers: ReturnType<SqsTrigger['stats']> };
+  /** Holds the stream poller (nothing is relayed or projected) until the returned function is called. */
+  holdStream(): () => void;
   stop(): Promise<void>;
 }
 
@@ -346,6 +348,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       timings,
       waitForIdle,
       stats: () => ({ relay: poller.stats(), consumers: trigger.stats() }),
+      holdStream: () => poller.hold(),
       stop: () => (stopping ??= cleanup()),
     };
   } catch (err) {

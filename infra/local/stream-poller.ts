@@ -36,6 +36,11 @@ export interface StreamPoller {
   /** Resolves once every open shard has been read to its end at least once after the call. */
   caughtUp(timeoutMs: number): Promise<boolean>;
   stats(): { invocations: number; records: number; failures: number };
+  /**
+   * Stops reading the stream until the returned function is called; the records wait in the stream meanwhile. For
+   * the ingest bench, which measures the API with and without the work that follows each append.
+   */
+  hold(): () => void;
 }
 
 interface ShardState {
@@ -56,6 +61,13 @@ export function startStreamPoller(opts: StreamPollerOptions): StreamPoller {
   const workers = new Set<Promise<void>>();
   const reportError = throttledError(opts.log);
   const counters = { invocations: 0, records: 0, failures: 0 };
+  let held: { until: Promise<void>; release: () => void } | undefined;
+  abort.signal.addEventListener('abort', () => held?.release());
+  /** Waits while the poller is held; false once it is stopping. */
+  const heldBack = async () => {
+    while (held) await held.until;
+    return !abort.signal.aborted;
+  };
 
   async function discover() {
     const found: Shard[] = [];
@@ -108,6 +120,7 @@ export function startStreamPoller(opts: StreamPollerOptions): StreamPoller {
             state.emptyPolls++;
             return;
           }
+          if (!(await heldBack())) return;
           const out = await client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }), { abortSignal: abort.signal });
           pending = out.Records ?? [];
           iterator = out.NextShardIterator;
@@ -121,6 +134,8 @@ export function startStreamPoller(opts: StreamPollerOptions): StreamPoller {
             continue;
           }
         }
+        // Also records read just before the hold began.
+        if (!(await heldBack())) return;
         const batch = pending.slice(0, batchSize);
         const handled = await invoke(batch);
         if (handled > 0) {
@@ -210,6 +225,20 @@ export function startStreamPoller(opts: StreamPollerOptions): StreamPoller {
       return false;
     },
     stats: () => ({ ...counters }),
+    hold() {
+      if (!held) {
+        let release!: () => void;
+        const until = new Promise<void>((resolve) => (release = resolve));
+        held = {
+          until,
+          release: () => {
+            held = undefined;
+            release();
+          },
+        };
+      }
+      return held.release;
+    },
   };
 }
 

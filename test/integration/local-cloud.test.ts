@@ -338,6 +338,20 @@ describe('the plumbing, with throwaway handlers on a second cloud', () => {
     expect(image.blob).toEqual({ B: 'AQID' });
   });
 
+  it('holds the stream while asked to: appended events wait in it and are relayed, in order, once released', async () => {
+    const streamId = `album#${randomUUID()}`;
+    const release = cloud.holdStream();
+    try {
+      for (let v = 1; v <= 3; v++) await append(streamId, v, `held${v}`);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(bodies(streamId)).toEqual([]);
+    } finally {
+      release();
+    }
+    await until('3 deliveries', () => bodies(streamId).length >= 3);
+    expect(bodies(streamId).map((b) => b.version)).toEqual([1, 2, 3]);
+  });
+
   it('retries the same records when the relay throws', async () => {
     const streamId = `user#${randomUUID()}`;
     failRelayOnce = true;
