@@ -74,11 +74,15 @@ function preloadChunks(): Plugin {
       order: 'post',
       handler: (html, context) => {
         if (!context.bundle) return html.replace('%ALBUM_PAGE_CHUNK%', '');
+        const libraries = Object.values(context.bundle).find(
+          (c): c is Rolldown.OutputChunk => c.type === 'chunk' && c.moduleIds.some((id) => /[\\/]node_modules[\\/]react-router[\\/]/.test(id)),
+        );
+        if (!libraries) throw new Error('preload-chunks: no chunk holds react-router');
         const app = chunkOf(context.bundle, 'app/start.tsx');
         const albumPage = chunkOf(context.bundle, 'app/routes/album-route.tsx');
         return {
           html: html.replace('%ALBUM_PAGE_CHUNK%', `/${albumPage.fileName}`),
-          tags: [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${app.fileName}` }, injectTo: 'head' }],
+          tags: [libraries, app].map((chunk) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' as const })),
         };
       },
     },
@@ -115,6 +119,7 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },
+            { name: 'libraries', test: /node_modules[\\/](react-router|@tanstack[\\/](query-core|react-query)|zod)[\\/]/ },
             { name: 'app', test: /frontend[\\/]src[\\/]app[\\/]start\.tsx$/ },
             { name: 'album-page', test: /frontend[\\/]src[\\/]app[\\/]routes[\\/]album-route/ },
           ],

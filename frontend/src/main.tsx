@@ -7,4 +7,8 @@ import 'react';
 import 'react-dom/client';
 import './styles.css';
 
-setTimeout(() => void import('./app/start'), 0);
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+void nextTask()
+  .then(() => import('./app/libraries'))
+  .then(nextTask)
+  .then(() => import('./app/start'));
