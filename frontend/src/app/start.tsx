@@ -29,7 +29,9 @@ const routerReady = (router: ReturnType<typeof createRouter>) =>
 
 async function start(container: HTMLElement) {
   // The first page is built once, with its data: index.html asked for it while this script downloaded, so it is
-  // usually here by now. Building it without and again with the data doubled the main thread's work.
+  // usually here by now. Building it without and again with the data doubled the main thread's work. Reading the
+  // answers (parsing them) is a task of its own, after this module's evaluation.
+  await nextTask();
   const reads = firstPageReads(queryClient, location.pathname);
   // Making the router (ranking every route) is a task of its own rather than part of evaluating this module.
   await nextTask();
