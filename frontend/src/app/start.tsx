@@ -2,6 +2,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { nextTask } from '../lib/next-task';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { createRouter, firstPageReads } from './router';
@@ -12,9 +13,6 @@ if (!root) throw new Error('The page has no #root element');
 
 /** How long the first render waits for the first page's data and code; past it the page shows its loading state. */
 const FIRST_PAGE_WAIT_MS = 2_000;
-
-/** Lets the browser run what waits (a paint, input) before the next piece of start-up work. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Resolves once the router has run the first page's lazy code and loaders. */
 const routerReady = (router: ReturnType<typeof createRouter>) =>
