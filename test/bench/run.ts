@@ -28,14 +28,14 @@ const KB = 1024;
 const webDist = process.env.TOKO_WEB_DIST ? path.resolve(process.env.TOKO_WEB_DIST) : fileURLToPath(new URL('../../frontend/dist', import.meta.url));
 
 /** Runs `worker` on `concurrency` loops for `ms`, returning completed operations per second. */
-async function throughput(concurrency: number, ms: number, worker: (loop: number, i: number) => Promise<void>): Promise<number> {
+async function throughput(concurrency: number, ms: number, worker: (loop: number) => Promise<void>): Promise<number> {
   const end = Date.now() + ms;
   let done = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async (_, loop) => {
-      for (let i = 0; Date.now() < end; i++) {
-        await worker(loop, i);
+      while (Date.now() < end) {
+        await worker(loop);
         done++;
       }
     }),
