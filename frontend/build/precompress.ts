@@ -13,7 +13,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** What is worth compressing: text, from 1 KB (smaller files gain nothing). */
-export const COMPRESSIBLE = /\.(html|js|mjs|css|json|webmanifest|svg|txt|xml)$/i;
+const COMPRESSIBLE = /\.(html|js|mjs|css|json|webmanifest|svg|txt|xml)$/i;
 const MIN_BYTES = 1024;
 
 async function filesUnder(dir: string): Promise<string[]> {

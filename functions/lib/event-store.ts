@@ -40,20 +40,10 @@ function isConditionFailure(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';
 }
 
-/**
- * Appends events after `expectedVersion` (0 for a new stream). Each event is a conditional put of
- * its version, so a concurrent writer of the same version makes exactly one of them fail.
- */
-export async function appendToStream(
-  streamId: string,
-  expectedVersion: number,
-  events: NewEvent[],
-  context: AppendContext,
-  reservations: Reservation[] = [],
-): Promise<StoredEvent[]> {
-  if (events.length === 0) return [];
+/** The items an append of `events` after `expectedVersion` writes: validated, numbered and stamped with their meta. */
+export function toStoredEvents(streamId: string, expectedVersion: number, events: NewEvent[], context: AppendContext): StoredEvent[] {
   const at = (context.at ?? new Date()).toISOString();
-  const stored: StoredEvent[] = events.map((event, i) => {
+  return events.map((event, i) => {
     const valid = registry.validate(event);
     return {
       streamId,
@@ -70,6 +60,22 @@ export async function appendToStream(
       },
     };
   });
+}
+
+/**
+ * Appends events after `expectedVersion` (0 for a new stream). Each event is a conditional put of
+ * its version, so a concurrent writer of the same version makes exactly one of them fail.
+ */
+export async function appendToStream(
+  streamId: string,
+  expectedVersion: number,
+  events: NewEvent[],
+  context: AppendContext,
+  reservations: Reservation[] = [],
+): Promise<StoredEvent[]> {
+  if (events.length === 0) return [];
+  const stored = toStoredEvents(streamId, expectedVersion, events, context);
+  const at = stored[0].meta.at;
   const table = env().TABLE_EVENTS;
   const client = dynamoClient();
 

@@ -15,7 +15,7 @@ import { buildStripeLayer, layeredModules } from '../../infra/aws/lambda.js';
 import { startLocalCloud, type LocalCloud } from '../../infra/local/cloud.js';
 import { resetEnvCache } from '../../functions/lib/env.js';
 import { featuredAlbumId } from '../../infra/seed/catalogue.js';
-import { registry } from '../../events/index.js';
+import { toStoredEvents } from '../../functions/lib/event-store.js';
 import { clickToPlayRows } from './click-to-play.js';
 import { lagRow } from './lag.js';
 import { lighthouseRows } from './lighthouse.js';
@@ -50,8 +50,9 @@ async function throughput(concurrency: number, ms: number, worker: (loop: number
  * the HTTP edge, the handler and the cloud's work after the append cost. DynamoDB Local writes a stream record with
  * every put into a table with a stream, so the row also shows, for comparison, a small item into a table without one.
  *
- * The three take turns, 4 s each, three rounds, so a machine that speeds up or slows down during the run weighs on
- * all of them alike. Each raw turn starts once the cloud has finished the work the API turn left (the projections).
+ * They take turns, 4 s each, three rounds: the API, the API with the stream poller held (its work after the append
+ * left until the turn ends), the event PutItem and the small one; so a machine that speeds up or slows down during
+ * the run weighs on all of them alike. Each turn after an API turn starts once the cloud has finished what it left.
  */
 async function playIngest(cloud: Pick<LocalCloud, 'url' | 'endpoints' | 'waitForIdle' | 'holdStream'>): Promise<number> {
   const baseUrl = cloud.url;
@@ -100,19 +101,15 @@ async function playIngest(cloud: Pick<LocalCloud, 'url' | 'endpoints' | 'waitFor
     };
   };
   const day = new Date().toISOString().slice(0, 10);
-  const event = await rawTable(true, (loop, version) =>
-    marshall(
-      {
-        streamId: `guest-plays#${listeners[loop]}#${day}`,
-        version,
-        type: 'PlayRecorded',
-        schemaVersion: registry.currentVersion('PlayRecorded'),
-        data: { ...play, listenerId: listeners[loop], userId: null },
-        meta: { eventId: randomUUID(), at: new Date().toISOString(), actor: listeners[loop], correlationId: randomUUID() },
-      },
-      { removeUndefinedValues: true },
-    ),
-  );
+  // The item the handler's append writes, made by the event store's own code.
+  const event = await rawTable(true, (loop, version) => {
+    const data = { ...play, listenerId: listeners[loop], userId: null };
+    const [stored] = toStoredEvents(`guest-plays#${listeners[loop]}#${day}`, version - 1, [{ type: 'PlayRecorded', data }], {
+      actor: listeners[loop],
+      correlationId: randomUUID(),
+    });
+    return marshall(stored, { removeUndefinedValues: true });
+  });
   const small = await rawTable(false, (loop, version) => ({ streamId: { S: `raw#${loop}` }, version: { N: String(version) }, data: { S: body } }));
 
   // One unmeasured turn each warms the JIT compilers and the connections.
