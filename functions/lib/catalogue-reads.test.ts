@@ -15,6 +15,7 @@ beforeAll(() => {
   for (const [name, value] of Object.entries({
     TABLE_EVENTS: 'events',
     TABLE_VIEWS: 'views',
+    TABLE_COUNTERS: 'counters',
     TABLE_EPHEMERAL: 'ephemeral',
     MEDIA_BUCKET: 'toko-media',
     SESSION_SECRET: 'x'.repeat(32),

@@ -4,6 +4,8 @@ import * as z from 'zod';
 const envSchema = z.object({
   TABLE_EVENTS: z.string().min(1),
   TABLE_VIEWS: z.string().min(1),
+  /** The view items written on nearly every event: checkpoints and counters (functions/lib/views.ts). */
+  TABLE_COUNTERS: z.string().min(1),
   TABLE_EPHEMERAL: z.string().min(1),
   MEDIA_BUCKET: z.string().min(1),
   /** Queue names are `<QUEUE_PREFIX><consumer>.fifo`. */

@@ -1,7 +1,7 @@
 /**
- * Rebuilds every view from the event log into a fresh views table: the way to add a view to existing data,
- * recover from a projection bug, or change a view's shape (blue/green: build the new table, then point
- * TABLE_VIEWS at it). The live projectors keep running on the old table meanwhile.
+ * Rebuilds every view from the event log into fresh tables (a `views` and a `counters`, infra/tables.ts): the way to
+ * add a view to existing data, recover from a projection bug, or change a view's shape (blue/green: build the new
+ * tables, then point TABLE_VIEWS and TABLE_COUNTERS at them). The live projectors keep running on the old ones meanwhile.
  *
  * The log is scanned in parallel segments, then replayed in the order it was written (by `meta.at`, each
  * stream by version) through the same `project()` the projectors use, into one in-memory store shared by
@@ -25,8 +25,8 @@ import { dynamoClient } from './aws.js';
 import { env } from './env.js';
 import { eachConcurrently } from './concurrently.js';
 import { memoryViewStore } from './memory-view-store.js';
-import { project, type Projection } from './projection.js';
-import { checkpointKey } from './views.js';
+import { project, type Projection, type ViewItem } from './projection.js';
+import { checkpointKey, isCounterKey } from './views.js';
 
 /** The projection of each projector line of functions/consumers.ts (a unit test keeps the two equal). */
 export const projectionsByConsumer: Record<string, Projection> = {
@@ -186,8 +186,8 @@ async function writeAll(table: string, items: Record<string, unknown>[], concurr
   });
 }
 
-/** Rebuilds every projector's views from the whole log into `targetTable` (an empty table shaped like `views`). */
-export async function rebuildViews(targetTable: string): Promise<RebuildResult> {
+/** Rebuilds every projector's views from the whole log into `target`: empty tables shaped like `views` and `counters`. */
+export async function rebuildViews(target: { views: string; counters: string }): Promise<RebuildResult> {
   const projections = consumers
     .filter((c) => c.streams.length > 0)
     .map((c) => {
@@ -202,11 +202,14 @@ export async function rebuildViews(targetTable: string): Promise<RebuildResult> 
   const behindUnreadable = cut.filter((c) => unreadableAt.has(`${c.streamId}|${c.from}`));
   const writtenDuringScan = cut.filter((c) => !unreadableAt.has(`${c.streamId}|${c.from}`));
   const { store, stuck } = await replay(events, projections);
-  const items: Record<string, unknown>[] = Object.values(store.snapshot());
+  const items: ViewItem[] = Object.values(store.snapshot());
   for (const [id, version] of store.checkpoints()) {
     const { projection, streamId } = splitProjectionKey(id);
     items.push({ ...checkpointKey(projection, streamId), version });
   }
-  await writeAll(targetTable, items);
+  await Promise.all([
+    writeAll(target.views, items.filter((item) => !isCounterKey(item))),
+    writeAll(target.counters, items.filter(isCounterKey)),
+  ]);
   return { events: events.length, items: items.length, stuck, behindUnreadable, writtenDuringScan, unreadable };
 }

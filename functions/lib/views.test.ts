@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ViewOp } from './projection.js';
-import { checkpointKey, packCommits, type PendingCommit } from './views.js';
+import { albumDayStatsKey, albumStatsKey, trackStatsKey } from '../projections/stats.js';
+import { albumKey } from '../projections/catalogue.js';
+import { checkpointKey, isCounterKey, packCommits, type PendingCommit } from './views.js';
 
 const commit = (stream: string, ...ops: ViewOp[]): PendingCommit => ({ checkpoint: checkpointKey('p', stream), ops });
 const put = (pk: string): ViewOp => ({ kind: 'put', item: { pk, sk: 'item' } });
@@ -44,5 +46,15 @@ describe('packCommits', () => {
     const big = commit('big', ...Array.from({ length: 12 }, (_, i) => put(`k${i}`)));
     const small = commit('small', put('z'));
     expect(commitsOf(packCommits([big, small], 10))).toEqual([[big], [small]]);
+  });
+});
+
+describe('isCounterKey', () => {
+  it('keeps checkpoints and play statistics in the counters table, every other view in views', () => {
+    for (const key of [checkpointKey('stats', 'guest-plays#g1#2026-11-26'), albumStatsKey('a1'), trackStatsKey('t1'), albumDayStatsKey('a1', '2026-11-26')]) {
+      expect(isCounterKey(key), key.pk).toBe(true);
+    }
+    expect(isCounterKey(albumKey('a1'))).toBe(false);
+    expect(isCounterKey({ pk: 'library#u1' })).toBe(false);
   });
 });

@@ -1,4 +1,9 @@
-/** The `views` table: the DynamoDB view store projectors write through, and the reads queries use (by key only). */
+/**
+ * The view store over DynamoDB: what projectors write through, and the reads queries use. It spans two tables
+ * (infra/tables.ts): `counters` holds the partitions written on nearly every event, the projectors' checkpoints and
+ * the play statistics (functions/projections/stats.ts); `views` holds every other item. Each item goes by its
+ * partition key, so no caller names a table.
+ */
 import {
   BatchGetCommand,
   GetCommand,
@@ -13,9 +18,18 @@ import type { ViewItem, ViewKey, ViewOp, ViewStore } from './projection.js';
 
 export const checkpointKey = (projection: string, streamId: string): ViewKey => ({ pk: `checkpoint#${projection}#${streamId}`, sk: 'checkpoint' });
 
+const COUNTER_PARTITIONS = ['checkpoint#', 'stats#'];
+
+/** Whether an item lives in the `counters` table rather than `views`. Pure. */
+export const isCounterKey = (key: { pk: string }) => COUNTER_PARTITIONS.some((prefix) => key.pk.startsWith(prefix));
+
+/** The table holding an item, or a partition. */
+export const tableOf = (key: { pk: string }) => (isCounterKey(key) ? env().TABLE_COUNTERS : env().TABLE_VIEWS);
+
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-function toTransactItem(table: string, op: ViewOp): TransactItem {
+function toTransactItem(op: ViewOp): TransactItem {
+  const table = tableOf(op.kind === 'put' ? op.item : op.key);
   switch (op.kind) {
     case 'put':
       return {
@@ -136,10 +150,10 @@ interface Waiting extends PendingCommit {
   settle: (result: { ok: boolean } | { error: unknown }) => void;
 }
 
-function checkpointItem(table: string, w: Waiting): TransactItem {
+function checkpointItem(w: Waiting): TransactItem {
   return {
     Put: {
-      TableName: table,
+      TableName: tableOf(w.checkpoint),
       Item: { ...w.checkpoint, version: w.to },
       ConditionExpression: w.from === 0 ? 'attribute_not_exists(pk)' : 'version = :from',
       ...(w.from === 0 ? {} : { ExpressionAttributeValues: { ':from': w.from } }),
@@ -157,14 +171,13 @@ const withoutLostKeeps = (ops: ViewOp[], failed: (i: number) => boolean, at: num
  * were added up, writes each commit on its own, so one bad commit fails only its own record.
  */
 async function writeTogether({ commits, ops }: Pack<Waiting>): Promise<void> {
-  const table = env().TABLE_VIEWS;
   const merged = ops.length !== commits.reduce((n, w) => n + w.ops.length, 0);
   let live = commits;
   let liveOps = ops;
   while (live.length) {
     try {
       await dynamoClient().send(
-        new TransactWriteCommand({ TransactItems: [...live.map((w) => checkpointItem(table, w)), ...liveOps.map((op) => toTransactItem(table, op))] }),
+        new TransactWriteCommand({ TransactItems: [...live.map(checkpointItem), ...liveOps.map(toTransactItem)] }),
       );
       live.forEach((w) => w.settle({ ok: true }));
       return;
@@ -216,13 +229,12 @@ function flush() {
 
 export const dynamoViewStore: ViewStore = {
   async get(key) {
-    const out = await dynamoClient().send(new GetCommand({ TableName: env().TABLE_VIEWS, Key: key, ConsistentRead: true }));
+    const out = await dynamoClient().send(new GetCommand({ TableName: tableOf(key), Key: key, ConsistentRead: true }));
     return out.Item as ViewItem | undefined;
   },
   async checkpoint(projection, streamId) {
-    const out = await dynamoClient().send(
-      new GetCommand({ TableName: env().TABLE_VIEWS, Key: checkpointKey(projection, streamId), ConsistentRead: true }),
-    );
+    const key = checkpointKey(projection, streamId);
+    const out = await dynamoClient().send(new GetCommand({ TableName: tableOf(key), Key: key, ConsistentRead: true }));
     return (out.Item?.version as number | undefined) ?? 0;
   },
   commit(projection, streamId, from, to, ops) {
@@ -241,7 +253,7 @@ export const dynamoViewStore: ViewStore = {
 
 /** Reads for the query side. */
 export async function getView<T = ViewItem>(key: ViewKey): Promise<T | undefined> {
-  const out = await dynamoClient().send(new GetCommand({ TableName: env().TABLE_VIEWS, Key: key }));
+  const out = await dynamoClient().send(new GetCommand({ TableName: tableOf(key), Key: key }));
   return out.Item as T | undefined;
 }
 
@@ -249,10 +261,11 @@ export async function getViews<T = ViewItem>(keys: ViewKey[]): Promise<T[]> {
   const unique = [...new Map(keys.map((k) => [`${k.pk}|${k.sk}`, k])).values()];
   const found: T[] = [];
   for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, { Keys: ViewKey[] }> | undefined = { [env().TABLE_VIEWS]: { Keys: unique.slice(i, i + 100) } };
+    let request: Record<string, { Keys: ViewKey[] }> | undefined = {};
+    for (const key of unique.slice(i, i + 100)) (request[tableOf(key)] ??= { Keys: [] }).Keys.push(key);
     while (request && Object.keys(request).length) {
       const out = await dynamoClient().send(new BatchGetCommand({ RequestItems: request }));
-      found.push(...((out.Responses?.[env().TABLE_VIEWS] ?? []) as T[]));
+      for (const items of Object.values(out.Responses ?? {})) found.push(...(items as T[]));
       request = out.UnprocessedKeys as typeof request;
     }
   }
@@ -271,7 +284,7 @@ export async function queryViews<T = ViewItem>(
   do {
     const out = await dynamoClient().send(
       new QueryCommand({
-        TableName: env().TABLE_VIEWS,
+        TableName: onIndex ? env().TABLE_VIEWS : tableOf(partition as { pk: string }),
         IndexName: onIndex ? 'gsi1' : undefined,
         KeyConditionExpression: options.skPrefix ? '#pk = :pk AND begins_with(#sk, :sk)' : '#pk = :pk',
         ExpressionAttributeNames: options.skPrefix ? { '#pk': pkName, '#sk': skName } : { '#pk': pkName },

@@ -39,7 +39,7 @@ export const httpAccess = (context: string): Access => ({ ...httpDefault, ...htt
 export const consumerAccess = (name: string): Access => ({ ...consumerDefault, ...consumerOverrides[name] });
 
 export interface Resources {
-  tables: { events: ITable; views: ITable; ephemeral: ITable };
+  tables: { events: ITable; views: ITable; counters: ITable; ephemeral: ITable };
   mediaBucket: IBucket;
   queues: ReadonlyMap<string, IQueue>;
   mailIdentity: IEmailIdentity;
@@ -52,7 +52,9 @@ const grantTable = (table: ITable, level: Level, to: IGrantable) => {
 
 export function grantAccess(to: IGrantable, access: Access, resources: Resources) {
   grantTable(resources.tables.events, access.events, to);
+  // `counters` is part of the view store (infra/tables.ts): whoever reads or writes views does the same there.
   grantTable(resources.tables.views, access.views, to);
+  grantTable(resources.tables.counters, access.views, to);
   grantTable(resources.tables.ephemeral, access.ephemeral, to);
   if (access.media === 'read') resources.mediaBucket.grantRead(to);
   if (access.media === 'readWrite') resources.mediaBucket.grantReadWrite(to);

@@ -1,4 +1,4 @@
-/** State: the three tables of infra/tables.ts, the media bucket, and the secrets the functions read. */
+/** State: the four tables of infra/tables.ts, the media bucket, and the secrets the functions read. */
 import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
@@ -14,6 +14,7 @@ const attribute = (key: KeyAttribute) => ({ name: key.name, type: key.type === '
 const removalPolicyOf: Record<TableDefinition['name'], RemovalPolicy> = {
   events: RemovalPolicy.RETAIN,
   views: RemovalPolicy.DESTROY,
+  counters: RemovalPolicy.DESTROY,
   ephemeral: RemovalPolicy.DESTROY,
 };
 
@@ -22,7 +23,7 @@ export interface DataStackProps extends StackProps {
 }
 
 export class DataStack extends Stack {
-  readonly tables: { events: ITable; views: ITable; ephemeral: ITable };
+  readonly tables: { events: ITable; views: ITable; counters: ITable; ephemeral: ITable };
   readonly mediaBucket: IBucket;
   /** Deploy-time references, resolved by CloudFormation into the functions' environment. */
   readonly secrets: FunctionSecrets;
@@ -60,7 +61,7 @@ export class DataStack extends Stack {
       if (!found) throw new Error(`infra/tables.ts defines no "${name}" table`);
       return found;
     };
-    this.tables = { events: table('events'), views: table('views'), ephemeral: table('ephemeral') };
+    this.tables = { events: table('events'), views: table('views'), counters: table('counters'), ephemeral: table('ephemeral') };
 
     // Private: readers reach it through CloudFront (OAC, its policy is owned by the web stack, which
     // knows the distribution) or through signed URLs. CORS lets the player seek with Range requests.

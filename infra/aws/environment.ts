@@ -14,7 +14,7 @@ export interface FunctionSecrets {
 }
 
 export interface SharedEnvironment {
-  tables: { events: ITable; views: ITable; ephemeral: ITable };
+  tables: { events: ITable; views: ITable; counters: ITable; ephemeral: ITable };
   mediaBucket: IBucket;
   queuePrefix: string;
   appOrigin: string;
@@ -28,6 +28,7 @@ export function functionEnvironment(shared: SharedEnvironment, service: string):
   return {
     TABLE_EVENTS: tables.events.tableName,
     TABLE_VIEWS: tables.views.tableName,
+    TABLE_COUNTERS: tables.counters.tableName,
     TABLE_EPHEMERAL: tables.ephemeral.tableName,
     MEDIA_BUCKET: shared.mediaBucket.bucketName,
     QUEUE_PREFIX: shared.queuePrefix,

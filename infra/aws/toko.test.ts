@@ -219,6 +219,25 @@ describe('api stack', () => {
     }
   });
 
+  it('gives each function the same actions on the counters table as on views: the two are one view store', () => {
+    // Another stack's table is an import whose export name holds the table's logical id.
+    const arnOf = (name: 'views' | 'counters') => logicalId(toko.data, toko.data.tables[name] as never);
+    const actionsOn = (role: string, table: string) =>
+      resources(template.api, 'AWS::IAM::Policy')
+        .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(role))
+        .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement)
+        .filter((s) => JSON.stringify(s.Resource).includes(table))
+        .flatMap((s) => [s.Action].flat())
+        .sort();
+    const functions = [...toko.api.httpFunctions.values(), ...toko.api.consumerFunctions.values()];
+    const writers = functions.filter((fn) => actionsOn(logicalId(toko.api, fn.role! as never), arnOf('views')).includes('dynamodb:PutItem'));
+    expect(writers.map((fn) => fn.node.id)).toEqual(expect.arrayContaining([expect.stringMatching(/stats/i)]));
+    for (const fn of functions) {
+      const role = logicalId(toko.api, fn.role! as never);
+      expect(actionsOn(role, arnOf('counters')), fn.node.id).toEqual(actionsOn(role, arnOf('views')));
+    }
+  });
+
   it.each(consumers)('feeds $name from its queue in batches of $batchSize', (consumer) => {
     const fnId = logicalId(toko.api, toko.api.consumerFunctions.get(consumer.name)!);
     const [[, mapping]] = resources(template.api, 'AWS::Lambda::EventSourceMapping').filter(
@@ -235,7 +254,7 @@ describe('api stack', () => {
       ([, fn]) => (fn.Properties.Environment as { Variables: Json }).Variables,
     );
     for (const variables of environments) {
-      expect(Object.keys(variables)).toEqual(expect.arrayContaining(['TABLE_EVENTS', 'TABLE_VIEWS', 'TABLE_EPHEMERAL', 'MEDIA_BUCKET', 'QUEUE_PREFIX', 'SESSION_SECRET', 'APP_ORIGIN']));
+      expect(Object.keys(variables)).toEqual(expect.arrayContaining(['TABLE_EVENTS', 'TABLE_VIEWS', 'TABLE_COUNTERS', 'TABLE_EPHEMERAL', 'MEDIA_BUCKET', 'QUEUE_PREFIX', 'SESSION_SECRET', 'APP_ORIGIN']));
       expect(variables.QUEUE_PREFIX).toBe('toko-');
       for (const secret of ['SESSION_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) {
         expect(JSON.stringify(variables[secret])).toContain('{{resolve:secretsmanager:');

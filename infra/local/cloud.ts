@@ -14,6 +14,7 @@ import { consumers as manifestConsumers, dlqName, queueName, type ConsumerSpec }
 import { contexts as manifestContexts, routes as manifestRoutes, type RouteSpec } from '../../functions/routes.js';
 import { tables } from '../tables.js';
 import { ensureTables, startDynamoDbLocal, type AwsClientConfig, type DynamoDbLocal } from './dynamodb-local.js';
+import { moveCountersOutOfViews } from './upgrade-data.js';
 import { ensureBucket, ensureQueues, startFauxqsLocal, type Fauxqs } from './fauxqs-local.js';
 import { createGateway, type Gateway } from './gateway.js';
 import {
@@ -211,6 +212,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       S3_FORCE_PATH_STYLE: 'true',
       TABLE_EVENTS: tableName('events'),
       TABLE_VIEWS: tableName('views'),
+      TABLE_COUNTERS: tableName('counters'),
       TABLE_EPHEMERAL: tableName('ephemeral'),
       MEDIA_BUCKET: NAMES.bucket,
       QUEUE_PREFIX: NAMES.queuePrefix,
@@ -250,6 +252,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       ),
       ensureBucket(fauxqsConfig, NAMES.bucket),
     ]);
+    const moved = await moveCountersOutOfViews(dynamoConfig, { views: tableName('views'), counters: tableName('counters'), ephemeral: tableName('ephemeral') });
+    if (moved) log.info(`moved ${moved} checkpoints and counters from the views table to the counters table`);
     mark('resources', phase);
     const streamArn = described.get('events')?.LatestStreamArn;
     if (!streamArn) throw new Error('the events table has no stream');

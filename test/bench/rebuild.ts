@@ -6,13 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { rebuildViews } from '../../functions/lib/rebuild-views.js';
 import { ensureTables } from '../../infra/local/dynamodb-local.js';
-import { tables } from '../../infra/tables.js';
+import { viewTables } from '../../infra/tables.js';
 import type { Row } from './rows.js';
 
 export async function rebuildRow(ingestPerSecond: number, dynamoEndpoint: string): Promise<Row> {
   const config = { endpoint: dynamoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
-  const target = `bench-rebuilt-views-${randomUUID().slice(0, 8)}`;
-  await ensureTables(config, tables.filter((t) => t.name === 'views'), () => target);
+  const suffix = randomUUID().slice(0, 8);
+  const target = { views: `bench-rebuilt-views-${suffix}`, counters: `bench-rebuilt-counters-${suffix}` };
+  await ensureTables(config, viewTables, (definition) => target[definition.name as keyof typeof target]);
   try {
     const started = performance.now();
     const result = await rebuildViews(target);
@@ -26,6 +27,7 @@ export async function rebuildRow(ingestPerSecond: number, dynamoEndpoint: string
       ratio: rate / ingestPerSecond / 5,
     };
   } finally {
-    await new DynamoDBClient(config).send(new DeleteTableCommand({ TableName: target }));
+    const client = new DynamoDBClient(config);
+    await Promise.all(Object.values(target).map((TableName) => client.send(new DeleteTableCommand({ TableName }))));
   }
 }

@@ -1,6 +1,6 @@
 /**
- * Rebuilding every view from the event log (functions/lib/rebuild-views.ts) into a fresh table gives the
- * views the live projectors built, item for item, checkpoints included.
+ * Rebuilding every view from the event log (functions/lib/rebuild-views.ts) into fresh tables gives the
+ * views the live projectors built, item for item and each in the same table, checkpoints included.
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -10,17 +10,20 @@ import { dynamoClient } from '../../functions/lib/aws.js';
 import { env } from '../../functions/lib/env.js';
 import { rebuildViews } from '../../functions/lib/rebuild-views.js';
 import { ensureTables } from '../../infra/local/dynamodb-local.js';
-import { tables } from '../../infra/tables.js';
+import { viewTables } from '../../infra/tables.js';
 import { cloudDynamoConfig, useCloudEnv } from '../support/cloud.js';
 
-async function scanAll(table: string): Promise<Map<string, Record<string, unknown>>> {
+/** Every item of the two view tables, by `<table>:<pk>|<sk>`. */
+async function scanAll(tables: { views: string; counters: string }): Promise<Map<string, Record<string, unknown>>> {
   const items = new Map<string, Record<string, unknown>>();
-  let start: ScanCommandOutput['LastEvaluatedKey'];
-  do {
-    const page = await dynamoClient().send(new ScanCommand({ TableName: table, ExclusiveStartKey: start, ConsistentRead: true }));
-    for (const item of page.Items ?? []) items.set(`${item.pk}|${item.sk}`, item);
-    start = page.LastEvaluatedKey;
-  } while (start);
+  for (const [name, table] of Object.entries(tables)) {
+    let start: ScanCommandOutput['LastEvaluatedKey'];
+    do {
+      const page = await dynamoClient().send(new ScanCommand({ TableName: table, ExclusiveStartKey: start, ConsistentRead: true }));
+      for (const item of page.Items ?? []) items.set(`${name}:${item.pk}|${item.sk}`, item);
+      start = page.LastEvaluatedKey;
+    } while (start);
+  }
   return items;
 }
 
@@ -43,26 +46,27 @@ describe('rebuilding the views from the event log', () => {
 
   it('gives, in a fresh table, exactly the views the live projectors keep', async () => {
     const config = cloudDynamoConfig();
-    const viewsDefinition = tables.filter((t) => t.name === 'views');
     // The live projectors may still be catching up with what earlier tests wrote: compare until they have.
     let diff: string[] = [];
     let shown: Record<string, unknown> = {};
     for (let attempt = 0; attempt < 20; attempt++) {
-      const target = `rebuilt-views-${randomUUID().slice(0, 8)}`;
-      await ensureTables(config, viewsDefinition, () => target);
+      const suffix = randomUUID().slice(0, 8);
+      const target = { views: `rebuilt-views-${suffix}`, counters: `rebuilt-counters-${suffix}` };
+      await ensureTables(config, viewTables, (definition) => target[definition.name as keyof typeof target]);
       try {
         const result = await rebuildViews(target);
         // Only streams behind an event no schema reads may stay unapplied (`behindUnreadable`): the live projectors
         // are stuck there too (that event went to their DLQ), so both tables hold the same views.
         expect(result.stuck).toEqual([]);
         expect(result.events).toBeGreaterThan(20);
-        const [live, rebuilt] = [await scanAll(env().TABLE_VIEWS), await scanAll(target)];
+        const [live, rebuilt] = [await scanAll({ views: env().TABLE_VIEWS, counters: env().TABLE_COUNTERS }), await scanAll(target)];
         expect(rebuilt.size).toBeGreaterThan(20);
         diff = differences(live, rebuilt);
         shown = Object.fromEntries(diff.slice(0, 3).map((key) => [key, { live: live.get(key), rebuilt: rebuilt.get(key) }]));
         if (diff.length === 0) break;
       } finally {
-        await new DynamoDBClient(config).send(new DeleteTableCommand({ TableName: target }));
+        const client = new DynamoDBClient(config);
+        await Promise.all(Object.values(target).map((TableName) => client.send(new DeleteTableCommand({ TableName }))));
       }
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }

@@ -4,24 +4,29 @@ import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '../../functions/lib/env.js';
 import type { ViewOp } from '../../functions/lib/projection.js';
-import { dynamoViewStore } from '../../functions/lib/views.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoClient } from '../../functions/lib/aws.js';
+import { checkpointKey, dynamoViewStore, getViews, queryViews } from '../../functions/lib/views.js';
 import { ensureTables } from '../../infra/local/dynamodb-local.js';
-import { tables } from '../../infra/tables.js';
+import { viewTables } from '../../infra/tables.js';
 import { cloudDynamoConfig, useCloudEnv } from '../support/cloud.js';
 
-// A views table of this file's own: these commits have no events behind them, and the shared table must hold only
-// what the event log rebuilds (test/integration/rebuild-views.test.ts compares the two).
-const ownTable = `view-store-test-${randomUUID().slice(0, 8)}`;
+// View tables of this file's own: these commits have no events behind them, and the shared tables must hold only
+// what the event log rebuilds (test/integration/rebuild-views.test.ts compares them).
+const suffix = randomUUID().slice(0, 8);
+const own = { views: `view-store-test-${suffix}`, counters: `view-store-test-counters-${suffix}` };
 
 beforeAll(async () => {
   useCloudEnv();
-  await ensureTables(cloudDynamoConfig(), tables.filter((t) => t.name === 'views'), () => ownTable);
-  process.env.TABLE_VIEWS = ownTable;
+  await ensureTables(cloudDynamoConfig(), viewTables, (definition) => own[definition.name as keyof typeof own]);
+  process.env.TABLE_VIEWS = own.views;
+  process.env.TABLE_COUNTERS = own.counters;
   resetEnvCache();
 });
 
 afterAll(async () => {
-  await new DynamoDBClient(cloudDynamoConfig()).send(new DeleteTableCommand({ TableName: ownTable }));
+  const client = new DynamoDBClient(cloudDynamoConfig());
+  await Promise.all(Object.values(own).map((TableName) => client.send(new DeleteTableCommand({ TableName }))));
   useCloudEnv();
 });
 
@@ -102,5 +107,28 @@ describe('the view store', () => {
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => dynamoViewStore.commit('test', `s${i}-${pk}`, 0, 1, [play])));
     expect(results).toEqual([false, ...Array.from({ length: 9 }, () => true)]);
     expect(await dynamoViewStore.get({ pk, sk: 'track' })).toMatchObject({ playCount: 10, trackId: pk });
+  });
+
+  it('keeps checkpoints and counters in the counters table and other views in views, written in one transaction', async () => {
+    const id = randomUUID();
+    const counter = { pk: `stats#track#${id}`, sk: 'total' };
+    const view = { pk: `album#${id}`, sk: 'album' };
+    const ops: ViewOp[] = [
+      { kind: 'update', key: counter, add: { playCount: 1 } },
+      { kind: 'put', item: { ...view, title: 'Tides' } },
+    ];
+    expect(await dynamoViewStore.commit('test', `s-${id}`, 0, 1, ops)).toBe(true);
+    // A redelivery is refused as a whole: neither table changes.
+    expect(await dynamoViewStore.commit('test', `s-${id}`, 0, 1, ops)).toBe(false);
+
+    const stored = async (TableName: string, Key: { pk: string; sk: string }) =>
+      (await dynamoClient().send(new GetCommand({ TableName, Key, ConsistentRead: true }))).Item;
+    expect(await stored(own.counters, counter)).toMatchObject({ playCount: 1 });
+    expect(await stored(own.counters, checkpointKey('test', `s-${id}`))).toMatchObject({ version: 1 });
+    expect(await stored(own.views, view)).toMatchObject({ title: 'Tides' });
+    expect(await stored(own.views, counter)).toBeUndefined();
+    // Reads find each item wherever it lives.
+    expect(await getViews([counter, view])).toEqual(expect.arrayContaining([expect.objectContaining({ playCount: 1 }), expect.objectContaining({ title: 'Tides' })]));
+    expect(await queryViews({ pk: counter.pk })).toEqual([expect.objectContaining({ playCount: 1 })]);
   });
 });
