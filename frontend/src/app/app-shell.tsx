@@ -11,6 +11,7 @@ import { StreamingPlatformsHost } from '../features/albums/components/streaming-
 import { PlayerBar } from '../features/player/components/player-bar';
 import { brand } from '../lib/brand';
 import { cx } from '../lib/class-names';
+import { useMediaQuery, WIDE_SCREEN } from '../lib/media-query';
 import { useSession } from '../lib/session';
 import { Button } from '../ui/button';
 import { isAlbumPath, rememberAlbumSource } from './album-source';
@@ -27,6 +28,8 @@ export function AppShell() {
   useScrollToTopOnNavigation(mainRef);
   useAlbumSourceMemory();
   const adminMode = isAdminPath(useLocation().pathname);
+  // The sidebar is for wide screens only; a phone does not build it at all.
+  const wide = useMediaQuery(WIDE_SCREEN);
 
   return (
     <div className="min-h-dvh bg-zinc-950 text-zinc-100">
@@ -38,7 +41,7 @@ export function AppShell() {
       </a>
       <NavigationProgress />
       <Header adminMode={adminMode} />
-      {!adminMode && <Sidebar />}
+      {!adminMode && wide && <Sidebar />}
       <main
         id="main"
         ref={mainRef}

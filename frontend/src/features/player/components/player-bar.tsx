@@ -1,12 +1,12 @@
 /**
- * The fixed player at the bottom of every screen: a full bar on desktop, a mini bar above the navigation on
- * phones that opens the fullscreen player. Its root carries data-state="playing" | "paused" for tests and
+ * The fixed player at the bottom of every screen: a full bar on desktop; on phones, once something plays, a mini
+ * bar above the navigation that opens the fullscreen player. Its root carries data-state="playing" | "paused" for tests and
  * styling. The fullscreen player, the queue, the recently played list and the shortcuts help load on demand.
  */
 import { ChevronUp, History, Keyboard, ListMusic, Pause, Play, SkipBack, SkipForward, Volume1, Volume2, VolumeX } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { cx } from '../../../lib/class-names';
+import { useMediaQuery, WIDE_SCREEN } from '../../../lib/media-query';
 import { Artwork } from '../../../ui/artwork';
 import { IconButton } from '../../../ui/button';
 import { Slider } from '../../../ui/slider';
@@ -22,12 +22,32 @@ const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((module) =>
 type Panel = 'fullscreen' | 'queue' | 'recent' | 'shortcuts';
 
 export function PlayerBar() {
-  const player = usePlayer();
-  const { state, track } = player;
-  const playing = state.status === 'playing';
+  const { track } = usePlayer();
   const [panel, setPanel] = useState<Panel | null>(null);
   const close = () => setPanel(null);
   usePlayerShortcuts(() => setPanel('shortcuts'));
+  // A phone shows no bar until something plays, so it is not built either: that spares every page's first render.
+  const shown = useMediaQuery(WIDE_SCREEN) || track !== null;
+
+  return (
+    <>
+      {shown && <Bar openPanel={setPanel} />}
+      {panel && (
+        <Suspense fallback={null}>
+          {panel === 'fullscreen' && <FullscreenPlayer onClose={close} onOpenQueue={() => setPanel('queue')} onOpenRecent={() => setPanel('recent')} />}
+          {panel === 'queue' && <QueueDialog onClose={close} />}
+          {panel === 'recent' && <RecentlyPlayedDialog onClose={close} />}
+          {panel === 'shortcuts' && <ShortcutsDialog onClose={close} />}
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function Bar({ openPanel: setPanel }: { openPanel: (panel: Panel) => void }) {
+  const player = usePlayer();
+  const { state, track } = player;
+  const playing = state.status === 'playing';
 
   return (
     <section
@@ -36,10 +56,7 @@ export function PlayerBar() {
       data-testid="player-bar"
       data-state={playing ? 'playing' : 'paused'}
       data-current-track-id={track?.id ?? ''}
-      className={cx(
-        'fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-40 border-t border-white/10 bg-zinc-900/95 backdrop-blur md:bottom-0',
-        !track && 'max-md:hidden',
-      )}
+      className="fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-40 border-t border-white/10 bg-zinc-900/95 backdrop-blur md:bottom-0"
     >
       <MobileProgress />
       <div className="flex h-16 items-center gap-3 px-3 md:h-20 md:px-4">
@@ -116,14 +133,6 @@ export function PlayerBar() {
           </IconButton>
         )}
       </div>
-      {panel && (
-        <Suspense fallback={null}>
-          {panel === 'fullscreen' && <FullscreenPlayer onClose={close} onOpenQueue={() => setPanel('queue')} onOpenRecent={() => setPanel('recent')} />}
-          {panel === 'queue' && <QueueDialog onClose={close} />}
-          {panel === 'recent' && <RecentlyPlayedDialog onClose={close} />}
-          {panel === 'shortcuts' && <ShortcutsDialog onClose={close} />}
-        </Suspense>
-      )}
     </section>
   );
 }
