@@ -180,17 +180,21 @@ async function lambdaBundles() {
   const outdir = await mkdtemp(join(benchDir, 'bundles-'));
   const bare = join(outdir, 'bare.mjs');
   await build({ stdin: { contents: 'export const handler = async () => ({ statusCode: 200 });', loader: 'ts' }, outfile: bare, format: 'esm', platform: 'node', minify: true, bundle: true });
-  // A cold start: a new Node process that imports the bundle (median of 5).
-  const importMs = async (file: string) => {
-    const { execFileSync } = await import('node:child_process');
-    const runs = Array.from({ length: 5 }, () => {
-      const started = performance.now();
-      execFileSync(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(file).href)})`]);
-      return performance.now() - started;
-    });
-    return percentile(runs, 50);
+  // A cold start: a new Node process that imports the file.
+  const { execFileSync } = await import('node:child_process');
+  const coldStartMs = (file: string) => {
+    const started = performance.now();
+    execFileSync(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(file).href)})`]);
+    return performance.now() - started;
   };
-  const bareMs = await importMs(bare);
+  // The median of 5 cold starts of each file. Files compared are started in turn, so a machine that speeds up or
+  // slows down meanwhile weighs on all of them alike.
+  const importMs = (...files: string[]) => {
+    const runs = files.map(() => [] as number[]);
+    for (let round = 0; round < 5; round++) files.forEach((file, i) => runs[i].push(coldStartMs(file)));
+    return runs.map((times) => percentile(times, 50));
+  };
+  const [bareMs] = importMs(bare);
   let largest = { entry: '', bytes: 0 };
   // Each bundle against a bare handler that imports the same runtime-provided AWS SDK clients: what the
   // function's own code (ours, zod, middy, Powertools) adds to a cold start, the SDK being the floor of
@@ -222,8 +226,7 @@ async function lambdaBundles() {
     );
     const baseline = join(outdir, `${name}.baseline.mjs`);
     await writeFile(baseline, `${[...sdk].map((m) => `import ${JSON.stringify(m)};`).join('')}export const handler = async () => ({ statusCode: 200 });`);
-    const ms = await importMs(outfile);
-    const baseMs = await importMs(baseline);
+    const [ms, baseMs] = importMs(outfile, baseline);
     if (ms / baseMs > slowest.ratio) slowest = { entry, ms, baseMs, ratio: ms / baseMs };
   }
   // The layer, built as CDK builds it, loaded the way the first payment call loads it.
@@ -234,7 +237,7 @@ async function lambdaBundles() {
   const layerBytes = (await readFile(layerEntry)).length;
   const probe = join(outdir, 'layer-probe.mjs');
   await writeFile(probe, `import Stripe from ${JSON.stringify(pathToFileURL(layerEntry).href)}; new Stripe('sk_test_bench').checkout.sessions;`);
-  const layerMs = await importMs(probe);
+  const [layerMs] = importMs(probe);
   await rm(outdir, { recursive: true, force: true });
   rows.push({
     what: `shared Stripe SDK layer, minified (loaded on the first payment call, ${layerMs.toFixed(0)} ms)`,
