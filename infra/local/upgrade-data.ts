@@ -7,15 +7,17 @@
  * `views`; a record in `ephemeral` (no expiry) says it is done, so later starts skip the scan. A start cut short
  * mid-move simply moves the rest next time.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { isCounterKey } from '../../functions/lib/views.js';
-import type { AwsClientConfig } from './dynamodb-local.js';
 
 const DONE = { pk: 'upgrade#counters-table', sk: 'done' };
 
-/** Moves checkpoints and counters from `views` to `counters` once; resolves to how many items moved. */
-export async function moveCountersOutOfViews(config: AwsClientConfig, tables: { views: string; counters: string; ephemeral: string }): Promise<number> {
+/**
+ * Moves checkpoints and counters from `views` to `counters` once; resolves to how many items moved. Any DynamoDB
+ * client config will do: the local cloud's, or a deployment's (run it before the new functions take traffic).
+ */
+export async function moveCountersOutOfViews(config: DynamoDBClientConfig, tables: { views: string; counters: string; ephemeral: string }): Promise<number> {
   const client = DynamoDBDocumentClient.from(new DynamoDBClient(config));
   try {
     if ((await client.send(new GetCommand({ TableName: tables.ephemeral, Key: DONE, ConsistentRead: true }))).Item) return 0;
