@@ -1,7 +1,7 @@
 /**
  * The fixed player at the bottom of every screen: a full bar on desktop; on phones, once something plays, a mini
- * bar above the navigation that opens the fullscreen player. Its root carries data-state="playing" | "paused" for tests and
- * styling. The fullscreen player, the queue, the recently played list and the shortcuts help load on demand.
+ * bar above the navigation that opens the fullscreen player. Its root carries data-state="playing" | "paused" for
+ * tests and styling. The fullscreen player, the queue, the recently played list and the shortcuts help load on demand.
  */
 import { ChevronUp, History, Keyboard, ListMusic, Pause, Play, SkipBack, SkipForward, Volume1, Volume2, VolumeX } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
@@ -31,7 +31,7 @@ export function PlayerBar() {
 
   return (
     <>
-      {shown && <Bar openPanel={setPanel} />}
+      {shown && <Bar setPanel={setPanel} />}
       {panel && (
         <Suspense fallback={null}>
           {panel === 'fullscreen' && <FullscreenPlayer onClose={close} onOpenQueue={() => setPanel('queue')} onOpenRecent={() => setPanel('recent')} />}
@@ -44,7 +44,7 @@ export function PlayerBar() {
   );
 }
 
-function Bar({ openPanel: setPanel }: { openPanel: (panel: Panel) => void }) {
+function Bar({ setPanel }: { setPanel: (panel: Panel) => void }) {
   const player = usePlayer();
   const { state, track } = player;
   const playing = state.status === 'playing';
