@@ -52,4 +52,4 @@ export const tables: TableDefinition[] = [
 ];
 
 /** The tables a rebuild of the views writes (functions/lib/rebuild-views.ts). */
-export const viewTables = tables.filter((t) => t.name === 'views' || t.name === 'counters');
+export const viewTableNames = ['views', 'counters'] as const;

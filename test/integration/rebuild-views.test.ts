@@ -2,15 +2,13 @@
  * Rebuilding every view from the event log (functions/lib/rebuild-views.ts) into fresh tables gives the
  * views the live projectors built, item for item and each in the same table, checkpoints included.
  */
-import { randomUUID } from 'node:crypto';
-import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamoClient } from '../../functions/lib/aws.js';
 import { env } from '../../functions/lib/env.js';
 import { rebuildViews } from '../../functions/lib/rebuild-views.js';
-import { ensureTables } from '../../infra/local/dynamodb-local.js';
-import { viewTables } from '../../infra/tables.js';
+import { scratchTables } from '../../infra/local/dynamodb-local.js';
+import { viewTableNames } from '../../infra/tables.js';
 import { cloudDynamoConfig, useCloudEnv } from '../support/cloud.js';
 
 /** Every item of the two view tables, by `<table>:<pk>|<sk>`. */
@@ -50,23 +48,20 @@ describe('rebuilding the views from the event log', () => {
     let diff: string[] = [];
     let shown: Record<string, unknown> = {};
     for (let attempt = 0; attempt < 20; attempt++) {
-      const suffix = randomUUID().slice(0, 8);
-      const target = { views: `rebuilt-views-${suffix}`, counters: `rebuilt-counters-${suffix}` };
-      await ensureTables(config, viewTables, (definition) => target[definition.name as keyof typeof target]);
+      const target = await scratchTables(config, viewTableNames, 'rebuilt');
       try {
-        const result = await rebuildViews(target);
+        const result = await rebuildViews(target.names);
         // Only streams behind an event no schema reads may stay unapplied (`behindUnreadable`): the live projectors
         // are stuck there too (that event went to their DLQ), so both tables hold the same views.
         expect(result.stuck).toEqual([]);
         expect(result.events).toBeGreaterThan(20);
-        const [live, rebuilt] = [await scanAll({ views: env().TABLE_VIEWS, counters: env().TABLE_COUNTERS }), await scanAll(target)];
+        const [live, rebuilt] = [await scanAll({ views: env().TABLE_VIEWS, counters: env().TABLE_COUNTERS }), await scanAll(target.names)];
         expect(rebuilt.size).toBeGreaterThan(20);
         diff = differences(live, rebuilt);
         shown = Object.fromEntries(diff.slice(0, 3).map((key) => [key, { live: live.get(key), rebuilt: rebuilt.get(key) }]));
         if (diff.length === 0) break;
       } finally {
-        const client = new DynamoDBClient(config);
-        await Promise.all(Object.values(target).map((TableName) => client.send(new DeleteTableCommand({ TableName }))));
+        await target.drop();
       }
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }

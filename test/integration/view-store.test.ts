@@ -1,32 +1,29 @@
 /** The DynamoDB view store (functions/lib/views.ts): a `keep` put keeps the winning item whatever the order or overlap of the streams writing it. */
 import { randomUUID } from 'node:crypto';
-import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '../../functions/lib/env.js';
 import type { ViewOp } from '../../functions/lib/projection.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from '../../functions/lib/aws.js';
 import { checkpointKey, dynamoViewStore, getViews, queryViews } from '../../functions/lib/views.js';
-import { ensureTables } from '../../infra/local/dynamodb-local.js';
-import { viewTables } from '../../infra/tables.js';
+import { scratchTables, type ScratchTables } from '../../infra/local/dynamodb-local.js';
+import { viewTableNames } from '../../infra/tables.js';
 import { cloudDynamoConfig, useCloudEnv } from '../support/cloud.js';
 
 // View tables of this file's own: these commits have no events behind them, and the shared tables must hold only
 // what the event log rebuilds (test/integration/rebuild-views.test.ts compares them).
-const suffix = randomUUID().slice(0, 8);
-const own = { views: `view-store-test-${suffix}`, counters: `view-store-test-counters-${suffix}` };
+let tables: ScratchTables<'views' | 'counters'>;
 
 beforeAll(async () => {
   useCloudEnv();
-  await ensureTables(cloudDynamoConfig(), viewTables, (definition) => own[definition.name as keyof typeof own]);
-  process.env.TABLE_VIEWS = own.views;
-  process.env.TABLE_COUNTERS = own.counters;
+  tables = await scratchTables(cloudDynamoConfig(), viewTableNames, 'view-store-test');
+  process.env.TABLE_VIEWS = tables.names.views;
+  process.env.TABLE_COUNTERS = tables.names.counters;
   resetEnvCache();
 });
 
 afterAll(async () => {
-  const client = new DynamoDBClient(cloudDynamoConfig());
-  await Promise.all(Object.values(own).map((TableName) => client.send(new DeleteTableCommand({ TableName }))));
+  await tables.drop();
   useCloudEnv();
 });
 
@@ -123,10 +120,10 @@ describe('the view store', () => {
 
     const stored = async (TableName: string, Key: { pk: string; sk: string }) =>
       (await dynamoClient().send(new GetCommand({ TableName, Key, ConsistentRead: true }))).Item;
-    expect(await stored(own.counters, counter)).toMatchObject({ playCount: 1 });
-    expect(await stored(own.counters, checkpointKey('test', `s-${id}`))).toMatchObject({ version: 1 });
-    expect(await stored(own.views, view)).toMatchObject({ title: 'Tides' });
-    expect(await stored(own.views, counter)).toBeUndefined();
+    expect(await stored(tables.names.counters, counter)).toMatchObject({ playCount: 1 });
+    expect(await stored(tables.names.counters, checkpointKey('test', `s-${id}`))).toMatchObject({ version: 1 });
+    expect(await stored(tables.names.views, view)).toMatchObject({ title: 'Tides' });
+    expect(await stored(tables.names.views, counter)).toBeUndefined();
     // Reads find each item wherever it lives.
     expect(await getViews([counter, view])).toEqual(expect.arrayContaining([expect.objectContaining({ playCount: 1 }), expect.objectContaining({ title: 'Tides' })]));
     expect(await queryViews({ pk: counter.pk })).toEqual([expect.objectContaining({ playCount: 1 })]);
