@@ -92,14 +92,8 @@ export const notificationContentSchema = z.object({
 });
 export type NotificationContent = z.infer<typeof notificationContentSchema>;
 
-export const NotificationSent = defineEvent(
-  'NotificationSent',
-  notificationContentSchema.extend({ notificationId: id, userId: id }),
-);
+export const NotificationSent = defineEvent('NotificationSent', notificationContentSchema.extend({ notificationId: id, userId: id }));
 
-export const NotificationsRead = defineEvent(
-  'NotificationsRead',
-  z.object({ userId: id, notificationIds: z.array(id).min(1).max(90) }),
-);
+export const NotificationsRead = defineEvent('NotificationsRead', z.object({ userId: id, notificationIds: z.array(id).min(1).max(90) }));
 
 export const NotificationDeleted = defineEvent('NotificationDeleted', z.object({ userId: id, notificationId: id }));

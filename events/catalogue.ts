@@ -31,11 +31,9 @@ const artistV1 = z.object({
   socialLinks: z.string().nullable(),
 });
 
-export const ArtistCreated = defineEvent(
-  'ArtistCreated',
-  artistV1.extend({ socialLinks: socialLinksSchema }),
-  [{ schema: artistV1, upcast: (d: z.infer<typeof artistV1>) => ({ ...d, socialLinks: d.socialLinks ? JSON.parse(d.socialLinks) : {} }) }],
-);
+export const ArtistCreated = defineEvent('ArtistCreated', artistV1.extend({ socialLinks: socialLinksSchema }), [
+  { schema: artistV1, upcast: (d: z.infer<typeof artistV1>) => ({ ...d, socialLinks: d.socialLinks ? JSON.parse(d.socialLinks) : {} }) },
+]);
 
 export const externalLinksSchema = z
   .object({

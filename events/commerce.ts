@@ -102,10 +102,7 @@ export const SubscriptionRenewed = defineEvent(
   z.object({ ...subscriptionRef, invoiceId: z.string().min(1), currentPeriodEnd: isoDate }),
 );
 /** Cancelled by the member: it stays active until the end of the period already paid. */
-export const SubscriptionCancelled = defineEvent(
-  'SubscriptionCancelled',
-  z.object({ ...subscriptionRef, endsAt: isoDate }),
-);
+export const SubscriptionCancelled = defineEvent('SubscriptionCancelled', z.object({ ...subscriptionRef, endsAt: isoDate }));
 export const SubscriptionEnded = defineEvent('SubscriptionEnded', z.object({ ...subscriptionRef, endedAt: isoDate }));
 
 export const VideoPublished = defineEvent(

@@ -55,7 +55,9 @@ export class UnknownEventError extends Error {
 export function createRegistry<const Defs extends readonly EventDefinition<string, z.ZodType>[]>(definitions: Defs) {
   const byType = new Map<string, EventDefinition<string, z.ZodType>>(definitions.map((d) => [d.type, d]));
   type Def = Defs[number];
-  type Typed = { [K in Def as K['type']]: Omit<StoredEvent, 'type' | 'data'> & { type: K['type']; data: z.infer<K['schema']> } }[Def['type']];
+  type Typed = {
+    [K in Def as K['type']]: Omit<StoredEvent, 'type' | 'data'> & { type: K['type']; data: z.infer<K['schema']> };
+  }[Def['type']];
 
   function definition(type: string) {
     const def = byType.get(type);

@@ -21,7 +21,7 @@ function luminance(hex: string): number {
 function accentForeground(accent: string): string {
   const background = luminance(accent);
   const onDark = (background + 0.05) / (luminance('#09090b') + 0.05);
-  const onLight = (1.05) / (background + 0.05);
+  const onLight = 1.05 / (background + 0.05);
   return onDark >= onLight ? '#09090b' : '#ffffff';
 }
 
@@ -39,14 +39,21 @@ function brandPage(): Plugin {
       handler: (html) => ({
         html: html
           .replaceAll('%BRAND_PRODUCT%', escapeHtml(brand.product))
-          .replaceAll('%BRAND_DESCRIPTION%', escapeHtml(`${brand.product} by ${brand.labelName}: artist-driven music to stream, collect and support.`)),
+          .replaceAll(
+            '%BRAND_DESCRIPTION%',
+            escapeHtml(`${brand.product} by ${brand.labelName}: artist-driven music to stream, collect and support.`),
+          ),
         tags: [
           {
             tag: 'style',
             children: `:root{--brand-accent:${brand.accentColor};--brand-accent-foreground:${accentForeground(brand.accentColor)}}`,
             injectTo: 'head',
           },
-          { tag: 'link', attrs: { rel: 'icon', type: 'image/svg+xml', href: `data:image/svg+xml,${encodeURIComponent(icon)}` }, injectTo: 'head' },
+          {
+            tag: 'link',
+            attrs: { rel: 'icon', type: 'image/svg+xml', href: `data:image/svg+xml,${encodeURIComponent(icon)}` },
+            injectTo: 'head',
+          },
         ],
       }),
     },
@@ -55,7 +62,9 @@ function brandPage(): Plugin {
 
 /** The chunk holding `module` (a path under frontend/src), or an error naming it. */
 function chunkOf(bundle: Rolldown.OutputBundle | undefined, module: string): Rolldown.OutputChunk {
-  const chunk = Object.values(bundle ?? {}).find((c): c is Rolldown.OutputChunk => c.type === 'chunk' && c.moduleIds.some((id) => id.endsWith(`/src/${module}`)));
+  const chunk = Object.values(bundle ?? {}).find(
+    (c): c is Rolldown.OutputChunk => c.type === 'chunk' && c.moduleIds.some((id) => id.endsWith(`/src/${module}`)),
+  );
   if (!chunk) throw new Error(`preload-chunks: no chunk holds src/${module}`);
   return chunk;
 }
@@ -75,14 +84,19 @@ function preloadChunks(): Plugin {
       handler: (html, context) => {
         if (!context.bundle) return html.replace('%ALBUM_PAGE_CHUNK%', '');
         const libraries = Object.values(context.bundle).find(
-          (c): c is Rolldown.OutputChunk => c.type === 'chunk' && c.moduleIds.some((id) => /[\\/]node_modules[\\/]react-router[\\/]/.test(id)),
+          (c): c is Rolldown.OutputChunk =>
+            c.type === 'chunk' && c.moduleIds.some((id) => /[\\/]node_modules[\\/]react-router[\\/]/.test(id)),
         );
         if (!libraries) throw new Error('preload-chunks: no chunk holds react-router');
         const app = chunkOf(context.bundle, 'app/start.tsx');
         const albumPage = chunkOf(context.bundle, 'app/routes/album-route.tsx');
         return {
           html: html.replace('%ALBUM_PAGE_CHUNK%', `/${albumPage.fileName}`),
-          tags: [libraries, app].map((chunk) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' as const })),
+          tags: [libraries, app].map((chunk) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
+            injectTo: 'head' as const,
+          })),
         };
       },
     },
@@ -132,7 +146,12 @@ export default defineConfig(({ command }) => ({
     // built app takes the production one, as React's own builds do.
     alias:
       command === 'build'
-        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+            },
+          ]
         : [],
   },
   server: { proxy },

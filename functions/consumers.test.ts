@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { consumers, consumersOf, streamCategory } from './consumers.js';
 import { route } from './consumers/relay.js';
 
-const names = (type: string, streamId: string) => consumersOf(type, streamId).map((c) => c.name).sort();
+const names = (type: string, streamId: string) =>
+  consumersOf(type, streamId)
+    .map((c) => c.name)
+    .sort();
 
 describe('the consumer manifest', () => {
   it('sends a projector every event of its stream categories, so a checkpoint never waits on a type it does not list', () => {

@@ -4,7 +4,19 @@
  */
 export type AuthLevel = 'guest' | 'user' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type Context = 'catalogue' | 'plays' | 'platform' | 'band' | 'library' | 'search' | 'accounts' | 'notifications' | 'commerce' | 'membership' | 'merch' | 'stripe-webhook';
+export type Context =
+  | 'catalogue'
+  | 'plays'
+  | 'platform'
+  | 'band'
+  | 'library'
+  | 'search'
+  | 'accounts'
+  | 'notifications'
+  | 'commerce'
+  | 'membership'
+  | 'merch'
+  | 'stripe-webhook';
 
 export interface RouteSpec {
   method: HttpMethod;

@@ -19,7 +19,8 @@ const TOOLS = {
       const text = `${out.stderr}\n${out.stdout}`;
       const m = /version "(\d+)(?:\.(\d+))?/.exec(text);
       const major = m ? (m[1] === '1' ? Number(m[2]) : Number(m[1])) : NaN;
-      if (!(major >= 17)) return { ok: false, detail: `\`java\` is version ${Number.isNaN(major) ? 'unknown' : major}, 17 or newer is needed` };
+      if (!(major >= 17))
+        return { ok: false, detail: `\`java\` is version ${Number.isNaN(major) ? 'unknown' : major}, 17 or newer is needed` };
       return { ok: true };
     },
   },

@@ -52,7 +52,12 @@ function buildFrontendIfStale(outDir: string) {
   const sources = Math.max(newestMtime(frontend), fs.statSync(path.join(repoRoot, 'package.json')).mtimeMs);
   if (built >= sources) return;
   const started = Date.now();
-  const out = spawnSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--outDir', outDir, '--emptyOutDir'], { cwd: repoRoot, stdio: 'pipe', encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+  const out = spawnSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--outDir', outDir, '--emptyOutDir'], {
+    cwd: repoRoot,
+    stdio: 'pipe',
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (out.status !== 0) throw new Error(`Building the SPA failed:\n${out.stdout}\n${out.stderr}`);
   console.log(`[local-cloud] built the SPA in ${((Date.now() - started) / 1000).toFixed(1)}s`);
 }
@@ -77,7 +82,11 @@ export default async function setup(project: TestProject) {
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
-  console.log(`[local-cloud] ${cloud.url} ready in ${(cloud.timings.total / 1000).toFixed(1)}s (${Object.entries(cloud.timings).map(([k, v]) => `${k} ${v}ms`).join(', ')})`);
+  console.log(
+    `[local-cloud] ${cloud.url} ready in ${(cloud.timings.total / 1000).toFixed(1)}s (${Object.entries(cloud.timings)
+      .map(([k, v]) => `${k} ${v}ms`)
+      .join(', ')})`,
+  );
   project.provide('baseUrl', cloud.url);
   project.provide('inboxUrl', cloud.inboxUrl);
   project.provide('cloudEnv', cloud.env);

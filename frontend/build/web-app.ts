@@ -24,7 +24,11 @@ const shade = ([r, g, b]: Rgb, factor: number): Rgb => [r * factor, g * factor, 
  * The app icon: a record in the accent colour on the page background. A maskable icon keeps the record
  * inside the central 80% that every launcher shape shows.
  */
-export function renderAppIcon(size: number, brand: Pick<WebAppBrand, 'accentColor' | 'backgroundColor'>, { maskable = false } = {}): Buffer {
+export function renderAppIcon(
+  size: number,
+  brand: Pick<WebAppBrand, 'accentColor' | 'backgroundColor'>,
+  { maskable = false } = {},
+): Buffer {
   const png = new PNG({ width: size, height: size });
   const background = rgb(brand.backgroundColor);
   const accent = rgb(brand.accentColor);

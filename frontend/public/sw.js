@@ -60,7 +60,12 @@ self.addEventListener('fetch', (event) => {
 
   if (request.mode === 'navigate') {
     event.respondWith(
-      fetch(request).catch(() => caches.open(CACHE).then((cache) => cache.match(APP_PAGE)).then((cached) => cached || Response.error())),
+      fetch(request).catch(() =>
+        caches
+          .open(CACHE)
+          .then((cache) => cache.match(APP_PAGE))
+          .then((cached) => cached || Response.error()),
+      ),
     );
   }
 });

@@ -81,7 +81,10 @@ async function buildAlbum(albumId: string, correlationId: string, logger: Logger
 
   const key = downloadObjectKey(albumId, details.title);
   const bytes = await uploadStream(key, zipStream(entries()), 'application/zip');
-  await appendBlind(`download#${albumId}`, [{ type: 'AlbumDownloadBuilt', data: { albumId, key, bytes, files } }], { actor: 'album-downloads', correlationId });
+  await appendBlind(`download#${albumId}`, [{ type: 'AlbumDownloadBuilt', data: { albumId, key, bytes, files } }], {
+    actor: 'album-downloads',
+    correlationId,
+  });
   logger.info('album download built', { albumId, key, bytes, files: files.length });
 }
 

@@ -10,7 +10,8 @@ import { appOrigin, sendMail, type Mail } from '../lib/mail.js';
 import { once } from '../lib/once.js';
 import { reactorConsumer } from '../lib/reactor.js';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function receiptMail(to: string, albums: { albumId: string; title: string; price: number }[], total: number, orderId: string): Mail {
   const downloads = `${appOrigin()}/library?tab=downloads`;

@@ -23,7 +23,12 @@ describe('album price', () => {
 describe('cart totals', () => {
   it('charges a non-member the default total and shows what a member would save', () => {
     expect(cartTotals([regular, regular], 'default')).toEqual({
-      defaultTotal: 19.98, subscriberTotal: 13.98, total: 19.98, savings: 6, planAddOn: null, currency: 'USD',
+      defaultTotal: 19.98,
+      subscriberTotal: 13.98,
+      total: 19.98,
+      savings: 6,
+      planAddOn: null,
+      currency: 'USD',
     });
   });
   it('charges a member the member total', () => {

@@ -65,7 +65,11 @@ export const smartSignInBody = z.object({
   intent: optionalText(50),
   cartItems: cartItemsField,
 });
-export const sendLinkBody = z.object({ email: emailField, intent: z.enum(['subscribe', 'free']).nullish(), displayName: optionalText(100) });
+export const sendLinkBody = z.object({
+  email: emailField,
+  intent: z.enum(['subscribe', 'free']).nullish(),
+  displayName: optionalText(100),
+});
 export const freeSignupBody = z.object({ email: emailField });
 export const verifyCodeBody = z.object({
   email: emailField,
@@ -119,7 +123,12 @@ const contextOf = (request: RequestInfo, actor: string) => ({ actor, correlation
 /** Where the app goes after signing in with this intent. Cart checkout waits for commerce (issue #5). */
 const SUBSCRIPTION_CHECKOUT = '/subscription-checkout';
 
-async function signedInReply(signedIn: Pick<SignedIn, 'user' | 'sessionId'>, request: RequestInfo, body: (token: string) => Record<string, unknown>, headers: Record<string, string> = {}) {
+async function signedInReply(
+  signedIn: Pick<SignedIn, 'user' | 'sessionId'>,
+  request: RequestInfo,
+  body: (token: string) => Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   const token = await issueSessionToken({ userId: signedIn.user.id, sessionId: signedIn.sessionId }, request.receivedAt);
   return reply({
     body: { success: true, ...body(token), user: userDto(signedIn.user, request.receivedAt) },
@@ -161,7 +170,8 @@ function sniffImage(bytes: Buffer): string | undefined {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   if (bytes.length >= 6 && ['GIF87a', 'GIF89a'].includes(bytes.subarray(0, 6).toString('latin1'))) return 'image/gif';
-  if (bytes.length >= 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (bytes.length >= 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'image/webp';
   return undefined;
 }
 
@@ -263,7 +273,12 @@ export const handler = contextHandler('accounts', {
   'GET /api/auth/verify-email': defineRoute({ query: verifyEmailQuery }, async ({ query, request }) => {
     const { userId, email } = await redeemEmailVerification(query.token, query.email, request.receivedAt);
     const user = await runUserCommand(userId, { type: 'VerifyEmail', email }, contextOf(request, userId));
-    return { success: true, message: 'Your email is verified', user: { displayName: user.displayName, email: user.email }, redirectUrl: '/' };
+    return {
+      success: true,
+      message: 'Your email is verified',
+      user: { displayName: user.displayName, email: user.email },
+      redirectUrl: '/',
+    };
   }),
 
   'POST /api/auth/login': defineRoute({ body: loginBody }, async ({ body, request }) => {
@@ -280,9 +295,15 @@ export const handler = contextHandler('accounts', {
     const verified = await verifyPassword(password, state?.passwordHash ?? null);
     if (!userId || !verified) throw new HttpError(401, 'invalid_credentials', 'Invalid email or password');
     const sessionId = randomUUID();
-    const user = await runUserCommand(userId, { type: 'SignIn', sessionId, method: 'password', passwordVerified: true }, contextOf(request, userId));
+    const user = await runUserCommand(
+      userId,
+      { type: 'SignIn', sessionId, method: 'password', passwordVerified: true },
+      contextOf(request, userId),
+    );
     // Guest cart lines (body.guestCartItems) are synced by commerce (issue #5); none are synced yet.
-    return signedInReply({ user, sessionId }, request, () => ({ message: 'Signed in', requiresPassword: false }), { 'x-cart-synced': 'false' });
+    return signedInReply({ user, sessionId }, request, () => ({ message: 'Signed in', requiresPassword: false }), {
+      'x-cart-synced': 'false',
+    });
   }),
 
   'POST /api/users/beta-signup': defineRoute({ body: betaSignupBody }, async ({ body, request }) => {
@@ -374,7 +395,8 @@ export const handler = contextHandler('accounts', {
     const key = { pk: `pending-action#${id}`, sk: 'intent' };
     const item = (await dynamoClient().send(new GetCommand({ TableName: env().TABLE_EPHEMERAL, Key: key, ConsistentRead: true }))).Item;
     const cleared = [`${PENDING_COOKIE}=; Path=/api/auth; HttpOnly; Secure; SameSite=Lax; Max-Age=0`];
-    if (!item || (item.expiresAt as number) <= Math.floor(request.receivedAt.getTime() / 1000)) return reply({ body: none, cookies: cleared });
+    if (!item || (item.expiresAt as number) <= Math.floor(request.receivedAt.getTime() / 1000))
+      return reply({ body: none, cookies: cleared });
     // Read once: the intent is cleared as it is handed back.
     await dynamoClient().send(new DeleteCommand({ TableName: env().TABLE_EPHEMERAL, Key: key }));
     return reply({ body: { action: item.action, includeSubscription: item.includeSubscription, ts: item.ts }, cookies: cleared });
@@ -408,7 +430,11 @@ export const handler = contextHandler('accounts', {
     try {
       user = await runUserCommand(
         me,
-        { type: 'ChangeProfile', ...(body.displayName !== undefined ? { displayName: body.displayName || null } : {}), ...(newEmail ? { email: newEmail } : {}) },
+        {
+          type: 'ChangeProfile',
+          ...(body.displayName !== undefined ? { displayName: body.displayName || null } : {}),
+          ...(newEmail ? { email: newEmail } : {}),
+        },
         contextOf(request, me),
         held,
       );
@@ -432,11 +458,20 @@ export const handler = contextHandler('accounts', {
     const contentType = sniffImage(bytes);
     if (!contentType) throw new HttpError(400, 'invalid_file_type', 'Invalid file type: please choose an image (JPEG, PNG, WebP or GIF)');
     await s3Client().send(
-      new PutObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: avatarKey(me), Body: bytes, ContentType: contentType, CacheControl: 'public, max-age=3600' }),
+      new PutObjectCommand({
+        Bucket: env().MEDIA_BUCKET,
+        Key: avatarKey(me),
+        Body: bytes,
+        ContentType: contentType,
+        CacheControl: 'public, max-age=3600',
+      }),
     );
-    const user = await runUserCommand(me, { type: 'ChangeAvatar', avatar: `${me}.jpg`, contentType, bytes: bytes.length }, contextOf(request, me));
+    const user = await runUserCommand(
+      me,
+      { type: 'ChangeAvatar', avatar: `${me}.jpg`, contentType, bytes: bytes.length },
+      contextOf(request, me),
+    );
     const dto = userDto(user, request.receivedAt);
     return { success: true, avatar: dto.avatarUrl, filename: dto.avatar, user: dto };
   }),
 });
-

@@ -13,11 +13,11 @@ const fanSignupBody = z.object({
 export const handler = contextHandler('band', {
   'POST /api/band/fan-signup': defineRoute({ body: fanSignupBody }, async ({ body, session, request }) => {
     // No decision to take (a fan may sign up twice; the list is read by e-mail), so the event is appended blind.
-    await appendBlind(
-      `band#${BAND}`,
-      [{ type: 'FanSignedUp', data: { band: BAND, email: body.email } }],
-      { actor: session?.userId ?? 'guest', correlationId: request.requestId, at: request.receivedAt },
-    );
+    await appendBlind(`band#${BAND}`, [{ type: 'FanSignedUp', data: { band: BAND, email: body.email } }], {
+      actor: session?.userId ?? 'guest',
+      correlationId: request.requestId,
+      at: request.receivedAt,
+    });
     return reply({ status: 202, body: { signedUp: true } });
   }),
 });

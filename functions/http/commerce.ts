@@ -41,8 +41,16 @@ const guestItem = z
   .passthrough();
 
 const checkoutBody = z.object({
-  cartItems: z.array(z.object({ albumId: z.union([z.string(), z.number()]).transform(String).pipe(albumIdSchema) }).passthrough()).max(100).optional(),
-  email: z.string().trim().email().optional().or(z.literal('').transform(() => undefined)),
+  cartItems: z
+    .array(z.object({ albumId: z.union([z.string(), z.number()]).transform(String).pipe(albumIdSchema) }).passthrough())
+    .max(100)
+    .optional(),
+  email: z
+    .string()
+    .trim()
+    .email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   includeSubscription: z.boolean().optional(),
   subscribeSelected: z.boolean().optional(),
 });
@@ -57,7 +65,9 @@ const cartAnswer = (lines: CartLine[]) => lines.map(cartItemDto);
 
 async function checkout(input: RouteInput<unknown, unknown, z.infer<typeof checkoutBody>>, ui: UiMode) {
   const session = input.session!;
-  const albumIds = input.body.cartItems?.length ? input.body.cartItems.map((i) => i.albumId) : (await freshCart(session.userId)).map((l) => l.albumId);
+  const albumIds = input.body.cartItems?.length
+    ? input.body.cartItems.map((i) => i.albumId)
+    : (await freshCart(session.userId)).map((l) => l.albumId);
   return startAlbumCheckout({
     session,
     albumIds,
@@ -77,17 +87,29 @@ export const handler = contextHandler('commerce', {
   'GET /api/cart': defineRoute({}, async ({ session }) => (session ? cartAnswer(await freshCart(session.userId)) : [])),
 
   'POST /api/cart/add': defineRoute(
-    { body: z.object({ albumId: z.union([z.string(), z.number()]).transform(String).pipe(albumIdSchema), userSelectedSubscriber: z.boolean().default(false) }) },
+    {
+      body: z.object({
+        albumId: z.union([z.string(), z.number()]).transform(String).pipe(albumIdSchema),
+        userSelectedSubscriber: z.boolean().default(false),
+      }),
+    },
     async ({ body, session, request }) => {
       const userId = session!.userId;
-      const [line, alreadyOwned] = await Promise.all([saleLine(body.albumId, body.userSelectedSubscriber), ownsAlbum(userId, body.albumId)]);
+      const [line, alreadyOwned] = await Promise.all([
+        saleLine(body.albumId, body.userSelectedSubscriber),
+        ownsAlbum(userId, body.albumId),
+      ]);
       const lines = await runCartCommand(userId, { type: 'AddToCart', ownerId: userId, line, alreadyOwned }, context(request, session!));
       return { success: true, item: cartItemDto(line), cart: cartAnswer(lines) };
     },
   ),
 
   'DELETE /api/cart/{id}': defineRoute({ params: z.object({ id: albumIdSchema }) }, async ({ params, session, request }) => {
-    const lines = await runCartCommand(session!.userId, { type: 'RemoveFromCart', ownerId: session!.userId, albumId: params.id }, context(request, session!));
+    const lines = await runCartCommand(
+      session!.userId,
+      { type: 'RemoveFromCart', ownerId: session!.userId, albumId: params.id },
+      context(request, session!),
+    );
     return { success: true, cart: cartAnswer(lines) };
   }),
 
@@ -95,15 +117,24 @@ export const handler = contextHandler('commerce', {
   'DELETE /api/cart/clear': defineRoute({}, clearCart),
   'POST /api/cart/clear': defineRoute({}, clearCart),
 
-  'POST /api/cart/sync': defineRoute({ body: z.object({ guestCartItems: z.array(z.unknown()).max(100).default([]) }) }, async ({ body, session, request }) => {
-    const userId = session!.userId;
-    const wanted = body.guestCartItems.map((raw) => guestItem.safeParse(raw)).flatMap((r) => (r.success ? [r.data] : []));
-    // Items that are not for sale (or no longer exist) are dropped, as invalid guest items are.
-    const lines = (await Promise.all(wanted.map((w) => saleLine(w.albumId, w.userSelectedSubscriber ?? false).catch(() => null)))).filter((l): l is CartLine => l !== null);
-    const before = await freshCart(userId);
-    const after = await runCartCommand(userId, { type: 'SyncGuestCart', ownerId: userId, lines, ownedAlbumIds: await ownedAlbumIds(userId) }, context(request, session!));
-    return { success: true, syncedItems: after.length - before.length, received: body.guestCartItems.length, cart: cartAnswer(after) };
-  }),
+  'POST /api/cart/sync': defineRoute(
+    { body: z.object({ guestCartItems: z.array(z.unknown()).max(100).default([]) }) },
+    async ({ body, session, request }) => {
+      const userId = session!.userId;
+      const wanted = body.guestCartItems.map((raw) => guestItem.safeParse(raw)).flatMap((r) => (r.success ? [r.data] : []));
+      // Items that are not for sale (or no longer exist) are dropped, as invalid guest items are.
+      const lines = (await Promise.all(wanted.map((w) => saleLine(w.albumId, w.userSelectedSubscriber ?? false).catch(() => null)))).filter(
+        (l): l is CartLine => l !== null,
+      );
+      const before = await freshCart(userId);
+      const after = await runCartCommand(
+        userId,
+        { type: 'SyncGuestCart', ownerId: userId, lines, ownedAlbumIds: await ownedAlbumIds(userId) },
+        context(request, session!),
+      );
+      return { success: true, syncedItems: after.length - before.length, received: body.guestCartItems.length, cart: cartAnswer(after) };
+    },
+  ),
 
   'POST /api/cart/checkout': defineRoute({ body: checkoutBody }, async (input) => {
     const started = await checkout(input, 'embedded');
@@ -124,24 +155,33 @@ export const handler = contextHandler('commerce', {
     return { checkoutUrl: started.session.url, sessionId: started.session.id, orderId: started.orderId, total: started.total };
   }),
 
-  'POST /api/stripe/verify-cart-purchase': defineRoute({ body: z.object({ sessionId: z.string().min(1).max(300) }) }, async ({ body, session, request }) => {
-    const result = await checkoutResult(await ownCheckoutSession(body.sessionId, session!.userId), session!.userId, request.receivedAt);
-    return { success: result.success, purchases: result.purchases, status: result.status, emailSent: result.emailSent };
-  }),
+  'POST /api/stripe/verify-cart-purchase': defineRoute(
+    { body: z.object({ sessionId: z.string().min(1).max(300) }) },
+    async ({ body, session, request }) => {
+      const result = await checkoutResult(await ownCheckoutSession(body.sessionId, session!.userId), session!.userId, request.receivedAt);
+      return { success: result.success, purchases: result.purchases, status: result.status, emailSent: result.emailSent };
+    },
+  ),
 
-  'GET /api/purchases/check-session/{sessionId}': defineRoute({ params: z.object({ sessionId: z.string().min(1).max(300) }) }, async ({ params, session, request }) => {
-    return checkoutResult(await ownCheckoutSession(params.sessionId, session!.userId), session!.userId, request.receivedAt);
-  }),
+  'GET /api/purchases/check-session/{sessionId}': defineRoute(
+    { params: z.object({ sessionId: z.string().min(1).max(300) }) },
+    async ({ params, session, request }) => {
+      return checkoutResult(await ownCheckoutSession(params.sessionId, session!.userId), session!.userId, request.receivedAt);
+    },
+  ),
 
-  'GET /api/stripe/product/{productId}': defineRoute({ params: z.object({ productId: z.string().regex(/^prod_\w{1,200}$/) }) }, async ({ params }) => {
-    try {
-      const product = await (await stripeClient()).products.retrieve(params.productId);
-      return { success: true, product: { id: product.id, name: product.name, images: product.images } };
-    } catch (error) {
-      if (isMissing(error)) throw new HttpError(404, 'not_found', 'Product not found');
-      throw error;
-    }
-  }),
+  'GET /api/stripe/product/{productId}': defineRoute(
+    { params: z.object({ productId: z.string().regex(/^prod_\w{1,200}$/) }) },
+    async ({ params }) => {
+      try {
+        const product = await (await stripeClient()).products.retrieve(params.productId);
+        return { success: true, product: { id: product.id, name: product.name, images: product.images } };
+      } catch (error) {
+        if (isMissing(error)) throw new HttpError(404, 'not_found', 'Product not found');
+        throw error;
+      }
+    },
+  ),
 
   'GET /api/purchases': defineRoute({}, async ({ session }) => {
     const purchases = await purchasesOf(session!.userId);
@@ -161,7 +201,11 @@ export const handler = contextHandler('commerce', {
 
   'GET /api/library/purchased-albums': defineRoute({}, async ({ session, request }) => {
     const purchases = await purchasesOf(session!.userId);
-    const links = await downloadLinks(session!.userId, purchases.map((p) => p.albumId), request.receivedAt);
+    const links = await downloadLinks(
+      session!.userId,
+      purchases.map((p) => p.albumId),
+      request.receivedAt,
+    );
     return purchases.map((p) => ({
       id: p.albumId,
       albumId: p.albumId,
@@ -184,7 +228,8 @@ export const handler = contextHandler('commerce', {
       const userId = session!.userId;
       const check = checkDownloadSignature(userId, params.albumId, query.expires, query.signature, request.receivedAt);
       if (check === 'invalid') throw new HttpError(403, 'invalid_signature', 'This download link is not valid');
-      if (check === 'expired') throw new HttpError(410, 'link_expired', 'This download link has expired. Open your Downloads again for a fresh one.');
+      if (check === 'expired')
+        throw new HttpError(410, 'link_expired', 'This download link has expired. Open your Downloads again for a fresh one.');
       if (!(await ownsAlbum(userId, params.albumId))) throw new HttpError(403, 'not_purchased', 'Purchase Required');
       const download = await getView<DownloadView>(downloadKey(params.albumId));
       if (!download) throw new HttpError(404, 'download_pending', 'Download Pending');

@@ -90,7 +90,9 @@ async function libraryTracksOf(entries: LibraryAlbumItem[], listener: Listener) 
   const albums = await readAlbums(entries.map((e) => e.albumId));
   const ordered = [...entries].sort(byNewest).flatMap((entry) => albums.get(entry.albumId) ?? []);
   const details = await readTracks(ordered.flatMap((album) => album.tracks.map((t) => t.id)));
-  const songs = ordered.flatMap((album) => [...album.tracks].sort((a, b) => a.trackNumber - b.trackNumber).map((track) => ({ album, track })));
+  const songs = ordered.flatMap((album) =>
+    [...album.tracks].sort((a, b) => a.trackNumber - b.trackNumber).map((track) => ({ album, track })),
+  );
   return Promise.all(
     songs.map(async ({ album, track }) => ({
       id: track.id,
@@ -224,7 +226,12 @@ export const handler = contextHandler('library', {
       listener,
     });
     const entries = albumEntries(state);
-    return { albumId: body.albumId, inLibrary: true, albums: await libraryAlbumsOf(entries), tracks: await libraryTracksOf(entries, listener) };
+    return {
+      albumId: body.albumId,
+      inLibrary: true,
+      albums: await libraryAlbumsOf(entries),
+      tracks: await libraryTracksOf(entries, listener),
+    };
   }),
 
   'DELETE /api/library/remove-album': defineRoute({ body: albumBody }, async ({ body, session, request }) => {
@@ -255,7 +262,11 @@ export const handler = contextHandler('library', {
         trackId: body.trackId,
         track: track ? { albumId: track.albumId } : null,
       });
-      return { trackId: body.trackId, favorited: true, favorites: await favoritesOf(userId, favoriteEntries(state), await listenerOf(user)) };
+      return {
+        trackId: body.trackId,
+        favorited: true,
+        favorites: await favoritesOf(userId, favoriteEntries(state), await listenerOf(user)),
+      };
     }
     const albumId = body.albumId!;
     const album = albumFacts((await readAlbums([albumId])).get(albumId));
@@ -298,7 +309,10 @@ export const handler = contextHandler('library', {
 
   'GET /api/recently-played': defineRoute({ query: recentlyPlayedQuery }, async ({ query, session }) => {
     const user = signedIn(session);
-    const recent = await queryViews<RecentTrackItem>({ gsi1pk: recentlyPlayedIndex(user.userId) }, { descending: true, limit: query.limit });
+    const recent = await queryViews<RecentTrackItem>(
+      { gsi1pk: recentlyPlayedIndex(user.userId) },
+      { descending: true, limit: query.limit },
+    );
     const [albums, tracks] = await Promise.all([readAlbums(recent.map((r) => r.albumId)), readTracks(recent.map((r) => r.trackId))]);
     const listener = await listenerOf(user);
     const found = recent.slice(0, query.limit).flatMap((entry) => {

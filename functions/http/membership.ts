@@ -32,7 +32,10 @@ const amountSchema = z.coerce
 /** Non-members see this many of each kind of exclusive content as a preview. */
 export const PREVIEW_SIZE = 3;
 
-const correlation = (request: RouteInput<unknown, unknown, unknown>['request']) => ({ correlationId: request.requestId, at: request.receivedAt });
+const correlation = (request: RouteInput<unknown, unknown, unknown>['request']) => ({
+  correlationId: request.requestId,
+  at: request.receivedAt,
+});
 
 function videoDto(video: VideoView, unlocked: boolean) {
   return {
@@ -80,17 +83,25 @@ export const handler = contextHandler('membership', {
         email: z.string().trim().email().optional(),
         couponCode: z.string().trim().max(64).optional(),
         amount: amountSchema.optional(),
-        cartItems: z.array(z.object({ albumId: z.union([z.string(), z.number()]).transform(String) }).passthrough()).max(100).optional(),
+        cartItems: z
+          .array(z.object({ albumId: z.union([z.string(), z.number()]).transform(String) }).passthrough())
+          .max(100)
+          .optional(),
         intent: z.string().max(50).optional(),
       }),
     },
     async ({ body, session, request }) => {
       if (!session) {
         // The upgrade page signs the person in by e-mail code first, then comes back here.
-        return { needsVerification: true, message: `Sign in with ${body.email ?? 'your e-mail'} to continue to ${brand.productPlus} checkout` };
+        return {
+          needsVerification: true,
+          message: `Sign in with ${body.email ?? 'your e-mail'} to continue to ${brand.productPlus} checkout`,
+        };
       }
       if (body.cartItems?.length || body.intent === 'cart_checkout') {
-        const albumIds = body.cartItems?.length ? body.cartItems.map((i) => i.albumId) : (await freshCart(session.userId)).map((l) => l.albumId);
+        const albumIds = body.cartItems?.length
+          ? body.cartItems.map((i) => i.albumId)
+          : (await freshCart(session.userId)).map((l) => l.albumId);
         const started = await startAlbumCheckout({
           session,
           albumIds,
@@ -109,7 +120,14 @@ export const handler = contextHandler('membership', {
 
   'GET /api/subscription/me': defineRoute({}, async ({ session }) => {
     const live = currentSubscription(await readMembership(session!.userId));
-    if (!live) return { active: false, amount: null, nextBillingDate: null, status: isSubscriber(session) ? 'active' : 'inactive', tier: session!.tier };
+    if (!live)
+      return {
+        active: false,
+        amount: null,
+        nextBillingDate: null,
+        status: isSubscriber(session) ? 'active' : 'inactive',
+        tier: session!.tier,
+      };
     return {
       active: true,
       // Cents, as the spec's subscription info reads it.
@@ -124,7 +142,10 @@ export const handler = contextHandler('membership', {
     };
   }),
 
-  'GET /api/subscription/status': defineRoute({}, async ({ session }) => ({ isSubscribed: isSubscriber(session), tier: session?.tier ?? 'free' })),
+  'GET /api/subscription/status': defineRoute({}, async ({ session }) => ({
+    isSubscribed: isSubscriber(session),
+    tier: session?.tier ?? 'free',
+  })),
 
   'POST /api/subscription/cancel': defineRoute({}, async ({ session, request }) => {
     const live = currentSubscription(await readMembership(session!.userId));
@@ -135,30 +156,57 @@ export const handler = contextHandler('membership', {
     return { cancelled: true, endsAt: live.currentPeriodEnd };
   }),
 
-  'POST /api/stripe/verify-checkout': defineRoute({ body: z.object({ sessionId: z.string().min(1).max(300) }) }, async ({ body, session, request }) => {
-    const result = await checkoutResult(await ownCheckoutSession(body.sessionId, session!.userId), session!.userId, request.receivedAt);
-    return { success: result.success, subscribed: result.subscribed, subscriptionActivated: result.subscriptionActivated, status: result.status };
-  }),
+  'POST /api/stripe/verify-checkout': defineRoute(
+    { body: z.object({ sessionId: z.string().min(1).max(300) }) },
+    async ({ body, session, request }) => {
+      const result = await checkoutResult(await ownCheckoutSession(body.sessionId, session!.userId), session!.userId, request.receivedAt);
+      return {
+        success: result.success,
+        subscribed: result.subscribed,
+        subscriptionActivated: result.subscriptionActivated,
+        status: result.status,
+      };
+    },
+  ),
 
-  'POST /api/shopify/check-subscription': defineRoute({ body: z.object({ email: z.string().trim().email() }) }, async ({ body, session }) => {
-    if (!session) throw new HttpError(401, 'unauthorized', 'Login Required');
-    const user = await freshUser(session.userId);
-    // A person may check only their own account's subscription.
-    if (!user || user.email !== body.email.toLowerCase()) throw new HttpError(403, 'forbidden', 'Enter the e-mail of the account you are signed in with');
-    return { isSubscriber: isSubscriber(session) };
-  }),
+  'POST /api/shopify/check-subscription': defineRoute(
+    { body: z.object({ email: z.string().trim().email() }) },
+    async ({ body, session }) => {
+      if (!session) throw new HttpError(401, 'unauthorized', 'Login Required');
+      const user = await freshUser(session.userId);
+      // A person may check only their own account's subscription.
+      if (!user || user.email !== body.email.toLowerCase())
+        throw new HttpError(403, 'forbidden', 'Enter the e-mail of the account you are signed in with');
+      return { isSubscriber: isSubscriber(session) };
+    },
+  ),
 
   'GET /api/exclusive-content': defineRoute({ query: z.object({ tier: z.string().max(40).optional() }) }, async ({ session }) => {
     const unlocked = isSubscriber(session);
-    const albums = (await queryViews<ExclusiveAlbum>({ gsi1pk: ALBUMS_INDEX }, { descending: true })).filter((a) => a.requiredTier === 'toko_plus');
+    const albums = (await queryViews<ExclusiveAlbum>({ gsi1pk: ALBUMS_INDEX }, { descending: true })).filter(
+      (a) => a.requiredTier === 'toko_plus',
+    );
     const videos = await exclusiveVideos();
     const shownAlbums = unlocked ? albums : albums.slice(0, PREVIEW_SIZE);
     const shownVideos = unlocked ? videos : videos.slice(0, PREVIEW_SIZE);
     return {
       hasAccess: unlocked,
       items: [
-        ...shownAlbums.map((a) => ({ id: a.id, title: a.title, contentType: 'album', artwork: a.artwork, artistName: a.artistName, releaseDate: a.releaseDate })),
-        ...shownVideos.map((v) => ({ id: v.id, title: v.title, contentType: 'video', slug: v.slug, thumbnailUrl: videoDto(v, false).thumbnailUrl })),
+        ...shownAlbums.map((a) => ({
+          id: a.id,
+          title: a.title,
+          contentType: 'album',
+          artwork: a.artwork,
+          artistName: a.artistName,
+          releaseDate: a.releaseDate,
+        })),
+        ...shownVideos.map((v) => ({
+          id: v.id,
+          title: v.title,
+          contentType: 'video',
+          slug: v.slug,
+          thumbnailUrl: videoDto(v, false).thumbnailUrl,
+        })),
       ],
     };
   }),

@@ -8,7 +8,11 @@ import { runNotificationsCommand, userNotifications } from '../lib/notify.js';
 import type { Session } from '../lib/session.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
-const contextOf = (session: Session, request: RequestInfo) => ({ actor: session.userId, correlationId: request.requestId, at: request.receivedAt });
+const contextOf = (session: Session, request: RequestInfo) => ({
+  actor: session.userId,
+  correlationId: request.requestId,
+  at: request.receivedAt,
+});
 
 async function unreadCount(userId: string) {
   return (await userNotifications(userId)).filter((n) => !n.isRead).length;

@@ -34,8 +34,16 @@ const trackPlayBody = z.object({
   albumId: z.string().min(1).max(100),
   /** Sent by the player; the server uses the session instead. */
   userId: z.union([z.string(), z.number()]).nullish(),
-  playDuration: z.number().finite().nonnegative().max(24 * 3600),
-  trackLength: z.number().finite().positive().max(24 * 3600),
+  playDuration: z
+    .number()
+    .finite()
+    .nonnegative()
+    .max(24 * 3600),
+  trackLength: z
+    .number()
+    .finite()
+    .positive()
+    .max(24 * 3600),
 });
 
 export const handler = contextHandler('plays', {
@@ -44,10 +52,12 @@ export const handler = contextHandler('plays', {
     if (!albumId) throw new HttpError(404, 'not_found', 'Track not found');
     if (albumId !== body.albumId) throw new HttpError(404, 'not_found', 'Album not found for this track');
     const existingListener = readCookie(request.cookies, LISTENER_COOKIE);
-    const listenerId = session?.userId ?? (existingListener && /^[\w-]{8,64}$/.test(existingListener) ? existingListener : `guest-${randomUUID()}`);
-    const cookies = !session && listenerId !== existingListener
-      ? [`${LISTENER_COOKIE}=${listenerId}; Path=/api; HttpOnly; Secure; SameSite=Lax; Max-Age=${LISTENER_MAX_AGE}`]
-      : undefined;
+    const listenerId =
+      session?.userId ?? (existingListener && /^[\w-]{8,64}$/.test(existingListener) ? existingListener : `guest-${randomUUID()}`);
+    const cookies =
+      !session && listenerId !== existingListener
+        ? [`${LISTENER_COOKIE}=${listenerId}; Path=/api; HttpOnly; Secure; SameSite=Lax; Max-Age=${LISTENER_MAX_AGE}`]
+        : undefined;
     if (!isQualifyingPlay(body.playDuration, body.trackLength)) {
       return reply({ body: { recorded: false }, cookies });
     }

@@ -62,7 +62,13 @@ const trackResult = (t: SearchTrack) => ({
   artwork: t.artwork,
 });
 const artistResult = (a: SearchArtist) => ({ id: a.id, name: a.name, bio: a.bio, avatar: a.avatar, isMain: a.isMain });
-const playlistResult = (p: SearchPlaylist) => ({ id: p.id, name: p.name, description: p.description, trackCount: p.trackCount, artwork: p.artwork });
+const playlistResult = (p: SearchPlaylist) => ({
+  id: p.id,
+  name: p.name,
+  description: p.description,
+  trackCount: p.trackCount,
+  artwork: p.artwork,
+});
 
 function suggestion(document: SearchAlbum | SearchTrack | SearchArtist) {
   switch (document.type) {

@@ -6,7 +6,9 @@ import { runCommand } from './command.js';
 import { streamVersion, type AppendContext } from './event-store.js';
 
 export async function createArtist(artist: EventOf<'ArtistCreated'>['data'], context: AppendContext) {
-  return runCommand(artistStream(artist.artistId), artistDecider, { type: 'CreateArtist', artist }, context, undefined, { startsStream: true });
+  return runCommand(artistStream(artist.artistId), artistDecider, { type: 'CreateArtist', artist }, context, undefined, {
+    startsStream: true,
+  });
 }
 
 export async function publishAlbum(album: EventOf<'AlbumPublished'>['data'], context: AppendContext) {

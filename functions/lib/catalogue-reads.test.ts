@@ -68,7 +68,14 @@ describe('a track’s audio URL', () => {
 
 describe('private media keys', () => {
   it('covers downloads, masters and gated audio however the key is written', () => {
-    for (const key of ['downloads/a.zip', 'masters/a/t.wav', 'audio/private/a/t.mp3', '/audio/private/a/t.mp3', '%61udio/private/a/t.mp3', '%E0%A4%A']) {
+    for (const key of [
+      'downloads/a.zip',
+      'masters/a/t.wav',
+      'audio/private/a/t.mp3',
+      '/audio/private/a/t.mp3',
+      '%61udio/private/a/t.mp3',
+      '%E0%A4%A',
+    ]) {
       expect(isPrivateMediaKey(key)).toBe(true);
     }
     for (const key of ['audio/album-free/t1.mp3', 'images/artwork/a.png', 'uploads/avatars/u.png', 'audio/privateer/t.mp3']) {

@@ -13,7 +13,15 @@ import { currentSubscription, membershipDecider, userStream, type MembershipComm
 import { invalid } from '../domain/errors.js';
 import { albumPrice, cartTotals, linePrice, pricingChoice, toCents, type PlanAmount, type PricingChoice } from '../domain/pricing.js';
 import { albumKey } from '../projections/catalogue.js';
-import { cartKey, downloadKey, purchaseKey, purchasesPartition, type CartView, type DownloadView, type PurchaseView } from '../projections/commerce.js';
+import {
+  cartKey,
+  downloadKey,
+  purchaseKey,
+  purchasesPartition,
+  type CartView,
+  type DownloadView,
+  type PurchaseView,
+} from '../projections/commerce.js';
 import { runCommand } from './command.js';
 import { readStream, type AppendContext } from './event-store.js';
 import { env } from './env.js';
@@ -161,13 +169,24 @@ export async function startAlbumCheckout(opts: {
   const lines = await Promise.all(wanted.map((id) => saleLine(id, false)));
   const pricing = pricingChoice({ isSubscriber: isSubscriber(session), includeSubscription: opts.includeSubscription });
   const totals = cartTotals(lines, pricing);
-  const albums: OrderAlbum[] = lines.map((l) => ({ albumId: l.albumId, title: l.title, artistName: l.artistName, artwork: l.artwork, price: linePrice(l, pricing) }));
+  const albums: OrderAlbum[] = lines.map((l) => ({
+    albumId: l.albumId,
+    title: l.title,
+    artistName: l.artistName,
+    artwork: l.artwork,
+    price: linePrice(l, pricing),
+  }));
   const planAmount = pricing === 'subscriber_with_plan' ? brand.subscriptionMonthlyUsd : null;
   const orderId = randomUUID();
-  await runCommand(orderStream(orderId), orderDecider, {
-    type: 'StartCheckout',
-    order: { orderId, userId: session.userId, email, albums, planAmount, total: totals.total, currency: 'usd', pricing },
-  }, { ...opts.context, actor: session.userId });
+  await runCommand(
+    orderStream(orderId),
+    orderDecider,
+    {
+      type: 'StartCheckout',
+      order: { orderId, userId: session.userId, email, albums, planAmount, total: totals.total, currency: 'usd', pricing },
+    },
+    { ...opts.context, actor: session.userId },
+  );
 
   const albumItems = await Promise.all(
     lines.map(async (line, i) => {
@@ -264,13 +283,29 @@ export async function checkoutResult(checkout: Stripe.Checkout.Session, userId: 
   const orderId = checkout.metadata?.orderId;
   const order = orderId ? await readOrder(orderId) : null;
   const paid = order?.status === 'paid';
-  const links = paid ? await downloadLinks(userId, order.paidAlbums.map((a) => a.albumId), now) : new Map<string, string | null>();
+  const links = paid
+    ? await downloadLinks(
+        userId,
+        order.paidAlbums.map((a) => a.albumId),
+        now,
+      )
+    : new Map<string, string | null>();
   const purchases = paid
-    ? order.paidAlbums.map((a) => ({ albumId: a.albumId, albumTitle: a.title, title: a.title, artistName: a.artistName, artwork: a.artwork, purchasePrice: a.price, downloadUrl: links.get(a.albumId) ?? null }))
+    ? order.paidAlbums.map((a) => ({
+        albumId: a.albumId,
+        albumTitle: a.title,
+        title: a.title,
+        artistName: a.artistName,
+        artwork: a.artwork,
+        purchasePrice: a.price,
+        downloadUrl: links.get(a.albumId) ?? null,
+      }))
     : [];
   const membership = checkout.subscription ? await readMembership(userId) : null;
   const live = membership ? currentSubscription(membership) : null;
-  const subscriptionActivated = Boolean(live && live.stripeSubscriptionId === (typeof checkout.subscription === 'string' ? checkout.subscription : checkout.subscription?.id));
+  const subscriptionActivated = Boolean(
+    live && live.stripeSubscriptionId === (typeof checkout.subscription === 'string' ? checkout.subscription : checkout.subscription?.id),
+  );
   return {
     success: checkout.status === 'complete' && (orderId ? paid : subscriptionActivated),
     status: checkout.status,
@@ -297,7 +332,13 @@ export function signedDownloadPath(userId: string, albumId: string, now: Date): 
   return `/api/downloads/${encodeURIComponent(albumId)}?expires=${expires}&signature=${linkSignature(userId, albumId, expires)}`;
 }
 
-export function checkDownloadSignature(userId: string, albumId: string, expires: number, signature: string, now: Date): 'ok' | 'expired' | 'invalid' {
+export function checkDownloadSignature(
+  userId: string,
+  albumId: string,
+  expires: number,
+  signature: string,
+  now: Date,
+): 'ok' | 'expired' | 'invalid' {
   const expected = Buffer.from(linkSignature(userId, albumId, expires));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';

@@ -32,7 +32,9 @@ export async function redeemEmailVerification(token: string, emailInput: string,
   const email = normalizeEmail(emailInput);
   if (!item || item.email !== email || (item.expiresAt as number) <= Math.floor(now.getTime() / 1000)) throw refused();
   try {
-    await dynamoClient().send(new DeleteCommand({ TableName: env().TABLE_EPHEMERAL, Key: key, ConditionExpression: 'attribute_exists(pk)' }));
+    await dynamoClient().send(
+      new DeleteCommand({ TableName: env().TABLE_EPHEMERAL, Key: key, ConditionExpression: 'attribute_exists(pk)' }),
+    );
   } catch (error) {
     if (error instanceof Error && error.name === 'ConditionalCheckFailedException') throw refused();
     throw error;

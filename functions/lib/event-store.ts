@@ -8,7 +8,10 @@ import { env } from './env.js';
 
 export class ConcurrencyError extends Error {
   readonly code = 'CONCURRENCY';
-  constructor(readonly streamId: string, readonly expectedVersion: number) {
+  constructor(
+    readonly streamId: string,
+    readonly expectedVersion: number,
+  ) {
     super(`Stream ${streamId} has moved past version ${expectedVersion}`);
   }
 }
@@ -81,9 +84,7 @@ export async function appendToStream(
 
   if (stored.length === 1 && reservations.length === 0) {
     try {
-      await client.send(
-        new PutCommand({ TableName: table, Item: stored[0], ConditionExpression: 'attribute_not_exists(streamId)' }),
-      );
+      await client.send(new PutCommand({ TableName: table, Item: stored[0], ConditionExpression: 'attribute_not_exists(streamId)' }));
     } catch (error) {
       if (isConditionFailure(error)) throw new ConcurrencyError(streamId, expectedVersion);
       throw error;

@@ -7,7 +7,13 @@ const record = (id: string, group: string): SQSRecord =>
     messageId: id,
     receiptHandle: id,
     body: JSON.stringify({ id }),
-    attributes: { MessageGroupId: group, ApproximateReceiveCount: '1', SentTimestamp: '0', SenderId: 'x', ApproximateFirstReceiveTimestamp: '0' },
+    attributes: {
+      MessageGroupId: group,
+      ApproximateReceiveCount: '1',
+      SentTimestamp: '0',
+      SenderId: 'x',
+      ApproximateFirstReceiveTimestamp: '0',
+    },
     messageAttributes: {},
     md5OfBody: '',
     eventSource: 'aws:sqs',
@@ -32,7 +38,9 @@ describe('a FIFO batch', () => {
     expect(response.batchItemFailures).toEqual([]);
     expect(most).toBe(3);
     for (const group of ['a', 'b']) {
-      expect(finished.filter((id) => id.startsWith(group))).toEqual(records.filter((r) => r.messageId.startsWith(group)).map((r) => r.messageId));
+      expect(finished.filter((id) => id.startsWith(group))).toEqual(
+        records.filter((r) => r.messageId.startsWith(group)).map((r) => r.messageId),
+      );
     }
   });
 

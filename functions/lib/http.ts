@@ -10,7 +10,15 @@ import { DomainError, type DomainErrorKind } from '../domain/errors.js';
 import { routeKey, routes, type AuthLevel, type Context } from '../routes.js';
 import { ConcurrencyError, ReservationTakenError } from './event-store.js';
 import { env } from './env.js';
-import { clearedSessionCookie, resolveSession, SESSION_COOKIE, sessionCookie, sessionToken, type Session, type TokenSource } from './session.js';
+import {
+  clearedSessionCookie,
+  resolveSession,
+  SESSION_COOKIE,
+  sessionCookie,
+  sessionToken,
+  type Session,
+  type TokenSource,
+} from './session.js';
 
 export class HttpError extends Error {
   constructor(
@@ -63,7 +71,11 @@ export interface RouteDefinition {
 }
 
 /** Declares a route handler with the schemas of its input. */
-export function defineRoute<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+export function defineRoute<
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(
   schemas: { params?: P; query?: Q; body?: B },
   handle: (input: RouteInput<Parsed<P>, Parsed<Q>, Parsed<B>>) => Promise<unknown>,
 ): RouteDefinition {
@@ -120,7 +132,9 @@ function parseBody(event: APIGatewayProxyEventV2, schema: Schema | undefined) {
 }
 
 function isAllowedOrigin(origin: string, host: string | undefined): boolean {
-  const allowed = env().APP_ORIGIN.split(',').map((o) => o.trim());
+  const allowed = env()
+    .APP_ORIGIN.split(',')
+    .map((o) => o.trim());
   if (allowed.includes(origin)) return true;
   try {
     return host !== undefined && new URL(origin).host === host;
@@ -148,7 +162,8 @@ export function errorResponse(error: unknown, logger?: Logger): APIGatewayProxyS
   if (error instanceof HttpError) return json(error.status, errorBody(error.code, error.message));
   if (error instanceof DomainError) return json(statusOfKind[error.kind], errorBody(error.code, error.message));
   if (error instanceof z.ZodError) return json(400, errorBody('invalid_request', describeZodError(error, 'request')));
-  if (error instanceof ConcurrencyError) return json(409, errorBody('conflict', 'Someone else changed this at the same time; please try again'));
+  if (error instanceof ConcurrencyError)
+    return json(409, errorBody('conflict', 'Someone else changed this at the same time; please try again'));
   if (error instanceof ReservationTakenError) return json(409, errorBody('conflict', error.message));
   logger?.error('unhandled', { error: error as Error });
   return json(500, errorBody('internal', 'Something went wrong on our side. Please try again.'));
@@ -173,7 +188,13 @@ export function contextHandler(context: Context, definitions: Record<string, Rou
       const session = resolved?.session ?? null;
       // A cookie past half its life is renewed (rolling expiry); a dead one (tampered, expired, revoked) is cleared.
       const sessionCookies =
-        token?.source !== 'cookie' ? [] : !resolved ? [clearedSessionCookie()] : resolved.renewedToken ? [sessionCookie(resolved.renewedToken)] : [];
+        token?.source !== 'cookie'
+          ? []
+          : !resolved
+            ? [clearedSessionCookie()]
+            : resolved.renewedToken
+              ? [sessionCookie(resolved.renewedToken)]
+              : [];
       try {
         authorize(spec.auth, session);
         const input: RouteInput<unknown, unknown, unknown> = {

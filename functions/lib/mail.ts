@@ -30,7 +30,8 @@ export type Mail = Omit<MailJob, 'kind' | 'jobId'>;
 /** The first origin of APP_ORIGIN: where links in mail point. */
 export const appOrigin = () => env().APP_ORIGIN.split(',')[0].trim().replace(/\/$/, '');
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function layout(title: string, paragraphs: string[], action?: { text: string; url: string }): string {
   const button = action
@@ -73,15 +74,23 @@ export function verifyEmailMail(to: string, token: string): Mail {
     to,
     subject: `Confirm your e-mail for ${brand.product}`,
     text: `Confirm this address for your ${brand.product} account: ${link}\n\nIf you did not ask for this, you can ignore this message.`,
-    html: layout(`Confirm your e-mail`, [`Confirm this address for your ${brand.product} account.`, `If you did not ask for this, you can ignore this message.`], {
-      text: 'Confirm e-mail',
-      url: link,
-    }),
+    html: layout(
+      `Confirm your e-mail`,
+      [`Confirm this address for your ${brand.product} account.`, `If you did not ask for this, you can ignore this message.`],
+      {
+        text: 'Confirm e-mail',
+        url: link,
+      },
+    ),
   };
 }
 
 export function notificationMail(to: string, content: NotificationContent): Mail {
-  const url = content.actionUrl ? (/^[a-z][a-z0-9+.-]*:\/\//i.test(content.actionUrl) ? content.actionUrl : `${appOrigin()}${content.actionUrl.startsWith('/') ? '' : '/'}${content.actionUrl.replace(/^\.\//, '')}`) : null;
+  const url = content.actionUrl
+    ? /^[a-z][a-z0-9+.-]*:\/\//i.test(content.actionUrl)
+      ? content.actionUrl
+      : `${appOrigin()}${content.actionUrl.startsWith('/') ? '' : '/'}${content.actionUrl.replace(/^\.\//, '')}`
+    : null;
   return {
     to,
     subject: content.title,

@@ -29,8 +29,7 @@ export function memoryViewStore() {
           if (!stored || !op.keep || wins(op.item, stored, op.keep)) {
             items.set(id(op.item), structuredClone(op.item));
           }
-        }
-        else if (op.kind === 'delete') items.delete(id(op.key));
+        } else if (op.kind === 'delete') items.delete(id(op.key));
         else {
           const item: ViewItem = items.get(id(op.key)) ?? { ...op.key };
           Object.assign(item, structuredClone(op.set ?? {}));

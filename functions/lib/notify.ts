@@ -23,9 +23,23 @@ export const notificationIdFor = (causeId: string, userId: string, kind: string)
  * Notifies one person. `cause` is what it is about (an event id, an order id…): notifying again for the
  * same cause does nothing. With `content.mail` the mailer also sends it by e-mail, once.
  */
-export async function notifyUser(userId: string, content: NotificationContent, cause: { id: string; correlationId: string; actor?: string; at?: Date }) {
-  const command: NotificationsCommand = { type: 'Send', userId, notificationId: notificationIdFor(cause.id, userId, content.kind), content };
-  const context: AppendContext = { actor: cause.actor ?? 'notifier', correlationId: cause.correlationId, causationId: cause.id, at: cause.at };
+export async function notifyUser(
+  userId: string,
+  content: NotificationContent,
+  cause: { id: string; correlationId: string; actor?: string; at?: Date },
+) {
+  const command: NotificationsCommand = {
+    type: 'Send',
+    userId,
+    notificationId: notificationIdFor(cause.id, userId, content.kind),
+    content,
+  };
+  const context: AppendContext = {
+    actor: cause.actor ?? 'notifier',
+    correlationId: cause.correlationId,
+    causationId: cause.id,
+    at: cause.at,
+  };
   return runCommand(notificationsStream(userId), notificationsDecider, command, context);
 }
 
@@ -66,7 +80,13 @@ export async function userNotifications(userId: string): Promise<NotificationVie
   let items = await partition(notificationsPartition(userId));
   if (applied < version) {
     const store = memoryViewStore();
-    await store.commit(notificationsProjection.name, stream, 0, applied, items.map((item) => ({ kind: 'put', item })));
+    await store.commit(
+      notificationsProjection.name,
+      stream,
+      0,
+      applied,
+      items.map((item) => ({ kind: 'put', item })),
+    );
     for (const event of await readStream(stream, applied)) await project(notificationsProjection, store, event);
     items = Object.values(store.snapshot());
   }

@@ -41,7 +41,9 @@ export async function once(
   try {
     await effect();
   } catch (error) {
-    await dynamoClient().send(new DeleteCommand({ TableName: table, Key: itemKey })).catch(() => undefined);
+    await dynamoClient()
+      .send(new DeleteCommand({ TableName: table, Key: itemKey }))
+      .catch(() => undefined);
     throw error;
   }
   await dynamoClient().send(

@@ -21,7 +21,14 @@ async function unknownTracks(tracks: EventOf<'PlaylistCreated'>['data']['tracks'
 
 export async function createPlaylist(playlist: EventOf<'PlaylistCreated'>['data'], context: AppendContext) {
   const unknownTrackIds = await unknownTracks(playlist.tracks);
-  return runCommand(playlistStream(playlist.playlistId), playlistDecider, { type: 'CreatePlaylist', playlist, unknownTrackIds }, context, undefined, {
-    startsStream: true,
-  });
+  return runCommand(
+    playlistStream(playlist.playlistId),
+    playlistDecider,
+    { type: 'CreatePlaylist', playlist, unknownTrackIds },
+    context,
+    undefined,
+    {
+      startsStream: true,
+    },
+  );
 }

@@ -9,19 +9,58 @@ import { project, StreamGapError } from './projection.js';
 const meta = (i: number) => ({ eventId: `e${i}`, at: '2026-11-01T10:00:00.000Z', actor: 'test', correlationId: 'c' });
 
 const catalogueHistory: DomainEvent[] = [
-  { streamId: 'artist#a1', version: 1, type: 'ArtistCreated', schemaVersion: 2, meta: meta(1), data: { artistId: 'a1', name: 'Nova', bio: null, avatar: null, headerImage: null, isMain: true, socialLinks: {} } },
+  {
+    streamId: 'artist#a1',
+    version: 1,
+    type: 'ArtistCreated',
+    schemaVersion: 2,
+    meta: meta(1),
+    data: { artistId: 'a1', name: 'Nova', bio: null, avatar: null, headerImage: null, isMain: true, socialLinks: {} },
+  },
   ...(['al1', 'al2'] as const).flatMap((albumId, n): DomainEvent[] => [
     {
-      streamId: `album#${albumId}`, version: 1, type: 'AlbumPublished', schemaVersion: 1, meta: meta(10 + n),
+      streamId: `album#${albumId}`,
+      version: 1,
+      type: 'AlbumPublished',
+      schemaVersion: 1,
+      meta: meta(10 + n),
       data: {
-        albumId, artistId: 'a1', title: `Album ${n}`, artwork: null, description: null, albumType: 'Album', releaseDate: `2026-0${n + 1}-01`,
-        requiredTier: 'free', isExclusive: false, isAvailableForPurchase: false, stripeProductId: null, stripePriceDefault: null,
-        stripePriceSubscriber: null, isDummyAlbum: false, rightsOwner: null, externalLinks: {}, copyright: null,
+        albumId,
+        artistId: 'a1',
+        title: `Album ${n}`,
+        artwork: null,
+        description: null,
+        albumType: 'Album',
+        releaseDate: `2026-0${n + 1}-01`,
+        requiredTier: 'free',
+        isExclusive: false,
+        isAvailableForPurchase: false,
+        stripeProductId: null,
+        stripePriceDefault: null,
+        stripePriceSubscriber: null,
+        isDummyAlbum: false,
+        rightsOwner: null,
+        externalLinks: {},
+        copyright: null,
         tracks: [{ trackId: `${albumId}-t1`, title: 'One', trackNumber: 1, duration: 20, lyrics: null, audioKey: null }],
       },
     },
-    { streamId: `album#${albumId}`, version: 2, type: 'AlbumDetailsChanged', schemaVersion: 1, meta: meta(20 + n), data: { albumId, changes: { title: `Renamed ${n}` } } },
-    { streamId: `album#${albumId}`, version: 3, type: 'AlbumDetailsChanged', schemaVersion: 1, meta: meta(30 + n), data: { albumId, changes: { title: `Final ${n}`, releaseDate: '2026-10-10' } } },
+    {
+      streamId: `album#${albumId}`,
+      version: 2,
+      type: 'AlbumDetailsChanged',
+      schemaVersion: 1,
+      meta: meta(20 + n),
+      data: { albumId, changes: { title: `Renamed ${n}` } },
+    },
+    {
+      streamId: `album#${albumId}`,
+      version: 3,
+      type: 'AlbumDetailsChanged',
+      schemaVersion: 1,
+      meta: meta(30 + n),
+      data: { albumId, changes: { title: `Final ${n}`, releaseDate: '2026-10-10' } },
+    },
   ]),
 ];
 
@@ -31,7 +70,11 @@ const playsHistory = fc
   .map((listeners) =>
     listeners.flatMap((albums, l) =>
       albums.map((albumId, i): DomainEvent => ({
-        streamId: `plays#listener-${l}#2026-11-01`, version: i + 1, type: 'PlayRecorded', schemaVersion: 1, meta: meta(100 + l * 10 + i),
+        streamId: `plays#listener-${l}#2026-11-01`,
+        version: i + 1,
+        type: 'PlayRecorded',
+        schemaVersion: 1,
+        meta: meta(100 + l * 10 + i),
         data: { trackId: `${albumId}-t1`, albumId, listenerId: `listener-${l}`, userId: null, playDuration: 30, trackLength: 20 },
       })),
     ),
@@ -79,7 +122,12 @@ describe('projector', () => {
     const views = await deliver([...catalogueHistory, ...plays]);
     const al1Plays = plays.filter((p) => p.type === 'PlayRecorded' && p.data.albumId === 'al1').length;
     expect(views['stats#album#al1|total']?.playCount ?? 0).toBe(al1Plays);
-    expect(views['album#al1|album']).toMatchObject({ title: 'Final 0', releaseDate: '2026-10-10', gsi1sk: '2026-10-10#al1', artistName: 'Nova' });
+    expect(views['album#al1|album']).toMatchObject({
+      title: 'Final 0',
+      releaseDate: '2026-10-10',
+      gsi1sk: '2026-10-10#al1',
+      artistName: 'Nova',
+    });
     expect(views['artist#a1|artist']).toMatchObject({ name: 'Nova', albumCount: 2 });
   });
 
@@ -94,13 +142,23 @@ describe('projector', () => {
 
   it('keeps the winning item of `keep` puts from two streams, in either order, as the DynamoDB store does', async () => {
     for (const winner of ['lowest', 'highest'] as const) {
-      for (const order of [['2026-02', '2026-01'], ['2026-01', '2026-02']]) {
+      for (const order of [
+        ['2026-02', '2026-01'],
+        ['2026-01', '2026-02'],
+      ]) {
         const store = memoryViewStore();
         for (const [i, at] of order.entries()) {
-          expect(await store.commit('test', `s${i}`, 0, 1, [{ kind: 'put', item: { pk: 'p', sk: 'i', at }, keep: { field: 'at', winner } }])).toBe(true);
+          expect(
+            await store.commit('test', `s${i}`, 0, 1, [{ kind: 'put', item: { pk: 'p', sk: 'i', at }, keep: { field: 'at', winner } }]),
+          ).toBe(true);
         }
         expect(await store.get({ pk: 'p', sk: 'i' })).toMatchObject({ at: winner === 'lowest' ? '2026-01' : '2026-02' });
-        expect(store.checkpoints()).toEqual(new Map([['test|s0', 1], ['test|s1', 1]]));
+        expect(store.checkpoints()).toEqual(
+          new Map([
+            ['test|s0', 1],
+            ['test|s1', 1],
+          ]),
+        );
       }
     }
   });

@@ -15,7 +15,8 @@ export function queueConsumer(name: string, handle: (body: unknown, logger: Logg
   const recordHandler = async (record: SQSRecord) => handle(JSON.parse(record.body), logger);
   return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
     const response = await processFifoBatch(event, recordHandler, context);
-    if (response.batchItemFailures.length) logger.warn('records failed', { failed: response.batchItemFailures.length, of: event.Records.length });
+    if (response.batchItemFailures.length)
+      logger.warn('records failed', { failed: response.batchItemFailures.length, of: event.Records.length });
     return response;
   };
 }

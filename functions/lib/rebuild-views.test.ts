@@ -36,17 +36,21 @@ describe('rebuilding the views from the log', () => {
     ]);
   });
 
-  it("keeps each stream up to its first missing version (a later event seen by a scan of a log still being written)", () => {
+  it('keeps each stream up to its first missing version (a later event seen by a scan of a log still being written)', () => {
     const v = (event: DomainEvent, version: number) => ({ ...event, version }) as DomainEvent;
     const { events, cut } = upToFirstGap([v(album, 4), v(album, 1), artist, v(album, 2), v(added, 2)]);
-    expect(events.map((e) => `${e.streamId}:${e.version}`).sort()).toEqual(['album#album-fixture:1', 'album#album-fixture:2', 'artist#artist-fixture:1']);
+    expect(events.map((e) => `${e.streamId}:${e.version}`).sort()).toEqual([
+      'album#album-fixture:1',
+      'album#album-fixture:2',
+      'artist#artist-fixture:1',
+    ]);
     expect(cut).toEqual([
       { streamId: 'album#album-fixture', from: 3 },
       { streamId: 'library#user-fixture', from: 1 },
     ]);
   });
 
-  it("keeps each stream in version order when a later version carries an earlier time (a command that lost the race)", () => {
+  it('keeps each stream in version order when a later version carries an earlier time (a command that lost the race)', () => {
     const v7 = at({ ...album, version: 2 } as DomainEvent, '2026-11-01T10:00:05.000Z');
     const v8 = at({ ...album, version: 3 } as DomainEvent, '2026-11-01T10:00:04.000Z');
     expect(inWrittenOrder([v8, artist, v7, album]).map((e) => `${e.streamId}:${e.version}`)).toEqual([
@@ -76,7 +80,10 @@ describe('rebuilding the views from the log', () => {
   });
 
   it('reports a stream it can never apply instead of hiding it', async () => {
-    const orphan = at({ ...added, streamId: 'library#user-2', data: { userId: 'user-2', albumId: 'album-missing' } } as DomainEvent, '2026-11-01T10:00:03.000Z');
+    const orphan = at(
+      { ...added, streamId: 'library#user-2', data: { userId: 'user-2', albumId: 'album-missing' } } as DomainEvent,
+      '2026-11-01T10:00:03.000Z',
+    );
     const { stuck } = await replay([artist, album, orphan], projectors);
     expect(stuck).toEqual([expect.objectContaining({ projection: 'library', streamId: 'library#user-2' })]);
   });

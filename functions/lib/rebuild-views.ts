@@ -73,7 +73,11 @@ export async function scanEventLog(segments = 8): Promise<{ events: DomainEvent[
           try {
             found.push(registry.upcast(item));
           } catch (error) {
-            unreadable.push({ streamId: String(item.streamId), version: Number(item.version), error: (error as Error).message.slice(0, 300) });
+            unreadable.push({
+              streamId: String(item.streamId),
+              version: Number(item.version),
+              error: (error as Error).message.slice(0, 300),
+            });
           }
         }
         start = page.LastEvaluatedKey;
@@ -150,7 +154,7 @@ export async function replay(events: DomainEvent[], projections: { name: string;
     for (const p of projections) if (p.streams.includes(category)) await apply(p.projection, event);
   }
   // Drain what waited, for as long as something moves.
-  for (let progress = true; progress && waiting.size > 0; ) {
+  for (let progress = true; progress && waiting.size > 0;) {
     progress = false;
     for (const [key, queue] of waiting) {
       while (queue.events.length) {
@@ -208,7 +212,10 @@ export async function rebuildViews(target: { views: string; counters: string }):
     items.push({ ...checkpointKey(projection, streamId), version });
   }
   await Promise.all([
-    writeAll(target.views, items.filter((item) => !isCounterKey(item))),
+    writeAll(
+      target.views,
+      items.filter((item) => !isCounterKey(item)),
+    ),
     writeAll(target.counters, items.filter(isCounterKey)),
   ]);
   return { events: events.length, items: items.length, stuck, behindUnreadable, writtenDuringScan, unreadable };

@@ -24,7 +24,9 @@ export async function uploadStream(key: string, chunks: AsyncIterable<Uint8Array
   let total = 0;
   const flush = async () => {
     const PartNumber = parts.length + 1;
-    const out = await s3.send(new UploadPartCommand({ Bucket, Key: key, UploadId, PartNumber, Body: Buffer.concat(buffered, bufferedBytes) }));
+    const out = await s3.send(
+      new UploadPartCommand({ Bucket, Key: key, UploadId, PartNumber, Body: Buffer.concat(buffered, bufferedBytes) }),
+    );
     parts.push({ ETag: out.ETag!, PartNumber });
     buffered = [];
     bufferedBytes = 0;

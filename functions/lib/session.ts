@@ -110,7 +110,10 @@ export async function verifySessionToken(token: string, now = new Date()): Promi
   return (await resolveSession(token, now))?.session ?? null;
 }
 
-export function sessionToken(headers: Record<string, string | undefined>, cookies: string[] | undefined): { token: string; source: TokenSource } | null {
+export function sessionToken(
+  headers: Record<string, string | undefined>,
+  cookies: string[] | undefined,
+): { token: string; source: TokenSource } | null {
   const auth = headers.authorization;
   if (auth?.toLowerCase().startsWith('bearer ')) return { token: auth.slice(7).trim(), source: 'bearer' };
   const cookie = readCookie(cookies, SESSION_COOKIE);

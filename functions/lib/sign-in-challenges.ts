@@ -50,7 +50,8 @@ function hmacKey(): Buffer {
   return derived.key;
 }
 
-export const hmac = (purpose: string, value: string) => createHmac('sha256', hmacKey()).update(`${purpose}\u0000${value}`).digest('base64url');
+export const hmac = (purpose: string, value: string) =>
+  createHmac('sha256', hmacKey()).update(`${purpose}\u0000${value}`).digest('base64url');
 
 function sameHmac(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -65,7 +66,10 @@ export function ipBucket(ip: string): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const full = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${full.slice(0, 4).map((h) => h.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${full
+    .slice(0, 4)
+    .map((h) => h.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** Counts one hit in a fixed window; past the limit it answers 429 with `message`. */
@@ -89,12 +93,20 @@ export async function hitRateLimit(key: string, limit: number, windowSeconds: nu
 /** Refuses a new sign-in message beyond the address's and the IP's allowance. */
 export async function limitSignInMessages(email: string, ip: string, now: Date) {
   for (const { limit, windowSeconds } of EMAIL_LIMITS) {
-    await hitRateLimit(`sign-in-email#${normalizeEmail(email)}`, limit, windowSeconds, now, (m) =>
-      `Too many sign-in codes were requested for this email. Please wait ${m} minute${m === 1 ? '' : 's'} and try again.`,
+    await hitRateLimit(
+      `sign-in-email#${normalizeEmail(email)}`,
+      limit,
+      windowSeconds,
+      now,
+      (m) => `Too many sign-in codes were requested for this email. Please wait ${m} minute${m === 1 ? '' : 's'} and try again.`,
     );
   }
-  await hitRateLimit(`sign-in-ip#${ipBucket(ip)}`, env().SIGNIN_LIMIT_PER_IP, IP_WINDOW_SECONDS, now, (m) =>
-    `Too many sign-in requests from your network. Please wait ${m} minute${m === 1 ? '' : 's'} and try again.`,
+  await hitRateLimit(
+    `sign-in-ip#${ipBucket(ip)}`,
+    env().SIGNIN_LIMIT_PER_IP,
+    IP_WINDOW_SECONDS,
+    now,
+    (m) => `Too many sign-in requests from your network. Please wait ${m} minute${m === 1 ? '' : 's'} and try again.`,
   );
 }
 
@@ -131,9 +143,8 @@ export async function redeemCode(emailInput: string, code: string, now: Date): P
     challenge = out.Attributes as StoredChallenge;
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    const existing = (await dynamoClient().send(new GetCommand({ TableName: table(), Key: challengeKey(email), ConsistentRead: true }))).Item as
-      | StoredChallenge
-      | undefined;
+    const existing = (await dynamoClient().send(new GetCommand({ TableName: table(), Key: challengeKey(email), ConsistentRead: true })))
+      .Item as StoredChallenge | undefined;
     if (existing && existing.expiresAt > seconds(now) && existing.attempts >= MAX_CODE_ATTEMPTS) {
       throw new HttpError(429, 'too_many_attempts', 'Too many wrong codes. Please request a new code.');
     }
@@ -156,16 +167,21 @@ export async function redeemLink(token: string, now: Date): Promise<Challenge> {
   const link = (await dynamoClient().send(new GetCommand({ TableName: table(), Key: linkKey(linkHmac), ConsistentRead: true }))).Item;
   if (!link || (link.expiresAt as number) <= seconds(now)) throw invalidLink();
   const email = link.email as string;
-  const challenge = (await dynamoClient().send(new GetCommand({ TableName: table(), Key: challengeKey(email), ConsistentRead: true }))).Item as
-    | StoredChallenge
-    | undefined;
+  const challenge = (await dynamoClient().send(new GetCommand({ TableName: table(), Key: challengeKey(email), ConsistentRead: true })))
+    .Item as StoredChallenge | undefined;
   if (!challenge || challenge.expiresAt <= seconds(now) || !sameHmac(challenge.linkHmac, linkHmac)) throw invalidLink();
   await dynamoClient().send(new DeleteCommand({ TableName: table(), Key: linkKey(linkHmac) }));
   return consume(email, 'linkHmac', linkHmac, challenge, invalidLink);
 }
 
 /** Deletes the challenge only if it is still the one checked: of two concurrent redeemers one wins. */
-async function consume(email: string, field: 'codeHmac' | 'linkHmac', value: string, challenge: StoredChallenge, refused = invalidCode): Promise<Challenge> {
+async function consume(
+  email: string,
+  field: 'codeHmac' | 'linkHmac',
+  value: string,
+  challenge: StoredChallenge,
+  refused = invalidCode,
+): Promise<Challenge> {
   try {
     await dynamoClient().send(
       new DeleteCommand({

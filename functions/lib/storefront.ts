@@ -70,7 +70,9 @@ export function shopifyStorefront(domain: string, token: string): Storefront {
   }
   return {
     async products() {
-      const data = await query<{ products: { nodes: GqlProduct[] } }>(`{ products(first: 100, sortKey: CREATED_AT, reverse: true) { nodes { ${PRODUCT_FIELDS} } } }`);
+      const data = await query<{ products: { nodes: GqlProduct[] } }>(
+        `{ products(first: 100, sortKey: CREATED_AT, reverse: true) { nodes { ${PRODUCT_FIELDS} } } }`,
+      );
       return data.products.nodes.map((p) => ({
         id: p.id,
         handle: p.handle,
@@ -85,7 +87,9 @@ export function shopifyStorefront(domain: string, token: string): Storefront {
       }));
     },
     async collections() {
-      const data = await query<{ collections: { nodes: ShopCollection[] } }>(`{ collections(first: 50) { nodes { id handle title description } } }`);
+      const data = await query<{ collections: { nodes: ShopCollection[] } }>(
+        `{ collections(first: 50) { nodes { id handle title description } } }`,
+      );
       return data.collections.nodes;
     },
     async createCart(lines) {

@@ -19,7 +19,9 @@ const appliedKey = (eventId: string) => ({ pk: `stripe-event#${eventId}`, sk: 'a
 const REMEMBER_SECONDS = 30 * 24 * 3600;
 
 export async function alreadyApplied(eventId: string): Promise<boolean> {
-  const out = await dynamoClient().send(new GetCommand({ TableName: env().TABLE_EPHEMERAL, Key: appliedKey(eventId), ConsistentRead: true }));
+  const out = await dynamoClient().send(
+    new GetCommand({ TableName: env().TABLE_EPHEMERAL, Key: appliedKey(eventId), ConsistentRead: true }),
+  );
   return Boolean(out.Item);
 }
 
@@ -27,13 +29,18 @@ async function rememberApplied(event: Stripe.Event, now: Date) {
   await dynamoClient().send(
     new PutCommand({
       TableName: env().TABLE_EPHEMERAL,
-      Item: { ...appliedKey(event.id), type: event.type, appliedAt: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + REMEMBER_SECONDS },
+      Item: {
+        ...appliedKey(event.id),
+        type: event.type,
+        appliedAt: now.toISOString(),
+        expiresAt: Math.floor(now.getTime() / 1000) + REMEMBER_SECONDS,
+      },
     }),
   );
 }
 
 const iso = (unix: number) => new Date(unix * 1000).toISOString();
-const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : ref?.id ?? null);
+const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : (ref?.id ?? null));
 
 /** Stripe's current view of a subscription, as the membership decider takes it. */
 export function snapshotOf(subscription: Stripe.Subscription): StripeSubscriptionSnapshot {
@@ -83,19 +90,28 @@ async function completeCheckout(session: Stripe.Checkout.Session, eventId: strin
   if (!paid) return 'ignored';
   const orderId = session.metadata?.orderId;
   if (orderId) {
-    await runCommand(orderStream(orderId), orderDecider, { type: 'CompletePurchase', orderId, stripeSessionId: session.id, stripeEventId: eventId }, {
-      actor: 'stripe',
-      correlationId: ctx.correlationId,
-      at: ctx.at,
-    });
-    const order = await readOrder(orderId);
-    if (order.status === 'paid') {
-      const { userId } = order.order;
-      await runCartCommand(userId, { type: 'RemovePurchased', ownerId: userId, albumIds: order.paidAlbums.map((a) => a.albumId) }, {
+    await runCommand(
+      orderStream(orderId),
+      orderDecider,
+      { type: 'CompletePurchase', orderId, stripeSessionId: session.id, stripeEventId: eventId },
+      {
         actor: 'stripe',
         correlationId: ctx.correlationId,
         at: ctx.at,
-      });
+      },
+    );
+    const order = await readOrder(orderId);
+    if (order.status === 'paid') {
+      const { userId } = order.order;
+      await runCartCommand(
+        userId,
+        { type: 'RemovePurchased', ownerId: userId, albumIds: order.paidAlbums.map((a) => a.albumId) },
+        {
+          actor: 'stripe',
+          correlationId: ctx.correlationId,
+          at: ctx.at,
+        },
+      );
     }
   }
   const subscriptionId = idOf(session.subscription as string | { id: string } | null);
@@ -120,7 +136,8 @@ export async function applyStripeEvent(event: Stripe.Event, ctx: ApplyContext): 
     case 'invoice.paid': {
       const invoice = event.data.object;
       const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription as string | { id: string } | null | undefined);
-      if (subscriptionId) outcome = await syncSubscription(subscriptionId, invoice.billing_reason === 'subscription_cycle' ? invoice.id : null, ctx);
+      if (subscriptionId)
+        outcome = await syncSubscription(subscriptionId, invoice.billing_reason === 'subscription_cycle' ? invoice.id : null, ctx);
       break;
     }
     default:

@@ -6,7 +6,12 @@ import { checkpointKey, isCounterKey, packCommits, type PendingCommit } from './
 
 const commit = (stream: string, ...ops: ViewOp[]): PendingCommit => ({ checkpoint: checkpointKey('p', stream), ops });
 const put = (pk: string): ViewOp => ({ kind: 'put', item: { pk, sk: 'item' } });
-const add = (pk: string, plays = 1, set: Record<string, unknown> = { pk }): ViewOp => ({ kind: 'update', key: { pk, sk: 'item' }, add: { plays }, set });
+const add = (pk: string, plays = 1, set: Record<string, unknown> = { pk }): ViewOp => ({
+  kind: 'update',
+  key: { pk, sk: 'item' },
+  add: { plays },
+  set,
+});
 const commitsOf = (packs: ReturnType<typeof packCommits>) => packs.map((p) => p.commits);
 
 describe('packCommits', () => {
@@ -39,7 +44,12 @@ describe('packCommits', () => {
     expect(packs.map((p) => p.commits.length)).toEqual([3, 3, 1]);
     expect(packs.flatMap((p) => p.commits)).toEqual(commits);
     // Added-up counters count once.
-    expect(packCommits(Array.from({ length: 9 }, (_, i) => commit(`t${i}`, add('track'))), 10)).toHaveLength(1);
+    expect(
+      packCommits(
+        Array.from({ length: 9 }, (_, i) => commit(`t${i}`, add('track'))),
+        10,
+      ),
+    ).toHaveLength(1);
   });
 
   it('still writes a commit larger than a transaction on its own', () => {
@@ -51,7 +61,12 @@ describe('packCommits', () => {
 
 describe('isCounterKey', () => {
   it('keeps checkpoints and play statistics in the counters table, every other view in views', () => {
-    for (const key of [checkpointKey('stats', 'guest-plays#g1#2026-11-26'), albumStatsKey('a1'), trackStatsKey('t1'), albumDayStatsKey('a1', '2026-11-26')]) {
+    for (const key of [
+      checkpointKey('stats', 'guest-plays#g1#2026-11-26'),
+      albumStatsKey('a1'),
+      trackStatsKey('t1'),
+      albumDayStatsKey('a1', '2026-11-26'),
+    ]) {
       expect(isCounterKey(key), key.pk).toBe(true);
     }
     expect(isCounterKey(albumKey('a1'))).toBe(false);

@@ -4,19 +4,16 @@
  * the play statistics (functions/projections/stats.ts); `views` holds every other item. Each item goes by its
  * partition key, so no caller names a table.
  */
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
 import type { ViewItem, ViewKey, ViewOp, ViewStore } from './projection.js';
 
-export const checkpointKey = (projection: string, streamId: string): ViewKey => ({ pk: `checkpoint#${projection}#${streamId}`, sk: 'checkpoint' });
+export const checkpointKey = (projection: string, streamId: string): ViewKey => ({
+  pk: `checkpoint#${projection}#${streamId}`,
+  sk: 'checkpoint',
+});
 
 const COUNTER_PARTITIONS = ['checkpoint#', 'stats#'];
 
@@ -176,9 +173,7 @@ async function writeTogether({ commits, ops }: Pack<Waiting>): Promise<void> {
   let liveOps = ops;
   while (live.length) {
     try {
-      await dynamoClient().send(
-        new TransactWriteCommand({ TransactItems: [...live.map(checkpointItem), ...liveOps.map(toTransactItem)] }),
-      );
+      await dynamoClient().send(new TransactWriteCommand({ TransactItems: [...live.map(checkpointItem), ...liveOps.map(toTransactItem)] }));
       live.forEach((w) => w.settle({ ok: true }));
       return;
     } catch (error) {

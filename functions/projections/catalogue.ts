@@ -28,7 +28,13 @@ export const catalogueProjection: Projection = {
           {
             kind: 'update',
             key: artistKey(artistId),
-            set: { ...artist, id: artistId, gsi1pk: ARTISTS_INDEX, gsi1sk: `${artist.isMain ? 0 : 1}#${artist.name.toLowerCase()}`, ...stamp(event) },
+            set: {
+              ...artist,
+              id: artistId,
+              gsi1pk: ARTISTS_INDEX,
+              gsi1sk: `${artist.isMain ? 0 : 1}#${artist.name.toLowerCase()}`,
+              ...stamp(event),
+            },
           },
         ];
       }
@@ -38,7 +44,14 @@ export const catalogueProjection: Projection = {
         if (!artist?.name) throw new Error(`Artist ${album.artistId} is not projected yet`);
         const trackSummaries = [...tracks]
           .sort((a, b) => a.trackNumber - b.trackNumber)
-          .map((t) => ({ id: t.trackId, title: t.title, trackNumber: t.trackNumber, duration: t.duration, hasLyrics: Boolean(t.lyrics), audioKey: t.audioKey }));
+          .map((t) => ({
+            id: t.trackId,
+            title: t.title,
+            trackNumber: t.trackNumber,
+            duration: t.duration,
+            hasLyrics: Boolean(t.lyrics),
+            audioKey: t.audioKey,
+          }));
         return [
           {
             kind: 'put',

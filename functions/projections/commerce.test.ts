@@ -7,14 +7,23 @@ import { commerceProjection, purchaseKey } from './commerce.js';
 
 const { stored } = JSON.parse(readFileSync(new URL('../../events/fixtures/PurchaseCompleted.v1.json', import.meta.url), 'utf8'));
 const paid = (orderId: string, at: string): DomainEvent =>
-  registry.upcast({ ...stored, streamId: `order#${orderId}`, version: 1, data: { ...stored.data, orderId }, meta: { ...stored.meta, eventId: `${orderId}-paid`, at } });
+  registry.upcast({
+    ...stored,
+    streamId: `order#${orderId}`,
+    version: 1,
+    data: { ...stored.data, orderId },
+    meta: { ...stored.meta, eventId: `${orderId}-paid`, at },
+  });
 
 describe('the purchases view', () => {
   it('keeps the first purchase when two paid orders hold the same album, in whichever order they are projected', async () => {
     const first = paid('order-a', '2026-11-01T10:00:00.000Z');
     const second = paid('order-b', '2026-11-01T10:05:00.000Z');
     const snapshots = [];
-    for (const order of [[first, second], [second, first]]) {
+    for (const order of [
+      [first, second],
+      [second, first],
+    ]) {
       const store = memoryViewStore();
       for (const event of order) await project(commerceProjection, store, event);
       snapshots.push(store.snapshot());

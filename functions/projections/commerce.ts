@@ -92,7 +92,13 @@ export const commerceProjection: Projection = {
         // Two paid orders for one album (checkouts raced before either was paid) keep the first purchase,
         // whatever order the two order streams are projected in, also when they are projected at once.
         const first = `${purchase.purchaseDate}|${purchase.id}`;
-        return [{ kind: 'put', item: { ...purchaseKey(userId, album.albumId), ...purchase, first, ...stamp(event) }, keep: { field: 'first', winner: 'lowest' } }];
+        return [
+          {
+            kind: 'put',
+            item: { ...purchaseKey(userId, album.albumId), ...purchase, first, ...stamp(event) },
+            keep: { field: 'first', winner: 'lowest' },
+          },
+        ];
       }
       case 'AlbumDownloadBuilt': {
         const { albumId, key, bytes, files } = event.data;
@@ -103,7 +109,10 @@ export const commerceProjection: Projection = {
         const { videoId, ...video } = event.data;
         const view: VideoView = { id: videoId, ...video };
         return [
-          { kind: 'put', item: { ...videoKey(videoId), ...view, gsi1pk: VIDEOS_INDEX, gsi1sk: `${video.publishedAt}#${videoId}`, ...stamp(event) } },
+          {
+            kind: 'put',
+            item: { ...videoKey(videoId), ...view, gsi1pk: VIDEOS_INDEX, gsi1sk: `${video.publishedAt}#${videoId}`, ...stamp(event) },
+          },
           { kind: 'put', item: { ...videoSlugKey(video.slug), videoId, ...stamp(event) } },
         ];
       }

@@ -7,7 +7,13 @@ import { libraryProjection } from './library.js';
 
 let eventNumber = 0;
 const stored = (streamId: string, version: number, event: NewEvent, at: string): DomainEvent =>
-  ({ streamId, version, schemaVersion: 1, meta: { eventId: `e${++eventNumber}`, at, actor: 'u1', correlationId: 'c' }, ...event }) as DomainEvent;
+  ({
+    streamId,
+    version,
+    schemaVersion: 1,
+    meta: { eventId: `e${++eventNumber}`, at, actor: 'u1', correlationId: 'c' },
+    ...event,
+  }) as DomainEvent;
 
 const library = (version: number, event: NewEvent, at = `2026-03-01T10:00:0${version}.000Z`) => stored('library#u1', version, event, at);
 
@@ -19,7 +25,9 @@ async function catalogue(store: ViewStore) {
     { albumId: 'al3', artistId: 'ar1' },
   ];
   for (const { albumId, artistId } of albums) {
-    await store.commit('catalogue', `album#${albumId}`, 0, 1, [{ kind: 'put', item: { ...albumKey(albumId), id: albumId, artistId, artistName: `Artist ${artistId}` } }]);
+    await store.commit('catalogue', `album#${albumId}`, 0, 1, [
+      { kind: 'put', item: { ...albumKey(albumId), id: albumId, artistId, artistName: `Artist ${artistId}` } },
+    ]);
   }
 }
 
@@ -30,10 +38,13 @@ async function deliver(events: DomainEvent[]) {
   return Object.fromEntries(Object.entries(store.snapshot()).filter(([key]) => !key.startsWith('album#')));
 }
 
-const entries = (views: Record<string, unknown>) => Object.fromEntries(Object.entries(views).map(([key, item]) => {
-  const { pk: _pk, sk: _sk, v: _v, vStream: _vs, ...fields } = item as Record<string, unknown>;
-  return [key, fields];
-}));
+const entries = (views: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(views).map(([key, item]) => {
+      const { pk: _pk, sk: _sk, v: _v, vStream: _vs, ...fields } = item as Record<string, unknown>;
+      return [key, fields];
+    }),
+  );
 
 describe('library projection', () => {
   const history = [
@@ -57,7 +68,8 @@ describe('library projection', () => {
 
   describe('fans of an artist', () => {
     const added = (version: number, albumId: string) => library(version, { type: 'LibraryAlbumAdded', data: { userId: 'u1', albumId } });
-    const removed = (version: number, albumId: string) => library(version, { type: 'LibraryAlbumRemoved', data: { userId: 'u1', albumId } });
+    const removed = (version: number, albumId: string) =>
+      library(version, { type: 'LibraryAlbumRemoved', data: { userId: 'u1', albumId } });
     const fans = async (events: DomainEvent[]) =>
       Object.fromEntries(Object.entries(entries(await deliver(events))).filter(([key]) => key.startsWith('artist-fans#')));
 
@@ -97,7 +109,15 @@ describe('library projection', () => {
 
   it('keeps one recently-played entry per track, at its newest play, for signed-in listeners only', async () => {
     const play = (stream: string, version: number, trackId: string, userId: string | null, at: string) =>
-      stored(stream, version, { type: 'PlayRecorded', data: { trackId, albumId: 'al1', listenerId: userId ?? 'guest-1', userId, playDuration: 30, trackLength: 40 } }, at);
+      stored(
+        stream,
+        version,
+        {
+          type: 'PlayRecorded',
+          data: { trackId, albumId: 'al1', listenerId: userId ?? 'guest-1', userId, playDuration: 30, trackLength: 40 },
+        },
+        at,
+      );
     const listened = (version: number, trackId: string, at: string) =>
       stored('listening#u1#2026-03-02', version, { type: 'TrackListened', data: { userId: 'u1', trackId, albumId: 'al1' } }, at);
     const views = await deliver([
@@ -109,8 +129,20 @@ describe('library projection', () => {
       play('plays#guest-1#2026-03-02', 1, 't3', null, '2026-03-02T08:11:00.000Z'),
     ]);
     expect(entries(views)).toEqual({
-      'recent#u1|track#t1': { trackId: 't1', albumId: 'al1', playedAt: '2026-03-02T08:10:00.000Z', gsi1pk: 'recent#u1', gsi1sk: '2026-03-02T08:10:00.000Z#t1' },
-      'recent#u1|track#t2': { trackId: 't2', albumId: 'al1', playedAt: '2026-03-02T08:05:00.000Z', gsi1pk: 'recent#u1', gsi1sk: '2026-03-02T08:05:00.000Z#t2' },
+      'recent#u1|track#t1': {
+        trackId: 't1',
+        albumId: 'al1',
+        playedAt: '2026-03-02T08:10:00.000Z',
+        gsi1pk: 'recent#u1',
+        gsi1sk: '2026-03-02T08:10:00.000Z#t1',
+      },
+      'recent#u1|track#t2': {
+        trackId: 't2',
+        albumId: 'al1',
+        playedAt: '2026-03-02T08:05:00.000Z',
+        gsi1pk: 'recent#u1',
+        gsi1sk: '2026-03-02T08:05:00.000Z#t2',
+      },
     });
   });
 });

@@ -69,19 +69,35 @@ async function applyLibraryEvent(event: LibraryEvent, views: ViewReader): Promis
   switch (event.type) {
     case 'LibraryAlbumAdded':
       return [
-        { kind: 'put', item: { ...libraryAlbumKey(userId, event.data.albumId), albumId: event.data.albumId, addedAt: at, ...stamp(event) } },
+        {
+          kind: 'put',
+          item: { ...libraryAlbumKey(userId, event.data.albumId), albumId: event.data.albumId, addedAt: at, ...stamp(event) },
+        },
         ...(await fanOps(event, views)),
       ];
     case 'LibraryAlbumRemoved':
       return [{ kind: 'delete', key: libraryAlbumKey(userId, event.data.albumId) }, ...(await fanOps(event, views))];
     case 'TrackFavorited': {
       const { trackId, albumId } = event.data;
-      return [{ kind: 'put', item: { ...favoriteTrackKey(userId, trackId), kind: 'track', trackId, albumId, addedAt: at, ...stamp(event) } }];
+      return [
+        { kind: 'put', item: { ...favoriteTrackKey(userId, trackId), kind: 'track', trackId, albumId, addedAt: at, ...stamp(event) } },
+      ];
     }
     case 'TrackUnfavorited':
       return [{ kind: 'delete', key: favoriteTrackKey(userId, event.data.trackId) }];
     case 'AlbumFavorited':
-      return [{ kind: 'put', item: { ...favoriteAlbumKey(userId, event.data.albumId), kind: 'album', albumId: event.data.albumId, addedAt: at, ...stamp(event) } }];
+      return [
+        {
+          kind: 'put',
+          item: {
+            ...favoriteAlbumKey(userId, event.data.albumId),
+            kind: 'album',
+            albumId: event.data.albumId,
+            addedAt: at,
+            ...stamp(event),
+          },
+        },
+      ];
     case 'AlbumUnfavorited':
       return [{ kind: 'delete', key: favoriteAlbumKey(userId, event.data.albumId) }];
     default:
@@ -115,7 +131,14 @@ export const libraryProjection: Projection = {
     return [
       {
         kind: 'put',
-        item: { ...key, trackId, albumId, playedAt: event.meta.at, gsi1pk: recentlyPlayedIndex(userId), gsi1sk: `${event.meta.at}#${trackId}` },
+        item: {
+          ...key,
+          trackId,
+          albumId,
+          playedAt: event.meta.at,
+          gsi1pk: recentlyPlayedIndex(userId),
+          gsi1sk: `${event.meta.at}#${trackId}`,
+        },
         // Also when two of those streams are projected at once.
         keep: { field: 'playedAt', winner: 'highest' },
       },

@@ -8,7 +8,10 @@ import type { Projection, ViewOp } from '../lib/projection.js';
 import { stamp } from '../lib/projection.js';
 
 export const notificationsPartition = (userId: string) => `notifications#${userId}`;
-export const notificationKey = (userId: string, notificationId: string) => ({ pk: notificationsPartition(userId), sk: `n#${notificationId}` });
+export const notificationKey = (userId: string, notificationId: string) => ({
+  pk: notificationsPartition(userId),
+  sk: `n#${notificationId}`,
+});
 
 export interface NotificationView {
   id: string;
@@ -31,7 +34,14 @@ export const notificationsProjection: Projection = {
         return [
           {
             kind: 'put',
-            item: { ...notificationKey(userId, notificationId), id: notificationId, ...content, isRead: false, createdAt: event.meta.at, ...stamp(event) },
+            item: {
+              ...notificationKey(userId, notificationId),
+              id: notificationId,
+              ...content,
+              isRead: false,
+              createdAt: event.meta.at,
+              ...stamp(event),
+            },
           },
         ];
       }

@@ -6,29 +6,60 @@ import { playlistsProjection } from './playlists.js';
 import { searchProjection } from './search.js';
 
 const stored = (streamId: string, version: number, event: NewEvent): DomainEvent =>
-  ({ streamId, version, schemaVersion: 1, meta: { eventId: `${streamId}:${version}`, at: '2026-01-01T00:00:00.000Z', actor: 'seed', correlationId: 'c' }, ...event }) as DomainEvent;
+  ({
+    streamId,
+    version,
+    schemaVersion: 1,
+    meta: { eventId: `${streamId}:${version}`, at: '2026-01-01T00:00:00.000Z', actor: 'seed', correlationId: 'c' },
+    ...event,
+  }) as DomainEvent;
 
 const artist: EventOf<'ArtistCreated'>['data'] = {
-  artistId: 'a1', name: 'Nova', bio: 'Synths at night.', avatar: '/media/a1.png', headerImage: null, isMain: true, socialLinks: {},
+  artistId: 'a1',
+  name: 'Nova',
+  bio: 'Synths at night.',
+  avatar: '/media/a1.png',
+  headerImage: null,
+  isMain: true,
+  socialLinks: {},
 };
 const album: EventOf<'AlbumPublished'>['data'] = {
-  albumId: 'al1', artistId: 'a1', title: 'First', artwork: '/media/al1.png', description: null, albumType: 'Album',
-  releaseDate: '2026-01-01', requiredTier: 'free', isExclusive: false, isAvailableForPurchase: false,
-  stripeProductId: null, stripePriceDefault: null, stripePriceSubscriber: null, isDummyAlbum: false,
-  rightsOwner: null, externalLinks: {}, copyright: null,
+  albumId: 'al1',
+  artistId: 'a1',
+  title: 'First',
+  artwork: '/media/al1.png',
+  description: null,
+  albumType: 'Album',
+  releaseDate: '2026-01-01',
+  requiredTier: 'free',
+  isExclusive: false,
+  isAvailableForPurchase: false,
+  stripeProductId: null,
+  stripePriceDefault: null,
+  stripePriceSubscriber: null,
+  isDummyAlbum: false,
+  rightsOwner: null,
+  externalLinks: {},
+  copyright: null,
   tracks: [
     { trackId: 't1', title: 'One', trackNumber: 1, duration: 20, lyrics: null, audioKey: 'a/t1.mp3' },
     { trackId: 't2', title: 'Two', trackNumber: 2, duration: 30, lyrics: null, audioKey: 'a/t2.mp3' },
   ],
 };
 const playlist: EventOf<'PlaylistCreated'>['data'] = {
-  playlistId: 'p1', name: 'Night Drive', description: 'Songs for the road.', tracks: [{ trackId: 't2', albumId: 'al1' }],
+  playlistId: 'p1',
+  name: 'Night Drive',
+  description: 'Songs for the road.',
+  tracks: [{ trackId: 't2', albumId: 'al1' }],
 };
 
 const history = [
   stored('artist#a1', 1, { type: 'ArtistCreated', data: artist }),
   stored('album#al1', 1, { type: 'AlbumPublished', data: album }),
-  stored('album#al1', 2, { type: 'AlbumDetailsChanged', data: { albumId: 'al1', changes: { title: 'First (Deluxe)', description: 'More.' } } }),
+  stored('album#al1', 2, {
+    type: 'AlbumDetailsChanged',
+    data: { albumId: 'al1', changes: { title: 'First (Deluxe)', description: 'More.' } },
+  }),
   stored('playlist#p1', 1, { type: 'PlaylistCreated', data: playlist }),
 ];
 
@@ -53,7 +84,13 @@ describe('search projection', () => {
     const views = await deliver(history);
     expect(views['search|artist#a1']).toMatchObject({ type: 'artist', name: 'Nova', bio: 'Synths at night.', avatar: '/media/a1.png' });
     expect(views['search|album#al1']).toMatchObject({ type: 'album', title: 'First (Deluxe)', artistName: 'Nova', trackIds: ['t1', 't2'] });
-    expect(views['search|track#t2']).toMatchObject({ type: 'track', title: 'Two', albumTitle: 'First (Deluxe)', artistName: 'Nova', artwork: '/media/al1.png' });
+    expect(views['search|track#t2']).toMatchObject({
+      type: 'track',
+      title: 'Two',
+      albumTitle: 'First (Deluxe)',
+      artistName: 'Nova',
+      artwork: '/media/al1.png',
+    });
     expect(views['search|playlist#p1']).toMatchObject({ type: 'playlist', name: 'Night Drive', trackCount: 1, artwork: '/media/al1.png' });
   });
 
@@ -73,7 +110,12 @@ describe('playlists projection', () => {
   it('lists a playlist by name with its tracks', async () => {
     const views = await deliver(history);
     expect(views['playlist#p1|playlist']).toMatchObject({
-      id: 'p1', name: 'Night Drive', description: 'Songs for the road.', tracks: [{ trackId: 't2', albumId: 'al1' }], gsi1pk: 'playlists', gsi1sk: 'night drive#p1',
+      id: 'p1',
+      name: 'Night Drive',
+      description: 'Songs for the road.',
+      tracks: [{ trackId: 't2', albumId: 'al1' }],
+      gsi1pk: 'playlists',
+      gsi1sk: 'night drive#p1',
     });
   });
 });

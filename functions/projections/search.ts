@@ -29,7 +29,13 @@ export const searchProjection: Projection = {
         // Read from this view, so the search never waits on another projector's progress.
         const artist = (await views.get(searchKey('artist', album.artistId))) as SearchArtist | undefined;
         if (!artist) throw new Error(`Artist ${album.artistId} is not in the search view yet`);
-        const shared = { albumId: album.albumId, albumTitle: album.title, artistId: artist.id, artistName: artist.name, artwork: album.artwork };
+        const shared = {
+          albumId: album.albumId,
+          albumTitle: album.title,
+          artistId: artist.id,
+          artistName: artist.name,
+          artwork: album.artwork,
+        };
         return [
           put(event, {
             type: 'album',

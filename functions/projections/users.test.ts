@@ -6,7 +6,13 @@ import { project } from '../lib/projection.js';
 import { userEvents, usersProjection } from './users.js';
 
 const stored = (version: number, event: NewEvent, at = '2026-01-01T00:00:00.000Z') =>
-  ({ streamId: 'user#u1', version, schemaVersion: 1, meta: { eventId: `e${version}`, at, actor: 'test', correlationId: 'c' }, ...event }) as DomainEvent;
+  ({
+    streamId: 'user#u1',
+    version,
+    schemaVersion: 1,
+    meta: { eventId: `e${version}`, at, actor: 'test', correlationId: 'c' },
+    ...event,
+  }) as DomainEvent;
 
 const history: NewEvent[] = [
   { type: 'UserRegistered', data: { userId: 'u1', email: 'ada@example.com', username: 'ada', displayName: 'Ada', source: 'beta_signup' } },
@@ -20,7 +26,14 @@ describe('users view', () => {
     const store = memoryViewStore();
     for (const [i, e] of history.entries()) await project(usersProjection, store, stored(i + 1, e));
     const items = store.snapshot();
-    expect(items['user#u1|user']).toMatchObject({ id: 'u1', email: 'ada@new.example', emailVerified: false, username: 'ada', hasPassword: true, v: 4 });
+    expect(items['user#u1|user']).toMatchObject({
+      id: 'u1',
+      email: 'ada@new.example',
+      emailVerified: false,
+      username: 'ada',
+      hasPassword: true,
+      v: 4,
+    });
     expect(JSON.stringify(items)).not.toContain('secret-hash');
     expect(items['user-email#ada@new.example|user']).toMatchObject({ userId: 'u1' });
     expect(items['user-email#ada@example.com|user']).toBeUndefined();

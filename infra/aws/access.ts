@@ -21,8 +21,22 @@ export interface Access {
   sendsMail: boolean;
 }
 
-const httpDefault: Access = { events: 'readWrite', views: 'read', ephemeral: 'readWrite', media: 'readWrite', sendsTo: [], sendsMail: false };
-const consumerDefault: Access = { events: 'read', views: 'readWrite', ephemeral: 'readWrite', media: 'none', sendsTo: [], sendsMail: false };
+const httpDefault: Access = {
+  events: 'readWrite',
+  views: 'read',
+  ephemeral: 'readWrite',
+  media: 'readWrite',
+  sendsTo: [],
+  sendsMail: false,
+};
+const consumerDefault: Access = {
+  events: 'read',
+  views: 'readWrite',
+  ephemeral: 'readWrite',
+  media: 'none',
+  sendsTo: [],
+  sendsMail: false,
+};
 
 const httpOverrides: Record<string, Partial<Access>> = {
   accounts: { sendsTo: ['mailer'] },

@@ -29,7 +29,9 @@ describe('entries', () => {
   it('stops with the path of a missing handler file', () => {
     const functionsDir = join(scratch, 'functions-without-handlers');
     mkdirSync(functionsDir);
-    expect(() => synth({}, { functionsDir })).toThrow(/Missing Lambda entry for HTTP context "\w+": .*functions-without-handlers\/http\/\w+\.ts/);
+    expect(() => synth({}, { functionsDir })).toThrow(
+      /Missing Lambda entry for HTTP context "\w+": .*functions-without-handlers\/http\/\w+\.ts/,
+    );
   });
 });
 
@@ -68,7 +70,9 @@ describe('context', () => {
     Template.fromStack(toko.data).resourceCountIs('AWS::SecretsManager::Secret', 0);
     const [fn] = Object.values(Template.fromStack(toko.api).findResources('AWS::Lambda::Function'));
     expect(fn.Properties.Environment.Variables.SESSION_SECRET).toBe('{{resolve:secretsmanager:prod/toko/session:SecretString:::}}');
-    expect(fn.Properties.Environment.Variables.STRIPE_SECRET_KEY).toBe('{{resolve:secretsmanager:prod/toko/stripe:SecretString:secretKey::}}');
+    expect(fn.Properties.Environment.Variables.STRIPE_SECRET_KEY).toBe(
+      '{{resolve:secretsmanager:prod/toko/stripe:SecretString:secretKey::}}',
+    );
   });
 });
 

@@ -21,7 +21,8 @@ function assertLocalEsbuild() {
 }
 
 /** CommonJS dependencies inside an ES module bundle still call require() for Node built-ins. */
-const esmRequireBanner = "import { createRequire as __tokoCreateRequire } from 'node:module'; const require = __tokoCreateRequire(import.meta.url);";
+const esmRequireBanner =
+  "import { createRequire as __tokoCreateRequire } from 'node:module'; const require = __tokoCreateRequire(import.meta.url);";
 
 /** Packages the functions load from a shared layer instead of bundling them (each is imported lazily, on first use). */
 export const layeredModules = ['stripe'] as const;

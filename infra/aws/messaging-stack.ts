@@ -52,10 +52,14 @@ export class MessagingStack extends Stack {
         enforceSSL: true,
         deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: consumer.maxReceiveCount },
       });
-      this.alarmWhenNotEmpty(`${id}DlqAlarm`, `${prefix}${consumer.name}-dlq-not-empty`, deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(1),
-        statistic: 'Maximum',
-      }));
+      this.alarmWhenNotEmpty(
+        `${id}DlqAlarm`,
+        `${prefix}${consumer.name}-dlq-not-empty`,
+        deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+          period: Duration.minutes(1),
+          statistic: 'Maximum',
+        }),
+      );
       this.queues.set(consumer.name, queue);
       this.deadLetterQueues.set(consumer.name, deadLetterQueue);
       new CfnOutput(this, `${id}QueueUrl`, { value: queue.queueUrl });
@@ -67,10 +71,14 @@ export class MessagingStack extends Stack {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
-    this.alarmWhenNotEmpty('RelayFailuresAlarm', `${prefix}relay-failures-not-empty`, this.relayFailures.metricApproximateNumberOfMessagesVisible({
-      period: Duration.minutes(1),
-      statistic: 'Maximum',
-    }));
+    this.alarmWhenNotEmpty(
+      'RelayFailuresAlarm',
+      `${prefix}relay-failures-not-empty`,
+      this.relayFailures.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(1),
+        statistic: 'Maximum',
+      }),
+    );
   }
 
   private alarmWhenNotEmpty(id: string, alarmName: string, metric: IMetric) {

@@ -121,7 +121,9 @@ describe('data stack', () => {
 
 describe('messaging stack', () => {
   it.each(consumers)('$name has a FIFO queue redriving to a FIFO DLQ that raises an alarm', (consumer) => {
-    const [[dlqId]] = resources(template.messaging, 'AWS::SQS::Queue').filter(([, r]) => r.Properties.QueueName === dlqName('toko-', consumer));
+    const [[dlqId]] = resources(template.messaging, 'AWS::SQS::Queue').filter(
+      ([, r]) => r.Properties.QueueName === dlqName('toko-', consumer),
+    );
     template.messaging.hasResourceProperties('AWS::SQS::Queue', { QueueName: dlqName('toko-', consumer), FifoQueue: true });
     template.messaging.hasResourceProperties('AWS::SQS::Queue', {
       QueueName: queueName('toko-', consumer),
@@ -179,7 +181,9 @@ describe('api stack', () => {
   });
 
   it('lets API Gateway invoke each context function through one permission each', () => {
-    const invokes = resources(template.api, 'AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com');
+    const invokes = resources(template.api, 'AWS::Lambda::Permission').filter(
+      ([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com',
+    );
     const invoked = invokes.map(([, p]) => (p.Properties.FunctionName as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]);
     expect(invoked.sort()).toEqual(contexts.map((c) => logicalId(toko.api, toko.api.httpFunctions.get(c)!)).sort());
   });
@@ -230,7 +234,9 @@ describe('api stack', () => {
         .flatMap((s) => [s.Action].flat())
         .sort();
     const functions = [...toko.api.httpFunctions.values(), ...toko.api.consumerFunctions.values()];
-    const writers = functions.filter((fn) => actionsOn(logicalId(toko.api, fn.role! as never), arnOf('views')).includes('dynamodb:PutItem'));
+    const writers = functions.filter((fn) =>
+      actionsOn(logicalId(toko.api, fn.role! as never), arnOf('views')).includes('dynamodb:PutItem'),
+    );
     expect(writers.map((fn) => fn.node.id)).toEqual(expect.arrayContaining([expect.stringMatching(/stats/i)]));
     for (const fn of functions) {
       const role = logicalId(toko.api, fn.role! as never);
@@ -254,7 +260,18 @@ describe('api stack', () => {
       ([, fn]) => (fn.Properties.Environment as { Variables: Json }).Variables,
     );
     for (const variables of environments) {
-      expect(Object.keys(variables)).toEqual(expect.arrayContaining(['TABLE_EVENTS', 'TABLE_VIEWS', 'TABLE_COUNTERS', 'TABLE_EPHEMERAL', 'MEDIA_BUCKET', 'QUEUE_PREFIX', 'SESSION_SECRET', 'APP_ORIGIN']));
+      expect(Object.keys(variables)).toEqual(
+        expect.arrayContaining([
+          'TABLE_EVENTS',
+          'TABLE_VIEWS',
+          'TABLE_COUNTERS',
+          'TABLE_EPHEMERAL',
+          'MEDIA_BUCKET',
+          'QUEUE_PREFIX',
+          'SESSION_SECRET',
+          'APP_ORIGIN',
+        ]),
+      );
       expect(variables.QUEUE_PREFIX).toBe('toko-');
       for (const secret of ['SESSION_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) {
         expect(JSON.stringify(variables[secret])).toContain('{{resolve:secretsmanager:');
@@ -287,7 +304,7 @@ describe('web stack', () => {
   it.each(['/media/*', '/uploads/*'])('serves %s from the media bucket through origin access control', (path) => {
     const { origin } = behaviour(path);
     expect(origin.OriginAccessControlId).toBeDefined();
-    expect(JSON.stringify(exported(template.data, (origin.DomainName as Json)))).toContain(logicalId(toko.data, toko.data.mediaBucket));
+    expect(JSON.stringify(exported(template.data, origin.DomainName as Json))).toContain(logicalId(toko.data, toko.data.mediaBucket));
   });
 
   it('lets only this distribution read the media bucket', () => {
@@ -306,10 +323,17 @@ describe('web stack', () => {
   });
 
   it('never serves a private prefix (downloads, masters, gated audio) as public media', () => {
-    const [[, fn]] = resources(template.web, 'AWS::CloudFront::Function').filter(([, f]) => String((f.Properties.FunctionConfig as Json).Comment).endsWith('MediaPath'));
-    const handler = new Function(`${fn.Properties.FunctionCode as string}; return handler;`)() as (event: unknown) => { uri?: string; statusCode?: number };
+    const [[, fn]] = resources(template.web, 'AWS::CloudFront::Function').filter(([, f]) =>
+      String((f.Properties.FunctionConfig as Json).Comment).endsWith('MediaPath'),
+    );
+    const handler = new Function(`${fn.Properties.FunctionCode as string}; return handler;`)() as (event: unknown) => {
+      uri?: string;
+      statusCode?: number;
+    };
     const viewer = (uri: string) => handler({ request: { uri } });
-    expect(viewer('/media/audio/album-first-light/track-first-light-01.mp3')).toMatchObject({ uri: '/audio/album-first-light/track-first-light-01.mp3' });
+    expect(viewer('/media/audio/album-first-light/track-first-light-01.mp3')).toMatchObject({
+      uri: '/audio/album-first-light/track-first-light-01.mp3',
+    });
     for (const path of [
       '/media/audio/private/album-night-garden/track-night-garden-01.mp3',
       '/media/%61udio/private/album-night-garden/track-night-garden-01.mp3',
@@ -323,17 +347,29 @@ describe('web stack', () => {
     // Behind the function, the media bucket refuses CloudFront every private prefix.
     const mediaArn = { 'Fn::GetAtt': [logicalId(toko.data, toko.data.mediaBucket), 'Arn'] };
     const denied = resources(template.web, 'AWS::S3::BucketPolicy')
-      .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: { Effect: string; Principal?: Json; Action: unknown; Resource: unknown }[] }).Statement)
-      .find((statement) => statement.Effect === 'Deny' && JSON.stringify(statement.Principal) === JSON.stringify({ Service: 'cloudfront.amazonaws.com' }));
+      .flatMap(
+        ([, policy]) =>
+          (policy.Properties.PolicyDocument as { Statement: { Effect: string; Principal?: Json; Action: unknown; Resource: unknown }[] })
+            .Statement,
+      )
+      .find(
+        (statement) =>
+          statement.Effect === 'Deny' && JSON.stringify(statement.Principal) === JSON.stringify({ Service: 'cloudfront.amazonaws.com' }),
+      );
     expect(denied?.Action).toBe('s3:GetObject');
-    const objects = (denied!.Resource as { 'Fn::Join': [string, [unknown, string]] }[]).map(({ 'Fn::Join': [, [bucket, suffix]] }) => ({ bucket: exported(template.data, bucket), suffix }));
-    expect(objects).toEqual(expect.arrayContaining(['/downloads/*', '/masters/*', '/audio/private/*'].map((suffix) => ({ bucket: mediaArn, suffix }))));
+    const objects = (denied!.Resource as { 'Fn::Join': [string, [unknown, string]] }[]).map(({ 'Fn::Join': [, [bucket, suffix]] }) => ({
+      bucket: exported(template.data, bucket),
+      suffix,
+    }));
+    expect(objects).toEqual(
+      expect.arrayContaining(['/downloads/*', '/masters/*', '/audio/private/*'].map((suffix) => ({ bucket: mediaArn, suffix }))),
+    );
   });
 
   it('falls back to index.html for SPA routes without hiding API or media 404s', () => {
     const config = resources(template.web, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig as Json;
     expect(config.CustomErrorResponses).toBeUndefined();
-    template.web.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: Match.stringLikeRegexp("/index.html") });
+    template.web.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: Match.stringLikeRegexp('/index.html') });
   });
 
   it('deploys no SPA when frontend/dist has not been built', () => {

@@ -19,7 +19,11 @@ export interface Toko {
 export function buildToko(app: App, config: TokoConfig, entries: Entries = entriesIn(config.functionsDir)): Toko {
   const stackName = (part: string) => `${config.prefix}${part}`;
   const data = new DataStack(app, 'Data', { stackName: stackName('data'), config, description: 'Toko: tables, media bucket, secrets' });
-  const messaging = new MessagingStack(app, 'Messaging', { stackName: stackName('messaging'), config, description: 'Toko: consumer queues, DLQs, alarms' });
+  const messaging = new MessagingStack(app, 'Messaging', {
+    stackName: stackName('messaging'),
+    config,
+    description: 'Toko: consumer queues, DLQs, alarms',
+  });
   const mail = new MailStack(app, 'Mail', { stackName: stackName('mail'), config, description: 'Toko: SES identity' });
   const web = new WebStack(app, 'Web', {
     stackName: stackName('web'),

@@ -131,7 +131,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // 1. Emulators, in parallel (DynamoDB Local's JVM dominates the cold start).
     let phase = performance.now();
     const [dynamoResult, fauxqsResult, sesResult] = await Promise.allSettled([
-      startDynamoDbLocal({ dbPath: options.dynamoDbInMemory ? null : path.join(dataDir, 'dynamodb'), region: REGION, credentials: CREDENTIALS }).then((d) => (mark('dynamodb', phase), d)),
+      startDynamoDbLocal({
+        dbPath: options.dynamoDbInMemory ? null : path.join(dataDir, 'dynamodb'),
+        region: REGION,
+        credentials: CREDENTIALS,
+      }).then((d) => (mark('dynamodb', phase), d)),
       startFauxqsLocal({ s3Dir: path.join(dataDir, 's3') }).then((f) => (mark('fauxqs', phase), f)),
       startSes().then((s) => (mark('ses', phase), s)),
     ]);
@@ -170,7 +174,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     });
     const gw = gateway;
     cleanups.push(async () => {
-      await Promise.all(gatewayServers.slice(1).map((s) => new Promise<void>((resolve) => { s.close(() => resolve()); s.closeAllConnections(); })));
+      await Promise.all(
+        gatewayServers.slice(1).map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              s.close(() => resolve());
+              s.closeAllConnections();
+            }),
+        ),
+      );
       await gw.close();
     });
     let port: number;
@@ -247,12 +259,17 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
           maxReceiveCount: c.maxReceiveCount,
           // Short locally so failed messages retry quickly, except for consumers whose work outlasts it
           // (building album ZIPs): there a short timeout would hand the message to a second worker mid-job.
-          visibilityTimeoutSeconds: c.visibilityTimeoutSeconds > 30 ? c.visibilityTimeoutSeconds : Math.min(visibility, c.visibilityTimeoutSeconds),
+          visibilityTimeoutSeconds:
+            c.visibilityTimeoutSeconds > 30 ? c.visibilityTimeoutSeconds : Math.min(visibility, c.visibilityTimeoutSeconds),
         })),
       ),
       ensureBucket(fauxqsConfig, NAMES.bucket),
     ]);
-    const moved = await moveCountersOutOfViews(dynamoConfig, { views: tableName('views'), counters: tableName('counters'), ephemeral: tableName('ephemeral') });
+    const moved = await moveCountersOutOfViews(dynamoConfig, {
+      views: tableName('views'),
+      counters: tableName('counters'),
+      ephemeral: tableName('ephemeral'),
+    });
     if (moved) log.info(`moved ${moved} checkpoints and counters from the views table to the counters table`);
     mark('resources', phase);
     const streamArn = described.get('events')?.LatestStreamArn;
@@ -267,7 +284,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       log,
     });
     cleanups.push(() => poller.stop());
-    const consumerLoaders = consumers.map((c) => lazyHandler<QueueHandler>(consumerModuleUrl(c.module), options.handlers?.consumers?.[c.name]));
+    const consumerLoaders = consumers.map((c) =>
+      lazyHandler<QueueHandler>(consumerModuleUrl(c.module), options.handlers?.consumers?.[c.name]),
+    );
     const trigger = startSqsTrigger({
       queues: fauxqs.queues,
       region: REGION,
@@ -286,8 +305,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // 6. Load every handler now (a Lambda cold start each), so the first request is not the slow one.
     phase = performance.now();
     const preloads: [string, () => Promise<unknown>][] = [
-      ...contexts.filter((c) => !options.handlers?.http?.[c]).map((c) => [relativeName(httpModuleUrl(c)), httpLoader(c)] as [string, () => Promise<unknown>]),
-      ...(options.handlers?.relay ? [] : [[relativeName(relayModuleUrl()), lazyHandler(relayModuleUrl())] as [string, () => Promise<unknown>]]),
+      ...contexts
+        .filter((c) => !options.handlers?.http?.[c])
+        .map((c) => [relativeName(httpModuleUrl(c)), httpLoader(c)] as [string, () => Promise<unknown>]),
+      ...(options.handlers?.relay
+        ? []
+        : [[relativeName(relayModuleUrl()), lazyHandler(relayModuleUrl())] as [string, () => Promise<unknown>]]),
       ...consumers
         .map((c, i) => [c, consumerLoaders[i]] as const)
         .filter(([c]) => !options.handlers?.consumers?.[c.name])
@@ -365,7 +388,8 @@ function listen(server: http.Server, port: number, host: string): Promise<number
   return new Promise((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
-      if (err.code === 'EADDRINUSE' && host === '127.0.0.1') reject(new Error(`Port ${port} is already in use; set PORT to another port (e.g. PORT=3001 npm start).`));
+      if (err.code === 'EADDRINUSE' && host === '127.0.0.1')
+        reject(new Error(`Port ${port} is already in use; set PORT to another port (e.g. PORT=3001 npm start).`));
       else reject(err);
     };
     const onListening = () => {

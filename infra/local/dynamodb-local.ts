@@ -122,7 +122,9 @@ async function startOn(port: number, opts: StartOptions): Promise<DynamoDbLocal>
       if (exited) {
         const text = output.join('');
         if (spawnError && (spawnError as NodeJS.ErrnoException).code === 'ENOENT') {
-          throw new Error('DynamoDB Local needs Java 17+, and `java` was not found. Run `node scripts/ensure-tools.mjs java` (as root it installs Debian\'s openjdk-17-jre-headless) or install a Java 17 runtime.');
+          throw new Error(
+            "DynamoDB Local needs Java 17+, and `java` was not found. Run `node scripts/ensure-tools.mjs java` (as root it installs Debian's openjdk-17-jre-headless) or install a Java 17 runtime.",
+          );
         }
         if (/Address already in use|BindException/i.test(text)) throw new PortTakenError(`port ${port} taken`);
         throw new Error(`DynamoDB Local exited during startup (code ${exited.code}, signal ${exited.signal}):\n${text}`);
@@ -131,7 +133,8 @@ async function startOn(port: number, opts: StartOptions): Promise<DynamoDbLocal>
         await probe.send(new ListTablesCommand({ Limit: 1 }));
         break;
       } catch {
-        if (Date.now() - started > STARTUP_TIMEOUT_MS) throw new Error(`DynamoDB Local did not answer within ${STARTUP_TIMEOUT_MS / 1000}s:\n${output.join('')}`);
+        if (Date.now() - started > STARTUP_TIMEOUT_MS)
+          throw new Error(`DynamoDB Local did not answer within ${STARTUP_TIMEOUT_MS / 1000}s:\n${output.join('')}`);
         await sleep(40);
       }
     }
@@ -186,7 +189,11 @@ function startWatchdog(javaPid: number): ChildProcess | undefined {
 }
 
 /** Creates each table of the definitions when missing, and adds GSIs or TTL a newer definition asks for. */
-export async function ensureTables(config: AwsClientConfig, definitions: TableDefinition[], physicalName: (def: TableDefinition) => string): Promise<Map<string, TableDescription>> {
+export async function ensureTables(
+  config: AwsClientConfig,
+  definitions: TableDefinition[],
+  physicalName: (def: TableDefinition) => string,
+): Promise<Map<string, TableDescription>> {
   const client = new DynamoDBClient(config);
   try {
     const existing = new Set<string>();
@@ -211,7 +218,9 @@ export async function ensureTables(config: AwsClientConfig, definitions: TableDe
           const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName }));
           const current = ttl.TimeToLiveDescription;
           if (current?.TimeToLiveStatus !== 'ENABLED' || current.AttributeName !== def.ttlAttribute) {
-            await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { Enabled: true, AttributeName: def.ttlAttribute } }));
+            await client.send(
+              new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { Enabled: true, AttributeName: def.ttlAttribute } }),
+            );
           }
         }
         const table = (await client.send(new DescribeTableCommand({ TableName }))).Table!;
@@ -234,10 +243,18 @@ export interface ScratchTables<N extends TableDefinition['name']> {
  * Fresh tables of a test's or a bench's own, shaped like the named tables of infra/tables.ts and called
  * `<prefix>-<name>-<random>`; `drop` deletes them.
  */
-export async function scratchTables<N extends TableDefinition['name']>(config: AwsClientConfig, names: readonly N[], prefix: string): Promise<ScratchTables<N>> {
+export async function scratchTables<N extends TableDefinition['name']>(
+  config: AwsClientConfig,
+  names: readonly N[],
+  prefix: string,
+): Promise<ScratchTables<N>> {
   const suffix = randomUUID().slice(0, 8);
   const physical = Object.fromEntries(names.map((name) => [name, `${prefix}-${name}-${suffix}`])) as Record<N, string>;
-  await ensureTables(config, tables.filter((t) => (names as readonly string[]).includes(t.name)), (def) => physical[def.name as N]);
+  await ensureTables(
+    config,
+    tables.filter((t) => (names as readonly string[]).includes(t.name)),
+    (def) => physical[def.name as N],
+  );
   return {
     names: physical,
     drop: async () => {

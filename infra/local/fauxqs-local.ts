@@ -135,7 +135,13 @@ function makeDurableStore(Base: S3StoreClass, root: string): S3StoreLike & { res
     fs.mkdirSync(dir, { recursive: true });
     const base = path.join(dir, fileNameFor(obj.key));
     writeAtomic(`${base}.data`, obj.body);
-    const sidecar: Sidecar = { key: obj.key, contentType: obj.contentType, etag: obj.etag, lastModified: obj.lastModified.toISOString(), metadata: obj.metadata };
+    const sidecar: Sidecar = {
+      key: obj.key,
+      contentType: obj.contentType,
+      etag: obj.etag,
+      lastModified: obj.lastModified.toISOString(),
+      metadata: obj.metadata,
+    };
     writeAtomic(`${base}.json`, JSON.stringify(sidecar));
   };
   const unpersist = (bucket: string, key: string) => {
@@ -220,7 +226,8 @@ function makeDurableStore(Base: S3StoreClass, root: string): S3StoreLike & { res
 }
 
 /** The one account the local cloud's S3 knows: the credentials it gave the handlers (set in process.env before any request). */
-const localSecret = (accessKeyId: string) => (accessKeyId === process.env.AWS_ACCESS_KEY_ID ? process.env.AWS_SECRET_ACCESS_KEY : undefined);
+const localSecret = (accessKeyId: string) =>
+  accessKeyId === process.env.AWS_ACCESS_KEY_ID ? process.env.AWS_SECRET_ACCESS_KEY : undefined;
 
 export interface Fauxqs {
   endpoint: string;
@@ -243,10 +250,17 @@ export async function startFauxqsLocal(opts: { s3Dir: string }): Promise<Fauxqs>
   const app = buildApp({ logger: false, stores: { sqsStore, snsStore: new SnsStore(), s3Store } as never });
   // S3's own read checks (presigned URL signature and expiry, private prefixes), which fauxqs skips.
   // Fastify's async-hook rule: answering early means returning the reply (it then skips the route).
-  app.addHook('onRequest', async (request: ReadRequest, reply: { code(status: number): { type(contentType: string): { send(body?: string): unknown } } }) => {
-    const refusal = refusalFor(request, localSecret, new Date());
-    if (refusal) return reply.code(refusal.status).type('application/xml').send(request.method === 'HEAD' ? undefined : refusalXml(refusal));
-  });
+  app.addHook(
+    'onRequest',
+    async (request: ReadRequest, reply: { code(status: number): { type(contentType: string): { send(body?: string): unknown } } }) => {
+      const refusal = refusalFor(request, localSecret, new Date());
+      if (refusal)
+        return reply
+          .code(refusal.status)
+          .type('application/xml')
+          .send(request.method === 'HEAD' ? undefined : refusalXml(refusal));
+    },
+  );
   try {
     await app.listen({ port: await freePort(lastPorts.fauxqs), host: '127.0.0.1' });
   } catch {
@@ -291,7 +305,12 @@ export async function ensureQueues(config: AwsClientConfig, queues: QueueSetup[]
   try {
     return await Promise.all(
       queues.map(async (q) => {
-        const dlq = await sqs.send(new CreateQueueCommand({ QueueName: q.dlqName, Attributes: { FifoQueue: 'true', ContentBasedDeduplication: 'false', MessageRetentionPeriod: '1209600' } }));
+        const dlq = await sqs.send(
+          new CreateQueueCommand({
+            QueueName: q.dlqName,
+            Attributes: { FifoQueue: 'true', ContentBasedDeduplication: 'false', MessageRetentionPeriod: '1209600' },
+          }),
+        );
         const dlqArn = queueArn(config.region, q.dlqName);
         const main = await sqs.send(
           new CreateQueueCommand({

@@ -89,19 +89,26 @@ export function createGateway(opts: GatewayOptions): Gateway {
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const started = performance.now();
-    if (!opts.quiet) res.once('close', () => opts.log.info(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
+    if (!opts.quiet)
+      res.once('close', () => opts.log.info(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
     const url = new URL(req.url ?? '/', 'http://local');
     const pathname = url.pathname;
     if (opts.isReady && !opts.isReady()) {
       await drain(req);
-      return send(res, 503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '2', 'cache-control': 'no-store' }, 'Toko is starting, try again in a moment.');
+      return send(
+        res,
+        503,
+        { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '2', 'cache-control': 'no-store' },
+        'Toko is starting, try again in a moment.',
+      );
     }
     try {
       if (pathname === '/api' || pathname.startsWith('/api/')) await api(req, res, url);
       else if (pathname.startsWith('/media/') && isPrivateMediaKey(pathname.slice('/media/'.length))) {
         send(res, 404, { 'content-type': 'application/json; charset=utf-8' }, JSON.stringify({ error: 'not_found', message: 'Not found' }));
       } else if (pathname.startsWith('/media/')) await media(req, res, pathname.slice('/media/'.length));
-      else if (pathname.startsWith('/uploads/')) await media(req, res, `uploads/${pathname.slice('/uploads/'.length)}`, 'public, max-age=3600');
+      else if (pathname.startsWith('/uploads/'))
+        await media(req, res, `uploads/${pathname.slice('/uploads/'.length)}`, 'public, max-age=3600');
       else await staticFiles.serve(req, res, pathname);
     } catch (err) {
       opts.log.error(`gateway: ${req.method} ${req.url} failed`, err);
@@ -120,7 +127,13 @@ export function createGateway(opts: GatewayOptions): Gateway {
     }
     if (match.kind === 'method_not_allowed') {
       await drain(req);
-      return sendJson(req, res, 405, { error: 'method_not_allowed', message: `Method ${method} is not allowed on ${rawPath} (allowed: ${match.allowed.join(', ')})` }, { allow: match.allowed.join(', ') });
+      return sendJson(
+        req,
+        res,
+        405,
+        { error: 'method_not_allowed', message: `Method ${method} is not allowed on ${rawPath} (allowed: ${match.allowed.join(', ')})` },
+        { allow: match.allowed.join(', ') },
+      );
     }
     let body: Buffer;
     try {
@@ -135,7 +148,10 @@ export function createGateway(opts: GatewayOptions): Gateway {
       handler = await handlerFor(match.route.spec.context)();
     } catch (err) {
       opts.log.error(`gateway: cannot load the ${match.route.spec.context} handler`, err);
-      return sendJson(req, res, 502, { error: 'handler_unavailable', message: `The ${match.route.spec.context} function could not be loaded: ${errorMessage(err)}` });
+      return sendJson(req, res, 502, {
+        error: 'handler_unavailable',
+        message: `The ${match.route.spec.context} function could not be loaded: ${errorMessage(err)}`,
+      });
     }
     let result: Awaited<ReturnType<HttpHandler>>;
     try {
@@ -183,7 +199,12 @@ export function createGateway(opts: GatewayOptions): Gateway {
     const ifRange = req.headers['if-range'];
     if (req.headers.range && (!ifRange || ifRange === etag)) range = parseRange(req.headers.range, size);
     if (range === 'unsatisfiable') {
-      return send(res, 416, { ...headers, 'content-range': `bytes */${size}`, 'content-type': 'text/plain; charset=utf-8' }, 'Range Not Satisfiable');
+      return send(
+        res,
+        416,
+        { ...headers, 'content-range': `bytes */${size}`, 'content-type': 'text/plain; charset=utf-8' },
+        'Range Not Satisfiable',
+      );
     }
     if (range) {
       headers['content-range'] = `bytes ${range.start}-${range.end}/${size}`;
@@ -193,7 +214,9 @@ export function createGateway(opts: GatewayOptions): Gateway {
     }
     const status = range ? 206 : 200;
     if (method === 'HEAD' || size === 0) return send(res, status, headers);
-    const object = await s3.send(new GetObjectCommand({ Bucket: opts.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+    const object = await s3.send(
+      new GetObjectCommand({ Bucket: opts.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+    );
     res.writeHead(status, headers);
     const stream = object.Body as NodeJS.ReadableStream;
     await new Promise<void>((resolve) => {
@@ -225,7 +248,14 @@ export function createGateway(opts: GatewayOptions): Gateway {
   };
 }
 
-function toApiEvent(req: http.IncomingMessage, url: URL, body: Buffer, routeKey: string, pathParameters: Record<string, string>, requestId: string): APIGatewayProxyEventV2 {
+function toApiEvent(
+  req: http.IncomingMessage,
+  url: URL,
+  body: Buffer,
+  routeKey: string,
+  pathParameters: Record<string, string>,
+  requestId: string,
+): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name === 'cookie') continue;
@@ -300,19 +330,35 @@ async function writeApiResult(req: http.IncomingMessage, res: http.ServerRespons
   // Payload v2: a result without statusCode is a 200 JSON body (API Gateway's inference).
   let structured: APIGatewayProxyStructuredResultV2;
   if (result && typeof result === 'object' && 'statusCode' in result) structured = result as APIGatewayProxyStructuredResultV2;
-  else structured = { statusCode: 200, headers: { 'content-type': 'application/json' }, body: typeof result === 'string' ? result : JSON.stringify(result ?? null) };
+  else
+    structured = {
+      statusCode: 200,
+      headers: { 'content-type': 'application/json' },
+      body: typeof result === 'string' ? result : JSON.stringify(result ?? null),
+    };
 
   const headers: http.OutgoingHttpHeaders = { 'apigw-requestid': requestId };
   for (const [name, value] of Object.entries(structured.headers ?? {})) headers[name.toLowerCase()] = String(value);
   const setCookies = [...(structured.cookies ?? [])];
   if (typeof headers['set-cookie'] === 'string') setCookies.unshift(headers['set-cookie']);
   if (setCookies.length) headers['set-cookie'] = setCookies;
-  const raw = structured.body === undefined ? Buffer.alloc(0) : structured.isBase64Encoded ? Buffer.from(structured.body, 'base64') : Buffer.from(structured.body, 'utf8');
+  const raw =
+    structured.body === undefined
+      ? Buffer.alloc(0)
+      : structured.isBase64Encoded
+        ? Buffer.from(structured.body, 'base64')
+        : Buffer.from(structured.body, 'utf8');
   if (raw.length && !headers['content-type']) headers['content-type'] = 'application/json';
   await sendMaybeCompressed(req, res, structured.statusCode ?? 200, headers, raw, 4);
 }
 
-async function sendJson(req: http.IncomingMessage, res: http.ServerResponse, status: number, body: unknown, extra: http.OutgoingHttpHeaders = {}) {
+async function sendJson(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  extra: http.OutgoingHttpHeaders = {},
+) {
   await sendMaybeCompressed(req, res, status, { 'content-type': 'application/json', ...extra }, Buffer.from(JSON.stringify(body)), 4);
 }
 
@@ -324,11 +370,22 @@ function send(res: http.ServerResponse, status: number, headers: http.OutgoingHt
 }
 
 /** br or gzip for text bodies over 1 KB, as CloudFront's automatic compression does. */
-async function sendMaybeCompressed(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: http.OutgoingHttpHeaders, body: Buffer, brotliQuality: number) {
+async function sendMaybeCompressed(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  status: number,
+  headers: http.OutgoingHttpHeaders,
+  body: Buffer,
+  brotliQuality: number,
+) {
   const type = String(headers['content-type'] ?? '');
-  const encoding = body.length >= 1024 && !headers['content-encoding'] && TEXT_TYPES.test(type) ? pickEncoding(req.headers['accept-encoding']) : undefined;
+  const encoding =
+    body.length >= 1024 && !headers['content-encoding'] && TEXT_TYPES.test(type) ? pickEncoding(req.headers['accept-encoding']) : undefined;
   if (encoding) {
-    body = encoding === 'br' ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality } }) : await gzip(body, { level: 6 });
+    body =
+      encoding === 'br'
+        ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality } })
+        : await gzip(body, { level: 6 });
     headers['content-encoding'] = encoding;
     headers.vary = 'Accept-Encoding';
   }
@@ -406,7 +463,8 @@ class StaticFiles {
   async serve(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
     const method = req.method ?? 'GET';
     if (!fs.existsSync(path.join(this.root, 'index.html'))) return this.notBuilt(res);
-    if (method !== 'GET' && method !== 'HEAD') return send(res, 405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }, 'Method Not Allowed');
+    if (method !== 'GET' && method !== 'HEAD')
+      return send(res, 405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }, 'Method Not Allowed');
     let decoded: string;
     try {
       decoded = decodeURIComponent(pathname);
@@ -414,7 +472,8 @@ class StaticFiles {
       return send(res, 400, { 'content-type': 'text/plain; charset=utf-8' }, 'Bad Request');
     }
     let file = path.join(this.root, path.normalize(decoded));
-    if (!file.startsWith(this.root + path.sep) && file !== this.root) return send(res, 404, { 'content-type': 'text/plain; charset=utf-8' }, 'Not Found');
+    if (!file.startsWith(this.root + path.sep) && file !== this.root)
+      return send(res, 404, { 'content-type': 'text/plain; charset=utf-8' }, 'Not Found');
     let stat = await fs.promises.stat(file).catch(() => undefined);
     if (stat?.isDirectory()) {
       file = path.join(file, 'index.html');
@@ -461,7 +520,9 @@ class StaticFiles {
         // ask for those, and their megabytes would take brotli's best quality seconds.
         const best = !file.endsWith('.map');
         return encoding === 'br'
-          ? brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+          ? brotli(raw, {
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+            })
           : gzip(raw, { level: best ? 9 : 6 });
       })();
       out.catch(() => this.compressed.delete(cacheKey));
@@ -477,14 +538,17 @@ class StaticFiles {
   async warm() {
     const walk = async (dir: string): Promise<string[]> => {
       const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => []);
-      const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : Promise.resolve([path.join(dir, e.name)]))));
+      const nested = await Promise.all(
+        entries.map((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : Promise.resolve([path.join(dir, e.name)]))),
+      );
       return nested.flat();
     };
     for (const file of await walk(this.root)) {
       const type = MIME[path.extname(file).toLowerCase()] ?? '';
       if (!TEXT_TYPES.test(type) || file.endsWith('.map')) continue;
       const stat = await fs.promises.stat(file).catch(() => undefined);
-      if (stat && stat.size >= 1024) await Promise.all([this.compress(file, stat, 'br'), this.compress(file, stat, 'gzip')]).catch(() => undefined);
+      if (stat && stat.size >= 1024)
+        await Promise.all([this.compress(file, stat, 'br'), this.compress(file, stat, 'gzip')]).catch(() => undefined);
     }
   }
 

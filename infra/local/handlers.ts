@@ -14,7 +14,10 @@ import type {
   SQSEvent,
 } from 'aws-lambda';
 
-export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | object | undefined>;
+export type HttpHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2 | string | object | undefined>;
 export type StreamHandler = (event: DynamoDBStreamEvent, context: Context) => Promise<DynamoDBBatchResponse | void | undefined>;
 export type QueueHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void | undefined>;
 

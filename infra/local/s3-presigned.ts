@@ -24,7 +24,8 @@ const ALGORITHM = 'AWS4-HMAC-SHA256';
 const MAX_EXPIRES_SECONDS = 604_800;
 
 /** RFC 3986 encoding, as SigV4 canonical requests use it. */
-const encodeRfc3986 = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encodeRfc3986 = (text: string) =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 function decodeOrNull(text: string): string | null {
   try {
@@ -132,7 +133,11 @@ export function refusalFor(request: ReadRequest, secretFor: SecretLookup, now: D
     case 'expired':
       return { status: 403, code: 'AccessDenied', message: 'Request has expired' };
     case 'invalid':
-      return { status: 403, code: 'SignatureDoesNotMatch', message: 'The request signature we calculated does not match the signature you provided.' };
+      return {
+        status: 403,
+        code: 'SignatureDoesNotMatch',
+        message: 'The request signature we calculated does not match the signature you provided.',
+      };
   }
 }
 

@@ -56,7 +56,10 @@ export function startSqsTrigger(opts: SqsTriggerOptions): SqsTrigger {
         handler = await target.loadHandler();
       } catch (err) {
         // Without a handler nothing is received, so no receive count is spent on a missing module.
-        reportError(`load:${target.consumer}`, `sqs trigger: cannot load consumer ${target.consumer}; its queue waits: ${errorMessage(err)}`);
+        reportError(
+          `load:${target.consumer}`,
+          `sqs trigger: cannot load consumer ${target.consumer}; its queue waits: ${errorMessage(err)}`,
+        );
         await sleep(1_000, abort.signal);
         continue;
       }
@@ -104,7 +107,11 @@ export function startSqsTrigger(opts: SqsTriggerOptions): SqsTrigger {
       // As in Lambda: an identifier that is empty or not in the batch fails the whole batch.
       const bad = failures.some((f) => !f || typeof f.itemIdentifier !== 'string' || !ids.has(f.itemIdentifier));
       failedIds = bad ? new Set(ids) : new Set(failures.map((f) => f.itemIdentifier));
-      if (bad) reportError(`bad:${target.consumer}`, `sqs trigger: ${target.consumer} returned an unknown itemIdentifier; the whole batch is retried`);
+      if (bad)
+        reportError(
+          `bad:${target.consumer}`,
+          `sqs trigger: ${target.consumer} returned an unknown itemIdentifier; the whole batch is retried`,
+        );
     } catch (err) {
       reportError(`throw:${target.consumer}`, `sqs trigger: ${target.consumer} threw; its batch of ${messages.length} is retried`, err);
       failedIds = new Set(ids);
@@ -115,7 +122,10 @@ export function startSqsTrigger(opts: SqsTriggerOptions): SqsTrigger {
     for (let i = 0; i < done.length; i += 10) {
       const chunk = done.slice(i, i + 10);
       try {
-        await opts.queues.deleteBatch({ QueueUrl: target.queueUrl, Entries: chunk.map((m, n) => ({ Id: String(n), ReceiptHandle: m.ReceiptHandle! })) });
+        await opts.queues.deleteBatch({
+          QueueUrl: target.queueUrl,
+          Entries: chunk.map((m, n) => ({ Id: String(n), ReceiptHandle: m.ReceiptHandle! })),
+        });
       } catch (err) {
         // The messages come back after their visibility timeout; consumers are idempotent.
         reportError(`delete:${target.consumer}`, `sqs trigger: delete on ${target.consumer} failed: ${errorMessage(err)}`);
@@ -141,7 +151,10 @@ export function startSqsTrigger(opts: SqsTriggerOptions): SqsTrigger {
           AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
         });
         const a = out.Attributes ?? {};
-        const pending = Number(a.ApproximateNumberOfMessages ?? 0) + Number(a.ApproximateNumberOfMessagesNotVisible ?? 0) + Number(a.ApproximateNumberOfMessagesDelayed ?? 0);
+        const pending =
+          Number(a.ApproximateNumberOfMessages ?? 0) +
+          Number(a.ApproximateNumberOfMessagesNotVisible ?? 0) +
+          Number(a.ApproximateNumberOfMessagesDelayed ?? 0);
         if (pending > 0) return false;
       }
       return running === 0;

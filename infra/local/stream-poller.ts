@@ -73,7 +73,9 @@ export function startStreamPoller(opts: StreamPollerOptions): StreamPoller {
     const found: Shard[] = [];
     let start: string | undefined;
     do {
-      const page = await client.send(new DescribeStreamCommand({ StreamArn: opts.streamArn, ExclusiveStartShardId: start }), { abortSignal: abort.signal });
+      const page = await client.send(new DescribeStreamCommand({ StreamArn: opts.streamArn, ExclusiveStartShardId: start }), {
+        abortSignal: abort.signal,
+      });
       found.push(...(page.StreamDescription?.Shards ?? []));
       start = page.StreamDescription?.LastEvaluatedShardId;
     } while (start);
@@ -185,7 +187,10 @@ export function startStreamPoller(opts: StreamPollerOptions): StreamPoller {
       const handled = firstFailed === -1 ? 0 : firstFailed;
       counters.records += handled;
       counters.failures++;
-      reportError('relay', `stream poller: the relay reported ${failed.length} failed record(s); retrying from sequence ${batch[handled]?.dynamodb?.SequenceNumber}`);
+      reportError(
+        'relay',
+        `stream poller: the relay reported ${failed.length} failed record(s); retrying from sequence ${batch[handled]?.dynamodb?.SequenceNumber}`,
+      );
       return handled;
     } catch (err) {
       counters.failures++;

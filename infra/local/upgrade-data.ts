@@ -17,7 +17,10 @@ const DONE = { pk: 'upgrade#counters-table', sk: 'done' };
  * Moves checkpoints and counters from `views` to `counters` once; resolves to how many items moved. Any DynamoDB
  * client config will do: the local cloud's, or a deployment's (run it before the new functions take traffic).
  */
-export async function moveCountersOutOfViews(config: DynamoDBClientConfig, tables: { views: string; counters: string; ephemeral: string }): Promise<number> {
+export async function moveCountersOutOfViews(
+  config: DynamoDBClientConfig,
+  tables: { views: string; counters: string; ephemeral: string },
+): Promise<number> {
   const client = DynamoDBDocumentClient.from(new DynamoDBClient(config));
   try {
     if ((await client.send(new GetCommand({ TableName: tables.ephemeral, Key: DONE, ConsistentRead: true }))).Item) return 0;

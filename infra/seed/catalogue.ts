@@ -188,7 +188,7 @@ const albumSources: AlbumSource[] = [
     albumType: 'Album',
     releaseDate: '2026-10-16',
     description:
-      'Mara Vell\'s third record, written between 5 and 7 a.m. over one long winter. Chiming guitars, hand claps and a harbour full of small departures. Free to stream for everyone.',
+      "Mara Vell's third record, written between 5 and 7 a.m. over one long winter. Chiming guitars, hand claps and a harbour full of small departures. Free to stream for everyone.",
     offer: freeToStream,
     hue: 32,
     motif: 'sun',
@@ -201,18 +201,21 @@ const albumSources: AlbumSource[] = [
       {
         title: 'Morning Static',
         seconds: 20,
-        lyrics: 'Radio hum and the kettle sings\nFirst bus rattles the window rings\nI was dreaming of somewhere else\nNow the morning is all I need',
+        lyrics:
+          'Radio hum and the kettle sings\nFirst bus rattles the window rings\nI was dreaming of somewhere else\nNow the morning is all I need',
       },
       {
         title: 'Paper Boats',
         seconds: 31,
-        lyrics: 'Fold the letters you never sent\nSet them down where the river bends\nEvery word that I meant to say\nFloating out to the open bay',
+        lyrics:
+          'Fold the letters you never sent\nSet them down where the river bends\nEvery word that I meant to say\nFloating out to the open bay',
       },
       { title: 'Lanterns', seconds: 26 },
       {
         title: 'Glass Harbour',
         seconds: 38,
-        lyrics: 'Ships asleep in a glass harbour\nLights that tremble but never fall\nHold me still like the water\nHold me still through it all',
+        lyrics:
+          'Ships asleep in a glass harbour\nLights that tremble but never fall\nHold me still like the water\nHold me still through it all',
       },
       { title: 'Slow Parade', seconds: 24 },
       { title: 'First Light', seconds: 42 },
@@ -224,8 +227,7 @@ const albumSources: AlbumSource[] = [
     title: 'Night Garden',
     albumType: 'Album',
     releaseDate: '2026-08-21',
-    description:
-      `Ambient sketches recorded among the greenhouses of an old botanical garden after closing time. Exclusive to ${brand.productPlus} members.`,
+    description: `Ambient sketches recorded among the greenhouses of an old botanical garden after closing time. Exclusive to ${brand.productPlus} members.`,
     offer: plusExclusive,
     hue: 268,
     motif: 'rings',
@@ -257,7 +259,8 @@ const albumSources: AlbumSource[] = [
       {
         title: 'Saltwater Kin',
         seconds: 33,
-        lyrics: 'My father sailed and his father too\nSalt in the blood and the sky in blue\nWhen the harbour lights call me home\nI know I never sailed alone',
+        lyrics:
+          'My father sailed and his father too\nSalt in the blood and the sky in blue\nWhen the harbour lights call me home\nI know I never sailed alone',
       },
       { title: 'Pier Lamps', seconds: 27 },
       { title: 'Gull Song', seconds: 22 },
@@ -270,7 +273,7 @@ const albumSources: AlbumSource[] = [
     title: 'Wildflower',
     albumType: 'Single',
     releaseDate: '2026-02-13',
-    description: 'A Valentine\'s single: one song, two ways.',
+    description: "A Valentine's single: one song, two ways.",
     offer: freeToStream,
     hue: 110,
     motif: 'rings',
@@ -279,7 +282,8 @@ const albumSources: AlbumSource[] = [
       {
         title: 'Wildflower',
         seconds: 29,
-        lyrics: 'Grew up through the pavement crack\nNever asked for the sun to come back\nYou were wild and you were kind\nWildflower on my mind',
+        lyrics:
+          'Grew up through the pavement crack\nNever asked for the sun to come back\nYou were wild and you were kind\nWildflower on my mind',
       },
       { title: 'Wildflower (Tape Version)', seconds: 23 },
     ],
@@ -300,7 +304,8 @@ const albumSources: AlbumSource[] = [
       {
         title: 'Paper Satellites',
         seconds: 36,
-        lyrics: 'We built a rocket out of newspaper\nCounted backwards from ten\nIf it falls we will fold another\nAnd we will launch it again',
+        lyrics:
+          'We built a rocket out of newspaper\nCounted backwards from ten\nIf it falls we will fold another\nAnd we will launch it again',
       },
       { title: 'Orbit Decay', seconds: 26 },
       { title: 'Telemetry', seconds: 23 },
@@ -324,7 +329,8 @@ const albumSources: AlbumSource[] = [
       {
         title: 'Salt',
         seconds: 24,
-        lyrics: 'Pinch of salt and a pot on the stove\nWindows fogged and the street below\nNothing to do and nowhere to be\nJust the rain and the radio and me',
+        lyrics:
+          'Pinch of salt and a pot on the stove\nWindows fogged and the street below\nNothing to do and nowhere to be\nJust the rain and the radio and me',
       },
       { title: 'Kitchen Radio', seconds: 31 },
       { title: 'Rainy Sunday Loop', seconds: 22 },
@@ -337,7 +343,7 @@ const albumSources: AlbumSource[] = [
     title: 'After Hours',
     albumType: 'Album',
     releaseDate: '2024-09-20',
-    description: 'The debut album from the resident DJs of the label\'s club night: seven tracks from doors to sunrise.',
+    description: "The debut album from the resident DJs of the label's club night: seven tracks from doors to sunrise.",
     offer: forSale('prod_TokoAfterHours', 6.99),
     hue: 330,
     motif: 'sun',
@@ -386,7 +392,7 @@ const albumSources: AlbumSource[] = [
     sound: 'house',
     tracks: [
       { title: 'Strobe Dub', seconds: 27 },
-      { title: 'Four O\'Clock Loop', seconds: 22 },
+      { title: "Four O'Clock Loop", seconds: 22 },
       { title: 'Cloakroom Reprise', seconds: 25 },
     ],
   },
@@ -456,7 +462,10 @@ export const shortTrackId = trackId('first-light', 1);
 
 // ---------------------------------------------------------------- playlists
 
-const playlistTrack = (albumSlug: string, trackNumber: number) => ({ trackId: trackId(albumSlug, trackNumber), albumId: albumId(albumSlug) });
+const playlistTrack = (albumSlug: string, trackNumber: number) => ({
+  trackId: trackId(albumSlug, trackNumber),
+  albumId: albumId(albumSlug),
+});
 
 /** The label's curated playlists: one anyone can play, one that mixes in members' and paid tracks. */
 export const playlists: PlaylistData[] = [
@@ -501,7 +510,13 @@ export const media: MediaObject[] = [
     const audio: AudioMedia[] =
       sound === null
         ? []
-        : album.tracks.map((track) => ({ key: track.audioKey!, kind: 'audio', seed: track.trackId, durationSeconds: track.duration, style: sound }));
+        : album.tracks.map((track) => ({
+            key: track.audioKey!,
+            kind: 'audio',
+            seed: track.trackId,
+            durationSeconds: track.duration,
+            style: sound,
+          }));
     // An album for sale comes with the WAV masters and instrumentals its download ZIP holds.
     const forSale = album.isAvailableForPurchase && !album.isDummyAlbum;
     const masters: MasterMedia[] = forSale

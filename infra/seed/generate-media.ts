@@ -13,4 +13,6 @@ const seconds = ((performance.now() - started) / 1000).toFixed(1);
 // cpuUsage covers every thread of the process, the render workers included.
 const { user, system } = process.cpuUsage();
 const cpuSeconds = ((user + system) / 1e6).toFixed(1);
-console.log(`${files.length} media objects in ${dir}: ${generated} generated, ${files.length - generated} unchanged, ${seconds} s (CPU ${cpuSeconds} s)`);
+console.log(
+  `${files.length} media objects in ${dir}: ${generated} generated, ${files.length - generated} unchanged, ${seconds} s (CPU ${cpuSeconds} s)`,
+);

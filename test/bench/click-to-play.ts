@@ -19,9 +19,13 @@ declare global {
 function listenForPlaying() {
   window.__bench = {};
   window.addEventListener('click', () => (window.__bench!.click ??= performance.now()), true);
-  window.addEventListener('playing', (event) => {
-    if (event.target instanceof HTMLMediaElement) window.__bench!.playing ??= performance.now();
-  }, true);
+  window.addEventListener(
+    'playing',
+    (event) => {
+      if (event.target instanceof HTMLMediaElement) window.__bench!.playing ??= performance.now();
+    },
+    true,
+  );
 }
 
 async function freeAlbumIds(baseUrl: string): Promise<string[]> {
@@ -58,7 +62,12 @@ async function seekRanges(browser: Browser, baseUrl: string, albumId: string) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 200_000, uploadThroughput: 100_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 40,
+      downloadThroughput: 200_000,
+      uploadThroughput: 100_000,
+    });
     const media: { url: string; range: string | null; status: number }[] = [];
     page.on('response', async (response) => {
       if (new URL(response.url()).pathname.startsWith('/media/audio/')) {
@@ -70,10 +79,14 @@ async function seekRanges(browser: Browser, baseUrl: string, albumId: string) {
     await page.getByRole('button', { name: 'Play Album' }).click();
     const audio = page.locator('[data-testid=player-audio]');
     await page.waitForFunction(() => window.__bench?.playing !== undefined, undefined, { timeout: 30_000 });
-    await page.waitForFunction(() => {
-      const element = document.querySelector<HTMLAudioElement>('[data-testid=player-audio]');
-      return element !== null && Number.isFinite(element.duration) && element.duration > 0;
-    }, undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => {
+        const element = document.querySelector<HTMLAudioElement>('[data-testid=player-audio]');
+        return element !== null && Number.isFinite(element.duration) && element.duration > 0;
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
     const before = media.length;
     const target = await audio.evaluate(async (element: HTMLAudioElement) => {
       const seeked = new Promise((resolve) => element.addEventListener('seeked', resolve, { once: true }));
@@ -99,11 +112,15 @@ export async function clickToPlayRows(baseUrl: string): Promise<Row[]> {
     const latencies: number[] = [];
     for (let i = 0; i < TRIES; i++) latencies.push(await clickToPlaying(browser, baseUrl, albums[i % albums.length]));
     const p50 = percentile(latencies, 50);
-    console.log(`\nclick → playing (ms, ${TRIES} tries over ${albums.length} free albums): ${latencies.map((ms) => ms.toFixed(0)).join(', ')}`);
+    console.log(
+      `\nclick → playing (ms, ${TRIES} tries over ${albums.length} free albums): ${latencies.map((ms) => ms.toFixed(0)).join(', ')}`,
+    );
 
     const seek = await seekRanges(browser, baseUrl, albums[0]);
     const ranged = seek.after.filter((r) => r.status === 206 && r.range !== null && !/^bytes=0-/.test(r.range));
-    console.log(`seek to ${seek.target.toFixed(1)} s; media responses before: ${JSON.stringify(seek.before.map(({ range, status }) => ({ range, status })))}; after: ${JSON.stringify(seek.after.map(({ range, status }) => ({ range, status })))}`);
+    console.log(
+      `seek to ${seek.target.toFixed(1)} s; media responses before: ${JSON.stringify(seek.before.map(({ range, status }) => ({ range, status })))}; after: ${JSON.stringify(seek.after.map(({ range, status }) => ({ range, status })))}`,
+    );
     return [
       {
         what: `click Play Album → audio playing, p50 of ${TRIES} (fresh context each)`,
@@ -113,7 +130,10 @@ export async function clickToPlayRows(baseUrl: string): Promise<Row[]> {
       },
       {
         what: 'seeking fetches with an HTTP Range request answered 206',
-        measured: ranged.length > 0 ? `yes (${ranged[0].range} → 206)` : `no (${seek.after.map((r) => `${r.range ?? 'no Range'} → ${r.status}`).join(', ') || 'no request'})`,
+        measured:
+          ranged.length > 0
+            ? `yes (${ranged[0].range} → 206)`
+            : `no (${seek.after.map((r) => `${r.range ?? 'no Range'} → ${r.status}`).join(', ') || 'no request'})`,
         budget: 'yes',
         ratio: ranged.length > 0 ? 1 : 0,
       },

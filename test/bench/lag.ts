@@ -25,7 +25,15 @@ const RATE = 50;
 const COUNT = 500;
 const WARM_UP = 300;
 
-const artist = (artistId: string, name: string) => ({ artistId, name, bio: null, avatar: null, headerImage: null, isMain: false, socialLinks: {} });
+const artist = (artistId: string, name: string) => ({
+  artistId,
+  name,
+  bio: null,
+  avatar: null,
+  headerImage: null,
+  isMain: false,
+  socialLinks: {},
+});
 
 /** Creates `count` artists at RATE per second; `created` runs once each append has landed. */
 async function createAtRate(count: number, prefix: string, created: (artistId: string) => Promise<void> = async () => {}) {
@@ -34,7 +42,9 @@ async function createAtRate(count: number, prefix: string, created: (artistId: s
   for (let i = 0; i < count; i++) {
     await new Promise((r) => setTimeout(r, Math.max(0, start + (i * 1000) / RATE - performance.now())));
     const artistId = `${prefix}-${randomUUID()}`;
-    all.push(createArtist(artist(artistId, `Bench ${prefix} ${i}`), { actor: 'bench', correlationId: artistId }).then(() => created(artistId)));
+    all.push(
+      createArtist(artist(artistId, `Bench ${prefix} ${i}`), { actor: 'bench', correlationId: artistId }).then(() => created(artistId)),
+    );
   }
   await Promise.all(all);
 }

@@ -41,7 +41,7 @@ async function launchDebuggable(): Promise<DebuggableChromium> {
     await rm(profile, { recursive: true, force: true });
   };
   // Chromium writes the port it picked into the profile once it listens.
-  for (const started = Date.now(); Date.now() - started < 30_000; ) {
+  for (const started = Date.now(); Date.now() - started < 30_000;) {
     const port = Number((await readFile(join(profile, 'DevToolsActivePort'), 'utf8').catch(() => '')).split('\n')[0]);
     if (port > 0) return { port, stop };
     if (child.exitCode !== null) break;
@@ -57,7 +57,10 @@ function costlyAudits(lhr: Result, category: Category): string[] {
     .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
     .filter(({ ref, audit }) => ref.weight > 0 && audit.score !== null && audit.score < 1)
     .sort((a, b) => b.ref.weight * (1 - (b.audit.score ?? 0)) - a.ref.weight * (1 - (a.audit.score ?? 0)))
-    .map(({ ref, audit }) => `${audit.id} (score ${Math.round((audit.score ?? 0) * 100)}, weight ${ref.weight}${audit.displayValue ? `, ${audit.displayValue}` : ''}): ${audit.title}`);
+    .map(
+      ({ ref, audit }) =>
+        `${audit.id} (score ${Math.round((audit.score ?? 0) * 100)}, weight ${ref.weight}${audit.displayValue ? `, ${audit.displayValue}` : ''}): ${audit.title}`,
+    );
 }
 
 /** Loads each page once, so the first measured run does not pay for cold handlers and empty server caches. */
@@ -92,19 +95,30 @@ export async function lighthouseRows(baseUrl: string, albumId: string): Promise<
       for (let run = 0; run < RUNS; run++) {
         const result = await lighthouse(page.url, { port: chromium.port, output: 'json', logLevel: 'error', onlyCategories: categories });
         if (!result) throw new Error(`Lighthouse returned no result for ${page.url}`);
-        if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${page.url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        if (result.lhr.runtimeError)
+          throw new Error(`Lighthouse on ${page.url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
         runs.push(result.lhr);
         const file = `${page.name === '/' ? 'home' : 'album'}-${run + 1}.json`;
         await writeFile(join(reportDir, file), JSON.stringify(result.lhr));
       }
       const medianRun = (category: Category) => {
-        const score = percentile(runs.map((r) => r.categories[category].score ?? 0), 50);
+        const score = percentile(
+          runs.map((r) => r.categories[category].score ?? 0),
+          50,
+        );
         return runs.find((r) => r.categories[category].score === score) ?? runs[0];
       };
-      const benchmarkIndex = Math.round(percentile(runs.map((r) => r.environment.benchmarkIndex), 50));
+      const benchmarkIndex = Math.round(
+        percentile(
+          runs.map((r) => r.environment.benchmarkIndex),
+          50,
+        ),
+      );
       console.log(`\nLighthouse ${page.name} (${RUNS} runs, median; reports in .bench/lighthouse/)`);
       if (benchmarkIndex <= SLOW_HOST_BENCHMARK_INDEX) {
-        console.log(`  slow host: BenchmarkIndex ${benchmarkIndex} ≤ ${SLOW_HOST_BENCHMARK_INDEX}, the 4× CPU slowdown overstates blocking time and paints on this machine`);
+        console.log(
+          `  slow host: BenchmarkIndex ${benchmarkIndex} ≤ ${SLOW_HOST_BENCHMARK_INDEX}, the 4× CPU slowdown overstates blocking time and paints on this machine`,
+        );
       }
       for (const category of categories) {
         const lhr = medianRun(category);

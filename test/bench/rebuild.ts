@@ -14,7 +14,8 @@ export async function rebuildRow(ingestPerSecond: number, dynamoEndpoint: string
     const started = performance.now();
     const result = await rebuildViews(target.names);
     const seconds = (performance.now() - started) / 1000;
-    if (result.stuck.length) throw new Error(`rebuild left ${result.stuck.length} streams unapplied: ${JSON.stringify(result.stuck.slice(0, 3))}`);
+    if (result.stuck.length)
+      throw new Error(`rebuild left ${result.stuck.length} streams unapplied: ${JSON.stringify(result.stuck.slice(0, 3))}`);
     const rate = result.events / seconds;
     return {
       what: `rebuild every view from the log (${result.events} events → ${result.items} items) ÷ live play ingest`,

@@ -25,7 +25,9 @@ import { percentile, type Row } from './rows.js';
 const rows: Row[] = [];
 const KB = 1024;
 /** The built SPA the cloud serves: `TOKO_WEB_DIST` when set (as in the tests), else frontend/dist. */
-const webDist = process.env.TOKO_WEB_DIST ? path.resolve(process.env.TOKO_WEB_DIST) : fileURLToPath(new URL('../../frontend/dist', import.meta.url));
+const webDist = process.env.TOKO_WEB_DIST
+  ? path.resolve(process.env.TOKO_WEB_DIST)
+  : fileURLToPath(new URL('../../frontend/dist', import.meta.url));
 
 /** Runs `worker` on `concurrency` loops for `ms`, returning completed operations per second. */
 async function throughput(concurrency: number, ms: number, worker: (loop: number) => Promise<void>): Promise<number> {
@@ -60,7 +62,9 @@ async function playIngest(cloud: Pick<LocalCloud, 'url' | 'endpoints' | 'waitFor
   const waitForIdle = () => cloud.waitForIdle(60_000);
   const albums = (await (await fetch(`${baseUrl}/api/albums`)).json()) as { id: string; requiredTier: string }[];
   const free = albums.find((a) => a.requiredTier === 'free')!;
-  const { tracks } = (await (await fetch(`${baseUrl}/api/albums/${free.id}/tracks`)).json()) as { tracks: { id: string; duration: number }[] };
+  const { tracks } = (await (await fetch(`${baseUrl}/api/albums/${free.id}/tracks`)).json()) as {
+    tracks: { id: string; duration: number }[];
+  };
   const track = tracks[0];
   const listeners = Array.from({ length: 32 }, () => `guest-${randomUUID()}`);
   const play = { trackId: track.id, albumId: free.id, playDuration: 31, trackLength: track.duration };
@@ -77,15 +81,25 @@ async function playIngest(cloud: Pick<LocalCloud, 'url' | 'endpoints' | 'waitFor
       }),
     );
 
-  const client = new DynamoDBClient({ endpoint: dynamoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint: dynamoEndpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const rawTable = async (withStream: boolean, item: (loop: number, version: number) => Record<string, AttributeValue>) => {
     const table = `bench-raw-${randomUUID().slice(0, 8)}`;
     await client.send(
       new CreateTableCommand({
         TableName: table,
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [{ AttributeName: 'streamId', AttributeType: 'S' }, { AttributeName: 'version', AttributeType: 'N' }],
-        KeySchema: [{ AttributeName: 'streamId', KeyType: 'HASH' }, { AttributeName: 'version', KeyType: 'RANGE' }],
+        AttributeDefinitions: [
+          { AttributeName: 'streamId', AttributeType: 'S' },
+          { AttributeName: 'version', AttributeType: 'N' },
+        ],
+        KeySchema: [
+          { AttributeName: 'streamId', KeyType: 'HASH' },
+          { AttributeName: 'version', KeyType: 'RANGE' },
+        ],
         ...(withStream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' } } : {}),
       }),
     );
@@ -94,7 +108,13 @@ async function playIngest(cloud: Pick<LocalCloud, 'url' | 'endpoints' | 'waitFor
       turn: () =>
         throughput(32, TURN_MS, (loop) =>
           client
-            .send(new PutItemCommand({ TableName: table, Item: item(loop, ++versions[loop]), ConditionExpression: 'attribute_not_exists(streamId)' }))
+            .send(
+              new PutItemCommand({
+                TableName: table,
+                Item: item(loop, ++versions[loop]),
+                ConditionExpression: 'attribute_not_exists(streamId)',
+              }),
+            )
             .then(() => undefined),
         ),
       drop: () => client.send(new DeleteTableCommand({ TableName: table })),
@@ -110,7 +130,11 @@ async function playIngest(cloud: Pick<LocalCloud, 'url' | 'endpoints' | 'waitFor
     });
     return marshall(stored, { removeUndefinedValues: true });
   });
-  const small = await rawTable(false, (loop, version) => ({ streamId: { S: `raw#${loop}` }, version: { N: String(version) }, data: { S: body } }));
+  const small = await rawTable(false, (loop, version) => ({
+    streamId: { S: `raw#${loop}` },
+    version: { N: String(version) },
+    data: { S: body },
+  }));
 
   // One unmeasured turn each warms the JIT compilers and the connections.
   const rates = { api: [] as number[], held: [] as number[], raw: [] as number[], small: [] as number[] };
@@ -159,7 +183,12 @@ async function firstRouteJs() {
   for (const file of assets.filter((f) => f.endsWith('.js') && !scripts.includes(`assets/${f}`))) {
     largestChunk = Math.max(largestChunk, gzipSync(await readFile(new URL(`assets/${file}`, dist))).length);
   }
-  rows.push({ what: 'JS for the first route (gzip)', measured: `${(first / KB).toFixed(1)} KB`, budget: '≤ 150 KB', ratio: (150 * KB) / first });
+  rows.push({
+    what: 'JS for the first route (gzip)',
+    measured: `${(first / KB).toFixed(1)} KB`,
+    budget: '≤ 150 KB',
+    ratio: (150 * KB) / first,
+  });
   rows.push({
     what: 'JS for any route: first route + its largest lazy chunk (gzip)',
     measured: `${((first + largestChunk) / KB).toFixed(1)} KB`,
@@ -172,14 +201,23 @@ async function lambdaBundles() {
   const root = new URL('../../functions/', import.meta.url);
   const entries = [
     ...(await readdir(new URL('http/', root))).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => `http/${f}`),
-    ...(await readdir(new URL('consumers/', root))).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => `consumers/${f}`),
+    ...(await readdir(new URL('consumers/', root)))
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => `consumers/${f}`),
   ];
   // Inside the repo, so the bundles resolve the AWS SDK from node_modules as the Lambda runtime provides it.
   const benchDir = fileURLToPath(new URL('../../.bench/', import.meta.url));
   await mkdir(benchDir, { recursive: true });
   const outdir = await mkdtemp(join(benchDir, 'bundles-'));
   const bare = join(outdir, 'bare.mjs');
-  await build({ stdin: { contents: 'export const handler = async () => ({ statusCode: 200 });', loader: 'ts' }, outfile: bare, format: 'esm', platform: 'node', minify: true, bundle: true });
+  await build({
+    stdin: { contents: 'export const handler = async () => ({ statusCode: 200 });', loader: 'ts' },
+    outfile: bare,
+    format: 'esm',
+    platform: 'node',
+    minify: true,
+    bundle: true,
+  });
   // A cold start: a new Node process that imports the file.
   const { execFileSync } = await import('node:child_process');
   const coldStartMs = (file: string) => {
@@ -225,7 +263,10 @@ async function lambdaBundles() {
         .map((i) => i.path),
     );
     const baseline = join(outdir, `${name}.baseline.mjs`);
-    await writeFile(baseline, `${[...sdk].map((m) => `import ${JSON.stringify(m)};`).join('')}export const handler = async () => ({ statusCode: 200 });`);
+    await writeFile(
+      baseline,
+      `${[...sdk].map((m) => `import ${JSON.stringify(m)};`).join('')}export const handler = async () => ({ statusCode: 200 });`,
+    );
     const [ms, baseMs] = importMs(outfile, baseline);
     if (ms / baseMs > slowest.ratio) slowest = { entry, ms, baseMs, ratio: ms / baseMs };
   }
@@ -236,7 +277,10 @@ async function lambdaBundles() {
   const layerEntry = join(layerDir, 'nodejs/node_modules/stripe/index.mjs');
   const layerBytes = (await readFile(layerEntry)).length;
   const probe = join(outdir, 'layer-probe.mjs');
-  await writeFile(probe, `import Stripe from ${JSON.stringify(pathToFileURL(layerEntry).href)}; new Stripe('sk_test_bench').checkout.sessions;`);
+  await writeFile(
+    probe,
+    `import Stripe from ${JSON.stringify(pathToFileURL(layerEntry).href)}; new Stripe('sk_test_bench').checkout.sessions;`,
+  );
   const [layerMs] = importMs(probe);
   await rm(outdir, { recursive: true, force: true });
   rows.push({
@@ -245,7 +289,12 @@ async function lambdaBundles() {
     budget: '≤ 300 KB',
     ratio: (300 * KB) / layerBytes,
   });
-  rows.push({ what: `largest Lambda bundle, minified (${largest.entry})`, measured: `${(largest.bytes / KB).toFixed(1)} KB`, budget: '≤ 300 KB', ratio: (300 * KB) / largest.bytes });
+  rows.push({
+    what: `largest Lambda bundle, minified (${largest.entry})`,
+    measured: `${(largest.bytes / KB).toFixed(1)} KB`,
+    budget: '≤ 300 KB',
+    ratio: (300 * KB) / largest.bytes,
+  });
   rows.push({
     what: `slowest cold import ÷ bare handler with the same AWS SDK clients (${slowest.entry}; an empty handler: ${bareMs.toFixed(0)} ms)`,
     measured: `${slowest.ms.toFixed(1)} ms ÷ ${slowest.baseMs.toFixed(1)} ms = ${slowest.ratio.toFixed(2)}×`,
@@ -305,7 +354,8 @@ async function main() {
 function printRows() {
   const width = Math.max(...rows.map((r) => r.what.length));
   console.log(`\n${'what'.padEnd(width)} | measured | budget | ratio (≥ 1 within budget)`);
-  for (const r of rows) console.log(`${r.what.padEnd(width)} | ${r.measured} | ${r.budget} | ${r.ratio.toFixed(2)} ${r.ratio >= 1 ? 'ok' : 'OVER BUDGET'}`);
+  for (const r of rows)
+    console.log(`${r.what.padEnd(width)} | ${r.measured} | ${r.budget} | ${r.ratio.toFixed(2)} ${r.ratio >= 1 ? 'ok' : 'OVER BUDGET'}`);
 }
 
 await main();

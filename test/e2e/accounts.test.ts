@@ -317,7 +317,9 @@ describe('accounts in the browser', () => {
     await page.mouse.move(area!.x + area!.width / 2 + 40, area!.y + area!.height / 2 + 10, { steps: 4 });
     await page.mouse.up();
 
-    const uploaded = page.waitForResponse((response) => response.url().endsWith('/api/avatar-upload') && response.request().method() === 'POST');
+    const uploaded = page.waitForResponse(
+      (response) => response.url().endsWith('/api/avatar-upload') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Save Avatar' }).click();
     const response = await uploaded;
     expect(response.status()).toBe(200);
@@ -328,7 +330,9 @@ describe('accounts in the browser', () => {
     await headerImage.waitFor();
     const src = await headerImage.getAttribute('src');
     expect(src).toMatch(new RegExp(`^/uploads/avatars/${userId}\\.jpg\\?v=.+`));
-    await expect.poll(() => headerImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(400);
+    await expect
+      .poll(() => headerImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 })
+      .toBe(400);
     expect(await headerImage.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(400);
     const served = await page.request.get(src!);
     expect([...(await served.body()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);

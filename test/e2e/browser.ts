@@ -26,8 +26,16 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, viewport: { width: number; height: number } = viewports.desktop): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport, isMobile: viewport.width < 768, hasTouch: viewport.width < 768 });
+export async function newPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = viewports.desktop,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: inject('baseUrl'),
+    viewport,
+    isMobile: viewport.width < 768,
+    hasTouch: viewport.width < 768,
+  });
   await context.addInitScript(recordToasts);
   const page = await context.newPage();
   return { context, page };

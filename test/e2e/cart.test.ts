@@ -80,7 +80,9 @@ describe('the album cart in the browser', () => {
     // Added to the guest cart; the same album again says so and opens the cart.
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await toastShown(page, 'Added to Cart');
-    expect(JSON.parse((await guestCart(page)) ?? '[]')).toEqual([expect.objectContaining({ albumId: PAPER_SATELLITES, albumTitle: 'Paper Satellites' })]);
+    expect(JSON.parse((await guestCart(page)) ?? '[]')).toEqual([
+      expect.objectContaining({ albumId: PAPER_SATELLITES, albumTitle: 'Paper Satellites' }),
+    ]);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await toastShown(page, 'Already in Cart');
     const dialog = cartDialog(page);
@@ -143,9 +145,15 @@ describe('the album cart in the browser', () => {
 
     // Bought, the album cannot go in the cart again.
     await expect
-      .poll(async () => ((await (await page.request.get('/api/purchases')).json()) as { purchases: Array<{ albumId: string }> }).purchases.map((p) => p.albumId), {
-        timeout: 30_000,
-      })
+      .poll(
+        async () =>
+          ((await (await page.request.get('/api/purchases')).json()) as { purchases: Array<{ albumId: string }> }).purchases.map(
+            (p) => p.albumId,
+          ),
+        {
+          timeout: 30_000,
+        },
+      )
       .toEqual([PAPER_SATELLITES]);
     // What was bought leaves the cart.
     await expect.poll(() => serverCart(page), { timeout: 30_000 }).toEqual([]);
@@ -221,7 +229,10 @@ describe('the album cart in the browser', () => {
 
     await page.getByRole('button', { name: 'Sign In to Checkout' }).click();
     await page.waitForURL(/\/auth\?redirect=/);
-    expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('pending_checkout') ?? 'null'))).toMatchObject({ action: 'checkout', includeSubscription: false });
+    expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('pending_checkout') ?? 'null'))).toMatchObject({
+      action: 'checkout',
+      includeSubscription: false,
+    });
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByLabel('6-digit code').fill(await signInCode(email));

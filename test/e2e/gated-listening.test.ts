@@ -19,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-
 /** Screens wait on the network and a loaded machine: poll generously. */
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 const playerBar = (page: Page) => page.locator('[data-testid=player-bar]');
@@ -41,11 +40,16 @@ async function comeBackLater(context: BrowserContext, page: Page, audioUrls: Rec
     if (response.url().includes('X-Amz-Signature=')) audioRequests.push({ url: response.url(), played: response.ok() });
   });
   later.on('requestfailed', (request) => {
-    if (request.url().includes('X-Amz-Signature=') && request.failure()?.errorText !== 'net::ERR_ABORTED') audioRequests.push({ url: request.url(), played: false });
+    if (request.url().includes('X-Amz-Signature=') && request.failure()?.errorText !== 'net::ERR_ABORTED')
+      audioRequests.push({ url: request.url(), played: false });
   });
   await later.addInitScript(
     ({ audioUrls, seconds }) => {
-      const saved = JSON.parse(localStorage.getItem('player.session')!) as { queue: { id: string; audioUrl: string }[]; index: number; position: number };
+      const saved = JSON.parse(localStorage.getItem('player.session')!) as {
+        queue: { id: string; audioUrl: string }[];
+        index: number;
+        position: number;
+      };
       saved.queue = saved.queue.map((track) => ({ ...track, audioUrl: audioUrls[track.id] ?? track.audioUrl }));
       saved.index = 0;
       saved.position = seconds;
@@ -74,7 +78,11 @@ describe('a Toko+ member', () => {
 
     // A night away: every URL of the saved queue has expired.
     const expired = Object.fromEntries(
-      await Promise.all(nightGarden.tracks.map(async (t) => [t.trackId, await signedMediaUrl(t.audioKey!, { signedAt: new Date(Date.now() - 20 * 60_000) })] as const)),
+      await Promise.all(
+        nightGarden.tracks.map(
+          async (t) => [t.trackId, await signedMediaUrl(t.audioKey!, { signedAt: new Date(Date.now() - 20 * 60_000) })] as const,
+        ),
+      ),
     );
     const afterNight = await comeBackLater(context, page, expired, 3);
     page = afterNight.page;
@@ -92,7 +100,10 @@ describe('a Toko+ member', () => {
     await poll(() => playerBar(page).getAttribute('data-state')).toBe('paused');
 
     // A URL that looks alive but that storage refuses (403) is renewed once, and the track resumes where it was.
-    const refused = (await signedMediaUrl(nightGarden.tracks[0].audioKey!)).replace(/X-Amz-Signature=[0-9a-f]+/, `X-Amz-Signature=${'0'.repeat(64)}`);
+    const refused = (await signedMediaUrl(nightGarden.tracks[0].audioKey!)).replace(
+      /X-Amz-Signature=[0-9a-f]+/,
+      `X-Amz-Signature=${'0'.repeat(64)}`,
+    );
     const afterRefusal = await comeBackLater(context, page, { [nightGarden.tracks[0].trackId]: refused }, 5);
     page = afterRefusal.page;
     await poll(() => source(page)).toMatch(/X-Amz-Signature=(?!0{64})[0-9a-f]{64}/);

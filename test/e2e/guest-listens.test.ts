@@ -50,11 +50,14 @@ describe.each(Object.entries(viewports))('a guest on %s', (_name, viewport) => {
 
     // The server agrees once the view has caught up: reload and read the counted play from the API.
     await expect
-      .poll(async () => {
-        await page.reload();
-        await page.locator('[data-testid=album-play-count]').waitFor();
-        return Number(await page.locator('[data-testid=album-play-count]').getAttribute('data-count'));
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          await page.reload();
+          await page.locator('[data-testid=album-play-count]').waitFor();
+          return Number(await page.locator('[data-testid=album-play-count]').getAttribute('data-count'));
+        },
+        { timeout: 15_000 },
+      )
       .toBe(beforeAlbum + 1);
     await context.close();
   });

@@ -17,8 +17,6 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-
-
 /** A touch swipe from the middle of `selector`, `dx` pixels sideways, in small steps like a finger. */
 async function swipe(page: Page, context: BrowserContext, selector: string, dx: number) {
   const box = (await page.locator(selector).first().boundingBox())!;

@@ -108,8 +108,14 @@ describe.each(Object.entries(viewports))('a listener on %s', (name, viewport) =>
       const box = (await sheet.locator('[data-artwork]').boundingBox())!;
       const x = box.x + box.width / 2;
       const y = box.y + 20;
-      await sheet.dispatchEvent('touchstart', { touches: [{ identifier: 1, clientX: x, clientY: y }], changedTouches: [{ identifier: 1, clientX: x, clientY: y }] });
-      await sheet.dispatchEvent('touchmove', { touches: [{ identifier: 1, clientX: x, clientY: y + 140 }], changedTouches: [{ identifier: 1, clientX: x, clientY: y + 140 }] });
+      await sheet.dispatchEvent('touchstart', {
+        touches: [{ identifier: 1, clientX: x, clientY: y }],
+        changedTouches: [{ identifier: 1, clientX: x, clientY: y }],
+      });
+      await sheet.dispatchEvent('touchmove', {
+        touches: [{ identifier: 1, clientX: x, clientY: y + 140 }],
+        changedTouches: [{ identifier: 1, clientX: x, clientY: y + 140 }],
+      });
       await sheet.dispatchEvent('touchend', { touches: [], changedTouches: [{ identifier: 1, clientX: x, clientY: y + 140 }] });
       await sheet.waitFor({ state: 'detached' });
     } else {
@@ -238,15 +244,27 @@ describe('touch gestures on a phone', () => {
     await page.getByRole('heading', { level: 1, name: 'Mara Vell' }).waitFor();
 
     // A finger moving right goes back…
-    await touchGesture(page, 'main h1', [[100, 300], [170, 305], [240, 310]]);
+    await touchGesture(page, 'main h1', [
+      [100, 300],
+      [170, 305],
+      [240, 310],
+    ]);
     await page.waitForURL((url) => url.pathname === '/');
     // A person swipes again once they see the page they went back to.
     await page.getByRole('heading', { level: 1, name: 'Artist-Driven Music Platform' }).waitFor();
     // …and moving left goes forward again.
-    await touchGesture(page, 'main h1', [[300, 300], [220, 305], [150, 310]]);
+    await touchGesture(page, 'main h1', [
+      [300, 300],
+      [220, 305],
+      [150, 310],
+    ]);
     await page.waitForURL(`**/artist/${mainArtistId}`);
     // A mostly vertical move is a scroll, not a swipe.
-    await touchGesture(page, 'main h1', [[100, 300], [160, 420], [220, 540]]);
+    await touchGesture(page, 'main h1', [
+      [100, 300],
+      [160, 420],
+      [220, 540],
+    ]);
     await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe(`/artist/${mainArtistId}`);
     await context.close();
@@ -266,7 +284,13 @@ describe('touch gestures on a phone', () => {
     for (let attempt = 0; ; attempt++) {
       await target.dispatchEvent('touchstart', { touches: [touch(200)], changedTouches: [touch(200)] });
       await target.dispatchEvent('touchmove', { touches: [touch(240)], changedTouches: [touch(240)] });
-      if (await pullHint.waitFor({ timeout: 1_000 }).then(() => true, () => attempt >= 20)) break;
+      if (
+        await pullHint.waitFor({ timeout: 1_000 }).then(
+          () => true,
+          () => attempt >= 20,
+        )
+      )
+        break;
       await target.dispatchEvent('touchend', { touches: [], changedTouches: [touch(240)] });
     }
     await pullHint.waitFor();

@@ -38,7 +38,6 @@ async function openPage(listener: TestListener | null, viewport: { width: number
   return opened;
 }
 
-
 const sandboxPage = new RegExp(`^${inject('stripeSandboxUrl').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/pay/cs_`);
 const successPage = (page: Page) => page.locator('[data-testid=subscription-success-page]');
 const toast = (page: Page, title: string) => page.locator('[data-testid=toast]', { hasText: title }).first();
@@ -57,7 +56,9 @@ describe('Toko+ in the browser', () => {
     await page.goto('/upgrade');
     await page.getByRole('heading', { name: 'Upgrade to Toko+' }).waitFor();
     expect(await page.locator('[data-testid=checkout-email]').textContent()).toBe(listener.email);
-    expect(await page.locator('[data-testid=plan-tier]').evaluateAll((tiers) => tiers.map((tier) => tier.getAttribute('data-amount')))).toEqual(['5', '10', '20']);
+    expect(
+      await page.locator('[data-testid=plan-tier]').evaluateAll((tiers) => tiers.map((tier) => tier.getAttribute('data-amount'))),
+    ).toEqual(['5', '10', '20']);
     await page.getByRole('button', { name: 'Choose $10.00/month' }).click();
 
     // Stripe's hosted checkout page, as the sandbox serves it: $10 a month, paid with the Pay button.
@@ -86,7 +87,9 @@ describe('Toko+ in the browser', () => {
     await page.waitForURL(new RegExp(`/exclusive\\?video=${studioVideo.videoId}$`));
     const player = page.locator('[data-testid=video-player]');
     await player.getByRole('button', { name: `Play ${studioVideo.title}` }).waitFor();
-    expect(await player.getByRole('link', { name: /Watch on YouTube/ }).getAttribute('href')).toBe(`https://www.youtube.com/watch?v=${studioVideo.youtubeVideoId}`);
+    expect(await player.getByRole('link', { name: /Watch on YouTube/ }).getAttribute('href')).toBe(
+      `https://www.youtube.com/watch?v=${studioVideo.youtubeVideoId}`,
+    );
 
     // Member prices on an album for sale.
     await page.goto(`/album/${paperSatellites.albumId}`);
@@ -196,7 +199,9 @@ describe('Toko+ in the browser', () => {
     // A shared video link opens the video on the exclusive page, locked for a guest.
     await page.goto(`/video/${studioVideo.slug}`);
     await page.waitForURL(new RegExp(`/exclusive\\?video=${studioVideo.videoId}$`));
-    await poll(() => page.locator('[data-testid=video-locked]').textContent()).toContain(`This video requires a Toko+ subscription. ${studioVideo.title}`);
+    await poll(() => page.locator('[data-testid=video-locked]').textContent()).toContain(
+      `This video requires a Toko+ subscription. ${studioVideo.title}`,
+    );
 
     // A link to a video that does not exist says so.
     await page.goto('/video/no-such-video');
@@ -219,12 +224,9 @@ describe('Toko+ in the browser', () => {
     await page.goto('/beta-welcome');
     await page.getByRole('heading', { name: /^Welcome to the Toko beta/ }).waitFor();
     const places = page.getByRole('navigation', { name: 'Where to start' });
-    expect(await places.getByRole('link').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname))).toEqual([
-      '/',
-      '/exclusive',
-      '/library',
-      '/community',
-    ]);
+    expect(
+      await places.getByRole('link').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname)),
+    ).toEqual(['/', '/exclusive', '/library', '/community']);
 
     await page.goto('/exclusive');
     await page.getByRole('tab', { name: 'Albums' }).waitFor();

@@ -24,7 +24,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-
 /** Starts a hosted checkout of one album as `listener`, through the API; the answer names the sandbox's pay page. */
 async function startCheckout(listener: TestListener, albumId: string): Promise<{ sessionId: string; checkoutUrl: string }> {
   const started = await listener.call('/api/simple-checkout', { method: 'POST', json: { cartItems: [{ albumId }] } });
@@ -44,7 +43,6 @@ async function payInSandbox(listener: TestListener, sessionId: string) {
 
 /** Screens wait on the network and the lazy chunks of a loaded machine: poll generously. */
 const poll = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout });
-
 
 /** The seeded albums' ZIPs are built by a consumer after the seed: a fresh cloud may still be at it. */
 const ZIP_BUILD_MS = 120_000;

@@ -21,7 +21,8 @@ const cards = (page: Page) => page.locator('[data-testid=product-card]');
 const cardHandles = (page: Page) => cards(page).evaluateAll((list) => list.map((card) => card.getAttribute('data-handle')));
 const badge = (page: Page) => page.locator('[data-testid=header-cart]').getAttribute('data-count');
 const drawer = (page: Page) => page.locator('[data-testid=merch-cart-drawer]');
-const handlesOf = (collection: string) => labelProducts.filter((p) => p.collections.some((c) => c.handle === collection)).map((p) => p.handle);
+const handlesOf = (collection: string) =>
+  labelProducts.filter((p) => p.collections.some((c) => c.handle === collection)).map((p) => p.handle);
 
 const vinyl = labelProducts.find((p) => p.handle === 'first-light-vinyl')!;
 const orange = vinyl.variants.find((v) => v.title === 'Sunrise Orange')!;
@@ -105,10 +106,15 @@ describe('merch shop', () => {
       await poll(() => badge(page)).toBe('2');
 
       // Checkout: the server creates the shop's cart, and its checkout opens in a new tab.
-      const created = page.waitForResponse((response) => response.url().endsWith('/api/shopify/create-cart') && response.request().method() === 'POST');
+      const created = page.waitForResponse(
+        (response) => response.url().endsWith('/api/shopify/create-cart') && response.request().method() === 'POST',
+      );
       const popup = context.waitForEvent('page');
       // The label's shop is not reachable from the test machine: what counts is where the new tab went.
-      const tabNavigation = context.waitForEvent('request', (request) => request.isNavigationRequest() && request.url().startsWith('https://shop.toko.example/'));
+      const tabNavigation = context.waitForEvent(
+        'request',
+        (request) => request.isNavigationRequest() && request.url().startsWith('https://shop.toko.example/'),
+      );
       await drawer(page).locator('[data-testid=merch-checkout]').click();
       const answer = await created;
       expect(answer.status()).toBe(200);
@@ -125,7 +131,9 @@ describe('merch shop', () => {
       await page.reload();
       await poll(() => badge(page)).toBe('2');
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('toko_merch_cart') ?? '[]'));
-      expect(stored).toMatchObject([{ shopifyVariantId: orange.id, productHandle: vinyl.handle, variant: 'Sunrise Orange', price: 38, qty: 2 }]);
+      expect(stored).toMatchObject([
+        { shopifyVariantId: orange.id, productHandle: vinyl.handle, variant: 'Sunrise Orange', price: 38, qty: 2 },
+      ]);
       await page.locator('[data-testid=header-cart]').click();
       await poll(() => line.locator('[data-testid=merch-cart-qty]').textContent()).toBe('2');
 
@@ -180,4 +188,3 @@ describe('merch shop', () => {
     await context.close();
   });
 });
-

@@ -19,7 +19,11 @@ describe('profile', () => {
     expect((await api('/api/users/me', { headers: user.headers })).body.displayName).toBe('Night Owl');
 
     const newEmail = freshEmail('moved');
-    const moved = await api(`/api/users/${user.userId}`, { method: 'PUT', json: { displayName: 'Night Owl', email: newEmail.toUpperCase() }, headers: user.headers });
+    const moved = await api(`/api/users/${user.userId}`, {
+      method: 'PUT',
+      json: { displayName: 'Night Owl', email: newEmail.toUpperCase() },
+      headers: user.headers,
+    });
     expect(moved.body).toMatchObject({ emailVerificationSent: true, user: { email: newEmail, emailVerified: false } });
     expect((await api('/api/users/me', { headers: user.headers })).body).toMatchObject({ email: newEmail, emailVerified: false });
 
@@ -41,7 +45,10 @@ describe('profile', () => {
   it("refuses an e-mail another account uses, and a malformed one, in the spec's words", async () => {
     const user = await signedInUser('taken');
     const other = await signedInUser('owner');
-    expect(await api(`/api/users/${user.userId}`, { method: 'PUT', json: { email: other.email }, headers: user.headers })).toMatchObject({ status: 409, body: { error: 'email_taken' } });
+    expect(await api(`/api/users/${user.userId}`, { method: 'PUT', json: { email: other.email }, headers: user.headers })).toMatchObject({
+      status: 409,
+      body: { error: 'email_taken' },
+    });
     expect(await api(`/api/users/${user.userId}`, { method: 'PUT', json: { email: 'nope' }, headers: user.headers })).toMatchObject({
       status: 400,
       body: { message: expect.stringContaining('Please enter a valid email address') },
@@ -66,7 +73,10 @@ describe('avatar', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await served.arrayBuffer()).equals(jpeg)).toBe(true);
-    expect((await api('/api/users/me', { headers: user.headers })).body).toMatchObject({ avatar: `${user.userId}.jpg`, avatarUrl: res.body.avatar });
+    expect((await api('/api/users/me', { headers: user.headers })).body).toMatchObject({
+      avatar: `${user.userId}.jpg`,
+      avatarUrl: res.body.avatar,
+    });
 
     const again = new FormData();
     again.append('avatar', new Blob([Uint8Array.from(png)], { type: 'image/png' }), 'avatar.png');
@@ -109,7 +119,11 @@ describe('notifications', () => {
     expect((await api('/api/notifications/count', { headers: user.headers })).body).toEqual({ count: 1 });
     expect((await api(`/api/notifications/${welcome.id}/read`, { method: 'PUT', headers: user.headers })).status).toBe(200);
 
-    expect((await api('/api/notifications/read-all', { method: 'PUT', headers: user.headers })).body).toMatchObject({ success: true, updated: 1, count: 0 });
+    expect((await api('/api/notifications/read-all', { method: 'PUT', headers: user.headers })).body).toMatchObject({
+      success: true,
+      updated: 1,
+      count: 0,
+    });
     expect((await api('/api/notifications/count', { headers: user.headers })).body).toEqual({ count: 0 });
 
     expect((await api(`/api/notifications/${welcome.id}`, { method: 'DELETE', headers: user.headers })).status).toBe(200);

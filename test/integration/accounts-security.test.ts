@@ -84,7 +84,10 @@ describe('issuance limits', () => {
     const email = freshEmail('limit');
     for (let i = 0; i < 5; i++) expect((await post('/api/auth/smart-signin', { email })).status).toBe(200);
     const refused = await post('/api/auth/smart-signin', { email });
-    expect(refused).toMatchObject({ status: 429, body: { error: 'rate_limited', message: expect.stringMatching(/Too many sign-in codes .* Please wait \d+ minutes?/) } });
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { error: 'rate_limited', message: expect.stringMatching(/Too many sign-in codes .* Please wait \d+ minutes?/) },
+    });
     expect((await post('/api/auth/send-magic-link', { email })).status).toBe(429);
     await signInMail(email, 5);
   });
@@ -126,7 +129,10 @@ describe('issuance limits', () => {
       };
     };
     const call = async (ip: string) => {
-      const out = (await accountsHandler(fromIp(ip, freshEmail('ip')), lambdaContext('toko-accounts', randomUUID(), 'us-east-1'))) as { statusCode: number; body: string };
+      const out = (await accountsHandler(fromIp(ip, freshEmail('ip')), lambdaContext('toko-accounts', randomUUID(), 'us-east-1'))) as {
+        statusCode: number;
+        body: string;
+      };
       return { status: out.statusCode, body: JSON.parse(out.body) };
     };
 
@@ -152,7 +158,9 @@ describe("other people's data", () => {
   it("a user can neither change another's profile nor read or change their notifications", async () => {
     const alice = await signedInUser('alice');
     const bob = await signedInUser('bob');
-    expect(await api(`/api/users/${alice.userId}`, { method: 'PUT', json: { displayName: 'Mallory' }, headers: bob.headers })).toMatchObject({ status: 403, body: errorShape });
+    expect(
+      await api(`/api/users/${alice.userId}`, { method: 'PUT', json: { displayName: 'Mallory' }, headers: bob.headers }),
+    ).toMatchObject({ status: 403, body: errorShape });
     expect((await api('/api/users/me', { headers: alice.headers })).body.displayName).not.toBe('Mallory');
     expect((await api('/api/users/me', { headers: bob.headers })).body.id).toBe(bob.userId);
 
@@ -170,7 +178,10 @@ describe("other people's data", () => {
     const alice = await signedInUser('alice');
     const bob = await signedInUser('bob');
     const png = (seed: number) => {
-      const bytes = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+      const bytes = Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+        'base64',
+      );
       return Buffer.concat([bytes, Buffer.from([seed])]);
     };
     const upload = (headers: Record<string, string>, bytes: Buffer) => {
@@ -180,7 +191,10 @@ describe("other people's data", () => {
     };
     expect((await upload(alice.headers, png(1))).status).toBe(200);
     const bobs = await upload(bob.headers, png(2));
-    expect(bobs.body).toMatchObject({ filename: `${bob.userId}.jpg`, avatar: expect.stringMatching(new RegExp(`^/uploads/avatars/${bob.userId}\\.jpg\\?v=\\d+$`)) });
+    expect(bobs.body).toMatchObject({
+      filename: `${bob.userId}.jpg`,
+      avatar: expect.stringMatching(new RegExp(`^/uploads/avatars/${bob.userId}\\.jpg\\?v=\\d+$`)),
+    });
     const alicesFile = Buffer.from(await (await fetch(`${baseUrl()}/uploads/avatars/${alice.userId}.jpg`)).arrayBuffer());
     expect(alicesFile.equals(png(1))).toBe(true);
   });
@@ -196,10 +210,22 @@ describe('sessions', () => {
     const otherUser = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url');
     const flipped = signature.slice(0, -2) + (signature.at(-2) === 'A' ? 'B' : 'A') + signature.at(-1);
     const expired = await issueSessionToken({ userId }, new Date(Date.now() - 31 * 24 * 3600 * 1000));
-    const foreign = await new SignJWT({ sid: randomUUID() }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(48)));
+    const foreign = await new SignJWT({ sid: randomUUID() })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('x'.repeat(48)));
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
 
-    for (const bad of [`${header}.${otherUser}.${signature}`, `${header}.${payload}.${flipped}`, expired, foreign, unsigned, 'not-a-token']) {
+    for (const bad of [
+      `${header}.${otherUser}.${signature}`,
+      `${header}.${payload}.${flipped}`,
+      expired,
+      foreign,
+      unsigned,
+      'not-a-token',
+    ]) {
       const me = await api('/api/users/me', { headers: asBrowser(bad) });
       expect(me).toMatchObject({ status: 401, body: errorShape });
       expect(sessionCookieOf(me.headers)).toBe('');
@@ -224,7 +250,11 @@ describe('sessions', () => {
 
   it('refuses a cookie-authenticated write from another origin', async () => {
     const { token, userId } = await signedInUser('origin');
-    const res = await api(`/api/users/${userId}`, { method: 'PUT', json: { displayName: 'x' }, headers: { ...asBrowser(token), origin: 'https://evil.example' } });
+    const res = await api(`/api/users/${userId}`, {
+      method: 'PUT',
+      json: { displayName: 'x' },
+      headers: { ...asBrowser(token), origin: 'https://evil.example' },
+    });
     expect(res).toMatchObject({ status: 403, body: { error: 'forbidden_origin' } });
   });
 });
@@ -244,7 +274,19 @@ describe('malformed input', () => {
   const payload = fc.oneof(
     fc.anything(),
     fc.record(
-      { email: field, code: field, password: field, username: field, fullName: field, intent: field, displayName: field, action: field, includeSubscription: field, cartItems: field, guestCartItems: field },
+      {
+        email: field,
+        code: field,
+        password: field,
+        username: field,
+        fullName: field,
+        intent: field,
+        displayName: field,
+        action: field,
+        includeSubscription: field,
+        cartItems: field,
+        guestCartItems: field,
+      },
       { requiredKeys: [] },
     ),
   );
@@ -281,7 +323,13 @@ describe('malformed input', () => {
     const user = await signedInUser('malformed');
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.anything(), fc.record({ displayName: fc.oneof(fc.anything(), fc.string({ minLength: 101 })), email: fc.oneof(fc.anything(), fc.string()) }, { requiredKeys: [] })),
+        fc.oneof(
+          fc.anything(),
+          fc.record(
+            { displayName: fc.oneof(fc.anything(), fc.string({ minLength: 101 })), email: fc.oneof(fc.anything(), fc.string()) },
+            { requiredKeys: [] },
+          ),
+        ),
         async (body) => {
           const res = await api(`/api/users/${user.userId}`, { method: 'PUT', json: body, headers: user.headers });
           expect(res.status).toBeLessThan(500);
@@ -290,17 +338,24 @@ describe('malformed input', () => {
       ),
       { numRuns: 40 },
     );
-    expect(await api(`/api/users/${user.userId}`, { method: 'PUT', json: { email: 'not an email' }, headers: user.headers })).toMatchObject({
-      status: 400,
-      body: { message: expect.stringContaining('Please enter a valid email address') },
-    });
+    expect(await api(`/api/users/${user.userId}`, { method: 'PUT', json: { email: 'not an email' }, headers: user.headers })).toMatchObject(
+      {
+        status: 400,
+        body: { message: expect.stringContaining('Please enter a valid email address') },
+      },
+    );
 
-    const upload = (body: BodyInit, headers: Record<string, string> = {}) => api('/api/avatar-upload', { method: 'POST', body, headers: { ...user.headers, ...headers } });
+    const upload = (body: BodyInit, headers: Record<string, string> = {}) =>
+      api('/api/avatar-upload', { method: 'POST', body, headers: { ...user.headers, ...headers } });
     const text = new FormData();
     text.append('avatar', new Blob(['hello'], { type: 'image/png' }), 'a.png');
     expect(await upload(text)).toMatchObject({ status: 400, body: { error: 'invalid_file_type' } });
     const huge = new FormData();
-    huge.append('avatar', new Blob([Uint8Array.from([0xff, 0xd8, 0xff]), new Uint8Array(5 * 1024 * 1024)], { type: 'image/jpeg' }), 'big.jpg');
+    huge.append(
+      'avatar',
+      new Blob([Uint8Array.from([0xff, 0xd8, 0xff]), new Uint8Array(5 * 1024 * 1024)], { type: 'image/jpeg' }),
+      'big.jpg',
+    );
     expect(await upload(huge)).toMatchObject({ status: 413, body: { error: 'file_too_large' } });
     const wrongField = new FormData();
     wrongField.append('photo', new Blob(['x']), 'a.png');

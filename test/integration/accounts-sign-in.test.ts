@@ -8,15 +8,36 @@ import { asBrowser, freshEmail, inbox, sessionCookieOf, signInMail, signUpByCode
 
 beforeAll(useCloudEnv);
 
-const smartSignInKeys = ['codeGenerated', 'instant_signin', 'intent', 'isAdminAccount', 'is_new_user', 'magic_link_sent', 'message', 'redirectUrl', 'requiresPassword', 'success'];
+const smartSignInKeys = [
+  'codeGenerated',
+  'instant_signin',
+  'intent',
+  'isAdminAccount',
+  'is_new_user',
+  'magic_link_sent',
+  'message',
+  'redirectUrl',
+  'requiresPassword',
+  'success',
+];
 
 describe('sign-up and sign-in by e-mail', () => {
   it('signs up with the mailed 6-digit code and lands signed in, welcomed in the app and by mail', async () => {
     const email = freshEmail('new');
-    const sent = await api('/api/auth/smart-signin', { method: 'POST', json: { email: ` ${email.toUpperCase()} `, displayName: 'Nova Fan' } });
+    const sent = await api('/api/auth/smart-signin', {
+      method: 'POST',
+      json: { email: ` ${email.toUpperCase()} `, displayName: 'Nova Fan' },
+    });
     expect(sent).toMatchObject({
       status: 200,
-      body: { instant_signin: false, isAdminAccount: false, requiresPassword: false, magic_link_sent: true, codeGenerated: true, is_new_user: true },
+      body: {
+        instant_signin: false,
+        isAdminAccount: false,
+        requiresPassword: false,
+        magic_link_sent: true,
+        codeGenerated: true,
+        is_new_user: true,
+      },
     });
     const { code, linkToken, mail } = await signInMail(email);
     expect(mail.from).toContain('hello@toko.example');
@@ -25,7 +46,13 @@ describe('sign-up and sign-in by e-mail', () => {
 
     const verified = await api('/api/auth/verify-code', { method: 'POST', json: { email, code } });
     expect(verified.status).toBe(200);
-    expect(verified.body).toMatchObject({ isNewUser: true, subscriptionIntent: false, cartCheckoutIntent: false, redirectUrl: null, jwtToken: expect.any(String) });
+    expect(verified.body).toMatchObject({
+      isNewUser: true,
+      subscriptionIntent: false,
+      cartCheckoutIntent: false,
+      redirectUrl: null,
+      jwtToken: expect.any(String),
+    });
     const cookie = verified.headers.getSetCookie().find((c) => c.startsWith('toko_session='))!;
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/Secure/);
@@ -35,7 +62,16 @@ describe('sign-up and sign-in by e-mail', () => {
     const me = await api('/api/users/me', { headers: asBrowser(token) });
     expect(me).toMatchObject({
       status: 200,
-      body: { email, displayName: 'Nova Fan', subscriptionTier: 'free', isSubscriber: false, isAdmin: false, avatar: null, emailVerified: true, createdAt: expect.any(String) },
+      body: {
+        email,
+        displayName: 'Nova Fan',
+        subscriptionTier: 'free',
+        isSubscriber: false,
+        isAdmin: false,
+        avatar: null,
+        emailVerified: true,
+        createdAt: expect.any(String),
+      },
     });
     const bearer = await api('/api/session/validate', { headers: { authorization: `Bearer ${verified.body.jwtToken}` } });
     expect(bearer.body).toMatchObject({ needsAuth: false, user: { id: me.body.id } });
@@ -56,7 +92,10 @@ describe('sign-up and sign-in by e-mail', () => {
     const { code, linkToken } = await signInMail(email, 2);
 
     const link = await api(`/api/auth/verify-magic-link?token=${linkToken}`);
-    expect(link).toMatchObject({ status: 200, body: { isNewUser: false, authToken: expect.any(String), subscriptionIntent: false, checkoutUrl: null } });
+    expect(link).toMatchObject({
+      status: 200,
+      body: { isNewUser: false, authToken: expect.any(String), subscriptionIntent: false, checkoutUrl: null },
+    });
     expect(link.body.user.id).toBe(user.id);
     expect(sessionCookieOf(link.headers)).toBe(link.body.authToken);
 
@@ -128,11 +167,22 @@ describe('beta signup', () => {
     const res = await api('/api/users/beta-signup', { method: 'POST', json: body });
     expect(res).toMatchObject({ status: 200, body: { subscriptionTier: 'toko_plus', username } });
     expect(res.headers.get('x-auth-token')).toEqual(expect.any(String));
-    expect(res.body.user).toMatchObject({ isSubscriber: true, subscriptionStatus: 'trialing', subscriptionSource: 'beta', emailVerified: false, displayName: 'Beta Tester' });
+    expect(res.body.user).toMatchObject({
+      isSubscriber: true,
+      subscriptionStatus: 'trialing',
+      subscriptionSource: 'beta',
+      emailVerified: false,
+      displayName: 'Beta Tester',
+    });
 
     expect((await api('/api/users/beta-signup', { method: 'POST', json: { ...body, email: freshEmail('beta') } })).status).toBe(409);
     expect((await api('/api/users/beta-signup', { method: 'POST', json: { ...body, username: `${username}x` } })).status).toBe(409);
-    expect(await api('/api/users/beta-signup', { method: 'POST', json: { ...body, email: freshEmail('beta'), username: `${username}y`, betaCode: 'NOPE' } })).toMatchObject({
+    expect(
+      await api('/api/users/beta-signup', {
+        method: 'POST',
+        json: { ...body, email: freshEmail('beta'), username: `${username}y`, betaCode: 'NOPE' },
+      }),
+    ).toMatchObject({
       status: 400,
       body: { message: 'Please check your beta code and try again.' },
     });
@@ -140,9 +190,15 @@ describe('beta signup', () => {
     const mail = await eventually(async () => (await inbox(email)).find((m) => m.subject.startsWith('Confirm your e-mail')));
     const link = new URL(/(http\S+\/verify-email\?\S+)/.exec(mail.body.text!)![1]);
     const query = `token=${link.searchParams.get('token')}&email=${encodeURIComponent(link.searchParams.get('email')!)}`;
-    expect(await api(`/api/auth/verify-email?${query}`)).toMatchObject({ status: 200, body: { user: { displayName: 'Beta Tester', email }, redirectUrl: '/' } });
+    expect(await api(`/api/auth/verify-email?${query}`)).toMatchObject({
+      status: 200,
+      body: { user: { displayName: 'Beta Tester', email }, redirectUrl: '/' },
+    });
     expect((await api(`/api/auth/verify-email?${query}`)).status).toBe(400);
-    expect(await api('/api/auth/verify-email')).toMatchObject({ status: 400, body: { message: expect.stringContaining('Invalid verification link') } });
+    expect(await api('/api/auth/verify-email')).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('Invalid verification link') },
+    });
 
     const login = await api('/api/auth/login', { method: 'POST', json: { username: username.toUpperCase(), password: 'a long password' } });
     expect(login.status).toBe(200);
@@ -179,7 +235,17 @@ describe('sessions', () => {
       [
         {
           type: 'SubscriptionStarted',
-          data: { userId: user.id, stripeSubscriptionId: 'sub_test', stripeCustomerId: 'cus_test', email: user.email, amount: 5, startedAt: at, currentPeriodEnd: at, trialEndsAt: null, source: 'stripe' },
+          data: {
+            userId: user.id,
+            stripeSubscriptionId: 'sub_test',
+            stripeCustomerId: 'cus_test',
+            email: user.email,
+            amount: 5,
+            startedAt: at,
+            currentPeriodEnd: at,
+            trialEndsAt: null,
+            source: 'stripe',
+          },
         },
       ],
       { actor: 'test', correlationId: randomUUID() },
@@ -192,12 +258,19 @@ describe('sessions', () => {
   });
 
   it('keeps the pending checkout intent once, for 600 s', async () => {
-    const saved = await api('/api/auth/pending-action', { method: 'POST', json: { action: 'checkout', includeSubscription: true, ts: 1700000000000 } });
+    const saved = await api('/api/auth/pending-action', {
+      method: 'POST',
+      json: { action: 'checkout', includeSubscription: true, ts: 1700000000000 },
+    });
     expect(saved.status).toBe(200);
     const cookie = saved.headers.getSetCookie().find((c) => c.startsWith('toko_pending='))!;
     expect(cookie).toMatch(/Max-Age=600/);
     const headers = { cookie: cookie.split(';')[0] };
-    expect((await api('/api/auth/pending-action', { headers })).body).toEqual({ action: 'checkout', includeSubscription: true, ts: 1700000000000 });
+    expect((await api('/api/auth/pending-action', { headers })).body).toEqual({
+      action: 'checkout',
+      includeSubscription: true,
+      ts: 1700000000000,
+    });
     expect((await api('/api/auth/pending-action', { headers })).body).toEqual({ action: null, includeSubscription: false, ts: null });
   });
 });

@@ -76,7 +76,9 @@ describe('gated audio', () => {
 
   it('signs gated tracks wherever the API answers them: library, favourites, playlists', async () => {
     const added = await member.call('/api/library/add-album', { method: 'POST', json: { albumId: plusAlbum.albumId } });
-    expect(added.body.tracks.map((t: TrackAnswer) => t.audioUrl)).toEqual(plusAlbum.tracks.map(() => expect.stringMatching(/X-Amz-Signature=/)));
+    expect(added.body.tracks.map((t: TrackAnswer) => t.audioUrl)).toEqual(
+      plusAlbum.tracks.map(() => expect.stringMatching(/X-Amz-Signature=/)),
+    );
     const favorite = await member.call('/api/favorites', { method: 'POST', json: { trackId: plusAlbum.tracks[1].trackId } });
     expect(favorite.body.favorites[0].audioUrl).toMatch(/X-Amz-Signature=/);
     expect((await play(favorite.body.favorites[0].audioUrl, 'bytes=0-99')).status).toBe(206);
@@ -90,7 +92,9 @@ describe('gated audio', () => {
   it('stops a signed URL working once it has expired, or once anything in it is changed', async () => {
     const now = Date.now();
     expect((await play(await signedMediaUrl(plusKey, { expiresIn: 1, signedAt: new Date(now - 2000) }))).status).toBe(403);
-    expect((await play(await signedMediaUrl(plusKey, { signedAt: new Date(now - (AUDIO_URL_SECONDS + 5) * 1000) }), 'bytes=0-')).status).toBe(403);
+    expect(
+      (await play(await signedMediaUrl(plusKey, { signedAt: new Date(now - (AUDIO_URL_SECONDS + 5) * 1000) }), 'bytes=0-')).status,
+    ).toBe(403);
     const live = await signedMediaUrl(plusKey, { expiresIn: 60 });
     expect((await play(live, 'bytes=0-99')).status).toBe(206);
     expect((await play(live.replace('X-Amz-Expires=60', 'X-Amz-Expires=6000'))).status).toBe(403);
@@ -102,7 +106,10 @@ describe('gated audio', () => {
     expect(before.body.hasAccess).toBe(false);
     expect(audioUrls(before.body).every((url) => url === null)).toBe(true);
 
-    const started = await buyer.api('/api/cart/checkout', { method: 'POST', json: { cartItems: [{ albumId: paidAlbum.albumId }], includeSubscription: false } });
+    const started = await buyer.api('/api/cart/checkout', {
+      method: 'POST',
+      json: { cartItems: [{ albumId: paidAlbum.albumId }], includeSubscription: false },
+    });
     expect(started.status).toBe(200);
     const paid = await fetch(`${inject('stripeSandboxUrl')}/pay/${started.body.sessionId}`, {
       method: 'POST',

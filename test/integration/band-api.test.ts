@@ -28,7 +28,11 @@ describe('the band fan signup', () => {
   });
 
   it('refuses a signup posted from another site', async () => {
-    const res = await api('/api/band/fan-signup', { method: 'POST', json: { email: 'fan@example.com' }, headers: { origin: 'https://evil.example' } });
+    const res = await api('/api/band/fan-signup', {
+      method: 'POST',
+      json: { email: 'fan@example.com' },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.status).toBe(403);
   });
 });

@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { api, eventually } from '../support/cloud.js';
 
-interface Album { id: string; requiredTier: string; isDummyAlbum: boolean; releaseDate: string; playCount: number; artistId: string; trackCount: number }
+interface Album {
+  id: string;
+  requiredTier: string;
+  isDummyAlbum: boolean;
+  releaseDate: string;
+  playCount: number;
+  artistId: string;
+  trackCount: number;
+}
 
 const albums = async () => (await api('/api/albums')).body as Album[];
 
@@ -59,9 +67,15 @@ describe('catalogue API on the seeded label', () => {
     const { body } = await api(`/api/albums/${featured.id}/tracks`);
     const track = body.tracks[0];
     const before = (await api(`/api/albums/${featured.id}`)).body.playCount as number;
-    const short = await api('/api/track-play', { method: 'POST', json: { trackId: track.id, albumId: featured.id, playDuration: 1, trackLength: track.duration } });
+    const short = await api('/api/track-play', {
+      method: 'POST',
+      json: { trackId: track.id, albumId: featured.id, playDuration: 1, trackLength: track.duration },
+    });
     expect(short).toMatchObject({ status: 200, body: { recorded: false } });
-    const counted = await api('/api/track-play', { method: 'POST', json: { trackId: track.id, albumId: featured.id, playDuration: track.duration / 2, trackLength: track.duration } });
+    const counted = await api('/api/track-play', {
+      method: 'POST',
+      json: { trackId: track.id, albumId: featured.id, playDuration: track.duration / 2, trackLength: track.duration },
+    });
     expect(counted).toMatchObject({ status: 202, body: { recorded: true } });
     const after = await eventually(async () => {
       const n = (await api(`/api/albums/${featured.id}`)).body.playCount as number;
@@ -75,8 +89,18 @@ describe('catalogue API on the seeded label', () => {
   it('refuses a play of a track that does not exist, or of another album', async () => {
     const [a, b] = await albums();
     const { body } = await api(`/api/albums/${a.id}/tracks`);
-    expect((await api('/api/track-play', { method: 'POST', json: { trackId: 'nope', albumId: a.id, playDuration: 40, trackLength: 60 } })).status).toBe(404);
-    expect((await api('/api/track-play', { method: 'POST', json: { trackId: body.tracks[0].id, albumId: b.id, playDuration: 40, trackLength: 60 } })).status).toBe(404);
+    expect(
+      (await api('/api/track-play', { method: 'POST', json: { trackId: 'nope', albumId: a.id, playDuration: 40, trackLength: 60 } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await api('/api/track-play', {
+          method: 'POST',
+          json: { trackId: body.tracks[0].id, albumId: b.id, playDuration: 40, trackLength: 60 },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('answers 400 with { error, message } to any malformed play, never a 500', async () => {
@@ -84,7 +108,10 @@ describe('catalogue API on the seeded label', () => {
       fc.asyncProperty(
         fc.oneof(
           fc.anything(),
-          fc.record({ trackId: fc.anything(), albumId: fc.anything(), playDuration: fc.anything(), trackLength: fc.anything() }, { requiredKeys: [] }),
+          fc.record(
+            { trackId: fc.anything(), albumId: fc.anything(), playDuration: fc.anything(), trackLength: fc.anything() },
+            { requiredKeys: [] },
+          ),
         ),
         async (payload) => {
           const res = await api('/api/track-play', { method: 'POST', json: payload });

@@ -17,7 +17,14 @@ describe('album cart', () => {
   it('adds an album with the catalogue prices (member price from the album, else 70 %)', async () => {
     const added = await ada.api('/api/cart/add', { method: 'POST', json: { albumId: FOR_SALE, userSelectedSubscriber: false } });
     expect(added.status).toBe(200);
-    expect(added.body.item).toMatchObject({ id: FOR_SALE, albumId: FOR_SALE, type: 'album', basePrice: 9.99, subscriberPrice: 6.99, albumTitle: 'Paper Satellites' });
+    expect(added.body.item).toMatchObject({
+      id: FOR_SALE,
+      albumId: FOR_SALE,
+      type: 'album',
+      basePrice: 9.99,
+      subscriberPrice: 6.99,
+      albumTitle: 'Paper Satellites',
+    });
     const fallback = await ada.api('/api/cart/add', { method: 'POST', json: { albumId: FALLBACK_PRICED } });
     expect(fallback.body.item.subscriberPrice).toBe(6.99);
     const cart = await ada.api('/api/cart');
@@ -45,7 +52,11 @@ describe('album cart', () => {
   it('removes one album, then clears the cart by every route the SPA uses', async () => {
     const removed = await ada.api(`/api/cart/${FALLBACK_PRICED}`, { method: 'DELETE' });
     expect(removed.body.cart.map((i: { albumId: string }) => i.albumId)).toEqual([FOR_SALE]);
-    for (const [method, path] of [['DELETE', '/api/cart'], ['DELETE', '/api/cart/clear'], ['POST', '/api/cart/clear']]) {
+    for (const [method, path] of [
+      ['DELETE', '/api/cart'],
+      ['DELETE', '/api/cart/clear'],
+      ['POST', '/api/cart/clear'],
+    ]) {
       await ada.api('/api/cart/add', { method: 'POST', json: { albumId: FALLBACK_PRICED } });
       const cleared = await ada.api(path, { method });
       expect(cleared).toMatchObject({ status: 200, body: { success: true, cart: [] } });

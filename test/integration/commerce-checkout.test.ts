@@ -24,9 +24,16 @@ describe('album checkout through the Stripe sandbox', () => {
 
   it('creates an embedded checkout session with the real Stripe SDK, priced by the catalogue', async () => {
     await buyer.api('/api/cart/add', { method: 'POST', json: { albumId: ALBUM } });
-    const started = await buyer.api('/api/cart/checkout', { method: 'POST', json: { cartItems: [{ albumId: ALBUM, basePrice: 0.01 }], includeSubscription: false } });
+    const started = await buyer.api('/api/cart/checkout', {
+      method: 'POST',
+      json: { cartItems: [{ albumId: ALBUM, basePrice: 0.01 }], includeSubscription: false },
+    });
     expect(started.status).toBe(200);
-    expect(started.body).toMatchObject({ clientSecret: expect.stringContaining('_secret_'), sessionId: expect.stringMatching(/^cs_test_/), total: 9.99 });
+    expect(started.body).toMatchObject({
+      clientSecret: expect.stringContaining('_secret_'),
+      sessionId: expect.stringMatching(/^cs_test_/),
+      total: 9.99,
+    });
     sessionId = started.body.sessionId;
     const env = inject('cloudEnv');
     const stripe = new Stripe(env.STRIPE_SECRET_KEY, { host: env.STRIPE_API_HOST, port: Number(env.STRIPE_API_PORT), protocol: 'http' });
@@ -60,7 +67,9 @@ describe('album checkout through the Stripe sandbox', () => {
       const res = await buyer.api('/api/purchases');
       return res.body.purchases.length ? res.body.purchases : null;
     });
-    expect(purchases).toEqual([expect.objectContaining({ albumId: ALBUM, title: 'After Hours', purchasePrice: 9.99, artistName: 'Sol & Ember' })]);
+    expect(purchases).toEqual([
+      expect.objectContaining({ albumId: ALBUM, title: 'After Hours', purchasePrice: 9.99, artistName: 'Sol & Ember' }),
+    ]);
     expect((await buyer.api('/api/cart')).body).toEqual([]);
     const receipts = await eventually(async () => {
       const mails = (await mailTo(buyer.email)).filter((m) => m.subject.includes('receipt'));
@@ -73,11 +82,15 @@ describe('album checkout through the Stripe sandbox', () => {
   });
 
   it('lets the buyer download a valid ZIP through a short-lived signed URL', async () => {
-    const album = await eventually(async () => {
-      const list = (await buyer.api('/api/library/purchased-albums')).body as { albumId: string; shopifyZipUrl: string | null }[];
-      const found = list.find((a) => a.albumId === ALBUM);
-      return found?.shopifyZipUrl ? found : null;
-    }, 90_000, 500);
+    const album = await eventually(
+      async () => {
+        const list = (await buyer.api('/api/library/purchased-albums')).body as { albumId: string; shopifyZipUrl: string | null }[];
+        const found = list.find((a) => a.albumId === ALBUM);
+        return found?.shopifyZipUrl ? found : null;
+      },
+      90_000,
+      500,
+    );
     expect(album.shopifyZipUrl).toMatch(/^\/api\/downloads\/album-after-hours\?expires=\d+&signature=/);
     const redirect = await buyer.api(album.shopifyZipUrl!, { redirect: 'manual' });
     expect(redirect.status).toBe(302);
@@ -120,14 +133,20 @@ describe('album checkout through the Stripe sandbox', () => {
     const fan = await newPerson('fan');
     const hosted = await fan.api('/api/simple-checkout', { method: 'POST', json: { cartItems: [{ albumId: 'album-paper-satellites' }] } });
     expect(hosted.body.checkoutUrl).toBe(`${inject('stripeSandboxUrl')}/pay/${hosted.body.sessionId}`);
-    const withPlan = await fan.api('/api/cart/checkout', { method: 'POST', json: { cartItems: [{ albumId: 'album-paper-satellites' }], includeSubscription: true } });
+    const withPlan = await fan.api('/api/cart/checkout', {
+      method: 'POST',
+      json: { cartItems: [{ albumId: 'album-paper-satellites' }], includeSubscription: true },
+    });
     expect(withPlan.body).toMatchObject({ total: 11.99, pricing: 'subscriber_with_plan' });
     expect((await fan.api('/api/cart/checkout', { method: 'POST', json: { cartItems: [] } })).body).toMatchObject({ error: 'empty_cart' });
   });
 
   it('reads a Stripe product', async () => {
     const product = await api('/api/stripe/product/prod_TokoAfterHours');
-    expect(product.body).toMatchObject({ success: true, product: { name: 'After Hours', images: [expect.stringMatching(/album-after-hours\.jpg$/)] } });
+    expect(product.body).toMatchObject({
+      success: true,
+      product: { name: 'After Hours', images: [expect.stringMatching(/album-after-hours\.jpg$/)] },
+    });
     expect((await api('/api/stripe/product/prod_nope')).status).toBe(404);
   });
 });

@@ -5,7 +5,11 @@ import { deliverWebhook, mailTo, newPerson, sandbox, stripeSignature } from '../
 
 beforeAll(() => useCloudEnv());
 
-const shuffle = <T>(items: T[]) => items.map((v) => [Math.random(), v] as const).sort((a, b) => a[0] - b[0]).map(([, v]) => v);
+const shuffle = <T>(items: T[]) =>
+  items
+    .map((v) => [Math.random(), v] as const)
+    .sort((a, b) => a[0] - b[0])
+    .map(([, v]) => v);
 
 describe('Stripe webhooks', () => {
   it('applies the same events delivered 5 times, concurrently and out of order, exactly once', async () => {
@@ -17,16 +21,22 @@ describe('Stripe webhooks', () => {
     expect(started.status).toBe(200);
     // Paid in the sandbox without delivery: the test delivers, 5 times each, all at once, shuffled.
     const { events } = await sandbox(`/sandbox/checkout/sessions/${started.body.sessionId}/pay`, { deliver: false, email: buyer.email });
-    expect(events.map((e: { type: string }) => e.type).sort()).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']);
+    expect(events.map((e: { type: string }) => e.type).sort()).toEqual([
+      'checkout.session.completed',
+      'customer.subscription.created',
+      'invoice.paid',
+    ]);
     const payloads: string[] = shuffle(events.flatMap((e: unknown) => Array.from({ length: 5 }, () => JSON.stringify(e))));
     const answers = await Promise.all(payloads.map((p) => deliverWebhook(p)));
     expect(answers.map((a) => a.status)).toEqual(payloads.map(() => 200));
 
     const order = await readStream(`order#${started.body.orderId}`);
-    expect(order.filter((e) => e.type === 'PurchaseCompleted').map((e) => (e.data as { album: { albumId: string } }).album.albumId).sort()).toEqual([
-      'album-copper-and-salt',
-      'album-paper-satellites',
-    ]);
+    expect(
+      order
+        .filter((e) => e.type === 'PurchaseCompleted')
+        .map((e) => (e.data as { album: { albumId: string } }).album.albumId)
+        .sort(),
+    ).toEqual(['album-copper-and-salt', 'album-paper-satellites']);
     const user = await readStream(`user#${buyer.userId}`);
     expect(user.filter((e) => e.type === 'SubscriptionStarted')).toHaveLength(1);
     const purchases = await eventually(async () => {
@@ -69,7 +79,10 @@ describe('Toko+ subscriptions', () => {
     const videos = await member.api('/api/exclusive-videos');
     expect(videos.body.hasAccess).toBe(true);
     expect(videos.body.videos[0].youtubeVideoId).toMatch(/^[\w-]{11}$/);
-    const cart = await member.api('/api/cart/checkout', { method: 'POST', json: { cartItems: [{ albumId: 'album-after-hours' }], includeSubscription: true } });
+    const cart = await member.api('/api/cart/checkout', {
+      method: 'POST',
+      json: { cartItems: [{ albumId: 'album-after-hours' }], includeSubscription: true },
+    });
     expect(cart.body).toMatchObject({ total: 6.99, pricing: 'subscriber' });
 
     const subscriptionId = paid.session.subscription as string;
@@ -85,15 +98,22 @@ describe('Toko+ subscriptions', () => {
     await sandbox(`/sandbox/subscriptions/${subscriptionId}/end`);
     expect((await member.api('/api/subscription/me')).body).toMatchObject({ active: false });
     await eventually(async () => !(await member.api('/api/subscription/status')).body.isSubscribed);
-    const user = (await readStream(`user#${member.userId}`)).map((e) => e.type).filter((t) => t.startsWith('Subscription') && t !== 'SubscriptionTierChanged');
+    const user = (await readStream(`user#${member.userId}`))
+      .map((e) => e.type)
+      .filter((t) => t.startsWith('Subscription') && t !== 'SubscriptionTierChanged');
     expect(user).toEqual(['SubscriptionStarted', 'SubscriptionRenewed', 'SubscriptionCancelled', 'SubscriptionEnded']);
   });
 
   it('gives a 2-month free trial for the coupon TOKO-PLUS-BETA, typed in any case', async () => {
     const beta = await newPerson('beta');
-    expect((await api('/api/create-subscription', { method: 'POST', json: { email: beta.email, couponCode: 'toko-plus-beta' } })).body).toMatchObject({ needsVerification: true });
+    expect(
+      (await api('/api/create-subscription', { method: 'POST', json: { email: beta.email, couponCode: 'toko-plus-beta' } })).body,
+    ).toMatchObject({ needsVerification: true });
     expect((await beta.api('/api/create-subscription', { method: 'POST', json: { couponCode: 'NOPE' } })).status).toBe(400);
-    const created = await beta.api('/api/create-subscription', { method: 'POST', json: { email: beta.email, couponCode: 'toko-plus-beta' } });
+    const created = await beta.api('/api/create-subscription', {
+      method: 'POST',
+      json: { email: beta.email, couponCode: 'toko-plus-beta' },
+    });
     expect(created.body).toMatchObject({ url: expect.stringContaining('/pay/cs_test_'), trialDays: 60 });
     const page = await (await fetch(created.body.url)).text();
     expect(page).toContain('Free for 60 days');
@@ -108,7 +128,9 @@ describe('Toko+ subscriptions', () => {
     const someone = await newPerson('someone');
     expect((await api('/api/shopify/check-subscription', { method: 'POST', json: { email: someone.email } })).status).toBe(401);
     expect((await someone.api('/api/shopify/check-subscription', { method: 'POST', json: { email: 'x@example.com' } })).status).toBe(403);
-    expect((await someone.api('/api/shopify/check-subscription', { method: 'POST', json: { email: someone.email } })).body).toEqual({ isSubscriber: false });
+    expect((await someone.api('/api/shopify/check-subscription', { method: 'POST', json: { email: someone.email } })).body).toEqual({
+      isSubscriber: false,
+    });
   });
 });
 
@@ -128,12 +150,18 @@ describe('exclusive content and merch', () => {
   it('serves the label shop: a dozen products with variants, collections, and a checkout URL', async () => {
     const products = (await api('/api/shopify/products')).body;
     expect(products).toHaveLength(12);
-    expect((await api('/api/shopify/collections')).body.map((c: { handle: string }) => c.handle)).toEqual(['apparel', 'vinyl', 'accessories']);
+    expect((await api('/api/shopify/collections')).body.map((c: { handle: string }) => c.handle)).toEqual([
+      'apparel',
+      'vinyl',
+      'accessories',
+    ]);
     const tee = products.find((p: { handle: string }) => p.handle === 'first-light-tee');
     const medium = tee.variants.find((v: { title: string }) => v.title === 'M');
     const cart = await api('/api/shopify/create-cart', { method: 'POST', json: { items: [{ variantId: medium.id, quantity: 2 }] } });
     expect(cart.body.checkoutUrl).toMatch(/^https:\/\/shop\.toko\.example\/cart\/\d+:2\?cart=/);
     const soldOut = tee.variants.find((v: { available: boolean }) => !v.available);
-    expect((await api('/api/shopify/create-cart', { method: 'POST', json: { items: [{ variantId: soldOut.id, quantity: 1 }] } })).status).toBe(409);
+    expect(
+      (await api('/api/shopify/create-cart', { method: 'POST', json: { items: [{ variantId: soldOut.id, quantity: 1 }] } })).status,
+    ).toBe(409);
   });
 });

@@ -71,7 +71,9 @@ describe('event store on DynamoDB Local', () => {
     const artist = { artistId, name: 'Twice', bio: null, avatar: null, headerImage: null, isMain: false, socialLinks: {} };
     expect(await createArtist(artist, ctx)).toMatchObject({ version: 1, appended: 1 });
     await expect(createArtist({ ...artist, name: 'Again' }, ctx)).rejects.toMatchObject({ message: `Artist ${artistId} already exists` });
-    const results = await Promise.allSettled(Array.from({ length: 5 }, () => createArtist({ ...artist, artistId: `${artistId}-race` }, ctx)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => createArtist({ ...artist, artistId: `${artistId}-race` }, ctx)),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect((await readStream(`artist#${artistId}`)).map((e) => e.version)).toEqual([1]);
     expect((await readStream(`artist#${artistId}-race`)).map((e) => e.version)).toEqual([1]);

@@ -121,7 +121,10 @@ describe('library API', () => {
     expect((await free.call('/api/library/albums')).body).toEqual([]);
 
     // Once the listener has bought the album (checkout paid in the Stripe sandbox, its webhook projected), they may keep it.
-    const checkout = await free.call('/api/cart/checkout', { method: 'POST', json: { cartItems: [{ albumId: paidAlbum.albumId }], includeSubscription: false } });
+    const checkout = await free.call('/api/cart/checkout', {
+      method: 'POST',
+      json: { cartItems: [{ albumId: paidAlbum.albumId }], includeSubscription: false },
+    });
     expect(checkout.status).toBe(200);
     await sandbox(`/sandbox/checkout/sessions/${checkout.body.sessionId}/pay`, { email: free.email });
     await eventually(async () => (await free.call('/api/purchases')).body.purchases.length === 1);
@@ -140,13 +143,16 @@ describe('library API', () => {
 
   it('answers 404 for an album or a track that does not exist', async () => {
     const { call } = await listener();
-    expect(await call('/api/library/add-album', { method: 'POST', json: { albumId: 'album-nope' } })).toMatchObject({ status: 404, body: { message: 'Album not found' } });
+    expect(await call('/api/library/add-album', { method: 'POST', json: { albumId: 'album-nope' } })).toMatchObject({
+      status: 404,
+      body: { message: 'Album not found' },
+    });
     expect((await call('/api/favorites', { method: 'POST', json: { trackId: 'track-nope' } })).status).toBe(404);
     expect((await call('/api/favorites', { method: 'POST', json: { albumId: 'album-nope' } })).status).toBe(404);
     expect((await call('/api/listening-history', { method: 'POST', json: { trackId: 'track-nope' } })).status).toBe(404);
   });
 
-  it('keeps each library to its owner: B neither sees nor changes A\'s library, whatever B sends', async () => {
+  it("keeps each library to its owner: B neither sees nor changes A's library, whatever B sends", async () => {
     const a = await listener();
     const b = await listener();
     await a.call('/api/library/add-album', { method: 'POST', json: { albumId: freeAlbum.albumId } });
@@ -161,7 +167,10 @@ describe('library API', () => {
     expect((await b.call(`/api/library/albums?userId=${a.userId}`)).body).toEqual([]);
     const removal = await b.call('/api/library/remove-album', { method: 'DELETE', json: { albumId: freeAlbum.albumId, userId: a.userId } });
     expect(removal.body.albums).toEqual([]);
-    const unfavorite = await b.call('/api/favorites', { method: 'DELETE', json: { trackId: freeAlbum.tracks[0].trackId, userId: a.userId } });
+    const unfavorite = await b.call('/api/favorites', {
+      method: 'DELETE',
+      json: { trackId: freeAlbum.tracks[0].trackId, userId: a.userId },
+    });
     expect(unfavorite.body.favorites).toEqual([]);
 
     await new Promise((r) => setTimeout(r, 500));
@@ -210,7 +219,9 @@ describe('library API', () => {
       expect(broken).toMatchObject({ status: 400, body: { error: 'invalid_json' } });
       expect((await call(path, { method, json: {} })).status).toBe(400);
     }
-    expect((await call('/api/favorites', { method: 'POST', json: { albumId: freeAlbum.albumId, trackId: freeAlbum.tracks[0].trackId } })).status).toBe(400);
+    expect(
+      (await call('/api/favorites', { method: 'POST', json: { albumId: freeAlbum.albumId, trackId: freeAlbum.tracks[0].trackId } })).status,
+    ).toBe(400);
     for (const limit of ['abc', '0', '51', '-1', '2.5']) expect((await call(`/api/recently-played?limit=${limit}`)).status).toBe(400);
     // Nothing a malformed request carried was written.
     expect((await call('/api/library/albums')).body).toEqual([]);
@@ -260,13 +271,19 @@ describe('favourites API', () => {
     const res = await call('/api/favorites', { method: 'POST', json: { albumId: freeAlbum.albumId } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ albumId: freeAlbum.albumId, favorited: true, count: freeAlbum.tracks.length });
-    const kinds = res.body.favorites.map((f: { kind: string; trackId?: string; albumId: string }) => f.kind === 'album' ? `album:${f.albumId}` : f.trackId);
+    const kinds = res.body.favorites.map((f: { kind: string; trackId?: string; albumId: string }) =>
+      f.kind === 'album' ? `album:${f.albumId}` : f.trackId,
+    );
     expect(kinds).toHaveLength(freeAlbum.tracks.length + 2);
     expect(kinds).toContain(`album:${freeAlbum.albumId}`);
     // The album's songs, newest first, in track order.
-    const albumSongs = res.body.favorites.filter((f: { kind: string; trackAlbumId?: string }) => f.kind === 'track' && f.trackAlbumId === freeAlbum.albumId);
+    const albumSongs = res.body.favorites.filter(
+      (f: { kind: string; trackAlbumId?: string }) => f.kind === 'track' && f.trackAlbumId === freeAlbum.albumId,
+    );
     expect(albumSongs.map((f: { trackNumber: number }) => f.trackNumber)).toEqual(freeAlbum.tracks.map((t) => t.trackNumber));
-    expect((await call('/api/favorites', { method: 'POST', json: { albumId: freeAlbum.albumId } })).body.count).toBe(freeAlbum.tracks.length);
+    expect((await call('/api/favorites', { method: 'POST', json: { albumId: freeAlbum.albumId } })).body.count).toBe(
+      freeAlbum.tracks.length,
+    );
 
     const removed = await call('/api/favorites', { method: 'DELETE', json: { albumId: freeAlbum.albumId } });
     expect(removed.body.favorites.map((f: { trackId?: string }) => f.trackId)).toEqual([otherFreeAlbum.tracks[0].trackId]);
@@ -289,7 +306,10 @@ describe('listening history', () => {
       expect(res).toMatchObject({ status: 202, body: { recorded: true } });
       await new Promise((r) => setTimeout(r, 15));
     }
-    const played = await call('/api/track-play', { method: 'POST', json: { trackId: t3.trackId, albumId: freeAlbum.albumId, playDuration: t3.duration, trackLength: t3.duration } });
+    const played = await call('/api/track-play', {
+      method: 'POST',
+      json: { trackId: t3.trackId, albumId: freeAlbum.albumId, playDuration: t3.duration, trackLength: t3.duration },
+    });
     expect(played.status).toBe(202);
 
     const recent = await eventually(async () => {

@@ -16,9 +16,23 @@ beforeAll(useCloudEnv);
 const context = (tag: string) => ({ actor: 'test', correlationId: `new-release-${tag}` });
 
 const album = (albumId: string, artistId: string, title: string): EventOf<'AlbumPublished'>['data'] => ({
-  albumId, artistId, title, artwork: null, description: null, albumType: 'Album', releaseDate: '2026-01-01',
-  requiredTier: 'free', isExclusive: false, isAvailableForPurchase: false, stripeProductId: null, stripePriceDefault: null,
-  stripePriceSubscriber: null, isDummyAlbum: false, rightsOwner: null, externalLinks: {}, copyright: null,
+  albumId,
+  artistId,
+  title,
+  artwork: null,
+  description: null,
+  albumType: 'Album',
+  releaseDate: '2026-01-01',
+  requiredTier: 'free',
+  isExclusive: false,
+  isAvailableForPurchase: false,
+  stripeProductId: null,
+  stripePriceDefault: null,
+  stripePriceSubscriber: null,
+  isDummyAlbum: false,
+  rightsOwner: null,
+  externalLinks: {},
+  copyright: null,
   tracks: [{ trackId: `${albumId}-t1`, title: `${title} (opening)`, trackNumber: 1, duration: 30, lyrics: null, audioKey: null }],
 });
 
@@ -54,7 +68,10 @@ describe('new release notifications', () => {
     const tag = randomUUID().slice(0, 8);
     const artistId = `artist-${tag}`;
     const artistName = `Harbour Lights ${tag}`;
-    await createArtist({ artistId, name: artistName, bio: null, avatar: null, headerImage: null, isMain: false, socialLinks: {} }, context(tag));
+    await createArtist(
+      { artistId, name: artistName, bio: null, avatar: null, headerImage: null, isMain: false, socialLinks: {} },
+      context(tag),
+    );
     const first = album(`album-${tag}-1`, artistId, `Tidewater ${tag}`);
     await publishAlbum(first, context(tag));
     await eventually(async () => (await api(`/api/albums/${first.albumId}`)).status === 200);

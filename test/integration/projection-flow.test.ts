@@ -11,7 +11,13 @@ import { api, eventually, useCloudEnv } from '../support/cloud.js';
 beforeAll(useCloudEnv);
 
 const artist = (artistId: string) => ({
-  artistId, name: `Artist ${artistId}`, bio: 'Made by a test.', avatar: null, headerImage: null, isMain: false, socialLinks: { website: 'https://example.com' },
+  artistId,
+  name: `Artist ${artistId}`,
+  bio: 'Made by a test.',
+  avatar: null,
+  headerImage: null,
+  isMain: false,
+  socialLinks: { website: 'https://example.com' },
 });
 
 describe('event flow: store → stream → relay → FIFO queue → projector → view', () => {
@@ -33,7 +39,11 @@ describe('event flow: store → stream → relay → FIFO queue → projector �
       new PutCommand({
         TableName: env().TABLE_EVENTS,
         Item: {
-          streamId: poisonStream, version: 1, type: 'AlbumDetailsChanged', schemaVersion: 1, data: { albumId: 42 },
+          streamId: poisonStream,
+          version: 1,
+          type: 'AlbumDetailsChanged',
+          schemaVersion: 1,
+          data: { albumId: 42 },
           meta: { eventId: randomUUID(), at: new Date().toISOString(), actor: 'test', correlationId: 'poison' },
         },
       }),
@@ -46,7 +56,9 @@ describe('event flow: store → stream → relay → FIFO queue → projector �
     const { QueueUrl } = await sqsClient().send(new GetQueueUrlCommand({ QueueName: dlqName(env().QUEUE_PREFIX, catalogue) }));
     const dead = await eventually(
       async () => {
-        const out = await sqsClient().send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, MessageSystemAttributeNames: ['All'] }));
+        const out = await sqsClient().send(
+          new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, MessageSystemAttributeNames: ['All'] }),
+        );
         const mine = out.Messages?.find((m) => JSON.parse(m.Body!).streamId === poisonStream);
         if (mine) await sqsClient().send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: mine.ReceiptHandle! }));
         return mine;

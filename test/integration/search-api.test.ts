@@ -30,7 +30,12 @@ describe('search API on the seeded label', () => {
       trackCount: morningLight.tracks.length,
       artwork: expect.stringMatching(/^\/media\/images\/artwork\//),
     });
-    expect(result.tracks[0]).toMatchObject({ title: 'Morning Static', albumId: firstLight.albumId, albumTitle: 'First Light', artistName: 'Mara Vell' });
+    expect(result.tracks[0]).toMatchObject({
+      title: 'Morning Static',
+      albumId: firstLight.albumId,
+      albumTitle: 'First Light',
+      artistName: 'Mara Vell',
+    });
 
     const byName = await search('mara vell');
     expect(byName.artists[0]).toEqual({ id: mara.artistId, name: 'Mara Vell', bio: mara.bio, avatar: mara.avatar, isMain: true });
@@ -38,7 +43,13 @@ describe('search API on the seeded label', () => {
     expect(byName.tracks.length).toBeGreaterThan(0);
 
     const album = await search('first light');
-    expect(album.albums[0]).toMatchObject({ id: firstLight.albumId, title: 'First Light', artistName: 'Mara Vell', requiredTier: 'free', isDummyAlbum: false });
+    expect(album.albums[0]).toMatchObject({
+      id: firstLight.albumId,
+      title: 'First Light',
+      artistName: 'Mara Vell',
+      requiredTier: 'free',
+      isDummyAlbum: false,
+    });
 
     // A bio and a playlist description are searched too.
     expect((await search('boathouse')).artists.map((a: { name: string }) => a.name)).toContain('The Low Tides');
@@ -57,30 +68,67 @@ describe('search API on the seeded label', () => {
     expect(list.length).toBeGreaterThan(0);
     expect(list.length).toBeLessThanOrEqual(8);
     for (const entry of list) {
-      expect(entry).toMatchObject({ id: expect.any(String), type: expect.stringMatching(/^(album|track|artist)$/), title: expect.any(String), subtitle: expect.any(String) });
+      expect(entry).toMatchObject({
+        id: expect.any(String),
+        type: expect.stringMatching(/^(album|track|artist)$/),
+        title: expect.any(String),
+        subtitle: expect.any(String),
+      });
       expect(entry).toHaveProperty('artwork');
     }
-    expect(list.find((s: { type: string }) => s.type === 'artist')).toMatchObject({ id: mara.artistId, title: 'Mara Vell', subtitle: 'Artist', artwork: mara.avatar });
+    expect(list.find((s: { type: string }) => s.type === 'artist')).toMatchObject({
+      id: mara.artistId,
+      title: 'Mara Vell',
+      subtitle: 'Artist',
+      artwork: mara.avatar,
+    });
     const tracks = await suggest('paper boats');
-    expect(tracks[0]).toMatchObject({ type: 'track', title: 'Paper Boats', subtitle: 'Mara Vell · First Light', albumId: firstLight.albumId });
+    expect(tracks[0]).toMatchObject({
+      type: 'track',
+      title: 'Paper Boats',
+      subtitle: 'Mara Vell · First Light',
+      albumId: firstLight.albumId,
+    });
   });
 
   it('finds a newly published album, its artist and a new playlist once projected', async () => {
     const tag = randomUUID().slice(0, 8);
     const artistId = `artist-${tag}`;
     const albumId = `album-${tag}`;
-    await createArtist({ artistId, name: `Quill ${tag}`, bio: 'Harp and tape loops.', avatar: null, headerImage: null, isMain: false, socialLinks: {} }, { actor: 'test', correlationId: tag });
+    await createArtist(
+      { artistId, name: `Quill ${tag}`, bio: 'Harp and tape loops.', avatar: null, headerImage: null, isMain: false, socialLinks: {} },
+      { actor: 'test', correlationId: tag },
+    );
     await publishAlbum(
       {
-        albumId, artistId, title: `Lanternfish ${tag}`, artwork: null, description: null, albumType: 'EP', releaseDate: '2020-01-01',
-        requiredTier: 'free', isExclusive: false, isAvailableForPurchase: false, stripeProductId: null, stripePriceDefault: null,
-        stripePriceSubscriber: null, isDummyAlbum: false, rightsOwner: null, externalLinks: {}, copyright: null,
+        albumId,
+        artistId,
+        title: `Lanternfish ${tag}`,
+        artwork: null,
+        description: null,
+        albumType: 'EP',
+        releaseDate: '2020-01-01',
+        requiredTier: 'free',
+        isExclusive: false,
+        isAvailableForPurchase: false,
+        stripeProductId: null,
+        stripePriceDefault: null,
+        stripePriceSubscriber: null,
+        isDummyAlbum: false,
+        rightsOwner: null,
+        externalLinks: {},
+        copyright: null,
         tracks: [{ trackId: `track-${tag}`, title: `Deep Water ${tag}`, trackNumber: 1, duration: 30, lyrics: null, audioKey: null }],
       },
       { actor: 'test', correlationId: tag },
     );
     await createPlaylist(
-      { playlistId: `playlist-${tag}`, name: `Tidepool ${tag}`, description: 'Test playlist.', tracks: [{ trackId: `track-${tag}`, albumId }] },
+      {
+        playlistId: `playlist-${tag}`,
+        name: `Tidepool ${tag}`,
+        description: 'Test playlist.',
+        tracks: [{ trackId: `track-${tag}`, albumId }],
+      },
       { actor: 'test', correlationId: tag },
     );
     const found = await eventually(async () => {
@@ -95,7 +143,15 @@ describe('search API on the seeded label', () => {
 
   it('refuses a playlist of tracks that do not exist', async () => {
     await expect(
-      createPlaylist({ playlistId: `playlist-${randomUUID()}`, name: 'Ghosts', description: '', tracks: [{ trackId: 'track-nope', albumId: firstLight.albumId }] }, { actor: 'test', correlationId: 'x' }),
+      createPlaylist(
+        {
+          playlistId: `playlist-${randomUUID()}`,
+          name: 'Ghosts',
+          description: '',
+          tracks: [{ trackId: 'track-nope', albumId: firstLight.albumId }],
+        },
+        { actor: 'test', correlationId: 'x' },
+      ),
     ).rejects.toThrow(/Unknown tracks: track-nope/);
   });
 
@@ -125,10 +181,20 @@ describe('playlists API', () => {
   it('answers a playlist as a queue; gated tracks carry no audio for a guest and do for a subscriber', async () => {
     const guest = await api(`/api/playlists/${morningLight.playlistId}`);
     expect(guest.status).toBe(200);
-    expect(guest.body).toMatchObject({ id: morningLight.playlistId, name: morningLight.name, description: morningLight.description, trackCount: 6 });
+    expect(guest.body).toMatchObject({
+      id: morningLight.playlistId,
+      name: morningLight.name,
+      description: morningLight.description,
+      trackCount: 6,
+    });
     expect(guest.body.tracks.map((t: { id: string }) => t.id)).toEqual(morningLight.tracks.map((t) => t.trackId));
     expect(guest.body.tracks.every((t: { audioUrl: string | null }) => t.audioUrl?.startsWith('/media/'))).toBe(true);
-    expect(guest.body.tracks[0]).toMatchObject({ title: 'Morning Static', albumTitle: 'First Light', artistName: 'Mara Vell', duration: 20 });
+    expect(guest.body.tracks[0]).toMatchObject({
+      title: 'Morning Static',
+      albumTitle: 'First Light',
+      artistName: 'Mara Vell',
+      duration: 20,
+    });
 
     const mixed = await api(`/api/playlists/${afterDark.playlistId}`);
     const locked = mixed.body.tracks.filter((t: { audioUrl: string | null }) => t.audioUrl === null);

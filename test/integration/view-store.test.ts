@@ -28,14 +28,24 @@ afterAll(async () => {
 });
 
 describe('the view store', () => {
-  const keepFirst = (pk: string, first: string): ViewOp => ({ kind: 'put', item: { pk, sk: 'item', first, note: `from ${first}` }, keep: { field: 'first', winner: 'lowest' } });
-  const keepLatest = (pk: string, at: string): ViewOp => ({ kind: 'put', item: { pk, sk: 'item', at }, keep: { field: 'at', winner: 'highest' } });
+  const keepFirst = (pk: string, first: string): ViewOp => ({
+    kind: 'put',
+    item: { pk, sk: 'item', first, note: `from ${first}` },
+    keep: { field: 'first', winner: 'lowest' },
+  });
+  const keepLatest = (pk: string, at: string): ViewOp => ({
+    kind: 'put',
+    item: { pk, sk: 'item', at },
+    keep: { field: 'at', winner: 'highest' },
+  });
 
   it('keeps the lowest of two `keep` puts in either order, and moves both checkpoints', async () => {
     const pk = `keep-${randomUUID()}`;
     const [a, b] = [`stream-a-${pk}`, `stream-b-${pk}`];
     expect(await dynamoViewStore.commit('test', b, 0, 1, [keepFirst(pk, '2026-02')])).toBe(true);
-    expect(await dynamoViewStore.commit('test', a, 0, 1, [keepFirst(pk, '2026-01'), { kind: 'put', item: { pk, sk: 'other', n: 1 } }])).toBe(true);
+    expect(
+      await dynamoViewStore.commit('test', a, 0, 1, [keepFirst(pk, '2026-01'), { kind: 'put', item: { pk, sk: 'other', n: 1 } }]),
+    ).toBe(true);
     expect(await dynamoViewStore.commit('test', b, 1, 2, [keepFirst(pk, '2026-03')])).toBe(true);
 
     expect(await dynamoViewStore.get({ pk, sk: 'item' })).toMatchObject({ first: '2026-01', note: 'from 2026-01' });
@@ -46,7 +56,9 @@ describe('the view store', () => {
   it('agrees on the lowest when many streams write one item at once', async () => {
     const pk = `keep-${randomUUID()}`;
     const firsts = Array.from({ length: 12 }, (_, i) => `2026-01-${String(30 - i).padStart(2, '0')}`);
-    const results = await Promise.all(firsts.map((first, i) => dynamoViewStore.commit('test', `s${i}-${pk}`, 0, 1, [keepFirst(pk, first)])));
+    const results = await Promise.all(
+      firsts.map((first, i) => dynamoViewStore.commit('test', `s${i}-${pk}`, 0, 1, [keepFirst(pk, first)])),
+    );
     expect(results.every(Boolean)).toBe(true);
     expect(await dynamoViewStore.get({ pk, sk: 'item' })).toMatchObject({ first: '2026-01-19' });
   });
@@ -54,7 +66,9 @@ describe('the view store', () => {
   it('keeps the highest when the highest wins', async () => {
     const pk = `keep-${randomUUID()}`;
     const ats = ['2026-03', '2026-05', '2026-04', '2026-01'];
-    expect((await Promise.all(ats.map((at, i) => dynamoViewStore.commit('test', `s${i}-${pk}`, 0, 1, [keepLatest(pk, at)])))).every(Boolean)).toBe(true);
+    expect(
+      (await Promise.all(ats.map((at, i) => dynamoViewStore.commit('test', `s${i}-${pk}`, 0, 1, [keepLatest(pk, at)])))).every(Boolean),
+    ).toBe(true);
     expect(await dynamoViewStore.get({ pk, sk: 'item' })).toMatchObject({ at: '2026-05' });
   });
 
@@ -72,7 +86,10 @@ describe('the view store', () => {
     const results = await Promise.all([
       dynamoViewStore.commit('test', `a-${pk}`, 0, 1, [{ kind: 'put', item: { pk, sk: 'a', n: 1 } }]),
       dynamoViewStore.commit('test', `moved-${pk}`, 0, 1, [{ kind: 'put', item: { pk, sk: 'moved', n: 2 } }]),
-      dynamoViewStore.commit('test', `late-${pk}`, 0, 1, [keepFirst(`${pk}-kept`, '2026-09'), { kind: 'put', item: { pk, sk: 'late', n: 3 } }]),
+      dynamoViewStore.commit('test', `late-${pk}`, 0, 1, [
+        keepFirst(`${pk}-kept`, '2026-09'),
+        { kind: 'put', item: { pk, sk: 'late', n: 3 } },
+      ]),
       dynamoViewStore.commit('test', `b-${pk}`, 0, 1, [{ kind: 'update', key: { pk, sk: 'b' }, add: { n: 4 } }]),
     ]);
     expect(results).toEqual([true, false, true, true]);
@@ -125,7 +142,9 @@ describe('the view store', () => {
     expect(await stored(tables.names.views, view)).toMatchObject({ title: 'Tides' });
     expect(await stored(tables.names.views, counter)).toBeUndefined();
     // Reads find each item wherever it lives.
-    expect(await getViews([counter, view])).toEqual(expect.arrayContaining([expect.objectContaining({ playCount: 1 }), expect.objectContaining({ title: 'Tides' })]));
+    expect(await getViews([counter, view])).toEqual(
+      expect.arrayContaining([expect.objectContaining({ playCount: 1 }), expect.objectContaining({ title: 'Tides' })]),
+    );
     expect(await queryViews({ pk: counter.pk })).toEqual([expect.objectContaining({ playCount: 1 })]);
   });
 });

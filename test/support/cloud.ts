@@ -14,7 +14,10 @@ export const baseUrl = () => inject('baseUrl');
 export const cloudDynamoConfig = () => ({
   endpoint: inject('cloudEnv').AWS_ENDPOINT_URL_DYNAMODB,
   region: inject('cloudEnv').AWS_REGION ?? 'us-east-1',
-  credentials: { accessKeyId: inject('cloudEnv').AWS_ACCESS_KEY_ID ?? 'local', secretAccessKey: inject('cloudEnv').AWS_SECRET_ACCESS_KEY ?? 'local' },
+  credentials: {
+    accessKeyId: inject('cloudEnv').AWS_ACCESS_KEY_ID ?? 'local',
+    secretAccessKey: inject('cloudEnv').AWS_SECRET_ACCESS_KEY ?? 'local',
+  },
 });
 
 export async function api(path: string, init: RequestInit & { json?: unknown } = {}) {

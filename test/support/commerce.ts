@@ -30,23 +30,36 @@ export async function newPerson(name = 'fan'): Promise<Person> {
     userId: user.id,
     email,
     token,
-    api: (path, init = {}) => api(path, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) } }),
+    api: (path, init = {}) =>
+      api(path, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) } }),
   };
 }
 
 export async function sandbox(path: string, body: unknown = {}) {
-  const res = await fetch(inject('stripeSandboxUrl') + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(inject('stripeSandboxUrl') + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`sandbox ${path}: ${res.status} ${await res.text()}`);
   return res.json() as Promise<any>;
 }
 
 /** Signs a payload as Stripe does, with the cloud's webhook secret; `timestamp` makes a stale one. */
 export function stripeSignature(payload: string, timestamp?: number) {
-  return Stripe.webhooks.generateTestHeaderString({ payload, secret: inject('cloudEnv').STRIPE_WEBHOOK_SECRET, ...(timestamp ? { timestamp } : {}) });
+  return Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: inject('cloudEnv').STRIPE_WEBHOOK_SECRET,
+    ...(timestamp ? { timestamp } : {}),
+  });
 }
 
 export async function deliverWebhook(payload: string, signature = stripeSignature(payload)) {
-  return api('/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+  return api('/api/stripe/webhook', {
+    method: 'POST',
+    body: payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  });
 }
 
 export interface InboxMail {

@@ -10,7 +10,9 @@ interface InboxMail {
 async function signInMails(email: string): Promise<InboxMail[]> {
   const response = await fetch(`${inject('inboxUrl')}/store`);
   const { emails } = (await response.json()) as { emails: InboxMail[] };
-  return emails.filter((mail) => mail.destination.to.some((to) => to.toLowerCase().includes(email.toLowerCase())) && /sign-in code/i.test(mail.subject));
+  return emails.filter(
+    (mail) => mail.destination.to.some((to) => to.toLowerCase().includes(email.toLowerCase())) && /sign-in code/i.test(mail.subject),
+  );
 }
 
 /** The 6-digit code of the first sign-in mail to `email`, waiting up to 20 s for it. */

@@ -23,11 +23,20 @@ export async function signedInListener(tier: 'free' | 'toko_plus' = 'free'): Pro
   if (tier === 'toko_plus') {
     await runUserCommand(
       user.id,
-      { type: 'ChangeSubscriptionTier', tier, status: 'active', source: 'stripe', startedAt: new Date().toISOString(), expiresAt: null, stripeSubscriptionId: null },
+      {
+        type: 'ChangeSubscriptionTier',
+        tier,
+        status: 'active',
+        source: 'stripe',
+        startedAt: new Date().toISOString(),
+        expiresAt: null,
+        stripeSubscriptionId: null,
+      },
       context,
     );
   }
   const token = await issueSessionToken({ userId: user.id, sessionId });
-  const call = (path: string, init: Parameters<typeof api>[1] = {}) => api(path, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
+  const call = (path: string, init: Parameters<typeof api>[1] = {}) =>
+    api(path, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
   return { userId: user.id, email, displayName, token, call };
 }

@@ -11,7 +11,10 @@ describe('notification and redirect links', () => {
   });
 
   it('opens other sites in a new tab', () => {
-    expect(classifyLink('https://www.youtube.com/watch?v=1', origin)).toEqual({ kind: 'external', href: 'https://www.youtube.com/watch?v=1' });
+    expect(classifyLink('https://www.youtube.com/watch?v=1', origin)).toEqual({
+      kind: 'external',
+      href: 'https://www.youtube.com/watch?v=1',
+    });
     expect(classifyLink('//evil.example/path', origin)).toEqual({ kind: 'external', href: 'https://evil.example/path' });
     expect(classifyLink('mailto:support@toko.example', origin)).toEqual({ kind: 'external', href: 'mailto:support@toko.example' });
   });

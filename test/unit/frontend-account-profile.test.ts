@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { avatarUrl } from '../../frontend/src/features/account/avatar';
-import { AVATAR_MAX_BYTES, checkAvatarFile, clampOffset, clampZoom, placeImage, type CropFrame } from '../../frontend/src/features/account/avatar-crop';
+import {
+  AVATAR_MAX_BYTES,
+  checkAvatarFile,
+  clampOffset,
+  clampZoom,
+  placeImage,
+  type CropFrame,
+} from '../../frontend/src/features/account/avatar-crop';
 import { durationSince, statusLabel, tierLabel } from '../../frontend/src/features/account/subscription-wording';
 import { formatDateTime } from '../../frontend/src/lib/format';
 import type { SessionUser } from '../../frontend/src/lib/session';

@@ -55,18 +55,33 @@ describe('the smart sign-in answer', () => {
 describe('sign-in failures, worded as the spec catalogue has them', () => {
   it('reads the server sentence when there is one', () => {
     const limited = serverError(429, 'rate_limited', 'Too many codes requested. Please wait 10 minutes.');
-    expect(sendFailure(limited, 'sign-in', 'modal')).toEqual({ title: 'Sign-in failed', description: 'Too many codes requested. Please wait 10 minutes.' });
-    expect(sendFailure(limited, 'sign-up', 'modal')).toEqual({ title: 'Authentication failed', description: 'Too many codes requested. Please wait 10 minutes.' });
+    expect(sendFailure(limited, 'sign-in', 'modal')).toEqual({
+      title: 'Sign-in failed',
+      description: 'Too many codes requested. Please wait 10 minutes.',
+    });
+    expect(sendFailure(limited, 'sign-up', 'modal')).toEqual({
+      title: 'Authentication failed',
+      description: 'Too many codes requested. Please wait 10 minutes.',
+    });
   });
 
   it('falls back to its own words when the server gave none', () => {
-    expect(sendFailure(new HttpError(502, 'Bad Gateway'), 'sign-in', 'modal')).toEqual({ title: 'Sign-in failed', description: 'Please try again' });
+    expect(sendFailure(new HttpError(502, 'Bad Gateway'), 'sign-in', 'modal')).toEqual({
+      title: 'Sign-in failed',
+      description: 'Please try again',
+    });
     expect(sendFailure(new HttpError(502, 'Bad Gateway'), 'sign-up', 'page')).toEqual({
       title: 'Authentication failed',
       description: 'Something went wrong. Please try again.',
     });
-    expect(verifyFailure(new HttpError(500, ''), 'modal')).toEqual({ title: 'Verification failed', description: 'Invalid or expired code' });
-    expect(verifyFailure(new HttpError(500, ''), 'page')).toEqual({ title: 'Verification failed', description: 'Invalid code. Please try again.' });
+    expect(verifyFailure(new HttpError(500, ''), 'modal')).toEqual({
+      title: 'Verification failed',
+      description: 'Invalid or expired code',
+    });
+    expect(verifyFailure(new HttpError(500, ''), 'page')).toEqual({
+      title: 'Verification failed',
+      description: 'Invalid code. Please try again.',
+    });
   });
 
   it('says network error when no answer came, in the modal in one line', () => {
@@ -75,14 +90,23 @@ describe('sign-in failures, worded as the spec catalogue has them', () => {
   });
 
   it('recognises "the e-mail already has an account", so sign-up retries with the sign-in link', () => {
-    expect(saysEmailExists(serverError(409, 'email_taken', 'An account with this email already exists. Please sign in instead.'))).toBe(true);
+    expect(saysEmailExists(serverError(409, 'email_taken', 'An account with this email already exists. Please sign in instead.'))).toBe(
+      true,
+    );
     expect(saysEmailExists(serverError(400, 'invalid_request', 'Please enter a valid email address'))).toBe(false);
     expect(saysEmailExists(offline)).toBe(false);
   });
 });
 
 describe('the beta signup form', () => {
-  const filled = { fullName: 'Ada Lovelace', username: 'ada', email: 'ada@example.com', password: 'analytical', confirmPassword: 'analytical', betaCode: '' };
+  const filled = {
+    fullName: 'Ada Lovelace',
+    username: 'ada',
+    email: 'ada@example.com',
+    password: 'analytical',
+    confirmPassword: 'analytical',
+    betaCode: '',
+  };
 
   it('accepts a complete form with or without a beta code', () => {
     expect(validateBetaSignup(filled)).toBeNull();

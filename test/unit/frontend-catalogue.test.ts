@@ -57,7 +57,11 @@ describe('the catalogue answers', () => {
   });
 
   it('feature the album with the latest release date', () => {
-    const albums = [album({ id: 'old', releaseDate: '2021-01-01' }), album({ id: 'new', releaseDate: '2024-06-30' }), album({ id: 'mid', releaseDate: '2023-02-02' })];
+    const albums = [
+      album({ id: 'old', releaseDate: '2021-01-01' }),
+      album({ id: 'new', releaseDate: '2024-06-30' }),
+      album({ id: 'mid', releaseDate: '2023-02-02' }),
+    ];
     expect(latestAlbum(albums)?.id).toBe('new');
     expect(latestAlbum([])).toBeNull();
   });
@@ -126,7 +130,12 @@ describe('the HTTP client', () => {
   it("uses the first page's early answer once, and asks the server again after that or when it failed", async () => {
     const fetch = vi.fn(async () => Response.json({ recorded: false }));
     vi.stubGlobal('fetch', fetch);
-    vi.stubGlobal('window', { earlyAnswers: { '/api/plays': Promise.resolve(Response.json({ recorded: true })), '/api/lost': Promise.reject(new TypeError('offline')) } });
+    vi.stubGlobal('window', {
+      earlyAnswers: {
+        '/api/plays': Promise.resolve(Response.json({ recorded: true })),
+        '/api/lost': Promise.reject(new TypeError('offline')),
+      },
+    });
     const schema = z.object({ recorded: z.boolean() });
     expect(await request('/api/plays', schema)).toEqual({ recorded: true });
     expect(fetch).not.toHaveBeenCalled();
@@ -137,6 +146,8 @@ describe('the HTTP client', () => {
 
   it('rejects an answer of the wrong shape', async () => {
     replyWith(Response.json({ recorded: 'yes' }));
-    await expect(request('/api/track-play', z.object({ recorded: z.boolean() }))).rejects.toThrow('Unexpected answer from GET /api/track-play');
+    await expect(request('/api/track-play', z.object({ recorded: z.boolean() }))).rejects.toThrow(
+      'Unexpected answer from GET /api/track-play',
+    );
   });
 });

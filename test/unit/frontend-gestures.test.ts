@@ -11,7 +11,15 @@ import {
   swipeProgress,
   type TouchPoint,
 } from '../../frontend/src/lib/gestures';
-import { idlePull, pullLabel, pullOffset, pullReducer, pullRules, type PullEvent, type PullState } from '../../frontend/src/lib/pull-to-refresh';
+import {
+  idlePull,
+  pullLabel,
+  pullOffset,
+  pullReducer,
+  pullRules,
+  type PullEvent,
+  type PullState,
+} from '../../frontend/src/lib/pull-to-refresh';
 import { tooltipOpenDelay } from '../../frontend/src/ui/tooltip-timing';
 
 const WIDTH = 390;
@@ -154,6 +162,13 @@ describe('tooltips and click locks', () => {
 
   it('ignore upgrade clicks within 1 s of the last accepted one', () => {
     const accept = createClickLock(1000);
-    expect([accept(0), accept(500), accept(999), accept(1000), accept(1500), accept(2000)]).toEqual([true, false, false, true, false, true]);
+    expect([accept(0), accept(500), accept(999), accept(1000), accept(1500), accept(2000)]).toEqual([
+      true,
+      false,
+      false,
+      true,
+      false,
+      true,
+    ]);
   });
 });

@@ -12,8 +12,19 @@ import {
   SWIPE_REVEAL_PX,
 } from '../../frontend/src/features/library/swipe-to-remove';
 
-const song = (title: string, artistName: string | null, albumTitle: string, duration: number | null, trackNumber = 1): SortableSong & { id: string } => ({
-  id: title, title, artistName, albumTitle, duration, trackNumber,
+const song = (
+  title: string,
+  artistName: string | null,
+  albumTitle: string,
+  duration: number | null,
+  trackNumber = 1,
+): SortableSong & { id: string } => ({
+  id: title,
+  title,
+  artistName,
+  albumTitle,
+  duration,
+  trackNumber,
 });
 const songs = [
   song('Saltwater Kin', 'The Low Tides', 'Harbour Lights', 33),
@@ -29,7 +40,15 @@ const titles = (list: SortableSong[]) => list.map((s) => s.title);
 describe('library songs sort', () => {
   it('starts by artist, ascending, ignoring case; songs of one artist stay album by album in track order', () => {
     expect(DEFAULT_SONG_SORT).toEqual({ key: 'artist', direction: 'asc' });
-    expect(titles(sortSongs(songs, DEFAULT_SONG_SORT))).toEqual(['10 Miles', '9 Lives', 'morning static', 'Paper Boats', 'Ember', 'Saltwater Kin', 'Untitled']);
+    expect(titles(sortSongs(songs, DEFAULT_SONG_SORT))).toEqual([
+      '10 Miles',
+      '9 Lives',
+      'morning static',
+      'Paper Boats',
+      'Ember',
+      'Saltwater Kin',
+      'Untitled',
+    ]);
   });
 
   it('sorts by title with numbers in numeric order, and flips on a second click', () => {
@@ -43,7 +62,15 @@ describe('library songs sort', () => {
 
   it('sorts by album and by duration; unknown values go last either way', () => {
     expect(titles(sortSongs(songs, { key: 'album', direction: 'asc' })).slice(0, 2)).toEqual(['Ember', 'Untitled']);
-    expect(titles(sortSongs(songs, { key: 'duration', direction: 'asc' }))).toEqual(['morning static', '9 Lives', '10 Miles', 'Paper Boats', 'Saltwater Kin', 'Ember', 'Untitled']);
+    expect(titles(sortSongs(songs, { key: 'duration', direction: 'asc' }))).toEqual([
+      'morning static',
+      '9 Lives',
+      '10 Miles',
+      'Paper Boats',
+      'Saltwater Kin',
+      'Ember',
+      'Untitled',
+    ]);
     expect(titles(sortSongs(songs, { key: 'duration', direction: 'desc' })).slice(-2)).toEqual(['morning static', 'Untitled']);
     expect(titles(sortSongs(songs, { key: 'artist', direction: 'desc' })).at(-1)).toBe('Untitled');
   });
@@ -91,15 +118,27 @@ describe('add to library failures', () => {
   });
 
   it('names the reason the server gave', () => {
-    expect(failure(403, { error: 'subscription_required', message: 'Subscription Required: this album requires a Toko+ subscription' })).toMatchObject({ title: 'Subscription Required' });
-    expect(failure(403, { error: 'purchase_required', message: 'Purchase Required: buy this album' })).toMatchObject({ title: 'Purchase Required' });
-    expect(failure(400, { error: 'physical_album_only', message: 'Physical Album Only: elsewhere' })).toMatchObject({ title: 'Physical Album Only' });
+    expect(
+      failure(403, { error: 'subscription_required', message: 'Subscription Required: this album requires a Toko+ subscription' }),
+    ).toMatchObject({ title: 'Subscription Required' });
+    expect(failure(403, { error: 'purchase_required', message: 'Purchase Required: buy this album' })).toMatchObject({
+      title: 'Purchase Required',
+    });
+    expect(failure(400, { error: 'physical_album_only', message: 'Physical Album Only: elsewhere' })).toMatchObject({
+      title: 'Physical Album Only',
+    });
   });
 
-  it('falls back to the spec\'s wording', () => {
+  it("falls back to the spec's wording", () => {
     expect(failure(500, { error: 'internal', message: 'Something went wrong on our side. Please try again.' })).toEqual({
-      kind: 'toast', title: 'Failed to add to library', description: 'Something went wrong on our side. Please try again.',
+      kind: 'toast',
+      title: 'Failed to add to library',
+      description: 'Something went wrong on our side. Please try again.',
     });
-    expect(addToLibraryFailure(new HttpError(502, ''))).toEqual({ kind: 'toast', title: 'Failed to add to library', description: 'Failed to add album to library' });
+    expect(addToLibraryFailure(new HttpError(502, ''))).toEqual({
+      kind: 'toast',
+      title: 'Failed to add to library',
+      description: 'Failed to add album to library',
+    });
   });
 });

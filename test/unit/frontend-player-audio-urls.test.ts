@@ -4,15 +4,29 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, describe, expect, it } from 'vitest';
 import { audioUrlExpiry, FRESH_URL_MARGIN_MS, isSignedAudioUrl, needsFreshAudioUrl } from '../../frontend/src/features/player/audio-urls';
 import { parseSavedSession, sessionToSave } from '../../frontend/src/features/player/player-session';
-import { initialPlayerState, playerReducer, type PlayerCommand, type PlayerState, type QueueTrack } from '../../frontend/src/features/player/player-state';
+import {
+  initialPlayerState,
+  playerReducer,
+  type PlayerCommand,
+  type PlayerState,
+  type QueueTrack,
+} from '../../frontend/src/features/player/player-state';
 
-const s3 = new S3Client({ endpoint: 'http://127.0.0.1:4599', region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+const s3 = new S3Client({
+  endpoint: 'http://127.0.0.1:4599',
+  region: 'us-east-1',
+  forcePathStyle: true,
+  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+});
 afterAll(() => s3.destroy());
 
 const signedAt = new Date('2026-01-15T09:30:00Z');
 const minutes = (n: number) => signedAt.getTime() + n * 60_000;
 const signed = (key: string, expiresIn = 900) =>
-  getSignedUrl(s3, new GetObjectCommand({ Bucket: 'toko-media', Key: key, ResponseCacheControl: 'private, max-age=900' }), { expiresIn, signingDate: signedAt });
+  getSignedUrl(s3, new GetObjectCommand({ Bucket: 'toko-media', Key: key, ResponseCacheControl: 'private, max-age=900' }), {
+    expiresIn,
+    signingDate: signedAt,
+  });
 
 describe('audio URLs', () => {
   it('reads when a presigned URL expires; a public media URL never does', async () => {
@@ -49,12 +63,23 @@ const track = (id: string, albumId: string, audioUrl: string): QueueTrack => ({
 const run = (state: PlayerState, ...commands: PlayerCommand[]) => commands.reduce(playerReducer, state);
 
 describe('fresh URLs in the queue', () => {
-  const queue = [track('a', 'album-plus', 'https://s3/a?X-Amz-Signature=1'), track('b', 'album-free', '/media/audio/b.mp3'), track('c', 'album-plus', 'https://s3/c?X-Amz-Signature=1')];
+  const queue = [
+    track('a', 'album-plus', 'https://s3/a?X-Amz-Signature=1'),
+    track('b', 'album-free', '/media/audio/b.mp3'),
+    track('c', 'album-plus', 'https://s3/c?X-Amz-Signature=1'),
+  ];
   const playingB = run(initialPlayerState({ repeat: 'off', volume: 1 }), { type: 'playQueue', tracks: queue, index: 1, at: 0 });
 
   it('replaces the URLs of the tracks it has fresh ones for, and nothing else moves', () => {
-    const after = run(playingB, { type: 'audioUrlsRefreshed', audioUrls: { a: 'https://s3/a?X-Amz-Signature=2', c: 'https://s3/c?X-Amz-Signature=2', z: 'https://s3/z' } });
-    expect(after.queue.map((t) => t.audioUrl)).toEqual(['https://s3/a?X-Amz-Signature=2', '/media/audio/b.mp3', 'https://s3/c?X-Amz-Signature=2']);
+    const after = run(playingB, {
+      type: 'audioUrlsRefreshed',
+      audioUrls: { a: 'https://s3/a?X-Amz-Signature=2', c: 'https://s3/c?X-Amz-Signature=2', z: 'https://s3/z' },
+    });
+    expect(after.queue.map((t) => t.audioUrl)).toEqual([
+      'https://s3/a?X-Amz-Signature=2',
+      '/media/audio/b.mp3',
+      'https://s3/c?X-Amz-Signature=2',
+    ]);
     expect(after).toMatchObject({ index: 1, status: 'playing', playId: playingB.playId, error: null });
   });
 
@@ -66,7 +91,12 @@ describe('fresh URLs in the queue', () => {
   it('restores a saved queue with its signed URLs, for the player to renew when it loads them', () => {
     const saved = parseSavedSession(JSON.stringify(sessionToSave(playingB, 12)));
     expect(saved?.queue.map((t) => t.audioUrl)).toEqual(queue.map((t) => t.audioUrl));
-    const restored = run(initialPlayerState({ repeat: 'off', volume: 1 }), { type: 'restore', queue: saved!.queue, index: saved!.index, shuffle: saved!.shuffle });
+    const restored = run(initialPlayerState({ repeat: 'off', volume: 1 }), {
+      type: 'restore',
+      queue: saved!.queue,
+      index: saved!.index,
+      shuffle: saved!.shuffle,
+    });
     expect(restored).toMatchObject({ index: 1, status: 'paused' });
   });
 });

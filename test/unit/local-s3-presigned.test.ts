@@ -5,15 +5,26 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkRead, refusalFor, type ReadRequest } from '../../infra/local/s3-presigned.js';
 
 const host = '127.0.0.1:4599';
-const s3 = new S3Client({ endpoint: `http://${host}`, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+const s3 = new S3Client({
+  endpoint: `http://${host}`,
+  region: 'us-east-1',
+  forcePathStyle: true,
+  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+});
 afterAll(() => s3.destroy());
 const secretFor = (id: string) => (id === 'local' ? 'local' : undefined);
 
 const signedAt = new Date('2026-01-15T09:30:00Z');
 const minutesLater = (minutes: number) => new Date(signedAt.getTime() + minutes * 60_000);
 
-async function presigned(key: string, extra: Partial<ConstructorParameters<typeof GetObjectCommand>[0]> = {}, expiresIn = 900): Promise<ReadRequest> {
-  const url = new URL(await getSignedUrl(s3, new GetObjectCommand({ Bucket: 'toko-media', Key: key, ...extra }), { expiresIn, signingDate: signedAt }));
+async function presigned(
+  key: string,
+  extra: Partial<ConstructorParameters<typeof GetObjectCommand>[0]> = {},
+  expiresIn = 900,
+): Promise<ReadRequest> {
+  const url = new URL(
+    await getSignedUrl(s3, new GetObjectCommand({ Bucket: 'toko-media', Key: key, ...extra }), { expiresIn, signingDate: signedAt }),
+  );
   return { method: 'GET', url: url.pathname + url.search, headers: { host } };
 }
 
@@ -37,11 +48,15 @@ describe('reads of the local S3', () => {
   it('refuses a tampered key, expiry, host or secret', async () => {
     const request = await presigned('audio/private/album-night-garden/track-night-garden-01.mp3');
     const now = minutesLater(1);
-    expect(checkRead({ ...request, url: request.url.replace('track-night-garden-01', 'track-night-garden-02') }, secretFor, now)).toBe('invalid');
+    expect(checkRead({ ...request, url: request.url.replace('track-night-garden-01', 'track-night-garden-02') }, secretFor, now)).toBe(
+      'invalid',
+    );
     expect(checkRead({ ...request, url: request.url.replace('X-Amz-Expires=900', 'X-Amz-Expires=90000') }, secretFor, now)).toBe('invalid');
     expect(checkRead({ ...request, headers: { host: 'localhost:4599' } }, secretFor, now)).toBe('invalid');
     expect(checkRead(request, () => 'another-secret', now)).toBe('invalid');
-    expect(refusalFor({ ...request, url: request.url.replace(/X-Amz-Signature=[0-9a-f]+/, 'X-Amz-Signature=00') }, secretFor, now)).toMatchObject({
+    expect(
+      refusalFor({ ...request, url: request.url.replace(/X-Amz-Signature=[0-9a-f]+/, 'X-Amz-Signature=00') }, secretFor, now),
+    ).toMatchObject({
       status: 403,
       code: 'SignatureDoesNotMatch',
     });
@@ -51,14 +66,23 @@ describe('reads of the local S3', () => {
     const anonymous = (url: string): ReadRequest => ({ method: 'GET', url, headers: { host } });
     const now = minutesLater(0);
     expect(refusalFor(anonymous('/toko-media/audio/album-first-light/track-first-light-01.mp3'), secretFor, now)).toBeNull();
-    for (const key of ['audio/private/album-night-garden/track-night-garden-01.mp3', 'downloads/album-after-hours/After%20Hours.zip', 'masters/x/y.wav', '%61udio/private/x.mp3']) {
+    for (const key of [
+      'audio/private/album-night-garden/track-night-garden-01.mp3',
+      'downloads/album-after-hours/After%20Hours.zip',
+      'masters/x/y.wav',
+      '%61udio/private/x.mp3',
+    ]) {
       expect(refusalFor(anonymous(`/toko-media/${key}`), secretFor, now)).toMatchObject({ status: 403, code: 'AccessDenied' });
     }
   });
 
   it('trusts the SDK’s own requests and leaves writes and non-object paths alone', () => {
     const now = minutesLater(0);
-    const sdk: ReadRequest = { method: 'GET', url: '/toko-media/audio/private/x.mp3', headers: { host, authorization: 'AWS4-HMAC-SHA256 Credential=local/…' } };
+    const sdk: ReadRequest = {
+      method: 'GET',
+      url: '/toko-media/audio/private/x.mp3',
+      headers: { host, authorization: 'AWS4-HMAC-SHA256 Credential=local/…' },
+    };
     expect(refusalFor(sdk, secretFor, now)).toBeNull();
     expect(refusalFor({ method: 'PUT', url: '/toko-media/audio/private/x.mp3', headers: { host } }, secretFor, now)).toBeNull();
     expect(refusalFor({ method: 'GET', url: '/health', headers: { host } }, secretFor, now)).toBeNull();

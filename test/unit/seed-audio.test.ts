@@ -27,7 +27,7 @@ function mp3Frames(bytes: Uint8Array): number {
 }
 
 describe('seeded audio', () => {
-  it('encodes the featured album\'s short track as a 20-second MP3 of valid frames', () => {
+  it("encodes the featured album's short track as a 20-second MP3 of valid frames", () => {
     expect(albums.find((album) => album.albumId === featuredAlbumId)!.tracks[0].trackId).toBe(shortTrackId);
     const { bytes, durationSeconds } = renderAudio(shortTrack);
     const seconds = (mp3Frames(bytes) * 1152) / SAMPLE_RATE;
@@ -62,7 +62,13 @@ describe('seeded audio', () => {
     const masters = new Set(media.filter((object) => object.kind === 'master').map((object) => object.key));
     const forSale = albums.filter((album) => album.isAvailableForPurchase && !album.isDummyAlbum && album.tracks.some((t) => t.audioKey));
     expect(forSale.length).toBeGreaterThan(0);
-    expect(masters).toEqual(new Set(forSale.flatMap((album) => album.tracks.flatMap((t) => [masterKey(album.albumId, t.trackId), instrumentalKey(album.albumId, t.trackId)]))));
+    expect(masters).toEqual(
+      new Set(
+        forSale.flatMap((album) =>
+          album.tracks.flatMap((t) => [masterKey(album.albumId, t.trackId), instrumentalKey(album.albumId, t.trackId)]),
+        ),
+      ),
+    );
   });
 
   it('writes a master as a 16-bit 44.1 kHz mono WAV of exactly the samples its MP3 was encoded from', () => {
@@ -98,7 +104,10 @@ describe('seeded audio', () => {
   });
 
   it('is music rather than a single tone: its loudness and pitch move over time', () => {
-    const pcm = renderPcm(audio.find((object) => object.style === 'synthwave')!, SAMPLE_RATE * 20);
+    const pcm = renderPcm(
+      audio.find((object) => object.style === 'synthwave')!,
+      SAMPLE_RATE * 20,
+    );
     const window = SAMPLE_RATE / 10;
     const loudness: number[] = [];
     const crossings: number[] = [];

@@ -66,7 +66,10 @@ describe('seeded catalogue', () => {
       expect(artist.avatar).toBe(mediaUrl(`images/avatars/${artist.artistId}.jpg`));
       if (artist.headerImage) expect(artist.headerImage).toBe(mediaUrl(`images/headers/${artist.artistId}.jpg`));
     }
-    const referenced = [...albums.map((album) => album.artwork), ...artists.flatMap((artist) => [artist.avatar, artist.headerImage])].filter(Boolean);
+    const referenced = [
+      ...albums.map((album) => album.artwork),
+      ...artists.flatMap((artist) => [artist.avatar, artist.headerImage]),
+    ].filter(Boolean);
     expect(new Set(referenced)).toEqual(new Set(media.filter((object) => object.kind === 'image').map((object) => mediaUrl(object.key))));
     for (const object of media) {
       if (object.kind === 'image') expect({ width: object.width, height: object.height }).toEqual(imageSizes[object.variant]);

@@ -17,7 +17,11 @@ describe('seeded images', () => {
   }, 60_000);
 
   it('uses the expected sizes for artwork, avatars and headers', () => {
-    expect(imageSizes).toEqual({ artwork: { width: 600, height: 600 }, avatar: { width: 400, height: 400 }, header: { width: 1200, height: 400 } });
+    expect(imageSizes).toEqual({
+      artwork: { width: 600, height: 600 },
+      avatar: { width: 400, height: 400 },
+      header: { width: 1200, height: 400 },
+    });
   });
 
   it('renders the same recipe identically and different recipes differently', () => {

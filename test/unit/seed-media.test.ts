@@ -34,7 +34,9 @@ describe('generateMedia', () => {
     expect(Object.values(statuses)).toEqual(['generated', 'generated']);
     expect([...(await readFile(files[0].path)).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]); // a JPEG's SOI marker
     expect((await readFile(files[1].path))[0]).toBe(0xff);
-    expect(Object.keys(JSON.parse(await readFile(join(dir, MANIFEST_FILE), 'utf8')))).toEqual(expect.arrayContaining(objects.map((o) => o.key)));
+    expect(Object.keys(JSON.parse(await readFile(join(dir, MANIFEST_FILE), 'utf8')))).toEqual(
+      expect.arrayContaining(objects.map((o) => o.key)),
+    );
   }, 60_000);
 
   it('skips files already written with the right content, and regenerates a damaged one', async () => {

@@ -133,7 +133,10 @@ function Sidebar() {
       </nav>
       {/* For guests and the free tier only. */}
       {!isLoading && !isSubscriber && (
-        <div className="space-y-3 rounded-xl border border-white/10 bg-gradient-to-br from-accent/20 to-transparent p-4" data-testid="upgrade-card">
+        <div
+          className="space-y-3 rounded-xl border border-white/10 bg-gradient-to-br from-accent/20 to-transparent p-4"
+          data-testid="upgrade-card"
+        >
           <p className="flex items-center gap-2 font-semibold text-zinc-50">
             <Crown aria-hidden="true" className="size-4 text-accent" />
             Upgrade to {brand.productPlus}
@@ -162,7 +165,10 @@ function BottomNavigation() {
               to={to}
               end={to === '/'}
               className={({ isActive }) =>
-                cx('flex h-full flex-col items-center justify-center gap-1 text-[11px] font-semibold', isActive ? 'text-accent' : 'text-zinc-300')
+                cx(
+                  'flex h-full flex-col items-center justify-center gap-1 text-[11px] font-semibold',
+                  isActive ? 'text-accent' : 'text-zinc-300',
+                )
               }
             >
               <Icon aria-hidden="true" className="size-5" />

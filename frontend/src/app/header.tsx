@@ -18,7 +18,11 @@ export function Header({ adminMode }: { adminMode: boolean }) {
   const { isAdmin } = useSession();
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-white/10 bg-zinc-950/90 px-3 backdrop-blur md:h-16 md:gap-4 md:px-6">
-      <Link to="/" className="flex shrink-0 items-center gap-2 rounded-full text-lg font-extrabold tracking-tight text-zinc-50" data-testid="logo">
+      <Link
+        to="/"
+        className="flex shrink-0 items-center gap-2 rounded-full text-lg font-extrabold tracking-tight text-zinc-50"
+        data-testid="logo"
+      >
         <Disc3 aria-hidden="true" className="size-7 text-accent" />
         {brand.product}
         {adminMode && <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-semibold text-zinc-200">Admin</span>}
@@ -35,7 +39,12 @@ export function Header({ adminMode }: { adminMode: boolean }) {
         <HeaderCartButton />
         {isAdmin && (
           <Tooltip content={adminMode ? 'Leave the admin panel' : 'Admin panel'}>
-            <Link to={adminMode ? '/' : '/admin'} aria-label={adminMode ? 'Leave the admin panel' : 'Admin panel'} className={headerIcon} data-testid="admin-toggle">
+            <Link
+              to={adminMode ? '/' : '/admin'}
+              aria-label={adminMode ? 'Leave the admin panel' : 'Admin panel'}
+              className={headerIcon}
+              data-testid="admin-toggle"
+            >
               {adminMode ? <LogOut aria-hidden="true" className="size-5" /> : <LayoutDashboard aria-hidden="true" className="size-5" />}
             </Link>
           </Tooltip>

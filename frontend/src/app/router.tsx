@@ -136,7 +136,8 @@ export function createRouter(queryClient: QueryClient) {
         {
           path: 'exclusive',
           HydrateFallback: PageSkeleton,
-          loader: () => prefetch(queryClient.prefetchQuery(exclusiveAlbumsQueryOptions()), queryClient.prefetchQuery(exclusiveVideosQueryOptions())),
+          loader: () =>
+            prefetch(queryClient.prefetchQuery(exclusiveAlbumsQueryOptions()), queryClient.prefetchQuery(exclusiveVideosQueryOptions())),
           lazy: async () => ({ Component: (await import('./routes/membership-exclusive-route')).ExclusiveRoute }),
         },
         page('video/:slug', async () => (await import('../features/membership/components/video-slug-page')).VideoSlugPage),
@@ -150,11 +151,23 @@ export function createRouter(queryClient: QueryClient) {
         page('profile', async () => (await import('../features/account/components/profile-page')).ProfilePage),
         page('account', async () => (await import('../features/account/components/account-page')).AccountPage),
         { path: 'subscription-manage', loader: () => redirect('/account') },
-        page('subscription-checkout', async () => (await import('../features/membership/components/subscription-checkout-page')).SubscriptionCheckoutPage),
+        page(
+          'subscription-checkout',
+          async () => (await import('../features/membership/components/subscription-checkout-page')).SubscriptionCheckoutPage,
+        ),
         page('upgrade', async () => (await import('../features/membership/components/upgrade-page')).UpgradePage),
-        page('subscription-success', async () => (await import('../features/membership/components/subscription-success-page')).SubscriptionSuccessPage),
-        page('subscription/success', async () => (await import('../features/membership/components/subscription-success-page')).SubscriptionSuccessPage),
-        page('subscription-pending', async () => (await import('../features/membership/components/subscription-pending-page')).SubscriptionPendingPage),
+        page(
+          'subscription-success',
+          async () => (await import('../features/membership/components/subscription-success-page')).SubscriptionSuccessPage,
+        ),
+        page(
+          'subscription/success',
+          async () => (await import('../features/membership/components/subscription-success-page')).SubscriptionSuccessPage,
+        ),
+        page(
+          'subscription-pending',
+          async () => (await import('../features/membership/components/subscription-pending-page')).SubscriptionPendingPage,
+        ),
         page('subscription-activated', async () => (await import('../features/membership/components/activation-page')).ActivationPage),
         page('after-join', async () => (await import('../features/membership/components/after-join-page')).AfterJoinPage),
         page('beta-welcome', async () => (await import('../features/membership/components/beta-welcome-page')).BetaWelcomePage),

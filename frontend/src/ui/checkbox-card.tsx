@@ -15,7 +15,10 @@ interface CheckboxCardProps {
 
 export function CheckboxCard({ name, checked, onChange, disabled, icon: Icon, title, description, testId }: CheckboxCardProps) {
   return (
-    <label className="flex cursor-pointer gap-3 rounded-xl border border-accent/30 bg-gradient-to-br from-accent/10 to-transparent p-3" data-testid={testId}>
+    <label
+      className="flex cursor-pointer gap-3 rounded-xl border border-accent/30 bg-gradient-to-br from-accent/10 to-transparent p-3"
+      data-testid={testId}
+    >
       <input
         type="checkbox"
         name={name}

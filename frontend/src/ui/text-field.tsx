@@ -39,7 +39,9 @@ export function TextField({ label, hint, error, className, id, ...input }: TextF
 
 /** The e-mail a sign-in or sign-up form asks for: the same label, keyboard and autofill everywhere. */
 export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'>) {
-  return <TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...props} />;
+  return (
+    <TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...props} />
+  );
 }
 
 /** A form's failure in words, next to the form (the toast says it too, but may be gone by the time it is read). */

@@ -50,7 +50,11 @@ const subscribe = (listener: () => void) => {
 const ToastView = lazy(() => import('./toast-view').then((module) => ({ default: module.ToastView })));
 
 export function Toaster() {
-  const shown = useSyncExternalStore(subscribe, () => current, () => null);
+  const shown = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
   if (!shown) return null;
   return (
     <Suspense fallback={null}>

@@ -9,13 +9,32 @@ const stored = (streamId: string, version: number, event: { type: string; data: 
   ({ streamId, version, schemaVersion: 1, meta, ...event }) as DomainEvent;
 
 const artist: EventOf<'ArtistCreated'>['data'] = {
-  artistId: 'a1', name: 'Nova', bio: null, avatar: null, headerImage: null, isMain: true, socialLinks: {},
+  artistId: 'a1',
+  name: 'Nova',
+  bio: null,
+  avatar: null,
+  headerImage: null,
+  isMain: true,
+  socialLinks: {},
 };
 const album: EventOf<'AlbumPublished'>['data'] = {
-  albumId: 'al1', artistId: 'a1', title: 'First', artwork: null, description: null, albumType: 'Album',
-  releaseDate: '2026-01-01', requiredTier: 'free', isExclusive: false, isAvailableForPurchase: false,
-  stripeProductId: null, stripePriceDefault: null, stripePriceSubscriber: null, isDummyAlbum: false,
-  rightsOwner: null, externalLinks: {}, copyright: null,
+  albumId: 'al1',
+  artistId: 'a1',
+  title: 'First',
+  artwork: null,
+  description: null,
+  albumType: 'Album',
+  releaseDate: '2026-01-01',
+  requiredTier: 'free',
+  isExclusive: false,
+  isAvailableForPurchase: false,
+  stripeProductId: null,
+  stripePriceDefault: null,
+  stripePriceSubscriber: null,
+  isDummyAlbum: false,
+  rightsOwner: null,
+  externalLinks: {},
+  copyright: null,
   tracks: [{ trackId: 't1', title: 'One', trackNumber: 1, duration: 20, lyrics: null, audioKey: 'audio/al1/t1.mp3' }],
 };
 
@@ -26,7 +45,9 @@ function given(events: { type: string; data: unknown }[]) {
 
 describe('artist', () => {
   it('is created once', () => {
-    expect(artistDecider.decide({ type: 'CreateArtist', artist }, artistDecider.initialState)).toEqual([{ type: 'ArtistCreated', data: artist }]);
+    expect(artistDecider.decide({ type: 'CreateArtist', artist }, artistDecider.initialState)).toEqual([
+      { type: 'ArtistCreated', data: artist },
+    ]);
   });
   it('cannot be created twice', () => {
     const state = artistDecider.evolve(artistDecider.initialState, stored('artist#a1', 1, { type: 'ArtistCreated', data: artist }));
@@ -42,7 +63,9 @@ describe('album', () => {
     expect(given([]).when({ type: 'PublishAlbum', album, artistExists: false })).toThrow(/Artist a1 not found/);
   });
   it('refuses to publish the same album twice', () => {
-    expect(given([{ type: 'AlbumPublished', data: album }]).when({ type: 'PublishAlbum', album, artistExists: true })).toThrow(/already exists/);
+    expect(given([{ type: 'AlbumPublished', data: album }]).when({ type: 'PublishAlbum', album, artistExists: true })).toThrow(
+      /already exists/,
+    );
   });
   it('refuses duplicate track numbers', () => {
     const twice = { ...album, tracks: [album.tracks[0], { ...album.tracks[0], trackId: 't2' }] };
@@ -53,12 +76,16 @@ describe('album', () => {
   });
   it('records only the details that really change', () => {
     const events = given([{ type: 'AlbumPublished', data: album }]).when({
-      type: 'ChangeAlbumDetails', albumId: 'al1', changes: { title: 'First', description: 'New words' },
+      type: 'ChangeAlbumDetails',
+      albumId: 'al1',
+      changes: { title: 'First', description: 'New words' },
     })();
     expect(events).toEqual([{ type: 'AlbumDetailsChanged', data: { albumId: 'al1', changes: { description: 'New words' } } }]);
   });
   it('records nothing when nothing changes', () => {
-    expect(given([{ type: 'AlbumPublished', data: album }]).when({ type: 'ChangeAlbumDetails', albumId: 'al1', changes: { title: 'First' } })()).toEqual([]);
+    expect(
+      given([{ type: 'AlbumPublished', data: album }]).when({ type: 'ChangeAlbumDetails', albumId: 'al1', changes: { title: 'First' } })(),
+    ).toEqual([]);
   });
   it('cannot change an album that was never published', () => {
     expect(given([]).when({ type: 'ChangeAlbumDetails', albumId: 'al1', changes: { title: 'x' } })).toThrow(/Album not found/);

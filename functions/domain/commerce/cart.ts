@@ -29,7 +29,15 @@ export const cartDecider = {
       case 'CartCleared':
         return { lines: without(state.lines, event.data.albumIds) };
       case 'CartSynced':
-        return { lines: [...without(state.lines, event.data.lines.map((l) => l.albumId)), ...event.data.lines] };
+        return {
+          lines: [
+            ...without(
+              state.lines,
+              event.data.lines.map((l) => l.albumId),
+            ),
+            ...event.data.lines,
+          ],
+        };
       default:
         return state;
     }

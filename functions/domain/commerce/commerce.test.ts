@@ -13,7 +13,13 @@ function fold<S>(decider: { initialState: S; evolve(s: S, e: DomainEvent): S }, 
 }
 
 const line = (albumId: string): CartLine => ({
-  albumId, title: `Album ${albumId}`, artistName: 'Nova', artwork: null, basePrice: 9.99, subscriberPrice: 6.99, userSelectedSubscriber: false,
+  albumId,
+  title: `Album ${albumId}`,
+  artistName: 'Nova',
+  artwork: null,
+  basePrice: 9.99,
+  subscriberPrice: 6.99,
+  userSelectedSubscriber: false,
 });
 const added = (albumId: string): NewEvent => ({ type: 'CartItemAdded', data: { ownerId: 'u1', line: line(albumId) } });
 
@@ -48,7 +54,10 @@ describe('cart', () => {
   });
   it('merges a guest cart without duplicates or owned albums', () => {
     const events = givenCart([added('a')]).when({
-      type: 'SyncGuestCart', ownerId: 'u1', lines: [line('a'), line('b'), line('b'), line('c')], ownedAlbumIds: new Set(['c']),
+      type: 'SyncGuestCart',
+      ownerId: 'u1',
+      lines: [line('a'), line('b'), line('b'), line('c')],
+      ownedAlbumIds: new Set(['c']),
     })();
     expect(events).toEqual([{ type: 'CartSynced', data: { ownerId: 'u1', lines: [line('b')] } }]);
     expect(fold(cartDecider, [added('a'), ...events]).lines.map((l) => l.albumId)).toEqual(['a', 'b']);
@@ -61,7 +70,13 @@ describe('cart', () => {
 });
 
 const order: EventOf<'CheckoutStarted'>['data'] = {
-  orderId: 'o1', userId: 'u1', email: 'fan@example.com', planAmount: null, total: 19.98, currency: 'usd', pricing: 'default',
+  orderId: 'o1',
+  userId: 'u1',
+  email: 'fan@example.com',
+  planAmount: null,
+  total: 19.98,
+  currency: 'usd',
+  pricing: 'default',
   albums: [
     { albumId: 'a', title: 'A', artistName: null, artwork: null, price: 9.99 },
     { albumId: 'b', title: 'B', artistName: null, artwork: null, price: 9.99 },
@@ -92,11 +107,24 @@ describe('order', () => {
 });
 
 const snapshot = (over: Partial<StripeSubscriptionSnapshot> = {}): StripeSubscriptionSnapshot => ({
-  id: 'sub_1', customerId: 'cus_1', email: 'fan@example.com', amount: 10, startedAt: '2026-01-01T00:00:00.000Z',
-  currentPeriodEnd: '2026-02-01T00:00:00.000Z', trialEndsAt: null, cancelAtPeriodEnd: false, status: 'active', endedAt: null, ...over,
+  id: 'sub_1',
+  customerId: 'cus_1',
+  email: 'fan@example.com',
+  amount: 10,
+  startedAt: '2026-01-01T00:00:00.000Z',
+  currentPeriodEnd: '2026-02-01T00:00:00.000Z',
+  trialEndsAt: null,
+  cancelAtPeriodEnd: false,
+  status: 'active',
+  endedAt: null,
+  ...over,
 });
-const sync = (subscription: StripeSubscriptionSnapshot, renewal: { invoiceId: string; currentPeriodEnd: string } | null = null) =>
-  ({ type: 'SyncSubscription' as const, userId: 'u1', subscription, renewal });
+const sync = (subscription: StripeSubscriptionSnapshot, renewal: { invoiceId: string; currentPeriodEnd: string } | null = null) => ({
+  type: 'SyncSubscription' as const,
+  userId: 'u1',
+  subscription,
+  renewal,
+});
 
 /** Applies commands one after another, as the webhook does, and returns every event recorded. */
 function run(commands: ReturnType<typeof sync>[]) {

@@ -7,8 +7,7 @@ import type { DomainEvent, EventOf, NewEvent, OrderAlbum } from '../../../events
 import { assertNever, conflict, notFound } from '../errors.js';
 
 export type OrderState =
-  | { status: 'none' }
-  | { status: 'started' | 'paid'; order: EventOf<'CheckoutStarted'>['data']; paidAlbums: OrderAlbum[] };
+  { status: 'none' } | { status: 'started' | 'paid'; order: EventOf<'CheckoutStarted'>['data']; paidAlbums: OrderAlbum[] };
 
 export type OrderCommand =
   | { type: 'StartCheckout'; order: EventOf<'CheckoutStarted'>['data'] }

@@ -53,7 +53,6 @@ const update = (state: MembershipState, id: string, change: (s: MemberSubscripti
   subscriptions: state.subscriptions.map((s) => (s.stripeSubscriptionId === id ? change(s) : s)),
 });
 
-
 export const membershipDecider = {
   initialState: { subscriptions: [] } as MembershipState,
   evolve(state: MembershipState, event: DomainEvent): MembershipState {
@@ -112,11 +111,23 @@ export const membershipDecider = {
               source: 'stripe',
             },
           });
-          known = { stripeSubscriptionId: stripe.id, stripeCustomerId: stripe.customerId, amount: stripe.amount, phase: 'active', startedAt: stripe.startedAt, currentPeriodEnd: stripe.currentPeriodEnd, trialEndsAt: stripe.trialEndsAt, renewedInvoices: [] };
+          known = {
+            stripeSubscriptionId: stripe.id,
+            stripeCustomerId: stripe.customerId,
+            amount: stripe.amount,
+            phase: 'active',
+            startedAt: stripe.startedAt,
+            currentPeriodEnd: stripe.currentPeriodEnd,
+            trialEndsAt: stripe.trialEndsAt,
+            renewedInvoices: [],
+          };
         }
         if (known.phase === 'ended') return events;
         if (renewal && !known.renewedInvoices.includes(renewal.invoiceId) && !stripe.endedAt) {
-          events.push({ type: 'SubscriptionRenewed', data: { ...ref, invoiceId: renewal.invoiceId, currentPeriodEnd: renewal.currentPeriodEnd } });
+          events.push({
+            type: 'SubscriptionRenewed',
+            data: { ...ref, invoiceId: renewal.invoiceId, currentPeriodEnd: renewal.currentPeriodEnd },
+          });
         }
         if (stripe.cancelAtPeriodEnd && !stripe.endedAt && known.phase === 'active') {
           events.push({ type: 'SubscriptionCancelled', data: { ...ref, endsAt: stripe.currentPeriodEnd } });

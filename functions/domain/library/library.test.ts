@@ -10,12 +10,25 @@ const plus: Listener = { tier: 'toko_plus', role: 'user', ownedAlbumIds: new Set
 const owner: Listener = { tier: 'free', role: 'user', ownedAlbumIds: new Set(['al-paid']) };
 
 const album = (id: string, facts: Partial<AlbumFacts> = {}): AlbumFacts => ({
-  id, requiredTier: 'free', isDummyAlbum: false, trackIds: [`${id}-t1`, `${id}-t2`], ...facts,
+  id,
+  requiredTier: 'free',
+  isDummyAlbum: false,
+  trackIds: [`${id}-t1`, `${id}-t2`],
+  ...facts,
 });
 
 function given(events: NewEvent[]) {
   const state = events
-    .map((e, i): DomainEvent => ({ streamId: `library#${userId}`, version: i + 1, schemaVersion: 1, meta: { eventId: `e${i}`, at: `2026-01-0${i + 1}T00:00:00.000Z`, actor: userId, correlationId: 'c' }, ...e }) as DomainEvent)
+    .map(
+      (e, i): DomainEvent =>
+        ({
+          streamId: `library#${userId}`,
+          version: i + 1,
+          schemaVersion: 1,
+          meta: { eventId: `e${i}`, at: `2026-01-0${i + 1}T00:00:00.000Z`, actor: userId, correlationId: 'c' },
+          ...e,
+        }) as DomainEvent,
+    )
     .reduce(libraryDecider.evolve, libraryDecider.initialState);
   return {
     state,
@@ -24,7 +37,11 @@ function given(events: NewEvent[]) {
 }
 
 const add = (albumFacts: AlbumFacts | null, listener: Listener = free): LibraryCommand => ({
-  type: 'AddAlbum', userId, albumId: albumFacts?.id ?? 'nope', album: albumFacts, listener,
+  type: 'AddAlbum',
+  userId,
+  albumId: albumFacts?.id ?? 'nope',
+  album: albumFacts,
+  listener,
 });
 
 describe('library: albums', () => {
@@ -44,14 +61,22 @@ describe('library: albums', () => {
 
   it('refuses a Toko+ album to a free listener with "Subscription Required" (403) and lets a subscriber add it', () => {
     const gated = album('al-plus', { requiredTier: 'toko_plus' });
-    expect(given([]).when(add(gated))).toThrow(expect.objectContaining({ kind: 'forbidden', code: 'subscription_required', message: expect.stringContaining('Subscription Required') }));
+    expect(given([]).when(add(gated))).toThrow(
+      expect.objectContaining({
+        kind: 'forbidden',
+        code: 'subscription_required',
+        message: expect.stringContaining('Subscription Required'),
+      }),
+    );
     expect(given([]).when(add(gated, plus))()).toHaveLength(1);
     expect(given([]).when(add(gated, { ...free, role: 'admin' }))()).toHaveLength(1);
   });
 
   it('refuses an album for sale that is not owned with "Purchase Required" (403); an owner or a subscriber may add it', () => {
     const paid = album('al-paid', { requiredTier: 'purchase_required' });
-    expect(given([]).when(add(paid))).toThrow(expect.objectContaining({ kind: 'forbidden', code: 'purchase_required', message: expect.stringContaining('Purchase Required') }));
+    expect(given([]).when(add(paid))).toThrow(
+      expect.objectContaining({ kind: 'forbidden', code: 'purchase_required', message: expect.stringContaining('Purchase Required') }),
+    );
     expect(given([]).when(add(paid, owner))()).toHaveLength(1);
     expect(given([]).when(add(paid, plus))()).toHaveLength(1);
   });
@@ -62,7 +87,9 @@ describe('library: albums', () => {
 
   it('removes an album it holds and ignores one it does not', () => {
     const history = given([{ type: 'LibraryAlbumAdded', data: { userId, albumId: 'al1' } }]);
-    expect(history.when({ type: 'RemoveAlbum', userId, albumId: 'al1' })()).toEqual([{ type: 'LibraryAlbumRemoved', data: { userId, albumId: 'al1' } }]);
+    expect(history.when({ type: 'RemoveAlbum', userId, albumId: 'al1' })()).toEqual([
+      { type: 'LibraryAlbumRemoved', data: { userId, albumId: 'al1' } },
+    ]);
     expect(history.when({ type: 'RemoveAlbum', userId, albumId: 'al2' })()).toEqual([]);
   });
 
@@ -89,7 +116,9 @@ describe('library: favourites', () => {
 
   it('unfavourites a track it holds and ignores one it does not', () => {
     const history = given([{ type: 'TrackFavorited', data: { userId, trackId: 't1', albumId: 'al1' } }]);
-    expect(history.when({ type: 'UnfavoriteTrack', userId, trackId: 't1' })()).toEqual([{ type: 'TrackUnfavorited', data: { userId, trackId: 't1' } }]);
+    expect(history.when({ type: 'UnfavoriteTrack', userId, trackId: 't1' })()).toEqual([
+      { type: 'TrackUnfavorited', data: { userId, trackId: 't1' } },
+    ]);
     expect(history.when({ type: 'UnfavoriteTrack', userId, trackId: 't9' })()).toEqual([]);
   });
 

@@ -29,12 +29,7 @@ export type LibraryCommand =
   | { type: 'UnfavoriteAlbum'; userId: string; albumId: string };
 
 export type LibraryEventType =
-  | 'LibraryAlbumAdded'
-  | 'LibraryAlbumRemoved'
-  | 'TrackFavorited'
-  | 'TrackUnfavorited'
-  | 'AlbumFavorited'
-  | 'AlbumUnfavorited';
+  'LibraryAlbumAdded' | 'LibraryAlbumRemoved' | 'TrackFavorited' | 'TrackUnfavorited' | 'AlbumFavorited' | 'AlbumUnfavorited';
 
 export const libraryEventTypes: readonly LibraryEventType[] = [
   'LibraryAlbumAdded',
@@ -82,7 +77,10 @@ export const libraryDecider = {
       case 'LibraryAlbumRemoved':
         return { ...state, albums: withoutEntry(state.albums, event.data.albumId) };
       case 'TrackFavorited':
-        return { ...state, favoriteTracks: withEntry(state.favoriteTracks, event.data.trackId, { albumId: event.data.albumId, addedAt: at }) };
+        return {
+          ...state,
+          favoriteTracks: withEntry(state.favoriteTracks, event.data.trackId, { albumId: event.data.albumId, addedAt: at }),
+        };
       case 'TrackUnfavorited':
         return { ...state, favoriteTracks: withoutEntry(state.favoriteTracks, event.data.trackId) };
       case 'AlbumFavorited':

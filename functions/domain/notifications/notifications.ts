@@ -59,7 +59,9 @@ export function decideNotifications(command: NotificationsCommand, state: Notifi
         ? []
         : [{ type: 'NotificationSent', data: { ...command.content, notificationId: command.notificationId, userId } }];
     case 'MarkRead':
-      return live(state, command.notificationId).read ? [] : [{ type: 'NotificationsRead', data: { userId, notificationIds: [command.notificationId] } }];
+      return live(state, command.notificationId).read
+        ? []
+        : [{ type: 'NotificationsRead', data: { userId, notificationIds: [command.notificationId] } }];
     case 'MarkAllRead': {
       const unread = [...state.sent].filter(([, n]) => !n.read && !n.deleted).map(([id]) => id);
       const events: NewEvent[] = [];

@@ -81,9 +81,12 @@ async function newReleaseToFans(event: EventOf<'AlbumPublished'>, lookups: RuleL
 
 export const notificationRules: NotificationRules = {
   // An account the setup made for the label's admin needs no welcome.
-  UserRegistered: (event) => (event.data.source === 'admin_setup' ? [] : [{ userId: event.data.userId, content: notificationContent.welcome() }]),
+  UserRegistered: (event) =>
+    event.data.source === 'admin_setup' ? [] : [{ userId: event.data.userId, content: notificationContent.welcome() }],
   SubscriptionStarted: (event) => [{ userId: event.data.userId, content: notificationContent.subscription() }],
-  PurchaseCompleted: (event) => [{ userId: event.data.userId, content: notificationContent.purchase(event.data.album.title, event.data.album.albumId) }],
+  PurchaseCompleted: (event) => [
+    { userId: event.data.userId, content: notificationContent.purchase(event.data.album.title, event.data.album.albumId) },
+  ],
   // Only a first publication: a changed title or date is not a new release.
   AlbumPublished: newReleaseToFans,
 };

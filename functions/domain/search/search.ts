@@ -69,7 +69,11 @@ interface Field {
 }
 
 function fieldsOf(document: SearchDocument): Field[] {
-  const field = (text: string | null | undefined, weight: number, substring = false): Field => ({ text: normalize(text ?? ''), weight, substring });
+  const field = (text: string | null | undefined, weight: number, substring = false): Field => ({
+    text: normalize(text ?? ''),
+    weight,
+    substring,
+  });
   switch (document.type) {
     case 'artist':
       return [field(document.name, 10, true), field(document.bio, 1)];
@@ -82,7 +86,8 @@ function fieldsOf(document: SearchDocument): Field[] {
   }
 }
 
-export const primaryText = (document: SearchDocument) => (document.type === 'artist' || document.type === 'playlist' ? document.name : document.title);
+export const primaryText = (document: SearchDocument) =>
+  document.type === 'artist' || document.type === 'playlist' ? document.name : document.title;
 
 function tokenScore(token: string, fields: Field[]): number {
   let best = 0;

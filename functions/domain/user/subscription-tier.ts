@@ -2,7 +2,12 @@
 import type { DomainEvent, EventType } from '../../../events/index.js';
 import type { UserCommand, UserState } from './user.js';
 
-export const subscriptionEvents = ['SubscriptionStarted', 'SubscriptionRenewed', 'SubscriptionCancelled', 'SubscriptionEnded'] as const satisfies readonly EventType[];
+export const subscriptionEvents = [
+  'SubscriptionStarted',
+  'SubscriptionRenewed',
+  'SubscriptionCancelled',
+  'SubscriptionEnded',
+] as const satisfies readonly EventType[];
 
 type TierChange = Extract<UserCommand, { type: 'ChangeSubscriptionTier' }>;
 
@@ -31,12 +36,25 @@ export function tierChangeFor(event: DomainEvent, user: UserState): TierChange |
       };
     }
     case 'SubscriptionRenewed':
-      return { ...current, tier: 'toko_plus', status: 'active', source: 'stripe', expiresAt: event.data.currentPeriodEnd, stripeSubscriptionId: event.data.stripeSubscriptionId };
+      return {
+        ...current,
+        tier: 'toko_plus',
+        status: 'active',
+        source: 'stripe',
+        expiresAt: event.data.currentPeriodEnd,
+        stripeSubscriptionId: event.data.stripeSubscriptionId,
+      };
     case 'SubscriptionCancelled':
       // Still a member until the end of the period already paid; Stripe then sends the end.
       return { ...current, status: 'cancelled', expiresAt: event.data.endsAt, stripeSubscriptionId: event.data.stripeSubscriptionId };
     case 'SubscriptionEnded':
-      return { ...current, tier: 'free', status: 'cancelled', expiresAt: event.data.endedAt, stripeSubscriptionId: event.data.stripeSubscriptionId };
+      return {
+        ...current,
+        tier: 'free',
+        status: 'cancelled',
+        expiresAt: event.data.endedAt,
+        stripeSubscriptionId: event.data.stripeSubscriptionId,
+      };
     default:
       return null;
   }

@@ -6,7 +6,13 @@ import { effectiveTier, userDecider, userReservations, type UserCommand } from '
 
 const at = '2026-01-01T00:00:00.000Z';
 const stored = (version: number, event: NewEvent) =>
-  ({ streamId: 'user#u1', version, schemaVersion: 1, meta: { eventId: `e${version}`, at, actor: 'test', correlationId: 'c' }, ...event }) as DomainEvent;
+  ({
+    streamId: 'user#u1',
+    version,
+    schemaVersion: 1,
+    meta: { eventId: `e${version}`, at, actor: 'test', correlationId: 'c' },
+    ...event,
+  }) as DomainEvent;
 
 function given(events: NewEvent[]) {
   const state = events.map((e, i) => stored(i + 1, e)).reduce(userDecider.evolve, userDecider.initialState);
@@ -28,7 +34,11 @@ const register: UserCommand = {
 const registered: NewEvent[] = [
   { type: 'UserRegistered', data: { userId: 'u1', email: 'ada@example.com', username: null, displayName: 'ada', source: 'email_code' } },
 ];
-const admin: NewEvent[] = [...registered, { type: 'PasswordSet', data: { userId: 'u1', passwordHash: 'h' } }, { type: 'UserRoleChanged', data: { userId: 'u1', role: 'admin' } }];
+const admin: NewEvent[] = [
+  ...registered,
+  { type: 'PasswordSet', data: { userId: 'u1', passwordHash: 'h' } },
+  { type: 'UserRoleChanged', data: { userId: 'u1', role: 'admin' } },
+];
 
 describe('user: registration', () => {
   it('given nothing, a code sign-up registers a verified, signed-in account under the normalized e-mail', () => {
@@ -40,7 +50,14 @@ describe('user: registration', () => {
   });
 
   it('reserves the e-mail and the username in the same append', () => {
-    const events = given([]).when({ ...register, username: 'Ada_L', source: 'beta_signup', emailVerified: false, passwordHash: 'h', session: { sessionId: 's1', method: 'password' } })();
+    const events = given([]).when({
+      ...register,
+      username: 'Ada_L',
+      source: 'beta_signup',
+      emailVerified: false,
+      passwordHash: 'h',
+      session: { sessionId: 's1', method: 'password' },
+    })();
     expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'PasswordSet', 'UserSignedIn']);
     expect(userReservations(events)).toEqual([
       { key: 'email#ada@example.com', owner: 'u1' },
@@ -73,7 +90,9 @@ describe('user: signing in', () => {
 
   it('an admin signs in with a verified password only', () => {
     expect(given(admin).when({ type: 'SignIn', sessionId: 's2', method: 'email_code' })).toThrow(/signs in with a password/);
-    expect(given(admin).when({ type: 'SignIn', sessionId: 's2', method: 'password', passwordVerified: false })).toThrow(/Invalid email or password/);
+    expect(given(admin).when({ type: 'SignIn', sessionId: 's2', method: 'password', passwordVerified: false })).toThrow(
+      /Invalid email or password/,
+    );
     expect(given(admin).when({ type: 'SignIn', sessionId: 's2', method: 'password', passwordVerified: true })()).toEqual([
       { type: 'UserSignedIn', data: { userId: 'u1', sessionId: 's2', method: 'password' } },
     ]);
@@ -105,14 +124,19 @@ describe('user: profile', () => {
   });
 
   it('keeps the avatar and when it changed', () => {
-    const { state } = given([...registered, { type: 'AvatarChanged', data: { userId: 'u1', avatar: 'u1.jpg', contentType: 'image/jpeg', bytes: 10 } }]);
+    const { state } = given([
+      ...registered,
+      { type: 'AvatarChanged', data: { userId: 'u1', avatar: 'u1.jpg', contentType: 'image/jpeg', bytes: 10 } },
+    ]);
     expect(state).toMatchObject({ avatar: 'u1.jpg', avatarUpdatedAt: at, v: 2 });
   });
 });
 
 describe('user: role and tier', () => {
   it('changes the role once', () => {
-    expect(given(registered).when({ type: 'ChangeRole', role: 'admin' })()).toEqual([{ type: 'UserRoleChanged', data: { userId: 'u1', role: 'admin' } }]);
+    expect(given(registered).when({ type: 'ChangeRole', role: 'admin' })()).toEqual([
+      { type: 'UserRoleChanged', data: { userId: 'u1', role: 'admin' } },
+    ]);
     expect(given(admin).when({ type: 'ChangeRole', role: 'admin' })()).toEqual([]);
   });
 
@@ -127,7 +151,16 @@ describe('user: role and tier', () => {
     const ref = { userId: 'u1', stripeSubscriptionId: 'sub_1' };
     const started = stored(9, {
       type: 'SubscriptionStarted',
-      data: { ...ref, stripeCustomerId: 'cus_1', email: null, amount: 5, startedAt: at, currentPeriodEnd: '2026-02-01T00:00:00.000Z', trialEndsAt: null, source: 'stripe' },
+      data: {
+        ...ref,
+        stripeCustomerId: 'cus_1',
+        email: null,
+        amount: 5,
+        startedAt: at,
+        currentPeriodEnd: '2026-02-01T00:00:00.000Z',
+        trialEndsAt: null,
+        source: 'stripe',
+      },
     });
     const { state } = given(registered);
     const change = tierChangeFor(started, state)!;
@@ -135,8 +168,13 @@ describe('user: role and tier', () => {
     const [tierChanged] = userDecider.decide(change, state);
     const member = userDecider.evolve(state, stored(2, tierChanged));
     expect(userDecider.decide(tierChangeFor(started, member)!, member)).toEqual([]);
-    const cancelled = tierChangeFor(stored(10, { type: 'SubscriptionCancelled', data: { ...ref, endsAt: '2026-02-01T00:00:00.000Z' } }), member)!;
+    const cancelled = tierChangeFor(
+      stored(10, { type: 'SubscriptionCancelled', data: { ...ref, endsAt: '2026-02-01T00:00:00.000Z' } }),
+      member,
+    )!;
     expect(cancelled).toMatchObject({ tier: 'toko_plus', status: 'cancelled' });
-    expect(tierChangeFor(stored(11, { type: 'SubscriptionEnded', data: { ...ref, endedAt: '2026-02-01T00:00:00.000Z' } }), member)).toMatchObject({ tier: 'free' });
+    expect(
+      tierChangeFor(stored(11, { type: 'SubscriptionEnded', data: { ...ref, endedAt: '2026-02-01T00:00:00.000Z' } }), member),
+    ).toMatchObject({ tier: 'free' });
   });
 });

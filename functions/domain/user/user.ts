@@ -63,7 +63,10 @@ export const usernameReservation = (username: string) => `username#${username.tr
 export const requiresPassword = (state: Pick<UserState, 'role'>) => state.role === 'admin';
 
 /** The tier in force at `now`: a plan with an end date (a beta trial) lapses by itself; Stripe ends its own plans. */
-export function effectiveTier(state: Pick<UserState, 'tier' | 'subscriptionExpiresAt' | 'subscriptionSource'>, now: Date): SubscriptionTier {
+export function effectiveTier(
+  state: Pick<UserState, 'tier' | 'subscriptionExpiresAt' | 'subscriptionSource'>,
+  now: Date,
+): SubscriptionTier {
   if (state.tier === 'free') return 'free';
   if (state.subscriptionSource === 'stripe' || !state.subscriptionExpiresAt) return state.tier;
   return Date.parse(state.subscriptionExpiresAt) > now.getTime() ? state.tier : 'free';
@@ -137,7 +140,12 @@ export type UserCommand =
       /** Signs in at once (code, link, beta signup); null for an account made by the setup. */
       session: { sessionId: string; method: SignInMethod } | null;
     }
-  | { type: 'SignIn'; sessionId: string; method: SignInMethod; /** Checked by the caller against the stored hash. */ passwordVerified?: boolean }
+  | {
+      type: 'SignIn';
+      sessionId: string;
+      method: SignInMethod;
+      /** Checked by the caller against the stored hash. */ passwordVerified?: boolean;
+    }
   | { type: 'ChangeProfile'; displayName?: string | null; email?: string }
   | { type: 'VerifyEmail'; email: string }
   | { type: 'ChangeAvatar'; avatar: string; contentType: string; bytes: number }
@@ -163,13 +171,17 @@ export function decideUser(command: UserCommand, state: UserState): NewEvent[] {
     const { userId } = command;
     const email = normalizeEmail(command.email);
     const events: NewEvent[] = [
-      { type: 'UserRegistered', data: { userId, email, username: command.username, displayName: command.displayName, source: command.source } },
+      {
+        type: 'UserRegistered',
+        data: { userId, email, username: command.username, displayName: command.displayName, source: command.source },
+      },
     ];
     if (command.emailVerified) events.push({ type: 'EmailVerified', data: { userId, email } });
     if (command.passwordHash) events.push({ type: 'PasswordSet', data: { userId, passwordHash: command.passwordHash } });
     if (command.role !== 'user') events.push({ type: 'UserRoleChanged', data: { userId, role: command.role } });
     if (command.session) {
-      if (command.role === 'admin' && command.session.method !== 'password') throw forbidden('password_required', 'This account signs in with a password');
+      if (command.role === 'admin' && command.session.method !== 'password')
+        throw forbidden('password_required', 'This account signs in with a password');
       events.push({ type: 'UserSignedIn', data: { userId, ...command.session } });
     }
     return events;
@@ -197,7 +209,8 @@ export function decideUser(command: UserCommand, state: UserState): NewEvent[] {
       return Object.keys(changes).length ? [{ type: 'ProfileChanged', data: { userId, ...changes } }] : [];
     }
     case 'VerifyEmail': {
-      if (normalizeEmail(command.email) !== state.email) throw invalid('stale_verification', 'This link is for an e-mail address the account no longer uses');
+      if (normalizeEmail(command.email) !== state.email)
+        throw invalid('stale_verification', 'This link is for an e-mail address the account no longer uses');
       return state.emailVerified ? [] : [{ type: 'EmailVerified', data: { userId, email: state.email } }];
     }
     case 'ChangeAvatar':

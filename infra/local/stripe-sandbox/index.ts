@@ -75,7 +75,15 @@ interface State {
   deliveries: { eventId: string; status: number; at: number }[];
 }
 
-const emptyState = (): State => ({ customers: {}, sessions: {}, lineItems: {}, subscriptions: {}, invoices: {}, events: [], deliveries: [] });
+const emptyState = (): State => ({
+  customers: {},
+  sessions: {},
+  lineItems: {},
+  subscriptions: {},
+  invoices: {},
+  events: [],
+  deliveries: [],
+});
 const API_VERSION = '2026-10-28.endive';
 const now = () => Math.floor(Date.now() / 1000);
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
@@ -128,13 +136,22 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     return found;
   }
   function createCustomer(params: Obj) {
-    const c = { id: id('cus'), object: 'customer', email: params.email ?? null, name: params.name ?? null, metadata: params.metadata ?? {}, created: now(), livemode: false };
+    const c = {
+      id: id('cus'),
+      object: 'customer',
+      email: params.email ?? null,
+      name: params.name ?? null,
+      metadata: params.metadata ?? {},
+      created: now(),
+      livemode: false,
+    };
     state.customers[c.id] = c;
     return c;
   }
   function session(sessionId: string) {
     const found = state.sessions[sessionId];
-    if (!found) throw new StripeError(404, 'invalid_request_error', `No such checkout.session: '${sessionId}'`, 'session', 'resource_missing');
+    if (!found)
+      throw new StripeError(404, 'invalid_request_error', `No such checkout.session: '${sessionId}'`, 'session', 'resource_missing');
     return found;
   }
   function subscription(subscriptionId: string) {
@@ -146,21 +163,47 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   /** A line item from `price` or `price_data`, as Stripe expands it. */
   function lineItem(raw: Obj, index: number): Obj {
     const quantity = Number(raw.quantity ?? 1);
-    if (!Number.isInteger(quantity) || quantity < 1) throw new StripeError(400, 'invalid_request_error', 'Invalid integer: quantity', `line_items[${index}][quantity]`);
+    if (!Number.isInteger(quantity) || quantity < 1)
+      throw new StripeError(400, 'invalid_request_error', 'Invalid integer: quantity', `line_items[${index}][quantity]`);
     let linePrice: Obj;
     if (raw.price) linePrice = price(raw.price);
     else if (raw.price_data) {
       const pd = raw.price_data;
       const unit = Number(pd.unit_amount);
-      if (!Number.isInteger(unit) || unit < 0) throw new StripeError(400, 'invalid_request_error', 'Invalid integer: unit_amount', `line_items[${index}][price_data][unit_amount]`);
-      if (pd.currency !== 'usd') throw new StripeError(400, 'invalid_request_error', 'This sandbox only charges in usd', `line_items[${index}][price_data][currency]`);
+      if (!Number.isInteger(unit) || unit < 0)
+        throw new StripeError(
+          400,
+          'invalid_request_error',
+          'Invalid integer: unit_amount',
+          `line_items[${index}][price_data][unit_amount]`,
+        );
+      if (pd.currency !== 'usd')
+        throw new StripeError(
+          400,
+          'invalid_request_error',
+          'This sandbox only charges in usd',
+          `line_items[${index}][price_data][currency]`,
+        );
       let productId: string;
       if (pd.product) productId = product(pd.product).id;
       else if (pd.product_data?.name) {
         productId = id('prod');
-        catalogue.products.push({ id: productId, name: pd.product_data.name, images: pd.product_data.images ?? [], metadata: pd.product_data.metadata ?? {} });
-      } else throw new StripeError(400, 'invalid_request_error', 'Missing required param: product or product_data', `line_items[${index}][price_data]`);
-      const recurring = pd.recurring ? { interval: pd.recurring.interval ?? 'month', interval_count: Number(pd.recurring.interval_count ?? 1) } : null;
+        catalogue.products.push({
+          id: productId,
+          name: pd.product_data.name,
+          images: pd.product_data.images ?? [],
+          metadata: pd.product_data.metadata ?? {},
+        });
+      } else
+        throw new StripeError(
+          400,
+          'invalid_request_error',
+          'Missing required param: product or product_data',
+          `line_items[${index}][price_data]`,
+        );
+      const recurring = pd.recurring
+        ? { interval: pd.recurring.interval ?? 'month', interval_count: Number(pd.recurring.interval_count ?? 1) }
+        : null;
       const created = { id: id('price'), product: productId, unit_amount: unit, recurring, lookup_key: null, nickname: null };
       catalogue.prices.push(created);
       linePrice = priceObject(created);
@@ -182,23 +225,35 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
 
   function createSession(params: Obj): Obj {
     const mode = params.mode;
-    if (!['payment', 'subscription'].includes(mode)) throw new StripeError(400, 'invalid_request_error', 'Invalid mode: must be payment or subscription', 'mode');
+    if (!['payment', 'subscription'].includes(mode))
+      throw new StripeError(400, 'invalid_request_error', 'Invalid mode: must be payment or subscription', 'mode');
     const uiMode = params.ui_mode ?? 'hosted_page';
     const embedded = uiMode === 'embedded_page' || uiMode === 'embedded';
-    if (!embedded && !['hosted_page', 'hosted'].includes(uiMode)) throw new StripeError(400, 'invalid_request_error', `Invalid ui_mode: ${uiMode}`, 'ui_mode');
-    if (embedded && !params.return_url && params.redirect_on_completion !== 'never') throw new StripeError(400, 'invalid_request_error', 'Missing required param: return_url.', 'return_url');
-    if (!embedded && !params.success_url) throw new StripeError(400, 'invalid_request_error', 'Missing required param: success_url.', 'success_url');
+    if (!embedded && !['hosted_page', 'hosted'].includes(uiMode))
+      throw new StripeError(400, 'invalid_request_error', `Invalid ui_mode: ${uiMode}`, 'ui_mode');
+    if (embedded && !params.return_url && params.redirect_on_completion !== 'never')
+      throw new StripeError(400, 'invalid_request_error', 'Missing required param: return_url.', 'return_url');
+    if (!embedded && !params.success_url)
+      throw new StripeError(400, 'invalid_request_error', 'Missing required param: success_url.', 'success_url');
     const rawItems: Obj[] = Array.isArray(params.line_items) ? params.line_items : [];
     if (!rawItems.length) throw new StripeError(400, 'invalid_request_error', 'Missing required param: line_items.', 'line_items');
     const items = rawItems.map(lineItem);
     const recurring = items.filter((li) => li.price.recurring);
-    if (mode === 'subscription' && !recurring.length) throw new StripeError(400, 'invalid_request_error', 'You must provide at least one recurring price in `subscription` mode.', 'line_items');
-    if (mode === 'payment' && recurring.length) throw new StripeError(400, 'invalid_request_error', 'You specified `payment` mode but passed a recurring price.', 'line_items');
+    if (mode === 'subscription' && !recurring.length)
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        'You must provide at least one recurring price in `subscription` mode.',
+        'line_items',
+      );
+    if (mode === 'payment' && recurring.length)
+      throw new StripeError(400, 'invalid_request_error', 'You specified `payment` mode but passed a recurring price.', 'line_items');
     if (params.customer) customer(params.customer);
     let discounts: Obj[] = [];
     if (Array.isArray(params.discounts) && params.discounts.length) {
       const code = catalogue.promotionCodes.find((p) => p.id === params.discounts[0].promotion_code);
-      if (!code) throw new StripeError(400, 'invalid_request_error', 'No such promotion code', 'discounts[0][promotion_code]', 'resource_missing');
+      if (!code)
+        throw new StripeError(400, 'invalid_request_error', 'No such promotion code', 'discounts[0][promotion_code]', 'resource_missing');
       discounts = [{ promotion_code: code.id, coupon: code.coupon }];
     }
     const trialDays = params.subscription_data?.trial_period_days ? Number(params.subscription_data.trial_period_days) : null;
@@ -273,7 +328,17 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       currency: 'usd',
       status: 'paid',
       parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: sub.id, metadata: sub.metadata } },
-      lines: list(lines.map((li) => ({ id: id('il'), object: 'line_item', amount: li.amount_total, currency: 'usd', description: li.description, quantity: li.quantity })), ''),
+      lines: list(
+        lines.map((li) => ({
+          id: id('il'),
+          object: 'line_item',
+          amount: li.amount_total,
+          currency: 'usd',
+          description: li.description,
+          quantity: li.quantity,
+        })),
+        '',
+      ),
       period_start: item.current_period_start,
       period_end: item.current_period_end,
       created: now(),
@@ -321,7 +386,18 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         currency: 'usd',
         discounts: s.discounts.map((d: Obj) => d.coupon),
         metadata: { ...s.subscription_data.metadata },
-        items: list(recurring.map((li) => ({ id: id('si'), object: 'subscription_item', price: li.price, quantity: li.quantity, current_period_start: start, current_period_end: periodEnd, metadata: {} })), ''),
+        items: list(
+          recurring.map((li) => ({
+            id: id('si'),
+            object: 'subscription_item',
+            price: li.price,
+            quantity: li.quantity,
+            current_period_start: start,
+            current_period_end: periodEnd,
+            metadata: {},
+          })),
+          '',
+        ),
         latest_invoice: null,
         livemode: false,
       };
@@ -361,7 +437,11 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     try {
       const res = await fetch(options.webhookUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': signature,
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        },
         body: payload,
       });
       status = res.status;
@@ -390,7 +470,11 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     const wasTrial = sub.status === 'trialing';
     sub.status = 'active';
     const amount = sub.items.data.reduce((sum: number, i: Obj) => sum + i.price.unit_amount * i.quantity, 0);
-    const lines = sub.items.data.map((i: Obj) => ({ amount_total: i.price.unit_amount * i.quantity, description: product(i.price.product).name, quantity: i.quantity }));
+    const lines = sub.items.data.map((i: Obj) => ({
+      amount_total: i.price.unit_amount * i.quantity,
+      description: product(i.price.product).name,
+      quantity: i.quantity,
+    }));
     const invoice = createInvoice(sub, 'subscription_cycle', lines, amount);
     const events = [event('invoice.paid', invoice)];
     if (wasTrial) events.unshift(event('customer.subscription.updated', sub, { status: 'trialing' }));
@@ -398,7 +482,13 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   }
 
   function setCancelAtPeriodEnd(sub: Obj, cancel: boolean): Obj[] {
-    if (sub.status === 'canceled') throw new StripeError(400, 'invalid_request_error', 'A canceled subscription can only update its cancellation_details and metadata.', 'cancel_at_period_end');
+    if (sub.status === 'canceled')
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        'A canceled subscription can only update its cancellation_details and metadata.',
+        'cancel_at_period_end',
+      );
     if (sub.cancel_at_period_end === cancel) return [];
     sub.cancel_at_period_end = cancel;
     sub.cancel_at = cancel ? sub.items.data[0].current_period_end : null;
@@ -420,68 +510,134 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   const api: [string, RegExp, Handler][] = [
     ['POST', /^\/v1\/checkout\/sessions$/, (_m, p) => sessionView(createSession(p), expandOf(p))],
     ['GET', /^\/v1\/checkout\/sessions\/([\w-]+)$/, (m, p) => sessionView(session(m[1]), expandOf(p))],
-    ['GET', /^\/v1\/checkout\/sessions\/([\w-]+)\/line_items$/, (m) => list(state.lineItems[session(m[1]).id], `/v1/checkout/sessions/${m[1]}/line_items`)],
-    ['POST', /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/, (m) => {
-      const s = session(m[1]);
-      if (s.status !== 'open') throw new StripeError(400, 'invalid_request_error', 'Only open sessions can be expired.', 'session');
-      s.status = 'expired';
-      return sessionView(s, []);
-    }],
+    [
+      'GET',
+      /^\/v1\/checkout\/sessions\/([\w-]+)\/line_items$/,
+      (m) => list(state.lineItems[session(m[1]).id], `/v1/checkout/sessions/${m[1]}/line_items`),
+    ],
+    [
+      'POST',
+      /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/,
+      (m) => {
+        const s = session(m[1]);
+        if (s.status !== 'open') throw new StripeError(400, 'invalid_request_error', 'Only open sessions can be expired.', 'session');
+        s.status = 'expired';
+        return sessionView(s, []);
+      },
+    ],
     ['GET', /^\/v1\/products\/([\w-]+)$/, (m) => product(m[1])],
-    ['GET', /^\/v1\/prices$/, (_m, p) => {
-      const keys: string[] = Array.isArray(p.lookup_keys) ? p.lookup_keys : p.lookup_keys ? [p.lookup_keys] : [];
-      return list(catalogue.prices.filter((pr) => !keys.length || (pr.lookup_key && keys.includes(pr.lookup_key))).map(priceObject), '/v1/prices');
-    }],
+    [
+      'GET',
+      /^\/v1\/prices$/,
+      (_m, p) => {
+        const keys: string[] = Array.isArray(p.lookup_keys) ? p.lookup_keys : p.lookup_keys ? [p.lookup_keys] : [];
+        return list(
+          catalogue.prices.filter((pr) => !keys.length || (pr.lookup_key && keys.includes(pr.lookup_key))).map(priceObject),
+          '/v1/prices',
+        );
+      },
+    ],
     ['GET', /^\/v1\/prices\/([\w-]+)$/, (m) => price(m[1])],
-    ['POST', /^\/v1\/customers$/, (_m, p) => {
-      const c = createCustomer(p);
-      save();
-      return c;
-    }],
-    ['GET', /^\/v1\/customers$/, (_m, p) => list(Object.values(state.customers).filter((c) => !p.email || c.email === p.email), '/v1/customers')],
+    [
+      'POST',
+      /^\/v1\/customers$/,
+      (_m, p) => {
+        const c = createCustomer(p);
+        save();
+        return c;
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/customers$/,
+      (_m, p) =>
+        list(
+          Object.values(state.customers).filter((c) => !p.email || c.email === p.email),
+          '/v1/customers',
+        ),
+    ],
     ['GET', /^\/v1\/customers\/([\w-]+)$/, (m) => customer(m[1])],
     ['GET', /^\/v1\/subscriptions\/([\w-]+)$/, (m) => subscription(m[1])],
-    ['POST', /^\/v1\/subscriptions\/([\w-]+)$/, async (m, p) => {
-      const sub = subscription(m[1]);
-      if (p.metadata) sub.metadata = { ...sub.metadata, ...p.metadata };
-      const events = p.cancel_at_period_end !== undefined ? setCancelAtPeriodEnd(sub, p.cancel_at_period_end === 'true') : [];
-      save();
-      void deliverAll(events);
-      return sub;
-    }],
-    ['DELETE', /^\/v1\/subscriptions\/([\w-]+)$/, (m) => {
-      const sub = subscription(m[1]);
-      const events = end(sub);
-      save();
-      void deliverAll(events);
-      return sub;
-    }],
-    ['GET', /^\/v1\/promotion_codes$/, (_m, p) => {
-      const codes = catalogue.promotionCodes.filter((c) => (!p.code || c.code === p.code) && (p.active === undefined || String(c.active) === p.active));
-      return list(codes.map((c) => ({ object: 'promotion_code', livemode: false, created: 1_700_000_000, ...c, coupon: catalogue.coupons.find((k) => k.id === c.coupon) })), '/v1/promotion_codes');
-    }],
-    ['GET', /^\/v1\/coupons\/([\w-]+)$/, (m) => {
-      const coupon = catalogue.coupons.find((c) => c.id === m[1]);
-      if (!coupon) throw new StripeError(404, 'invalid_request_error', `No such coupon: '${m[1]}'`, 'id', 'resource_missing');
-      return { object: 'coupon', livemode: false, valid: true, ...coupon };
-    }],
+    [
+      'POST',
+      /^\/v1\/subscriptions\/([\w-]+)$/,
+      async (m, p) => {
+        const sub = subscription(m[1]);
+        if (p.metadata) sub.metadata = { ...sub.metadata, ...p.metadata };
+        const events = p.cancel_at_period_end !== undefined ? setCancelAtPeriodEnd(sub, p.cancel_at_period_end === 'true') : [];
+        save();
+        void deliverAll(events);
+        return sub;
+      },
+    ],
+    [
+      'DELETE',
+      /^\/v1\/subscriptions\/([\w-]+)$/,
+      (m) => {
+        const sub = subscription(m[1]);
+        const events = end(sub);
+        save();
+        void deliverAll(events);
+        return sub;
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/promotion_codes$/,
+      (_m, p) => {
+        const codes = catalogue.promotionCodes.filter(
+          (c) => (!p.code || c.code === p.code) && (p.active === undefined || String(c.active) === p.active),
+        );
+        return list(
+          codes.map((c) => ({
+            object: 'promotion_code',
+            livemode: false,
+            created: 1_700_000_000,
+            ...c,
+            coupon: catalogue.coupons.find((k) => k.id === c.coupon),
+          })),
+          '/v1/promotion_codes',
+        );
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/coupons\/([\w-]+)$/,
+      (m) => {
+        const coupon = catalogue.coupons.find((c) => c.id === m[1]);
+        if (!coupon) throw new StripeError(404, 'invalid_request_error', `No such coupon: '${m[1]}'`, 'id', 'resource_missing');
+        return { object: 'coupon', livemode: false, valid: true, ...coupon };
+      },
+    ],
   ];
 
   const admin: [string, RegExp, Handler][] = [
-    ['POST', /^\/sandbox\/checkout\/sessions\/([\w-]+)\/pay$/, async (m, p) => {
-      const events = pay(m[1], p.email ?? null);
-      const statuses = p.deliver === false || p.deliver === 'false' ? [] : await deliverAll(events);
-      return { session: sessionView(session(m[1]), []), events, statuses };
-    }],
+    [
+      'POST',
+      /^\/sandbox\/checkout\/sessions\/([\w-]+)\/pay$/,
+      async (m, p) => {
+        const events = pay(m[1], p.email ?? null);
+        const statuses = p.deliver === false || p.deliver === 'false' ? [] : await deliverAll(events);
+        return { session: sessionView(session(m[1]), []), events, statuses };
+      },
+    ],
     ['POST', /^\/sandbox\/subscriptions\/([\w-]+)\/renew$/, async (m, p) => adminDeliver(renew(subscription(m[1])), p)],
-    ['POST', /^\/sandbox\/subscriptions\/([\w-]+)\/cancel-at-period-end$/, async (m, p) => adminDeliver(setCancelAtPeriodEnd(subscription(m[1]), true), p)],
+    [
+      'POST',
+      /^\/sandbox\/subscriptions\/([\w-]+)\/cancel-at-period-end$/,
+      async (m, p) => adminDeliver(setCancelAtPeriodEnd(subscription(m[1]), true), p),
+    ],
     ['POST', /^\/sandbox\/subscriptions\/([\w-]+)\/end$/, async (m, p) => adminDeliver(end(subscription(m[1])), p)],
     ['GET', /^\/sandbox\/events$/, () => ({ events: state.events, deliveries: state.deliveries })],
-    ['POST', /^\/sandbox\/events\/([\w-]+)\/deliver$/, async (m) => {
-      const e = state.events.find((x) => x.id === m[1]);
-      if (!e) throw new StripeError(404, 'invalid_request_error', `No such event: '${m[1]}'`, 'id', 'resource_missing');
-      return { status: await deliver(e) };
-    }],
+    [
+      'POST',
+      /^\/sandbox\/events\/([\w-]+)\/deliver$/,
+      async (m) => {
+        const e = state.events.find((x) => x.id === m[1]);
+        if (!e) throw new StripeError(404, 'invalid_request_error', `No such event: '${m[1]}'`, 'id', 'resource_missing');
+        return { status: await deliver(e) };
+      },
+    ],
   ];
 
   async function adminDeliver(events: Obj[], p: Obj) {
@@ -501,12 +657,19 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       const raw = await readBody(req);
       if (url.pathname.startsWith('/pay/')) return await payPage(req, res, method, url, raw);
       if (url.pathname.startsWith('/sandbox/')) {
-        const params = raw.length && String(req.headers['content-type'] ?? '').includes('json') ? JSON.parse(raw.toString('utf8')) : parseForm(raw.toString('utf8') || url.search.slice(1));
+        const params =
+          raw.length && String(req.headers['content-type'] ?? '').includes('json')
+            ? JSON.parse(raw.toString('utf8'))
+            : parseForm(raw.toString('utf8') || url.search.slice(1));
         return sendJson(res, 200, await route(admin, method, url.pathname, params));
       }
-      if (!url.pathname.startsWith('/v1/')) return sendJson(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` } });
+      if (!url.pathname.startsWith('/v1/'))
+        return sendJson(res, 404, {
+          error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` },
+        });
       const auth = String(req.headers.authorization ?? '');
-      if (!/^Bearer sk_test_\w+$/.test(auth)) throw new StripeError(401, 'invalid_request_error', 'Invalid API Key provided. The sandbox accepts sk_test_ keys.');
+      if (!/^Bearer sk_test_\w+$/.test(auth))
+        throw new StripeError(401, 'invalid_request_error', 'Invalid API Key provided. The sandbox accepts sk_test_ keys.');
       const params = method === 'GET' || method === 'DELETE' ? parseForm(url.search.slice(1)) : parseForm(raw.toString('utf8'));
       const key = method === 'POST' ? req.headers['idempotency-key'] : undefined;
       const cacheKey = typeof key === 'string' ? `${url.pathname}|${key}` : undefined;
@@ -517,7 +680,14 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       sendJson(res, 200, body);
     } catch (err) {
       if (err instanceof StripeError) {
-        return sendJson(res, err.status, { error: { type: err.type, message: err.message, ...(err.param ? { param: err.param } : {}), ...(err.code ? { code: err.code } : {}) } });
+        return sendJson(res, err.status, {
+          error: {
+            type: err.type,
+            message: err.message,
+            ...(err.param ? { param: err.param } : {}),
+            ...(err.code ? { code: err.code } : {}),
+          },
+        });
       }
       log(`stripe sandbox: ${method} ${url.pathname} failed: ${(err as Error).stack ?? err}`);
       sendJson(res, 500, { error: { type: 'api_error', message: 'The sandbox failed on this request.' } });
@@ -537,8 +707,22 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     const s = state.sessions[sessionId];
     if (!s) return sendHtml(res, 404, donePage('Checkout not found', 'This checkout session does not exist in the sandbox.'));
     if (method === 'GET') {
-      const items = state.lineItems[sessionId].map((li) => ({ name: li.description, quantity: li.quantity, amount: li.amount_total, recurring: li.price.recurring?.interval ?? null }));
-      return sendHtml(res, 200, checkoutPage({ session: s as Parameters<typeof checkoutPage>[0]['session'], items, trialDays: s.subscription_data.trial_period_days, embedded: s.ui_mode === 'embedded_page' }));
+      const items = state.lineItems[sessionId].map((li) => ({
+        name: li.description,
+        quantity: li.quantity,
+        amount: li.amount_total,
+        recurring: li.price.recurring?.interval ?? null,
+      }));
+      return sendHtml(
+        res,
+        200,
+        checkoutPage({
+          session: s as Parameters<typeof checkoutPage>[0]['session'],
+          items,
+          trialDays: s.subscription_data.trial_period_days,
+          embedded: s.ui_mode === 'embedded_page',
+        }),
+      );
     }
     if (method !== 'POST') return sendHtml(res, 405, donePage('Method not allowed', ''));
     const form = parseForm(raw.toString('utf8'));
@@ -602,15 +786,24 @@ function readBody(req: http.IncomingMessage): Promise<Buffer> {
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'request-id': id('req'), 'stripe-version': API_VERSION, ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    'request-id': id('req'),
+    'stripe-version': API_VERSION,
+    ...headers,
+  });
   res.end(text);
 }
 
 function sendHtml(res: http.ServerResponse, status: number, html: string) {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action *; frame-ancestors *" });
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action *; frame-ancestors *",
+  });
   res.end(html);
 }
-
 
 /**
  * How the local cloud runs the sandbox: once the gateway's URL is known and before the handlers'
@@ -618,7 +811,11 @@ function sendHtml(res: http.ServerResponse, status: number, html: string) {
  * customers, sessions and subscriptions live in `<dataDir>/stripe-sandbox.json`, so they survive a
  * restart as the rest of the cloud's data does.
  */
-export async function startLocalStripe(opts: { appUrl: string; dataDir: string; log?: (line: string) => void }): Promise<{ sandbox: StripeSandbox; env: Record<string, string> }> {
+export async function startLocalStripe(opts: {
+  appUrl: string;
+  dataDir: string;
+  log?: (line: string) => void;
+}): Promise<{ sandbox: StripeSandbox; env: Record<string, string> }> {
   const webhookSecret = newWebhookSecret();
   const sandbox = await startStripeSandbox({
     port: 0,

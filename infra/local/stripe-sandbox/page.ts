@@ -19,7 +19,14 @@ const style = `
 `;
 
 export function checkoutPage(opts: {
-  session: { id: string; mode: string; amount_total: number; customer_email: string | null; customer_details: { email: string } | null; status: string };
+  session: {
+    id: string;
+    mode: string;
+    amount_total: number;
+    customer_email: string | null;
+    customer_details: { email: string } | null;
+    status: string;
+  };
   items: { name: string; quantity: number; amount: number; recurring: string | null }[];
   trialDays: number | null;
   embedded: boolean;
@@ -27,18 +34,25 @@ export function checkoutPage(opts: {
   const { session, items } = opts;
   const target = opts.embedded ? ' target="_top"' : '';
   const rows = items
-    .map((i) => `<li><span>${escape(i.name)}${i.quantity > 1 ? ` × ${i.quantity}` : ''}</span><span>${usd(i.amount)}${i.recurring ? `/${escape(i.recurring)}` : ''}</span></li>`)
+    .map(
+      (i) =>
+        `<li><span>${escape(i.name)}${i.quantity > 1 ? ` × ${i.quantity}` : ''}</span><span>${usd(i.amount)}${i.recurring ? `/${escape(i.recurring)}` : ''}</span></li>`,
+    )
     .join('');
   const done = session.status !== 'open';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pay ${escape(brand.labelName)} (Stripe sandbox)</title><style>${style}</style></head><body><main>
 <h1>${escape(brand.labelName)}</h1><p class="note">Stripe sandbox: no real money moves. ${opts.trialDays ? `Free for ${opts.trialDays} days, then billed monthly.` : ''}</p>
 <ul aria-label="Items">${rows}</ul><div class="total"><span>Total due today</span><span data-testid="total">${usd(session.amount_total)}</span></div>
-${done ? `<p>This checkout is ${escape(session.status)}.</p>` : `<form method="post" action="/pay/${escape(session.id)}"${target}>
+${
+  done
+    ? `<p>This checkout is ${escape(session.status)}.</p>`
+    : `<form method="post" action="/pay/${escape(session.id)}"${target}>
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" value="${escape(session.customer_details?.email ?? session.customer_email ?? '')}" required>
 <label for="card">Card number</label><input id="card" name="card" inputmode="numeric" value="4242 4242 4242 4242" readonly>
 <button class="pay" type="submit" name="action" value="pay">Pay ${usd(session.amount_total)}</button>
-<button class="cancel" type="submit" name="action" value="cancel" formnovalidate>Cancel</button></form>`}
+<button class="cancel" type="submit" name="action" value="cancel" formnovalidate>Cancel</button></form>`
+}
 </main></body></html>`;
 }
 

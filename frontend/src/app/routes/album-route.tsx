@@ -36,7 +36,10 @@ export function AlbumRoute() {
               isExclusive: album.isExclusive,
             }}
           />
-          <FavoriteButton target={{ albumId: album.id }} details={{ title: album.title, artistName: album.artistName, artwork: album.artwork }} />
+          <FavoriteButton
+            target={{ albumId: album.id }}
+            details={{ title: album.title, artistName: album.artistName, artwork: album.artwork }}
+          />
         </>
       )}
       renderTrackActions={(track, album) => (

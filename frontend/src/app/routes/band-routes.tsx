@@ -46,10 +46,17 @@ export function BandRoute() {
                 disabled={!playable}
                 aria-label={`${current && playback.playing ? 'Pause' : 'Play'} ${track.title}`}
                 onClick={() => (current ? playback.togglePlay() : playback.playAlbum(album, answer, track.id))}
-                className={cx('flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left transition hover:bg-white/5 disabled:opacity-50', current && 'bg-white/10')}
+                className={cx(
+                  'flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left transition hover:bg-white/5 disabled:opacity-50',
+                  current && 'bg-white/10',
+                )}
               >
                 <span className="w-6 text-right text-sm tabular-nums text-zinc-300">
-                  {current && playback.playing ? <AudioLines aria-hidden="true" className="ml-auto size-4 text-accent" /> : track.trackNumber}
+                  {current && playback.playing ? (
+                    <AudioLines aria-hidden="true" className="ml-auto size-4 text-accent" />
+                  ) : (
+                    track.trackNumber
+                  )}
                 </span>
                 <span className={cx('min-w-0 flex-1 truncate font-medium', current ? 'text-accent' : 'text-zinc-50')}>{track.title}</span>
                 <span className="text-sm tabular-nums text-zinc-300">{formatDuration(track.duration)}</span>

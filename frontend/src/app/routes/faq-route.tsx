@@ -26,7 +26,8 @@ const questions: Array<{ question: string; answer: ReactNode }> = [
   },
   {
     question: 'What do I get when I buy an album?',
-    answer: 'A digital album for life: MP3 and WAV files plus bonus instrumentals, together in one ZIP. Your purchases are always in Library → Downloads.',
+    answer:
+      'A digital album for life: MP3 and WAV files plus bonus instrumentals, together in one ZIP. Your purchases are always in Library → Downloads.',
   },
   {
     question: 'Why can’t I play an album?',

@@ -65,8 +65,8 @@ function Hero() {
           Artist-Driven Music Platform
         </h1>
         <p className="max-w-2xl text-zinc-300">
-          {brand.labelName} brings you straight to the artists: stream free albums, collect the records you love, and
-          back the people who make them.
+          {brand.labelName} brings you straight to the artists: stream free albums, collect the records you love, and back the people who
+          make them.
         </p>
       </div>
       <div className="grid gap-4 md:grid-cols-2">

@@ -70,8 +70,14 @@ function AllAlbums() {
   const albums = useAlbums();
   const playAlbum = usePlayAlbumFromCard();
   if (albums.isPending) return <AlbumGridSkeleton count={10} />;
-  if (albums.isError) return <ErrorState title="The albums could not be loaded" error={albums.error} onRetry={() => void albums.refetch()} />;
-  if (albums.data.length === 0) return <EmptyState icon={Disc3} title="No albums yet">New releases will appear here.</EmptyState>;
+  if (albums.isError)
+    return <ErrorState title="The albums could not be loaded" error={albums.error} onRetry={() => void albums.refetch()} />;
+  if (albums.data.length === 0)
+    return (
+      <EmptyState icon={Disc3} title="No albums yet">
+        New releases will appear here.
+      </EmptyState>
+    );
   return (
     <ul className={albumGridClass}>
       {albums.data.map((album) => (

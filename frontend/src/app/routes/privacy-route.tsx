@@ -21,8 +21,8 @@ export function PrivacyRoute() {
     <article className="max-w-3xl space-y-8" data-testid="privacy">
       <h1 className="text-3xl font-extrabold text-zinc-50">Privacy</h1>
       <p className="text-zinc-200">
-        {brand.labelName} runs {brand.product} to bring you closer to its artists, not to sell your attention. We keep
-        what the app needs to work, and nothing from outside services watches you here.
+        {brand.labelName} runs {brand.product} to bring you closer to its artists, not to sell your attention. We keep what the app needs to
+        work, and nothing from outside services watches you here.
       </p>
       <Section title="What we keep">
         <ul className="list-inside list-disc space-y-1">
@@ -37,9 +37,9 @@ export function PrivacyRoute() {
       </Section>
       <Section title="Cookies and storage">
         <p>
-          One cookie keeps you signed in, and one counts plays for listeners without an account. Your browser keeps your
-          volume, repeat mode and queue so the player picks up where you left off. Fonts, icons and scripts are served by{' '}
-          {brand.product} itself: no tracker or outside service loads with the app.
+          One cookie keeps you signed in, and one counts plays for listeners without an account. Your browser keeps your volume, repeat mode
+          and queue so the player picks up where you left off. Fonts, icons and scripts are served by {brand.product} itself: no tracker or
+          outside service loads with the app.
         </p>
       </Section>
       <Section title="Your choices">

@@ -40,7 +40,13 @@ function useSearchPlayback(): SearchPlayback {
           if (songs.some((song) => song.audioUrl)) songPlayback.playSongs(songs);
           else toast({ title: 'Nothing to play', description: `None of the songs of ${playlist.name} can be played with your account.` });
         })
-        .catch(() => toast({ variant: 'destructive', title: 'Playlist unavailable', description: 'This playlist could not be loaded. Please try again.' }));
+        .catch(() =>
+          toast({
+            variant: 'destructive',
+            title: 'Playlist unavailable',
+            description: 'This playlist could not be loaded. Please try again.',
+          }),
+        );
     },
   };
 }

@@ -13,7 +13,8 @@ export interface AvatarFileProblem {
 
 /** A chosen file is refused before any upload when it is not an image, or larger than 5 MB. */
 export function checkAvatarFile(file: { type: string; size: number }): AvatarFileProblem | null {
-  if (!file.type.startsWith('image/')) return { title: 'Invalid file type', description: 'Please choose an image file (JPEG, PNG, WebP or GIF)' };
+  if (!file.type.startsWith('image/'))
+    return { title: 'Invalid file type', description: 'Please choose an image file (JPEG, PNG, WebP or GIF)' };
   if (file.size > AVATAR_MAX_BYTES) return { title: 'File too large', description: 'Please choose an image smaller than 5MB' };
   return null;
 }

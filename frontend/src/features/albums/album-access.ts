@@ -42,7 +42,10 @@ export const FALLBACK_ALBUM_PRICE = 12.99;
 export const MEMBER_PRICE_SHARE = 0.7;
 
 /** The album's price, and the member price when members pay less. */
-export function albumPrices(album: Pick<Album, 'stripePriceDefault' | 'stripePriceSubscriber' | 'price'>): { regular: number; member: number | null } {
+export function albumPrices(album: Pick<Album, 'stripePriceDefault' | 'stripePriceSubscriber' | 'price'>): {
+  regular: number;
+  member: number | null;
+} {
   const regular = album.stripePriceDefault ?? album.price ?? FALLBACK_ALBUM_PRICE;
   const member =
     album.stripePriceSubscriber ??

@@ -44,7 +44,9 @@ export function useCompleteSignIn() {
         variant: 'success',
         title: result.isNewUser ? `Welcome to ${brand.product}!` : 'Welcome back!',
         description:
-          next === SUBSCRIPTION_CHECKOUT_PATH ? `Taking you to ${brand.productPlus} checkout...` : `You're signed in as ${user.email ?? result.email}.`,
+          next === SUBSCRIPTION_CHECKOUT_PATH
+            ? `Taking you to ${brand.productPlus} checkout...`
+            : `You're signed in as ${user.email ?? result.email}.`,
         duration: 3000,
       });
       if (next) window.setTimeout(() => followLink(next, 'this-window'), REDIRECT_DELAY_MS);

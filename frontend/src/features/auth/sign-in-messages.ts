@@ -58,7 +58,7 @@ export function adminLoginFailure(error: unknown, surface: Surface): Notice {
 
 /** The sign-up call says the address already has an account: the spec retries with the sign-in link then. */
 export const saysEmailExists = (error: unknown): boolean =>
-  error instanceof HttpError && (/already (exists|registered|in use)|e-?mail exists|account exists|email_exists/i.test(error.message));
+  error instanceof HttpError && /already (exists|registered|in use)|e-?mail exists|account exists|email_exists/i.test(error.message);
 
 export interface BetaSignupForm {
   fullName: string;

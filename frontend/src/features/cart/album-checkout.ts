@@ -8,9 +8,7 @@ import { startEmbeddedCheckout, startHostedCheckout, type CheckoutRequest } from
 import { checkoutFailure, EMBEDDED_CHECKOUT_TIMEOUT_MS, type CartNotice } from './cart-messages';
 
 export type CheckoutOutcome =
-  | { kind: 'embedded'; url: string; sessionId: string }
-  | { kind: 'hosted'; url: string }
-  | { kind: 'failed'; notice: CartNotice };
+  { kind: 'embedded'; url: string; sessionId: string } | { kind: 'hosted'; url: string } | { kind: 'failed'; notice: CartNotice };
 
 /** The embedded session's form, or null when it failed, is too slow, or has no form this app can show. */
 async function embeddedForm(body: CheckoutRequest): Promise<{ url: string; sessionId: string } | null> {

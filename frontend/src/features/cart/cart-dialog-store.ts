@@ -39,4 +39,9 @@ const subscribe = (listener: () => void) => {
 
 const closed: CartDialogState = { opening: null, open: false };
 
-export const useAlbumCartDialog = (): CartDialogState => useSyncExternalStore(subscribe, () => state, () => closed);
+export const useAlbumCartDialog = (): CartDialogState =>
+  useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => closed,
+  );

@@ -28,7 +28,10 @@ describe('adding to the cart fails', () => {
 
 describe('the guest cart sync says', () => {
   it('how many items moved', () => {
-    expect(syncResultNotice({ syncedItems: 2, sent: ['a', 'b'], inCart: ['a', 'b'] })).toEqual({ title: 'Cart Synced', description: '2 items added to your cart' });
+    expect(syncResultNotice({ syncedItems: 2, sent: ['a', 'b'], inCart: ['a', 'b'] })).toEqual({
+      title: 'Cart Synced',
+      description: '2 items added to your cart',
+    });
     expect(syncResultNotice({ syncedItems: 1, sent: ['a'], inCart: ['a'] })?.description).toBe('1 item added to your cart');
   });
 
@@ -49,7 +52,10 @@ describe('the guest cart sync says', () => {
 
 describe('signing in from the cart and checking out fail with', () => {
   it("'Authentication Error' and the server text, or the spec's fallback", () => {
-    expect(sendCodeFailure(serverError(429, 'rate_limited', 'Too many codes'))).toEqual({ title: 'Authentication Error', description: 'Too many codes' });
+    expect(sendCodeFailure(serverError(429, 'rate_limited', 'Too many codes'))).toEqual({
+      title: 'Authentication Error',
+      description: 'Too many codes',
+    });
     expect(sendCodeFailure(new HttpError(500, 'Internal Server Error'))).toEqual({
       title: 'Authentication Error',
       description: 'Failed to send verification code. Please try again.',
@@ -59,7 +65,10 @@ describe('signing in from the cart and checking out fail with', () => {
   it("the buyer's own fix when there is one, else 'Checkout Failed'", () => {
     expect(checkoutFailure(serverError(400, 'email_required', 'Email verification required for checkout')).title).toBe('Email Required');
     expect(checkoutFailure(serverError(400, 'empty_cart', 'Add some albums to your cart first')).title).toBe('Empty Cart');
-    expect(checkoutFailure(serverError(409, 'already_owned', 'You already own this album'))).toEqual({ title: 'Checkout Failed', description: 'You already own this album' });
+    expect(checkoutFailure(serverError(409, 'already_owned', 'You already own this album'))).toEqual({
+      title: 'Checkout Failed',
+      description: 'You already own this album',
+    });
     expect(checkoutFailure(new TypeError('Failed to fetch'))).toBe(CHECKOUT_FAILED);
   });
 });

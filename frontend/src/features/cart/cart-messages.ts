@@ -30,7 +30,10 @@ export const PROCESSING_ISSUE: CartNotice = {
   title: 'Processing Issue',
   description: 'Your payment was processed, but there was an issue updating your library. Please check your purchases.',
 };
-export const UNEXPECTED_AUTH_ANSWER: CartNotice = { title: 'Authentication Error', description: 'Unexpected response from authentication service' };
+export const UNEXPECTED_AUTH_ANSWER: CartNotice = {
+  title: 'Authentication Error',
+  description: 'Unexpected response from authentication service',
+};
 
 export const purchaseComplete = (albums: number): CartNotice => ({
   title: 'Purchase Complete!',
@@ -38,9 +41,7 @@ export const purchaseComplete = (albums: number): CartNotice => ({
 });
 
 export type AddToCartFailure =
-  | { kind: 'already-in-cart'; notice: CartNotice }
-  | { kind: 'already-owned'; notice: CartNotice }
-  | { kind: 'other'; notice: CartNotice };
+  { kind: 'already-in-cart'; notice: CartNotice } | { kind: 'already-owned'; notice: CartNotice } | { kind: 'other'; notice: CartNotice };
 
 const textOf = (error: unknown): string => serverMessageOf(error) ?? (error instanceof Error ? error.message : String(error));
 
@@ -52,15 +53,20 @@ export function addToCartFailure(error: unknown, albumTitle: string): AddToCartF
     return { kind: 'already-in-cart', notice: { title: 'Already in Cart', description: `${albumTitle} is already in your cart.` } };
   }
   if (/already own|already_owned/i.test(text)) {
-    return { kind: 'already-owned', notice: { title: 'Already Owned', description: 'You already own this album. Check your Library or Downloads.' } };
+    return {
+      kind: 'already-owned',
+      notice: { title: 'Already Owned', description: 'You already own this album. Check your Library or Downloads.' },
+    };
   }
-  if (isNetworkError(error)) return { kind: 'other', notice: { title: 'Error', description: 'Please check your connection and try again.' } };
+  if (isNetworkError(error))
+    return { kind: 'other', notice: { title: 'Error', description: 'Please check your connection and try again.' } };
   return { kind: 'other', notice: { title: 'Failed to add to cart', description: serverMessageOf(error) ?? 'Please try again.' } };
 }
 
 /** The e-mail step of the cart's sign-in could not send the code. */
 export function sendCodeFailure(error: unknown): CartNotice {
-  if (isNetworkError(error)) return { title: 'Authentication Error', description: 'Network error - Please check your connection and try again' };
+  if (isNetworkError(error))
+    return { title: 'Authentication Error', description: 'Network error - Please check your connection and try again' };
   return { title: 'Authentication Error', description: serverMessageOf(error) ?? 'Failed to send verification code. Please try again.' };
 }
 

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { CartAlbum } from './cart-album';
 import { albumCountLabel, summarizeCart } from './cart-pricing';
 
-const album = (albumId: string, basePrice: number, subscriberPrice: number): CartAlbum => ({ albumId, title: albumId, artistName: null, artwork: null, basePrice, subscriberPrice });
+const album = (albumId: string, basePrice: number, subscriberPrice: number): CartAlbum => ({
+  albumId,
+  title: albumId,
+  artistName: null,
+  artwork: null,
+  basePrice,
+  subscriberPrice,
+});
 const cart = [album('a', 9.99, 6.99), album('b', 9.99, 6.99)];
 
 describe('what the cart charges', () => {
@@ -19,7 +26,11 @@ describe('what the cart charges', () => {
   });
 
   it('adds the $5 plan to the member total when a non-member ticks Toko+', () => {
-    expect(summarizeCart(cart, { isSubscriber: false, includeSubscription: true })).toMatchObject({ choice: 'subscriber_with_plan', total: 18.98, planAddOn: 5 });
+    expect(summarizeCart(cart, { isSubscriber: false, includeSubscription: true })).toMatchObject({
+      choice: 'subscriber_with_plan',
+      total: 18.98,
+      planAddOn: 5,
+    });
   });
 
   it('never adds the plan for a member', () => {
@@ -28,7 +39,11 @@ describe('what the cart charges', () => {
 
   it('shows savings only above 0, and an empty cart costs nothing', () => {
     expect(summarizeCart([album('c', 5, 5)], { isSubscriber: true, includeSubscription: false }).savings).toBeNull();
-    expect(summarizeCart([], { isSubscriber: false, includeSubscription: false })).toMatchObject({ total: 0, savings: null, albumCount: 0 });
+    expect(summarizeCart([], { isSubscriber: false, includeSubscription: false })).toMatchObject({
+      total: 0,
+      savings: null,
+      albumCount: 0,
+    });
   });
 
   it('counts albums in words', () => {

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { cartAlbumOf } from './cart-album';
 import { guestCartItem, parseGuestCart, readPrice, serializeGuestCart, withAlbum, withoutAlbum } from './guest-cart';
 
-const paper = { albumId: 'album-paper', title: 'Paper Satellites', artistName: 'Nova', artwork: '/a.jpg', basePrice: 9.99, subscriberPrice: 6.99 };
+const paper = {
+  albumId: 'album-paper',
+  title: 'Paper Satellites',
+  artistName: 'Nova',
+  artwork: '/a.jpg',
+  basePrice: 9.99,
+  subscriberPrice: 6.99,
+};
 
 describe('reading the guest cart from session storage', () => {
   it('reads nothing, broken JSON and non-lists as an empty cart', () => {
@@ -60,7 +67,14 @@ describe('reading the guest cart from session storage', () => {
   it('writes what it reads back, in the spec item shape the sync takes', () => {
     const stored = serializeGuestCart([paper]);
     expect(parseGuestCart(stored)).toEqual([paper]);
-    expect(guestCartItem(paper)).toMatchObject({ id: 'album-paper', type: 'album', albumId: 'album-paper', albumTitle: 'Paper Satellites', price: 9.99, subscriberPrice: 6.99 });
+    expect(guestCartItem(paper)).toMatchObject({
+      id: 'album-paper',
+      type: 'album',
+      albumId: 'album-paper',
+      albumTitle: 'Paper Satellites',
+      price: 9.99,
+      subscriberPrice: 6.99,
+    });
   });
 });
 
@@ -73,7 +87,10 @@ describe('changing the guest cart', () => {
   });
 
   it('takes an album page album with its prices, and refuses one without a price', () => {
-    expect(cartAlbumOf({ id: 'x', title: 'X', stripePriceDefault: 9.99, stripePriceSubscriber: null })).toMatchObject({ basePrice: 9.99, subscriberPrice: 6.99 });
+    expect(cartAlbumOf({ id: 'x', title: 'X', stripePriceDefault: 9.99, stripePriceSubscriber: null })).toMatchObject({
+      basePrice: 9.99,
+      subscriberPrice: 6.99,
+    });
     expect(cartAlbumOf({ id: 'x', title: 'X', stripePriceDefault: 9.99, stripePriceSubscriber: 5 })).toMatchObject({ subscriberPrice: 5 });
     expect(cartAlbumOf({ id: 'x', title: 'X', stripePriceDefault: null, price: null })).toBeNull();
   });

@@ -95,4 +95,5 @@ export function withAlbum(albums: readonly CartAlbum[], album: CartAlbum): CartA
   return albums.some((known) => known.albumId === album.albumId) ? null : [...albums, album];
 }
 
-export const withoutAlbum = (albums: readonly CartAlbum[], albumId: string): CartAlbum[] => albums.filter((album) => album.albumId !== albumId);
+export const withoutAlbum = (albums: readonly CartAlbum[], albumId: string): CartAlbum[] =>
+  albums.filter((album) => album.albumId !== albumId);

@@ -14,7 +14,11 @@ export interface PendingCheckout {
   ts: number;
 }
 
-export const pendingCheckout = (includeSubscription: boolean, now: number): PendingCheckout => ({ action: 'checkout', includeSubscription, ts: now });
+export const pendingCheckout = (includeSubscription: boolean, now: number): PendingCheckout => ({
+  action: 'checkout',
+  includeSubscription,
+  ts: now,
+});
 
 /** A saved intent that is a checkout and not older than 600 s; anything else reads as none. */
 export function readPendingCheckout(raw: unknown, now: number): PendingCheckout | null {

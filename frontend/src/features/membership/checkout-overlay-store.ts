@@ -34,4 +34,9 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-export const useCheckoutOverlayRequest = (): CheckoutOverlayRequest | null => useSyncExternalStore(subscribe, () => current, () => null);
+export const useCheckoutOverlayRequest = (): CheckoutOverlayRequest | null =>
+  useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );

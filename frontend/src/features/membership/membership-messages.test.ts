@@ -21,7 +21,10 @@ describe('membership messages', () => {
   });
 
   it('explain each error of /exclusive in the words of the spec', () => {
-    expect(exclusiveErrorNotice('video_not_found')).toEqual({ title: 'Video not found', description: 'The requested video was not found.' });
+    expect(exclusiveErrorNotice('video_not_found')).toEqual({
+      title: 'Video not found',
+      description: 'The requested video was not found.',
+    });
     expect(exclusiveErrorNotice('server_error').description).toBe('There was an error loading the video. Please try again.');
     expect(exclusiveErrorNotice('other').description).toBe('An error occurred.');
   });
@@ -38,7 +41,10 @@ describe('membership messages', () => {
   });
 
   it('put a refused coupon beside the coupon box, with the server words', () => {
-    expect(upgradeFailure(serverError(400, 'invalid_coupon', 'Coupon NOPE is not valid'))).toEqual({ field: 'coupon', message: 'Coupon NOPE is not valid' });
+    expect(upgradeFailure(serverError(400, 'invalid_coupon', 'Coupon NOPE is not valid'))).toEqual({
+      field: 'coupon',
+      message: 'Coupon NOPE is not valid',
+    });
   });
 
   it('word the other failures of the upgrade checkout as the error catalogue does', () => {
@@ -46,14 +52,23 @@ describe('membership messages', () => {
       field: 'form',
       notice: { title: 'Email Required', description: 'Please make sure your account has a valid email address' },
     });
-    expect(upgradeFailure(serverError(409, 'already_subscribed', 'You already have Toko+'))).toMatchObject({ field: 'form', notice: { title: 'You already have Toko+' } });
-    expect(upgradeFailure(new HttpError(502, 'Bad Gateway'))).toEqual({ field: 'form', notice: { title: 'Checkout Error', description: 'Failed to create checkout session' } });
+    expect(upgradeFailure(serverError(409, 'already_subscribed', 'You already have Toko+'))).toMatchObject({
+      field: 'form',
+      notice: { title: 'You already have Toko+' },
+    });
+    expect(upgradeFailure(new HttpError(502, 'Bad Gateway'))).toEqual({
+      field: 'form',
+      notice: { title: 'Checkout Error', description: 'Failed to create checkout session' },
+    });
     expect(upgradeFailure(new TypeError('Failed to fetch'))).toMatchObject({ field: 'form', notice: { title: 'Connection Error' } });
   });
 
   it('say there is nothing to cancel on a 404, and otherwise give the server words', () => {
     expect(cancelFailure(serverError(404, 'no_subscription', 'No Active Subscription')).title).toBe('No Active Subscription');
-    expect(cancelFailure(serverError(502, 'stripe', 'Stripe is down'))).toEqual({ title: 'Subscription Error', description: 'Stripe is down' });
+    expect(cancelFailure(serverError(502, 'stripe', 'Stripe is down'))).toEqual({
+      title: 'Subscription Error',
+      description: 'Stripe is down',
+    });
   });
 
   it('ask a guest to sign in before the subscription check, and word other check failures', () => {

@@ -59,7 +59,8 @@ function serverCode(error: HttpError): string | null {
 }
 
 export function upgradeFailure(error: unknown): UpgradeFailure {
-  if (isNetworkError(error)) return { field: 'form', notice: { title: 'Connection Error', description: 'Please check your connection and try again.' } };
+  if (isNetworkError(error))
+    return { field: 'form', notice: { title: 'Connection Error', description: 'Please check your connection and try again.' } };
   const server = serverMessageOf(error);
   if (error instanceof HttpError) {
     const code = serverCode(error);
@@ -67,21 +68,27 @@ export function upgradeFailure(error: unknown): UpgradeFailure {
     if (code === 'email_required') {
       return { field: 'form', notice: { title: 'Email Required', description: 'Please make sure your account has a valid email address' } };
     }
-    if (error.status === 409) return { field: 'form', notice: { title: `You already have ${brand.productPlus}`, description: server ?? undefined } };
+    if (error.status === 409)
+      return { field: 'form', notice: { title: `You already have ${brand.productPlus}`, description: server ?? undefined } };
   }
   return { field: 'form', notice: { title: 'Checkout Error', description: server ?? 'Failed to create checkout session' } };
 }
 
 /** The account page's cancellation failed: nothing to cancel, or anything else. */
 export function cancelFailure(error: unknown): Notice {
-  if (error instanceof HttpError && error.status === 404) return { title: 'No Active Subscription', description: 'There is no subscription to cancel on this account.' };
+  if (error instanceof HttpError && error.status === 404)
+    return { title: 'No Active Subscription', description: 'There is no subscription to cancel on this account.' };
   if (isNetworkError(error)) return { title: 'Network error', description: 'Please check your connection and try again.' };
-  return { title: 'Subscription Error', description: serverMessageOf(error) ?? 'Your subscription could not be cancelled. Please try again.' };
+  return {
+    title: 'Subscription Error',
+    description: serverMessageOf(error) ?? 'Your subscription could not be cancelled. Please try again.',
+  };
 }
 
 /** The subscription check (activation page, success page) could not answer. */
 export function checkFailure(error: unknown): Notice {
-  if (error instanceof HttpError && error.status === 401) return { title: 'Login Required', description: 'Sign in to check your subscription.' };
+  if (error instanceof HttpError && error.status === 401)
+    return { title: 'Login Required', description: 'Sign in to check your subscription.' };
   if (isNetworkError(error)) return { title: 'Check Failed', description: 'Please check your connection and try again.' };
   return { title: 'Error checking subscription', description: serverMessageOf(error) ?? 'Please try again.' };
 }

@@ -83,4 +83,9 @@ const subscribeDrawer = (listener: () => void) => {
   return () => drawerListeners.delete(listener);
 };
 
-export const useMerchCartOpen = (): boolean => useSyncExternalStore(subscribeDrawer, () => drawerOpen, () => false);
+export const useMerchCartOpen = (): boolean =>
+  useSyncExternalStore(
+    subscribeDrawer,
+    () => drawerOpen,
+    () => false,
+  );

@@ -24,7 +24,12 @@ const tee = (qty = 1, variantId = 'gid://toko/ProductVariant/102', variant = 'M'
   currencyCode: 'USD',
   qty,
 });
-const tote = (qty = 1): MerchCartItem => ({ ...tee(qty, 'gid://toko/ProductVariant/901', 'Default Title'), productHandle: 'label-tote', title: 'Label Tote Bag', price: 18.99 });
+const tote = (qty = 1): MerchCartItem => ({
+  ...tee(qty, 'gid://toko/ProductVariant/901', 'Default Title'),
+  productHandle: 'label-tote',
+  title: 'Label Tote Bag',
+  price: 18.99,
+});
 
 describe('merch bag', () => {
   it('is stored under toko_merch_cart', () => {
@@ -71,7 +76,9 @@ describe('merch bag', () => {
     expect(readMerchCart(null)).toEqual([]);
     expect(readMerchCart('not json')).toEqual([]);
     expect(readMerchCart('{"qty":1}')).toEqual([]);
-    expect(readMerchCart(JSON.stringify([tee(1), { title: 'broken' }, { ...tote(1), qty: 0 }, { ...tote(1), price: 'free' }]))).toEqual([tee(1)]);
+    expect(readMerchCart(JSON.stringify([tee(1), { title: 'broken' }, { ...tote(1), qty: 0 }, { ...tote(1), price: 'free' }]))).toEqual([
+      tee(1),
+    ]);
   });
 
   it('hides the "Default Title" of a product without options', () => {

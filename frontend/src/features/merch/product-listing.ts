@@ -49,7 +49,11 @@ export function shopQueryParams(query: ShopQuery): URLSearchParams {
   return params;
 }
 
-const folded = (text: string) => text.toLocaleLowerCase('en').normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+const folded = (text: string) =>
+  text
+    .toLocaleLowerCase('en')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
 
 /** Every word of the search appears in the title, the description, a collection or an option of the product. */
 function matchesSearch(product: ShopProduct, search: string): boolean {

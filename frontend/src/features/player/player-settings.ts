@@ -10,8 +10,7 @@ const REPEAT_KEY = 'player.repeat';
 export const defaultVolume = (viewportWidth: number): number => (viewportWidth < MOBILE_BREAKPOINT_PX ? 1 : 0.75);
 
 /** A stored repeat mode, or "off" for anything that is not one. */
-export const parseRepeatMode = (stored: string | null): RepeatMode =>
-  repeatModes.find((mode) => mode === stored) ?? 'off';
+export const parseRepeatMode = (stored: string | null): RepeatMode => repeatModes.find((mode) => mode === stored) ?? 'off';
 
 /** A stored volume clamped to 0..1, or the fallback when it is missing or not a number. */
 export function parseVolume(stored: string | null, fallback: number): number {

@@ -80,8 +80,7 @@ export function initialPlayerState(settings: { repeat: RepeatMode; volume: numbe
 
 export const currentTrack = (state: PlayerState): QueueTrack | null => state.queue[state.index] ?? null;
 
-export const nextRepeatMode = (mode: RepeatMode): RepeatMode =>
-  repeatModes[(repeatModes.indexOf(mode) + 1) % repeatModes.length];
+export const nextRepeatMode = (mode: RepeatMode): RepeatMode => repeatModes[(repeatModes.indexOf(mode) + 1) % repeatModes.length];
 
 /** A uniformly chosen index other than `current` (the current one when there is no other). */
 function randomOtherIndex(length: number, current: number, random: number): number {
@@ -120,14 +119,11 @@ export function upcomingIndex(state: PlayerState, random: number): number | null
   return index === state.index ? null : index;
 }
 
-const hasNeighbourControls = (state: PlayerState): boolean =>
-  state.queue.length > 0 && (state.shuffle || state.repeat !== 'off');
+const hasNeighbourControls = (state: PlayerState): boolean => state.queue.length > 0 && (state.shuffle || state.repeat !== 'off');
 
-export const canGoNext = (state: PlayerState): boolean =>
-  hasNeighbourControls(state) || state.index + 1 < state.queue.length;
+export const canGoNext = (state: PlayerState): boolean => hasNeighbourControls(state) || state.index + 1 < state.queue.length;
 
-export const canGoPrevious = (state: PlayerState): boolean =>
-  hasNeighbourControls(state) || (state.queue.length > 0 && state.index > 0);
+export const canGoPrevious = (state: PlayerState): boolean => hasNeighbourControls(state) || (state.queue.length > 0 && state.index > 0);
 
 function isGuarded(state: PlayerState, at: number, guardMs = PLAY_REQUEST_GUARD_MS): boolean {
   return state.lastPlayRequestAt !== null && at - state.lastPlayRequestAt < guardMs;
@@ -171,7 +167,14 @@ export function playerReducer(state: PlayerState, command: PlayerCommand): Playe
     case 'restore': {
       const queue = playableIn(command.queue);
       if (queue.length === 0 || state.queue.length > 0) return state;
-      return { ...state, queue, index: clampIndex(command.index, queue.length), shuffle: command.shuffle, status: 'paused', playId: state.playId + 1 };
+      return {
+        ...state,
+        queue,
+        index: clampIndex(command.index, queue.length),
+        shuffle: command.shuffle,
+        status: 'paused',
+        playId: state.playId + 1,
+      };
     }
     case 'resume':
       if (state.queue.length === 0 || state.status === 'playing') return state;

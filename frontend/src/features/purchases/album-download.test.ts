@@ -16,12 +16,18 @@ describe('resolveDownload', () => {
   const list = [bought('ready', '/api/downloads/ready?expires=1&signature=s'), bought('building', null)];
 
   it('takes the fresh link of a listed album, or says its ZIP is pending', () => {
-    expect(resolveDownload({ albumId: 'ready', title: 'Ready', downloadUrl: '/old' }, list)).toEqual({ kind: 'ready', url: '/api/downloads/ready?expires=1&signature=s' });
+    expect(resolveDownload({ albumId: 'ready', title: 'Ready', downloadUrl: '/old' }, list)).toEqual({
+      kind: 'ready',
+      url: '/api/downloads/ready?expires=1&signature=s',
+    });
     expect(resolveDownload({ albumId: 'building', title: 'Building' }, list)).toEqual({ kind: 'pending' });
   });
 
   it('falls back on the known link while the list has not caught up with a purchase', () => {
-    expect(resolveDownload({ albumId: 'new', title: 'New', downloadUrl: '/api/downloads/new' }, list)).toEqual({ kind: 'ready', url: '/api/downloads/new' });
+    expect(resolveDownload({ albumId: 'new', title: 'New', downloadUrl: '/api/downloads/new' }, list)).toEqual({
+      kind: 'ready',
+      url: '/api/downloads/new',
+    });
     expect(resolveDownload({ albumId: 'new', title: 'New', downloadUrl: null }, null)).toEqual({ kind: 'pending' });
   });
 

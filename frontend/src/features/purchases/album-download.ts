@@ -47,4 +47,5 @@ export function startDownload(url: string): void {
 export const DOWNLOAD_NOT_AVAILABLE = 'Download Not Available';
 export const downloadNotAvailableText = (title: string) => `Download for ${title} is not available yet. Please contact support.`;
 export const DOWNLOAD_PENDING = 'Download Pending';
-export const downloadPendingText = (title: string) => `The ZIP of ${title} is still being prepared. It will be ready here in a few minutes.`;
+export const downloadPendingText = (title: string) =>
+  `The ZIP of ${title} is still being prepared. It will be ready here in a few minutes.`;

@@ -28,8 +28,9 @@ export function useUpdateProfile(userId: string) {
     mutationFn: (change: ProfileChange) => updateProfile(userId, change),
     onSuccess: (answer, change) => {
       const user = updatedUser(answer);
-      queryClient.setQueryData<SessionUser | null>(sessionKeys.me(), (current) =>
-        user ?? (current ? { ...current, displayName: change.displayName || null, email: change.email } : current),
+      queryClient.setQueryData<SessionUser | null>(
+        sessionKeys.me(),
+        (current) => user ?? (current ? { ...current, displayName: change.displayName || null, email: change.email } : current),
       );
       return queryClient.invalidateQueries({ queryKey: sessionKeys.all });
     },

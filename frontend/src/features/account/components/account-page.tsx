@@ -78,17 +78,25 @@ export function AccountPage() {
       </section>
 
       <section className="grid gap-3 sm:grid-cols-2">
-        <Link to="/purchases" className="flex items-center gap-3 rounded-2xl border border-white/10 bg-zinc-900 p-5 transition hover:bg-zinc-800">
+        <Link
+          to="/purchases"
+          className="flex items-center gap-3 rounded-2xl border border-white/10 bg-zinc-900 p-5 transition hover:bg-zinc-800"
+        >
           <Receipt aria-hidden="true" className="size-6 text-accent" />
           <span>
             <span className="block font-semibold text-zinc-50">Purchase History</span>
             <span className="block text-sm text-zinc-300">Your albums and downloads</span>
           </span>
         </Link>
-        <Link to="/upgrade" className="flex items-center gap-3 rounded-2xl border border-white/10 bg-zinc-900 p-5 transition hover:bg-zinc-800">
+        <Link
+          to="/upgrade"
+          className="flex items-center gap-3 rounded-2xl border border-white/10 bg-zinc-900 p-5 transition hover:bg-zinc-800"
+        >
           <Crown aria-hidden="true" className="size-6 text-accent" />
           <span>
-            <span className="block font-semibold text-zinc-50">{isPaid(user) ? `Your ${brand.productPlus} plan` : `Upgrade to ${brand.productPlus}`}</span>
+            <span className="block font-semibold text-zinc-50">
+              {isPaid(user) ? `Your ${brand.productPlus} plan` : `Upgrade to ${brand.productPlus}`}
+            </span>
             <span className="block text-sm text-zinc-300">Exclusive releases, downloads and member prices</span>
           </span>
         </Link>

@@ -8,7 +8,16 @@ import { Button, IconButton } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { Slider } from '../../../ui/slider';
 import { toast } from '../../../ui/toast';
-import { AVATAR_JPEG_QUALITY, AVATAR_OUTPUT_SIZE, clampOffset, clampZoom, MAX_ZOOM, MIN_ZOOM, placeImage, type CropFrame } from '../avatar-crop';
+import {
+  AVATAR_JPEG_QUALITY,
+  AVATAR_OUTPUT_SIZE,
+  clampOffset,
+  clampZoom,
+  MAX_ZOOM,
+  MIN_ZOOM,
+  placeImage,
+  type CropFrame,
+} from '../avatar-crop';
 
 /** The crop square on screen, in CSS px (fits a 360 px phone inside the dialog). */
 const VIEWPORT = 256;
@@ -36,7 +45,11 @@ export function renderAvatar(image: HTMLImageElement, frame: CropFrame): Promise
   const place = placeImage(frame, AVATAR_OUTPUT_SIZE);
   context.drawImage(image, place.x, place.y, place.width, place.height);
   return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The picture could not be encoded'))), 'image/jpeg', AVATAR_JPEG_QUALITY),
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error('The picture could not be encoded'))),
+      'image/jpeg',
+      AVATAR_JPEG_QUALITY,
+    ),
   );
 }
 
@@ -73,7 +86,12 @@ export function AvatarCropDialog({ file, saving, onCancel, onSave }: AvatarCropD
     drag.current = null;
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-KEY_STEP, 0], ArrowRight: [KEY_STEP, 0], ArrowUp: [0, -KEY_STEP], ArrowDown: [0, KEY_STEP] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-KEY_STEP, 0],
+      ArrowRight: [KEY_STEP, 0],
+      ArrowUp: [0, -KEY_STEP],
+      ArrowDown: [0, KEY_STEP],
+    };
     const move = moves[event.key];
     if (move) {
       event.preventDefault();
@@ -92,7 +110,11 @@ export function AvatarCropDialog({ file, saving, onCancel, onSave }: AvatarCropD
     try {
       onSave(await renderAvatar(imageRef.current, frame));
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Upload failed', description: error instanceof Error ? error.message : 'Failed to upload avatar' });
+      toast({
+        variant: 'destructive',
+        title: 'Upload failed',
+        description: error instanceof Error ? error.message : 'Failed to upload avatar',
+      });
     }
   };
 
@@ -144,7 +166,10 @@ export function AvatarCropDialog({ file, saving, onCancel, onSave }: AvatarCropD
               style={place ? { left: place.x, top: place.y, width: place.width, height: place.height } : { opacity: 0 }}
             />
           )}
-          <div aria-hidden="true" className="pointer-events-none absolute inset-0 rounded-full shadow-[0_0_0_9999px_rgba(0,0,0,0.5)] ring-2 ring-white/70" />
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-0 rounded-full shadow-[0_0_0_9999px_rgba(0,0,0,0.5)] ring-2 ring-white/70"
+          />
         </div>
         <div className="flex w-full items-center gap-2">
           <IconButton label="Zoom out" onClick={() => frame && zoomTo(frame.zoom - ZOOM_STEP)} disabled={!frame || frame.zoom <= MIN_ZOOM}>

@@ -47,11 +47,20 @@ export function HeaderAccountControls() {
         </span>
       )}
       <NotificationsBell />
-      <Link to="/profile" aria-label={`Profile: ${displayNameOf(user)}${isSubscriber ? ` (${brand.productPlus})` : ''}`} title="Profile" data-testid="header-avatar" className="relative rounded-full">
+      <Link
+        to="/profile"
+        aria-label={`Profile: ${displayNameOf(user)}${isSubscriber ? ` (${brand.productPlus})` : ''}`}
+        title="Profile"
+        data-testid="header-avatar"
+        className="relative rounded-full"
+      >
         <UserAvatar user={user} size={32} />
         {isSubscriber && (
           // On a phone the badge rides on the avatar, so the header keeps its width.
-          <span aria-hidden="true" className="absolute -bottom-1 -right-1 inline-flex size-4 items-center justify-center rounded-full bg-accent text-accent-foreground ring-2 ring-zinc-950 sm:hidden">
+          <span
+            aria-hidden="true"
+            className="absolute -bottom-1 -right-1 inline-flex size-4 items-center justify-center rounded-full bg-accent text-accent-foreground ring-2 ring-zinc-950 sm:hidden"
+          >
             <Crown aria-hidden="true" className="size-2.5" />
           </span>
         )}

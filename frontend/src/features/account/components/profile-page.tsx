@@ -100,7 +100,8 @@ function AvatarEditor({ user }: { user: SessionUser }) {
         setFile(null);
         toast({ variant: 'success', title: 'Avatar updated', description: 'Your new picture is live.' });
       },
-      onError: (error) => toast({ variant: 'destructive', title: 'Upload failed', description: serverMessageOf(error) ?? 'Failed to upload avatar' }),
+      onError: (error) =>
+        toast({ variant: 'destructive', title: 'Upload failed', description: serverMessageOf(error) ?? 'Failed to upload avatar' }),
     });
 
   return (
@@ -115,7 +116,16 @@ function AvatarEditor({ user }: { user: SessionUser }) {
       >
         <Camera aria-hidden="true" className="size-4" />
       </button>
-      <input ref={input} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-hidden="true" data-testid="avatar-file-input" onChange={choose} />
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="avatar-file-input"
+        onChange={choose}
+      />
       {file && (
         <Suspense fallback={null}>
           <AvatarCropDialog file={file} saving={upload.isPending} onCancel={() => setFile(null)} onSave={save} />
@@ -152,7 +162,8 @@ function ProfileForm({ user }: { user: SessionUser }) {
             description: emailChanged ? `We sent a link to ${address} to confirm your new email.` : 'Your changes are saved.',
             duration: emailChanged ? 5000 : 3000,
           }),
-        onError: (error) => toast({ variant: 'destructive', title: 'Update failed', description: serverMessageOf(error) ?? 'Failed to update profile' }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Update failed', description: serverMessageOf(error) ?? 'Failed to update profile' }),
       },
     );
   };
@@ -201,7 +212,11 @@ export function SubscriptionDetails({ user }: { user: SessionUser }) {
   const paid = isPaid(user);
   const subscribedFor = paid ? durationSince(user.subscriptionStartedAt, new Date()) : null;
   return (
-    <section aria-labelledby="subscription-details" className="rounded-2xl border border-white/10 bg-zinc-900 p-6" data-testid="subscription-details">
+    <section
+      aria-labelledby="subscription-details"
+      className="rounded-2xl border border-white/10 bg-zinc-900 p-6"
+      data-testid="subscription-details"
+    >
       <h2 id="subscription-details" className="text-lg font-bold text-zinc-50">
         Subscription
       </h2>

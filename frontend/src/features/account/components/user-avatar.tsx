@@ -4,7 +4,8 @@ import { cx } from '../../../lib/class-names';
 import type { SessionUser } from '../../../lib/session';
 import { avatarUrl } from '../avatar';
 
-export const displayNameOf = (user: SessionUser): string => user.displayName?.trim() || user.username?.trim() || user.email?.split('@')[0] || 'Listener';
+export const displayNameOf = (user: SessionUser): string =>
+  user.displayName?.trim() || user.username?.trim() || user.email?.split('@')[0] || 'Listener';
 
 export function UserAvatar({ user, size, className }: { user: SessionUser; size: number; className?: string }) {
   const src = avatarUrl(user);
@@ -17,7 +18,10 @@ export function UserAvatar({ user, size, className }: { user: SessionUser; size:
         data-testid="avatar-placeholder"
         aria-hidden="true"
         style={{ width: size, height: size, fontSize: Math.max(12, size * 0.4) }}
-        className={cx('inline-flex shrink-0 select-none items-center justify-center rounded-full bg-gradient-to-br from-accent/80 to-zinc-700 font-bold uppercase text-zinc-950', className)}
+        className={cx(
+          'inline-flex shrink-0 select-none items-center justify-center rounded-full bg-gradient-to-br from-accent/80 to-zinc-700 font-bold uppercase text-zinc-950',
+          className,
+        )}
       >
         {name.charAt(0)}
       </span>

@@ -8,11 +8,13 @@ import { albumKeys } from './album-keys';
 import type { Album, AlbumTracks } from './album-schema';
 
 export function countRecordedPlay(queryClient: QueryClient, play: { albumId: string; trackId: string }): void {
-  queryClient.setQueryData<AlbumTracks>(albumKeys.tracks(play.albumId), (answer) =>
-    answer && {
-      ...answer,
-      tracks: answer.tracks.map((track) => (track.id === play.trackId ? { ...track, playCount: track.playCount + 1 } : track)),
-    },
+  queryClient.setQueryData<AlbumTracks>(
+    albumKeys.tracks(play.albumId),
+    (answer) =>
+      answer && {
+        ...answer,
+        tracks: answer.tracks.map((track) => (track.id === play.trackId ? { ...track, playCount: track.playCount + 1 } : track)),
+      },
   );
   queryClient.setQueryData<Album>(albumKeys.detail(play.albumId), (album) => album && { ...album, playCount: album.playCount + 1 });
   queryClient.setQueriesData<Album[]>({ queryKey: albumKeys.lists() }, (albums) =>

@@ -15,8 +15,7 @@ export const latestAlbum = (albums: readonly Album[]): Album | null => byRelease
 export const getAlbums = (signal?: AbortSignal): Promise<Album[]> =>
   request('/api/albums', z.array(albumSchema), { signal }).then(byReleaseDateDescending);
 
-export const albumsQueryOptions = () =>
-  queryOptions({ queryKey: albumKeys.catalogue(), queryFn: ({ signal }) => getAlbums(signal) });
+export const albumsQueryOptions = () => queryOptions({ queryKey: albumKeys.catalogue(), queryFn: ({ signal }) => getAlbums(signal) });
 
 export const useAlbums = () => useQuery(albumsQueryOptions());
 

@@ -37,7 +37,10 @@ export function AlbumCard({ album, onPlay }: { album: Album; onPlay?: (album: Al
 /** The round mark in the artwork's corner: how the album is reached (Toko+, purchase, locked). */
 export function AlbumTileBadge({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <span className="absolute left-2 top-2 inline-flex size-7 items-center justify-center rounded-full bg-zinc-950/80 text-accent" title={title}>
+    <span
+      className="absolute left-2 top-2 inline-flex size-7 items-center justify-center rounded-full bg-zinc-950/80 text-accent"
+      title={title}
+    >
       {children}
     </span>
   );

@@ -19,14 +19,7 @@ import { shareLink } from '../../../ui/share';
 import { Skeleton } from '../../../ui/skeleton';
 import { ErrorState } from '../../../ui/status-message';
 import { Tooltip } from '../../../ui/tooltip';
-import {
-  albumArtistName,
-  albumPrices,
-  DEFAULT_ALBUM_TYPE,
-  externalListenLinks,
-  isPlusExclusive,
-  isTrackPlayable,
-} from '../album-access';
+import { albumArtistName, albumPrices, DEFAULT_ALBUM_TYPE, externalListenLinks, isPlusExclusive, isTrackPlayable } from '../album-access';
 import type { Album, AlbumTrack, AlbumTracks } from '../api/album-schema';
 import { useAlbum } from '../api/get-album';
 import { useAlbumTracks } from '../api/get-album-tracks';
@@ -89,7 +82,13 @@ export function AlbumDetails({ albumId, playback, onBack, ...extras }: AlbumDeta
   );
 }
 
-function AlbumView({ album, playback, commerce, renderAlbumActions, renderTrackActions }: Omit<AlbumDetailsProps, 'albumId' | 'onBack'> & { album: Album }) {
+function AlbumView({
+  album,
+  playback,
+  commerce,
+  renderAlbumActions,
+  renderTrackActions,
+}: Omit<AlbumDetailsProps, 'albumId' | 'onBack'> & { album: Album }) {
   const tracks = useAlbumTracks(album.id);
   const [lyricsOf, setLyricsOf] = useState<AlbumTrack | null>(null);
   const hasAccess = tracks.data?.hasAccess ?? false;
@@ -117,7 +116,10 @@ function AlbumView({ album, playback, commerce, renderAlbumActions, renderTrackA
             <span>· {formatSongCount(album.trackCount)}</span>
             <span>· {minutes} min</span>
             <span>
-              · <span data-testid="album-play-count" data-count={album.playCount}>{formatPlays(album.playCount)}</span>
+              ·{' '}
+              <span data-testid="album-play-count" data-count={album.playCount}>
+                {formatPlays(album.playCount)}
+              </span>
             </span>
           </p>
           <AlbumBadges album={album} />
@@ -207,7 +209,11 @@ function AlbumBadges({ album }: { album: Album }) {
   if (album.requiredTier === 'free' && !album.isDummyAlbum) badges.push(<Badge key="free">Free to stream</Badge>);
   if (album.requiredTier === 'purchase_required') badges.push(<Badge key="purchase">Purchase</Badge>);
   if (album.isDummyAlbum) badges.push(<Badge key="physical">Physical Album Only</Badge>);
-  return badges.length > 0 ? <div className="flex flex-wrap gap-2" data-testid="album-badges">{badges}</div> : null;
+  return badges.length > 0 ? (
+    <div className="flex flex-wrap gap-2" data-testid="album-badges">
+      {badges}
+    </div>
+  ) : null;
 }
 
 /** A commerce action that is not wired yet: visible, focusable, and says so. */
@@ -218,7 +224,11 @@ function BuyButton({ album, onBuy }: { album: Album; onBuy?: (album: Album) => v
   if (!onBuy) {
     return (
       <Tooltip content="Coming soon">
-        <button type="button" aria-disabled="true" className={buttonClass('secondary', 'aria-disabled:cursor-not-allowed aria-disabled:opacity-60')}>
+        <button
+          type="button"
+          aria-disabled="true"
+          className={buttonClass('secondary', 'aria-disabled:cursor-not-allowed aria-disabled:opacity-60')}
+        >
           <ShoppingBag aria-hidden="true" className="size-4" />
           {label}
         </button>
@@ -237,7 +247,8 @@ function AlbumIconActions({ album, commerce, extra }: { album: Album; commerce?:
   const [adding, setAdding] = useState(false);
   const links = album.isDummyAlbum ? [] : externalListenLinks(album);
   const onAddToCart = commerce?.onAddToCart;
-  const iconLink = 'inline-flex size-10 items-center justify-center rounded-full text-zinc-200 transition hover:bg-white/10 hover:text-white';
+  const iconLink =
+    'inline-flex size-10 items-center justify-center rounded-full text-zinc-200 transition hover:bg-white/10 hover:text-white';
 
   return (
     <div className="flex flex-wrap items-center gap-1" data-testid="album-actions">

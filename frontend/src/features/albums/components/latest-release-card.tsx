@@ -41,7 +41,10 @@ export function LatestReleaseCard({ artistId, onPlayAlbum }: { artistId: string;
           <div className="flex min-w-0 flex-1 flex-col gap-2">
             <p className="text-xs font-semibold uppercase tracking-widest text-zinc-300">{latest.albumType || DEFAULT_ALBUM_TYPE}</p>
             <h3 className="text-2xl font-extrabold text-zinc-50">
-              <Link to={`/album/${encodeURIComponent(latest.id)}`} className="after:absolute after:inset-0 after:content-[''] hover:underline">
+              <Link
+                to={`/album/${encodeURIComponent(latest.id)}`}
+                className="after:absolute after:inset-0 after:content-[''] hover:underline"
+              >
                 {latest.title}
               </Link>
             </h3>

@@ -23,7 +23,11 @@ const StreamingPlatformsDialog = lazy(() =>
 );
 
 export function StreamingPlatformsHost() {
-  const album = useSyncExternalStore(subscribe, () => shown, () => null);
+  const album = useSyncExternalStore(
+    subscribe,
+    () => shown,
+    () => null,
+  );
   // Kept after closing so the dialog can play its closing animation with its content.
   const [open, setOpen] = useState<Album | null>(null);
   if (album && album !== open) setOpen(album);

@@ -23,7 +23,17 @@ interface TrackTableProps {
   renderActions?: (track: AlbumTrack) => ReactNode;
 }
 
-export function TrackTable({ tracks, isPlayable, currentTrackId, playing, onPlay, onTogglePlay, onLocked, onShowLyrics, renderActions }: TrackTableProps) {
+export function TrackTable({
+  tracks,
+  isPlayable,
+  currentTrackId,
+  playing,
+  onPlay,
+  onTogglePlay,
+  onLocked,
+  onShowLyrics,
+  renderActions,
+}: TrackTableProps) {
   if (tracks.length === 0) return <EmptyState icon={Music2} title="No tracks available in this album" />;
 
   return (
@@ -102,7 +112,11 @@ export function TrackTable({ tracks, isPlayable, currentTrackId, playing, onPlay
                   {track.title}
                 </span>
               </td>
-              <td className="hidden py-2 text-right tabular-nums text-zinc-200 sm:table-cell" data-testid="track-play-count" data-count={track.playCount}>
+              <td
+                className="hidden py-2 text-right tabular-nums text-zinc-200 sm:table-cell"
+                data-testid="track-play-count"
+                data-count={track.playCount}
+              >
                 {formatPlays(track.playCount)}
               </td>
               <td className="py-2 pr-2 text-right tabular-nums text-zinc-200">{formatDuration(track.duration)}</td>

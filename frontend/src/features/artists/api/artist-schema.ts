@@ -33,7 +33,9 @@ const socialNames = {
 const webAddress = z.string().check(z.regex(/^https?:\/\//i));
 
 /** The links that are set and are web addresses, in the spec's order; a malformed string yields none. */
-export function artistSocialLinks(socialLinks: string | null | undefined): Array<{ platform: keyof typeof socialNames; name: string; url: string }> {
+export function artistSocialLinks(
+  socialLinks: string | null | undefined,
+): Array<{ platform: keyof typeof socialNames; name: string; url: string }> {
   if (!socialLinks) return [];
   let parsed: unknown;
   try {

@@ -49,7 +49,11 @@ export function ArtistProfile({ artistId }: { artistId: string }) {
   return (
     <header data-testid="artist-profile" data-artist-id={data.id} className="relative">
       {data.headerImage && (
-        <div aria-hidden="true" className="relative -mx-4 -mt-6 mb-[-4rem] h-40 overflow-hidden md:-mx-8 md:-mt-8 md:h-56" data-testid="artist-header-image">
+        <div
+          aria-hidden="true"
+          className="relative -mx-4 -mt-6 mb-[-4rem] h-40 overflow-hidden md:-mx-8 md:-mt-8 md:h-56"
+          data-testid="artist-header-image"
+        >
           <img src={data.headerImage} alt="" className="size-full object-cover opacity-70" decoding="async" />
           <div className="absolute inset-0 bg-gradient-to-b from-transparent to-zinc-950" />
         </div>
@@ -79,9 +83,7 @@ export function ArtistProfile({ artistId }: { artistId: string }) {
                       className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 text-zinc-100 transition hover:bg-white/20"
                     >
                       <PlatformIcon platform={link.platform} className="size-5" />
-                      <span className="sr-only">
-                        {link.name} (opens in a new tab)
-                      </span>
+                      <span className="sr-only">{link.name} (opens in a new tab)</span>
                     </a>
                   </Tooltip>
                 </li>

@@ -13,7 +13,11 @@ export function ExclusiveContentPanel() {
   const content = useExclusiveContent(brand.tierPlus, isSubscriber);
 
   return (
-    <section aria-labelledby="exclusive-heading" className="space-y-4 rounded-2xl border border-accent/30 bg-gradient-to-br from-accent/10 to-transparent p-5" data-testid="exclusive-content">
+    <section
+      aria-labelledby="exclusive-heading"
+      className="space-y-4 rounded-2xl border border-accent/30 bg-gradient-to-br from-accent/10 to-transparent p-5"
+      data-testid="exclusive-content"
+    >
       <h2 id="exclusive-heading" className="flex items-center gap-2 text-2xl font-bold text-zinc-50">
         <Crown aria-hidden="true" className="size-6 text-accent" />
         Exclusive Content

@@ -17,10 +17,7 @@ const smartSignInAnswerSchema = z.object({
 export type SmartSignInAnswer = z.infer<typeof smartSignInAnswerSchema>;
 
 export type SmartSignInOutcome =
-  | { kind: 'admin-password' }
-  | { kind: 'instant' }
-  | { kind: 'code-sent'; isNewUser: boolean }
-  | { kind: 'unexpected' };
+  { kind: 'admin-password' } | { kind: 'instant' } | { kind: 'code-sent'; isNewUser: boolean } | { kind: 'unexpected' };
 
 /** The three answers the spec names, most specific first; anything else is an error for the screen. */
 export function readSmartSignIn(answer: SmartSignInAnswer): SmartSignInOutcome {

@@ -12,7 +12,8 @@ import { SignInFlow } from './sign-in-flow';
 /** Why the modal asks for an account, in the album's own words. */
 function reasonFor(context: AccountDialogContext | undefined): string | null {
   if (!context?.albumTitle) return null;
-  if (context.isExclusive || context.requiredTier === brand.tierPlus) return `“${context.albumTitle}” is exclusive to ${brand.productPlus} members.`;
+  if (context.isExclusive || context.requiredTier === brand.tierPlus)
+    return `“${context.albumTitle}” is exclusive to ${brand.productPlus} members.`;
   return `Sign in to listen to “${context.albumTitle}”.`;
 }
 
@@ -28,7 +29,12 @@ export function AccountDialog({ request, open, onClose }: { request: AccountDial
   if (alreadySignedIn && user) {
     const offerCheckout = wantsPlus && !isSubscriber(user);
     return (
-      <Dialog open={open} onOpenChange={(next) => !next && onClose()} title="You're signed in" description={`Signed in as ${user.email ?? user.displayName ?? 'you'}.`}>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => !next && onClose()}
+        title="You're signed in"
+        description={`Signed in as ${user.email ?? user.displayName ?? 'you'}.`}
+      >
         <div className="mt-6 flex justify-end gap-2">
           {offerCheckout ? (
             <Link to={SUBSCRIPTION_CHECKOUT_PATH} onClick={onClose} className={buttonClass()}>

@@ -67,9 +67,22 @@ export function BetaSignupForm() {
       <p className="mt-2 text-sm text-zinc-300">Create your account with a password. A beta code unlocks what your invite promised.</p>
       <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
         <TextField label="Full name" autoComplete="name" required {...field('fullName')} />
-        <TextField label="Username" autoComplete="username" required hint="3 to 30 letters, digits, dots, dashes or underscores." {...field('username')} />
+        <TextField
+          label="Username"
+          autoComplete="username"
+          required
+          hint="3 to 30 letters, digits, dots, dashes or underscores."
+          {...field('username')}
+        />
         <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
-        <TextField label="Password" type="password" autoComplete="new-password" required hint="At least 8 characters." {...field('password')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="At least 8 characters."
+          {...field('password')}
+        />
         <TextField label="Confirm password" type="password" autoComplete="new-password" required {...field('confirmPassword')} />
         <TextField label="Beta code (optional)" autoComplete="off" autoCapitalize="characters" spellCheck={false} {...field('betaCode')} />
         {failure && <FormAlert {...failure} />}

@@ -25,8 +25,8 @@ export function CheckEmailPage() {
         <MailCheck aria-hidden="true" className="size-10 text-accent" />
         <h1 className="mt-4 text-2xl font-extrabold text-zinc-50">Check your email</h1>
         <p className="mt-2 text-sm text-zinc-300">
-          If you asked for a sign-in link, it is in your inbox: open it on this device, or type its 6-digit code when you sign in. Can't find it? Check your
-          spam or junk folder.
+          If you asked for a sign-in link, it is in your inbox: open it on this device, or type its 6-digit code when you sign in. Can't
+          find it? Check your spam or junk folder.
         </p>
         <Link to="/free-signup" className={buttonClass('secondary', 'mt-6')}>
           Send a new link

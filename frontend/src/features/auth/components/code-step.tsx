@@ -40,7 +40,15 @@ export interface CodeSignIn {
   submit: (code: string) => void;
 }
 
-export function useCodeSignIn({ email, surface, subscriptionIntent, then, followServer = true, onSignedIn, onNeedsPassword }: CodeSignInOptions): CodeSignIn {
+export function useCodeSignIn({
+  email,
+  surface,
+  subscriptionIntent,
+  then,
+  followServer = true,
+  onSignedIn,
+  onNeedsPassword,
+}: CodeSignInOptions): CodeSignIn {
   const [code, setCode] = useState('');
   const [failure, reportFailure] = useState<Notice | null>(null);
   const verify = useVerifyCode();

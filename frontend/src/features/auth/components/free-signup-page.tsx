@@ -23,7 +23,11 @@ export function FreeSignupPage() {
       {form === 'free' ? <FreeSignupForm /> : <BetaSignupForm />}
       <p className="mt-6 border-t border-white/10 pt-4 text-center text-sm text-zinc-300">
         {form === 'free' ? 'Have a beta invite? ' : 'No beta code? '}
-        <button type="button" className="font-semibold text-accent underline-offset-2 hover:underline" onClick={() => setForm(form === 'free' ? 'beta' : 'free')}>
+        <button
+          type="button"
+          className="font-semibold text-accent underline-offset-2 hover:underline"
+          onClick={() => setForm(form === 'free' ? 'beta' : 'free')}
+        >
           {form === 'free' ? 'Sign up with a beta code' : 'Create a free account'}
         </button>
       </p>

@@ -47,7 +47,16 @@ export interface SignInFlowProps {
 
 type Step = 'email' | 'code' | 'admin-password';
 
-export function SignInFlow({ surface, initialMode, wantsPlus: initiallyWantsPlus = false, initialEmail = '', reason, then, onSignedIn, onInstantSignIn }: SignInFlowProps) {
+export function SignInFlow({
+  surface,
+  initialMode,
+  wantsPlus: initiallyWantsPlus = false,
+  initialEmail = '',
+  reason,
+  then,
+  onSignedIn,
+  onInstantSignIn,
+}: SignInFlowProps) {
   const [mode, setMode] = useState<SignInMode>(initialMode);
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState(initialEmail);
@@ -126,7 +135,15 @@ export function SignInFlow({ surface, initialMode, wantsPlus: initiallyWantsPlus
   }
 
   if (step === 'admin-password') {
-    return <AdminPasswordStep surface={surface} initialEmail={email.trim()} then={then} onSignedIn={onSignedIn} onBack={() => setStep('email')} />;
+    return (
+      <AdminPasswordStep
+        surface={surface}
+        initialEmail={email.trim()}
+        then={then}
+        onSignedIn={onSignedIn}
+        onBack={() => setStep('email')}
+      />
+    );
   }
 
   const signingUp = mode === 'sign-up';
@@ -147,7 +164,13 @@ export function SignInFlow({ surface, initialMode, wantsPlus: initiallyWantsPlus
         {signingUp && <PlusOption checked={wantsPlus} onChange={setWantsPlus} disabled={send.isPending} />}
         {failure && <FormAlert {...failure} />}
         <Button type="submit" className="w-full" disabled={send.isPending || email === ''}>
-          {send.isPending ? 'Sending code...' : signingUp ? (wantsPlus ? `Continue to ${brand.productPlus} Checkout` : 'Create Free Account') : 'Continue'}
+          {send.isPending
+            ? 'Sending code...'
+            : signingUp
+              ? wantsPlus
+                ? `Continue to ${brand.productPlus} Checkout`
+                : 'Create Free Account'
+              : 'Continue'}
         </Button>
       </form>
       <p className="mt-4 text-center text-sm text-zinc-300">
@@ -269,7 +292,12 @@ export function CodeStep({
       </div>
       {variant === 'sign-in' && onTryDifferentEmail && (
         <p className="mt-4 flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm text-zinc-300">
-          <button type="button" className="font-semibold text-accent underline-offset-2 hover:underline" onClick={onTryDifferentEmail} disabled={busy}>
+          <button
+            type="button"
+            className="font-semibold text-accent underline-offset-2 hover:underline"
+            onClick={onTryDifferentEmail}
+            disabled={busy}
+          >
             Try different email
           </button>
           <button
@@ -335,9 +363,21 @@ function AdminPasswordStep({
 
   return (
     <div data-testid="sign-in-flow" data-step="admin-password">
-      <StepHeading surface={surface} title="Administrator sign-in" description="This is an administrator account: enter its password to continue." />
+      <StepHeading
+        surface={surface}
+        title="Administrator sign-in"
+        description="This is an administrator account: enter its password to continue."
+      />
       <form className="mt-5 space-y-4" onSubmit={submit} noValidate>
-        <TextField label="Email" type="email" name="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} disabled={busy} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          disabled={busy}
+        />
         <TextField
           label="Password"
           type="password"

@@ -9,6 +9,7 @@ const pendingAnswerSchema = z.object({
   ts: z.nullish(z.number()),
 });
 
-export const savePendingAction = (intent: PendingCheckout) => request('/api/auth/pending-action', z.unknown(), { method: 'POST', body: intent });
+export const savePendingAction = (intent: PendingCheckout) =>
+  request('/api/auth/pending-action', z.unknown(), { method: 'POST', body: intent });
 
 export const takePendingAction = () => request('/api/auth/pending-action', pendingAnswerSchema);

@@ -14,8 +14,17 @@ export interface CheckoutRequest {
   includeSubscription?: true;
 }
 
-export const checkoutRequest = (albums: readonly CartAlbum[], email: string | null | undefined, includeSubscription: boolean): CheckoutRequest => ({
-  cartItems: albums.map((album) => ({ albumId: album.albumId, albumTitle: album.title, basePrice: album.basePrice, subscriberPrice: album.subscriberPrice })),
+export const checkoutRequest = (
+  albums: readonly CartAlbum[],
+  email: string | null | undefined,
+  includeSubscription: boolean,
+): CheckoutRequest => ({
+  cartItems: albums.map((album) => ({
+    albumId: album.albumId,
+    albumTitle: album.title,
+    basePrice: album.basePrice,
+    subscriberPrice: album.subscriberPrice,
+  })),
   ...(email ? { email } : {}),
   ...(includeSubscription ? { includeSubscription: true as const } : {}),
 });

@@ -32,7 +32,15 @@ interface CartViewProps {
   leaving?: boolean;
 }
 
-export function CartView({ includeSubscription, onIncludeSubscriptionChange, emptyNote, continueShopping, checkoutLabel, onCheckout, leaving = false }: CartViewProps) {
+export function CartView({
+  includeSubscription,
+  onIncludeSubscriptionChange,
+  emptyNote,
+  continueShopping,
+  checkoutLabel,
+  onCheckout,
+  leaving = false,
+}: CartViewProps) {
   const session = useSession();
   const cart = useAlbumCart();
   const busy = cart.isBusy || leaving;
@@ -79,7 +87,15 @@ interface CartContentsProps {
   busy: boolean;
 }
 
-function CartContents({ albums, summary, isSubscriber, includeSubscription, onIncludeSubscriptionChange, onRemove, busy }: CartContentsProps) {
+function CartContents({
+  albums,
+  summary,
+  isSubscriber,
+  includeSubscription,
+  onIncludeSubscriptionChange,
+  onRemove,
+  busy,
+}: CartContentsProps) {
   return (
     <div className="space-y-4" data-testid="cart-contents">
       <p className="text-sm text-zinc-300" data-testid="cart-album-count">
@@ -101,7 +117,17 @@ function CartContents({ albums, summary, isSubscriber, includeSubscription, onIn
   );
 }
 
-function CartLine({ album, price, onRemove, busy }: { album: CartAlbum; price: CartSummary['lines'][number]; onRemove: () => void; busy: boolean }) {
+function CartLine({
+  album,
+  price,
+  onRemove,
+  busy,
+}: {
+  album: CartAlbum;
+  price: CartSummary['lines'][number];
+  onRemove: () => void;
+  busy: boolean;
+}) {
   const discounted = price.price < price.regularPrice;
   return (
     <li className="flex items-center gap-3 p-3" data-testid="cart-item" data-album-id={album.albumId}>
@@ -137,7 +163,17 @@ function AlbumIncludes() {
   );
 }
 
-function PlanUpsell({ checked, onChange, savings, disabled }: { checked: boolean; onChange: (checked: boolean) => void; savings: number | null; disabled: boolean }) {
+function PlanUpsell({
+  checked,
+  onChange,
+  savings,
+  disabled,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  savings: number | null;
+  disabled: boolean;
+}) {
   return (
     <CheckboxCard
       name="includeSubscription"
@@ -154,7 +190,10 @@ function PlanUpsell({ checked, onChange, savings, disabled }: { checked: boolean
 
 function MemberSavings({ savings }: { savings: number }) {
   return (
-    <p className="flex items-center gap-2 rounded-xl border border-accent/30 bg-accent/10 p-3 text-sm text-zinc-50" data-testid="cart-member-savings">
+    <p
+      className="flex items-center gap-2 rounded-xl border border-accent/30 bg-accent/10 p-3 text-sm text-zinc-50"
+      data-testid="cart-member-savings"
+    >
       <Crown aria-hidden="true" className="size-4 shrink-0 text-accent" />
       <span>
         {brand.productPlus} member price: you save <strong>{formatMoney(savings)}</strong>

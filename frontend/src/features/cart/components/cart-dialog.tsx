@@ -158,12 +158,7 @@ function CartFlow({ opening, onClose }: { opening: CartOpening; onClose: () => v
         />
       );
     case 'checkout':
-      return (
-        <CheckoutStep
-          url={step.url}
-          onComplete={() => void confirmPurchase(step.sessionId)}
-        />
-      );
+      return <CheckoutStep url={step.url} onComplete={() => void confirmPurchase(step.sessionId)} />;
     case 'confirming':
       return <LoadingStep message="Verifying your purchase..." note="We are confirming your payment. This takes a few seconds." />;
     case 'success':
@@ -255,7 +250,10 @@ function EmailStep({
         completeInstantSignIn();
         onInstantSignIn();
       } else if (outcome.kind === 'admin-password') {
-        reportFailure({ title: 'Authentication Error', description: answer.message ?? 'This account signs in with a password. Please sign in first.' });
+        reportFailure({
+          title: 'Authentication Error',
+          description: answer.message ?? 'This account signs in with a password. Please sign in first.',
+        });
       } else reportFailure(UNEXPECTED_AUTH_ANSWER);
     } catch (error) {
       reportFailure(sendCodeFailure(error));
@@ -264,7 +262,10 @@ function EmailStep({
 
   return (
     <div data-testid="album-cart" data-step="email-collection">
-      <StepHeading title="Enter email for secure checkout" description="We'll send you a 6-digit code to sign in. No password needed, and your cart comes with you." />
+      <StepHeading
+        title="Enter email for secure checkout"
+        description="We'll send you a 6-digit code to sign in. No password needed, and your cart comes with you."
+      />
       <form className="mt-5 space-y-4" onSubmit={(event) => void submit(event)} noValidate>
         <EmailField autoFocus value={email} onChange={(event) => onEmailChange(event.target.value)} disabled={send.isPending} />
         {failure && <FormAlert {...failure} />}
@@ -357,7 +358,10 @@ function SuccessStep({ purchases, onClose }: { purchases: PurchasedAlbum[]; onCl
     <div data-testid="album-cart" data-step="success">
       <div className="flex flex-col items-center gap-2 text-center">
         <CheckCircle2 aria-hidden="true" className="size-10 text-emerald-400" />
-        <StepHeading title="Purchase Complete!" description="Your albums are ready. They are also in your library's Downloads, whenever you need them again." />
+        <StepHeading
+          title="Purchase Complete!"
+          description="Your albums are ready. They are also in your library's Downloads, whenever you need them again."
+        />
       </div>
       <PurchasedDownloads purchases={purchases} />
       <Button variant="secondary" className="mt-4 w-full" onClick={onClose}>

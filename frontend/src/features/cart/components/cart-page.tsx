@@ -69,7 +69,11 @@ function WelcomeBack() {
   }, [fromLogin, navigate]);
   if (!fromLogin) return null;
   return (
-    <div role="status" className="flex items-center gap-3 rounded-xl border border-emerald-400/30 bg-emerald-500/10 p-3 text-sm text-emerald-50" data-testid="cart-welcome-back">
+    <div
+      role="status"
+      className="flex items-center gap-3 rounded-xl border border-emerald-400/30 bg-emerald-500/10 p-3 text-sm text-emerald-50"
+      data-testid="cart-welcome-back"
+    >
       <PartyPopper aria-hidden="true" className="size-5 shrink-0 text-emerald-300" />
       <span>
         <strong>Welcome back!</strong> You're signed in, and your cart is waiting.

@@ -10,7 +10,9 @@ import { CountBadge } from '../../../ui/count-badge';
 import { Tooltip } from '../../../ui/tooltip';
 import { openAlbumCart, useAlbumCartCount } from '../album-cart-entry';
 
-const MerchCartDrawer = lazy(() => import('../../merch/components/merch-cart-drawer').then((module) => ({ default: module.MerchCartDrawer })));
+const MerchCartDrawer = lazy(() =>
+  import('../../merch/components/merch-cart-drawer').then((module) => ({ default: module.MerchCartDrawer })),
+);
 
 export function HeaderCartButton() {
   const albumCount = useAlbumCartCount();

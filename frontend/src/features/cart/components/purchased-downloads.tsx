@@ -5,7 +5,11 @@ import { DownloadAllButton } from '../../purchases/components/download-all-butto
 import type { PurchasedAlbum } from '../api/verify-cart-purchase';
 
 export function PurchasedDownloads({ purchases }: { purchases: PurchasedAlbum[] }) {
-  const albums = purchases.map((purchase) => ({ albumId: purchase.albumId, title: purchase.albumTitle, downloadUrl: purchase.downloadUrl }));
+  const albums = purchases.map((purchase) => ({
+    albumId: purchase.albumId,
+    title: purchase.albumTitle,
+    downloadUrl: purchase.downloadUrl,
+  }));
   return (
     <div className="mt-4 space-y-3">
       <ul className="divide-y divide-white/10 rounded-xl border border-white/10" aria-label="Your albums">

@@ -50,7 +50,8 @@ function guessedFavorite(target: FavoriteTarget, details: FavoriteDetails | unde
     addedAt: new Date().toISOString(),
     trackDuration: DEFAULT_FAVORITE_DURATION,
   };
-  if ('albumId' in target) return { id: `album:${target.albumId}`, kind: 'album', albumId: target.albumId, ...shared, albumTitle: details?.title ?? null };
+  if ('albumId' in target)
+    return { id: `album:${target.albumId}`, kind: 'album', albumId: target.albumId, ...shared, albumTitle: details?.title ?? null };
   return {
     id: `track:${target.trackId}`,
     kind: 'track',
@@ -87,7 +88,12 @@ export function useChangeFavorite() {
       queryClient.setQueryData(libraryKeys.favorites(), answer.favorites);
       if (favorite && 'albumId' in target && answer.count !== undefined) {
         const songs = `${answer.count} ${answer.count === 1 ? 'song' : 'songs'}`;
-        toast({ variant: 'success', title: 'Added to favorites', description: `${details?.title ?? 'The album'} and its ${songs} are in your favorites.`, duration: LIBRARY_TOAST_MS });
+        toast({
+          variant: 'success',
+          title: 'Added to favorites',
+          description: `${details?.title ?? 'The album'} and its ${songs} are in your favorites.`,
+          duration: LIBRARY_TOAST_MS,
+        });
       }
     },
     onError: (_error, _change, context) => {

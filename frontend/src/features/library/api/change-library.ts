@@ -45,7 +45,9 @@ export function useAddToLibrary() {
       if (context?.previous) queryClient.setQueryData(libraryKeys.albums(), context.previous);
       const failure = addToLibraryFailure(error);
       if (failure.kind === 'sign-in') {
-        openAccountDialog('sign-in', { context: { albumTitle: album.title, requiredTier: album.requiredTier, isExclusive: album.isExclusive } });
+        openAccountDialog('sign-in', {
+          context: { albumTitle: album.title, requiredTier: album.requiredTier, isExclusive: album.isExclusive },
+        });
         return;
       }
       toast({ variant: 'destructive', title: failure.title, description: failure.description, duration: LIBRARY_TOAST_MS });

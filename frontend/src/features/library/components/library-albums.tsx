@@ -22,7 +22,8 @@ export function LibraryAlbums({ playback }: { playback: LibraryPlayback }) {
   const remove = useRemoveFromLibrary();
 
   if (albums.isPending) return <AlbumGridSkeleton />;
-  if (albums.isError) return <ErrorState title="Your albums could not be loaded" error={albums.error} onRetry={() => void albums.refetch()} />;
+  if (albums.isError)
+    return <ErrorState title="Your albums could not be loaded" error={albums.error} onRetry={() => void albums.refetch()} />;
   if (albums.data.length === 0) {
     return (
       <EmptyState icon={Disc3} title="No albums in your library">
@@ -56,7 +57,11 @@ export function LibraryAlbums({ playback }: { playback: LibraryPlayback }) {
                   <Artwork src={album.artwork ?? null} alt="" size={240} className="w-full" />
                 </Link>
                 <div className="absolute bottom-2 right-2 flex gap-2">
-                  <IconButton label={`Remove ${album.title} from library`} className="bg-zinc-950/80" onClick={() => remove.mutate(album.id)}>
+                  <IconButton
+                    label={`Remove ${album.title} from library`}
+                    className="bg-zinc-950/80"
+                    onClick={() => remove.mutate(album.id)}
+                  >
                     <Trash2 aria-hidden="true" className="size-4" />
                   </IconButton>
                   <IconButton
@@ -64,7 +69,11 @@ export function LibraryAlbums({ playback }: { playback: LibraryPlayback }) {
                     label={onPlayer ? `Pause ${album.title}` : `Play ${album.title}`}
                     onClick={() => (onPlayer ? playback.togglePlay() : void play(album))}
                   >
-                    {onPlayer ? <Pause aria-hidden="true" className="size-4 fill-current" /> : <Play aria-hidden="true" className="size-4 fill-current" />}
+                    {onPlayer ? (
+                      <Pause aria-hidden="true" className="size-4 fill-current" />
+                    ) : (
+                      <Play aria-hidden="true" className="size-4 fill-current" />
+                    )}
                   </IconButton>
                 </div>
               </div>

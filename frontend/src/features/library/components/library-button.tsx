@@ -26,14 +26,23 @@ export function LibraryButton({ album, look = 'button', className }: LibraryButt
 
   const toggle = () => {
     if (!isSignedIn) {
-      openAccountDialog('sign-in', { context: { albumTitle: album.title, requiredTier: album.requiredTier, isExclusive: album.isExclusive } });
+      openAccountDialog('sign-in', {
+        context: { albumTitle: album.title, requiredTier: album.requiredTier, isExclusive: album.isExclusive },
+      });
       return;
     }
     if (inLibrary) remove.mutate(album.id);
     else add.mutate(album);
   };
   // Until the session is known, a click could not tell signing in from adding.
-  const state = { 'aria-pressed': inLibrary, 'aria-busy': busy, disabled: busy || isLoading, 'data-testid': 'library-button', 'data-in-library': inLibrary, onClick: toggle };
+  const state = {
+    'aria-pressed': inLibrary,
+    'aria-busy': busy,
+    disabled: busy || isLoading,
+    'data-testid': 'library-button',
+    'data-in-library': inLibrary,
+    onClick: toggle,
+  };
 
   if (look === 'icon') {
     const Icon = busy ? Loader2 : inLibrary ? ListCheck : ListPlus;

@@ -16,7 +16,8 @@ export function LibraryDownloads() {
   const albums = usePurchasedAlbums();
 
   if (albums.isPending) return <PurchaseListSkeleton label="Loading your downloads…" />;
-  if (albums.isError) return <ErrorState title="Failed to fetch purchased albums" error={albums.error} onRetry={() => void albums.refetch()} />;
+  if (albums.isError)
+    return <ErrorState title="Failed to fetch purchased albums" error={albums.error} onRetry={() => void albums.refetch()} />;
 
   return (
     <div className="space-y-4" data-testid="library-downloads">

@@ -36,7 +36,8 @@ export function LibraryFavorites({ playback }: { playback: LibraryPlayback }) {
   const change = useChangeFavorite();
 
   if (favorites.isPending) return <FavoritesSkeleton />;
-  if (favorites.isError) return <ErrorState title="Your favorites could not be loaded" error={favorites.error} onRetry={() => void favorites.refetch()} />;
+  if (favorites.isError)
+    return <ErrorState title="Your favorites could not be loaded" error={favorites.error} onRetry={() => void favorites.refetch()} />;
   const tracks = favorites.data.filter(isFavoriteTrack);
   if (tracks.length === 0) {
     return (
@@ -61,7 +62,11 @@ export function LibraryFavorites({ playback }: { playback: LibraryPlayback }) {
               <div
                 data-testid="favorite-row"
                 data-track-id={favorite.trackId}
-                className={cx('flex items-center gap-3 bg-zinc-950 px-3 py-2', current && 'bg-zinc-900', !favorite.audioUrl && 'opacity-60')}
+                className={cx(
+                  'flex items-center gap-3 bg-zinc-950 px-3 py-2',
+                  current && 'bg-zinc-900',
+                  !favorite.audioUrl && 'opacity-60',
+                )}
               >
                 <SongPlayButton
                   title={favorite.trackTitle}
@@ -79,11 +84,7 @@ export function LibraryFavorites({ playback }: { playback: LibraryPlayback }) {
                   </p>
                 </div>
                 <span className="shrink-0 text-sm tabular-nums text-zinc-300">{formatDuration(favorite.trackDuration)}</span>
-                <FavoriteButton
-                  target={{ trackId: favorite.trackId }}
-                  details={{ title: favorite.trackTitle }}
-                  className="size-9"
-                />
+                <FavoriteButton target={{ trackId: favorite.trackId }} details={{ title: favorite.trackTitle }} className="size-9" />
               </div>
             </SwipeToRemove>
           );

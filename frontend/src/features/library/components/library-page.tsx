@@ -55,7 +55,11 @@ function LibraryIntro() {
     { icon: ListMusic, text: 'Sort every song by title, artist, album or length' },
   ];
   return (
-    <section aria-labelledby="library-intro" className="mx-auto flex max-w-xl flex-col items-center gap-6 py-10 text-center" data-testid="library-intro">
+    <section
+      aria-labelledby="library-intro"
+      className="mx-auto flex max-w-xl flex-col items-center gap-6 py-10 text-center"
+      data-testid="library-intro"
+    >
       <LibraryBig aria-hidden="true" className="size-14 text-accent" />
       <div className="space-y-2">
         <h1 id="library-intro" className="text-3xl font-extrabold text-zinc-50">
@@ -102,11 +106,16 @@ function SignedInLibrary({ user, playback, onUpgrade, downloads }: LibraryPagePr
 
       <Tabs.Root
         value={tab}
-        onValueChange={(next) => setParams((current) => {
-          const updated = new URLSearchParams(current);
-          updated.set('tab', next);
-          return updated;
-        }, { replace: true })}
+        onValueChange={(next) =>
+          setParams(
+            (current) => {
+              const updated = new URLSearchParams(current);
+              updated.set('tab', next);
+              return updated;
+            },
+            { replace: true },
+          )
+        }
       >
         <Tabs.List aria-label="Library" className="flex border-b border-white/10 sm:gap-1">
           {tabs.map(({ id, label }) => (

@@ -13,7 +13,15 @@ import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { useLibraryTracks } from '../api/get-library';
 import type { LibraryTrack } from '../api/library-schema';
 import { songOfTrack, type LibraryPlayback } from '../library-playback';
-import { DEFAULT_SONG_SORT, SONG_SORT_KEYS, songSortLabels, sortSongs, toggleSongSort, type SongSort, type SongSortKey } from '../song-sort';
+import {
+  DEFAULT_SONG_SORT,
+  SONG_SORT_KEYS,
+  songSortLabels,
+  sortSongs,
+  toggleSongSort,
+  type SongSort,
+  type SongSortKey,
+} from '../song-sort';
 import { FavoriteButton } from './favorite-button';
 import { UNKNOWN_ARTIST } from './library-albums';
 import { SongPlayButton } from './song-play-button';
@@ -23,7 +31,8 @@ export function LibrarySongs({ playback }: { playback: LibraryPlayback }) {
   const [sort, setSort] = useState<SongSort>(DEFAULT_SONG_SORT);
 
   if (tracks.isPending) return <SongsSkeleton />;
-  if (tracks.isError) return <ErrorState title="Your songs could not be loaded" error={tracks.error} onRetry={() => void tracks.refetch()} />;
+  if (tracks.isError)
+    return <ErrorState title="Your songs could not be loaded" error={tracks.error} onRetry={() => void tracks.refetch()} />;
   if (tracks.data.length === 0) return <EmptyState icon={Music2} title="No songs in your library" />;
 
   const sorted = sortSongs(tracks.data, sort);
@@ -58,7 +67,11 @@ export function LibrarySongs({ playback }: { playback: LibraryPlayback }) {
           </select>
         </label>
       </div>
-      <table className="w-full table-fixed border-collapse text-left text-sm" data-testid="library-songs" data-sort={`${sort.key}:${sort.direction}`}>
+      <table
+        className="w-full table-fixed border-collapse text-left text-sm"
+        data-testid="library-songs"
+        data-sort={`${sort.key}:${sort.direction}`}
+      >
         <thead className="border-b border-white/10 text-xs uppercase tracking-wider text-zinc-300">
           <tr>
             <th scope="col" className="w-12 py-2 pl-2 font-medium">
@@ -83,11 +96,25 @@ export function LibrarySongs({ playback }: { playback: LibraryPlayback }) {
   );
 }
 
-function SortHeader({ column, sort, onSort, className }: { column: SongSortKey; sort: SongSort; onSort: (sort: SongSort) => void; className?: string }) {
+function SortHeader({
+  column,
+  sort,
+  onSort,
+  className,
+}: {
+  column: SongSortKey;
+  sort: SongSort;
+  onSort: (sort: SongSort) => void;
+  className?: string;
+}) {
   const active = sort.key === column;
   const Icon = !active ? ArrowUpDown : sort.direction === 'asc' ? ArrowUp : ArrowDown;
   return (
-    <th scope="col" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'} className={cx('py-2 font-medium', className)}>
+    <th
+      scope="col"
+      aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className={cx('py-2 font-medium', className)}
+    >
       <button
         type="button"
         data-testid={`sort-${column}`}
@@ -114,7 +141,11 @@ function SongRow({ track, playback, onPlay }: { track: LibraryTrack; playback: L
   const sounding = current && playback.playing;
   const artist = track.artistName || UNKNOWN_ARTIST;
   return (
-    <tr data-testid="library-song" data-track-id={track.id} className={cx('border-b border-white/5', current && 'bg-white/5', !playable && 'opacity-60')}>
+    <tr
+      data-testid="library-song"
+      data-track-id={track.id}
+      className={cx('border-b border-white/5', current && 'bg-white/5', !playable && 'opacity-60')}
+    >
       <td className="py-1.5 pl-2">
         <SongPlayButton
           title={track.title}

@@ -49,11 +49,18 @@ export async function getExclusiveAlbums(signal?: AbortSignal): Promise<{ hasAcc
   const answer = await request(`/api/exclusive-content?${tierQuery}`, exclusiveContentSchema, { signal });
   const albums = answer.items
     .filter((item) => item.contentType === 'album')
-    .map(({ id, title, artwork, artistName, releaseDate }) => ({ id, title, artwork: artwork ?? null, artistName: artistName ?? null, releaseDate: releaseDate ?? null }));
+    .map(({ id, title, artwork, artistName, releaseDate }) => ({
+      id,
+      title,
+      artwork: artwork ?? null,
+      artistName: artistName ?? null,
+      releaseDate: releaseDate ?? null,
+    }));
   return { hasAccess: answer.hasAccess, albums };
 }
 
-export const getExclusiveVideos = (signal?: AbortSignal) => request(`/api/exclusive-videos?${tierQuery}`, exclusiveVideosSchema, { signal });
+export const getExclusiveVideos = (signal?: AbortSignal) =>
+  request(`/api/exclusive-videos?${tierQuery}`, exclusiveVideosSchema, { signal });
 
 export const exclusiveAlbumsQueryOptions = () =>
   queryOptions({ queryKey: membershipKeys.exclusiveContent(), queryFn: ({ signal }) => getExclusiveAlbums(signal) });

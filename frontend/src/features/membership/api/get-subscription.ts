@@ -16,8 +16,10 @@ const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
-export const getSubscription = (signal?: AbortSignal): Promise<Subscription> => request('/api/subscription/me', subscriptionSchema, { signal });
+export const getSubscription = (signal?: AbortSignal): Promise<Subscription> =>
+  request('/api/subscription/me', subscriptionSchema, { signal });
 
-export const subscriptionQueryOptions = () => queryOptions({ queryKey: membershipKeys.subscription(), queryFn: ({ signal }) => getSubscription(signal) });
+export const subscriptionQueryOptions = () =>
+  queryOptions({ queryKey: membershipKeys.subscription(), queryFn: ({ signal }) => getSubscription(signal) });
 
 export const useSubscription = (enabled = true) => useQuery({ ...subscriptionQueryOptions(), enabled });

@@ -14,4 +14,5 @@ export const verifyCheckout = (sessionId: string): Promise<VerifyCheckoutAnswer>
   request('/api/stripe/verify-checkout', verifyCheckoutAnswerSchema, { method: 'POST', body: { sessionId } });
 
 /** The membership this checkout paid for is on record. */
-export const isActivated = (answer: VerifyCheckoutAnswer | undefined): boolean => Boolean(answer && (answer.subscriptionActivated || answer.success));
+export const isActivated = (answer: VerifyCheckoutAnswer | undefined): boolean =>
+  Boolean(answer && (answer.subscriptionActivated || answer.success));

@@ -32,10 +32,14 @@ export function BetaWelcomePage() {
           <Crown aria-hidden="true" className="size-4" />
           Beta
         </p>
-        <h1 className="text-3xl font-extrabold text-zinc-50">Welcome to the {brand.product} beta{name ? `, ${name}` : ''}!</h1>
+        <h1 className="text-3xl font-extrabold text-zinc-50">
+          Welcome to the {brand.product} beta{name ? `, ${name}` : ''}!
+        </h1>
         <p className="text-zinc-300">
           Thank you for helping {brand.labelName} build this.{' '}
-          {isSubscriber ? `Your ${brand.productPlus} membership is active.` : `Everything free is open to you; exclusive releases come with ${brand.productPlus}.`}
+          {isSubscriber
+            ? `Your ${brand.productPlus} membership is active.`
+            : `Everything free is open to you; exclusive releases come with ${brand.productPlus}.`}
         </p>
       </header>
       <nav aria-label="Where to start">

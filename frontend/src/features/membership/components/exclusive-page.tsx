@@ -74,7 +74,12 @@ export function ExclusivePage({ onPlayAlbum }: ExclusivePageProps) {
           <Skeleton className="h-48 w-full" />
         </div>
       ) : member ? (
-        <MemberTabs initialTab={videoId ? 'videos' : 'albums'} onPlayAlbum={onPlayAlbum} onSelectVideo={selectVideo} selectedVideoId={videoId} />
+        <MemberTabs
+          initialTab={videoId ? 'videos' : 'albums'}
+          onPlayAlbum={onPlayAlbum}
+          onSelectVideo={selectVideo}
+          selectedVideoId={videoId}
+        />
       ) : (
         <Preview onSelectVideo={selectVideo} />
       )}
@@ -85,7 +90,12 @@ export function ExclusivePage({ onPlayAlbum }: ExclusivePageProps) {
 function ErrorBanner({ error, onDismiss }: { error: ExclusiveError; onDismiss: () => void }) {
   const notice = exclusiveErrorNotice(error);
   return (
-    <div role="alert" className="flex items-start gap-3 rounded-xl border border-red-400/30 bg-red-500/10 p-4" data-testid="exclusive-error" data-error={error}>
+    <div
+      role="alert"
+      className="flex items-start gap-3 rounded-xl border border-red-400/30 bg-red-500/10 p-4"
+      data-testid="exclusive-error"
+      data-error={error}
+    >
       <div className="min-w-0 flex-1">
         <p className="font-semibold text-zinc-50">{notice.title}</p>
         <p className="text-sm text-zinc-200">{notice.description}</p>
@@ -107,7 +117,14 @@ function SelectedVideo({ videoId, member, onClose }: { videoId: string; member: 
   const video = videos.data?.videos.find((candidate) => candidate.id === videoId) ?? null;
   let body;
   if (videos.isPending) body = <Skeleton className="aspect-video w-full rounded-xl" />;
-  else if (videos.isError) body = <ErrorState title="There was an error loading the video. Please try again." error={videos.error} onRetry={() => void videos.refetch()} />;
+  else if (videos.isError)
+    body = (
+      <ErrorState
+        title="There was an error loading the video. Please try again."
+        error={videos.error}
+        onRetry={() => void videos.refetch()}
+      />
+    );
   else if (video && isPlayable(video)) body = <VideoPlayer key={video.id} video={video} />;
   else if (video || !member) body = <LockedVideo title={video?.title ?? null} />;
   else {
@@ -119,7 +136,13 @@ function SelectedVideo({ videoId, member, onClose }: { videoId: string; member: 
   }
 
   return (
-    <section ref={sectionRef} aria-label={video ? video.title : 'Selected video'} className="scroll-mt-20 space-y-3" data-testid="selected-video" data-video-id={videoId}>
+    <section
+      ref={sectionRef}
+      aria-label={video ? video.title : 'Selected video'}
+      className="scroll-mt-20 space-y-3"
+      data-testid="selected-video"
+      data-video-id={videoId}
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="text-xl font-bold text-zinc-50">{video?.title ?? 'Video'}</h2>
@@ -136,7 +159,11 @@ function SelectedVideo({ videoId, member, onClose }: { videoId: string; member: 
 
 function LockedVideo({ title }: { title: string | null }) {
   return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-accent/30 bg-accent/10 px-6 py-10 text-center" data-testid="video-locked">
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-xl border border-accent/30 bg-accent/10 px-6 py-10 text-center"
+      data-testid="video-locked"
+    >
       <Lock aria-hidden="true" className="size-8 text-accent" />
       <p className="max-w-prose font-semibold text-zinc-50">{videoRequiresPlus(title)}</p>
       <Link to="/subscribe" className={buttonClass()}>
@@ -201,7 +228,8 @@ function AlbumShelf({ onPlayAlbum, limit, locked = false }: { onPlayAlbum?: (alb
       </div>
     );
   }
-  if (albums.isError) return <ErrorState title="The exclusive albums could not be loaded" error={albums.error} onRetry={() => void albums.refetch()} />;
+  if (albums.isError)
+    return <ErrorState title="The exclusive albums could not be loaded" error={albums.error} onRetry={() => void albums.refetch()} />;
   const shown = albums.data.albums.slice(0, limit);
   if (shown.length === 0) {
     return (
@@ -239,7 +267,15 @@ function ExclusiveAlbumCard({ album, locked, onPlay }: { album: ExclusiveAlbum; 
   );
 }
 
-function VideoShelf({ onSelectVideo, selectedVideoId, limit }: { onSelectVideo: (id: string) => void; selectedVideoId: string | null; limit?: number }) {
+function VideoShelf({
+  onSelectVideo,
+  selectedVideoId,
+  limit,
+}: {
+  onSelectVideo: (id: string) => void;
+  selectedVideoId: string | null;
+  limit?: number;
+}) {
   const videos = useExclusiveVideos();
   if (videos.isPending) {
     return (
@@ -251,7 +287,8 @@ function VideoShelf({ onSelectVideo, selectedVideoId, limit }: { onSelectVideo: 
       </div>
     );
   }
-  if (videos.isError) return <ErrorState title="The exclusive videos could not be loaded" error={videos.error} onRetry={() => void videos.refetch()} />;
+  if (videos.isError)
+    return <ErrorState title="The exclusive videos could not be loaded" error={videos.error} onRetry={() => void videos.refetch()} />;
   const shown = videos.data.videos.slice(0, limit);
   if (shown.length === 0) {
     return (
@@ -274,7 +311,11 @@ function VideoShelf({ onSelectVideo, selectedVideoId, limit }: { onSelectVideo: 
 function VideoCard({ video, selected, onSelect }: { video: ExclusiveVideo; selected: boolean; onSelect: () => void }) {
   const playable = isPlayable(video);
   return (
-    <article className={cx('relative space-y-2 rounded-lg p-2 transition hover:bg-white/5', selected && 'bg-white/10')} data-testid="exclusive-video" data-video-id={video.id}>
+    <article
+      className={cx('relative space-y-2 rounded-lg p-2 transition hover:bg-white/5', selected && 'bg-white/10')}
+      data-testid="exclusive-video"
+      data-video-id={video.id}
+    >
       <div className="relative">
         <VideoThumbnail video={video} />
         <span className="absolute left-2 top-2 inline-flex size-7 items-center justify-center rounded-full bg-zinc-950/80 text-accent">
@@ -282,7 +323,12 @@ function VideoCard({ video, selected, onSelect }: { video: ExclusiveVideo; selec
         </span>
       </div>
       <h3 className="font-semibold text-zinc-50">
-        <button type="button" onClick={onSelect} aria-current={selected || undefined} className="text-left after:absolute after:inset-0 after:content-[''] hover:underline">
+        <button
+          type="button"
+          onClick={onSelect}
+          aria-current={selected || undefined}
+          className="text-left after:absolute after:inset-0 after:content-[''] hover:underline"
+        >
           <span className="sr-only">{playable ? 'Watch ' : 'Preview '}</span>
           {video.title}
         </button>
@@ -296,7 +342,10 @@ function VideoCard({ video, selected, onSelect }: { video: ExclusiveVideo; selec
 function Preview({ onSelectVideo }: { onSelectVideo: (id: string) => void }) {
   return (
     <div className="space-y-10" data-testid="exclusive-preview">
-      <section aria-labelledby="pitch-heading" className="space-y-4 rounded-2xl border border-accent/30 bg-gradient-to-br from-accent/15 to-transparent p-6">
+      <section
+        aria-labelledby="pitch-heading"
+        className="space-y-4 rounded-2xl border border-accent/30 bg-gradient-to-br from-accent/15 to-transparent p-6"
+      >
         <h2 id="pitch-heading" className="text-2xl font-bold text-zinc-50">
           Join {brand.productPlus} to unlock everything
         </h2>

@@ -38,7 +38,11 @@ export function ResultCard({ testId, state, tone, title, children, actions, home
   // Waiting is announced politely; a failure at once.
   const role = tone === 'failed' ? 'alert' : 'status';
   return (
-    <div className="mx-auto max-w-lg rounded-2xl border border-white/10 bg-zinc-900 p-6 shadow-xl md:mt-8 md:p-8" data-testid={testId} data-state={state}>
+    <div
+      className="mx-auto max-w-lg rounded-2xl border border-white/10 bg-zinc-900 p-6 shadow-xl md:mt-8 md:p-8"
+      data-testid={testId}
+      data-state={state}
+    >
       <div role={role}>
         <Icon aria-hidden="true" className={cx('size-10', iconClass[tone])} />
         <h1 className="mt-4 text-2xl font-extrabold text-zinc-50">{title}</h1>
@@ -101,7 +105,14 @@ export function SubscriptionResult(props: SubscriptionResultProps) {
     case 'error': {
       const failure = checkFailure(props.error);
       return (
-        <ResultCard testId={testId} state={props.state} tone="failed" title={failure.title} actions={<Button onClick={props.onRetry}>Try again</Button>} home>
+        <ResultCard
+          testId={testId}
+          state={props.state}
+          tone="failed"
+          title={failure.title}
+          actions={<Button onClick={props.onRetry}>Try again</Button>}
+          home
+        >
           <p>{failure.description}</p>
         </ResultCard>
       );

@@ -46,9 +46,7 @@ export function SubscribePage({ renderSignIn }: SubscribePageProps) {
           {prefill.name ? `${prefill.name}, get closer to the music` : 'Get closer to the music'}
         </h2>
         <PlusBenefits className="space-y-2 text-zinc-200" large />
-        <p className="text-sm text-zinc-300">
-          From {perMonth(DEFAULT_PLAN_AMOUNT)}. Every amount gets the same benefits. Cancel anytime.
-        </p>
+        <p className="text-sm text-zinc-300">From {perMonth(DEFAULT_PLAN_AMOUNT)}. Every amount gets the same benefits. Cancel anytime.</p>
       </section>
 
       <div className="rounded-2xl border border-white/10 bg-zinc-900 p-5 md:p-6">

@@ -54,7 +54,9 @@ function ActivePlan({ plan }: { plan: Subscription }) {
         toast({
           variant: 'success',
           title: 'Subscription cancelled',
-          description: until ? `You keep ${brand.productPlus} until ${formatReleaseDate(until)}.` : `Your ${brand.productPlus} membership will end.`,
+          description: until
+            ? `You keep ${brand.productPlus} until ${formatReleaseDate(until)}.`
+            : `Your ${brand.productPlus} membership will end.`,
           duration: 4000,
         });
       },

@@ -27,7 +27,8 @@ export function SubscriptionCheckoutPage() {
     if (isLoading || done.current) return;
     done.current = true;
     if (!user) openAccountDialog('join-plus', { showSubscriptionForm: true });
-    else if (isSubscriber) toast({ title: `You already have ${brand.productPlus}`, description: 'Your membership is active.', duration: 3000 });
+    else if (isSubscriber)
+      toast({ title: `You already have ${brand.productPlus}`, description: 'Your membership is active.', duration: 3000 });
     else openCheckoutOverlay(amount);
     void navigate('/', { replace: true });
   }, [isLoading, user, isSubscriber, amount, openAccountDialog, navigate]);

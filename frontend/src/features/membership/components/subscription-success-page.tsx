@@ -120,7 +120,8 @@ function PlanSummary() {
       )}
       {plan.trialEndsAt && (
         <p data-testid="trial-note">
-          Your free trial runs until <strong className="text-zinc-50">{formatReleaseDate(plan.trialEndsAt)}</strong>. You won't be charged before then.
+          Your free trial runs until <strong className="text-zinc-50">{formatReleaseDate(plan.trialEndsAt)}</strong>. You won't be charged
+          before then.
         </p>
       )}
     </div>

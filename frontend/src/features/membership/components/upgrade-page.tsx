@@ -105,8 +105,8 @@ export function UpgradePage() {
         </p>
         <h1 className="text-3xl font-extrabold text-zinc-50 md:text-4xl">Upgrade to {brand.productPlus}</h1>
         <p className="max-w-2xl text-zinc-300">
-          {name ? `${name}, support` : 'Support'} the artists directly and get exclusive and unreleased tracks, early access, high-quality downloads
-          and member prices on albums and merch.
+          {name ? `${name}, support` : 'Support'} the artists directly and get exclusive and unreleased tracks, early access, high-quality
+          downloads and member prices on albums and merch.
         </p>
         {finishingJoin && (
           <p className="rounded-lg border border-accent/30 bg-accent/10 px-3 py-2 text-sm text-zinc-100" data-testid="finish-join">
@@ -115,7 +115,10 @@ export function UpgradePage() {
         )}
       </header>
 
-      <section aria-labelledby="checkout-details" className="grid gap-5 rounded-2xl border border-white/10 bg-zinc-900 p-5 md:grid-cols-2 md:p-6">
+      <section
+        aria-labelledby="checkout-details"
+        className="grid gap-5 rounded-2xl border border-white/10 bg-zinc-900 p-5 md:grid-cols-2 md:p-6"
+      >
         <h2 id="checkout-details" className="sr-only">
           Checkout details
         </h2>

@@ -9,7 +9,8 @@ import { cx } from '../../../lib/class-names';
 import type { ExclusiveVideo } from '../api/get-exclusive';
 import { PLAYER_FAILED } from '../membership-messages';
 
-const embedUrl = (youtubeVideoId: string) => `https://www.youtube-nocookie.com/embed/${encodeURIComponent(youtubeVideoId)}?autoplay=1&rel=0`;
+const embedUrl = (youtubeVideoId: string) =>
+  `https://www.youtube-nocookie.com/embed/${encodeURIComponent(youtubeVideoId)}?autoplay=1&rel=0`;
 export const watchUrl = (video: ExclusiveVideo): string | null =>
   video.youtubeUrl ?? (video.youtubeVideoId ? `https://www.youtube.com/watch?v=${encodeURIComponent(video.youtubeVideoId)}` : null);
 
@@ -18,7 +19,10 @@ export function VideoThumbnail({ video, className }: { video: ExclusiveVideo; cl
   const [failed, setFailed] = useState(false);
   if (!video.thumbnailUrl || failed) {
     return (
-      <div aria-hidden="true" className={cx('flex aspect-video items-center justify-center rounded-lg bg-gradient-to-br from-zinc-700 to-zinc-900', className)}>
+      <div
+        aria-hidden="true"
+        className={cx('flex aspect-video items-center justify-center rounded-lg bg-gradient-to-br from-zinc-700 to-zinc-900', className)}
+      >
         <Film className="size-1/5 text-zinc-400" />
       </div>
     );
@@ -70,7 +74,10 @@ export function VideoPlayer({ video }: { video: ExclusiveVideo }) {
         />
       )}
       {state === 'failed' && (
-        <div role="alert" className="flex aspect-video flex-col items-center justify-center gap-2 rounded-xl border border-red-400/30 bg-red-500/10 p-6 text-center">
+        <div
+          role="alert"
+          className="flex aspect-video flex-col items-center justify-center gap-2 rounded-xl border border-red-400/30 bg-red-500/10 p-6 text-center"
+        >
           <p className="font-semibold text-zinc-50">{PLAYER_FAILED}</p>
           <p className="text-sm text-zinc-300">You can still watch it on YouTube.</p>
         </div>

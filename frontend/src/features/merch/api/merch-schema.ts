@@ -3,10 +3,12 @@ import { z } from 'zod/mini';
 
 /** Storefronts send amounts as decimal strings ("28.00"); they are read as numbers of dollars. */
 const moneySchema = z.object({
-  amount: z.pipe(
-    z.union([z.string(), z.number()]),
-    z.transform((amount) => Number(amount)),
-  ).check(z.refine((amount) => Number.isFinite(amount) && amount >= 0, 'amount must be a price')),
+  amount: z
+    .pipe(
+      z.union([z.string(), z.number()]),
+      z.transform((amount) => Number(amount)),
+    )
+    .check(z.refine((amount) => Number.isFinite(amount) && amount >= 0, 'amount must be a price')),
   currencyCode: z._default(z.string(), 'USD'),
 });
 export type Money = z.infer<typeof moneySchema>;

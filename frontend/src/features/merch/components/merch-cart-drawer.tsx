@@ -14,7 +14,15 @@ import { Artwork } from '../../../ui/artwork';
 import { Button, buttonClass, IconButton } from '../../../ui/button';
 import { toast } from '../../../ui/toast';
 import { createMerchCart } from '../api/create-cart';
-import { checkoutLines, MAX_MERCH_QUANTITY, merchItemCount, merchSubtotal, shownVariant, type MerchCart, type MerchCartItem } from '../merch-cart';
+import {
+  checkoutLines,
+  MAX_MERCH_QUANTITY,
+  merchItemCount,
+  merchSubtotal,
+  shownVariant,
+  type MerchCart,
+  type MerchCartItem,
+} from '../merch-cart';
 import { merchCart, useMerchCart } from '../merch-cart-store';
 import { openCheckout } from '../merch-checkout';
 import { checkoutDestination, MERCH_SHOP_HOST, type CreatedCart } from '../merch-store';
@@ -89,7 +97,10 @@ export function MerchCartDrawer({ open, onOpenChange, albums }: MerchCartDrawerP
 
 function EmptyBag({ onShop }: { onShop: () => void }) {
   return (
-    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-white/15 px-6 py-10 text-center" data-testid="merch-cart-empty">
+    <div
+      className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-white/15 px-6 py-10 text-center"
+      data-testid="merch-cart-empty"
+    >
       <ShoppingBag aria-hidden="true" className="size-8 text-zinc-400" />
       <p className="font-semibold text-zinc-100">Your bag is empty</p>
       <p className="text-sm text-zinc-300">Shirts, records and more from the artists are in the shop.</p>
@@ -121,7 +132,11 @@ function BagLine({ line }: { line: MerchCartItem }) {
         {variant && <p className="text-xs text-zinc-300">{variant}</p>}
         <p className="text-sm text-zinc-300">{formatMoney(line.price)} each</p>
         <div className="flex items-center gap-1">
-          <IconButton label={`One fewer ${name}`} className="size-8" onClick={() => merchCart.setQuantity(line.shopifyVariantId, line.qty - 1)}>
+          <IconButton
+            label={`One fewer ${name}`}
+            className="size-8"
+            onClick={() => merchCart.setQuantity(line.shopifyVariantId, line.qty - 1)}
+          >
             <Minus aria-hidden="true" className="size-4" />
           </IconButton>
           <span className="sr-only">Quantity</span>
@@ -164,7 +179,12 @@ function BagFooter({ cart }: { cart: MerchCart }) {
     setPending(false);
     if (opened === 'blocked') {
       setBlockedUrl(url);
-      toast({ variant: 'destructive', title: 'Checkout could not open', description: `Please visit the store directly at ${MERCH_SHOP_HOST}.`, duration: 5000 });
+      toast({
+        variant: 'destructive',
+        title: 'Checkout could not open',
+        description: `Please visit the store directly at ${MERCH_SHOP_HOST}.`,
+        duration: 5000,
+      });
     } else if (opened === 'new-tab') {
       toast({ title: 'Checkout opened', description: 'Finish your order in the new tab.', duration: 3000 });
     }

@@ -156,7 +156,10 @@ function Gallery({ product }: { product: ShopProduct }) {
                 aria-label={`Picture ${at + 1} of ${images.length}`}
                 aria-current={at === index ? 'true' : undefined}
                 onClick={() => setIndex(at)}
-                className={cx('block size-14 overflow-hidden rounded-md border-2', at === index ? 'border-accent' : 'border-transparent opacity-70 hover:opacity-100')}
+                className={cx(
+                  'block size-14 overflow-hidden rounded-md border-2',
+                  at === index ? 'border-accent' : 'border-transparent opacity-70 hover:opacity-100',
+                )}
               >
                 <img src={picture.url} alt="" width={56} height={56} loading="lazy" className="size-full object-cover" />
               </button>

@@ -198,7 +198,8 @@ function ProductResults({
   );
 
   if (products.isPending) return <GridSkeleton />;
-  if (products.isError) return <ErrorState title="The shop could not be loaded" error={products.error} onRetry={() => void products.refetch()} />;
+  if (products.isError)
+    return <ErrorState title="The shop could not be loaded" error={products.error} onRetry={() => void products.refetch()} />;
   if (products.data.length === 0) {
     return (
       <EmptyState icon={ShoppingBag} title="The shop is empty right now">
@@ -208,7 +209,10 @@ function ProductResults({
   }
   if (listed.length === 0) {
     return (
-      <EmptyState icon={SearchX} title={query.search.trim() ? `No products match “${query.search.trim()}”` : 'No products in this collection'}>
+      <EmptyState
+        icon={SearchX}
+        title={query.search.trim() ? `No products match “${query.search.trim()}”` : 'No products in this collection'}
+      >
         <Button variant="secondary" onClick={onClear} className="mt-1">
           Clear filters
         </Button>
@@ -246,9 +250,7 @@ function ProductCard({ product, onOpen }: { product: ShopProduct; onOpen: () => 
     >
       <span className="relative block">
         <Artwork src={image?.url ?? null} alt="" size={240} className="w-full transition group-hover:brightness-110" />
-        {!product.availableForSale && (
-          <Badge className="absolute left-2 top-2 bg-zinc-950/80">Sold Out</Badge>
-        )}
+        {!product.availableForSale && <Badge className="absolute left-2 top-2 bg-zinc-950/80">Sold Out</Badge>}
       </span>
       <span className="block truncate font-semibold text-zinc-50" data-testid="product-title">
         {product.title}

@@ -33,9 +33,20 @@ export function NotificationsDialog({ open, onOpenChange }: { open: boolean; onO
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} size="lg" title="Notifications" description={unread > 0 ? `${unread} unread` : 'You are all caught up.'}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      title="Notifications"
+      description={unread > 0 ? `${unread} unread` : 'You are all caught up.'}
+    >
       <div className="mt-4 flex justify-end">
-        <Button variant="ghost" className="px-3 py-1.5" disabled={unread === 0 || markAllRead.isPending} onClick={() => markAllRead.mutate()}>
+        <Button
+          variant="ghost"
+          className="px-3 py-1.5"
+          disabled={unread === 0 || markAllRead.isPending}
+          onClick={() => markAllRead.mutate()}
+        >
           <CheckCheck aria-hidden="true" className="size-4" />
           Mark all as read
         </Button>
@@ -84,12 +95,13 @@ function NotificationRow({
   onDelete: () => void;
 }) {
   return (
-    <li className="flex items-start gap-2 py-3" data-testid="notification" data-notification-id={notification.id} data-read={notification.isRead}>
-      <button
-        type="button"
-        onClick={onOpen}
-        className="min-w-0 flex-1 rounded-lg p-2 text-left transition hover:bg-white/5"
-      >
+    <li
+      className="flex items-start gap-2 py-3"
+      data-testid="notification"
+      data-notification-id={notification.id}
+      data-read={notification.isRead}
+    >
+      <button type="button" onClick={onOpen} className="min-w-0 flex-1 rounded-lg p-2 text-left transition hover:bg-white/5">
         <span className="flex items-center gap-2">
           <span aria-hidden="true" className={cx('size-2 shrink-0 rounded-full', notification.isRead ? 'bg-transparent' : 'bg-accent')} />
           <span className={cx('truncate text-sm', notification.isRead ? 'font-medium text-zinc-300' : 'font-bold text-zinc-50')}>

@@ -75,7 +75,10 @@ export function DeploymentCheck({ quickTests }: { quickTests: QuickTests }) {
         </div>
       </section>
 
-      <section aria-labelledby="expected-heading" className="space-y-2 rounded-xl border border-white/10 bg-white/5 p-4 text-sm text-zinc-200">
+      <section
+        aria-labelledby="expected-heading"
+        className="space-y-2 rounded-xl border border-white/10 bg-white/5 p-4 text-sm text-zinc-200"
+      >
         <h2 id="expected-heading" className="font-semibold text-zinc-50">
           A complete deployment shows
         </h2>

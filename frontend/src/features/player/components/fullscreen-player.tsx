@@ -7,13 +7,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { ChevronDown, History, ListMusic, Pause, Play, SkipBack, SkipForward } from 'lucide-react';
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { Link } from 'react-router';
-import {
-  closesFullscreenPlayer,
-  fullscreenDragOffset,
-  isTap,
-  PLAYER_CLOSE_ANIMATION_MS,
-  type TouchPoint,
-} from '../../../lib/gestures';
+import { closesFullscreenPlayer, fullscreenDragOffset, isTap, PLAYER_CLOSE_ANIMATION_MS, type TouchPoint } from '../../../lib/gestures';
 import { Artwork } from '../../../ui/artwork';
 import { IconButton } from '../../../ui/button';
 import { usePlayer } from './player-provider';
@@ -24,7 +18,15 @@ const pointOf = (event: TouchEvent): TouchPoint => {
   return { x: touch.clientX, y: touch.clientY, t: event.timeStamp };
 };
 
-export function FullscreenPlayer({ onClose, onOpenQueue, onOpenRecent }: { onClose: () => void; onOpenQueue: () => void; onOpenRecent: () => void }) {
+export function FullscreenPlayer({
+  onClose,
+  onOpenQueue,
+  onOpenRecent,
+}: {
+  onClose: () => void;
+  onOpenQueue: () => void;
+  onOpenRecent: () => void;
+}) {
   const player = usePlayer();
   const { state, track } = player;
   const playing = state.status === 'playing';
@@ -122,7 +124,11 @@ export function FullscreenPlayer({ onClose, onOpenQueue, onOpenRecent }: { onClo
                 <SkipBack aria-hidden="true" className="size-7 fill-current" />
               </IconButton>
               <IconButton label={playing ? 'Pause' : 'Play'} onClick={player.togglePlay} solid className="size-16">
-                {playing ? <Pause aria-hidden="true" className="size-7 fill-current" /> : <Play aria-hidden="true" className="size-7 fill-current" />}
+                {playing ? (
+                  <Pause aria-hidden="true" className="size-7 fill-current" />
+                ) : (
+                  <Play aria-hidden="true" className="size-7 fill-current" />
+                )}
               </IconButton>
               <IconButton label="Next track" disabled={!player.canGoNext} onClick={player.next} className="size-12">
                 <SkipForward aria-hidden="true" className="size-7 fill-current" />

@@ -34,7 +34,9 @@ export function PlayerBar() {
       {shown && <Bar setPanel={setPanel} />}
       {panel && (
         <Suspense fallback={null}>
-          {panel === 'fullscreen' && <FullscreenPlayer onClose={close} onOpenQueue={() => setPanel('queue')} onOpenRecent={() => setPanel('recent')} />}
+          {panel === 'fullscreen' && (
+            <FullscreenPlayer onClose={close} onOpenQueue={() => setPanel('queue')} onOpenRecent={() => setPanel('recent')} />
+          )}
           {panel === 'queue' && <QueueDialog onClose={close} />}
           {panel === 'recent' && <RecentlyPlayedDialog onClose={close} />}
           {panel === 'shortcuts' && <ShortcutsDialog onClose={close} />}
@@ -99,13 +101,12 @@ function Bar({ setPanel }: { setPanel: (panel: Panel) => void }) {
             <IconButton label="Previous track" disabled={!player.canGoPrevious} onClick={player.previous}>
               <SkipBack aria-hidden="true" className="size-5" />
             </IconButton>
-            <IconButton
-              label={playing ? 'Pause' : 'Play'}
-              disabled={!track}
-              onClick={player.togglePlay}
-              solid
-            >
-              {playing ? <Pause aria-hidden="true" className="size-5 fill-current" /> : <Play aria-hidden="true" className="size-5 fill-current" />}
+            <IconButton label={playing ? 'Pause' : 'Play'} disabled={!track} onClick={player.togglePlay} solid>
+              {playing ? (
+                <Pause aria-hidden="true" className="size-5 fill-current" />
+              ) : (
+                <Play aria-hidden="true" className="size-5 fill-current" />
+              )}
             </IconButton>
             <IconButton label="Next track" disabled={!player.canGoNext} onClick={player.next}>
               <SkipForward aria-hidden="true" className="size-5" />

@@ -70,4 +70,3 @@ export function SeekBar({ large = false }: { large?: boolean }) {
     </div>
   );
 }
-

@@ -3,7 +3,18 @@
  * preloads the next track so the change is gapless), feeds the audio clock back, reports a play once it
  * qualifies, keeps the session across reloads and speaks to the system's media controls (Media Session).
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
 import { getAlbumAudioUrls } from '../api/get-album-audio-urls';
 import { useRecordTrackPlay, type TrackPlay } from '../api/record-track-play';
 import { isSignedAudioUrl, needsFreshAudioUrl } from '../audio-urls';
@@ -91,7 +102,11 @@ function updateMediaPosition(audio: HTMLAudioElement) {
   const duration = audio.duration;
   if (!Number.isFinite(duration) || duration <= 0) return;
   try {
-    navigator.mediaSession.setPositionState({ duration, position: Math.min(audio.currentTime, duration), playbackRate: audio.playbackRate || 1 });
+    navigator.mediaSession.setPositionState({
+      duration,
+      position: Math.min(audio.currentTime, duration),
+      playbackRate: audio.playbackRate || 1,
+    });
   } catch {
     // A browser that rejects the numbers keeps its own estimate.
   }
@@ -232,7 +247,14 @@ export function PlayerProvider({
     const upcoming = upcomingIndex(state, nextRandom.current);
     const next = upcoming === null ? null : state.queue[upcoming];
     // Only while music plays: a page just opened (or a restored, paused session) downloads no audio it may never need.
-    if (state.status !== 'playing' || !standby || !next || next.audioUrl === track?.audioUrl || standby.getAttribute('src') === next.audioUrl) return;
+    if (
+      state.status !== 'playing' ||
+      !standby ||
+      !next ||
+      next.audioUrl === track?.audioUrl ||
+      standby.getAttribute('src') === next.audioUrl
+    )
+      return;
     // An expired signed URL would only fail: renew it (the fresh URL runs this again), else leave it to the load.
     if (needsFreshAudioUrl(next.audioUrl, Date.now(), next.duration)) {
       void refreshAlbumUrls(next.albumId);

@@ -11,7 +11,13 @@ export function QueueDialog({ onClose }: { onClose: () => void }) {
   const player = usePlayer();
   const { queue, index, status } = player.state;
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Queue" description={queue.length === 1 ? '1 track' : `${queue.length} tracks`} size="lg">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Queue"
+      description={queue.length === 1 ? '1 track' : `${queue.length} tracks`}
+      size="lg"
+    >
       {queue.length === 0 ? (
         <div className="mt-5">
           <EmptyState icon={ListMusic} title="The queue is empty">
@@ -28,11 +34,16 @@ export function QueueDialog({ onClose }: { onClose: () => void }) {
                   type="button"
                   aria-current={current ? 'true' : undefined}
                   onClick={() => (current ? player.togglePlay() : player.playQueue(queue, position))}
-                  className={cx('flex w-full items-center gap-3 rounded-lg p-2 text-left transition hover:bg-white/5', current && 'bg-white/10')}
+                  className={cx(
+                    'flex w-full items-center gap-3 rounded-lg p-2 text-left transition hover:bg-white/5',
+                    current && 'bg-white/10',
+                  )}
                 >
                   <Artwork src={track.artwork} alt="" size={40} className="size-10 shrink-0" />
                   <span className="min-w-0 flex-1">
-                    <span className={cx('block truncate text-sm font-semibold', current ? 'text-accent' : 'text-zinc-50')}>{track.title}</span>
+                    <span className={cx('block truncate text-sm font-semibold', current ? 'text-accent' : 'text-zinc-50')}>
+                      {track.title}
+                    </span>
                     <span className="block truncate text-xs text-zinc-300">{track.artist}</span>
                   </span>
                   {current && status === 'playing' ? (

@@ -16,7 +16,13 @@ export function RecentlyPlayedDialog({ onClose }: { onClose: () => void }) {
   const recent = useRecentlyPlayed(isSignedIn);
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Recently played" description="The tracks you listened to last." size="lg">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Recently played"
+      description="The tracks you listened to last."
+      size="lg"
+    >
       <div className="mt-5" data-testid="recently-played">
         {!isLoading && !isSignedIn ? (
           <EmptyState icon={History} title="Nothing played yet">
@@ -57,9 +63,7 @@ function RecentRow({ track, onLeave }: { track: RecentTrack; onLeave: () => void
       <Artwork src={track.albumArtwork ?? null} alt="" size={40} className="size-10 shrink-0" />
       <span className="min-w-0 flex-1">
         <span className="block truncate text-sm font-semibold text-zinc-50">{track.title}</span>
-        <span className="block truncate text-xs text-zinc-300">
-          {[track.artistName, track.albumTitle].filter(Boolean).join(' · ')}
-        </span>
+        <span className="block truncate text-xs text-zinc-300">{[track.artistName, track.albumTitle].filter(Boolean).join(' · ')}</span>
       </span>
       {track.playedAt && <span className="shrink-0 text-xs text-zinc-400">{formatDateTime(track.playedAt)}</span>}
     </>

@@ -4,7 +4,12 @@ import { shortcuts } from '../keyboard-shortcuts';
 
 export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Keyboard shortcuts" description="Anywhere in the app, except while typing.">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Keyboard shortcuts"
+      description="Anywhere in the app, except while typing."
+    >
       <dl className="mt-5 divide-y divide-white/10" data-testid="shortcuts">
         {shortcuts.map((shortcut) => (
           <div key={shortcut.keys} className="flex items-center justify-between gap-4 py-2.5 text-sm">

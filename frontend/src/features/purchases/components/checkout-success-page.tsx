@@ -115,7 +115,12 @@ function BoughtAlbums({ albums, total }: { albums: CheckoutAlbum[]; total: numbe
     <section aria-label="Your albums" className="mt-6 space-y-3">
       <ul className="space-y-3">
         {albums.map((album, index) => (
-          <li key={album.albumId} className="flex flex-wrap items-center gap-3 rounded-xl bg-white/5 p-3 sm:flex-nowrap" data-testid="checkout-album" data-album-id={album.albumId}>
+          <li
+            key={album.albumId}
+            className="flex flex-wrap items-center gap-3 rounded-xl bg-white/5 p-3 sm:flex-nowrap"
+            data-testid="checkout-album"
+            data-album-id={album.albumId}
+          >
             <Artwork src={album.artwork ?? null} alt="" size={56} className="size-14 shrink-0" />
             <div className="min-w-0 flex-1">
               <p className="truncate font-semibold text-zinc-50">{album.albumTitle}</p>
@@ -132,7 +137,9 @@ function BoughtAlbums({ albums, total }: { albums: CheckoutAlbum[]; total: numbe
         <p className="text-sm text-zinc-300">
           Total paid <span className="font-semibold text-zinc-50">{formatMoney(total)}</span>
         </p>
-        {albums.length > 1 && <DownloadAllButton albums={downloads} label="Download All Albums" variant="secondary" className="px-4 py-2" />}
+        {albums.length > 1 && (
+          <DownloadAllButton albums={downloads} label="Download All Albums" variant="secondary" className="px-4 py-2" />
+        )}
       </div>
     </section>
   );

@@ -38,7 +38,13 @@ export function DownloadAlbumButton({ album, label = 'Download ZIP', variant = '
 
   // The latest list wins over an older click: a ZIP that was pending may be ready now.
   const state: ButtonState =
-    clicked === 'preparing' ? 'preparing' : ready === true ? 'idle' : ready === false || clicked === 'pending' ? 'pending' : (clicked ?? 'idle');
+    clicked === 'preparing'
+      ? 'preparing'
+      : ready === true
+        ? 'idle'
+        : ready === false || clicked === 'pending'
+          ? 'pending'
+          : (clicked ?? 'idle');
 
   const download = async () => {
     setClicked('preparing');

@@ -40,7 +40,12 @@ export function DownloadAllButton({ albums, label = 'Download All', variant = 'p
     const unavailable = resolved.filter(({ resolution }) => resolution.kind === 'unavailable').map(({ album }) => album);
     const pending = resolved.filter(({ resolution }) => resolution.kind === 'pending').map(({ album }) => album);
     if (unavailable.length) {
-      toast({ variant: 'destructive', title: DOWNLOAD_NOT_AVAILABLE, description: downloadNotAvailableText(titles(unavailable)), duration: 5000 });
+      toast({
+        variant: 'destructive',
+        title: DOWNLOAD_NOT_AVAILABLE,
+        description: downloadNotAvailableText(titles(unavailable)),
+        duration: 5000,
+      });
     } else if (pending.length) {
       toast({ title: DOWNLOAD_PENDING, description: downloadPendingText(titles(pending)), duration: 5000 });
     }

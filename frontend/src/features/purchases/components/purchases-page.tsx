@@ -55,7 +55,8 @@ function PurchaseHistory() {
   usePurchasedAlbums();
 
   if (purchases.isPending) return <PurchaseListSkeleton label="Loading your purchases…" />;
-  if (purchases.isError) return <ErrorState title="Failed to fetch purchases" error={purchases.error} onRetry={() => void purchases.refetch()} />;
+  if (purchases.isError)
+    return <ErrorState title="Failed to fetch purchases" error={purchases.error} onRetry={() => void purchases.refetch()} />;
   if (purchases.data.length === 0) {
     return (
       <EmptyState icon={Receipt} title="No purchases yet">

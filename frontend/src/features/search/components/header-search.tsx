@@ -54,7 +54,10 @@ export function HeaderSearch() {
 
   const showList = listOpen && wantsSuggestions(text) && suggestions.data !== undefined && SuggestionOptions !== null;
   const options: SearchOption[] = showList
-    ? [...(suggestions.data ?? []).map((suggestion): SearchOption => ({ kind: 'suggestion', suggestion })), { kind: 'search', text: text.trim() }]
+    ? [
+        ...(suggestions.data ?? []).map((suggestion): SearchOption => ({ kind: 'suggestion', suggestion })),
+        { kind: 'search', text: text.trim() },
+      ]
     : [];
   const optionId = (index: number) => `${listId}-option-${index}`;
 
@@ -146,7 +149,9 @@ export function HeaderSearch() {
             hidden={!showList}
             className="absolute inset-x-0 top-full z-50 mt-2 max-h-[70vh] overflow-y-auto rounded-xl border border-white/10 bg-zinc-900 p-1 shadow-2xl"
           >
-            {SuggestionOptions && <SuggestionOptions options={options} active={active} optionId={optionId} onActive={setActive} onChoose={choose} />}
+            {SuggestionOptions && (
+              <SuggestionOptions options={options} active={active} optionId={optionId} onActive={setActive} onChoose={choose} />
+            )}
           </ul>
         </div>
       </form>

@@ -154,9 +154,22 @@ function SongList({ tracks, playback }: { tracks: SearchTrack[]; playback: Searc
         const current = playback.currentTrackId === track.id;
         const sounding = current && playback.playing;
         return (
-          <li key={track.id} data-testid="search-song" data-track-id={track.id} className={cx('flex items-center gap-3 px-3 py-2', current && 'bg-white/5')}>
-            <IconButton label={`${sounding ? 'Pause' : 'Play'} ${track.title}`} onClick={() => (current ? playback.togglePlay() : playback.playSong(track))} className="size-9">
-              {sounding ? <Pause aria-hidden="true" className="size-4 fill-current text-accent" /> : <Play aria-hidden="true" className="size-4 fill-current" />}
+          <li
+            key={track.id}
+            data-testid="search-song"
+            data-track-id={track.id}
+            className={cx('flex items-center gap-3 px-3 py-2', current && 'bg-white/5')}
+          >
+            <IconButton
+              label={`${sounding ? 'Pause' : 'Play'} ${track.title}`}
+              onClick={() => (current ? playback.togglePlay() : playback.playSong(track))}
+              className="size-9"
+            >
+              {sounding ? (
+                <Pause aria-hidden="true" className="size-4 fill-current text-accent" />
+              ) : (
+                <Play aria-hidden="true" className="size-4 fill-current" />
+              )}
             </IconButton>
             <Artwork src={track.artwork ?? null} alt="" size={40} className="w-10 shrink-0" />
             <div className="min-w-0 flex-1">
@@ -204,7 +217,10 @@ function ArtistCards({ artists }: { artists: SearchArtist[] }) {
     <ul className="grid gap-3 sm:grid-cols-2">
       {artists.map((artist) => (
         <li key={artist.id} data-testid="search-artist">
-          <Link to={`/artist/${encodeURIComponent(artist.id)}`} className="flex items-center gap-4 rounded-xl border border-white/10 p-3 hover:bg-white/5">
+          <Link
+            to={`/artist/${encodeURIComponent(artist.id)}`}
+            className="flex items-center gap-4 rounded-xl border border-white/10 p-3 hover:bg-white/5"
+          >
             <Artwork src={artist.avatar ?? null} alt="" kind="artist" size={64} className="w-16 shrink-0" />
             <div className="min-w-0 space-y-1">
               <p className="flex items-center gap-2 font-semibold text-zinc-50">
@@ -224,7 +240,12 @@ function PlaylistCards({ playlists, playback }: { playlists: PlaylistSummary[]; 
   return (
     <ul className="grid gap-4 sm:grid-cols-2">
       {playlists.map((playlist) => (
-        <li key={playlist.id} data-testid="search-playlist" data-playlist-id={playlist.id} className="flex gap-4 rounded-xl border border-white/10 bg-zinc-900 p-4">
+        <li
+          key={playlist.id}
+          data-testid="search-playlist"
+          data-playlist-id={playlist.id}
+          className="flex gap-4 rounded-xl border border-white/10 bg-zinc-900 p-4"
+        >
           <Artwork src={playlist.artwork ?? null} alt="" size={96} className="w-24 shrink-0" />
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <p className="flex items-center gap-2 font-semibold text-zinc-50">

@@ -34,7 +34,10 @@ export function SuggestionOptions({ options, active, optionId, onActive, onChoos
       onMouseDown={(event) => event.preventDefault()}
       onMouseEnter={() => onActive(index)}
       onClick={() => onChoose(option)}
-      className={cx('flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 text-sm', index === active ? 'bg-white/10' : 'hover:bg-white/5')}
+      className={cx(
+        'flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 text-sm',
+        index === active ? 'bg-white/10' : 'hover:bg-white/5',
+      )}
     >
       {option.kind === 'search' ? (
         <>
@@ -57,7 +60,13 @@ function SuggestionRow({ suggestion }: { suggestion: Suggestion }) {
   return (
     <>
       {suggestion.artwork ? (
-        <Artwork src={suggestion.artwork} alt="" size={36} kind={suggestion.type === 'artist' ? 'artist' : 'album'} className="w-9 shrink-0" />
+        <Artwork
+          src={suggestion.artwork}
+          alt=""
+          size={36}
+          kind={suggestion.type === 'artist' ? 'artist' : 'album'}
+          className="w-9 shrink-0"
+        />
       ) : (
         <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-white/5">
           <Icon aria-hidden="true" className="size-4 text-zinc-300" />
