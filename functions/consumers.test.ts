@@ -1,6 +1,11 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { consumers, consumersOf, streamCategory } from './consumers.js';
+import { consumers, consumersOf, relay, streamCategory } from './consumers.js';
+import { projectorHandler } from './consumers/projector.js';
 import { route } from './consumers/relay.js';
+import { projections } from './projections/index.js';
+
+const exists = (path: string) => existsSync(new URL(path, import.meta.url));
 
 const names = (type: string, streamId: string) =>
   consumersOf(type, streamId)
@@ -9,20 +14,20 @@ const names = (type: string, streamId: string) =>
 
 describe('the consumer manifest', () => {
   it('sends a projector every event of its stream categories, so a checkpoint never waits on a type it does not list', () => {
-    expect(names('SubscriptionStarted', 'user#u1')).toEqual(['notifier', 'user-tier', 'users-projector']);
-    expect(names('SomethingNew', 'user#u1')).toEqual(['users-projector']);
-    expect(names('SomethingNew', 'cart#u1')).toEqual(['commerce-projector']);
+    expect(names('SubscriptionStarted', 'user#u1')).toEqual(['notifier', 'user-tier', 'users']);
+    expect(names('SomethingNew', 'user#u1')).toEqual(['users']);
+    expect(names('SomethingNew', 'cart#u1')).toEqual(['commerce']);
   });
 
   it('sends a reactor its event types from any stream', () => {
-    expect(names('PurchaseCompleted', 'order#o1')).toEqual(['commerce-projector', 'notifier', 'receipts']);
-    expect(names('AlbumPublished', 'album#a1')).toEqual(['album-downloads', 'catalogue-projector', 'notifier', 'search-projector']);
-    expect(names('NotificationSent', 'notifications#u1')).toEqual(['mailer', 'notifications-projector']);
+    expect(names('PurchaseCompleted', 'order#o1')).toEqual(['commerce', 'notifier', 'receipts']);
+    expect(names('AlbumPublished', 'album#a1')).toEqual(['album-downloads', 'catalogue', 'notifier', 'search']);
+    expect(names('NotificationSent', 'notifications#u1')).toEqual(['mailer', 'notifications']);
   });
 
   it("sends a signed-in listener's plays to the stats and the library, a guest's to the stats only", () => {
-    expect(names('PlayRecorded', 'plays#u1#2026-11-01')).toEqual(['library-projector', 'stats-projector']);
-    expect(names('PlayRecorded', 'guest-plays#guest-1#2026-11-01')).toEqual(['stats-projector']);
+    expect(names('PlayRecorded', 'plays#u1#2026-11-01')).toEqual(['library', 'stats']);
+    expect(names('PlayRecorded', 'guest-plays#guest-1#2026-11-01')).toEqual(['stats']);
   });
 
   it('reads the category of a stream id up to its first #', () => {
@@ -35,10 +40,34 @@ describe('the consumer manifest', () => {
     expect(new Set(consumers.map((c) => c.name)).size).toBe(consumers.length);
   });
 
+  it('names each line after its code: a projector its projection functions/projections/<name>.ts, a reactor functions/consumers/<name>.ts', () => {
+    for (const c of consumers.filter((x) => x.kind === 'projector')) {
+      expect(projections[c.name]?.name, c.name).toBe(c.name);
+      expect(exists(`./projections/${c.name}.ts`), c.name).toBe(true);
+      expect(c.events, c.name).toEqual([]);
+    }
+    for (const c of consumers.filter((x) => x.kind === 'reactor')) {
+      expect(exists(`./consumers/${c.name}.ts`), c.name).toBe(true);
+      expect(c.streams, c.name).toEqual([]);
+    }
+    expect(exists(`./consumers/${relay.name}.ts`)).toBe(true);
+    expect(Object.keys(projections).sort()).toEqual(
+      consumers
+        .filter((c) => c.kind === 'projector')
+        .map((c) => c.name)
+        .sort(),
+    );
+  });
+
+  it('builds a projector handler from its name, and refuses a name without a projection', () => {
+    expect(projectorHandler('catalogue')).toBeTypeOf('function');
+    expect(() => projectorHandler('charts')).toThrow(/No projection "charts"/);
+  });
+
   it('routes reservation items (no event type) nowhere', () => {
     expect(route({ streamId: 'reservation#email#a@b.c', version: 1 }, 'toko-')).toEqual([]);
     expect(route({ streamId: 'user#u1', version: 1, type: 'UserRegistered' }, 'toko-')).toEqual(
-      expect.arrayContaining(['toko-users-projector.fifo', 'toko-notifier.fifo']),
+      expect.arrayContaining(['toko-users.fifo', 'toko-notifier.fifo']),
     );
   });
 });

@@ -1,23 +1,36 @@
 /**
- * The consumer manifest: one line per queue consumer. The relay (functions/consumers/relay.ts) sends
- * each stored event to the FIFO queue of every consumer that takes it; the local SQS trigger and the
- * CDK event-source mappings both come from here.
+ * The consumer manifest: the stream relay, then one line per queue consumer. The relay
+ * (functions/consumers/relay.ts) sends each stored event to the FIFO queue of every consumer that takes
+ * it; the local stream poller and SQS trigger and the CDK functions and event-source mappings all come from here.
  *
- * Two kinds of consumer:
- * - a projector takes every event of the stream categories it names (`user` for `user#…`): its
- *   per-stream checkpoints need each version in turn, so an event type it does not project still
- *   passes through (and only moves the checkpoint). Which types it projects is the projection's own
- *   `events` list, in one place; a new event type on a stream it reads can never stall it.
- * - a reactor (mail, notifications, receipts, tier, ZIPs) takes the event types it names, wherever
- *   they are appended.
+ * A line's name is its code, in one hop:
+ * - a projector `x` runs the projection `functions/projections/x.ts` (named `x` too). It takes every
+ *   event of the stream categories it names (`user` for `user#…`): its per-stream checkpoints need each
+ *   version in turn, so an event type it does not project still passes through (and only moves the
+ *   checkpoint). Which types it projects is the projection's own `events` list, in one place; a new
+ *   event type on a stream it reads can never stall it. One Lambda entry serves them all:
+ *   functions/consumers/projector.ts, told which projection by its PROJECTION variable.
+ * - a reactor `x` (mail, notifications, receipts, tier, ZIPs) is `functions/consumers/x.ts`. It takes the
+ *   event types it names, wherever they are appended.
  */
 import type { EventType } from '../events/index.js';
 
-export interface ConsumerSpec {
-  /** Queue is `<prefix><name>.fifo`, its DLQ `<prefix><name>-dlq.fifo`. */
+/** The relay: the events table's DynamoDB Stream → the consumers' queues. */
+export interface RelaySpec {
+  /** Its module, functions/consumers/<name>.ts. */
   name: string;
-  /** Module under functions/consumers/ exporting `handler`. */
-  module: string;
+  /** Stream records per invocation. */
+  batchSize: number;
+  /** Retries of a failing batch (bisected) before its records' metadata goes to `<prefix>relay-failures`. */
+  retryAttempts: number;
+}
+
+export const relay: RelaySpec = { name: 'relay', batchSize: 100, retryAttempts: 10 };
+
+export interface ConsumerSpec {
+  /** Its code (see above). Queue is `<prefix><name>.fifo`, its DLQ `<prefix><name>-dlq.fifo`. */
+  name: string;
+  kind: 'projector' | 'reactor';
   /** Event types it takes from any stream (reactors). */
   events: EventType[];
   /** Stream categories whose every event it takes, in order (projectors). */
@@ -32,7 +45,7 @@ const defaults = { batchSize: 10, maxReceiveCount: 5, visibilityTimeoutSeconds: 
 
 const reactor = (name: string, events: EventType[], opts: Partial<ConsumerSpec> = {}): ConsumerSpec => ({
   name,
-  module: name,
+  kind: 'reactor',
   events,
   streams: [],
   ...defaults,
@@ -41,7 +54,7 @@ const reactor = (name: string, events: EventType[], opts: Partial<ConsumerSpec> 
 
 const projector = (name: string, streams: string[], opts: Partial<ConsumerSpec> = {}): ConsumerSpec => ({
   name,
-  module: name,
+  kind: 'projector',
   events: [],
   streams,
   ...defaults,
@@ -52,15 +65,15 @@ const projector = (name: string, streams: string[], opts: Partial<ConsumerSpec> 
 export const streamCategory = (streamId: string) => streamId.split('#', 1)[0];
 
 export const consumers: ConsumerSpec[] = [
-  projector('catalogue-projector', ['artist', 'album']),
+  projector('catalogue', ['artist', 'album']),
   // Guests' plays have a category of their own: they have no library, so its projector never sees them.
-  projector('stats-projector', ['plays', 'guest-plays']),
-  projector('library-projector', ['library', 'plays', 'listening']),
-  projector('search-projector', ['artist', 'album', 'playlist']),
-  projector('playlists-projector', ['playlist']),
-  projector('users-projector', ['user']),
-  projector('notifications-projector', ['notifications']),
-  projector('commerce-projector', ['cart', 'order', 'download', 'video']),
+  projector('stats', ['plays', 'guest-plays']),
+  projector('library', ['library', 'plays', 'listening']),
+  projector('search', ['artist', 'album', 'playlist']),
+  projector('playlists', ['playlist']),
+  projector('users', ['user']),
+  projector('notifications', ['notifications']),
+  projector('commerce', ['cart', 'order', 'download', 'video']),
   // The events of functions/domain/notifications/rules.ts (a unit test keeps the two equal).
   reactor('notifier', ['UserRegistered', 'SubscriptionStarted', 'PurchaseCompleted', 'AlbumPublished']),
   reactor('user-tier', ['SubscriptionStarted', 'SubscriptionRenewed', 'SubscriptionCancelled', 'SubscriptionEnded']),

@@ -13,14 +13,7 @@
 import { ScanCommand, BatchWriteCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { registry, type DomainEvent } from '../../events/index.js';
 import { consumers, streamCategory } from '../consumers.js';
-import { catalogueProjection } from '../projections/catalogue.js';
-import { commerceProjection } from '../projections/commerce.js';
-import { libraryProjection } from '../projections/library.js';
-import { notificationsProjection } from '../projections/notifications.js';
-import { playlistsProjection } from '../projections/playlists.js';
-import { searchProjection } from '../projections/search.js';
-import { statsProjection } from '../projections/stats.js';
-import { usersProjection } from '../projections/users.js';
+import { projections } from '../projections/index.js';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
 import { eachConcurrently } from './concurrently.js';
@@ -28,17 +21,8 @@ import { memoryViewStore } from './memory-view-store.js';
 import { project, type Projection, type ViewItem } from './projection.js';
 import { checkpointKey, isCounterKey } from './views.js';
 
-/** The projection of each projector line of functions/consumers.ts (a unit test keeps the two equal). */
-export const projectionsByConsumer: Record<string, Projection> = {
-  'catalogue-projector': catalogueProjection,
-  'stats-projector': statsProjection,
-  'library-projector': libraryProjection,
-  'search-projector': searchProjection,
-  'playlists-projector': playlistsProjection,
-  'users-projector': usersProjection,
-  'notifications-projector': notificationsProjection,
-  'commerce-projector': commerceProjection,
-};
+/** The projection of each projector line of functions/consumers.ts, which has its name (a unit test keeps the two equal). */
+export const projectionsByConsumer: Record<string, Projection> = projections;
 
 export interface RebuildResult {
   events: number;
@@ -196,7 +180,7 @@ export async function rebuildViews(target: { views: string; counters: string }):
     .filter((c) => c.streams.length > 0)
     .map((c) => {
       const projection = projectionsByConsumer[c.name];
-      if (!projection) throw new Error(`No projection is known for the projector ${c.name} (functions/lib/rebuild-views.ts)`);
+      if (!projection) throw new Error(`No projection is known for the projector ${c.name} (functions/projections/index.ts)`);
       return { name: c.name, streams: c.streams, projection };
     });
   const scanned = await scanEventLog();

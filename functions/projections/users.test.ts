@@ -42,7 +42,7 @@ describe('users view', () => {
 
   it('is fed every event of every user stream by its consumer, including types it does not project', () => {
     for (const type of [...userEvents, 'SomeFutureUserEvent']) {
-      expect(consumersOf(type, 'user#u1').map((c) => c.name)).toContain('users-projector');
+      expect(consumersOf(type, 'user#u1').map((c) => c.name)).toContain('users');
     }
   });
 });

@@ -11,7 +11,7 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { consumers as consumerManifest, type ConsumerSpec } from '../../functions/consumers.js';
+import { consumers as consumerManifest, relay, type ConsumerSpec } from '../../functions/consumers.js';
 import { routeKey, routes as routeManifest, type RouteSpec } from '../../functions/routes.js';
 import { consumerAccess, grantAccess, httpAccess, type Resources } from './access.js';
 import { pascal, type TokoConfig } from './config.js';
@@ -75,19 +75,19 @@ export class ApiStack extends Stack {
       });
     }
 
-    this.relay = tokoFunction(this, 'Relay', {
+    this.relay = tokoFunction(this, pascal(relay.name), {
       entry: entries.relay(),
-      description: `${config.prefix}relay events stream to consumer queues`,
-      environment: functionEnvironment(props.environment, 'relay'),
+      description: `${config.prefix}${relay.name} events stream to consumer queues`,
+      environment: functionEnvironment(props.environment, relay.name),
       memorySize: 512,
       timeout: Duration.seconds(30),
     });
     this.relay.addEventSource(
       new DynamoEventSource(props.eventsTable, {
         startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 100,
+        batchSize: relay.batchSize,
         maxBatchingWindow: Duration.seconds(0),
-        retryAttempts: 10,
+        retryAttempts: relay.retryAttempts,
         bisectBatchOnError: true,
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(props.relayFailures),
@@ -99,9 +99,12 @@ export class ApiStack extends Stack {
       const queue = resources.queues.get(consumer.name);
       if (!queue) throw new Error(`No queue for consumer "${consumer.name}"`);
       const fn = tokoFunction(this, `${pascal(consumer.name)}Consumer`, {
-        entry: entries.consumer(consumer.module),
+        entry: entries.consumer(consumer),
         description: `${config.prefix}consumer ${consumer.name}`,
-        environment: functionEnvironment(props.environment, consumer.name),
+        environment: {
+          ...functionEnvironment(props.environment, consumer.name),
+          ...(consumer.kind === 'projector' ? { PROJECTION: consumer.name } : {}),
+        },
         memorySize: 512,
         // Lambda requires the queue's visibility timeout to be at least the function's timeout.
         timeout: Duration.seconds(Math.max(1, Math.floor(consumer.visibilityTimeoutSeconds / 3))),

@@ -7,6 +7,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumers, queueName } from '../../functions/consumers.js';
 import { cdkJsonContext, configFromContext, type TokoConfig } from './config.js';
+import { entriesIn } from './entries.js';
 import { buildToko } from './toko.js';
 
 let scratch: string;
@@ -32,6 +33,20 @@ describe('entries', () => {
     expect(() => synth({}, { functionsDir })).toThrow(
       /Missing Lambda entry for HTTP context "\w+": .*functions-without-handlers\/http\/\w+\.ts/,
     );
+  });
+
+  it('runs a projector from the one projector entry, and stops when its projection is missing', () => {
+    const functionsDir = join(scratch, 'functions-with-a-projector');
+    mkdirSync(join(functionsDir, 'consumers'), { recursive: true });
+    mkdirSync(join(functionsDir, 'projections'));
+    writeFileSync(join(functionsDir, 'consumers', 'projector.ts'), 'export const handler = () => {};');
+    writeFileSync(join(functionsDir, 'projections', 'catalogue.ts'), 'export {};');
+    const entries = entriesIn(functionsDir);
+    expect(entries.consumer({ name: 'catalogue', kind: 'projector' })).toBe(join(functionsDir, 'consumers', 'projector.ts'));
+    expect(() => entries.consumer({ name: 'charts', kind: 'projector' })).toThrow(
+      /the projection of projector "charts": .*functions-with-a-projector\/projections\/charts\.ts/,
+    );
+    expect(() => entries.consumer({ name: 'catalogue', kind: 'reactor' })).toThrow(/reactor "catalogue": .*consumers\/catalogue\.ts/);
   });
 });
 

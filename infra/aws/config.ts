@@ -84,5 +84,5 @@ export function cdkJsonContext(): Record<string, unknown> {
   return json.context ?? {};
 }
 
-/** `catalogue-projector` → `CatalogueProjector`, for construct ids. */
+/** `album-downloads` → `AlbumDownloads`, for construct ids. */
 export const pascal = (name: string) => name.replace(/(^|[-_])(\w)/g, (_match, _sep, letter: string) => letter.toUpperCase());

@@ -1,14 +1,18 @@
 /** Where each Lambda's code lives, by the layout of functions/; a missing file stops synthesis with its path. */
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { relay, type ConsumerSpec } from '../../functions/consumers.js';
 import { repoRoot } from './config.js';
 
 export interface Entries {
   /** functions/http/<context>.ts, serving every route of that bounded context. */
   http(context: string): string;
-  /** functions/consumers/<module>.ts, one queue consumer. */
-  consumer(module: string): string;
-  /** functions/consumers/relay.ts, the DynamoDB Stream → SQS fan-out. */
+  /**
+   * A queue consumer's entry: a reactor's functions/consumers/<name>.ts, or functions/consumers/projector.ts
+   * for a projector (run with PROJECTION=<name>, whose functions/projections/<name>.ts must exist).
+   */
+  consumer(consumer: Pick<ConsumerSpec, 'name' | 'kind'>): string;
+  /** functions/consumers/<relay.name>.ts, the DynamoDB Stream → SQS fan-out. */
   relay(): string;
 }
 
@@ -30,7 +34,11 @@ const existing = (entry: string, what: string): string => {
 export function entriesIn(functionsDir: string): Entries {
   return {
     http: (context) => existing(join(functionsDir, 'http', `${context}.ts`), `HTTP context "${context}"`),
-    consumer: (module) => existing(join(functionsDir, 'consumers', `${module}.ts`), `consumer "${module}"`),
-    relay: () => existing(join(functionsDir, 'consumers', 'relay.ts'), 'the stream relay'),
+    consumer: ({ name, kind }) => {
+      if (kind === 'reactor') return existing(join(functionsDir, 'consumers', `${name}.ts`), `reactor "${name}"`);
+      existing(join(functionsDir, 'projections', `${name}.ts`), `the projection of projector "${name}"`);
+      return existing(join(functionsDir, 'consumers', 'projector.ts'), 'the projectors');
+    },
+    relay: () => existing(join(functionsDir, 'consumers', `${relay.name}.ts`), 'the stream relay'),
   };
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumers, dlqName, queueName } from '../../functions/consumers.js';
+import { consumers, dlqName, queueName, relay } from '../../functions/consumers.js';
 import { contexts, routeKey, routes } from '../../functions/routes.js';
 import { tables } from '../tables.js';
 import { cdkJsonContext, configFromContext } from './config.js';
@@ -203,8 +203,9 @@ describe('api stack', () => {
     });
     expect(mapping.Properties).toMatchObject({
       StartingPosition: 'TRIM_HORIZON',
+      BatchSize: relay.batchSize,
       BisectBatchOnFunctionError: true,
-      MaximumRetryAttempts: expect.any(Number),
+      MaximumRetryAttempts: relay.retryAttempts,
       DestinationConfig: { OnFailure: { Destination: expect.anything() } },
     });
   });
@@ -253,6 +254,13 @@ describe('api stack', () => {
     expect(exported(template.messaging, mapping.Properties.EventSourceArn)).toEqual({
       'Fn::GetAtt': [logicalId(toko.messaging, toko.messaging.queues.get(consumer.name)!), 'Arn'],
     });
+  });
+
+  it.each(consumers)('runs $name from its manifest line: a projector its projection by name, a reactor its own module', (consumer) => {
+    const fn = template.api.toJSON().Resources[logicalId(toko.api, toko.api.consumerFunctions.get(consumer.name)!)] as Resource;
+    const variables = (fn.Properties.Environment as { Variables: Json }).Variables;
+    expect(variables.PROJECTION).toBe(consumer.kind === 'projector' ? consumer.name : undefined);
+    expect(variables.POWERTOOLS_SERVICE_NAME).toBe(consumer.name);
   });
 
   it('gives every function the same environment, with secrets only as Secrets Manager references', () => {

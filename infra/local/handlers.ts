@@ -1,6 +1,7 @@
 /**
  * The Lambda handlers the local cloud invokes, imported lazily from the same files AWS runs:
- * functions/http/<context>.ts, functions/consumers/relay.ts, functions/consumers/<module>.ts.
+ * functions/http/<context>.ts, the relay and the consumers of functions/consumers.ts (a reactor's
+ * functions/consumers/<name>.ts, a projector's projection through functions/consumers/projector.ts).
  * A module that fails to load is retried on next use (it may be being written), never cached.
  * Tests may override any handler with a function (`startLocalCloud({ handlers })`).
  */
@@ -13,6 +14,8 @@ import type {
   SQSBatchResponse,
   SQSEvent,
 } from 'aws-lambda';
+import { relay, type ConsumerSpec } from '../../functions/consumers.js';
+import { errorMessage, type Log } from './util.js';
 
 export type HttpHandler = (
   event: APIGatewayProxyEventV2,
@@ -32,20 +35,84 @@ export interface HandlerOverrides {
 const functionsDir = new URL('../../functions/', import.meta.url);
 
 export const httpModuleUrl = (context: string) => new URL(`http/${context}.ts`, functionsDir);
-export const relayModuleUrl = () => new URL('consumers/relay.ts', functionsDir);
-export const consumerModuleUrl = (module: string) => new URL(`consumers/${module}.ts`, functionsDir);
+export const relayModuleUrl = () => new URL(`consumers/${relay.name}.ts`, functionsDir);
+export const consumerModuleUrl = (consumer: Pick<ConsumerSpec, 'name' | 'kind'>) =>
+  new URL(consumer.kind === 'projector' ? 'consumers/projector.ts' : `consumers/${consumer.name}.ts`, functionsDir);
 
-/** Loads `handler` from a module once; a failure is thrown to the caller and retried next time. */
-export function lazyHandler<H extends (...args: never[]) => unknown>(url: URL, override?: H): () => Promise<H> {
+type Module = { handler?: unknown; default?: { handler?: unknown }; projectorHandler?: (name: string) => unknown };
+
+/**
+ * Loads a handler from a module once (its `handler`, unless `pick` takes another); a failure is thrown to the
+ * caller and retried next time.
+ */
+export function lazyHandler<H extends (...args: never[]) => unknown>(
+  url: URL,
+  override?: H,
+  pick: (mod: Module) => unknown = (mod) => mod.handler ?? mod.default?.handler,
+): () => Promise<H> {
   if (override) return () => Promise.resolve(override);
   let loaded: H | undefined;
   return async () => {
     if (loaded) return loaded;
-    const mod = (await import(url.href)) as { handler?: unknown; default?: { handler?: unknown } };
-    const handler = mod.handler ?? mod.default?.handler;
+    const handler = pick((await import(url.href)) as Module);
     if (typeof handler !== 'function') throw new Error(`${relativeName(url)} does not export a handler function`);
     loaded = handler as H;
     return loaded;
+  };
+}
+
+/**
+ * A consumer's handler as its Lambda runs it: a reactor's `handler`; for a projector, the projector entry's
+ * handler of that projection (one process runs every projector, so not through the PROJECTION variable).
+ */
+export const lazyConsumerHandler = (consumer: Pick<ConsumerSpec, 'name' | 'kind'>, override?: QueueHandler) =>
+  consumer.kind === 'projector'
+    ? lazyHandler<QueueHandler>(consumerModuleUrl(consumer), override, (mod) => mod.projectorHandler?.(consumer.name))
+    : lazyHandler<QueueHandler>(consumerModuleUrl(consumer), override);
+
+export interface HandlerLoaders {
+  http(context: string): () => Promise<HttpHandler>;
+  relay: () => Promise<StreamHandler>;
+  /** In the order of the consumers given. */
+  consumers: (() => Promise<QueueHandler>)[];
+  /** Loads every handler not overridden now (a Lambda cold start each), so the first request is not the slow one. */
+  preload(contexts: readonly string[], log: Log): Promise<void>;
+}
+
+/** One loader per handler of the cloud, shared by the gateway, the stream poller, the SQS trigger and the preload. */
+export function handlerLoaders(consumers: readonly ConsumerSpec[], overrides: HandlerOverrides = {}): HandlerLoaders {
+  const httpLoaders = new Map<string, () => Promise<HttpHandler>>();
+  const http = (context: string) => {
+    let load = httpLoaders.get(context);
+    if (!load) {
+      load = lazyHandler<HttpHandler>(httpModuleUrl(context), overrides.http?.[context]);
+      httpLoaders.set(context, load);
+    }
+    return load;
+  };
+  const relayLoader = lazyHandler<StreamHandler>(relayModuleUrl(), overrides.relay);
+  const consumerLoaders = consumers.map((c) => lazyConsumerHandler(c, overrides.consumers?.[c.name]));
+  return {
+    http,
+    relay: relayLoader,
+    consumers: consumerLoaders,
+    async preload(contexts, log) {
+      const preloads: [string, () => Promise<unknown>][] = [
+        ...contexts
+          .filter((c) => !overrides.http?.[c])
+          .map((c) => [relativeName(httpModuleUrl(c)), http(c)] as [string, () => Promise<unknown>]),
+        ...(overrides.relay ? [] : [[relativeName(relayModuleUrl()), relayLoader] as [string, () => Promise<unknown>]]),
+        ...consumers
+          .map((c, i) => [c, consumerLoaders[i]] as const)
+          .filter(([c]) => !overrides.consumers?.[c.name])
+          .map(([c, load]) => [relativeName(consumerModuleUrl(c)), load] as [string, () => Promise<unknown>]),
+      ];
+      await Promise.all(
+        preloads.map(([name, load]) =>
+          load().catch((err) => log.error(`cannot load ${name} yet (it is retried on use): ${errorMessage(err)}`)),
+        ),
+      );
+    },
   };
 }
 

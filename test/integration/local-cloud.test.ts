@@ -206,7 +206,7 @@ describe('the plumbing, with throwaway handlers on a second cloud', () => {
     { method: 'GET', path: '/api/boom', context: 'boom', auth: 'guest' },
   ] as unknown as RouteSpec[];
   const consumers = [
-    { name: 'echo', module: 'echo', events: [], streams: [], batchSize: 10, maxReceiveCount: 3, visibilityTimeoutSeconds: 30 },
+    { name: 'echo', kind: 'reactor', events: [], streams: [], batchSize: 10, maxReceiveCount: 3, visibilityTimeoutSeconds: 30 },
   ] as unknown as ConsumerSpec[];
 
   const start = () =>

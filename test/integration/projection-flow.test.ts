@@ -52,7 +52,7 @@ describe('event flow: store → stream → relay → FIFO queue → projector �
 
     await eventually(async () => (await api(`/api/artists/${healthy}`)).status === 200);
 
-    const catalogue = consumers.find((c) => c.name === 'catalogue-projector')!;
+    const catalogue = consumers.find((c) => c.name === 'catalogue')!;
     const { QueueUrl } = await sqsClient().send(new GetQueueUrlCommand({ QueueName: dlqName(env().QUEUE_PREFIX, catalogue) }));
     const dead = await eventually(
       async () => {

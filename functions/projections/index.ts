@@ -1,0 +1,23 @@
+/** Every projection by its name, which is also the name of the projector line that runs it in functions/consumers.ts. */
+import type { Projection } from '../lib/projection.js';
+import { catalogueProjection } from './catalogue.js';
+import { commerceProjection } from './commerce.js';
+import { libraryProjection } from './library.js';
+import { notificationsProjection } from './notifications.js';
+import { playlistsProjection } from './playlists.js';
+import { searchProjection } from './search.js';
+import { statsProjection } from './stats.js';
+import { usersProjection } from './users.js';
+
+export const projections: Record<string, Projection> = Object.fromEntries(
+  [
+    catalogueProjection,
+    commerceProjection,
+    libraryProjection,
+    notificationsProjection,
+    playlistsProjection,
+    searchProjection,
+    statsProjection,
+    usersProjection,
+  ].map((p) => [p.name, p]),
+);

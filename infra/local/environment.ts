@@ -1,0 +1,119 @@
+/**
+ * The environment the handlers read in the local cloud (functions/lib/env.ts and the AWS SDK's endpoint
+ * variables), and the secrets kept in the data directory so sessions and the admin's password survive a restart.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { CREDENTIALS, REGION, type Emulators } from './emulators.js';
+import { NAMES, tableName } from './resources.js';
+import type { Shutdown } from './shutdown.js';
+
+export interface AdminSignIn {
+  email: string;
+  password: string;
+}
+
+export interface HandlerEnvironmentInput {
+  emulators: Pick<Emulators, 'dynamo' | 'fauxqs' | 'ses'>;
+  /** The app's origin (the gateway's URL). */
+  url: string;
+  dataDir: string;
+  staticDir: string;
+  admin: AdminSignIn;
+  /** The Stripe sandbox's variables. */
+  stripe: Record<string, string>;
+}
+
+export function handlerEnvironment({ emulators, url, dataDir, staticDir, admin, stripe }: HandlerEnvironmentInput): Record<string, string> {
+  const { dynamo, fauxqs, ses } = emulators;
+  return {
+    AWS_REGION: REGION,
+    AWS_DEFAULT_REGION: REGION,
+    AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+    AWS_EC2_METADATA_DISABLED: 'true',
+    AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+    AWS_ENDPOINT_URL_DYNAMODB_STREAMS: dynamo.endpoint,
+    AWS_ENDPOINT_URL_SQS: fauxqs.endpoint,
+    AWS_ENDPOINT_URL_S3: fauxqs.endpoint,
+    AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+    S3_FORCE_PATH_STYLE: 'true',
+    TABLE_EVENTS: tableName('events'),
+    TABLE_VIEWS: tableName('views'),
+    TABLE_COUNTERS: tableName('counters'),
+    TABLE_EPHEMERAL: tableName('ephemeral'),
+    MEDIA_BUCKET: NAMES.bucket,
+    QUEUE_PREFIX: NAMES.queuePrefix,
+    SESSION_SECRET: sessionSecret(dataDir),
+    APP_ORIGIN: url,
+    BUILD_TIME: buildTime(staticDir),
+    // Every local request comes from 127.0.0.1, so the per-IP sign-in limit would count the whole test suite as one person.
+    SIGNIN_LIMIT_PER_IP: '1000',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    ...stripe,
+  };
+}
+
+/** Sets `env` in process.env for the handlers (the shutdown puts the old values back) and clears what would point elsewhere. */
+export async function applyHandlerEnvironment(env: Record<string, string>, shutdown: Shutdown) {
+  shutdown.setEnv(env);
+  shutdown.setEnv({
+    AWS_SESSION_TOKEN: undefined,
+    AWS_PROFILE: undefined,
+    AWS_ENDPOINT_URL: undefined,
+    AWS_IGNORE_CONFIGURED_ENDPOINT_URLS: undefined,
+  });
+  await resetHandlersEnvCache();
+}
+
+/** The first admin: the one given, else admin@toko.local with a password kept in `<dataDir>/admin-password`. */
+export const firstAdmin = (dataDir: string, given?: AdminSignIn): AdminSignIn =>
+  given ?? { email: 'admin@toko.local', password: persistedSecret(dataDir, 'admin-password', () => randomBytes(12).toString('base64url')) };
+
+/** A secret generated on first start and kept in `<dataDir>/<name>`, so it survives a restart. */
+function persistedSecret(dataDir: string, name: string, make: () => string): string {
+  const file = path.join(dataDir, name);
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing) return existing;
+  } catch {
+    // first start
+  }
+  const secret = make();
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** 48 random characters made once per data directory, so sessions survive a restart. */
+function sessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start
+  }
+  const secret = randomBytes(36).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function buildTime(staticDir: string): string {
+  try {
+    return fs.statSync(path.join(staticDir, 'index.html')).mtime.toISOString();
+  } catch {
+    return new Date().toISOString();
+  }
+}
+
+/** functions/lib/env.ts caches what it parsed; the cloud sets the variables after it may have loaded. */
+async function resetHandlersEnvCache() {
+  try {
+    const mod = (await import('../../functions/lib/env.js')) as { resetEnvCache?: () => void };
+    mod.resetEnvCache?.();
+  } catch {
+    // not written yet
+  }
+}

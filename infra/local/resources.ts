@@ -1,0 +1,62 @@
+/** The local cloud's tables, queues and bucket, made from the manifests (infra/tables.ts, functions/consumers.ts) when missing. */
+import { dlqName, queueName, type ConsumerSpec } from '../../functions/consumers.js';
+import { tables } from '../tables.js';
+import { ensureTables, type AwsClientConfig } from './dynamodb-local.js';
+import { ensureBucket, ensureQueues, type CreatedQueue } from './fauxqs-local.js';
+import { moveCountersOutOfViews } from './upgrade-data.js';
+import type { Log } from './util.js';
+
+export const NAMES = {
+  tablePrefix: 'toko-',
+  queuePrefix: 'toko-',
+  bucket: 'toko-media',
+};
+
+export const tableName = (name: string) => `${NAMES.tablePrefix}${name}`;
+
+export interface ResourceOptions {
+  dynamoConfig: AwsClientConfig;
+  fauxqsConfig: AwsClientConfig;
+  consumers: readonly ConsumerSpec[];
+  /** The consumer queues' visibility timeout, for those whose work is short. */
+  visibilityTimeoutSeconds: number;
+  log: Log;
+}
+
+export interface Resources {
+  /** The events table's stream, which the relay reads. */
+  streamArn: string;
+  /** The queue of each consumer, in the order of `consumers`. */
+  queues: CreatedQueue[];
+}
+
+export async function createResources(opts: ResourceOptions): Promise<Resources> {
+  const { dynamoConfig, fauxqsConfig } = opts;
+  const [described, queues] = await Promise.all([
+    ensureTables(dynamoConfig, tables, (def) => tableName(def.name)),
+    ensureQueues(
+      fauxqsConfig,
+      opts.consumers.map((c) => ({
+        name: queueName(NAMES.queuePrefix, c),
+        dlqName: dlqName(NAMES.queuePrefix, c),
+        maxReceiveCount: c.maxReceiveCount,
+        // Short locally so failed messages retry quickly, except for consumers whose work outlasts it
+        // (building album ZIPs): there a short timeout would hand the message to a second worker mid-job.
+        visibilityTimeoutSeconds:
+          c.visibilityTimeoutSeconds > 30
+            ? c.visibilityTimeoutSeconds
+            : Math.min(opts.visibilityTimeoutSeconds, c.visibilityTimeoutSeconds),
+      })),
+    ),
+    ensureBucket(fauxqsConfig, NAMES.bucket),
+  ]);
+  const moved = await moveCountersOutOfViews(dynamoConfig, {
+    views: tableName('views'),
+    counters: tableName('counters'),
+    ephemeral: tableName('ephemeral'),
+  });
+  if (moved) opts.log.info(`moved ${moved} checkpoints and counters from the views table to the counters table`);
+  const streamArn = described.get('events')?.LatestStreamArn;
+  if (!streamArn) throw new Error('the events table has no stream');
+  return { streamArn, queues };
+}

@@ -1,0 +1,22 @@
+/** The local cloud's first data: the seeded catalogue (infra/seed/run.ts, idempotent) and the first admin. */
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Log } from './util.js';
+
+export async function runSeed(mediaCacheDir: string, log: Log) {
+  const seedUrl = new URL('../seed/run.ts', import.meta.url);
+  if (!fs.existsSync(fileURLToPath(seedUrl))) {
+    log.error('infra/seed/run.ts does not exist yet: starting without the seeded catalogue');
+    return;
+  }
+  fs.mkdirSync(mediaCacheDir, { recursive: true });
+  const mod = (await import(seedUrl.href)) as { seed?: (opts: { mediaCacheDir: string }) => Promise<void> };
+  if (typeof mod.seed !== 'function') throw new Error('infra/seed/run.ts does not export seed()');
+  await mod.seed({ mediaCacheDir });
+}
+
+/** The admin of ADMIN_EMAIL / ADMIN_PASSWORD, made once (functions/lib/first-admin.ts). */
+export async function ensureFirstAdmin() {
+  const { ensureFirstAdmin } = await import('../../functions/lib/first-admin.js');
+  await ensureFirstAdmin();
+}
