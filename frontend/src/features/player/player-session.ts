@@ -1,12 +1,10 @@
 /**
  * The listening session kept across reloads: the queue, where in it the listener was, and how far into the
- * track. Saved in local storage and checked on the way back in, so a stale or tampered entry is dropped.
+ * track. Checked on the way back in, so a stale or tampered entry is dropped (queue-persistence.ts stores it).
  */
 import { z } from 'zod/mini';
-import { readStored, removeStored, writeStored } from '../../lib/storage';
 import type { PlayerState } from './player-state';
 
-const SESSION_KEY = 'player.session';
 /** A queue longer than this is not worth the storage (and was not built by this app). */
 const MAX_SAVED_TRACKS = 500;
 
@@ -53,11 +51,4 @@ export function sessionToSave(state: Pick<PlayerState, 'queue' | 'index' | 'shuf
     position: Number.isFinite(position) && position > 0 ? Math.floor(position * 10) / 10 : 0,
     shuffle: state.shuffle,
   };
-}
-
-export const loadSavedSession = (): SavedSession | null => parseSavedSession(readStored('local', SESSION_KEY));
-
-export function saveSession(session: SavedSession | null): void {
-  if (session) writeStored('local', SESSION_KEY, JSON.stringify(session));
-  else removeStored('local', SESSION_KEY);
 }

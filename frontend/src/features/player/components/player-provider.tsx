@@ -1,7 +1,8 @@
 /**
- * Runs the player: holds the state machine, drives two audio elements from it (one plays, the other
- * preloads the next track so the change is gapless), feeds the audio clock back, reports a play once it
- * qualifies, keeps the session across reloads and speaks to the system's media controls (Media Session).
+ * Runs the player: holds the state machine and drives the audio engine from it (../audio-engine.ts: two
+ * elements, the next track preloaded so the change is gapless), feeds the audio clock back, reports a play once
+ * it qualifies, renews expired signed URLs, keeps the queue across reloads (../queue-persistence.ts) and speaks
+ * to the system's media controls (../media-session.ts).
  */
 import {
   createContext,
@@ -18,21 +19,22 @@ import {
 import { getAlbumAudioUrls } from '../api/get-album-audio-urls';
 import { useRecordTrackPlay, type TrackPlay } from '../api/record-track-play';
 import { isSignedAudioUrl, needsFreshAudioUrl } from '../audio-urls';
+import { createAudioEngine, type Slot } from '../audio-engine';
+import { browserMediaSession, showPosition, useMediaSession } from '../media-session';
 import { playbackRetryPlan } from '../playback-retries';
 import { interruptListen, listenedUntil, markRecorded, shouldRecordPlay, startListen, type Listen } from '../play-tracking';
-import { loadSavedSession, saveSession, sessionToSave, type SavedSession } from '../player-session';
 import { loadPlayerSettings, savePlayerSettings } from '../player-settings';
 import {
   canGoNext,
   canGoPrevious,
   clampVolume,
   currentTrack,
-  initialPlayerState,
   playerReducer,
   upcomingIndex,
   type PlayerState,
   type QueueTrack,
 } from '../player-state';
+import { browserStorage, queueStore, restoredPlayerState, useQueuePersistence } from '../queue-persistence';
 
 export interface PlayOptions {
   /** Ignore the request when the previous one came less than this many ms ago (default 800; album cards 500). */
@@ -72,45 +74,18 @@ export interface PlayerProgress {
 const PlayerContext = createContext<PlayerControls | null>(null);
 const PlayerProgressContext = createContext<PlayerProgress>({ position: 0, duration: null });
 
-/** The session is written at most this often while playing (and always on pause, skip and leaving). */
-const SESSION_SAVE_INTERVAL_MS = 5000;
 /** An album's audio URLs are asked for again at most this often, whatever fails (a clock far off, a server that keeps refusing). */
 const URL_REFRESH_INTERVAL_MS = 30_000;
-/** The picture the system media controls show for a track without artwork (a 512 px app icon). */
-const PLACEHOLDER_ARTWORK = '/icons/icon-512.png';
-
-type Slot = 0 | 1;
-const otherSlot = (slot: Slot): Slot => (slot === 0 ? 1 : 0);
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 function knownLength(audio: HTMLAudioElement, track: QueueTrack): number | null {
   if (Number.isFinite(audio.duration) && audio.duration > 0) return audio.duration;
   return track.duration !== null && track.duration > 0 ? track.duration : null;
 }
 
-function initialState(saved: SavedSession | null): PlayerState {
-  const state = initialPlayerState(loadPlayerSettings(typeof window === 'undefined' ? 1024 : window.innerWidth));
-  return saved ? playerReducer(state, { type: 'restore', queue: saved.queue, index: saved.index, shuffle: saved.shuffle }) : state;
-}
-
-const hasMediaSession = () => typeof navigator !== 'undefined' && 'mediaSession' in navigator;
-
-function updateMediaPosition(audio: HTMLAudioElement) {
-  if (!hasMediaSession() || !navigator.mediaSession.setPositionState) return;
-  const duration = audio.duration;
-  if (!Number.isFinite(duration) || duration <= 0) return;
-  try {
-    navigator.mediaSession.setPositionState({
-      duration,
-      position: Math.min(audio.currentTime, duration),
-      playbackRate: audio.playbackRate || 1,
-    });
-  } catch {
-    // A browser that rejects the numbers keeps its own estimate.
-  }
-}
+const updateMediaPosition = (audio: HTMLAudioElement) => {
+  const session = browserMediaSession();
+  if (session) showPosition(session, audio);
+};
 
 export function PlayerProvider({
   children,
@@ -120,43 +95,42 @@ export function PlayerProvider({
   /** Called once the label has counted a play, so screens showing play counts can catch up. */
   onPlayRecorded: (play: TrackPlay) => void;
 }) {
-  const [restored] = useState(loadSavedSession);
-  const [state, dispatch] = useReducer(playerReducer, restored, initialState);
+  const [store] = useState(() => queueStore(browserStorage));
+  const [restored] = useState(() => store.restore());
+  const [state, dispatch] = useReducer(playerReducer, restored, (saved) =>
+    restoredPlayerState(saved, loadPlayerSettings(typeof window === 'undefined' ? 1024 : window.innerWidth)),
+  );
   const track = currentTrack(state);
   const [progress, setProgress] = useState<PlayerProgress>({ position: restored?.position ?? 0, duration: track?.duration ?? null });
   const audioA = useRef<HTMLAudioElement>(null);
   const audioB = useRef<HTMLAudioElement>(null);
-  // Which element plays; the other holds the next track. Mirrored in state so the test hook follows it.
-  const activeSlot = useRef<Slot>(0);
+  // Which element plays (the other holds the next track), mirrored in state so the test hook follows it.
   const [shownSlot, setShownSlot] = useState<Slot>(0);
+  const [engine] = useState(() =>
+    createAudioEngine({
+      elements: () => [audioA.current, audioB.current] as const,
+      retryPlan: playbackRetryPlan(typeof navigator === 'undefined' ? '' : navigator.userAgent),
+      onSwap: setShownSlot,
+    }),
+  );
   const loadedPlayId = useRef(0);
   const listen = useRef<Listen>(startListen(0));
   // Where the restored track was left, applied once its length is known.
   const pendingSeek = useRef<number | null>(restored?.position ?? null);
   // The random number the next automatic or manual "next" will use, drawn per track so the preloaded track is the one that comes.
   const nextRandom = useRef(Math.random());
-  // Each start attempt gets a number; a newer one (or a pause) makes older retries stop.
-  const startAttempt = useRef(0);
-  const lastSavedAt = useRef(0);
   // The play whose signed URL was already renewed (once per play before loading; after that only when expired).
   const refreshedForPlay = useRef(0);
   const albumRefreshes = useRef(new Map<string, { at: number; urls: Promise<Record<string, string>> }>());
   // Bumped when a URL refresh brought nothing, so the track loads with what it has (and fails visibly if dead).
   const [urlChecks, urlChecked] = useReducer((count: number) => count + 1, 0);
-  const retryPlan = useMemo(() => playbackRetryPlan(typeof navigator === 'undefined' ? '' : navigator.userAgent), []);
   const { mutate: reportPlay } = useRecordTrackPlay(onPlayRecorded);
 
-  const audioIn = (slot: Slot) => (slot === 0 ? audioA.current : audioB.current);
-  const activeAudio = useCallback(() => (activeSlot.current === 0 ? audioA.current : audioB.current), []);
-  const isActive = (event: SyntheticEvent<HTMLAudioElement>) => event.currentTarget === activeAudio();
+  const activeAudio = engine.active;
+  const isActive = (event: SyntheticEvent<HTMLAudioElement>) => engine.isActive(event.currentTarget);
 
   const latestState = useRef(state);
   latestState.current = state;
-  const persistSession = useCallback(() => {
-    const position = pendingSeek.current ?? activeAudio()?.currentTime ?? 0;
-    lastSavedAt.current = Date.now();
-    saveSession(sessionToSave(latestState.current, position));
-  }, [activeAudio]);
 
   /** Fresh signed URLs for an album's queued tracks (one request for all of them), at most once per interval. */
   const refreshAlbumUrls = useCallback((albumId: string): Promise<Record<string, string>> => {
@@ -182,21 +156,11 @@ export function PlayerProvider({
 
   const startPlayback = useCallback(
     async (audio: HTMLAudioElement) => {
-      const attempt = ++startAttempt.current;
-      for (let retry = 0; retry <= retryPlan.retries; retry += 1) {
-        try {
-          await audio.play();
-          return;
-        } catch (error) {
-          // A newer source or a pause interrupted this start: not a failure.
-          if (isAbort(error) || attempt !== startAttempt.current) return;
-        }
-        if (retry < retryPlan.retries) await wait(retryPlan.delayMs);
-        if (attempt !== startAttempt.current) return;
+      if ((await engine.start(audio)) === 'failed') {
+        dispatch({ type: 'playbackFailed', message: 'Playback could not start. Press play to try again.' });
       }
-      dispatch({ type: 'playbackFailed', message: 'Playback could not start. Press play to try again.' });
     },
-    [retryPlan],
+    [engine],
   );
 
   // Load the current track when a new play starts, then play or pause it.
@@ -218,32 +182,17 @@ export function PlayerProvider({
       loadedPlayId.current = state.playId;
       listen.current = startListen(state.playId);
       nextRandom.current = Math.random();
-      const standby = audioIn(otherSlot(activeSlot.current));
-      if (audio.getAttribute('src') === track.audioUrl) {
-        audio.currentTime = 0;
-      } else if (standby && standby.getAttribute('src') === track.audioUrl && !standby.error) {
-        // The preloaded track: swap the elements instead of loading it again.
-        audio.pause();
-        activeSlot.current = otherSlot(activeSlot.current);
-        setShownSlot(activeSlot.current);
-        audio = standby;
-        if (audio.currentTime !== 0) audio.currentTime = 0;
-      } else {
-        audio.src = track.audioUrl;
-      }
+      // The preloaded track is swapped in rather than loaded again.
+      audio = engine.load(track.audioUrl) ?? audio;
       setProgress({ position: pendingSeek.current ?? 0, duration: track.duration });
     }
-    if (state.status === 'playing') {
-      void startPlayback(audio);
-    } else {
-      startAttempt.current += 1;
-      audio.pause();
-    }
-  }, [state.playId, state.status, track, startPlayback, activeAudio, freshUrlFor, urlChecks]);
+    if (state.status === 'playing') void startPlayback(audio);
+    else engine.stop();
+  }, [state.playId, state.status, track, startPlayback, activeAudio, engine, freshUrlFor, urlChecks]);
 
   // Preload the track that comes next into the idle element.
   useEffect(() => {
-    const standby = audioIn(otherSlot(activeSlot.current));
+    const standby = engine.standby();
     const upcoming = upcomingIndex(state, nextRandom.current);
     const next = upcoming === null ? null : state.queue[upcoming];
     // Only while music plays: a page just opened (or a restored, paused session) downloads no audio it may never need.
@@ -260,38 +209,24 @@ export function PlayerProvider({
       void refreshAlbumUrls(next.albumId);
       return;
     }
-    standby.preload = 'auto';
-    standby.src = next.audioUrl;
-  }, [state, track, shownSlot, refreshAlbumUrls]);
+    engine.preload(next.audioUrl);
+  }, [state, track, shownSlot, engine, refreshAlbumUrls]);
 
-  useEffect(() => {
-    for (const audio of [audioA.current, audioB.current]) if (audio) audio.volume = state.volume;
-  }, [state.volume]);
+  useEffect(() => engine.setVolume(state.volume), [engine, state.volume]);
 
   useEffect(() => {
     savePlayerSettings({ repeat: state.repeat, volume: state.volume });
   }, [state.repeat, state.volume]);
 
-  useEffect(() => {
-    persistSession();
-  }, [state.queue, state.index, state.shuffle, state.status, persistSession]);
-
-  useEffect(() => {
-    const onLeave = () => persistSession();
-    window.addEventListener('pagehide', onLeave);
-    document.addEventListener('visibilitychange', onLeave);
-    return () => {
-      window.removeEventListener('pagehide', onLeave);
-      document.removeEventListener('visibilitychange', onLeave);
-    };
-  }, [persistSession]);
+  // After the load above, so a new track is saved from its own position.
+  const saveQueueIfDue = useQueuePersistence(store, state, () => pendingSeek.current ?? activeAudio()?.currentTime ?? 0);
 
   const onTimeUpdate = (event: SyntheticEvent<HTMLAudioElement>) => {
     const audio = event.currentTarget;
     if (!isActive(event) || !track) return;
     setProgress({ position: pendingSeek.current ?? audio.currentTime, duration: knownLength(audio, track) });
     if (audio.paused || listen.current.playId !== state.playId) return;
-    if (Date.now() - lastSavedAt.current > SESSION_SAVE_INTERVAL_MS) persistSession();
+    saveQueueIfDue();
 
     listen.current = listenedUntil(listen.current, audio.currentTime);
     const trackLength = knownLength(audio, track);
@@ -351,7 +286,7 @@ export function PlayerProvider({
     [state, track, seek, activeAudio],
   );
 
-  useMediaSession(controls);
+  useMediaSession(track, state.status === 'playing', controls);
 
   const audioEvents = {
     preload: 'metadata',
@@ -410,62 +345,6 @@ export function PlayerProvider({
       </PlayerProgressContext.Provider>
     </PlayerContext.Provider>
   );
-}
-
-/** Lock screen, notification shade, headset and keyboard media keys: what plays, and the buttons that drive it. */
-function useMediaSession(controls: PlayerControls) {
-  const latest = useRef(controls);
-  latest.current = controls;
-  const { track } = controls;
-  const playing = controls.state.status === 'playing';
-
-  useEffect(() => {
-    if (!hasMediaSession() || typeof MediaMetadata === 'undefined') return;
-    navigator.mediaSession.metadata = track
-      ? new MediaMetadata({
-          title: track.title,
-          artist: track.artist,
-          album: track.albumTitle,
-          artwork: track.artwork
-            ? [{ src: new URL(track.artwork, window.location.href).href }]
-            : [{ src: new URL(PLACEHOLDER_ARTWORK, window.location.href).href, sizes: '512x512', type: 'image/png' }],
-        })
-      : null;
-  }, [track]);
-
-  useEffect(() => {
-    if (hasMediaSession()) navigator.mediaSession.playbackState = track ? (playing ? 'playing' : 'paused') : 'none';
-  }, [track, playing]);
-
-  useEffect(() => {
-    if (!hasMediaSession()) return;
-    const handlers: Array<[MediaSessionAction, MediaSessionActionHandler]> = [
-      ['play', () => latest.current.resume()],
-      ['pause', () => latest.current.pause()],
-      ['stop', () => latest.current.pause()],
-      ['nexttrack', () => latest.current.next()],
-      ['previoustrack', () => latest.current.previous()],
-      ['seekbackward', (details) => latest.current.seekBy(-(details.seekOffset ?? 10))],
-      ['seekforward', (details) => latest.current.seekBy(details.seekOffset ?? 10)],
-      ['seekto', (details) => details.seekTime !== undefined && latest.current.seek(details.seekTime)],
-    ];
-    for (const [action, handler] of handlers) {
-      try {
-        navigator.mediaSession.setActionHandler(action, handler);
-      } catch {
-        // This browser does not offer that action.
-      }
-    }
-    return () => {
-      for (const [action] of handlers) {
-        try {
-          navigator.mediaSession.setActionHandler(action, null);
-        } catch {
-          // As above.
-        }
-      }
-    };
-  }, []);
 }
 
 export function usePlayer(): PlayerControls {
