@@ -39,3 +39,40 @@ export function needsFreshAudioUrl(url: string, now: number, durationSeconds: nu
   if (expiry === null) return false;
   return expiry - now < FRESH_URL_MARGIN_MS + Math.max(0, durationSeconds ?? 0) * 1000;
 }
+
+/** An album's audio URLs are asked for again at most this often, whatever fails (a clock far off, a server that keeps refusing). */
+export const URL_REFRESH_INTERVAL_MS = 30_000;
+
+export interface AudioUrlRefresher {
+  /** Fresh URLs for an album's tracks (one request for all of them), at most once per interval; `{}` when the request fails. */
+  refresh(albumId: string): Promise<Record<string, string>>;
+  /** A fresh URL for this track, or null when there is none to be had (no access any more, offline, asked too recently). */
+  freshUrlFor(stale: { id: string; albumId: string; audioUrl: string }): Promise<string | null>;
+}
+
+/** `received` gets every answer, to swap the fresh URLs into the queue. */
+export function audioUrlRefresher(
+  fetchAlbumUrls: (albumId: string) => Promise<Record<string, string>>,
+  received: (audioUrls: Record<string, string>) => void,
+  now: () => number = Date.now,
+): AudioUrlRefresher {
+  const asked = new Map<string, { at: number; urls: Promise<Record<string, string>> }>();
+  const refresh = (albumId: string) => {
+    const last = asked.get(albumId);
+    if (last && now() - last.at < URL_REFRESH_INTERVAL_MS) return last.urls;
+    const urls = fetchAlbumUrls(albumId).catch((): Record<string, string> => ({}));
+    asked.set(albumId, { at: now(), urls });
+    void urls.then(received);
+    return urls;
+  };
+  return {
+    refresh,
+    async freshUrlFor(stale) {
+      const audioUrls = await refresh(stale.albumId);
+      // Also when the answer came from an earlier request: the queue may have been replaced since.
+      received(audioUrls);
+      const fresh = audioUrls[stale.id];
+      return fresh && fresh !== stale.audioUrl ? fresh : null;
+    },
+  };
+}

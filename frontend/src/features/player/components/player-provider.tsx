@@ -1,8 +1,8 @@
 /**
  * Runs the player: holds the state machine and drives the audio engine from it (../audio-engine.ts: two
- * elements, the next track preloaded so the change is gapless), feeds the audio clock back, reports a play once
- * it qualifies, renews expired signed URLs, keeps the queue across reloads (../queue-persistence.ts) and speaks
- * to the system's media controls (../media-session.ts).
+ * elements, the next track preloaded so the change is gapless), feeds the audio clock back, reports a play
+ * once it qualifies, renews expired signed URLs (../audio-urls.ts), keeps the queue across reloads
+ * (../queue-persistence.ts) and speaks to the system's media controls (../media-session.ts).
  */
 import {
   createContext,
@@ -18,7 +18,7 @@ import {
 } from 'react';
 import { getAlbumAudioUrls } from '../api/get-album-audio-urls';
 import { useRecordTrackPlay, type TrackPlay } from '../api/record-track-play';
-import { isSignedAudioUrl, needsFreshAudioUrl } from '../audio-urls';
+import { audioUrlRefresher, isSignedAudioUrl, needsFreshAudioUrl } from '../audio-urls';
 import { createAudioEngine, type Slot } from '../audio-engine';
 import { browserMediaSession, showPosition, useMediaSession } from '../media-session';
 import { playbackRetryPlan } from '../playback-retries';
@@ -74,9 +74,6 @@ export interface PlayerProgress {
 const PlayerContext = createContext<PlayerControls | null>(null);
 const PlayerProgressContext = createContext<PlayerProgress>({ position: 0, duration: null });
 
-/** An album's audio URLs are asked for again at most this often, whatever fails (a clock far off, a server that keeps refusing). */
-const URL_REFRESH_INTERVAL_MS = 30_000;
-
 function knownLength(audio: HTMLAudioElement, track: QueueTrack): number | null {
   if (Number.isFinite(audio.duration) && audio.duration > 0) return audio.duration;
   return track.duration !== null && track.duration > 0 ? track.duration : null;
@@ -121,7 +118,10 @@ export function PlayerProvider({
   const nextRandom = useRef(Math.random());
   // The play whose signed URL was already renewed (once per play before loading; after that only when expired).
   const refreshedForPlay = useRef(0);
-  const albumRefreshes = useRef(new Map<string, { at: number; urls: Promise<Record<string, string>> }>());
+  const [audioUrls] = useState(() =>
+    audioUrlRefresher(getAlbumAudioUrls, (fresh) => dispatch({ type: 'audioUrlsRefreshed', audioUrls: fresh })),
+  );
+  const { refresh: refreshAlbumUrls, freshUrlFor } = audioUrls;
   // Bumped when a URL refresh brought nothing, so the track loads with what it has (and fails visibly if dead).
   const [urlChecks, urlChecked] = useReducer((count: number) => count + 1, 0);
   const { mutate: reportPlay } = useRecordTrackPlay(onPlayRecorded);
@@ -131,28 +131,6 @@ export function PlayerProvider({
 
   const latestState = useRef(state);
   latestState.current = state;
-
-  /** Fresh signed URLs for an album's queued tracks (one request for all of them), at most once per interval. */
-  const refreshAlbumUrls = useCallback((albumId: string): Promise<Record<string, string>> => {
-    const last = albumRefreshes.current.get(albumId);
-    if (last && Date.now() - last.at < URL_REFRESH_INTERVAL_MS) return last.urls;
-    const urls = getAlbumAudioUrls(albumId).catch(() => ({}));
-    albumRefreshes.current.set(albumId, { at: Date.now(), urls });
-    void urls.then((audioUrls) => dispatch({ type: 'audioUrlsRefreshed', audioUrls }));
-    return urls;
-  }, []);
-
-  /** A fresh URL for this play's track, or null when there is none to be had (no access any more, offline, asked too recently). */
-  const freshUrlFor = useCallback(
-    async (stale: QueueTrack): Promise<string | null> => {
-      const audioUrls = await refreshAlbumUrls(stale.albumId);
-      // Also when the answer came from an earlier request: the queue may have been replaced since.
-      dispatch({ type: 'audioUrlsRefreshed', audioUrls });
-      const fresh = audioUrls[stale.id];
-      return fresh && fresh !== stale.audioUrl ? fresh : null;
-    },
-    [refreshAlbumUrls],
-  );
 
   const startPlayback = useCallback(
     async (audio: HTMLAudioElement) => {
