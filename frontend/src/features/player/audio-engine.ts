@@ -18,7 +18,7 @@ export interface AudioElementLike {
 }
 
 export type Slot = 0 | 1;
-export const otherSlot = (slot: Slot): Slot => (slot === 0 ? 1 : 0);
+const otherSlot = (slot: Slot): Slot => (slot === 0 ? 1 : 0);
 
 /** How a start of playback ended: playing, given way to a newer start or a pause, or refused every time. */
 export type StartOutcome = 'started' | 'superseded' | 'failed';

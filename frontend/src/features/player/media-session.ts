@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import type { QueueTrack } from './player-state';
 
 /** The picture the system media controls show for a track without artwork (a 512 px app icon). */
-export const PLACEHOLDER_ARTWORK = '/icons/icon-512.png';
+const PLACEHOLDER_ARTWORK = '/icons/icon-512.png';
 
 /** What is used of navigator.mediaSession. */
 export interface MediaSessionLike {
