@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { brand } from '../../events/brand.js';
+import { subscriptionTierSchema, type SubscriptionTier } from '../../events/index.js';
 import { currentSubscription } from '../domain/commerce/subscription.js';
 import { PLAN_AMOUNTS, type PlanAmount } from '../domain/pricing.js';
 import {
@@ -55,6 +56,15 @@ function videoDto(video: VideoView, unlocked: boolean) {
 async function exclusiveVideos() {
   return queryViews<VideoView>({ gsi1pk: VIDEOS_INDEX }, { descending: true });
 }
+
+/**
+ * `?tier=` of the exclusive lists (spec: `?tier=toko_plus`): only the content that requires this tier.
+ * Without it, all of it; a tier that does not exist is refused.
+ */
+const exclusiveQuery = z.object({
+  tier: z.enum(subscriptionTierSchema.options, { error: `tier must be one of ${subscriptionTierSchema.options.join(', ')}` }).optional(),
+});
+const ofTier = (tier: SubscriptionTier | undefined) => (item: { requiredTier: string }) => tier === undefined || item.requiredTier === tier;
 
 interface ExclusiveAlbum {
   id: string;
@@ -181,12 +191,12 @@ export const handler = contextHandler('membership', {
     },
   ),
 
-  'GET /api/exclusive-content': defineRoute({ query: z.object({ tier: z.string().max(40).optional() }) }, async ({ session }) => {
+  'GET /api/exclusive-content': defineRoute({ query: exclusiveQuery }, async ({ query, session }) => {
     const unlocked = isSubscriber(session);
-    const albums = (await queryViews<ExclusiveAlbum>({ gsi1pk: ALBUMS_INDEX }, { descending: true })).filter(
-      (a) => a.requiredTier === 'toko_plus',
-    );
-    const videos = await exclusiveVideos();
+    const albums = (await queryViews<ExclusiveAlbum>({ gsi1pk: ALBUMS_INDEX }, { descending: true }))
+      .filter((a) => a.requiredTier === 'toko_plus')
+      .filter(ofTier(query.tier));
+    const videos = (await exclusiveVideos()).filter(ofTier(query.tier));
     const shownAlbums = unlocked ? albums : albums.slice(0, PREVIEW_SIZE);
     const shownVideos = unlocked ? videos : videos.slice(0, PREVIEW_SIZE);
     return {
@@ -211,9 +221,9 @@ export const handler = contextHandler('membership', {
     };
   }),
 
-  'GET /api/exclusive-videos': defineRoute({ query: z.object({ tier: z.string().max(40).optional() }) }, async ({ session }) => {
+  'GET /api/exclusive-videos': defineRoute({ query: exclusiveQuery }, async ({ query, session }) => {
     const unlocked = isSubscriber(session);
-    const videos = await exclusiveVideos();
+    const videos = (await exclusiveVideos()).filter(ofTier(query.tier));
     return {
       hasAccess: unlocked,
       videos: (unlocked ? videos : videos.slice(0, PREVIEW_SIZE)).map((v) => videoDto(v, unlocked || v.requiredTier === 'free')),

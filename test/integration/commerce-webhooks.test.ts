@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { readStream } from '../../functions/lib/event-store.js';
+import { publishVideo } from '../../functions/lib/video-commands.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { deliverWebhook, mailTo, newPerson, sandbox, stripeSignature } from '../support/commerce.js';
 
@@ -145,6 +147,57 @@ describe('exclusive content and merch', () => {
     const bySlug = await api('/api/video-by-slug/first-light-in-the-studio');
     expect(bySlug.body).toMatchObject({ id: 'video-first-light-studio', locked: true });
     expect((await api('/api/video-by-slug/nope')).status).toBe(404);
+  });
+
+  it('filters both exclusive lists by the tier of the content with ?tier=, and refuses a tier that does not exist', async () => {
+    for (const path of ['/api/exclusive-content', '/api/exclusive-videos']) {
+      expect(await api(`${path}?tier=gold`)).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_request', message: expect.stringContaining('tier') },
+      });
+    }
+    // A free video among the Toko+ ones, published long ago so it sorts after every seeded one.
+    const id = randomUUID().slice(0, 8);
+    await publishVideo(
+      {
+        videoId: `video-free-${id}`,
+        slug: `free-clip-${id}`,
+        title: 'A free clip',
+        description: null,
+        youtubeVideoId: 'FreeClip001',
+        requiredTier: 'free',
+        publishedAt: '2001-01-01',
+      },
+      { actor: 'test', correlationId: randomUUID() },
+    );
+    const member = await newPerson('tiers');
+    const started = await member.api('/api/subscription/checkout', { method: 'POST', json: { amount: 5 } });
+    await sandbox(`/sandbox/checkout/sessions/${started.body.sessionId}/pay`, { email: member.email });
+    await eventually(async () => (await member.api('/api/subscription/status')).body.isSubscribed);
+    const videoIds = async (query: string) =>
+      (await eventually(async () => {
+        const videos = (await member.api(`/api/exclusive-videos${query}`)).body.videos as { id: string; requiredTier: string }[];
+        return (query.includes('toko_plus') || videos.some((v) => v.id === `video-free-${id}`)) && videos;
+      })) as { id: string; requiredTier: string }[];
+
+    const all = await videoIds('');
+    const plus = await videoIds('?tier=toko_plus');
+    const free = await videoIds('?tier=free');
+    expect(plus.length).toBeGreaterThanOrEqual(4);
+    expect(plus.every((v) => v.requiredTier === 'toko_plus')).toBe(true);
+    expect(free.map((v) => v.id)).toContain(`video-free-${id}`);
+    expect(free.every((v) => v.requiredTier === 'free')).toBe(true);
+    expect([...plus, ...free].map((v) => v.id).sort()).toEqual(all.map((v) => v.id).sort());
+
+    type Item = { id: string; contentType: string };
+    const content = async (query: string) => (await member.api(`/api/exclusive-content${query}`)).body.items as Item[];
+    const plusContent = await content('?tier=toko_plus');
+    expect(plusContent.filter((i) => i.contentType === 'album').length).toBeGreaterThan(0);
+    expect(plusContent.map((i) => i.id)).not.toContain(`video-free-${id}`);
+    const freeContent = await content('?tier=free');
+    // Every exclusive album needs Toko+; what is free is videos only.
+    expect(freeContent.filter((i) => i.contentType === 'album')).toEqual([]);
+    expect(freeContent.map((i) => i.id)).toContain(`video-free-${id}`);
   });
 
   it('serves the label shop: a dozen products with variants, collections, and a checkout URL', async () => {
