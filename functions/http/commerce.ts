@@ -14,7 +14,6 @@ import {
   downloadLinks,
   freshCart,
   ownCheckoutSession,
-  ownedAlbumIds,
   ownsAlbum,
   purchasesOf,
   runCartCommand,
@@ -27,18 +26,11 @@ import { env } from '../lib/env.js';
 import { contextHandler, defineRoute, HttpError, reply, type RouteInput } from '../lib/http.js';
 import type { Session } from '../lib/session.js';
 import { stripeClient, isMissing } from '../lib/stripe.js';
+import { GUEST_CART_MAX_ITEMS, syncGuestCart } from '../lib/guest-cart.js';
 import { getView } from '../lib/views.js';
 import { downloadKey, type DownloadView } from '../projections/commerce.js';
 
 const albumIdSchema = z.string().min(1).max(100);
-
-/** Guest cart items as the SPA keeps them; prices are ignored (the catalogue's count), invalid items dropped. */
-const guestItem = z
-  .object({
-    albumId: z.union([z.string(), z.number()]).transform(String).pipe(albumIdSchema),
-    userSelectedSubscriber: z.boolean().optional(),
-  })
-  .passthrough();
 
 const checkoutBody = z.object({
   cartItems: z
@@ -118,21 +110,10 @@ export const handler = contextHandler('commerce', {
   'POST /api/cart/clear': defineRoute({}, clearCart),
 
   'POST /api/cart/sync': defineRoute(
-    { body: z.object({ guestCartItems: z.array(z.unknown()).max(100).default([]) }) },
+    { body: z.object({ guestCartItems: z.array(z.unknown()).max(GUEST_CART_MAX_ITEMS).default([]) }) },
     async ({ body, session, request }) => {
-      const userId = session!.userId;
-      const wanted = body.guestCartItems.map((raw) => guestItem.safeParse(raw)).flatMap((r) => (r.success ? [r.data] : []));
-      // Items that are not for sale (or no longer exist) are dropped, as invalid guest items are.
-      const lines = (await Promise.all(wanted.map((w) => saleLine(w.albumId, w.userSelectedSubscriber ?? false).catch(() => null)))).filter(
-        (l): l is CartLine => l !== null,
-      );
-      const before = await freshCart(userId);
-      const after = await runCartCommand(
-        userId,
-        { type: 'SyncGuestCart', ownerId: userId, lines, ownedAlbumIds: await ownedAlbumIds(userId) },
-        context(request, session!),
-      );
-      return { success: true, syncedItems: after.length - before.length, received: body.guestCartItems.length, cart: cartAnswer(after) };
+      const synced = await syncGuestCart(session!.userId, body.guestCartItems, context(request, session!));
+      return { success: true, syncedItems: synced.syncedItems, received: body.guestCartItems.length, cart: cartAnswer(synced.cart) };
     },
   ),
 

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { serialize } from 'cookie';
 import { jwtVerify, SignJWT } from 'jose';
 import * as z from 'zod';
 import { dynamoClient } from './aws.js';
@@ -46,11 +47,11 @@ export async function issueSessionToken(
 }
 
 export function sessionCookie(token: string, maxAgeSeconds = SESSION_TTL_SECONDS): string {
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAgeSeconds}`;
+  return serialize(SESSION_COOKIE, token, { path: '/', httpOnly: true, secure: true, sameSite: 'lax', maxAge: maxAgeSeconds });
 }
 
 export function clearedSessionCookie(): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
+  return sessionCookie('', 0);
 }
 
 export function readCookie(cookies: string[] | undefined, name: string): string | undefined {

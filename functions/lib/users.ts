@@ -132,7 +132,8 @@ export function accessOf(user: UserView, now: Date): { role: UserRole; tier: Sub
   return { role: user.role, tier: effectiveTier(user, now) };
 }
 
-export const avatarKey = (userId: string) => `uploads/avatars/${userId}.jpg`;
+/** Where an avatar file is kept in the media bucket, and served from under `/`. */
+export const avatarKey = (filename: string) => `uploads/avatars/${filename}`;
 
 /** The user as `GET /api/users/me` and every sign-in answer give it (spec part 2 §3 User). */
 export function userDto(user: UserView, now: Date) {
@@ -146,7 +147,7 @@ export function userDto(user: UserView, now: Date) {
     email: user.email,
     emailVerified: user.emailVerified,
     avatar: user.avatar,
-    avatarUrl: user.avatar ? `/${avatarKey(user.id)}?v=${version}` : null,
+    avatarUrl: user.avatar ? `/${avatarKey(user.avatar)}?v=${version}` : null,
     avatarUpdatedAt: version,
     subscriptionTier: isAdmin ? 'admin' : tier,
     subscriptionStatus: user.subscriptionStatus ?? (tier === 'free' ? 'inactive' : 'active'),

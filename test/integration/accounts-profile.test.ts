@@ -8,7 +8,7 @@ import { freshEmail, inbox, signedInUser } from './accounts-helpers.js';
 
 beforeAll(useCloudEnv);
 
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const pngBytes = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(400, 7), Buffer.from([0xff, 0xd9])]);
 
 describe('profile', () => {
@@ -63,7 +63,7 @@ describe('profile', () => {
 });
 
 describe('avatar', () => {
-  it('uploads into the media bucket and is served at /uploads/avatars/{userId}.jpg with a version', async () => {
+  it('uploads into the media bucket and is served at /uploads/avatars/{userId}.{extension of its type} with a version', async () => {
     const user = await signedInUser('avatar');
     const form = new FormData();
     form.append('avatar', new Blob([Uint8Array.from(jpeg)], { type: 'image/jpeg' }), 'avatar.jpg');
@@ -79,10 +79,33 @@ describe('avatar', () => {
     });
 
     const again = new FormData();
-    again.append('avatar', new Blob([Uint8Array.from(png)], { type: 'image/png' }), 'avatar.png');
+    again.append('avatar', new Blob([Uint8Array.from(pngBytes)], { type: 'image/png' }), 'avatar.png');
     const replaced = await api('/api/avatar-upload', { method: 'POST', body: again, headers: user.headers });
-    expect(replaced.status).toBe(200);
-    expect((await fetch(`${baseUrl()}/uploads/avatars/${user.userId}.jpg`)).headers.get('content-type')).toBe('image/png');
+    expect(replaced).toMatchObject({
+      status: 200,
+      body: {
+        filename: `${user.userId}.png`,
+        avatar: expect.stringMatching(new RegExp(`^/uploads/avatars/${user.userId}\\.png\\?v=\\d+$`)),
+      },
+    });
+    const png = await fetch(`${baseUrl()}${replaced.body.avatar}`);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await png.arrayBuffer()).equals(pngBytes)).toBe(true);
+    expect((await api('/api/users/me', { headers: user.headers })).body).toMatchObject({ avatar: `${user.userId}.png` });
+    // The JPEG it replaced is gone, not left behind under its old name.
+    expect((await fetch(`${baseUrl()}/uploads/avatars/${user.userId}.jpg`)).status).not.toBe(200);
+
+    const webp = Buffer.concat([
+      Buffer.from('RIFF', 'latin1'),
+      Buffer.from([0x24, 0, 0, 0]),
+      Buffer.from('WEBPVP8 ', 'latin1'),
+      Buffer.alloc(32),
+    ]);
+    const third = new FormData();
+    third.append('avatar', new Blob([Uint8Array.from(webp)], { type: 'image/jpeg' }), 'claims-to-be.jpg');
+    const asWebp = await api('/api/avatar-upload', { method: 'POST', body: third, headers: user.headers });
+    expect(asWebp.body).toMatchObject({ filename: `${user.userId}.webp` });
+    expect((await fetch(`${baseUrl()}${asWebp.body.avatar}`)).headers.get('content-type')).toBe('image/webp');
   });
 });
 

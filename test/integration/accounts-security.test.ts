@@ -192,10 +192,10 @@ describe("other people's data", () => {
     expect((await upload(alice.headers, png(1))).status).toBe(200);
     const bobs = await upload(bob.headers, png(2));
     expect(bobs.body).toMatchObject({
-      filename: `${bob.userId}.jpg`,
-      avatar: expect.stringMatching(new RegExp(`^/uploads/avatars/${bob.userId}\\.jpg\\?v=\\d+$`)),
+      filename: `${bob.userId}.png`,
+      avatar: expect.stringMatching(new RegExp(`^/uploads/avatars/${bob.userId}\\.png\\?v=\\d+$`)),
     });
-    const alicesFile = Buffer.from(await (await fetch(`${baseUrl()}/uploads/avatars/${alice.userId}.jpg`)).arrayBuffer());
+    const alicesFile = Buffer.from(await (await fetch(`${baseUrl()}/uploads/avatars/${alice.userId}.png`)).arrayBuffer());
     expect(alicesFile.equals(png(1))).toBe(true);
   });
 });

@@ -1,0 +1,39 @@
+/**
+ * The guest cart brought into a listener's cart once they sign in: by `POST /api/cart/sync`, and by a
+ * password sign-in that carries it along. Prices the guest cart held are ignored (the catalogue's count).
+ */
+import * as z from 'zod';
+import type { CartLine } from '../../events/index.js';
+import { freshCart, ownedAlbumIds, runCartCommand, saleLine } from './commerce.js';
+import type { AppendContext } from './event-store.js';
+
+/** At most this many guest cart items are taken in one request. */
+export const GUEST_CART_MAX_ITEMS = 100;
+
+/** A guest cart item as the SPA keeps it; anything else it holds is ignored. */
+const guestItem = z.object({
+  albumId: z.union([z.string(), z.number()]).transform(String).pipe(z.string().min(1).max(100)),
+  userSelectedSubscriber: z.boolean().optional(),
+});
+
+/**
+ * Merges the guest cart into the user's cart. Invalid items, albums not for sale (or gone), albums
+ * already in the cart or already bought are dropped; the answer counts the lines that were added.
+ */
+export async function syncGuestCart(
+  userId: string,
+  guestItems: readonly unknown[],
+  context: AppendContext,
+): Promise<{ syncedItems: number; cart: CartLine[] }> {
+  const wanted = guestItems.map((raw) => guestItem.safeParse(raw)).flatMap((r) => (r.success ? [r.data] : []));
+  const lines = (await Promise.all(wanted.map((w) => saleLine(w.albumId, w.userSelectedSubscriber ?? false).catch(() => null)))).filter(
+    (l): l is CartLine => l !== null,
+  );
+  const before = await freshCart(userId);
+  const after = await runCartCommand(
+    userId,
+    { type: 'SyncGuestCart', ownerId: userId, lines, ownedAlbumIds: await ownedAlbumIds(userId) },
+    context,
+  );
+  return { syncedItems: after.length - before.length, cart: after };
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { pendingActionCookie } from './pending-actions.js';
+import { clearedSessionCookie, sessionCookie } from './session.js';
+
+describe('Set-Cookie strings', () => {
+  it('keep the session in an HttpOnly, Secure, SameSite=Lax cookie for the whole site, and clear it the same way', () => {
+    expect(sessionCookie('a.b-c_d', 60)).toBe('toko_session=a.b-c_d; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Lax');
+    expect(clearedSessionCookie()).toBe('toko_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax');
+  });
+
+  it('keep the pending checkout intent for 600 s, seen only by the auth routes', () => {
+    expect(pendingActionCookie('abc')).toBe('toko_pending=abc; Max-Age=600; Path=/api/auth; HttpOnly; Secure; SameSite=Lax');
+    expect(pendingActionCookie()).toBe('toko_pending=; Max-Age=0; Path=/api/auth; HttpOnly; Secure; SameSite=Lax');
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * What a person does to their account besides proving an e-mail address (users.ts): ask for a sign-in
+ * code, sign in with a password, open an account with one (beta signup), change the profile, and
+ * replace the avatar. Refusals are typed domain errors; the HTTP edge maps them.
+ */
+import { randomUUID } from 'node:crypto';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { conflict, forbidden, unauthorized } from '../domain/errors.js';
+import { trialEnd, type BetaCode } from '../domain/user/beta-codes.js';
+import { emailReservation, requiresPassword } from '../domain/user/user.js';
+import type { UserView } from '../projections/users.js';
+import { s3Client } from './aws.js';
+import { env } from './env.js';
+import { ReservationTakenError, reservationOwner, type AppendContext } from './event-store.js';
+import type { ImageType } from './image-type.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { enqueueMail, signInMail } from './mail.js';
+import { CHALLENGE_MINUTES, hitRateLimit, ipBucket, issueChallenge, limitSignInMessages, type SignInIntent } from './sign-in-challenges.js';
+import { avatarKey, findUserByEmail, findUserIdByEmail, findUserIdByUsername, freshUser, loadUser, runUserCommand } from './users.js';
+
+const LOGIN_LIMIT = { perAccount: 10, perIp: 50, windowSeconds: 15 * 60 };
+
+/** Where a request comes from and when: the command context plus the address the rate limits count. */
+type Caller = Omit<AppendContext, 'actor'> & { at: Date; sourceIp: string };
+
+/**
+ * Mails a code and a link to the address, the same way whether or not it has an account (only
+ * `isNewUser` tells). Admin accounts get nothing: they sign in with their password.
+ */
+export async function sendSignInMessage(email: string, intent: SignInIntent | null, displayName: string | null, caller: Caller) {
+  const user = await findUserByEmail(email);
+  if (user && requiresPassword(user)) return { isNewUser: false, adminAccount: true };
+  await limitSignInMessages(email, caller.sourceIp, caller.at);
+  const { code, linkToken } = await issueChallenge({ email, intent, displayName: displayName?.trim() || null }, caller.at);
+  await enqueueMail(signInMail(email, code, linkToken, CHALLENGE_MINUTES));
+  return { isNewUser: !user, adminAccount: false };
+}
+
+const wait = (m: number) => `Too many sign-in attempts. Please wait ${m} minute${m === 1 ? '' : 's'} and try again.`;
+
+/**
+ * Signs in with an e-mail address or username and a password. An unknown account and a wrong
+ * password cost the same work and get the same refusal.
+ */
+export async function signInWithPassword(identifier: string, password: string, caller: Caller) {
+  await hitRateLimit(`login#${identifier.toLowerCase()}`, LOGIN_LIMIT.perAccount, LOGIN_LIMIT.windowSeconds, caller.at, wait);
+  await hitRateLimit(`login-ip#${ipBucket(caller.sourceIp)}`, LOGIN_LIMIT.perIp, LOGIN_LIMIT.windowSeconds, caller.at, wait);
+  const userId = identifier.includes('@') ? await findUserIdByEmail(identifier) : await findUserIdByUsername(identifier);
+  const state = userId ? await loadUser(userId) : undefined;
+  const verified = await verifyPassword(password, state?.passwordHash ?? null);
+  if (!userId || !verified) throw unauthorized('invalid_credentials', 'Invalid email or password');
+  const sessionId = randomUUID();
+  const user = await runUserCommand(
+    userId,
+    { type: 'SignIn', sessionId, method: 'password', passwordVerified: true },
+    { ...caller, actor: userId },
+  );
+  return { user, sessionId };
+}
+
+export interface PasswordSignup {
+  email: string;
+  username: string;
+  displayName: string;
+  password: string;
+  betaCode: BetaCode | undefined;
+}
+
+/** Opens an account with a username and a password, signed in at once; a beta code starts its trial. */
+export async function registerWithPassword(signup: PasswordSignup, caller: Caller) {
+  await limitSignInMessages(signup.email, caller.sourceIp, caller.at);
+  const userId = randomUUID();
+  const sessionId = randomUUID();
+  const context = { ...caller, actor: userId };
+  let user: UserView;
+  try {
+    user = await runUserCommand(
+      userId,
+      {
+        type: 'Register',
+        userId,
+        email: signup.email,
+        username: signup.username,
+        displayName: signup.displayName,
+        source: 'beta_signup',
+        emailVerified: false,
+        passwordHash: await hashPassword(signup.password),
+        role: 'user',
+        session: { sessionId, method: 'password' },
+      },
+      context,
+    );
+  } catch (error) {
+    if (!(error instanceof ReservationTakenError)) throw error;
+    if (error.key.startsWith('username#')) throw conflict('username_taken', 'This username is already taken');
+    throw conflict('email_taken', 'An account with this email already exists. Please sign in instead.');
+  }
+  if (signup.betaCode) {
+    user = await runUserCommand(
+      userId,
+      {
+        type: 'ChangeSubscriptionTier',
+        tier: signup.betaCode.tier,
+        status: 'trialing',
+        source: 'beta',
+        startedAt: caller.at.toISOString(),
+        expiresAt: trialEnd(caller.at, signup.betaCode.months).toISOString(),
+        stripeSubscriptionId: null,
+      },
+      context,
+    );
+  }
+  return { user, sessionId };
+}
+
+const EMAIL_TAKEN = 'This email is already used by another account';
+
+/**
+ * Changes the user's own display name and e-mail (a null display name clears it). Answers the user and
+ * the new address, if it changed, which still has to be confirmed.
+ */
+export async function changeProfile(
+  userId: string,
+  me: string,
+  changes: { displayName?: string | null; email?: string },
+  caller: Caller,
+): Promise<{ user: UserView; newEmail: string | undefined }> {
+  if (userId !== me) throw forbidden('forbidden', 'You can only change your own profile');
+  const before = await freshUser(me);
+  if (!before) throw unauthorized('unauthorized', 'Not authenticated');
+  const newEmail = changes.email !== undefined && changes.email !== before.email ? changes.email : undefined;
+  // An address the account used before is still reserved by it.
+  const held: string[] = [];
+  if (newEmail) {
+    const owner = await reservationOwner(emailReservation(newEmail));
+    if (owner && owner !== me) throw conflict('email_taken', EMAIL_TAKEN);
+    if (owner === me) held.push(emailReservation(newEmail));
+    await limitSignInMessages(newEmail, caller.sourceIp, caller.at);
+  }
+  try {
+    const user = await runUserCommand(
+      me,
+      {
+        type: 'ChangeProfile',
+        ...(changes.displayName !== undefined ? { displayName: changes.displayName } : {}),
+        ...(newEmail ? { email: newEmail } : {}),
+      },
+      { ...caller, actor: me },
+      held,
+    );
+    return { user, newEmail };
+  } catch (error) {
+    if (error instanceof ReservationTakenError) throw conflict('email_taken', EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+/**
+ * Stores the image as the user's avatar, under a file name with its own type's extension, and drops
+ * the file of the avatar it replaces when that one had another name.
+ */
+export async function changeAvatar(userId: string, bytes: Buffer, type: ImageType, caller: Caller): Promise<UserView> {
+  const filename = `${userId}.${type.extension}`;
+  const before = await freshUser(userId);
+  const bucket = env().MEDIA_BUCKET;
+  await s3Client().send(
+    new PutObjectCommand({
+      Bucket: bucket,
+      Key: avatarKey(filename),
+      Body: bytes,
+      ContentType: type.contentType,
+      CacheControl: 'public, max-age=3600',
+    }),
+  );
+  const user = await runUserCommand(
+    userId,
+    { type: 'ChangeAvatar', avatar: filename, contentType: type.contentType, bytes: bytes.length },
+    { ...caller, actor: userId },
+  );
+  if (before?.avatar && before.avatar !== filename) {
+    await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: avatarKey(before.avatar) }));
+  }
+  return user;
+}
