@@ -4,7 +4,7 @@
  * fans of each artist (`artist-fans#<artistId>`: the listeners who keep one of the artist's albums).
  */
 import { assertNever } from '../domain/errors.js';
-import { isLibraryEvent, type LibraryEvent } from '../domain/library/library.js';
+import { isLibraryEvent, libraryEventTypes, type LibraryEvent } from '../domain/library/library.js';
 import { stamp, type Projection, type ViewOp, type ViewReader } from '../lib/projection.js';
 import { albumKey } from './catalogue.js';
 
@@ -107,16 +107,7 @@ async function applyLibraryEvent(event: LibraryEvent, views: ViewReader): Promis
 
 export const libraryProjection: Projection = {
   name: 'library',
-  events: [
-    'LibraryAlbumAdded',
-    'LibraryAlbumRemoved',
-    'TrackFavorited',
-    'TrackUnfavorited',
-    'AlbumFavorited',
-    'AlbumUnfavorited',
-    'PlayRecorded',
-    'TrackListened',
-  ],
+  events: [...libraryEventTypes, 'PlayRecorded', 'TrackListened'],
   async apply(event, views): Promise<ViewOp[]> {
     if (isLibraryEvent(event)) return applyLibraryEvent(event, views);
     if (event.type !== 'PlayRecorded' && event.type !== 'TrackListened') return [];

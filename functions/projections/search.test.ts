@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent, EventOf, NewEvent } from '../../events/index.js';
 import { StreamGapError, project } from '../lib/projection.js';
+import { albumData, artistData, trackData } from '../domain/catalogue/catalogue.fixtures.js';
 import { memoryViewStore } from '../lib/memory-view-store.js';
 import { playlistsProjection } from './playlists.js';
 import { searchProjection } from './search.js';
@@ -14,38 +15,14 @@ const stored = (streamId: string, version: number, event: NewEvent): DomainEvent
     ...event,
   }) as DomainEvent;
 
-const artist: EventOf<'ArtistCreated'>['data'] = {
-  artistId: 'a1',
-  name: 'Nova',
-  bio: 'Synths at night.',
-  avatar: '/media/a1.png',
-  headerImage: null,
-  isMain: true,
-  socialLinks: {},
-};
-const album: EventOf<'AlbumPublished'>['data'] = {
-  albumId: 'al1',
-  artistId: 'a1',
-  title: 'First',
+const artist = artistData({ bio: 'Synths at night.', avatar: '/media/a1.png' });
+const album = albumData({
   artwork: '/media/al1.png',
-  description: null,
-  albumType: 'Album',
-  releaseDate: '2026-01-01',
-  requiredTier: 'free',
-  isExclusive: false,
-  isAvailableForPurchase: false,
-  stripeProductId: null,
-  stripePriceDefault: null,
-  stripePriceSubscriber: null,
-  isDummyAlbum: false,
-  rightsOwner: null,
-  externalLinks: {},
-  copyright: null,
   tracks: [
-    { trackId: 't1', title: 'One', trackNumber: 1, duration: 20, lyrics: null, audioKey: 'a/t1.mp3' },
-    { trackId: 't2', title: 'Two', trackNumber: 2, duration: 30, lyrics: null, audioKey: 'a/t2.mp3' },
+    trackData({ trackId: 't1', title: 'One', trackNumber: 1, duration: 20, audioKey: 'a/t1.mp3' }),
+    trackData({ trackId: 't2', title: 'Two', trackNumber: 2, duration: 30, audioKey: 'a/t2.mp3' }),
   ],
-};
+});
 const playlist: EventOf<'PlaylistCreated'>['data'] = {
   playlistId: 'p1',
   name: 'Night Drive',

@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent, NewEvent } from '../../events/index.js';
+import type { NewEvent } from '../../events/index.js';
 import { consumersOf } from '../consumers.js';
+import { storedEvent } from '../domain/stored-event.fixtures.js';
 import { memoryViewStore } from '../lib/memory-view-store.js';
 import { project } from '../lib/projection.js';
 import { userEvents, usersProjection } from './users.js';
 
-const stored = (version: number, event: NewEvent, at = '2026-01-01T00:00:00.000Z') =>
-  ({
-    streamId: 'user#u1',
-    version,
-    schemaVersion: 1,
-    meta: { eventId: `e${version}`, at, actor: 'test', correlationId: 'c' },
-    ...event,
-  }) as DomainEvent;
+const stored = (version: number, event: NewEvent, at?: string) => storedEvent('user#u1', version, event, at);
 
 const history: NewEvent[] = [
   { type: 'UserRegistered', data: { userId: 'u1', email: 'ada@example.com', username: 'ada', displayName: 'Ada', source: 'beta_signup' } },

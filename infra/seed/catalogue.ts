@@ -4,6 +4,7 @@ import { brand } from '../../events/brand.js';
 import type { AlbumPublished, ArtistCreated } from '../../events/catalogue.js';
 import type { PlaylistCreated } from '../../events/playlists.js';
 import type { VideoPublished } from '../../events/commerce.js';
+import { freeToStream, type AlbumOffer } from '../../functions/domain/catalogue/album-offer.js';
 import { GATED_AUDIO_PREFIX, instrumentalKey, masterKey } from '../../functions/lib/media-keys.js';
 import type { AudioRecipe, MusicStyle } from './media/audio.js';
 import { imageSizes, type ArtworkMotif, type ImageRecipe, type ImageVariant } from './media/image-sizes.js';
@@ -131,24 +132,10 @@ export const artists: ArtistData[] = artistSources.map((source) => ({
 
 // ---------------------------------------------------------------- albums
 
-type Offer = Pick<
-  AlbumData,
-  'requiredTier' | 'isExclusive' | 'isAvailableForPurchase' | 'stripeProductId' | 'stripePriceDefault' | 'stripePriceSubscriber'
->;
-
-const freeToStream: Offer = {
-  requiredTier: 'free',
-  isExclusive: false,
-  isAvailableForPurchase: false,
-  stripeProductId: null,
-  stripePriceDefault: null,
-  stripePriceSubscriber: null,
-};
-
-const plusExclusive: Offer = { ...freeToStream, requiredTier: 'toko_plus', isExclusive: true };
+const plusExclusive: AlbumOffer = { ...freeToStream, requiredTier: 'toko_plus', isExclusive: true };
 
 /** A download for sale. Without a subscriber price, the member price falls back to 70% of the default elsewhere. */
-const forSale = (stripeProductId: string, stripePriceSubscriber: number | null): Offer => ({
+const forSale = (stripeProductId: string, stripePriceSubscriber: number | null): AlbumOffer => ({
   requiredTier: 'purchase_required',
   isExclusive: false,
   isAvailableForPurchase: true,
@@ -170,7 +157,7 @@ interface AlbumSource {
   albumType: string;
   releaseDate: string;
   description: string;
-  offer: Offer;
+  offer: AlbumOffer;
   hue: number;
   motif: ArtworkMotif;
   /** The sound of its generated audio; null for a dummy album, whose audio lives on other platforms. */

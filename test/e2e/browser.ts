@@ -1,6 +1,6 @@
 /** Debian's Chromium driven by playwright-core, with the flags this sandbox needs (playwright gives each launch a fresh profile). */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -8,6 +8,9 @@ export const viewports = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 390, height: 844 },
 } as const;
+
+/** Screens wait on the network and the lazy chunks of a loaded machine: poll generously. */
+export const poll = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout });
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({

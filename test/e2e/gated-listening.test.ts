@@ -8,7 +8,7 @@ import { signedMediaUrl } from '../../functions/lib/media-urls.js';
 import { albums } from '../../infra/seed/catalogue.js';
 import { useCloudEnv } from '../support/cloud.js';
 import { signedInListener } from '../support/signed-in.js';
-import { launch, newPage, signIn, viewports } from './browser.js';
+import { launch, newPage, poll, signIn, viewports } from './browser.js';
 
 const nightGarden = albums.find((a) => a.albumId === 'album-night-garden')!;
 
@@ -19,8 +19,6 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-/** Screens wait on the network and a loaded machine: poll generously. */
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 const playerBar = (page: Page) => page.locator('[data-testid=player-bar]');
 const audio = (page: Page) => page.locator('[data-testid=player-audio]');
 const position = (page: Page) => audio(page).evaluate((element: HTMLAudioElement) => element.currentTime);

@@ -4,7 +4,7 @@ import { albums } from '../../infra/seed/catalogue.js';
 import { useCloudEnv } from '../support/cloud.js';
 import { signInCode } from '../support/inbox.js';
 import { signedInListener } from '../support/signed-in.js';
-import { launch, newPage, signIn, toastShown, viewports } from './browser.js';
+import { launch, newPage, poll, signIn, toastShown, viewports } from './browser.js';
 
 const firstLight = albums.find((a) => a.albumId === 'album-first-light')!;
 const harbourLights = albums.find((a) => a.albumId === 'album-harbour-lights')!;
@@ -30,9 +30,6 @@ async function swipe(page: Page, context: BrowserContext, selector: string, dx: 
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
 }
-
-/** Screens wait on the network and the lazy chunks of a loaded machine: poll generously. */
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 
 const songTitles = (page: Page) => page.locator('[data-testid=library-song] [data-testid=song-title]').allTextContents();
 

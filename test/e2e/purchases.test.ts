@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import { albums } from '../../infra/seed/catalogue.js';
 import { useCloudEnv } from '../support/cloud.js';
 import { signedInListener, type TestListener } from '../support/signed-in.js';
-import { launch, newPage, signIn, toastShown, viewports } from './browser.js';
+import { launch, newPage, poll, signIn, toastShown, viewports } from './browser.js';
 
 const paperSatellites = albums.find((a) => a.albumId === 'album-paper-satellites')!;
 const copperAndSalt = albums.find((a) => a.albumId === 'album-copper-and-salt')!;
@@ -40,9 +40,6 @@ async function payInSandbox(listener: TestListener, sessionId: string) {
   });
   expect(paid.status).toBe(303);
 }
-
-/** Screens wait on the network and the lazy chunks of a loaded machine: poll generously. */
-const poll = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout });
 
 /** The seeded albums' ZIPs are built by a consumer after the seed: a fresh cloud may still be at it. */
 const ZIP_BUILD_MS = 120_000;

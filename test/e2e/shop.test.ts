@@ -4,7 +4,7 @@ import { labelProducts } from '../../functions/domain/merch/label-shop.js';
 import { albums } from '../../infra/seed/catalogue.js';
 import { useCloudEnv } from '../support/cloud.js';
 import { signedInListener } from '../support/signed-in.js';
-import { launch, newPage, signIn, toastShown, viewports } from './browser.js';
+import { launch, newPage, poll, signIn, toastShown, viewports } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,9 +12,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(async () => browser?.close());
-
-/** Screens wait on the network and the lazy chunks of a loaded machine: poll generously. */
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 
 const toast = (page: Page, title: string) => page.locator('[data-testid=toast]', { hasText: title }).first();
 const cards = (page: Page) => page.locator('[data-testid=product-card]');

@@ -1,7 +1,7 @@
 /** A new album by an artist in a listener's library notifies them (in the app and by e-mail), and nobody else. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EventOf } from '../../events/index.js';
+import { albumData, trackData } from '../../functions/domain/catalogue/catalogue.fixtures.js';
 import { libraryStream } from '../../functions/domain/library/library.js';
 import { createArtist, publishAlbum } from '../../functions/lib/catalogue-commands.js';
 import { streamVersion } from '../../functions/lib/event-store.js';
@@ -15,26 +15,13 @@ beforeAll(useCloudEnv);
 
 const context = (tag: string) => ({ actor: 'test', correlationId: `new-release-${tag}` });
 
-const album = (albumId: string, artistId: string, title: string): EventOf<'AlbumPublished'>['data'] => ({
-  albumId,
-  artistId,
-  title,
-  artwork: null,
-  description: null,
-  albumType: 'Album',
-  releaseDate: '2026-01-01',
-  requiredTier: 'free',
-  isExclusive: false,
-  isAvailableForPurchase: false,
-  stripeProductId: null,
-  stripePriceDefault: null,
-  stripePriceSubscriber: null,
-  isDummyAlbum: false,
-  rightsOwner: null,
-  externalLinks: {},
-  copyright: null,
-  tracks: [{ trackId: `${albumId}-t1`, title: `${title} (opening)`, trackNumber: 1, duration: 30, lyrics: null, audioKey: null }],
-});
+const album = (albumId: string, artistId: string, title: string) =>
+  albumData({
+    albumId,
+    artistId,
+    title,
+    tracks: [trackData({ trackId: `${albumId}-t1`, title: `${title} (opening)`, duration: 30 })],
+  });
 
 interface NotificationView {
   kind: string;

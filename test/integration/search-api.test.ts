@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { albumData, trackData } from '../../functions/domain/catalogue/catalogue.fixtures.js';
 import { createArtist, publishAlbum } from '../../functions/lib/catalogue-commands.js';
 import { createPlaylist } from '../../functions/lib/playlist-commands.js';
 import { albums, artists, playlists } from '../../infra/seed/catalogue.js';
@@ -100,26 +101,14 @@ describe('search API on the seeded label', () => {
       { actor: 'test', correlationId: tag },
     );
     await publishAlbum(
-      {
+      albumData({
         albumId,
         artistId,
         title: `Lanternfish ${tag}`,
-        artwork: null,
-        description: null,
         albumType: 'EP',
         releaseDate: '2020-01-01',
-        requiredTier: 'free',
-        isExclusive: false,
-        isAvailableForPurchase: false,
-        stripeProductId: null,
-        stripePriceDefault: null,
-        stripePriceSubscriber: null,
-        isDummyAlbum: false,
-        rightsOwner: null,
-        externalLinks: {},
-        copyright: null,
-        tracks: [{ trackId: `track-${tag}`, title: `Deep Water ${tag}`, trackNumber: 1, duration: 30, lyrics: null, audioKey: null }],
-      },
+        tracks: [trackData({ trackId: `track-${tag}`, title: `Deep Water ${tag}`, duration: 30 })],
+      }),
       { actor: 'test', correlationId: tag },
     );
     await createPlaylist(

@@ -4,13 +4,8 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, describe, expect, it } from 'vitest';
 import { audioUrlExpiry, FRESH_URL_MARGIN_MS, isSignedAudioUrl, needsFreshAudioUrl } from '../../frontend/src/features/player/audio-urls';
 import { parseSavedSession, sessionToSave } from '../../frontend/src/features/player/player-session';
-import {
-  initialPlayerState,
-  playerReducer,
-  type PlayerCommand,
-  type PlayerState,
-  type QueueTrack,
-} from '../../frontend/src/features/player/player-state';
+import { initialPlayerState } from '../../frontend/src/features/player/player-state';
+import { queueTrack as track, runPlayer as run } from '../support/player.js';
 
 const s3 = new S3Client({
   endpoint: 'http://127.0.0.1:4599',
@@ -50,23 +45,11 @@ describe('audio URLs', () => {
   });
 });
 
-const track = (id: string, albumId: string, audioUrl: string): QueueTrack => ({
-  id,
-  albumId,
-  title: `Track ${id}`,
-  artist: 'The Band',
-  albumTitle: 'The Album',
-  artwork: null,
-  audioUrl,
-  duration: 180,
-});
-const run = (state: PlayerState, ...commands: PlayerCommand[]) => commands.reduce(playerReducer, state);
-
 describe('fresh URLs in the queue', () => {
   const queue = [
-    track('a', 'album-plus', 'https://s3/a?X-Amz-Signature=1'),
-    track('b', 'album-free', '/media/audio/b.mp3'),
-    track('c', 'album-plus', 'https://s3/c?X-Amz-Signature=1'),
+    track('a', { albumId: 'album-plus', audioUrl: 'https://s3/a?X-Amz-Signature=1' }),
+    track('b', { albumId: 'album-free', audioUrl: '/media/audio/b.mp3' }),
+    track('c', { albumId: 'album-plus', audioUrl: 'https://s3/c?X-Amz-Signature=1' }),
   ];
   const playingB = run(initialPlayerState({ repeat: 'off', volume: 1 }), { type: 'playQueue', tracks: queue, index: 1, at: 0 });
 

@@ -6,25 +6,12 @@ import {
   CARD_PLAY_GUARD_MS,
   currentTrack,
   initialPlayerState,
-  playerReducer,
   upcomingIndex,
-  type PlayerCommand,
   type PlayerState,
-  type QueueTrack,
 } from '../../frontend/src/features/player/player-state';
+import { queueTrack as track, runPlayer as run } from '../support/player.js';
 
-const track = (id: string, audioUrl = `/media/audio/${id}.mp3`): QueueTrack => ({
-  id,
-  albumId: 'album-1',
-  title: `Track ${id}`,
-  artist: 'The Band',
-  albumTitle: 'The Album',
-  artwork: null,
-  audioUrl,
-  duration: 180,
-});
 const album = [track('a'), track('b'), track('c')];
-const run = (state: PlayerState, ...commands: PlayerCommand[]) => commands.reduce(playerReducer, state);
 const fresh = () => initialPlayerState({ repeat: 'off', volume: 0.75 });
 const playingAt = (index: number, changes: Partial<PlayerState> = {}): PlayerState => ({
   ...run(fresh(), { type: 'playQueue', tracks: album, index, at: 0 }),
@@ -52,7 +39,9 @@ describe('restoring the queue of an earlier visit', () => {
   });
 
   it('clamps the index, drops tracks without audio, and never replaces a queue that is already playing', () => {
-    expect(run(fresh(), { type: 'restore', queue: [track('a'), track('x', ''), track('c')], index: 9, shuffle: false }).index).toBe(1);
+    expect(
+      run(fresh(), { type: 'restore', queue: [track('a'), track('x', { audioUrl: '' }), track('c')], index: 9, shuffle: false }).index,
+    ).toBe(1);
     const playing = playingAt(0);
     expect(run(playing, { type: 'restore', queue: [track('z')], index: 0, shuffle: false })).toBe(playing);
     expect(run(fresh(), { type: 'restore', queue: [], index: 0, shuffle: false })).toEqual(fresh());

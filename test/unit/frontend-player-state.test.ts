@@ -5,27 +5,15 @@ import {
   currentTrack,
   initialPlayerState,
   nextIndex,
-  playerReducer,
   previousIndex,
   type PlayerCommand,
   type PlayerState,
-  type QueueTrack,
   type RepeatMode,
 } from '../../frontend/src/features/player/player-state';
+import { queueTrack as track, runPlayer as run } from '../support/player.js';
 
-const track = (id: string, audioUrl = `/media/audio/${id}.mp3`): QueueTrack => ({
-  id,
-  albumId: 'album-1',
-  title: `Track ${id}`,
-  artist: 'The Band',
-  albumTitle: 'The Album',
-  artwork: null,
-  audioUrl,
-  duration: 180,
-});
 const album = [track('a'), track('b'), track('c'), track('d')];
 
-const run = (state: PlayerState, ...commands: PlayerCommand[]) => commands.reduce(playerReducer, state);
 const fresh = (repeat: RepeatMode = 'off') => initialPlayerState({ repeat, volume: 0.75 });
 /** A queue of the four album tracks, playing at `index`. */
 const playingAt = (index: number, changes: Partial<PlayerState> = {}): PlayerState => ({
@@ -49,7 +37,7 @@ describe('starting playback', () => {
 
   it('ignores a track without an audio URL', () => {
     const before = playingAt(1);
-    expect(run(before, { type: 'playTrack', track: track('x', ''), at: 5_000 })).toBe(before);
+    expect(run(before, { type: 'playTrack', track: track('x', { audioUrl: '' }), at: 5_000 })).toBe(before);
   });
 
   it('playing an album from a track sets the queue and starts at that index, clamped into the queue', () => {
@@ -59,10 +47,10 @@ describe('starting playback', () => {
   });
 
   it('leaves tracks without audio out of the queue, and an album without any does nothing', () => {
-    const state = run(fresh(), { type: 'playQueue', tracks: [track('a'), track('locked', ''), track('c')], index: 1, at: 0 });
+    const state = run(fresh(), { type: 'playQueue', tracks: [track('a'), track('locked', { audioUrl: '' }), track('c')], index: 1, at: 0 });
     expect(state.queue.map((t) => t.id)).toEqual(['a', 'c']);
     const silent = fresh();
-    expect(run(silent, { type: 'playQueue', tracks: [track('locked', '')], index: 0, at: 0 })).toBe(silent);
+    expect(run(silent, { type: 'playQueue', tracks: [track('locked', { audioUrl: '' })], index: 0, at: 0 })).toBe(silent);
   });
 
   it('ignores play attempts closer than 800 ms to the previous one', () => {

@@ -1,42 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent, EventOf } from '../../../events/index.js';
+import type { DomainEvent } from '../../../events/index.js';
 import { DomainError } from '../errors.js';
 import { albumDecider, type AlbumCommand } from './album.js';
 import { artistDecider } from './artist.js';
+import { albumData, artistData, trackData } from './catalogue.fixtures.js';
 
 const meta = { eventId: 'e', at: '2026-01-01T00:00:00.000Z', actor: 'test', correlationId: 'c' };
 const stored = (streamId: string, version: number, event: { type: string; data: unknown }) =>
   ({ streamId, version, schemaVersion: 1, meta, ...event }) as DomainEvent;
 
-const artist: EventOf<'ArtistCreated'>['data'] = {
-  artistId: 'a1',
-  name: 'Nova',
-  bio: null,
-  avatar: null,
-  headerImage: null,
-  isMain: true,
-  socialLinks: {},
-};
-const album: EventOf<'AlbumPublished'>['data'] = {
-  albumId: 'al1',
-  artistId: 'a1',
-  title: 'First',
-  artwork: null,
-  description: null,
-  albumType: 'Album',
-  releaseDate: '2026-01-01',
-  requiredTier: 'free',
-  isExclusive: false,
-  isAvailableForPurchase: false,
-  stripeProductId: null,
-  stripePriceDefault: null,
-  stripePriceSubscriber: null,
-  isDummyAlbum: false,
-  rightsOwner: null,
-  externalLinks: {},
-  copyright: null,
-  tracks: [{ trackId: 't1', title: 'One', trackNumber: 1, duration: 20, lyrics: null, audioKey: 'audio/al1/t1.mp3' }],
-};
+const artist = artistData();
+const album = albumData({ tracks: [trackData({ audioKey: 'audio/al1/t1.mp3' })] });
 
 function given(events: { type: string; data: unknown }[]) {
   const state = events.map((e, i) => stored('album#al1', i + 1, e)).reduce(albumDecider.evolve, albumDecider.initialState);

@@ -5,18 +5,12 @@ import { memoryViewStore } from '../../lib/memory-view-store.js';
 import { project } from '../../lib/projection.js';
 import { libraryProjection } from '../../projections/library.js';
 import { notificationsProjection } from '../../projections/notifications.js';
+import { storedEvent } from '../stored-event.fixtures.js';
 import { notificationsDecider, type NotificationsCommand } from './notifications.js';
 import { notificationContent, notificationsFor, notifyingEvents } from './rules.js';
 
 const at = '2026-01-01T00:00:00.000Z';
-const stored = (version: number, event: NewEvent) =>
-  ({
-    streamId: 'notifications#u1',
-    version,
-    schemaVersion: 1,
-    meta: { eventId: `e${version}`, at, actor: 'test', correlationId: 'c' },
-    ...event,
-  }) as DomainEvent;
+const stored = (version: number, event: NewEvent) => storedEvent('notifications#u1', version, event);
 
 function given(events: NewEvent[]) {
   const state = events.map((e, i) => stored(i + 1, e)).reduce(notificationsDecider.evolve, notificationsDecider.initialState);

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { normalize, rank, score, type SearchDocument } from './search.js';
 
+const firstLightTrack = (id: string, title: string, trackNumber: number, duration: number): SearchDocument => ({
+  type: 'track',
+  id,
+  title,
+  trackNumber,
+  duration,
+  albumId: 'al1',
+  albumTitle: 'First Light',
+  artistId: 'a1',
+  artistName: 'Mara Vell',
+  artwork: null,
+});
+
 const documents: SearchDocument[] = [
   { type: 'artist', id: 'a1', name: 'Mara Vell', bio: 'Bright, wistful pop about early mornings.', avatar: null, isMain: true },
   { type: 'artist', id: 'a2', name: 'Sol & Ember', bio: 'House music for the hour after the last train.', avatar: null, isMain: false },
@@ -17,30 +30,8 @@ const documents: SearchDocument[] = [
     isDummyAlbum: false,
     trackIds: ['t1', 't2'],
   },
-  {
-    type: 'track',
-    id: 't1',
-    title: 'Morning Static',
-    trackNumber: 1,
-    duration: 20,
-    albumId: 'al1',
-    albumTitle: 'First Light',
-    artistId: 'a1',
-    artistName: 'Mara Vell',
-    artwork: null,
-  },
-  {
-    type: 'track',
-    id: 't2',
-    title: 'First Light',
-    trackNumber: 6,
-    duration: 42,
-    albumId: 'al1',
-    albumTitle: 'First Light',
-    artistId: 'a1',
-    artistName: 'Mara Vell',
-    artwork: null,
-  },
+  firstLightTrack('t1', 'Morning Static', 1, 20),
+  firstLightTrack('t2', 'First Light', 6, 42),
   {
     type: 'track',
     id: 't3',

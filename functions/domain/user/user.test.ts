@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent, NewEvent } from '../../../events/index.js';
+import type { NewEvent } from '../../../events/index.js';
 import { DomainError } from '../errors.js';
+import { storedEvent } from '../stored-event.fixtures.js';
 import { tierChangeFor } from './subscription-tier.js';
 import { effectiveTier, userDecider, userReservations, type UserCommand } from './user.js';
 
 const at = '2026-01-01T00:00:00.000Z';
-const stored = (version: number, event: NewEvent) =>
-  ({
-    streamId: 'user#u1',
-    version,
-    schemaVersion: 1,
-    meta: { eventId: `e${version}`, at, actor: 'test', correlationId: 'c' },
-    ...event,
-  }) as DomainEvent;
+const stored = (version: number, event: NewEvent) => storedEvent('user#u1', version, event);
 
 function given(events: NewEvent[]) {
   const state = events.map((e, i) => stored(i + 1, e)).reduce(userDecider.evolve, userDecider.initialState);
