@@ -13,7 +13,7 @@ import { serverMessageOf } from '../../../lib/http';
 import { useSession, type SessionUser } from '../../../lib/session';
 import { Badge } from '../../../ui/badge';
 import { Button, buttonClass } from '../../../ui/button';
-import { Skeleton } from '../../../ui/skeleton';
+import { LoadingStatus, Skeleton, SkeletonStack } from '../../../ui/skeleton';
 import { EmptyState } from '../../../ui/status-message';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast';
@@ -283,17 +283,13 @@ export function SignedOutNotice({ what }: { what: string }) {
 
 export function ProfileSkeleton() {
   return (
-    <div role="status" className="mx-auto max-w-3xl space-y-6">
-      <span className="sr-only">Loading your account…</span>
+    <LoadingStatus label="Loading your account…" className="mx-auto max-w-3xl space-y-6">
       <div className="flex items-center gap-5 rounded-2xl border border-white/10 p-6">
         <Skeleton className="size-28 rounded-full" />
-        <div className="flex-1 space-y-3">
-          <Skeleton className="h-8 w-1/2" />
-          <Skeleton className="h-4 w-1/3" />
-        </div>
+        <SkeletonStack className="flex-1 space-y-3" blocks={['h-8 w-1/2', 'h-4 w-1/3']} />
       </div>
       <Skeleton className="h-40 w-full rounded-2xl" />
       <Skeleton className="h-32 w-full rounded-2xl" />
-    </div>
+    </LoadingStatus>
   );
 }

@@ -6,7 +6,7 @@ import { brand } from '../../../lib/brand';
 import { cx } from '../../../lib/class-names';
 import { releaseYear } from '../../../lib/format';
 import { Artwork } from '../../../ui/artwork';
-import { Skeleton } from '../../../ui/skeleton';
+import { LoadingStatus, SkeletonStack } from '../../../ui/skeleton';
 import { DEFAULT_ALBUM_TYPE } from '../album-access';
 import type { Album } from '../api/album-schema';
 
@@ -97,17 +97,14 @@ export function AlbumTile({
   );
 }
 
+const albumCardBlocks = ['aspect-square w-full', 'h-4 w-3/4', 'h-3 w-1/2'];
+
 export function AlbumGridSkeleton({ count = 5, label = 'Loading albums…' }: { count?: number; label?: string }) {
   return (
-    <div role="status" className={albumGridClass}>
-      <span className="sr-only">{label}</span>
+    <LoadingStatus label={label} className={albumGridClass}>
       {Array.from({ length: count }, (_, index) => (
-        <div key={index} className="space-y-2 p-2">
-          <Skeleton className="aspect-square w-full" />
-          <Skeleton className="h-4 w-3/4" />
-          <Skeleton className="h-3 w-1/2" />
-        </div>
+        <SkeletonStack key={index} className="space-y-2 p-2" blocks={albumCardBlocks} />
       ))}
-    </div>
+    </LoadingStatus>
   );
 }

@@ -16,7 +16,7 @@ import { Badge } from '../../../ui/badge';
 import { Button, buttonClass, IconButton } from '../../../ui/button';
 import { PlatformIcon } from '../../../ui/platform-icon';
 import { shareLink } from '../../../ui/share';
-import { Skeleton } from '../../../ui/skeleton';
+import { LoadingStatus, Skeleton, SkeletonStack } from '../../../ui/skeleton';
 import { ErrorState } from '../../../ui/status-message';
 import { Tooltip } from '../../../ui/tooltip';
 import { albumArtistName, albumPrices, DEFAULT_ALBUM_TYPE, externalListenLinks, isPlusExclusive, isTrackPlayable } from '../album-access';
@@ -409,22 +409,13 @@ function AlbumNotFound() {
 
 function AlbumSkeleton() {
   return (
-    <div role="status" className="space-y-8">
-      <span className="sr-only">Loading the album…</span>
+    <LoadingStatus label="Loading the album…" className="space-y-8">
       <div className="flex flex-col gap-6 md:flex-row md:items-end">
         <Skeleton className="aspect-square w-48 md:w-60" />
-        <div className="flex-1 space-y-3">
-          <Skeleton className="h-3 w-16" />
-          <Skeleton className="h-10 w-2/3" />
-          <Skeleton className="h-4 w-1/2" />
-        </div>
+        <SkeletonStack className="flex-1 space-y-3" blocks={['h-3 w-16', 'h-10 w-2/3', 'h-4 w-1/2']} />
       </div>
       <Skeleton className="h-10 w-36 rounded-full" />
-      <div className="space-y-2">
-        {Array.from({ length: 6 }, (_, index) => (
-          <Skeleton key={index} className="h-10 w-full" />
-        ))}
-      </div>
-    </div>
+      <SkeletonStack className="space-y-2" blocks={Array.from({ length: 6 }, () => 'h-10 w-full')} />
+    </LoadingStatus>
   );
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatReleaseDate } from '../../../lib/format';
 import { Artwork } from '../../../ui/artwork';
 import { Button } from '../../../ui/button';
-import { Skeleton } from '../../../ui/skeleton';
+import { LoadingStatus, Skeleton, SkeletonStack } from '../../../ui/skeleton';
 import { DEFAULT_ALBUM_TYPE } from '../album-access';
 import type { Album } from '../api/album-schema';
 import { useArtistAlbums } from '../api/get-artist-albums';
@@ -22,15 +22,10 @@ export function LatestReleaseCard({ artistId, onPlayAlbum }: { artistId: string;
         Latest Release
       </h2>
       {!latest ? (
-        <div role="status" className="flex gap-4 rounded-2xl bg-white/5 p-4">
-          <span className="sr-only">Loading the latest release…</span>
+        <LoadingStatus label="Loading the latest release…" className="flex gap-4 rounded-2xl bg-white/5 p-4">
           <Skeleton className="size-28 shrink-0" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-6 w-1/2" />
-            <Skeleton className="h-4 w-1/3" />
-            <Skeleton className="h-10 w-32 rounded-full" />
-          </div>
-        </div>
+          <SkeletonStack className="flex-1 space-y-2" blocks={['h-6 w-1/2', 'h-4 w-1/3', 'h-10 w-32 rounded-full']} />
+        </LoadingStatus>
       ) : (
         <article
           data-testid="latest-release"

@@ -6,7 +6,7 @@ import { Artwork } from '../../../ui/artwork';
 import { Badge } from '../../../ui/badge';
 import { buttonClass } from '../../../ui/button';
 import { PlatformIcon } from '../../../ui/platform-icon';
-import { Skeleton } from '../../../ui/skeleton';
+import { LoadingStatus, Skeleton, SkeletonStack } from '../../../ui/skeleton';
 import { ErrorState } from '../../../ui/status-message';
 import { Tooltip } from '../../../ui/tooltip';
 import { artistSocialLinks } from '../api/artist-schema';
@@ -19,15 +19,10 @@ export function ArtistProfile({ artistId }: { artistId: string }) {
 
   if (artist.isPending) {
     return (
-      <div role="status" className="flex flex-col items-center gap-4 md:flex-row">
-        <span className="sr-only">Loading the artist…</span>
+      <LoadingStatus label="Loading the artist…" className="flex flex-col items-center gap-4 md:flex-row">
         <Skeleton className="size-40 rounded-full" />
-        <div className="w-full flex-1 space-y-3">
-          <Skeleton className="h-10 w-1/2" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-2/3" />
-        </div>
-      </div>
+        <SkeletonStack className="w-full flex-1 space-y-3" blocks={['h-10 w-1/2', 'h-4 w-full', 'h-4 w-2/3']} />
+      </LoadingStatus>
     );
   }
   if (artist.isError) {

@@ -11,7 +11,7 @@ import { useSession } from '../../../lib/session';
 import { Artwork } from '../../../ui/artwork';
 import { Button, IconButton } from '../../../ui/button';
 import { CheckboxCard } from '../../../ui/checkbox-card';
-import { Skeleton } from '../../../ui/skeleton';
+import { Skeleton, SkeletonStack } from '../../../ui/skeleton';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
 import type { CartAlbum } from '../cart-album';
 import { albumCountLabel, PLAN_ADD_ON_DOLLARS, summarizeCart, type CartSummary } from '../cart-pricing';
@@ -232,10 +232,7 @@ function CartSkeleton() {
       {[0, 1].map((row) => (
         <div key={row} className="flex items-center gap-3">
           <Skeleton className="size-14 shrink-0" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-3/4" />
-            <Skeleton className="h-3 w-1/3" />
-          </div>
+          <SkeletonStack className="flex-1 space-y-2" blocks={['h-4 w-3/4', 'h-3 w-1/3']} />
         </div>
       ))}
       <Skeleton className="h-16 w-full" />

@@ -6,7 +6,7 @@ import { brand } from '../../../lib/brand';
 import { Artwork } from '../../../ui/artwork';
 import { Badge } from '../../../ui/badge';
 import { buttonClass, IconButton } from '../../../ui/button';
-import { Skeleton } from '../../../ui/skeleton';
+import { LoadingStatus, SkeletonStack } from '../../../ui/skeleton';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { toast } from '../../../ui/toast';
 import { useRemoveFromLibrary } from '../api/change-library';
@@ -97,15 +97,10 @@ export function LibraryAlbums({ playback }: { playback: LibraryPlayback }) {
 
 function AlbumGridSkeleton() {
   return (
-    <div role="status" className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-      <span className="sr-only">Loading your albums…</span>
+    <LoadingStatus label="Loading your albums…" className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
       {Array.from({ length: 8 }, (_, index) => (
-        <div key={index} className="space-y-2">
-          <Skeleton className="aspect-square w-full" />
-          <Skeleton className="h-4 w-3/4" />
-          <Skeleton className="h-3 w-1/2" />
-        </div>
+        <SkeletonStack key={index} className="space-y-2" blocks={['aspect-square w-full', 'h-4 w-3/4', 'h-3 w-1/2']} />
       ))}
-    </div>
+    </LoadingStatus>
   );
 }

@@ -13,7 +13,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { releaseYear } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { buttonClass, IconButton } from '../../../ui/button';
-import { Skeleton } from '../../../ui/skeleton';
+import { LoadingStatus, Skeleton } from '../../../ui/skeleton';
 import { AlbumTile, AlbumTileBadge } from '../../albums/components/album-card';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { isPlayable, useExclusiveAlbums, useExclusiveVideos, type ExclusiveAlbum, type ExclusiveVideo } from '../api/get-exclusive';
@@ -68,11 +68,10 @@ export function ExclusivePage({ onPlayAlbum }: ExclusivePageProps) {
       {videoId && <SelectedVideo videoId={videoId} member={member} onClose={() => selectVideo(null)} />}
 
       {isLoading ? (
-        <div role="status" className="space-y-4">
-          <span className="sr-only">Loading exclusive content…</span>
+        <LoadingStatus label="Loading exclusive content…" className="space-y-4">
           <Skeleton className="h-10 w-64" />
           <Skeleton className="h-48 w-full" />
-        </div>
+        </LoadingStatus>
       ) : member ? (
         <MemberTabs
           initialTab={videoId ? 'videos' : 'albums'}

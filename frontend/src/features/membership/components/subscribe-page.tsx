@@ -11,7 +11,7 @@ import { brand } from '../../../lib/brand';
 import { cx } from '../../../lib/class-names';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
-import { Skeleton } from '../../../ui/skeleton';
+import { LoadingStatus, Skeleton } from '../../../ui/skeleton';
 import { FormAlert } from '../../../ui/text-field';
 import { startHostedCheckout } from '../api/start-checkout';
 import { openCheckoutOverlay } from '../checkout-overlay-store';
@@ -51,11 +51,10 @@ export function SubscribePage({ renderSignIn }: SubscribePageProps) {
 
       <div className="rounded-2xl border border-white/10 bg-zinc-900 p-5 md:p-6">
         {isLoading ? (
-          <div role="status" className="space-y-4">
-            <span className="sr-only">Loading your account…</span>
+          <LoadingStatus label="Loading your account…" className="space-y-4">
             <Skeleton className="h-10 w-full" />
             <Skeleton className="h-11 w-full" />
-          </div>
+          </LoadingStatus>
         ) : user ? (
           <MemberCheckout />
         ) : (

@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { Artwork } from '../../../ui/artwork';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
-import { Skeleton } from '../../../ui/skeleton';
+import { SkeletonStack } from '../../../ui/skeleton';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { toast } from '../../../ui/toast';
 import { useCollections } from '../api/get-collections';
@@ -286,10 +286,8 @@ function GridSkeleton() {
       <span className="sr-only">Loading products…</span>
       <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
         {Array.from({ length: MERCH_SKELETON_COUNT }, (_, at) => (
-          <li key={at} className="space-y-2">
-            <Skeleton className="aspect-square w-full rounded-lg" />
-            <Skeleton className="h-4 w-3/4" />
-            <Skeleton className="h-3 w-1/3" />
+          <li key={at}>
+            <SkeletonStack className="space-y-2" blocks={['aspect-square w-full rounded-lg', 'h-4 w-3/4', 'h-3 w-1/3']} />
           </li>
         ))}
       </ul>

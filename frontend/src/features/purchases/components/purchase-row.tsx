@@ -5,7 +5,7 @@
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { Artwork } from '../../../ui/artwork';
-import { Skeleton } from '../../../ui/skeleton';
+import { LoadingStatus, Skeleton, SkeletonStack } from '../../../ui/skeleton';
 import type { BoughtAlbum } from '../api/purchase-schema';
 import { DownloadAlbumButton } from './download-album-button';
 
@@ -49,18 +49,14 @@ function PurchaseRow({ album, testId }: { album: BoughtAlbum; testId: string }) 
 
 export function PurchaseListSkeleton({ label }: { label: string }) {
   return (
-    <div role="status" className="space-y-3">
-      <span className="sr-only">{label}</span>
+    <LoadingStatus label={label} className="space-y-3">
       {Array.from({ length: 3 }, (_, index) => (
         <div key={index} className="flex items-center gap-4 rounded-2xl border border-white/10 p-3 sm:p-4">
           <Skeleton className="size-16 shrink-0 rounded-lg" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-3 w-1/3" />
-          </div>
+          <SkeletonStack className="flex-1 space-y-2" blocks={['h-4 w-1/2', 'h-3 w-1/3']} />
           <Skeleton className="hidden h-9 w-32 rounded-full sm:block" />
         </div>
       ))}
-    </div>
+    </LoadingStatus>
   );
 }
