@@ -2,7 +2,7 @@
  * Line icons for the places music and artists live elsewhere (social networks, streaming platforms), drawn
  * here in the lucide style because the icon set carries no brand marks.
  */
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 export type Platform =
   | 'instagram'
@@ -92,5 +92,20 @@ export function PlatformIcon({ platform, className }: { platform: Platform; clas
     >
       {shapes[platform]}
     </svg>
+  );
+}
+
+/** A link out to a page on another platform, its icon first; it opens in a new tab, so its text should say so. */
+export function PlatformLink({
+  link,
+  iconClassName,
+  children,
+  ...props
+}: ComponentProps<'a'> & { link: { platform: Platform; url: string }; iconClassName: string }) {
+  return (
+    <a href={link.url} target="_blank" rel="noreferrer" {...props}>
+      <PlatformIcon platform={link.platform} className={iconClassName} />
+      {children}
+    </a>
   );
 }

@@ -1,14 +1,13 @@
 /** The home page's featured album: the newest release, artwork first, playable from the card. */
-import { Disc3, Play } from 'lucide-react';
+import { Disc3 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Artwork } from '../../../ui/artwork';
-import { Button } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { albumArtistName, DEFAULT_ALBUM_DESCRIPTION } from '../album-access';
 import type { Album } from '../api/album-schema';
 import { useFeaturedAlbum } from '../api/get-albums';
-import { AlbumAccessIcons } from './album-access-icons';
+import { PlayAlbumRow } from './play-album-row';
 
 export function FeaturedAlbum({ onPlayAlbum }: { onPlayAlbum: (album: Album) => void }) {
   const featured = useFeaturedAlbum();
@@ -55,13 +54,7 @@ function FeaturedAlbumCard({ album, onPlayAlbum }: { album: Album; onPlayAlbum: 
         </h3>
         <p className="text-zinc-200">by {albumArtistName(album)}</p>
         <p className="line-clamp-3 text-sm text-zinc-300">{album.description || DEFAULT_ALBUM_DESCRIPTION}</p>
-        <div className="mt-1 flex flex-wrap items-center gap-3">
-          <Button className="relative z-10" onClick={() => onPlayAlbum(album)}>
-            <Play aria-hidden="true" className="size-4 fill-current" />
-            Play Album
-          </Button>
-          <AlbumAccessIcons album={album} />
-        </div>
+        <PlayAlbumRow album={album} onPlayAlbum={onPlayAlbum} />
       </div>
     </article>
   );

@@ -1,14 +1,12 @@
 /** An artist's newest album, playable from the card (the artist page's "Latest Release"). */
-import { Play } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatReleaseDate } from '../../../lib/format';
 import { Artwork } from '../../../ui/artwork';
-import { Button } from '../../../ui/button';
 import { LoadingStatus, Skeleton, SkeletonStack } from '../../../ui/skeleton';
 import { DEFAULT_ALBUM_TYPE } from '../album-access';
 import type { Album } from '../api/album-schema';
 import { useArtistAlbums } from '../api/get-artist-albums';
-import { AlbumAccessIcons } from './album-access-icons';
+import { PlayAlbumRow } from './play-album-row';
 
 export function LatestReleaseCard({ artistId, onPlayAlbum }: { artistId: string; onPlayAlbum: (album: Album) => void }) {
   const albums = useArtistAlbums(artistId);
@@ -44,13 +42,7 @@ export function LatestReleaseCard({ artistId, onPlayAlbum }: { artistId: string;
               </Link>
             </h3>
             <p className="text-sm text-zinc-300">{formatReleaseDate(latest.releaseDate)}</p>
-            <div className="mt-1 flex flex-wrap items-center gap-3">
-              <Button className="relative z-10" onClick={() => onPlayAlbum(latest)}>
-                <Play aria-hidden="true" className="size-4 fill-current" />
-                Play Album
-              </Button>
-              <AlbumAccessIcons album={latest} />
-            </div>
+            <PlayAlbumRow album={latest} onPlayAlbum={onPlayAlbum} />
           </div>
         </article>
       )}

@@ -1,7 +1,7 @@
 /** Where a physical-only album can be heard: its streaming platforms, each opening in a new tab. */
 import { ExternalLink } from 'lucide-react';
 import { Dialog } from '../../../ui/dialog';
-import { PlatformIcon } from '../../../ui/platform-icon';
+import { PlatformLink } from '../../../ui/platform-icon';
 import { externalListenLinks } from '../album-access';
 import type { Album } from '../api/album-schema';
 
@@ -22,17 +22,15 @@ export function StreamingPlatformsDialog({ album, open, onClose }: { album: Albu
         <ul className="mt-5 space-y-2" data-testid="streaming-platforms">
           {links.map((link) => (
             <li key={link.platform}>
-              <a
-                href={link.url}
-                target="_blank"
-                rel="noreferrer"
+              <PlatformLink
+                link={link}
                 className="flex items-center gap-3 rounded-xl bg-white/5 px-4 py-3 font-semibold text-zinc-50 transition hover:bg-white/10"
+                iconClassName="size-5"
               >
-                <PlatformIcon platform={link.platform} className="size-5" />
                 <span className="flex-1">{link.name}</span>
                 <ExternalLink aria-hidden="true" className="size-4 text-zinc-300" />
                 <span className="sr-only">(opens in a new tab)</span>
-              </a>
+              </PlatformLink>
             </li>
           ))}
         </ul>

@@ -5,7 +5,7 @@ import { isNotFound } from '../../../lib/http';
 import { Artwork } from '../../../ui/artwork';
 import { Badge } from '../../../ui/badge';
 import { buttonClass } from '../../../ui/button';
-import { PlatformIcon } from '../../../ui/platform-icon';
+import { PlatformLink } from '../../../ui/platform-icon';
 import { LoadingStatus, Skeleton, SkeletonStack } from '../../../ui/skeleton';
 import { ErrorState } from '../../../ui/status-message';
 import { Tooltip } from '../../../ui/tooltip';
@@ -71,15 +71,13 @@ export function ArtistProfile({ artistId }: { artistId: string }) {
               {links.map((link) => (
                 <li key={link.platform}>
                   <Tooltip content={link.name}>
-                    <a
-                      href={link.url}
-                      target="_blank"
-                      rel="noreferrer"
+                    <PlatformLink
+                      link={link}
                       className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 text-zinc-100 transition hover:bg-white/20"
+                      iconClassName="size-5"
                     >
-                      <PlatformIcon platform={link.platform} className="size-5" />
                       <span className="sr-only">{link.name} (opens in a new tab)</span>
-                    </a>
+                    </PlatformLink>
                   </Tooltip>
                 </li>
               ))}

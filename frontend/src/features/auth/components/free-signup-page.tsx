@@ -4,7 +4,7 @@
  */
 import { ArrowRight } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { brand } from '../../../lib/brand';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { isNetworkError, serverMessageOf } from '../../../lib/http';
@@ -14,6 +14,7 @@ import { useFreeSignup } from '../api/free-signup';
 import { emailRequired, type Notice } from '../sign-in-messages';
 import { AuthCard } from './auth-card';
 import { BetaSignupForm } from './beta-signup-form';
+import { SignInPrompt } from './sign-in-prompt';
 
 export function FreeSignupPage() {
   useDocumentTitle('Create a free account');
@@ -31,12 +32,7 @@ export function FreeSignupPage() {
           {form === 'free' ? 'Sign up with a beta code' : 'Create a free account'}
         </button>
       </p>
-      <p className="mt-2 text-center text-sm text-zinc-300">
-        Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-accent underline-offset-2 hover:underline">
-          Sign in
-        </Link>
-      </p>
+      <SignInPrompt className="mt-2 text-center text-sm text-zinc-300" />
     </AuthCard>
   );
 }

@@ -2,17 +2,16 @@
  * /magic-login?token=…: the link from the sign-in mail. It signs in, then goes home after 2 s, or to
  * checkout after 1.5 s when the link carried the Toko+ intent.
  */
-import { CheckCircle2, LoaderCircle, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { brand } from '../../../lib/brand';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useFollowLink } from '../../../lib/follow-link';
 import { isNetworkError, serverMessageOf } from '../../../lib/http';
-import { buttonClass } from '../../../ui/button';
 import { useVerifyMagicLink } from '../api/verify-link';
 import { useCompleteSignIn } from '../complete-sign-in';
 import { AuthCard } from './auth-card';
+import { GoHomeNow, LinkCheckFailedActions, LinkCheckState } from './link-check';
 
 export const MAGIC_LINK_REDIRECT_MS = 2000;
 export const MAGIC_LINK_CHECKOUT_REDIRECT_MS = 1500;
@@ -50,19 +49,10 @@ export function MagicLoginPage() {
         : (serverMessageOf(verification.error) ?? 'This sign-in link is invalid or has expired.');
     return (
       <AuthCard testId="magic-login-page">
-        <div data-state="error" role="alert">
-          <XCircle aria-hidden="true" className="size-10 text-red-300" />
-          <h1 className="mt-4 text-2xl font-extrabold text-zinc-50">{token ? 'Sign-in link not valid' : 'Invalid sign-in link'}</h1>
+        <LinkCheckState state="error" title={token ? 'Sign-in link not valid' : 'Invalid sign-in link'}>
           <p className="mt-2 text-sm text-zinc-300">{reason}</p>
-        </div>
-        <div className="mt-6 flex flex-wrap gap-2">
-          <Link to="/free-signup" className={buttonClass()}>
-            Get a new link
-          </Link>
-          <Link to="/" className={buttonClass('secondary')}>
-            Go to Home
-          </Link>
-        </div>
+        </LinkCheckState>
+        <LinkCheckFailedActions retry="Get a new link" />
       </AuthCard>
     );
   }
@@ -70,26 +60,20 @@ export function MagicLoginPage() {
   if (!answer) {
     return (
       <AuthCard testId="magic-login-page">
-        <div data-state="loading" role="status" className="flex flex-col items-start">
-          <LoaderCircle aria-hidden="true" className="size-10 animate-spin text-accent" />
-          <h1 className="mt-4 text-2xl font-extrabold text-zinc-50">Signing you in...</h1>
+        <LinkCheckState state="loading" title="Signing you in..." className="flex flex-col items-start">
           <p className="mt-2 text-sm text-zinc-300">Checking your sign-in link.</p>
-        </div>
+        </LinkCheckState>
       </AuthCard>
     );
   }
 
   return (
     <AuthCard testId="magic-login-page">
-      <div data-state="success" role="status">
-        <CheckCircle2 aria-hidden="true" className="size-10 text-emerald-300" />
-        <h1 className="mt-4 text-2xl font-extrabold text-zinc-50">You're signed in!</h1>
+      <LinkCheckState state="success" title="You're signed in!">
         <p className="mt-2 text-sm text-zinc-300">{answer.message ?? `Welcome ${answer.isNewUser ? 'to' : 'back to'} ${brand.product}.`}</p>
         <p className="mt-2 text-sm text-zinc-400">{toCheckout ? `Taking you to ${brand.productPlus} checkout...` : 'Taking you home...'}</p>
-      </div>
-      <Link to="/" className={buttonClass('secondary', 'mt-6')}>
-        Go to Home now
-      </Link>
+      </LinkCheckState>
+      <GoHomeNow />
     </AuthCard>
   );
 }

@@ -3,16 +3,15 @@
  * server says (or home). Without both token and e-mail the link is invalid.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, LoaderCircle, XCircle } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useFollowLink } from '../../../lib/follow-link';
 import { isNetworkError, serverMessageOf } from '../../../lib/http';
 import { refreshSession } from '../../../lib/session';
-import { buttonClass } from '../../../ui/button';
 import { useVerifyEmail } from '../api/verify-link';
 import { AuthCard } from './auth-card';
+import { GoHomeNow, LinkCheckFailedActions, LinkCheckState } from './link-check';
 
 export const VERIFY_EMAIL_REDIRECT_MS = 3000;
 
@@ -47,19 +46,10 @@ export function VerifyEmailPage() {
         : (serverMessageOf(verification.error) ?? 'This verification link is invalid or has expired.');
     return (
       <AuthCard testId="verify-email-page">
-        <div data-state="error" role="alert">
-          <XCircle aria-hidden="true" className="size-10 text-red-300" />
-          <h1 className="mt-4 text-2xl font-extrabold text-zinc-50">{link ? 'Verification Failed' : 'Invalid verification link'}</h1>
+        <LinkCheckState state="error" title={link ? 'Verification Failed' : 'Invalid verification link'}>
           <p className="mt-2 text-sm text-zinc-300">{description}</p>
-        </div>
-        <div className="mt-6 flex flex-wrap gap-2">
-          <Link to="/free-signup" className={buttonClass()}>
-            Create an account
-          </Link>
-          <Link to="/" className={buttonClass('secondary')}>
-            Go to Home
-          </Link>
-        </div>
+        </LinkCheckState>
+        <LinkCheckFailedActions retry="Create an account" />
       </AuthCard>
     );
   }
@@ -67,11 +57,9 @@ export function VerifyEmailPage() {
   if (!answer) {
     return (
       <AuthCard testId="verify-email-page">
-        <div data-state="loading" role="status">
-          <LoaderCircle aria-hidden="true" className="size-10 animate-spin text-accent" />
-          <h1 className="mt-4 text-2xl font-extrabold text-zinc-50">Verifying your email...</h1>
+        <LinkCheckState state="loading" title="Verifying your email...">
           <p className="mt-2 text-sm text-zinc-300">{email}</p>
-        </div>
+        </LinkCheckState>
       </AuthCard>
     );
   }
@@ -79,15 +67,11 @@ export function VerifyEmailPage() {
   const name = answer.user?.displayName;
   return (
     <AuthCard testId="verify-email-page">
-      <div data-state="success" role="status">
-        <CheckCircle2 aria-hidden="true" className="size-10 text-emerald-300" />
-        <h1 className="mt-4 text-2xl font-extrabold text-zinc-50">Email verified{name ? `, ${name}` : ''}!</h1>
+      <LinkCheckState state="success" title={`Email verified${name ? `, ${name}` : ''}!`}>
         <p className="mt-2 text-sm text-zinc-300">{answer.message ?? `${answer.user?.email ?? email} is confirmed.`}</p>
         <p className="mt-2 text-sm text-zinc-400">Redirecting in 3 seconds...</p>
-      </div>
-      <Link to="/" className={buttonClass('secondary', 'mt-6')}>
-        Go to Home now
-      </Link>
+      </LinkCheckState>
+      <GoHomeNow />
     </AuthCard>
   );
 }

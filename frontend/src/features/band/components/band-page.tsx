@@ -3,17 +3,16 @@ import { Play } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { Button } from '../../../ui/button';
-import { PlatformIcon } from '../../../ui/platform-icon';
+import { PlatformLink } from '../../../ui/platform-icon';
 import { band } from '../band';
+import { BandTitle } from './band-title';
 
 export function BandPage({ playlist, onStartListening }: { playlist: ReactNode; onStartListening?: () => void }) {
   useDocumentTitle(band.name);
   return (
     <article className="space-y-8" data-testid="band-page">
       <header className="space-y-4 rounded-2xl border border-white/10 bg-gradient-to-br from-accent/20 via-zinc-900 to-zinc-950 p-6 md:p-10">
-        <p className="text-xs font-semibold uppercase tracking-[0.3em] text-accent">Fan access</p>
-        <h1 className="text-4xl font-black uppercase tracking-tight text-zinc-50 md:text-6xl">{band.name}</h1>
-        <p className="max-w-2xl text-zinc-200">{band.tagline}</p>
+        <BandTitle large />
         <div className="flex flex-wrap items-center gap-3">
           <Button onClick={onStartListening} disabled={!onStartListening}>
             <Play aria-hidden="true" className="size-4 fill-current" />
@@ -22,16 +21,14 @@ export function BandPage({ playlist, onStartListening }: { playlist: ReactNode; 
           <ul className="flex flex-wrap gap-1" aria-label={`${band.name} elsewhere`}>
             {band.socialLinks.map((link) => (
               <li key={link.platform}>
-                <a
-                  href={link.url}
-                  target="_blank"
-                  rel="noreferrer"
+                <PlatformLink
+                  link={link}
                   className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-2 text-sm font-semibold text-zinc-50 transition hover:bg-white/20"
+                  iconClassName="size-4"
                 >
-                  <PlatformIcon platform={link.platform} className="size-4" />
                   {link.name}
                   <span className="sr-only">(opens in a new tab)</span>
-                </a>
+                </PlatformLink>
               </li>
             ))}
           </ul>

@@ -7,6 +7,7 @@ import { serverMessageOf } from '../../../lib/http';
 import { Button } from '../../../ui/button';
 import { isValidFanEmail, useFanSignup } from '../api/fan-signup';
 import { band, bandPagePath } from '../band';
+import { BandTitle } from './band-title';
 
 /** The pause between "you're in" and the band's page. */
 export const FAN_REDIRECT_DELAY_MS = 1000;
@@ -41,9 +42,7 @@ export function BandSignupPage() {
   return (
     <section className="mx-auto flex max-w-md flex-col gap-6 py-8 text-center" data-testid="band-signup">
       <div className="space-y-2">
-        <p className="text-xs font-semibold uppercase tracking-[0.3em] text-accent">Fan access</p>
-        <h1 className="text-4xl font-black uppercase tracking-tight text-zinc-50">{band.name}</h1>
-        <p className="text-zinc-200">{band.tagline}</p>
+        <BandTitle />
       </div>
       <form onSubmit={submit} noValidate className="space-y-3 text-left">
         <label htmlFor={inputId} className="text-sm font-semibold text-zinc-100">

@@ -3,10 +3,9 @@
  * (a disabled "Download Pending" while the ZIP is built; the list reads again until it is ready).
  */
 import { Download } from 'lucide-react';
-import { Link } from 'react-router';
-import { buttonClass } from '../../../ui/button';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { usePurchasedAlbums } from '../../purchases/api/get-purchased-albums';
+import { BrowseAlbumsLink } from '../../purchases/components/browse-albums-link';
 import { DownloadAllButton } from '../../purchases/components/download-all-button';
 import { PurchaseList, PurchaseListSkeleton } from '../../purchases/components/purchase-row';
 
@@ -24,9 +23,7 @@ export function LibraryDownloads() {
       {albums.data.length === 0 ? (
         <EmptyState icon={Download} title="No downloads yet">
           <p>Albums you buy appear here, ready to download.</p>
-          <Link to="/shop" className={buttonClass('primary', 'mt-4')}>
-            Browse Albums
-          </Link>
+          <BrowseAlbumsLink />
         </EmptyState>
       ) : (
         <>

@@ -2,17 +2,16 @@
  * /library: a guest sees what a library is and how to start; a signed-in listener sees their profile and
  * the tabs Albums, Songs, Favorites and Downloads (the tab is kept in the address, `?tab=songs`).
  */
-import * as Tabs from '@radix-ui/react-tabs';
 import { Crown, Heart, LibraryBig, ListMusic, LogOut, Receipt, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { brand } from '../../../lib/brand';
-import { cx } from '../../../lib/class-names';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { isSubscriber, useSession, type SessionUser } from '../../../lib/session';
 import { Badge } from '../../../ui/badge';
 import { Button, buttonClass } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
+import { UnderlineTabs } from '../../../ui/tabs';
 import { useSignOut } from '../../account/api/sign-out';
 import { displayNameOf, UserAvatar } from '../../account/components/user-avatar';
 import { useOpenAccountDialog } from '../../auth/components/account-dialog-provider';
@@ -86,6 +85,13 @@ function SignedInLibrary({ user, playback, onUpgrade, downloads }: LibraryPagePr
   const tab: LibraryTab = isTab(requested) ? requested : 'albums';
   const signOut = useSignOut();
 
+  const content: Record<LibraryTab, ReactNode> = {
+    albums: <LibraryAlbums playback={playback} />,
+    songs: <LibrarySongs playback={playback} />,
+    favorites: <LibraryFavorites playback={playback} />,
+    downloads: downloads ?? <LibraryDownloads />,
+  };
+
   return (
     <div className="space-y-6" data-testid="library-page">
       <header className="flex flex-wrap items-center justify-between gap-3">
@@ -104,7 +110,8 @@ function SignedInLibrary({ user, playback, onUpgrade, downloads }: LibraryPagePr
 
       <ProfileCard user={user} onUpgrade={onUpgrade} />
 
-      <Tabs.Root
+      <UnderlineTabs
+        label="Library"
         value={tab}
         onValueChange={(next) =>
           setParams(
@@ -116,35 +123,8 @@ function SignedInLibrary({ user, playback, onUpgrade, downloads }: LibraryPagePr
             { replace: true },
           )
         }
-      >
-        <Tabs.List aria-label="Library" className="flex border-b border-white/10 sm:gap-1">
-          {tabs.map(({ id, label }) => (
-            <Tabs.Trigger
-              key={id}
-              value={id}
-              data-testid={`library-tab-${id}`}
-              className={cx(
-                'flex-1 border-b-2 px-1 py-2.5 text-sm font-semibold transition sm:flex-none sm:px-4',
-                'border-transparent text-zinc-300 hover:text-zinc-50 data-[state=active]:border-accent data-[state=active]:text-zinc-50',
-              )}
-            >
-              {label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="albums" className="pt-6 focus:outline-none">
-          <LibraryAlbums playback={playback} />
-        </Tabs.Content>
-        <Tabs.Content value="songs" className="pt-6 focus:outline-none">
-          <LibrarySongs playback={playback} />
-        </Tabs.Content>
-        <Tabs.Content value="favorites" className="pt-6 focus:outline-none">
-          <LibraryFavorites playback={playback} />
-        </Tabs.Content>
-        <Tabs.Content value="downloads" className="pt-6 focus:outline-none">
-          {downloads ?? <LibraryDownloads />}
-        </Tabs.Content>
-      </Tabs.Root>
+        tabs={tabs.map(({ id, label }) => ({ id, label, testId: `library-tab-${id}`, content: content[id] }))}
+      />
     </div>
   );
 }

@@ -20,6 +20,13 @@ function Place({ icon: Icon, title, detail }: { icon: LucideIcon; title: string;
   );
 }
 
+/** The app's own places, in the order a tester would try them. */
+const places = [
+  { to: '/', icon: House, title: 'Start listening', detail: 'The featured album and the artists' },
+  { to: '/exclusive', icon: Crown, title: 'Exclusive content', detail: `${brand.productPlus} albums and videos` },
+  { to: '/library', icon: Library, title: 'Your library', detail: 'Albums, songs and favourites you keep' },
+];
+
 export function BetaWelcomePage() {
   useDocumentTitle(`Welcome to the ${brand.product} beta`);
   const { user, isSubscriber } = useSession();
@@ -44,21 +51,13 @@ export function BetaWelcomePage() {
       </header>
       <nav aria-label="Where to start">
         <ul className="grid gap-3 sm:grid-cols-2">
-          <li>
-            <Link to="/" className={placeClass}>
-              <Place icon={House} title="Start listening" detail="The featured album and the artists" />
-            </Link>
-          </li>
-          <li>
-            <Link to="/exclusive" className={placeClass}>
-              <Place icon={Crown} title="Exclusive content" detail={`${brand.productPlus} albums and videos`} />
-            </Link>
-          </li>
-          <li>
-            <Link to="/library" className={placeClass}>
-              <Place icon={Library} title="Your library" detail="Albums, songs and favourites you keep" />
-            </Link>
-          </li>
+          {places.map((place) => (
+            <li key={place.to}>
+              <Link to={place.to} className={placeClass}>
+                <Place {...place} />
+              </Link>
+            </li>
+          ))}
           <li>
             <a href={communityChatUrl} target="_blank" rel="noopener noreferrer" className={placeClass}>
               <Place icon={MessagesSquare} title="Community chat" detail="Talk to the artists and other testers (opens in a new tab)" />

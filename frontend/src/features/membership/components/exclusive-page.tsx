@@ -3,7 +3,6 @@
  * everyone else a pitch and a preview of 3 albums and 3 videos. A selected video shows its player (or why
  * it cannot play); the `error` the video links leave behind is explained at the top.
  */
-import * as Tabs from '@radix-ui/react-tabs';
 import { Crown, Lock, Play, Sparkles, Video, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -16,6 +15,7 @@ import { buttonClass, IconButton } from '../../../ui/button';
 import { LoadingStatus, Skeleton } from '../../../ui/skeleton';
 import { AlbumTile, AlbumTileBadge } from '../../albums/components/album-card';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
+import { UnderlineTabs } from '../../../ui/tabs';
 import { isPlayable, useExclusiveAlbums, useExclusiveVideos, type ExclusiveAlbum, type ExclusiveVideo } from '../api/get-exclusive';
 import { exclusiveErrorNotice, readExclusiveError, videoRequiresPlus, type ExclusiveError } from '../membership-messages';
 import { DEFAULT_PLAN_AMOUNT, EXCLUSIVE_PREVIEW_SIZE } from '../plans';
@@ -172,11 +172,6 @@ function LockedVideo({ title }: { title: string | null }) {
   );
 }
 
-const tabClass = cx(
-  'flex-1 border-b-2 px-1 py-2.5 text-sm font-semibold transition sm:flex-none sm:px-4',
-  'border-transparent text-zinc-300 hover:text-zinc-50 data-[state=active]:border-accent data-[state=active]:text-zinc-50',
-);
-
 function MemberTabs({
   initialTab,
   onPlayAlbum,
@@ -190,22 +185,15 @@ function MemberTabs({
 }) {
   const [tab, setTab] = useState<Tab>(initialTab);
   return (
-    <Tabs.Root value={tab} onValueChange={(next) => setTab(next as Tab)}>
-      <Tabs.List aria-label={`${brand.productPlus} content`} className="flex border-b border-white/10 sm:gap-1">
-        <Tabs.Trigger value="albums" className={tabClass}>
-          Albums
-        </Tabs.Trigger>
-        <Tabs.Trigger value="videos" className={tabClass}>
-          Videos
-        </Tabs.Trigger>
-      </Tabs.List>
-      <Tabs.Content value="albums" className="pt-6 focus:outline-none">
-        <AlbumShelf onPlayAlbum={onPlayAlbum} />
-      </Tabs.Content>
-      <Tabs.Content value="videos" className="pt-6 focus:outline-none">
-        <VideoShelf onSelectVideo={onSelectVideo} selectedVideoId={selectedVideoId} />
-      </Tabs.Content>
-    </Tabs.Root>
+    <UnderlineTabs
+      label={`${brand.productPlus} content`}
+      value={tab}
+      onValueChange={setTab}
+      tabs={[
+        { id: 'albums', label: 'Albums', content: <AlbumShelf onPlayAlbum={onPlayAlbum} /> },
+        { id: 'videos', label: 'Videos', content: <VideoShelf onSelectVideo={onSelectVideo} selectedVideoId={selectedVideoId} /> },
+      ]}
+    />
   );
 }
 

@@ -13,6 +13,7 @@ import { buttonClass } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
 import { EmailField, FormAlert, TextField } from '../../../ui/text-field';
 import { useOpenAccountDialog } from '../../auth/components/account-dialog-provider';
+import { SignInPrompt } from '../../auth/components/sign-in-prompt';
 import { useCreateSubscription } from '../api/create-subscription';
 import { upgradeFailure, type Notice } from '../membership-messages';
 import type { PlanAmount } from '../plans';
@@ -134,12 +135,7 @@ export function UpgradePage() {
         ) : (
           <div className="space-y-2">
             <EmailField value={email} onChange={(event) => setEmail(event.target.value)} hint="Your receipt and sign-in code go here." />
-            <p className="text-sm text-zinc-300">
-              Already have an account?{' '}
-              <Link to="/login" className="font-semibold text-accent underline-offset-2 hover:underline">
-                Sign in
-              </Link>
-            </p>
+            <SignInPrompt className="text-sm text-zinc-300" />
           </div>
         )}
         <TextField

@@ -13,6 +13,7 @@ import { useOpenAccountDialog } from '../../auth/components/account-dialog-provi
 import { usePurchases } from '../api/get-purchases';
 import { usePurchasedAlbums } from '../api/get-purchased-albums';
 import type { Purchase } from '../api/purchase-schema';
+import { BrowseAlbumsLink } from './browse-albums-link';
 import { PurchaseList, PurchaseListSkeleton } from './purchase-row';
 
 export function PurchasesPage() {
@@ -61,9 +62,7 @@ function PurchaseHistory() {
     return (
       <EmptyState icon={Receipt} title="No purchases yet">
         <p>Albums you buy appear here, with their downloads.</p>
-        <Link to="/shop" className={buttonClass('primary', 'mt-4')}>
-          Browse Albums
-        </Link>
+        <BrowseAlbumsLink />
       </EmptyState>
     );
   }
