@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../events/index.js';
+import { freeToStream } from '../domain/catalogue/album-offer.js';
 import { catalogueProjection } from '../projections/catalogue.js';
 import { statsProjection } from '../projections/stats.js';
 import { memoryViewStore } from './memory-view-store.js';
@@ -32,12 +33,7 @@ const catalogueHistory: DomainEvent[] = [
         description: null,
         albumType: 'Album',
         releaseDate: `2026-0${n + 1}-01`,
-        requiredTier: 'free',
-        isExclusive: false,
-        isAvailableForPurchase: false,
-        stripeProductId: null,
-        stripePriceDefault: null,
-        stripePriceSubscriber: null,
+        ...freeToStream,
         isDummyAlbum: false,
         rightsOwner: null,
         externalLinks: {},

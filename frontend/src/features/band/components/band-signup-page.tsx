@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { serverMessageOf } from '../../../lib/http';
 import { Button } from '../../../ui/button';
+import { IconInput } from '../../../ui/icon-input';
 import { isValidFanEmail, useFanSignup } from '../api/fan-signup';
 import { band, bandPagePath } from '../band';
 import { BandTitle } from './band-title';
@@ -48,21 +49,19 @@ export function BandSignupPage() {
         <label htmlFor={inputId} className="text-sm font-semibold text-zinc-100">
           Email
         </label>
-        <div className="relative">
-          <Mail aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-zinc-400" />
-          <input
-            id={inputId}
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? errorId : undefined}
-            placeholder="you@example.com"
-            className="h-12 w-full rounded-xl border border-white/15 bg-white/5 pl-9 pr-4 text-zinc-50 placeholder:text-zinc-400 focus:border-accent focus:outline-none"
-          />
-        </div>
+        <IconInput
+          icon={Mail}
+          id={inputId}
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? errorId : undefined}
+          placeholder="you@example.com"
+          className="h-12 w-full rounded-xl border border-white/15 bg-white/5 pl-9 pr-4 text-zinc-50 placeholder:text-zinc-400 focus:border-accent focus:outline-none"
+        />
         {problem && (
           <p id={errorId} role="alert" className="text-sm text-red-300">
             {problem}

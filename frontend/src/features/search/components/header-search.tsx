@@ -10,6 +10,7 @@ import { useEffect, useId, useState, type ComponentType, type FormEvent, type Ke
 import { useNavigate } from 'react-router';
 import { cx } from '../../../lib/class-names';
 import { IconButton } from '../../../ui/button';
+import { IconInput } from '../../../ui/icon-input';
 import { suggestionPath, useSuggestions, wantsSuggestions } from '../api/get-suggestions';
 import { moveActive } from '../suggestion-navigation';
 import { useDebouncedValue } from '../use-debounced-value';
@@ -117,30 +118,29 @@ export function HeaderSearch() {
         <label htmlFor={inputId} className="sr-only">
           Search
         </label>
-        <div className="relative">
-          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-zinc-400" />
-          <input
-            id={inputId}
-            type="search"
-            role="combobox"
-            aria-autocomplete="list"
-            aria-expanded={showList}
-            aria-controls={listId}
-            aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              setListOpen(true);
-              setActive(-1);
-            }}
-            onFocus={() => setListOpen(true)}
-            onBlur={close}
-            onKeyDown={onKeyDown}
-            placeholder={SEARCH_PLACEHOLDER}
-            autoComplete="off"
-            enterKeyHint="search"
-            className="h-10 w-full rounded-full border border-white/10 bg-white/5 pl-9 pr-4 text-sm text-zinc-50 placeholder:text-zinc-400 focus:border-accent focus:outline-none"
-          />
+        <IconInput
+          icon={Search}
+          id={inputId}
+          type="search"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setListOpen(true);
+            setActive(-1);
+          }}
+          onFocus={() => setListOpen(true)}
+          onBlur={close}
+          onKeyDown={onKeyDown}
+          placeholder={SEARCH_PLACEHOLDER}
+          autoComplete="off"
+          enterKeyHint="search"
+          className="h-10 w-full rounded-full border border-white/10 bg-white/5 pl-9 pr-4 text-sm text-zinc-50 placeholder:text-zinc-400 focus:border-accent focus:outline-none"
+        >
           <ul
             id={listId}
             role="listbox"
@@ -153,7 +153,7 @@ export function HeaderSearch() {
               <SuggestionOptions options={options} active={active} optionId={optionId} onActive={setActive} onChoose={choose} />
             )}
           </ul>
-        </div>
+        </IconInput>
       </form>
     </>
   );

@@ -13,6 +13,7 @@ import { Badge } from '../../../ui/badge';
 import { Button, IconButton } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
+import { IconInput } from '../../../ui/icon-input';
 import { usePlaylists } from '../api/get-playlists';
 import { useSearch } from '../api/get-search';
 import type { PlaylistSummary, SearchAlbum, SearchArtist, SearchResults, SearchTrack } from '../api/search-schema';
@@ -56,20 +57,20 @@ function SearchBox({ query }: { query: string }) {
       <label htmlFor={inputId} className="sr-only">
         Search albums, songs, artists and playlists
       </label>
-      <div className="relative max-w-2xl">
-        <SearchIcon aria-hidden="true" className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-zinc-400" />
-        <input
-          id={inputId}
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder="Albums, songs, artists, playlists"
-          autoComplete="off"
-          enterKeyHint="search"
-          data-testid="search-page-input"
-          className="h-12 w-full rounded-full border border-white/10 bg-white/5 pl-12 pr-4 text-base text-zinc-50 placeholder:text-zinc-400 focus:border-accent focus:outline-none"
-        />
-      </div>
+      <IconInput
+        icon={SearchIcon}
+        large
+        boxClassName="max-w-2xl"
+        id={inputId}
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Albums, songs, artists, playlists"
+        autoComplete="off"
+        enterKeyHint="search"
+        data-testid="search-page-input"
+        className="h-12 w-full rounded-full border border-white/10 bg-white/5 pl-12 pr-4 text-base text-zinc-50 placeholder:text-zinc-400 focus:border-accent focus:outline-none"
+      />
     </form>
   );
 }
