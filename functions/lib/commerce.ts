@@ -10,7 +10,7 @@ import { brand } from '../../events/brand.js';
 import { cartDecider, cartStream, type CartCommand } from '../domain/commerce/cart.js';
 import { orderDecider, orderStream, type OrderState } from '../domain/commerce/order.js';
 import { currentSubscription, membershipDecider, userStream, type MembershipCommand } from '../domain/commerce/subscription.js';
-import { invalid } from '../domain/errors.js';
+import { conflict, invalid, notFound, unavailable } from '../domain/errors.js';
 import { albumPrice, cartTotals, linePrice, pricingChoice, toCents, type PlanAmount, type PricingChoice } from '../domain/pricing.js';
 import { albumKey } from '../projections/catalogue.js';
 import {
@@ -25,7 +25,6 @@ import {
 import { runCommand } from './command.js';
 import { readStream, type AppendContext } from './event-store.js';
 import { env } from './env.js';
-import { HttpError } from './http.js';
 import { appOrigin } from './mail.js';
 import type { Session } from './session.js';
 import { stripeClient } from './stripe.js';
@@ -49,10 +48,10 @@ export interface SaleAlbum {
   stripePriceSubscriber: number | null;
 }
 
-/** The album as a cart line, or a 404/400 when it does not exist or is not for sale. */
+/** The album as a cart line, or a refusal when it does not exist (not found) or is not for sale (invalid). */
 export async function saleLine(albumId: string, userSelectedSubscriber: boolean): Promise<CartLine> {
   const album = await getView<SaleAlbum>(albumKey(albumId));
-  if (!album) throw new HttpError(404, 'not_found', 'Album not found');
+  if (!album) throw notFound('not_found', 'Album not found');
   const price = albumPrice(album);
   if (!album.isAvailableForPurchase || album.isDummyAlbum || !price) throw invalid('not_for_sale', `${album.title} is not for sale`);
   return { albumId, title: album.title, artistName: album.artistName, artwork: album.artwork, ...price, userSelectedSubscriber };
@@ -120,7 +119,7 @@ export function planPriceId(amount: PlanAmount): Promise<string> {
       .then((stripe) => stripe.prices.list({ lookup_keys: [PLAN_LOOKUP_KEY(amount)], active: true, limit: 1 }))
       .then((list) => {
         const price = list.data[0];
-        if (!price) throw new HttpError(503, 'plan_missing', `No Stripe price has the lookup key ${PLAN_LOOKUP_KEY(amount)}`);
+        if (!price) throw unavailable('plan_missing', `No Stripe price has the lookup key ${PLAN_LOOKUP_KEY(amount)}`);
         return price.id;
       });
     found.catch(() => planPrices.delete(amount));
@@ -160,12 +159,12 @@ export async function startAlbumCheckout(opts: {
 }): Promise<AlbumCheckout> {
   const { session } = opts;
   const email = opts.email?.trim() || (await freshUser(session.userId))?.email;
-  if (!email) throw new HttpError(400, 'email_required', 'Email verification required for checkout');
+  if (!email) throw invalid('email_required', 'Email verification required for checkout');
   const unique = [...new Set(opts.albumIds)];
-  if (!unique.length) throw new HttpError(400, 'empty_cart', 'Add some albums to your cart first');
+  if (!unique.length) throw invalid('empty_cart', 'Add some albums to your cart first');
   const owned = await ownedAlbumIds(session.userId);
   const wanted = unique.filter((id) => !owned.has(id));
-  if (!wanted.length) throw new HttpError(409, 'already_owned', 'You already own this album');
+  if (!wanted.length) throw conflict('already_owned', 'You already own this album');
   const lines = await Promise.all(wanted.map((id) => saleLine(id, false)));
   const pricing = pricingChoice({ isSubscriber: isSubscriber(session), includeSubscription: opts.includeSubscription });
   const totals = cartTotals(lines, pricing);
@@ -222,9 +221,9 @@ export async function promotionTrialDays(couponCode: string): Promise<number> {
   const code = couponCode.trim().toUpperCase();
   const found = await (await stripeClient()).promotionCodes.list({ code, active: true, limit: 1 });
   const promotion = found.data[0];
-  if (!promotion) throw new HttpError(400, 'invalid_coupon', `Coupon ${code} is not valid`);
+  if (!promotion) throw invalid('invalid_coupon', `Coupon ${code} is not valid`);
   const days = Number(promotion.metadata?.trial_days ?? 0);
-  if (!Number.isInteger(days) || days <= 0) throw new HttpError(400, 'invalid_coupon', `Coupon ${code} gives no trial`);
+  if (!Number.isInteger(days) || days <= 0) throw invalid('invalid_coupon', `Coupon ${code} gives no trial`);
   return days;
 }
 
@@ -236,9 +235,9 @@ export async function startPlanCheckout(opts: {
   trialDays?: number;
 }): Promise<Stripe.Checkout.Session> {
   const { session } = opts;
-  if (isSubscriber(session)) throw new HttpError(409, 'already_subscribed', `You already have ${brand.productPlus}`);
+  if (isSubscriber(session)) throw conflict('already_subscribed', `You already have ${brand.productPlus}`);
   const email = opts.email?.trim() || (await freshUser(session.userId))?.email;
-  if (!email) throw new HttpError(400, 'email_required', 'Please make sure your account has a valid email address');
+  if (!email) throw invalid('email_required', 'Please make sure your account has a valid email address');
   const metadata = { userId: session.userId, email, kind: 'plan' };
   return (await stripeClient()).checkout.sessions.create({
     mode: 'subscription',
@@ -271,10 +270,10 @@ export async function ownCheckoutSession(sessionId: string, userId: string): Pro
   try {
     checkout = await (await stripeClient()).checkout.sessions.retrieve(sessionId);
   } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 404) throw new HttpError(404, 'not_found', 'Checkout session not found');
+    if ((error as { statusCode?: number }).statusCode === 404) throw notFound('not_found', 'Checkout session not found');
     throw error;
   }
-  if (checkout.metadata?.userId !== userId) throw new HttpError(404, 'not_found', 'Checkout session not found');
+  if (checkout.metadata?.userId !== userId) throw notFound('not_found', 'Checkout session not found');
   return checkout;
 }
 

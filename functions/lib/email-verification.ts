@@ -1,10 +1,10 @@
 /** E-mail verification links: a random token mailed once, kept only as its HMAC in `ephemeral` for 24 hours, single use. */
 import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { invalid } from '../domain/errors.js';
 import { normalizeEmail } from '../domain/user/user.js';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
-import { HttpError } from './http.js';
 import { enqueueMail, verifyEmailMail } from './mail.js';
 import { hmac } from './sign-in-challenges.js';
 
@@ -26,7 +26,7 @@ export async function sendEmailVerification(userId: string, emailInput: string, 
 
 /** The user a link verifies; it works once, for the address it was sent to. */
 export async function redeemEmailVerification(token: string, emailInput: string, now: Date): Promise<{ userId: string; email: string }> {
-  const refused = () => new HttpError(400, 'invalid_link', 'Invalid verification link. It may have expired or already been used.');
+  const refused = () => invalid('invalid_link', 'Invalid verification link. It may have expired or already been used.');
   const key = tokenKey(token);
   const item = (await dynamoClient().send(new GetCommand({ TableName: env().TABLE_EPHEMERAL, Key: key, ConsistentRead: true }))).Item;
   const email = normalizeEmail(emailInput);

@@ -88,6 +88,9 @@ const statusOfKind: Record<DomainErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  rate_limited: 429,
+  upstream: 502,
+  unavailable: 503,
 };
 
 function describeZodError(error: z.ZodError, where: string): string {

@@ -5,10 +5,10 @@
  */
 import { createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { invalid, rateLimited } from '../domain/errors.js';
 import { normalizeEmail } from '../domain/user/user.js';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
-import { HttpError } from './http.js';
 
 export const CODE_LENGTH = 6;
 export const CHALLENGE_MINUTES = 15;
@@ -72,7 +72,7 @@ export function ipBucket(ip: string): string {
     .join(':')}::/64`;
 }
 
-/** Counts one hit in a fixed window; past the limit it answers 429 with `message`. */
+/** Counts one hit in a fixed window; past the limit it refuses with `message`. */
 export async function hitRateLimit(key: string, limit: number, windowSeconds: number, now: Date, message: (minutes: number) => string) {
   const window = Math.floor(seconds(now) / windowSeconds);
   const windowEnd = (window + 1) * windowSeconds;
@@ -86,7 +86,7 @@ export async function hitRateLimit(key: string, limit: number, windowSeconds: nu
     }),
   );
   if ((out.Attributes?.hits as number) > limit) {
-    throw new HttpError(429, 'rate_limited', message(Math.max(1, Math.ceil((windowEnd - seconds(now)) / 60))));
+    throw rateLimited('rate_limited', message(Math.max(1, Math.ceil((windowEnd - seconds(now)) / 60))));
   }
 }
 
@@ -123,7 +123,7 @@ export async function issueChallenge(challenge: Challenge, now: Date): Promise<{
   return { code, linkToken };
 }
 
-const invalidCode = () => new HttpError(400, 'invalid_code', 'Invalid or expired code');
+const invalidCode = () => invalid('invalid_code', 'Invalid or expired code');
 
 /** Checks a code: each try counts, the fifth wrong one kills the challenge, a right one consumes it. */
 export async function redeemCode(emailInput: string, code: string, now: Date): Promise<Challenge> {
@@ -146,16 +146,16 @@ export async function redeemCode(emailInput: string, code: string, now: Date): P
     const existing = (await dynamoClient().send(new GetCommand({ TableName: table(), Key: challengeKey(email), ConsistentRead: true })))
       .Item as StoredChallenge | undefined;
     if (existing && existing.expiresAt > seconds(now) && existing.attempts >= MAX_CODE_ATTEMPTS) {
-      throw new HttpError(429, 'too_many_attempts', 'Too many wrong codes. Please request a new code.');
+      throw rateLimited('too_many_attempts', 'Too many wrong codes. Please request a new code.');
     }
-    if (existing) throw new HttpError(400, 'code_expired', 'This code has expired. Please request a new code.');
+    if (existing) throw invalid('code_expired', 'This code has expired. Please request a new code.');
     throw invalidCode();
   }
   const codeHmac = hmac('code', `${email}:${code}`);
   if (!sameHmac(codeHmac, challenge.codeHmac)) {
     const left = MAX_CODE_ATTEMPTS - challenge.attempts;
-    if (left <= 0) throw new HttpError(429, 'too_many_attempts', 'Too many wrong codes. Please request a new code.');
-    throw new HttpError(400, 'invalid_code', `Invalid or expired code. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+    if (left <= 0) throw rateLimited('too_many_attempts', 'Too many wrong codes. Please request a new code.');
+    throw invalid('invalid_code', `Invalid or expired code. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
   }
   return consume(email, 'codeHmac', codeHmac, challenge);
 }
@@ -163,7 +163,7 @@ export async function redeemCode(emailInput: string, code: string, now: Date): P
 /** Checks a magic-link token: it works once, while its challenge lives, and uses the code up with it. */
 export async function redeemLink(token: string, now: Date): Promise<Challenge> {
   const linkHmac = hmac('link', token);
-  const invalidLink = () => new HttpError(400, 'invalid_link', 'This sign-in link is invalid or has expired. Please request a new one.');
+  const invalidLink = () => invalid('invalid_link', 'This sign-in link is invalid or has expired. Please request a new one.');
   const link = (await dynamoClient().send(new GetCommand({ TableName: table(), Key: linkKey(linkHmac), ConsistentRead: true }))).Item;
   if (!link || (link.expiresAt as number) <= seconds(now)) throw invalidLink();
   const email = link.email as string;

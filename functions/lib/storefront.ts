@@ -3,9 +3,9 @@
  * SHOPIFY_STOREFRONT_TOKEN are set, else the label's own catalogue (functions/domain/merch).
  */
 import { randomUUID } from 'node:crypto';
+import { conflict, invalid, upstreamFailed } from '../domain/errors.js';
 import { labelCollections, labelProducts, LABEL_SHOP_ORIGIN, type ShopCollection, type ShopProduct } from '../domain/merch/label-shop.js';
 import { env } from './env.js';
-import { HttpError } from './http.js';
 
 export interface CartLineInput {
   variantId: string;
@@ -29,8 +29,8 @@ export const labelStorefront: Storefront = {
     const variants = new Map(labelProducts.flatMap((p) => p.variants.map((v) => [v.id, v] as const)));
     for (const line of lines) {
       const variant = variants.get(line.variantId);
-      if (!variant) throw new HttpError(400, 'unknown_variant', `Unknown product variant ${line.variantId}`);
-      if (!variant.available) throw new HttpError(409, 'unavailable', 'This item is currently out of stock');
+      if (!variant) throw invalid('unknown_variant', `Unknown product variant ${line.variantId}`);
+      if (!variant.available) throw conflict('unavailable', 'This item is currently out of stock');
     }
     const cartId = randomUUID();
     const items = lines.map((l) => `${l.variantId.split('/').pop()}:${l.quantity}`).join(',');
@@ -65,7 +65,7 @@ export function shopifyStorefront(domain: string, token: string): Storefront {
       body: JSON.stringify({ query: gql, variables }),
     });
     const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
-    if (!res.ok || !body.data) throw new HttpError(502, 'storefront_failed', body.errors?.[0]?.message ?? `Shopify answered ${res.status}`);
+    if (!res.ok || !body.data) throw upstreamFailed('storefront_failed', body.errors?.[0]?.message ?? `Shopify answered ${res.status}`);
     return body.data;
   }
   return {
@@ -98,7 +98,7 @@ export function shopifyStorefront(domain: string, token: string): Storefront {
         { lines: lines.map((l) => ({ merchandiseId: l.variantId, quantity: l.quantity })) },
       );
       const cart = data.cartCreate.cart;
-      if (!cart) throw new HttpError(400, 'cart_failed', data.cartCreate.userErrors[0]?.message ?? 'Could not create the cart');
+      if (!cart) throw invalid('cart_failed', data.cartCreate.userErrors[0]?.message ?? 'Could not create the cart');
       return { cartId: cart.id, checkoutUrl: cart.checkoutUrl };
     },
   };

@@ -7,7 +7,7 @@
  * layer (infra/aws/lambda.ts), so it is not in the function bundles either.
  */
 import type Stripe from 'stripe';
-import { HttpError } from './http.js';
+import { invalid, unavailable } from '../domain/errors.js';
 import { env } from './env.js';
 
 let sdk: Promise<typeof Stripe> | undefined;
@@ -18,7 +18,7 @@ let clientKey: string | undefined;
 
 export async function stripeClient(): Promise<Stripe> {
   const config = env();
-  if (!config.STRIPE_SECRET_KEY) throw new HttpError(503, 'payments_unavailable', 'Checkout system not available, refresh');
+  if (!config.STRIPE_SECRET_KEY) throw unavailable('payments_unavailable', 'Checkout system not available, refresh');
   const StripeSdk = await loadSdk();
   const key = [config.STRIPE_SECRET_KEY, config.STRIPE_API_HOST, config.STRIPE_API_PORT, config.STRIPE_API_PROTOCOL].join('|');
   if (!client || clientKey !== key) {
@@ -37,16 +37,16 @@ export async function stripeClient(): Promise<Stripe> {
 /** Stripe's own tolerance: a signature older than 5 minutes is refused (a replayed delivery). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-/** Verifies a webhook on its raw body; a missing, tampered or stale signature is a 400. */
+/** Verifies a webhook on its raw body; a missing, tampered or stale signature is refused as invalid. */
 export async function verifyWebhook(rawBody: string, signature: string | undefined, receivedAtMs?: number): Promise<Stripe.Event> {
   const secret = env().STRIPE_WEBHOOK_SECRET;
-  if (!secret) throw new HttpError(503, 'payments_unavailable', 'Webhooks are not configured');
-  if (!signature) throw new HttpError(400, 'invalid_signature', 'Missing Stripe-Signature header');
+  if (!secret) throw unavailable('payments_unavailable', 'Webhooks are not configured');
+  if (!signature) throw invalid('invalid_signature', 'Missing Stripe-Signature header');
   const StripeSdk = await loadSdk();
   try {
     return StripeSdk.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAtMs);
   } catch (error) {
-    throw new HttpError(400, 'invalid_signature', `Webhook signature verification failed: ${(error as Error).message}`);
+    throw invalid('invalid_signature', `Webhook signature verification failed: ${(error as Error).message}`);
   }
 }
 

@@ -3,7 +3,7 @@
  * Pure: ids, clocks and password checks come in with the command.
  */
 import type { DomainEvent, NewEvent, SubscriptionTier, UserRole } from '../../../events/index.js';
-import { assertNever, conflict, forbidden, invalid, notFound } from '../errors.js';
+import { assertNever, conflict, forbidden, invalid, notFound, unauthorized } from '../errors.js';
 
 export interface UserState {
   /** Version of the last event folded in (the users view stores it too). */
@@ -192,7 +192,7 @@ export function decideUser(command: UserCommand, state: UserState): NewEvent[] {
   switch (command.type) {
     case 'SignIn': {
       if (command.method === 'password') {
-        if (!command.passwordVerified) throw invalid('invalid_credentials', 'Invalid email or password');
+        if (!command.passwordVerified) throw unauthorized('invalid_credentials', 'Invalid email or password');
       } else if (requiresPassword(state)) {
         throw forbidden('password_required', 'This account signs in with a password');
       }
