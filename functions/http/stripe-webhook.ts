@@ -7,6 +7,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { ConcurrencyError } from '../lib/event-store.js';
 import { contextHandler, defineRoute } from '../lib/http.js';
+import { retry } from '../lib/retry.js';
 import { applyStripeEvent } from '../lib/stripe-events.js';
 import { verifyWebhook } from '../lib/stripe.js';
 
@@ -18,15 +19,12 @@ const isContention = (error: unknown) => error instanceof ConcurrencyError || er
 export const handler = contextHandler('stripe-webhook', {
   'POST /api/stripe/webhook': defineRoute({}, async ({ request }) => {
     const event = await verifyWebhook(request.rawBody.toString('utf8'), request.headers['stripe-signature'], request.receivedAt.getTime());
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const outcome = await applyStripeEvent(event, { correlationId: event.id, at: request.receivedAt });
-        logger.info('stripe event', { id: event.id, type: event.type, outcome });
-        return { received: true, outcome };
-      } catch (error) {
-        if (!isContention(error) || attempt >= 5) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
-      }
-    }
+    const outcome = await retry(() => applyStripeEvent(event, { correlationId: event.id, at: request.receivedAt }), {
+      attempts: 5,
+      retryOn: isContention,
+      delayMs: (attempt) => 20 * attempt + Math.random() * 30,
+    });
+    logger.info('stripe event', { id: event.id, type: event.type, outcome });
+    return { received: true, outcome };
   }),
 });

@@ -1,6 +1,7 @@
 /** Runs a command: load the stream, fold it to state, decide, append with the expected version; retry on conflict. */
 import type { DomainEvent, NewEvent } from '../../events/index.js';
-import { appendToStream, ConcurrencyError, readStream, type AppendContext, type Reservation } from './event-store.js';
+import { appendToStream, isConcurrencyError, readStream, type AppendContext, type Reservation } from './event-store.js';
+import { retry } from './retry.js';
 
 export interface Decider<State, Command> {
   initialState: State;
@@ -33,17 +34,16 @@ export async function runCommand<State, Command>(
   reservations: (events: NewEvent[]) => Reservation[] = () => [],
   options: CommandOptions = {},
 ): Promise<CommandResult<State>> {
-  for (let attempt = 1; ; attempt++) {
-    const history = attempt === 1 && options.startsStream ? [] : await readStream(streamId);
-    let state = history.reduce(decider.evolve, decider.initialState);
-    const version = history.length ? history[history.length - 1].version : 0;
-    const events = decider.decide(command, state);
-    try {
+  return retry(
+    async (attempt) => {
+      const history = attempt === 1 && options.startsStream ? [] : await readStream(streamId);
+      let state = history.reduce(decider.evolve, decider.initialState);
+      const version = history.length ? history[history.length - 1].version : 0;
+      const events = decider.decide(command, state);
       const stored = await appendToStream(streamId, version, events, context, reservations(events));
       for (const event of stored) state = decider.evolve(state, event as DomainEvent);
       return { state, version: version + stored.length, appended: stored.length };
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw error;
-    }
-  }
+    },
+    { attempts: MAX_ATTEMPTS, retryOn: isConcurrencyError },
+  );
 }

@@ -5,6 +5,7 @@ import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type QueryC
 import { registry, type DomainEvent, type NewEvent, type StoredEvent } from '../../events/index.js';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
+import { retry } from './retry.js';
 
 export class ConcurrencyError extends Error {
   readonly code = 'CONCURRENCY';
@@ -15,6 +16,8 @@ export class ConcurrencyError extends Error {
     super(`Stream ${streamId} has moved past version ${expectedVersion}`);
   }
 }
+
+export const isConcurrencyError = (error: unknown) => error instanceof ConcurrencyError;
 
 export class ReservationTakenError extends Error {
   readonly code = 'RESERVATION_TAKEN';
@@ -166,16 +169,15 @@ export async function streamVersion(streamId: string): Promise<number> {
  */
 const lastKnownVersion = new Map<string, number>();
 export async function appendBlind(streamId: string, events: NewEvent[], context: AppendContext): Promise<StoredEvent[]> {
-  let expected = lastKnownVersion.get(streamId) ?? 0;
-  for (let attempt = 0; ; attempt++) {
-    try {
+  return retry(
+    async (attempt) => {
+      // A lost race means the guess was stale: read the stream's real version once and try again.
+      const expected = attempt === 1 ? (lastKnownVersion.get(streamId) ?? 0) : await streamVersion(streamId);
       const stored = await appendToStream(streamId, expected, events, context);
       lastKnownVersion.set(streamId, stored[stored.length - 1].version);
       if (lastKnownVersion.size > 10_000) lastKnownVersion.delete(lastKnownVersion.keys().next().value!);
       return stored;
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError) || attempt >= 4) throw error;
-      expected = await streamVersion(streamId);
-    }
-  }
+    },
+    { attempts: 5, retryOn: isConcurrencyError },
+  );
 }
