@@ -1,5 +1,6 @@
 /** HTTP context `band`: the band pages' fan signup, recorded as `FanSignedUp` on the band's stream. */
 import * as z from 'zod';
+import { commandContext } from '../lib/command.js';
 import { appendBlind } from '../lib/event-store.js';
 import { contextHandler, defineRoute, reply } from '../lib/http.js';
 
@@ -13,11 +14,7 @@ const fanSignupBody = z.object({
 export const handler = contextHandler('band', {
   'POST /api/band/fan-signup': defineRoute({ body: fanSignupBody }, async ({ body, session, request }) => {
     // No decision to take (a fan may sign up twice; the list is read by e-mail), so the event is appended blind.
-    await appendBlind(`band#${BAND}`, [{ type: 'FanSignedUp', data: { band: BAND, email: body.email } }], {
-      actor: session?.userId ?? 'guest',
-      correlationId: request.requestId,
-      at: request.receivedAt,
-    });
+    await appendBlind(`band#${BAND}`, [{ type: 'FanSignedUp', data: { band: BAND, email: body.email } }], commandContext(session, request));
     return reply({ status: 202, body: { signedUp: true } });
   }),
 });

@@ -22,9 +22,9 @@ import {
   STORAGE_URL_SECONDS,
   type UiMode,
 } from '../lib/commerce.js';
+import { commandContext } from '../lib/command.js';
 import { env } from '../lib/env.js';
 import { contextHandler, defineRoute, HttpError, reply, type RouteInput } from '../lib/http.js';
-import type { Session } from '../lib/session.js';
 import { stripeClient, isMissing } from '../lib/stripe.js';
 import { GUEST_CART_MAX_ITEMS, syncGuestCart } from '../lib/guest-cart.js';
 import { getView } from '../lib/views.js';
@@ -47,12 +47,6 @@ const checkoutBody = z.object({
   subscribeSelected: z.boolean().optional(),
 });
 
-const context = (request: RouteInput<unknown, unknown, unknown>['request'], session: Session) => ({
-  actor: session.userId,
-  correlationId: request.requestId,
-  at: request.receivedAt,
-});
-
 const cartAnswer = (lines: CartLine[]) => lines.map(cartItemDto);
 
 async function checkout(input: RouteInput<unknown, unknown, z.infer<typeof checkoutBody>>, ui: UiMode) {
@@ -66,12 +60,12 @@ async function checkout(input: RouteInput<unknown, unknown, z.infer<typeof check
     email: input.body.email,
     includeSubscription: Boolean(input.body.includeSubscription ?? input.body.subscribeSelected),
     ui,
-    context: context(input.request, session),
+    context: commandContext(session, input.request),
   });
 }
 
 async function clearCart({ session, request }: RouteInput<unknown, unknown, unknown>) {
-  const lines = await runCartCommand(session!.userId, { type: 'EmptyCart', ownerId: session!.userId }, context(request, session!));
+  const lines = await runCartCommand(session!.userId, { type: 'EmptyCart', ownerId: session!.userId }, commandContext(session, request));
   return { success: true, cart: cartAnswer(lines) };
 }
 
@@ -91,7 +85,11 @@ export const handler = contextHandler('commerce', {
         saleLine(body.albumId, body.userSelectedSubscriber),
         ownsAlbum(userId, body.albumId),
       ]);
-      const lines = await runCartCommand(userId, { type: 'AddToCart', ownerId: userId, line, alreadyOwned }, context(request, session!));
+      const lines = await runCartCommand(
+        userId,
+        { type: 'AddToCart', ownerId: userId, line, alreadyOwned },
+        commandContext(session, request),
+      );
       return { success: true, item: cartItemDto(line), cart: cartAnswer(lines) };
     },
   ),
@@ -100,7 +98,7 @@ export const handler = contextHandler('commerce', {
     const lines = await runCartCommand(
       session!.userId,
       { type: 'RemoveFromCart', ownerId: session!.userId, albumId: params.id },
-      context(request, session!),
+      commandContext(session, request),
     );
     return { success: true, cart: cartAnswer(lines) };
   }),
@@ -112,7 +110,7 @@ export const handler = contextHandler('commerce', {
   'POST /api/cart/sync': defineRoute(
     { body: z.object({ guestCartItems: z.array(z.unknown()).max(GUEST_CART_MAX_ITEMS).default([]) }) },
     async ({ body, session, request }) => {
-      const synced = await syncGuestCart(session!.userId, body.guestCartItems, context(request, session!));
+      const synced = await syncGuestCart(session!.userId, body.guestCartItems, commandContext(session, request));
       return { success: true, syncedItems: synced.syncedItems, received: body.guestCartItems.length, cart: cartAnswer(synced.cart) };
     },
   ),

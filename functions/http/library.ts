@@ -7,7 +7,7 @@ import * as z from 'zod';
 import type { Listener } from '../domain/access.js';
 import { libraryDecider, libraryStream, type AlbumFacts, type LibraryCommand, type LibraryState } from '../domain/library/library.js';
 import { audioUrlFor, listenerOf, readAlbums, readTracks, type CatalogueAlbum } from '../lib/catalogue-reads.js';
-import { runCommand } from '../lib/command.js';
+import { commandContext, runCommand } from '../lib/command.js';
 import { appendBlind, readStream, streamVersion } from '../lib/event-store.js';
 import { contextHandler, defineRoute, HttpError, reply, type RequestInfo } from '../lib/http.js';
 import type { Session } from '../lib/session.js';
@@ -42,12 +42,6 @@ function signedIn(session: Session | null): Session {
   if (!session) throw new HttpError(401, 'unauthorized', 'Not authenticated');
   return session;
 }
-
-const appendContext = (session: Session, request: RequestInfo) => ({
-  actor: session.userId,
-  correlationId: request.requestId,
-  at: request.receivedAt,
-});
 
 /**
  * Listening history goes to a daily stream of its own, not to `library#<userId>`: it only grows, and
@@ -198,7 +192,7 @@ async function currentLibrary(userId: string): Promise<{ albums: LibraryAlbumIte
 }
 
 async function runLibraryCommand(session: Session, request: RequestInfo, command: LibraryCommand) {
-  const { state } = await runCommand(libraryStream(session.userId), libraryDecider, command, appendContext(session, request));
+  const { state } = await runCommand(libraryStream(session.userId), libraryDecider, command, commandContext(session, request));
   return state;
 }
 
@@ -302,7 +296,7 @@ export const handler = contextHandler('library', {
     await appendBlind(
       listeningStream(user.userId, request.receivedAt),
       [{ type: 'TrackListened', data: { userId: user.userId, trackId: track.id, albumId: track.albumId } }],
-      appendContext(user, request),
+      commandContext(user, request),
     );
     return reply({ status: 202, body: { recorded: true, trackId: track.id } });
   }),

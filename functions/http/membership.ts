@@ -17,7 +17,8 @@ import {
   startAlbumCheckout,
   startPlanCheckout,
 } from '../lib/commerce.js';
-import { contextHandler, defineRoute, HttpError, type RouteInput } from '../lib/http.js';
+import { commandContext } from '../lib/command.js';
+import { contextHandler, defineRoute, HttpError } from '../lib/http.js';
 import { stripeClient } from '../lib/stripe.js';
 import { syncSubscription } from '../lib/stripe-events.js';
 import { freshUser } from '../lib/users.js';
@@ -32,11 +33,6 @@ const amountSchema = z.coerce
 
 /** Non-members see this many of each kind of exclusive content as a preview. */
 export const PREVIEW_SIZE = 3;
-
-const correlation = (request: RouteInput<unknown, unknown, unknown>['request']) => ({
-  correlationId: request.requestId,
-  at: request.receivedAt,
-});
 
 function videoDto(video: VideoView, unlocked: boolean) {
   return {
@@ -118,7 +114,7 @@ export const handler = contextHandler('membership', {
           email: body.email,
           includeSubscription: true,
           ui: 'embedded',
-          context: { actor: session.userId, ...correlation(request) },
+          context: commandContext(session, request),
         });
         return { clientSecret: started.session.client_secret, sessionId: started.session.id, checkoutUrl: started.session.url ?? null };
       }
@@ -162,7 +158,7 @@ export const handler = contextHandler('membership', {
     if (!live) throw new HttpError(404, 'no_subscription', 'No Active Subscription');
     await (await stripeClient()).subscriptions.update(live.stripeSubscriptionId, { cancel_at_period_end: true });
     // Stripe's answer is authoritative; the webhook that follows finds the cancellation already recorded.
-    await syncSubscription(live.stripeSubscriptionId, null, correlation(request));
+    await syncSubscription(live.stripeSubscriptionId, null, commandContext(session, request));
     return { cancelled: true, endsAt: live.currentPeriodEnd };
   }),
 

@@ -3,16 +3,11 @@
  * Ids are looked up only in the caller's own stream, so another person's notification is a 404.
  */
 import * as z from 'zod';
-import { contextHandler, defineRoute, type RequestInfo } from '../lib/http.js';
+import { commandContext } from '../lib/command.js';
+import { contextHandler, defineRoute } from '../lib/http.js';
 import { runNotificationsCommand, userNotifications } from '../lib/notify.js';
-import type { Session } from '../lib/session.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
-const contextOf = (session: Session, request: RequestInfo) => ({
-  actor: session.userId,
-  correlationId: request.requestId,
-  at: request.receivedAt,
-});
 
 async function unreadCount(userId: string) {
   return (await userNotifications(userId)).filter((n) => !n.isRead).length;
@@ -25,20 +20,20 @@ export const handler = contextHandler('notifications', {
 
   'PUT /api/notifications/{id}/read': defineRoute({ params: idParams }, async ({ params, session, request }) => {
     const userId = session!.userId;
-    await runNotificationsCommand({ type: 'MarkRead', userId, notificationId: params.id }, contextOf(session!, request));
+    await runNotificationsCommand({ type: 'MarkRead', userId, notificationId: params.id }, commandContext(session, request));
     return { success: true, id: params.id, isRead: true, count: await unreadCount(userId) };
   }),
 
   'PUT /api/notifications/read-all': defineRoute({}, async ({ session, request }) => {
     const userId = session!.userId;
     const unread = await unreadCount(userId);
-    await runNotificationsCommand({ type: 'MarkAllRead', userId }, contextOf(session!, request));
+    await runNotificationsCommand({ type: 'MarkAllRead', userId }, commandContext(session, request));
     return { success: true, updated: unread, count: 0 };
   }),
 
   'DELETE /api/notifications/{id}': defineRoute({ params: idParams }, async ({ params, session, request }) => {
     const userId = session!.userId;
-    await runNotificationsCommand({ type: 'Delete', userId, notificationId: params.id }, contextOf(session!, request));
+    await runNotificationsCommand({ type: 'Delete', userId, notificationId: params.id }, commandContext(session, request));
     return { success: true, id: params.id, count: await unreadCount(userId) };
   }),
 });

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { isQualifyingPlay } from '../domain/access.js';
+import { commandContext } from '../lib/command.js';
 import { appendBlind } from '../lib/event-store.js';
 import { contextHandler, defineRoute, HttpError, reply } from '../lib/http.js';
 import { readCookie } from '../lib/session.js';
@@ -76,7 +77,7 @@ export const handler = contextHandler('plays', {
           },
         },
       ],
-      { actor: session?.userId ?? listenerId, correlationId: request.requestId, at: request.receivedAt },
+      commandContext(session?.userId ?? listenerId, request),
     );
     return reply({ status: 202, body: { recorded: true }, cookies });
   }),

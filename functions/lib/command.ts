@@ -17,6 +17,22 @@ export interface CommandResult<State> {
 
 const MAX_ATTEMPTS = 4;
 
+/**
+ * What a request's events are recorded with: who acted (a signed-in person, an id the route names such
+ * as an anonymous listener's, else 'guest'), the request as correlation id, and the time the gateway
+ * received it. Every route builds its command context here.
+ */
+export function commandContext(
+  actor: { userId: string } | string | null,
+  request: { requestId: string; receivedAt: Date },
+): AppendContext & { at: Date } {
+  return {
+    actor: typeof actor === 'string' ? actor : (actor?.userId ?? 'guest'),
+    correlationId: request.requestId,
+    at: request.receivedAt,
+  };
+}
+
 export interface CommandOptions {
   /**
    * The command starts a stream under a fresh id (create, publish): decide on the empty stream and append at version 0

@@ -11,6 +11,7 @@ import type { StripeSubscriptionSnapshot } from '../domain/commerce/subscription
 import { dynamoClient } from './aws.js';
 import { runCommand } from './command.js';
 import { readOrder, runCartCommand, runMembershipCommand } from './commerce.js';
+import type { AppendContext } from './event-store.js';
 import { env } from './env.js';
 import { stripeClient } from './stripe.js';
 import { freshUser } from './users.js';
@@ -66,6 +67,9 @@ export interface ApplyContext {
   at: Date;
 }
 
+/** Whatever started it (a delivery, a member's cancel), what Stripe reports is recorded as Stripe's doing. */
+const asStripe = ({ correlationId, at }: ApplyContext): AppendContext => ({ actor: 'stripe', correlationId, at });
+
 export async function syncSubscription(subscriptionId: string, renewalInvoiceId: string | null, ctx: ApplyContext): Promise<Outcome> {
   // The current state, not the event's copy: deliveries come in any order, the latest truth wins.
   const subscription = await (await stripeClient()).subscriptions.retrieve(subscriptionId);
@@ -80,7 +84,7 @@ export async function syncSubscription(subscriptionId: string, renewalInvoiceId:
       subscription: snapshot,
       renewal: renewalInvoiceId ? { invoiceId: renewalInvoiceId, currentPeriodEnd: snapshot.currentPeriodEnd } : null,
     },
-    { actor: 'stripe', correlationId: ctx.correlationId, at: ctx.at },
+    asStripe(ctx),
   );
   return 'applied';
 }
@@ -94,11 +98,7 @@ async function completeCheckout(session: Stripe.Checkout.Session, eventId: strin
       orderStream(orderId),
       orderDecider,
       { type: 'CompletePurchase', orderId, stripeSessionId: session.id, stripeEventId: eventId },
-      {
-        actor: 'stripe',
-        correlationId: ctx.correlationId,
-        at: ctx.at,
-      },
+      asStripe(ctx),
     );
     const order = await readOrder(orderId);
     if (order.status === 'paid') {
@@ -106,11 +106,7 @@ async function completeCheckout(session: Stripe.Checkout.Session, eventId: strin
       await runCartCommand(
         userId,
         { type: 'RemovePurchased', ownerId: userId, albumIds: order.paidAlbums.map((a) => a.albumId) },
-        {
-          actor: 'stripe',
-          correlationId: ctx.correlationId,
-          at: ctx.at,
-        },
+        asStripe(ctx),
       );
     }
   }
