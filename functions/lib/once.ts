@@ -3,6 +3,11 @@
  * delivered: a record in `ephemeral` claims the key with a short lease, and marks it done after the
  * effect. A failed effect releases the claim so a retry may run it; a crashed one is retried once its
  * lease runs out.
+ *
+ * Kept over Powertools' idempotency utility: that one keys records by a hash of the payload, stores the
+ * effect's result, and bounds an in-progress claim only by a Lambda context's remaining time (without
+ * one a crashed effect blocks its key until the record expires); here the key is the cause's own name,
+ * readable in `ephemeral`, and the lease is explicit wherever the effect runs.
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from './aws.js';
