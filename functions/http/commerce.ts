@@ -65,7 +65,11 @@ async function checkout(input: RouteInput<unknown, unknown, z.infer<typeof check
 }
 
 async function clearCart({ session, request }: RouteInput<unknown, unknown, unknown>) {
-  const lines = await runCartCommand(session!.userId, { type: 'EmptyCart', ownerId: session!.userId }, commandContext(session, request));
+  const { lines } = await runCartCommand(
+    session!.userId,
+    { type: 'EmptyCart', ownerId: session!.userId },
+    commandContext(session, request),
+  );
   return { success: true, cart: cartAnswer(lines) };
 }
 
@@ -85,7 +89,7 @@ export const handler = contextHandler('commerce', {
         saleLine(body.albumId, body.userSelectedSubscriber),
         ownsAlbum(userId, body.albumId),
       ]);
-      const lines = await runCartCommand(
+      const { lines } = await runCartCommand(
         userId,
         { type: 'AddToCart', ownerId: userId, line, alreadyOwned },
         commandContext(session, request),
@@ -95,7 +99,7 @@ export const handler = contextHandler('commerce', {
   ),
 
   'DELETE /api/cart/{id}': defineRoute({ params: z.object({ id: albumIdSchema }) }, async ({ params, session, request }) => {
-    const lines = await runCartCommand(
+    const { lines } = await runCartCommand(
       session!.userId,
       { type: 'RemoveFromCart', ownerId: session!.userId, albumId: params.id },
       commandContext(session, request),

@@ -158,8 +158,9 @@ export const handler = contextHandler('membership', {
     if (!live) throw new HttpError(404, 'no_subscription', 'No Active Subscription');
     await (await stripeClient()).subscriptions.update(live.stripeSubscriptionId, { cancel_at_period_end: true });
     // Stripe's answer is authoritative; the webhook that follows finds the cancellation already recorded.
-    await syncSubscription(live.stripeSubscriptionId, null, commandContext(session, request));
-    return { cancelled: true, endsAt: live.currentPeriodEnd };
+    const membership = await syncSubscription(live.stripeSubscriptionId, null, commandContext(session, request));
+    const after = membership ? currentSubscription(membership) : null;
+    return { cancelled: true, endsAt: (after ?? live).currentPeriodEnd };
   }),
 
   'POST /api/stripe/verify-checkout': defineRoute(

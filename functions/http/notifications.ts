@@ -9,31 +9,35 @@ import { runNotificationsCommand, userNotifications } from '../lib/notify.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
-async function unreadCount(userId: string) {
-  return (await userNotifications(userId)).filter((n) => !n.isRead).length;
-}
-
 export const handler = contextHandler('notifications', {
   'GET /api/notifications': defineRoute({}, async ({ session }) => userNotifications(session!.userId)),
 
-  'GET /api/notifications/count': defineRoute({}, async ({ session }) => ({ count: await unreadCount(session!.userId) })),
+  'GET /api/notifications/count': defineRoute({}, async ({ session }) => ({
+    count: (await userNotifications(session!.userId)).filter((n) => !n.isRead).length,
+  })),
 
   'PUT /api/notifications/{id}/read': defineRoute({ params: idParams }, async ({ params, session, request }) => {
     const userId = session!.userId;
-    await runNotificationsCommand({ type: 'MarkRead', userId, notificationId: params.id }, commandContext(session, request));
-    return { success: true, id: params.id, isRead: true, count: await unreadCount(userId) };
+    const { unread } = await runNotificationsCommand(
+      { type: 'MarkRead', userId, notificationId: params.id },
+      commandContext(session, request),
+    );
+    return { success: true, id: params.id, isRead: true, count: unread };
   }),
 
   'PUT /api/notifications/read-all': defineRoute({}, async ({ session, request }) => {
     const userId = session!.userId;
-    const unread = await unreadCount(userId);
-    await runNotificationsCommand({ type: 'MarkAllRead', userId }, commandContext(session, request));
-    return { success: true, updated: unread, count: 0 };
+    const { unread, events } = await runNotificationsCommand({ type: 'MarkAllRead', userId }, commandContext(session, request));
+    const updated = events.flatMap((event) => (event.type === 'NotificationsRead' ? event.data.notificationIds : [])).length;
+    return { success: true, updated, count: unread };
   }),
 
   'DELETE /api/notifications/{id}': defineRoute({ params: idParams }, async ({ params, session, request }) => {
     const userId = session!.userId;
-    await runNotificationsCommand({ type: 'Delete', userId, notificationId: params.id }, commandContext(session, request));
-    return { success: true, id: params.id, count: await unreadCount(userId) };
+    const { unread } = await runNotificationsCommand(
+      { type: 'Delete', userId, notificationId: params.id },
+      commandContext(session, request),
+    );
+    return { success: true, id: params.id, count: unread };
   }),
 });

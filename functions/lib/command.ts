@@ -1,4 +1,8 @@
-/** Runs a command: load the stream, fold it to state, decide, append with the expected version; retry on conflict. */
+/**
+ * Runs a command: load the stream, fold it to state, decide, append with the expected version; retry on conflict.
+ * The result is how a command answers with the new state (read-your-writes): the fold of the stream with the
+ * events just appended, never a re-read of a view or of the stream, so no answer waits for a projection.
+ */
 import type { DomainEvent, NewEvent } from '../../events/index.js';
 import { appendToStream, isConcurrencyError, readStream, type AppendContext, type Reservation } from './event-store.js';
 import { retry } from './retry.js';
@@ -10,9 +14,12 @@ export interface Decider<State, Command> {
 }
 
 export interface CommandResult<State> {
+  /** The state after the command: what the screen needs next. */
   state: State;
   version: number;
   appended: number;
+  /** The events this command appended (none when it changed nothing). */
+  events: DomainEvent[];
 }
 
 const MAX_ATTEMPTS = 4;
@@ -57,8 +64,9 @@ export async function runCommand<State, Command>(
       const version = history.length ? history[history.length - 1].version : 0;
       const events = decider.decide(command, state);
       const stored = await appendToStream(streamId, version, events, context, reservations(events));
-      for (const event of stored) state = decider.evolve(state, event as DomainEvent);
-      return { state, version: version + stored.length, appended: stored.length };
+      const appended = stored as DomainEvent[];
+      for (const event of appended) state = decider.evolve(state, event);
+      return { state, version: version + stored.length, appended: stored.length, events: appended };
     },
     { attempts: MAX_ATTEMPTS, retryOn: isConcurrencyError },
   );

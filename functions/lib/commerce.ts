@@ -67,8 +67,10 @@ export async function freshCart(ownerId: string): Promise<CartLine[]> {
   return rest.reduce(cartDecider.evolve, { lines: (view as unknown as CartView | undefined)?.lines ?? [] }).lines;
 }
 
-export async function runCartCommand(ownerId: string, command: CartCommand, context: AppendContext): Promise<CartLine[]> {
-  return (await runCommand(cartStream(ownerId), cartDecider, command, context)).state.lines;
+/** Runs a cart command; answers the cart after it and the events it appended. */
+export async function runCartCommand(ownerId: string, command: CartCommand, context: AppendContext) {
+  const { state, events } = await runCommand(cartStream(ownerId), cartDecider, command, context);
+  return { lines: state.lines, events };
 }
 
 export async function purchasesOf(userId: string): Promise<PurchaseView[]> {

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import type { CartLine } from '../../events/index.js';
-import { freshCart, ownedAlbumIds, runCartCommand, saleLine } from './commerce.js';
+import { ownedAlbumIds, runCartCommand, saleLine } from './commerce.js';
 import type { AppendContext } from './event-store.js';
 
 /** At most this many guest cart items are taken in one request. */
@@ -29,11 +29,11 @@ export async function syncGuestCart(
   const lines = (await Promise.all(wanted.map((w) => saleLine(w.albumId, w.userSelectedSubscriber ?? false).catch(() => null)))).filter(
     (l): l is CartLine => l !== null,
   );
-  const before = await freshCart(userId);
   const after = await runCartCommand(
     userId,
     { type: 'SyncGuestCart', ownerId: userId, lines, ownedAlbumIds: await ownedAlbumIds(userId) },
     context,
   );
-  return { syncedItems: after.length - before.length, cart: after };
+  const synced = after.events.flatMap((event) => (event.type === 'CartSynced' ? event.data.lines : []));
+  return { syncedItems: synced.length, cart: after.lines };
 }

@@ -43,8 +43,10 @@ export async function notifyUser(
   return runCommand(notificationsStream(userId), notificationsDecider, command, context);
 }
 
+/** Runs a person's command on their notifications; answers how many are unread after it, from the command's own fold. */
 export async function runNotificationsCommand(command: NotificationsCommand, context: AppendContext) {
-  return runCommand(notificationsStream(command.userId), notificationsDecider, command, context);
+  const { state, events } = await runCommand(notificationsStream(command.userId), notificationsDecider, command, context);
+  return { unread: [...state.sent.values()].filter((n) => !n.read && !n.deleted).length, events };
 }
 
 const isNotification = (item: ViewItem) => typeof item.title === 'string';

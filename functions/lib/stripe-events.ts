@@ -7,10 +7,10 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { orderDecider, orderStream } from '../domain/commerce/order.js';
-import type { StripeSubscriptionSnapshot } from '../domain/commerce/subscription.js';
+import type { MembershipState, StripeSubscriptionSnapshot } from '../domain/commerce/subscription.js';
 import { dynamoClient } from './aws.js';
 import { runCommand } from './command.js';
-import { readOrder, runCartCommand, runMembershipCommand } from './commerce.js';
+import { runCartCommand, runMembershipCommand } from './commerce.js';
 import type { AppendContext } from './event-store.js';
 import { env } from './env.js';
 import { stripeClient } from './stripe.js';
@@ -61,6 +61,7 @@ export function snapshotOf(subscription: Stripe.Subscription): StripeSubscriptio
 }
 
 export type Outcome = 'applied' | 'ignored';
+const applied = (membership: MembershipState | undefined): Outcome => (membership ? 'applied' : 'ignored');
 
 export interface ApplyContext {
   correlationId: string;
@@ -70,13 +71,18 @@ export interface ApplyContext {
 /** Whatever started it (a delivery, a member's cancel), what Stripe reports is recorded as Stripe's doing. */
 const asStripe = ({ correlationId, at }: ApplyContext): AppendContext => ({ actor: 'stripe', correlationId, at });
 
-export async function syncSubscription(subscriptionId: string, renewalInvoiceId: string | null, ctx: ApplyContext): Promise<Outcome> {
+/** Brings the member's subscription in line with Stripe's; answers the membership after it, or undefined for no known user. */
+export async function syncSubscription(
+  subscriptionId: string,
+  renewalInvoiceId: string | null,
+  ctx: ApplyContext,
+): Promise<MembershipState | undefined> {
   // The current state, not the event's copy: deliveries come in any order, the latest truth wins.
   const subscription = await (await stripeClient()).subscriptions.retrieve(subscriptionId);
   const userId = subscription.metadata?.userId;
-  if (!userId || !(await freshUser(userId))) return 'ignored';
+  if (!userId || !(await freshUser(userId))) return undefined;
   const snapshot = snapshotOf(subscription);
-  await runMembershipCommand(
+  return runMembershipCommand(
     userId,
     {
       type: 'SyncSubscription',
@@ -86,7 +92,6 @@ export async function syncSubscription(subscriptionId: string, renewalInvoiceId:
     },
     asStripe(ctx),
   );
-  return 'applied';
 }
 
 async function completeCheckout(session: Stripe.Checkout.Session, eventId: string, ctx: ApplyContext): Promise<Outcome> {
@@ -94,13 +99,12 @@ async function completeCheckout(session: Stripe.Checkout.Session, eventId: strin
   if (!paid) return 'ignored';
   const orderId = session.metadata?.orderId;
   if (orderId) {
-    await runCommand(
+    const { state: order } = await runCommand(
       orderStream(orderId),
       orderDecider,
       { type: 'CompletePurchase', orderId, stripeSessionId: session.id, stripeEventId: eventId },
       asStripe(ctx),
     );
-    const order = await readOrder(orderId);
     if (order.status === 'paid') {
       const { userId } = order.order;
       await runCartCommand(
@@ -127,13 +131,13 @@ export async function applyStripeEvent(event: Stripe.Event, ctx: ApplyContext): 
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
-      outcome = await syncSubscription(event.data.object.id, null, ctx);
+      outcome = applied(await syncSubscription(event.data.object.id, null, ctx));
       break;
     case 'invoice.paid': {
       const invoice = event.data.object;
       const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription as string | { id: string } | null | undefined);
       if (subscriptionId)
-        outcome = await syncSubscription(subscriptionId, invoice.billing_reason === 'subscription_cycle' ? invoice.id : null, ctx);
+        outcome = applied(await syncSubscription(subscriptionId, invoice.billing_reason === 'subscription_cycle' ? invoice.id : null, ctx));
       break;
     }
     default:
