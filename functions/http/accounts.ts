@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { betaCodeOf } from '../domain/user/beta-codes.js';
 import { requiresPassword } from '../domain/user/user.js';
 import { sendEmailVerification, redeemEmailVerification } from '../lib/email-verification.js';
+import { commandContext } from '../lib/command.js';
 import { GUEST_CART_MAX_ITEMS, syncGuestCart } from '../lib/guest-cart.js';
 import { contextHandler, defineRoute, HttpError, reply, type RequestInfo } from '../lib/http.js';
 import { sniffImage } from '../lib/image-type.js';
@@ -92,8 +93,8 @@ const knownIntents: readonly SignInIntent[] = ['cart_checkout', 'subscribe', 'fr
 const intentOf = (raw: string | null | undefined): SignInIntent | null =>
   knownIntents.includes(raw as SignInIntent) ? (raw as SignInIntent) : null;
 
-const contextOf = (request: RequestInfo, actor: string) => ({ actor, correlationId: request.requestId, at: request.receivedAt });
-const callerOf = (request: RequestInfo) => ({ correlationId: request.requestId, at: request.receivedAt, sourceIp: request.sourceIp });
+/** The command context of a caller who is not signed in yet, with the address its tries are counted against. */
+const callerOf = (request: RequestInfo) => ({ ...commandContext(null, request), sourceIp: request.sourceIp });
 
 /** Where the app goes after signing in with this intent. Cart checkout waits for commerce (issue #5). */
 const SUBSCRIPTION_CHECKOUT = '/subscription-checkout';
@@ -180,7 +181,7 @@ export const handler = contextHandler('accounts', {
 
   'POST /api/auth/verify-code': defineRoute({ body: verifyCodeBody }, async ({ body, request }) => {
     const challenge = await redeemCode(body.email, body.code, request.receivedAt);
-    const signedIn = await signInWithEmail(challenge.email, 'email_code', challenge.displayName, contextOf(request, 'guest'));
+    const signedIn = await signInWithEmail(challenge.email, 'email_code', challenge.displayName, commandContext('guest', request));
     const intent = challenge.intent;
     return signedInReply(signedIn, request, (token) => ({
       message: signedIn.isNewUser ? 'Welcome! Your account is ready' : 'Signed in',
@@ -197,7 +198,7 @@ export const handler = contextHandler('accounts', {
 
   'GET /api/auth/verify-magic-link': defineRoute({ query: magicLinkQuery }, async ({ query, request }) => {
     const challenge = await redeemLink(query.token, request.receivedAt);
-    const signedIn = await signInWithEmail(challenge.email, 'magic_link', challenge.displayName, contextOf(request, 'guest'));
+    const signedIn = await signInWithEmail(challenge.email, 'magic_link', challenge.displayName, commandContext('guest', request));
     const intent = challenge.intent;
     return signedInReply(signedIn, request, (token) => ({
       message: signedIn.isNewUser ? 'Welcome! Your account is ready' : 'Signed in',
@@ -211,7 +212,7 @@ export const handler = contextHandler('accounts', {
 
   'GET /api/auth/verify-email': defineRoute({ query: verifyEmailQuery }, async ({ query, request }) => {
     const { userId, email } = await redeemEmailVerification(query.token, query.email, request.receivedAt);
-    const user = await runUserCommand(userId, { type: 'VerifyEmail', email }, contextOf(request, userId));
+    const user = await runUserCommand(userId, { type: 'VerifyEmail', email }, commandContext(userId, request));
     return {
       success: true,
       message: 'Your email is verified',
@@ -227,7 +228,7 @@ export const handler = contextHandler('accounts', {
     const signedIn = await signInWithPassword(identifier, password, callerOf(request));
     // The guest cart sent along joins the account's cart, as POST /api/cart/sync would do it.
     const guestCart = body.guestCartItems ?? [];
-    if (guestCart.length) await syncGuestCart(signedIn.user.id, guestCart, contextOf(request, signedIn.user.id));
+    if (guestCart.length) await syncGuestCart(signedIn.user.id, guestCart, commandContext(signedIn.user.id, request));
     return signedInReply(signedIn, request, () => ({ message: 'Signed in', requiresPassword: false }), {
       'x-cart-synced': String(guestCart.length > 0),
     });
