@@ -1,7 +1,23 @@
 /**
- * The HTTP manifest: one line per route. The local gateway and the CDK HttpApi both route from it;
- * each context is one Lambda (functions/http/<context>.ts) whose handler serves exactly its routes.
+ * The HTTP manifest: one line per route, naming its contract (the zod schemas of its params, query, body and
+ * answer, in functions/contract/<context>.ts). The local gateway and the CDK HttpApi both route from it; each
+ * context is one Lambda (functions/http/<context>.ts) whose handler serves exactly its routes, with its input
+ * parsed by, and its types inferred from, the route's line.
  */
+import * as accounts from './contract/accounts.js';
+import * as band from './contract/band.js';
+import * as catalogue from './contract/catalogue.js';
+import * as commerce from './contract/commerce.js';
+import type { Endpoint } from './contract/endpoint.js';
+import * as library from './contract/library.js';
+import * as membership from './contract/membership.js';
+import * as merch from './contract/merch.js';
+import * as notifications from './contract/notifications.js';
+import * as platform from './contract/platform.js';
+import * as plays from './contract/plays.js';
+import * as search from './contract/search.js';
+import * as stripeWebhook from './contract/stripe-webhook.js';
+
 export type AuthLevel = 'guest' | 'user' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Context =
@@ -24,88 +40,99 @@ export interface RouteSpec {
   path: string;
   context: Context;
   auth: AuthLevel;
+  contract: Endpoint;
 }
 
-const route = (method: HttpMethod, path: string, context: Context, auth: AuthLevel): RouteSpec => ({ method, path, context, auth });
+const route = <M extends HttpMethod, P extends string, C extends Context, A extends AuthLevel, E extends Endpoint>(
+  method: M,
+  path: P,
+  context: C,
+  auth: A,
+  contract: E,
+) => ({ method, path, context, auth, contract, key: `${method} ${path}` as `${M} ${P}` });
 
-export const routes: RouteSpec[] = [
-  route('GET', '/api/albums', 'catalogue', 'guest'),
-  route('GET', '/api/albums/{id}', 'catalogue', 'guest'),
-  route('GET', '/api/albums/{id}/tracks', 'catalogue', 'guest'),
-  route('GET', '/api/albums/by-artist/{id}', 'catalogue', 'guest'),
-  route('GET', '/api/artists', 'catalogue', 'guest'),
-  route('GET', '/api/artists/{id}', 'catalogue', 'guest'),
-  route('GET', '/api/tracks/{id}/lyrics', 'catalogue', 'guest'),
-  route('POST', '/api/albums/{id}/update-stats', 'plays', 'guest'),
-  route('POST', '/api/track-play', 'plays', 'guest'),
-  route('GET', '/api/deployment-status', 'platform', 'guest'),
-  route('POST', '/api/band/fan-signup', 'band', 'guest'),
-  route('GET', '/api/library/albums', 'library', 'user'),
-  route('GET', '/api/library/tracks', 'library', 'user'),
-  route('POST', '/api/library/add-album', 'library', 'user'),
-  route('DELETE', '/api/library/remove-album', 'library', 'user'),
-  route('GET', '/api/favorites', 'library', 'user'),
-  route('POST', '/api/favorites', 'library', 'user'),
-  route('DELETE', '/api/favorites', 'library', 'user'),
-  route('POST', '/api/listening-history', 'library', 'user'),
-  route('GET', '/api/recently-played', 'library', 'user'),
-  route('GET', '/api/search', 'search', 'guest'),
-  route('GET', '/api/search/suggestions', 'search', 'guest'),
-  route('GET', '/api/playlists', 'search', 'guest'),
-  route('GET', '/api/playlists/{id}', 'search', 'guest'),
-  route('POST', '/api/auth/smart-signin', 'accounts', 'guest'),
-  route('POST', '/api/auth/send-magic-auth-link', 'accounts', 'guest'),
-  route('POST', '/api/auth/send-magic-link', 'accounts', 'guest'),
-  route('POST', '/api/auth/verify-code', 'accounts', 'guest'),
-  route('POST', '/api/auth/free-signup', 'accounts', 'guest'),
-  route('GET', '/api/auth/verify-magic-link', 'accounts', 'guest'),
-  route('GET', '/api/auth/verify-email', 'accounts', 'guest'),
-  route('POST', '/api/auth/login', 'accounts', 'guest'),
-  route('POST', '/api/users/beta-signup', 'accounts', 'guest'),
-  route('POST', '/api/auth/logout', 'accounts', 'guest'),
-  route('GET', '/api/auth/logout', 'accounts', 'guest'),
-  route('POST', '/api/auth/pending-action', 'accounts', 'guest'),
-  route('GET', '/api/auth/pending-action', 'accounts', 'guest'),
-  route('GET', '/api/session/validate', 'accounts', 'guest'),
-  route('GET', '/api/users/me', 'accounts', 'user'),
-  route('PUT', '/api/users/{id}', 'accounts', 'user'),
-  route('POST', '/api/avatar-upload', 'accounts', 'user'),
-  route('GET', '/api/notifications', 'notifications', 'user'),
-  route('GET', '/api/notifications/count', 'notifications', 'user'),
-  route('PUT', '/api/notifications/{id}/read', 'notifications', 'user'),
-  route('PUT', '/api/notifications/read-all', 'notifications', 'user'),
-  route('DELETE', '/api/notifications/{id}', 'notifications', 'user'),
-  route('GET', '/api/cart', 'commerce', 'guest'),
-  route('POST', '/api/cart/add', 'commerce', 'user'),
-  route('DELETE', '/api/cart/{id}', 'commerce', 'user'),
-  route('DELETE', '/api/cart', 'commerce', 'user'),
-  route('DELETE', '/api/cart/clear', 'commerce', 'user'),
-  route('POST', '/api/cart/clear', 'commerce', 'user'),
-  route('POST', '/api/cart/sync', 'commerce', 'user'),
-  route('POST', '/api/cart/checkout', 'commerce', 'user'),
-  route('POST', '/api/simple-checkout', 'commerce', 'user'),
-  route('POST', '/api/stripe/verify-cart-purchase', 'commerce', 'user'),
-  route('GET', '/api/purchases/check-session/{sessionId}', 'commerce', 'user'),
-  route('GET', '/api/stripe/product/{productId}', 'commerce', 'guest'),
-  route('GET', '/api/purchases', 'commerce', 'user'),
-  route('GET', '/api/library/purchased-albums', 'commerce', 'user'),
-  route('GET', '/api/downloads/{albumId}', 'commerce', 'user'),
-  route('POST', '/api/stripe/webhook', 'stripe-webhook', 'guest'),
-  route('POST', '/api/subscription/checkout', 'membership', 'user'),
-  route('POST', '/api/subscription/checkout/hosted', 'membership', 'user'),
-  route('POST', '/api/create-subscription', 'membership', 'guest'),
-  route('GET', '/api/subscription/me', 'membership', 'user'),
-  route('GET', '/api/subscription/status', 'membership', 'guest'),
-  route('POST', '/api/subscription/cancel', 'membership', 'user'),
-  route('POST', '/api/stripe/verify-checkout', 'membership', 'user'),
-  route('POST', '/api/shopify/check-subscription', 'membership', 'guest'),
-  route('GET', '/api/exclusive-content', 'membership', 'guest'),
-  route('GET', '/api/exclusive-videos', 'membership', 'guest'),
-  route('GET', '/api/video-by-slug/{slug}', 'membership', 'guest'),
-  route('GET', '/api/shopify/products', 'merch', 'guest'),
-  route('GET', '/api/shopify/collections', 'merch', 'guest'),
-  route('POST', '/api/shopify/create-cart', 'merch', 'guest'),
+export const routes = [
+  route('GET', '/api/albums', 'catalogue', 'guest', catalogue.listAlbums),
+  route('GET', '/api/albums/{id}', 'catalogue', 'guest', catalogue.getAlbum),
+  route('GET', '/api/albums/{id}/tracks', 'catalogue', 'guest', catalogue.getAlbumTracks),
+  route('GET', '/api/albums/by-artist/{id}', 'catalogue', 'guest', catalogue.listArtistAlbums),
+  route('GET', '/api/artists', 'catalogue', 'guest', catalogue.listArtists),
+  route('GET', '/api/artists/{id}', 'catalogue', 'guest', catalogue.getArtist),
+  route('GET', '/api/tracks/{id}/lyrics', 'catalogue', 'guest', catalogue.getLyrics),
+  route('POST', '/api/albums/{id}/update-stats', 'plays', 'guest', plays.updateAlbumStats),
+  route('POST', '/api/track-play', 'plays', 'guest', plays.recordTrackPlay),
+  route('GET', '/api/deployment-status', 'platform', 'guest', platform.deploymentStatus),
+  route('POST', '/api/band/fan-signup', 'band', 'guest', band.fanSignup),
+  route('GET', '/api/library/albums', 'library', 'user', library.listLibraryAlbums),
+  route('GET', '/api/library/tracks', 'library', 'user', library.listLibraryTracks),
+  route('POST', '/api/library/add-album', 'library', 'user', library.addAlbum),
+  route('DELETE', '/api/library/remove-album', 'library', 'user', library.removeAlbum),
+  route('GET', '/api/favorites', 'library', 'user', library.listFavorites),
+  route('POST', '/api/favorites', 'library', 'user', library.addFavorite),
+  route('DELETE', '/api/favorites', 'library', 'user', library.removeFavorite),
+  route('POST', '/api/listening-history', 'library', 'user', library.recordListening),
+  route('GET', '/api/recently-played', 'library', 'user', library.listRecentlyPlayed),
+  route('GET', '/api/search', 'search', 'guest', search.search),
+  route('GET', '/api/search/suggestions', 'search', 'guest', search.suggestions),
+  route('GET', '/api/playlists', 'search', 'guest', search.listPlaylists),
+  route('GET', '/api/playlists/{id}', 'search', 'guest', search.getPlaylist),
+  route('POST', '/api/auth/smart-signin', 'accounts', 'guest', accounts.smartSignIn),
+  route('POST', '/api/auth/send-magic-auth-link', 'accounts', 'guest', accounts.sendSignUpLink),
+  route('POST', '/api/auth/send-magic-link', 'accounts', 'guest', accounts.sendSignUpLink),
+  route('POST', '/api/auth/verify-code', 'accounts', 'guest', accounts.verifyCode),
+  route('POST', '/api/auth/free-signup', 'accounts', 'guest', accounts.freeSignup),
+  route('GET', '/api/auth/verify-magic-link', 'accounts', 'guest', accounts.verifyMagicLink),
+  route('GET', '/api/auth/verify-email', 'accounts', 'guest', accounts.verifyEmail),
+  route('POST', '/api/auth/login', 'accounts', 'guest', accounts.login),
+  route('POST', '/api/users/beta-signup', 'accounts', 'guest', accounts.betaSignup),
+  route('POST', '/api/auth/logout', 'accounts', 'guest', accounts.logout),
+  route('GET', '/api/auth/logout', 'accounts', 'guest', accounts.logoutPage),
+  route('POST', '/api/auth/pending-action', 'accounts', 'guest', accounts.savePendingAction),
+  route('GET', '/api/auth/pending-action', 'accounts', 'guest', accounts.getPendingAction),
+  route('GET', '/api/session/validate', 'accounts', 'guest', accounts.validateSession),
+  route('GET', '/api/users/me', 'accounts', 'user', accounts.me),
+  route('PUT', '/api/users/{id}', 'accounts', 'user', accounts.updateProfile),
+  route('POST', '/api/avatar-upload', 'accounts', 'user', accounts.uploadAvatar),
+  route('GET', '/api/notifications', 'notifications', 'user', notifications.listNotifications),
+  route('GET', '/api/notifications/count', 'notifications', 'user', notifications.countUnread),
+  route('PUT', '/api/notifications/{id}/read', 'notifications', 'user', notifications.markRead),
+  route('PUT', '/api/notifications/read-all', 'notifications', 'user', notifications.markAllRead),
+  route('DELETE', '/api/notifications/{id}', 'notifications', 'user', notifications.deleteNotification),
+  route('GET', '/api/cart', 'commerce', 'guest', commerce.getCart),
+  route('POST', '/api/cart/add', 'commerce', 'user', commerce.addToCart),
+  route('DELETE', '/api/cart/{id}', 'commerce', 'user', commerce.removeFromCart),
+  route('DELETE', '/api/cart', 'commerce', 'user', commerce.clearCart),
+  route('DELETE', '/api/cart/clear', 'commerce', 'user', commerce.clearCart),
+  route('POST', '/api/cart/clear', 'commerce', 'user', commerce.clearCart),
+  route('POST', '/api/cart/sync', 'commerce', 'user', commerce.syncGuestCart),
+  route('POST', '/api/cart/checkout', 'commerce', 'user', commerce.startCheckout),
+  route('POST', '/api/simple-checkout', 'commerce', 'user', commerce.startHostedCheckout),
+  route('POST', '/api/stripe/verify-cart-purchase', 'commerce', 'user', commerce.verifyCartPurchase),
+  route('GET', '/api/purchases/check-session/{sessionId}', 'commerce', 'user', commerce.checkSession),
+  route('GET', '/api/stripe/product/{productId}', 'commerce', 'guest', commerce.getStripeProduct),
+  route('GET', '/api/purchases', 'commerce', 'user', commerce.listPurchases),
+  route('GET', '/api/library/purchased-albums', 'commerce', 'user', commerce.listPurchasedAlbums),
+  route('GET', '/api/downloads/{albumId}', 'commerce', 'user', commerce.download),
+  route('POST', '/api/stripe/webhook', 'stripe-webhook', 'guest', stripeWebhook.webhook),
+  route('POST', '/api/subscription/checkout', 'membership', 'user', membership.startPlanCheckout),
+  route('POST', '/api/subscription/checkout/hosted', 'membership', 'user', membership.startHostedPlanCheckout),
+  route('POST', '/api/create-subscription', 'membership', 'guest', membership.createSubscription),
+  route('GET', '/api/subscription/me', 'membership', 'user', membership.getSubscription),
+  route('GET', '/api/subscription/status', 'membership', 'guest', membership.subscriptionStatus),
+  route('POST', '/api/subscription/cancel', 'membership', 'user', membership.cancelSubscription),
+  route('POST', '/api/stripe/verify-checkout', 'membership', 'user', membership.verifyCheckout),
+  route('POST', '/api/shopify/check-subscription', 'membership', 'user', membership.checkSubscription),
+  route('GET', '/api/exclusive-content', 'membership', 'guest', membership.listExclusiveContent),
+  route('GET', '/api/exclusive-videos', 'membership', 'guest', membership.listExclusiveVideos),
+  route('GET', '/api/video-by-slug/{slug}', 'membership', 'guest', membership.getVideo),
+  route('GET', '/api/shopify/products', 'merch', 'guest', merch.listProducts),
+  route('GET', '/api/shopify/collections', 'merch', 'guest', merch.listCollections),
+  route('POST', '/api/shopify/create-cart', 'merch', 'guest', merch.createCart),
 ];
+
+/** One route of the manifest, with the literal types of its line. */
+export type Route = (typeof routes)[number];
+export type RouteKey = Route['key'];
 
 export const routeKey = (r: Pick<RouteSpec, 'method' | 'path'>) => `${r.method} ${r.path}`;
 export const contexts = [...new Set(routes.map((r) => r.context))];

@@ -4,7 +4,7 @@
  * keyed on the order keeps the others (and any redelivery) from mailing again.
  */
 import { brand } from '../../events/brand.js';
-import { formatUsd } from '../domain/pricing.js';
+import { formatUsd } from '../contract/pricing.js';
 import { readOrder } from '../lib/commerce.js';
 import { appOrigin, sendMail, type Mail } from '../lib/mail.js';
 import { once } from '../lib/once.js';

@@ -1,7 +1,6 @@
 /** HTTP context `catalogue`: albums, tracks, artists and lyrics, read from the catalogue and stats views. */
-import * as z from 'zod';
 import { canPlayAlbum } from '../domain/access.js';
-import { contextHandler, defineRoute, HttpError } from '../lib/http.js';
+import { contextHandler, HttpError } from '../lib/http.js';
 import { audioUrlFor, listenerOf } from '../lib/catalogue-reads.js';
 import { getView, getViews, queryViews } from '../lib/views.js';
 import { albumKey, ALBUMS_INDEX, ARTISTS_INDEX, artistKey, trackKey } from '../projections/catalogue.js';
@@ -40,8 +39,6 @@ interface ArtistView {
   albumCount?: number;
 }
 type TrackView = Track & { id: string; albumId: string };
-
-const idParams = z.object({ id: z.string().min(1).max(100) });
 
 function albumDto(album: AlbumView, playCount: number) {
   const { tracks: _tracks, externalLinks, pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, v: _v, vStream: _vStream, ...fields } = album;
@@ -89,17 +86,17 @@ async function requireAlbum(id: string): Promise<AlbumView> {
 }
 
 export const handler = contextHandler('catalogue', {
-  'GET /api/albums': defineRoute({}, async () => {
+  'GET /api/albums': async () => {
     const albums = await queryViews<AlbumView>({ gsi1pk: ALBUMS_INDEX }, { descending: true });
     return albumsWithCounts(albums);
-  }),
+  },
 
-  'GET /api/albums/{id}': defineRoute({ params: idParams }, async ({ params }) => {
+  'GET /api/albums/{id}': async ({ params }) => {
     const [album] = await albumsWithCounts([await requireAlbum(params.id)]);
     return album;
-  }),
+  },
 
-  'GET /api/albums/{id}/tracks': defineRoute({ params: idParams }, async ({ params, session }) => {
+  'GET /api/albums/{id}/tracks': async ({ params, session }) => {
     const album = await requireAlbum(params.id);
     const listener = await listenerOf(session);
     const [counts, audioUrls] = await Promise.all([
@@ -119,29 +116,29 @@ export const handler = contextHandler('catalogue', {
         playCount: counts.get(trackStatsKey(t.id).pk) ?? 0,
       })),
     };
-  }),
+  },
 
-  'GET /api/albums/by-artist/{id}': defineRoute({ params: idParams }, async ({ params }) => {
+  'GET /api/albums/by-artist/{id}': async ({ params }) => {
     const links = await queryViews<{ albumId: string }>({ pk: artistKey(params.id).pk }, { skPrefix: 'album#' });
     const albums = await getViews<AlbumView>(links.map((l) => albumKey(l.albumId)));
     albums.sort((a, b) => b.releaseDate.localeCompare(a.releaseDate));
     return albumsWithCounts(albums);
-  }),
+  },
 
-  'GET /api/artists': defineRoute({}, async () => {
+  'GET /api/artists': async () => {
     const artists = await queryViews<ArtistView>({ gsi1pk: ARTISTS_INDEX });
     return artists.map(artistDto);
-  }),
+  },
 
-  'GET /api/artists/{id}': defineRoute({ params: idParams }, async ({ params }) => {
+  'GET /api/artists/{id}': async ({ params }) => {
     const artist = await getView<ArtistView>(artistKey(params.id));
     if (!artist?.name) throw new HttpError(404, 'not_found', 'Artist not found');
     return artistDto(artist);
-  }),
+  },
 
-  'GET /api/tracks/{id}/lyrics': defineRoute({ params: idParams }, async ({ params }) => {
+  'GET /api/tracks/{id}/lyrics': async ({ params }) => {
     const track = await getView<TrackView>(trackKey(params.id));
     if (!track) throw new HttpError(404, 'not_found', 'Track not found');
     return { lyrics: track.lyrics ?? null };
-  }),
+  },
 });

@@ -4,8 +4,9 @@
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import * as z from 'zod';
+import { z } from 'zod/mini';
 import type { CartLine } from '../../events/index.js';
+import { guestCartItem } from '../contract/commerce.js';
 import { s3Client } from '../lib/aws.js';
 import {
   cartItemDto,
@@ -24,33 +25,16 @@ import {
 } from '../lib/commerce.js';
 import { commandContext } from '../lib/command.js';
 import { env } from '../lib/env.js';
-import { contextHandler, defineRoute, HttpError, reply, type RouteInput } from '../lib/http.js';
+import { contextHandler, HttpError, reply, type RouteInput } from '../lib/http.js';
 import { stripeClient, isMissing } from '../lib/stripe.js';
-import { GUEST_CART_MAX_ITEMS, syncGuestCart } from '../lib/guest-cart.js';
+import { syncGuestCart } from '../lib/guest-cart.js';
 import { getView } from '../lib/views.js';
 import { downloadKey, type DownloadView } from '../projections/commerce.js';
 
-const albumIdSchema = z.string().min(1).max(100);
-
-const checkoutBody = z.object({
-  cartItems: z
-    .array(z.object({ albumId: z.union([z.string(), z.number()]).transform(String).pipe(albumIdSchema) }).passthrough())
-    .max(100)
-    .optional(),
-  email: z
-    .string()
-    .trim()
-    .email()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  includeSubscription: z.boolean().optional(),
-  subscribeSelected: z.boolean().optional(),
-});
-
 const cartAnswer = (lines: CartLine[]) => lines.map(cartItemDto);
 
-async function checkout(input: RouteInput<unknown, unknown, z.infer<typeof checkoutBody>>, ui: UiMode) {
-  const session = input.session!;
+async function checkout(input: Pick<RouteInput<'POST /api/cart/checkout'>, 'body' | 'session' | 'request'>, ui: UiMode) {
+  const session = input.session;
   const albumIds = input.body.cartItems?.length
     ? input.body.cartItems.map((i) => i.albumId)
     : (await freshCart(session.userId)).map((l) => l.albumId);
@@ -64,62 +48,44 @@ async function checkout(input: RouteInput<unknown, unknown, z.infer<typeof check
   });
 }
 
-async function clearCart({ session, request }: RouteInput<unknown, unknown, unknown>) {
-  const { lines } = await runCartCommand(
-    session!.userId,
-    { type: 'EmptyCart', ownerId: session!.userId },
-    commandContext(session, request),
-  );
-  return { success: true, cart: cartAnswer(lines) };
+async function clearCart({ session, request }: RouteInput<'DELETE /api/cart'>) {
+  const { lines } = await runCartCommand(session.userId, { type: 'EmptyCart', ownerId: session.userId }, commandContext(session, request));
+  return { success: true as const, cart: cartAnswer(lines) };
 }
 
 export const handler = contextHandler('commerce', {
-  'GET /api/cart': defineRoute({}, async ({ session }) => (session ? cartAnswer(await freshCart(session.userId)) : [])),
+  'GET /api/cart': async ({ session }) => (session ? cartAnswer(await freshCart(session.userId)) : []),
 
-  'POST /api/cart/add': defineRoute(
-    {
-      body: z.object({
-        albumId: z.union([z.string(), z.number()]).transform(String).pipe(albumIdSchema),
-        userSelectedSubscriber: z.boolean().default(false),
-      }),
-    },
-    async ({ body, session, request }) => {
-      const userId = session!.userId;
-      const [line, alreadyOwned] = await Promise.all([
-        saleLine(body.albumId, body.userSelectedSubscriber),
-        ownsAlbum(userId, body.albumId),
-      ]);
-      const { lines } = await runCartCommand(
-        userId,
-        { type: 'AddToCart', ownerId: userId, line, alreadyOwned },
-        commandContext(session, request),
-      );
-      return { success: true, item: cartItemDto(line), cart: cartAnswer(lines) };
-    },
-  ),
-
-  'DELETE /api/cart/{id}': defineRoute({ params: z.object({ id: albumIdSchema }) }, async ({ params, session, request }) => {
+  'POST /api/cart/add': async ({ body, session, request }) => {
+    const userId = session.userId;
+    const [line, alreadyOwned] = await Promise.all([saleLine(body.albumId, body.userSelectedSubscriber), ownsAlbum(userId, body.albumId)]);
     const { lines } = await runCartCommand(
-      session!.userId,
-      { type: 'RemoveFromCart', ownerId: session!.userId, albumId: params.id },
+      userId,
+      { type: 'AddToCart', ownerId: userId, line, alreadyOwned },
+      commandContext(session, request),
+    );
+    return { success: true, item: cartItemDto(line), cart: cartAnswer(lines) };
+  },
+
+  'DELETE /api/cart/{id}': async ({ params, session, request }) => {
+    const { lines } = await runCartCommand(
+      session.userId,
+      { type: 'RemoveFromCart', ownerId: session.userId, albumId: params.id },
       commandContext(session, request),
     );
     return { success: true, cart: cartAnswer(lines) };
-  }),
+  },
 
-  'DELETE /api/cart': defineRoute({}, clearCart),
-  'DELETE /api/cart/clear': defineRoute({}, clearCart),
-  'POST /api/cart/clear': defineRoute({}, clearCart),
+  'DELETE /api/cart': clearCart,
+  'DELETE /api/cart/clear': clearCart,
+  'POST /api/cart/clear': clearCart,
 
-  'POST /api/cart/sync': defineRoute(
-    { body: z.object({ guestCartItems: z.array(z.unknown()).max(GUEST_CART_MAX_ITEMS).default([]) }) },
-    async ({ body, session, request }) => {
-      const synced = await syncGuestCart(session!.userId, body.guestCartItems, commandContext(session, request));
-      return { success: true, syncedItems: synced.syncedItems, received: body.guestCartItems.length, cart: cartAnswer(synced.cart) };
-    },
-  ),
+  'POST /api/cart/sync': async ({ body, session, request }) => {
+    const synced = await syncGuestCart(session.userId, body.guestCartItems, commandContext(session, request));
+    return { success: true, syncedItems: synced.syncedItems, received: body.guestCartItems.length, cart: cartAnswer(synced.cart) };
+  },
 
-  'POST /api/cart/checkout': defineRoute({ body: checkoutBody }, async (input) => {
+  'POST /api/cart/checkout': async (input) => {
     const started = await checkout(input, 'embedded');
     return {
       clientSecret: started.session.client_secret,
@@ -130,44 +96,35 @@ export const handler = contextHandler('commerce', {
       // Stripe gives embedded sessions no URL; a Stripe-compatible sandbox may, as a stand-in for the embedded form.
       checkoutUrl: started.session.url ?? null,
     };
-  }),
+  },
 
-  'POST /api/simple-checkout': defineRoute({ body: checkoutBody }, async (input) => {
+  'POST /api/simple-checkout': async (input) => {
     const started = await checkout(input, 'hosted');
     if (!started.session.url) throw new HttpError(502, 'checkout_failed', 'Failed to create payment session. Please try again.');
     return { checkoutUrl: started.session.url, sessionId: started.session.id, orderId: started.orderId, total: started.total };
-  }),
+  },
 
-  'POST /api/stripe/verify-cart-purchase': defineRoute(
-    { body: z.object({ sessionId: z.string().min(1).max(300) }) },
-    async ({ body, session, request }) => {
-      const result = await checkoutResult(await ownCheckoutSession(body.sessionId, session!.userId), session!.userId, request.receivedAt);
-      return { success: result.success, purchases: result.purchases, status: result.status, emailSent: result.emailSent };
-    },
-  ),
+  'POST /api/stripe/verify-cart-purchase': async ({ body, session, request }) => {
+    const result = await checkoutResult(await ownCheckoutSession(body.sessionId, session.userId), session.userId, request.receivedAt);
+    return { success: result.success, purchases: result.purchases, status: result.status, emailSent: result.emailSent };
+  },
 
-  'GET /api/purchases/check-session/{sessionId}': defineRoute(
-    { params: z.object({ sessionId: z.string().min(1).max(300) }) },
-    async ({ params, session, request }) => {
-      return checkoutResult(await ownCheckoutSession(params.sessionId, session!.userId), session!.userId, request.receivedAt);
-    },
-  ),
+  'GET /api/purchases/check-session/{sessionId}': async ({ params, session, request }) => {
+    return checkoutResult(await ownCheckoutSession(params.sessionId, session.userId), session.userId, request.receivedAt);
+  },
 
-  'GET /api/stripe/product/{productId}': defineRoute(
-    { params: z.object({ productId: z.string().regex(/^prod_\w{1,200}$/) }) },
-    async ({ params }) => {
-      try {
-        const product = await (await stripeClient()).products.retrieve(params.productId);
-        return { success: true, product: { id: product.id, name: product.name, images: product.images } };
-      } catch (error) {
-        if (isMissing(error)) throw new HttpError(404, 'not_found', 'Product not found');
-        throw error;
-      }
-    },
-  ),
+  'GET /api/stripe/product/{productId}': async ({ params }) => {
+    try {
+      const product = await (await stripeClient()).products.retrieve(params.productId);
+      return { success: true, product: { id: product.id, name: product.name, images: product.images } };
+    } catch (error) {
+      if (isMissing(error)) throw new HttpError(404, 'not_found', 'Product not found');
+      throw error;
+    }
+  },
 
-  'GET /api/purchases': defineRoute({}, async ({ session }) => {
-    const purchases = await purchasesOf(session!.userId);
+  'GET /api/purchases': async ({ session }) => {
+    const purchases = await purchasesOf(session.userId);
     return {
       purchases: purchases.map((p) => ({
         id: p.id,
@@ -180,12 +137,12 @@ export const handler = contextHandler('commerce', {
         purchasePrice: p.purchasePrice,
       })),
     };
-  }),
+  },
 
-  'GET /api/library/purchased-albums': defineRoute({}, async ({ session, request }) => {
-    const purchases = await purchasesOf(session!.userId);
+  'GET /api/library/purchased-albums': async ({ session, request }) => {
+    const purchases = await purchasesOf(session.userId);
     const links = await downloadLinks(
-      session!.userId,
+      session.userId,
       purchases.map((p) => p.albumId),
       request.receivedAt,
     );
@@ -200,34 +157,28 @@ export const handler = contextHandler('commerce', {
       shopifyZipUrl: links.get(p.albumId) ?? null,
       downloadStatus: links.get(p.albumId) ? 'ready' : 'pending',
     }));
-  }),
+  },
 
-  'GET /api/downloads/{albumId}': defineRoute(
-    {
-      params: z.object({ albumId: albumIdSchema }),
-      query: z.object({ expires: z.coerce.number().int().positive(), signature: z.string().min(1).max(200) }),
-    },
-    async ({ params, query, session, request }) => {
-      const userId = session!.userId;
-      const check = checkDownloadSignature(userId, params.albumId, query.expires, query.signature, request.receivedAt);
-      if (check === 'invalid') throw new HttpError(403, 'invalid_signature', 'This download link is not valid');
-      if (check === 'expired')
-        throw new HttpError(410, 'link_expired', 'This download link has expired. Open your Downloads again for a fresh one.');
-      if (!(await ownsAlbum(userId, params.albumId))) throw new HttpError(403, 'not_purchased', 'Purchase Required');
-      const download = await getView<DownloadView>(downloadKey(params.albumId));
-      if (!download) throw new HttpError(404, 'download_pending', 'Download Pending');
-      const fileName = download.key.split('/').pop()!;
-      const url = await getSignedUrl(
-        s3Client(),
-        new GetObjectCommand({
-          Bucket: env().MEDIA_BUCKET,
-          Key: download.key,
-          ResponseContentDisposition: `attachment; filename="${fileName.replace(/"/g, '')}"`,
-          ResponseContentType: 'application/zip',
-        }),
-        { expiresIn: STORAGE_URL_SECONDS },
-      );
-      return reply({ status: 302, headers: { location: url, 'cache-control': 'no-store' } });
-    },
-  ),
+  'GET /api/downloads/{albumId}': async ({ params, query, session, request }) => {
+    const userId = session.userId;
+    const check = checkDownloadSignature(userId, params.albumId, query.expires, query.signature, request.receivedAt);
+    if (check === 'invalid') throw new HttpError(403, 'invalid_signature', 'This download link is not valid');
+    if (check === 'expired')
+      throw new HttpError(410, 'link_expired', 'This download link has expired. Open your Downloads again for a fresh one.');
+    if (!(await ownsAlbum(userId, params.albumId))) throw new HttpError(403, 'not_purchased', 'Purchase Required');
+    const download = await getView<DownloadView>(downloadKey(params.albumId));
+    if (!download) throw new HttpError(404, 'download_pending', 'Download Pending');
+    const fileName = download.key.split('/').pop()!;
+    const url = await getSignedUrl(
+      s3Client(),
+      new GetObjectCommand({
+        Bucket: env().MEDIA_BUCKET,
+        Key: download.key,
+        ResponseContentDisposition: `attachment; filename="${fileName.replace(/"/g, '')}"`,
+        ResponseContentType: 'application/zip',
+      }),
+      { expiresIn: STORAGE_URL_SECONDS },
+    );
+    return reply({ status: 302, headers: { location: url, 'cache-control': 'no-store' } });
+  },
 });

@@ -2,11 +2,9 @@
  * HTTP context `membership`: Toko+ checkout (embedded, hosted, the upgrade page with its coupon and
  * the cart variant), the member's subscription and its cancellation, and the exclusive content it opens.
  */
-import * as z from 'zod';
 import { brand } from '../../events/brand.js';
-import { subscriptionTierSchema, type SubscriptionTier } from '../../events/index.js';
+import type { SubscriptionTier } from '../../events/index.js';
 import { currentSubscription } from '../domain/commerce/subscription.js';
-import { PLAN_AMOUNTS, type PlanAmount } from '../domain/pricing.js';
 import {
   checkoutResult,
   freshCart,
@@ -18,18 +16,13 @@ import {
   startPlanCheckout,
 } from '../lib/commerce.js';
 import { commandContext } from '../lib/command.js';
-import { contextHandler, defineRoute, HttpError } from '../lib/http.js';
+import { contextHandler, HttpError } from '../lib/http.js';
 import { stripeClient } from '../lib/stripe.js';
 import { syncSubscription } from '../lib/stripe-events.js';
 import { freshUser } from '../lib/users.js';
 import { getView, queryViews } from '../lib/views.js';
 import { ALBUMS_INDEX } from '../projections/catalogue.js';
 import { VIDEOS_INDEX, videoKey, videoSlugKey, type VideoView } from '../projections/commerce.js';
-
-const amountSchema = z.coerce
-  .number()
-  .refine((n): n is PlanAmount => (PLAN_AMOUNTS as readonly number[]).includes(n), 'amount must be 5, 10 or 20')
-  .transform((n) => n as PlanAmount);
 
 /** Non-members see this many of each kind of exclusive content as a preview. */
 export const PREVIEW_SIZE = 3;
@@ -57,9 +50,6 @@ async function exclusiveVideos() {
  * `?tier=` of the exclusive lists (spec: `?tier=toko_plus`): only the content that requires this tier.
  * Without it, all of it; a tier that does not exist is refused.
  */
-const exclusiveQuery = z.object({
-  tier: z.enum(subscriptionTierSchema.options, { error: `tier must be one of ${subscriptionTierSchema.options.join(', ')}` }).optional(),
-});
 const ofTier = (tier: SubscriptionTier | undefined) => (item: { requiredTier: string }) => tier === undefined || item.requiredTier === tier;
 
 interface ExclusiveAlbum {
@@ -73,66 +63,52 @@ interface ExclusiveAlbum {
 }
 
 export const handler = contextHandler('membership', {
-  'POST /api/subscription/checkout': defineRoute({ body: z.object({ amount: amountSchema }) }, async ({ body, session }) => {
-    const checkout = await startPlanCheckout({ session: session!, amount: body.amount, ui: 'embedded' });
+  'POST /api/subscription/checkout': async ({ body, session }) => {
+    const checkout = await startPlanCheckout({ session: session, amount: body.amount, ui: 'embedded' });
     return { clientSecret: checkout.client_secret, sessionId: checkout.id, checkoutUrl: checkout.url ?? null };
-  }),
+  },
 
-  'POST /api/subscription/checkout/hosted': defineRoute({ body: z.object({ amount: amountSchema }) }, async ({ body, session }) => {
-    const checkout = await startPlanCheckout({ session: session!, amount: body.amount, ui: 'hosted' });
+  'POST /api/subscription/checkout/hosted': async ({ body, session }) => {
+    const checkout = await startPlanCheckout({ session: session, amount: body.amount, ui: 'hosted' });
     return { sessionId: checkout.id, url: checkout.url, checkoutUrl: checkout.url };
-  }),
+  },
 
-  'POST /api/create-subscription': defineRoute(
-    {
-      body: z.object({
-        email: z.string().trim().email().optional(),
-        couponCode: z.string().trim().max(64).optional(),
-        amount: amountSchema.optional(),
-        cartItems: z
-          .array(z.object({ albumId: z.union([z.string(), z.number()]).transform(String) }).passthrough())
-          .max(100)
-          .optional(),
-        intent: z.string().max(50).optional(),
-      }),
-    },
-    async ({ body, session, request }) => {
-      if (!session) {
-        // The upgrade page signs the person in by e-mail code first, then comes back here.
-        return {
-          needsVerification: true,
-          message: `Sign in with ${body.email ?? 'your e-mail'} to continue to ${brand.productPlus} checkout`,
-        };
-      }
-      if (body.cartItems?.length || body.intent === 'cart_checkout') {
-        const albumIds = body.cartItems?.length
-          ? body.cartItems.map((i) => i.albumId)
-          : (await freshCart(session.userId)).map((l) => l.albumId);
-        const started = await startAlbumCheckout({
-          session,
-          albumIds,
-          email: body.email,
-          includeSubscription: true,
-          ui: 'embedded',
-          context: commandContext(session, request),
-        });
-        return { clientSecret: started.session.client_secret, sessionId: started.session.id, checkoutUrl: started.session.url ?? null };
-      }
-      const trialDays = body.couponCode ? await promotionTrialDays(body.couponCode) : undefined;
-      const checkout = await startPlanCheckout({ session, amount: body.amount ?? 5, ui: 'hosted', email: body.email, trialDays });
-      return { url: checkout.url, sessionId: checkout.id, needsVerification: false, trialDays: trialDays ?? null };
-    },
-  ),
+  'POST /api/create-subscription': async ({ body, session, request }) => {
+    if (!session) {
+      // The upgrade page signs the person in by e-mail code first, then comes back here.
+      return {
+        needsVerification: true,
+        message: `Sign in with ${body.email ?? 'your e-mail'} to continue to ${brand.productPlus} checkout`,
+      };
+    }
+    if (body.cartItems?.length || body.intent === 'cart_checkout') {
+      const albumIds = body.cartItems?.length
+        ? body.cartItems.map((i) => i.albumId)
+        : (await freshCart(session.userId)).map((l) => l.albumId);
+      const started = await startAlbumCheckout({
+        session,
+        albumIds,
+        email: body.email,
+        includeSubscription: true,
+        ui: 'embedded',
+        context: commandContext(session, request),
+      });
+      return { clientSecret: started.session.client_secret, sessionId: started.session.id, checkoutUrl: started.session.url ?? null };
+    }
+    const trialDays = body.couponCode ? await promotionTrialDays(body.couponCode) : undefined;
+    const checkout = await startPlanCheckout({ session, amount: body.amount ?? 5, ui: 'hosted', email: body.email, trialDays });
+    return { url: checkout.url, sessionId: checkout.id, needsVerification: false, trialDays: trialDays ?? null };
+  },
 
-  'GET /api/subscription/me': defineRoute({}, async ({ session }) => {
-    const live = currentSubscription(await readMembership(session!.userId));
+  'GET /api/subscription/me': async ({ session }) => {
+    const live = currentSubscription(await readMembership(session.userId));
     if (!live)
       return {
         active: false,
         amount: null,
         nextBillingDate: null,
         status: isSubscriber(session) ? 'active' : 'inactive',
-        tier: session!.tier,
+        tier: session.tier,
       };
     return {
       active: true,
@@ -146,49 +122,42 @@ export const handler = contextHandler('membership', {
       startedAt: live.startedAt,
       tier: 'toko_plus',
     };
-  }),
+  },
 
-  'GET /api/subscription/status': defineRoute({}, async ({ session }) => ({
+  'GET /api/subscription/status': async ({ session }) => ({
     isSubscribed: isSubscriber(session),
     tier: session?.tier ?? 'free',
-  })),
+  }),
 
-  'POST /api/subscription/cancel': defineRoute({}, async ({ session, request }) => {
-    const live = currentSubscription(await readMembership(session!.userId));
+  'POST /api/subscription/cancel': async ({ session, request }) => {
+    const live = currentSubscription(await readMembership(session.userId));
     if (!live) throw new HttpError(404, 'no_subscription', 'No Active Subscription');
     await (await stripeClient()).subscriptions.update(live.stripeSubscriptionId, { cancel_at_period_end: true });
     // Stripe's answer is authoritative; the webhook that follows finds the cancellation already recorded.
     const membership = await syncSubscription(live.stripeSubscriptionId, null, commandContext(session, request));
     const after = membership ? currentSubscription(membership) : null;
     return { cancelled: true, endsAt: (after ?? live).currentPeriodEnd };
-  }),
+  },
 
-  'POST /api/stripe/verify-checkout': defineRoute(
-    { body: z.object({ sessionId: z.string().min(1).max(300) }) },
-    async ({ body, session, request }) => {
-      const result = await checkoutResult(await ownCheckoutSession(body.sessionId, session!.userId), session!.userId, request.receivedAt);
-      return {
-        success: result.success,
-        subscribed: result.subscribed,
-        subscriptionActivated: result.subscriptionActivated,
-        status: result.status,
-      };
-    },
-  ),
+  'POST /api/stripe/verify-checkout': async ({ body, session, request }) => {
+    const result = await checkoutResult(await ownCheckoutSession(body.sessionId, session.userId), session.userId, request.receivedAt);
+    return {
+      success: result.success,
+      subscribed: result.subscribed,
+      subscriptionActivated: result.subscriptionActivated,
+      status: result.status,
+    };
+  },
 
-  'POST /api/shopify/check-subscription': defineRoute(
-    { body: z.object({ email: z.string().trim().email() }) },
-    async ({ body, session }) => {
-      if (!session) throw new HttpError(401, 'unauthorized', 'Login Required');
-      const user = await freshUser(session.userId);
-      // A person may check only their own account's subscription.
-      if (!user || user.email !== body.email.toLowerCase())
-        throw new HttpError(403, 'forbidden', 'Enter the e-mail of the account you are signed in with');
-      return { isSubscriber: isSubscriber(session) };
-    },
-  ),
+  'POST /api/shopify/check-subscription': async ({ body, session }) => {
+    const user = await freshUser(session.userId);
+    // A person may check only their own account's subscription.
+    if (!user || user.email !== body.email.toLowerCase())
+      throw new HttpError(403, 'forbidden', 'Enter the e-mail of the account you are signed in with');
+    return { isSubscriber: isSubscriber(session) };
+  },
 
-  'GET /api/exclusive-content': defineRoute({ query: exclusiveQuery }, async ({ query, session }) => {
+  'GET /api/exclusive-content': async ({ query, session }) => {
     const unlocked = isSubscriber(session);
     const albums = (await queryViews<ExclusiveAlbum>({ gsi1pk: ALBUMS_INDEX }, { descending: true }))
       .filter((a) => a.requiredTier === 'toko_plus')
@@ -202,7 +171,7 @@ export const handler = contextHandler('membership', {
         ...shownAlbums.map((a) => ({
           id: a.id,
           title: a.title,
-          contentType: 'album',
+          contentType: 'album' as const,
           artwork: a.artwork,
           artistName: a.artistName,
           releaseDate: a.releaseDate,
@@ -210,27 +179,27 @@ export const handler = contextHandler('membership', {
         ...shownVideos.map((v) => ({
           id: v.id,
           title: v.title,
-          contentType: 'video',
+          contentType: 'video' as const,
           slug: v.slug,
           thumbnailUrl: videoDto(v, false).thumbnailUrl,
         })),
       ],
     };
-  }),
+  },
 
-  'GET /api/exclusive-videos': defineRoute({ query: exclusiveQuery }, async ({ query, session }) => {
+  'GET /api/exclusive-videos': async ({ query, session }) => {
     const unlocked = isSubscriber(session);
     const videos = (await exclusiveVideos()).filter(ofTier(query.tier));
     return {
       hasAccess: unlocked,
       videos: (unlocked ? videos : videos.slice(0, PREVIEW_SIZE)).map((v) => videoDto(v, unlocked || v.requiredTier === 'free')),
     };
-  }),
+  },
 
-  'GET /api/video-by-slug/{slug}': defineRoute({ params: z.object({ slug: z.string().min(1).max(120) }) }, async ({ params, session }) => {
+  'GET /api/video-by-slug/{slug}': async ({ params, session }) => {
     const link = await getView<{ videoId: string }>(videoSlugKey(params.slug.toLowerCase()));
     const video = link && (await getView<VideoView>(videoKey(link.videoId)));
     if (!video) throw new HttpError(404, 'video_not_found', 'Video not found');
     return videoDto(video, isSubscriber(session) || video.requiredTier === 'free');
-  }),
+  },
 });

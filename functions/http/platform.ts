@@ -2,7 +2,7 @@
 import { ListObjectsV2Command, type ListObjectsV2CommandOutput } from '@aws-sdk/client-s3';
 import { s3Client } from '../lib/aws.js';
 import { env } from '../lib/env.js';
-import { contextHandler, defineRoute } from '../lib/http.js';
+import { contextHandler } from '../lib/http.js';
 
 const startedAt = new Date().toISOString();
 
@@ -20,7 +20,7 @@ async function countObjects(prefix: string): Promise<number> {
 }
 
 export const handler = contextHandler('platform', {
-  'GET /api/deployment-status': defineRoute({}, async () => {
+  'GET /api/deployment-status': async () => {
     const [imagesCount, audioCount] = await Promise.all([countObjects('images/'), countObjects('audio/')]);
     return {
       buildTime: env().BUILD_TIME ?? startedAt,
@@ -30,5 +30,5 @@ export const handler = contextHandler('platform', {
       imagesCount,
       audioCount,
     };
-  }),
+  },
 });

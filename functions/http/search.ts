@@ -1,5 +1,4 @@
 /** HTTP context `search`: catalogue search, search-box suggestions, and the label's curated playlists. */
-import * as z from 'zod';
 import {
   normalize,
   rank,
@@ -11,7 +10,7 @@ import {
   type SearchTrack,
 } from '../domain/search/search.js';
 import { audioUrlFor, listenerOf, readAlbums, readTracks } from '../lib/catalogue-reads.js';
-import { contextHandler, defineRoute, HttpError } from '../lib/http.js';
+import { contextHandler, HttpError } from '../lib/http.js';
 import { getView, queryViews } from '../lib/views.js';
 import { playlistKey, PLAYLISTS_INDEX, type PlaylistView } from '../projections/playlists.js';
 import { SEARCH_PARTITION } from '../projections/search.js';
@@ -36,8 +35,6 @@ function searchDocuments(now = Date.now()): Promise<SearchDocument[]> {
 
 const ofType = <T extends SearchDocument['type']>(list: SearchDocument[], type: T) =>
   list.filter((d): d is Extract<SearchDocument, { type: T }> => d.type === type);
-
-const searchQuery = z.object({ q: z.string().max(200).default('') });
 
 const albumResult = (a: SearchAlbum) => ({
   id: a.id,
@@ -89,7 +86,7 @@ function suggestion(document: SearchAlbum | SearchTrack | SearchArtist) {
 }
 
 export const handler = contextHandler('search', {
-  'GET /api/search': defineRoute({ query: searchQuery }, async ({ query }) => {
+  'GET /api/search': async ({ query }) => {
     const q = query.q.trim();
     if (!normalize(q)) return { query: q, albums: [], tracks: [], artists: [], playlists: [] };
     const list = await searchDocuments();
@@ -100,17 +97,17 @@ export const handler = contextHandler('search', {
       artists: rank(ofType(list, 'artist'), q, RESULTS_PER_KIND).map(artistResult),
       playlists: rank(ofType(list, 'playlist'), q, RESULTS_PER_KIND).map(playlistResult),
     };
-  }),
+  },
 
-  'GET /api/search/suggestions': defineRoute({ query: searchQuery }, async ({ query }) => {
+  'GET /api/search/suggestions': async ({ query }) => {
     const q = query.q.trim();
     if (normalize(q).length < SUGGESTION_MIN_LENGTH) return [];
     const list = await searchDocuments();
     const candidates = list.filter((d): d is SearchAlbum | SearchTrack | SearchArtist => d.type !== 'playlist');
     return rank(candidates, q, SUGGESTIONS).map(suggestion);
-  }),
+  },
 
-  'GET /api/playlists': defineRoute({}, async () => {
+  'GET /api/playlists': async () => {
     const playlists = await queryViews<PlaylistView>({ gsi1pk: PLAYLISTS_INDEX });
     const albums = await readAlbums(playlists.flatMap((p) => p.tracks.slice(0, 1).map((t) => t.albumId)));
     return playlists.map((p) => ({
@@ -120,9 +117,9 @@ export const handler = contextHandler('search', {
       trackCount: p.tracks.length,
       artwork: albums.get(p.tracks[0]?.albumId ?? '')?.artwork ?? null,
     }));
-  }),
+  },
 
-  'GET /api/playlists/{id}': defineRoute({ params: z.object({ id: z.string().min(1).max(100) }) }, async ({ params, session }) => {
+  'GET /api/playlists/{id}': async ({ params, session }) => {
     const playlist = await getView<PlaylistView>(playlistKey(params.id));
     if (!playlist) throw new HttpError(404, 'not_found', 'Playlist not found');
     const [albums, tracks] = await Promise.all([
@@ -159,5 +156,5 @@ export const handler = contextHandler('search', {
       totalDuration: entries.reduce((sum, t) => sum + t.duration, 0),
       tracks: entries,
     };
-  }),
+  },
 });

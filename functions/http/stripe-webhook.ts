@@ -6,7 +6,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { ConcurrencyError } from '../lib/event-store.js';
-import { contextHandler, defineRoute } from '../lib/http.js';
+import { contextHandler } from '../lib/http.js';
 import { retry } from '../lib/retry.js';
 import { applyStripeEvent } from '../lib/stripe-events.js';
 import { verifyWebhook } from '../lib/stripe.js';
@@ -17,7 +17,7 @@ const logger = new Logger({ serviceName: 'stripe-webhook' });
 const isContention = (error: unknown) => error instanceof ConcurrencyError || error instanceof TransactionCanceledException;
 
 export const handler = contextHandler('stripe-webhook', {
-  'POST /api/stripe/webhook': defineRoute({}, async ({ request }) => {
+  'POST /api/stripe/webhook': async ({ request }) => {
     const event = await verifyWebhook(request.rawBody.toString('utf8'), request.headers['stripe-signature'], request.receivedAt.getTime());
     const outcome = await retry(() => applyStripeEvent(event, { correlationId: event.id, at: request.receivedAt }), {
       attempts: 5,
@@ -26,5 +26,5 @@ export const handler = contextHandler('stripe-webhook', {
     });
     logger.info('stripe event', { id: event.id, type: event.type, outcome });
     return { received: true, outcome };
-  }),
+  },
 });

@@ -11,7 +11,7 @@ import { cartDecider, cartStream, type CartCommand } from '../domain/commerce/ca
 import { orderDecider, orderStream, type OrderState } from '../domain/commerce/order.js';
 import { currentSubscription, membershipDecider, userStream, type MembershipCommand } from '../domain/commerce/subscription.js';
 import { conflict, invalid, notFound, unavailable } from '../domain/errors.js';
-import { albumPrice, cartTotals, linePrice, pricingChoice, toCents, type PlanAmount, type PricingChoice } from '../domain/pricing.js';
+import { albumPrice, cartTotals, linePrice, pricingChoice, toCents, type PlanAmount, type PricingChoice } from '../contract/pricing.js';
 import { albumKey } from '../projections/catalogue.js';
 import {
   cartKey,

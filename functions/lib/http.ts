@@ -1,13 +1,14 @@
 /**
  * The HTTP edge on middy: one Lambda per bounded context serves the routes the manifest gives it.
- * Every path, query and body is parsed with zod; every failure leaves as `{ error, message }`.
+ * Every path, query and body is parsed with the route's contract; every failure leaves as `{ error, message }`.
  */
 import middy from '@middy/core';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod';
+import type { Endpoint } from '../contract/endpoint.js';
 import { DomainError, type DomainErrorKind } from '../domain/errors.js';
-import { routeKey, routes, type AuthLevel, type Context } from '../routes.js';
+import { routeKey, routes, type AuthLevel, type Context, type Route, type RouteKey } from '../routes.js';
 import { ConcurrencyError, ReservationTakenError } from './event-store.js';
 import { env } from './env.js';
 import {
@@ -52,35 +53,58 @@ export interface RequestInfo {
   rawBody: Buffer;
 }
 
-export interface RouteInput<P, Q, B> {
-  params: P;
-  query: Q;
-  body: B;
-  session: Session | null;
+/** A session at the `admin` auth level. */
+export type AdminSession = Session & { role: 'admin' };
+/** What the edge has checked by the time a handler runs: `user` routes have a session, `admin` routes an admin's. */
+export type SessionAt<A extends AuthLevel> = A extends 'admin' ? AdminSession : A extends 'user' ? Session : Session | null;
+
+type RouteOf<K extends RouteKey> = Extract<Route, { key: K }>;
+type Contract<K extends RouteKey> = RouteOf<K>['contract'];
+type Parsed<E, Part extends string> = E extends { [P in Part]: infer S extends z.core.$ZodType } ? z.output<S> : undefined;
+
+/** What a handler is given for a contract at an auth level. */
+export interface HandlerInput<E, A extends AuthLevel> {
+  params: Parsed<E, 'params'>;
+  query: Parsed<E, 'query'>;
+  body: Parsed<E, 'body'>;
+  session: SessionAt<A>;
   request: RequestInfo;
 }
+/** A handler's input, its types inferred from the route's manifest line (contract and auth level). */
+export type RouteInput<K extends RouteKey> = HandlerInput<Contract<K>, RouteOf<K>['auth']>;
+/** The JSON answer of a route, as its contract's answer schema takes it. */
+export type Answer<K extends RouteKey> = z.input<Contract<K>['answer']>;
+export type RouteHandler<K extends RouteKey> = (input: RouteInput<K>) => Promise<Answer<K> | Reply>;
 
-type Schema = z.ZodType;
-type Parsed<S> = S extends Schema ? z.infer<S> : undefined;
+type Schema = z.core.$ZodType;
 
-export interface RouteDefinition {
-  params?: Schema;
-  query?: Schema;
-  body?: Schema;
-  handle(input: RouteInput<any, any, any>): Promise<unknown>;
-}
-
-/** Declares a route handler with the schemas of its input. */
+/**
+ * The old form of a route, whose schemas are those of its manifest line (the edge parses with those): kept
+ * only until functions/http/accounts.ts is keyed on the manifest like the other contexts.
+ */
 export function defineRoute<
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
 >(
-  schemas: { params?: P; query?: Q; body?: B },
-  handle: (input: RouteInput<Parsed<P>, Parsed<Q>, Parsed<B>>) => Promise<unknown>,
-): RouteDefinition {
-  return { ...schemas, handle } as RouteDefinition;
+  _schemas: { params?: P; query?: Q; body?: B },
+  handle: (input: {
+    params: P extends Schema ? z.output<P> : undefined;
+    query: Q extends Schema ? z.output<Q> : undefined;
+    body: B extends Schema ? z.output<B> : undefined;
+    session: Session | null;
+    request: RequestInfo;
+  }) => Promise<unknown>,
+): (input: any) => Promise<any> {
+  return handle;
 }
+type AnyHandler = (input: {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  session: Session | null;
+  request: RequestInfo;
+}) => Promise<unknown>;
 
 const statusOfKind: Record<DomainErrorKind, number> = {
   invalid: 400,
@@ -112,7 +136,7 @@ const errorBody = (code: string, message: string) => ({ error: code, message });
 
 function parsePart(schema: Schema | undefined, value: unknown, where: string) {
   if (!schema) return undefined;
-  const result = schema.safeParse(value);
+  const result = z.safeParse(schema, value);
   if (!result.success) throw new HttpError(400, 'invalid_request', describeZodError(result.error, where));
   return result.data;
 }
@@ -172,10 +196,11 @@ export function errorResponse(error: unknown, logger?: Logger): APIGatewayProxyS
   return json(500, errorBody('internal', 'Something went wrong on our side. Please try again.'));
 }
 
-/** The Lambda handler of one bounded context. */
-export function contextHandler(context: Context, definitions: Record<string, RouteDefinition>) {
+/** The Lambda handler of one bounded context: one handler per manifest line of the context, keyed as `METHOD /path`. */
+export function contextHandler<C extends Context>(context: C, handlers: { [K in Extract<Route, { context: C }>['key']]: RouteHandler<K> }) {
   const logger = new Logger({ serviceName: `http-${context}` });
-  const manifest = new Map(routes.filter((r) => r.context === context).map((r) => [routeKey(r), r]));
+  const manifest = new Map<string, (typeof routes)[number]>(routes.filter((r) => r.context === context).map((r) => [routeKey(r), r]));
+  const definitions = handlers as unknown as Record<string, AnyHandler>;
   for (const key of manifest.keys()) if (!definitions[key]) throw new Error(`${context}: no handler for ${key}`);
   for (const key of Object.keys(definitions)) if (!manifest.has(key)) throw new Error(`${context}: ${key} is not in routes.ts`);
 
@@ -184,7 +209,8 @@ export function contextHandler(context: Context, definitions: Record<string, Rou
     .handler(async (event) => {
       const spec = manifest.get(event.routeKey);
       if (!spec) throw new HttpError(404, 'not_found', `No route for ${event.routeKey}`);
-      const definition = definitions[event.routeKey];
+      const handle = definitions[event.routeKey];
+      const contract: Endpoint = spec.contract;
       const token = sessionToken(event.headers, event.cookies);
       checkOrigin(event, token?.source ?? null);
       const resolved = token ? await resolveSession(token.token, new Date(event.requestContext.timeEpoch)) : null;
@@ -200,10 +226,10 @@ export function contextHandler(context: Context, definitions: Record<string, Rou
               : [];
       try {
         authorize(spec.auth, session);
-        const input: RouteInput<unknown, unknown, unknown> = {
-          params: parsePart(definition.params, event.pathParameters ?? {}, 'path'),
-          query: parsePart(definition.query, event.queryStringParameters ?? {}, 'query'),
-          body: parseBody(event, definition.body),
+        const result = await handle({
+          params: parsePart(contract.params, event.pathParameters ?? {}, 'path'),
+          query: parsePart(contract.query, event.queryStringParameters ?? {}, 'query'),
+          body: parseBody(event, contract.body),
           session,
           request: {
             headers: event.headers,
@@ -213,8 +239,7 @@ export function contextHandler(context: Context, definitions: Record<string, Rou
             receivedAt: new Date(event.requestContext.timeEpoch),
             rawBody: rawBodyOf(event),
           },
-        };
-        const result = await definition.handle(input);
+        });
         const answer = isReply(result) ? result : { body: result };
         // The handler's own session cookie (a sign-in, a logout) wins over the edge's renewal.
         const own = (answer.cookies ?? []).some((c) => c.startsWith(`${SESSION_COOKIE}=`));

@@ -1,0 +1,153 @@
+/**
+ * Contract of the `accounts` context: sign-in and sign-up by e-mail code or magic link, password sign-in,
+ * beta signup, sessions, the pending checkout intent, and the user's own profile and avatar. The answers carry
+ * the fields of spec part 2 §7 (Authentication), whose snake_case names (instant_signin, magic_link_sent,
+ * is_new_user) are the spec's own.
+ */
+import { z } from 'zod/mini';
+import { endpoint, noBody, nullableText, success } from './endpoint.js';
+
+const emailField = z.pipe(
+  z.string({ error: 'Email required' }).check(z.trim(), z.minLength(1, 'Email required'), z.maxLength(254), z.toLowerCase()),
+  z.email('Please enter a valid email address'),
+);
+const optionalText = (max: number) => z.nullish(z.string().check(z.maxLength(max)));
+/** Guest cart lines sent along at sign-in. */
+const cartItemsField = z.nullish(z.array(z.unknown()).check(z.maxLength(100)));
+
+export const signInIntent = z.nullable(z.enum(['cart_checkout', 'subscribe', 'free']));
+
+export const user = z.object({
+  id: z.string(),
+  username: nullableText,
+  displayName: nullableText,
+  email: z.string(),
+  emailVerified: z.boolean(),
+  /** The file name; `avatarUrl` is where it is served, with a version query. */
+  avatar: nullableText,
+  avatarUrl: nullableText,
+  avatarUpdatedAt: z.nullable(z.number()),
+  subscriptionTier: z.enum(['free', 'toko_plus', 'admin']),
+  subscriptionStatus: z.string(),
+  subscriptionStartedAt: nullableText,
+  subscriptionExpiresAt: nullableText,
+  subscriptionSource: nullableText,
+  stripeSubscriptionId: nullableText,
+  isSubscriber: z.boolean(),
+  isAdmin: z.boolean(),
+  /** The spec: "The server flags admin accounts with isAdminAccount and requiresPassword". */
+  isAdminAccount: z.boolean(),
+  requiresPassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof user>;
+
+const sent = { success, email: z.string(), message: z.string() };
+/** Every sign-in answers the session's user; the token also goes out in the cookie and `X-Auth-Token`. */
+const signedIn = { success, message: z.string(), user };
+const pendingAction = z.object({ action: nullableText, includeSubscription: z.boolean(), ts: z.nullable(z.number()) });
+export type PendingAction = z.infer<typeof pendingAction>;
+
+export const smartSignIn = endpoint({
+  body: z.object({ email: emailField, displayName: optionalText(100), intent: optionalText(50), cartItems: cartItemsField }),
+  answer: z.object({
+    success,
+    instant_signin: z.boolean(),
+    isAdminAccount: z.boolean(),
+    requiresPassword: z.boolean(),
+    magic_link_sent: z.boolean(),
+    codeGenerated: z.boolean(),
+    is_new_user: z.boolean(),
+    intent: signInIntent,
+    redirectUrl: nullableText,
+    message: z.string(),
+  }),
+});
+export const sendSignUpLink = endpoint({
+  body: z.object({ email: emailField, intent: z.nullish(z.enum(['subscribe', 'free'])), displayName: optionalText(100) }),
+  answer: z.object({ ...sent, is_new_user: z.boolean() }),
+});
+export const freeSignup = endpoint({ body: z.object({ email: emailField }), answer: z.object(sent) });
+export const verifyCode = endpoint({
+  body: z.object({
+    email: emailField,
+    code: z.string({ error: 'Please enter a 6-digit code' }).check(z.trim(), z.regex(/^\d{6}$/, 'Please enter a 6-digit code')),
+  }),
+  answer: z.object({
+    ...signedIn,
+    isNewUser: z.boolean(),
+    jwtToken: z.string(),
+    subscriptionIntent: z.boolean(),
+    cartCheckoutIntent: z.boolean(),
+    intent: signInIntent,
+    redirectUrl: nullableText,
+    clientSecret: z.null(),
+    requiresPassword: z.boolean(),
+  }),
+});
+export const verifyMagicLink = endpoint({
+  query: z.object({
+    token: z.string({ error: 'Invalid magic link' }).check(z.minLength(16, 'Invalid magic link'), z.maxLength(200)),
+  }),
+  answer: z.object({
+    ...signedIn,
+    isNewUser: z.boolean(),
+    authToken: z.string(),
+    subscriptionIntent: z.boolean(),
+    cartCheckoutIntent: z.boolean(),
+    checkoutUrl: nullableText,
+  }),
+});
+export const verifyEmail = endpoint({
+  query: z.object({
+    token: z.string({ error: 'Invalid verification link' }).check(z.minLength(16, 'Invalid verification link'), z.maxLength(200)),
+    email: z.string({ error: 'Invalid verification link' }).check(z.maxLength(254)),
+  }),
+  answer: z.object({
+    success,
+    message: z.string(),
+    user: z.object({ displayName: nullableText, email: z.string() }),
+    redirectUrl: z.string(),
+  }),
+});
+export const login = endpoint({
+  body: z.object({ email: optionalText(254), username: optionalText(254), password: optionalText(200), guestCartItems: cartItemsField }),
+  answer: z.object({ ...signedIn, requiresPassword: z.boolean() }),
+});
+export const betaSignup = endpoint({
+  body: z.object({
+    fullName: z.string({ error: 'Full name is required' }).check(z.trim(), z.minLength(1, 'Full name is required'), z.maxLength(100)),
+    username: z
+      .string({ error: 'Username is required' })
+      .check(z.trim(), z.regex(/^[A-Za-z0-9_.-]{3,30}$/, 'Username must be 3 to 30 letters, digits, dots, dashes or underscores')),
+    email: emailField,
+    password: z.string({ error: 'Password is required' }).check(z.minLength(8, 'Password must be at least 8 characters'), z.maxLength(200)),
+    confirmPassword: z.nullish(z.string().check(z.maxLength(200))),
+    betaCode: optionalText(50),
+    displayName: optionalText(100),
+  }),
+  answer: z.object({ ...signedIn, subscriptionTier: z.string(), username: nullableText }),
+});
+export const logout = endpoint({ answer: z.object({ success, message: z.string() }) });
+/** Answers 302 to the home page. */
+export const logoutPage = endpoint({ answer: noBody });
+export const savePendingAction = endpoint({
+  body: z.object({
+    action: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
+    includeSubscription: z._default(z.boolean(), false),
+    ts: z.nullish(z.int().check(z.nonnegative())),
+  }),
+  answer: z.object({ success, action: z.string(), includeSubscription: z.boolean(), ts: z.number() }),
+});
+export const getPendingAction = endpoint({ answer: pendingAction });
+export const validateSession = endpoint({ answer: z.object({ user: z.nullable(user), needsAuth: z.boolean() }) });
+export const me = endpoint({ answer: user });
+export const updateProfile = endpoint({
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }),
+  body: z.object({ displayName: z.nullish(z.string().check(z.trim(), z.maxLength(100))), email: z.optional(emailField) }),
+  answer: z.object({ success, message: z.string(), emailVerificationSent: z.boolean(), user }),
+});
+/** The image goes as multipart/form-data in the field `avatar`. */
+export const uploadAvatar = endpoint({
+  answer: z.object({ success, avatar: nullableText, filename: nullableText, user }),
+});

@@ -1,0 +1,10 @@
+/** Contract of the `band` context: the band pages' fan signup. */
+import { z } from 'zod/mini';
+import { endpoint } from './endpoint.js';
+
+export const fanSignup = endpoint({
+  body: z.object({
+    email: z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)), z.email('Please enter a valid email address')),
+  }),
+  answer: z.object({ signedUp: z.literal(true) }),
+});

@@ -1,0 +1,175 @@
+/** Contract of the `commerce` context: the album cart, album checkout, the success pages, purchases and downloads. */
+import { z } from 'zod/mini';
+import { email, endpoint, looseId, noBody, nullableText, success } from './endpoint.js';
+
+const dollars = z.number().check(z.nonnegative());
+
+/**
+ * The album cart item of spec part 2 §3 ("id, type (album or subscription), albumId, albumTitle or title,
+ * albumArtwork or artwork, basePrice or price, subscriberPrice, stripePriceDefault, stripePriceSubscriber,
+ * userSelectedSubscriber, userSelectedPrice"). The spec names both spellings of the title, the artwork and
+ * the price, and the Stripe names of both prices beside them, so they go out twice; the SPA reads
+ * `albumTitle`, `albumArtwork`, `basePrice` and `subscriberPrice`.
+ */
+export const cartItem = z.object({
+  id: z.string(),
+  type: z.literal('album'),
+  albumId: z.string(),
+  albumTitle: z.string(),
+  /** The spec's "or title". */
+  title: z.string(),
+  artistName: nullableText,
+  albumArtwork: nullableText,
+  /** The spec's "or artwork". */
+  artwork: nullableText,
+  basePrice: dollars,
+  /** The spec's "or price". */
+  price: dollars,
+  /** The member price: the album's subscriber price, or else 70 % of its default price. */
+  subscriberPrice: dollars,
+  /** The spec's Stripe name of `basePrice`. */
+  stripePriceDefault: dollars,
+  /** The spec's Stripe name of `subscriberPrice`. */
+  stripePriceSubscriber: dollars,
+  userSelectedSubscriber: z.boolean(),
+  userSelectedPrice: dollars,
+});
+export type CartItem = z.infer<typeof cartItem>;
+
+export const cart = z.array(cartItem);
+/** The answer of every cart command: the cart as it is now. */
+const cartChange = z.object({ success, cart });
+
+/** A guest cart item as the SPA keeps it; prices are ignored (the catalogue's count). */
+export const guestCartItem = z.looseObject({ albumId: looseId, userSelectedSubscriber: z.optional(z.boolean()) });
+
+export const pricingChoice = z.enum(['default', 'subscriber', 'subscriber_with_plan']);
+
+const checkoutBody = z.object({
+  cartItems: z.optional(z.array(z.looseObject({ albumId: looseId })).check(z.maxLength(100))),
+  email: z.optional(
+    z.union([
+      email(),
+      z.pipe(
+        z.literal(''),
+        z.transform(() => undefined),
+      ),
+    ]),
+  ),
+  includeSubscription: z.optional(z.boolean()),
+  subscribeSelected: z.optional(z.boolean()),
+});
+
+const sessionId = z.string().check(z.minLength(1), z.maxLength(300));
+
+/**
+ * The spec's "Purchase result item" (albumTitle, downloadUrl); `title` is the spec's "title or albumTitle"
+ * of a Purchase.
+ */
+export const purchaseResult = z.object({
+  albumId: z.string(),
+  albumTitle: z.string(),
+  title: z.string(),
+  artistName: nullableText,
+  artwork: nullableText,
+  purchasePrice: dollars,
+  downloadUrl: nullableText,
+});
+export type PurchaseResult = z.infer<typeof purchaseResult>;
+
+/** Stripe's status of the checkout session: open, complete or expired. */
+const checkoutStatus = nullableText;
+
+/** What the success pages read of a finished (or not yet finished) checkout. */
+export const checkoutResult = z.object({
+  success: z.boolean(),
+  status: checkoutStatus,
+  paymentStatus: z.string(),
+  purchases: z.array(purchaseResult),
+  subscribed: z.boolean(),
+  subscriptionActivated: z.boolean(),
+  /** Dollars. */
+  total: dollars,
+  emailSent: z.boolean(),
+});
+export type CheckoutResult = z.infer<typeof checkoutResult>;
+
+/** The spec's Purchase: "title or albumTitle" both go out. */
+export const purchase = z.object({
+  id: z.string(),
+  albumId: z.string(),
+  title: z.string(),
+  /** The spec's "or albumTitle". */
+  albumTitle: z.string(),
+  artistName: nullableText,
+  artwork: nullableText,
+  purchaseDate: z.string(),
+  purchasePrice: dollars,
+});
+export type Purchase = z.infer<typeof purchase>;
+
+export const purchasedAlbum = z.object({
+  id: z.string(),
+  albumId: z.string(),
+  title: z.string(),
+  artwork: nullableText,
+  artistName: nullableText,
+  purchaseDate: z.string(),
+  purchasePrice: dollars,
+  /** The spec's name of the download link: a short-lived signed link, null while the download is pending. */
+  shopifyZipUrl: nullableText,
+  downloadStatus: z.enum(['ready', 'pending']),
+});
+export type PurchasedAlbum = z.infer<typeof purchasedAlbum>;
+
+export const getCart = endpoint({ answer: cart });
+export const addToCart = endpoint({
+  body: z.object({ albumId: looseId, userSelectedSubscriber: z._default(z.boolean(), false) }),
+  answer: z.object({ success, item: cartItem, cart }),
+});
+export const removeFromCart = endpoint({
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }),
+  answer: cartChange,
+});
+export const clearCart = endpoint({ answer: cartChange });
+export const syncGuestCart = endpoint({
+  body: z.object({ guestCartItems: z._default(z.array(z.unknown()).check(z.maxLength(100)), []) }),
+  answer: z.object({ success, syncedItems: z.int(), received: z.int(), cart }),
+});
+export const startCheckout = endpoint({
+  body: checkoutBody,
+  answer: z.object({
+    clientSecret: nullableText,
+    sessionId: z.string(),
+    orderId: z.string(),
+    /** What the buyer pays, in dollars, as the server priced it. */
+    total: dollars,
+    pricing: pricingChoice,
+    /** Stripe gives embedded sessions no URL; a Stripe-compatible sandbox may. */
+    checkoutUrl: nullableText,
+  }),
+});
+export const startHostedCheckout = endpoint({
+  body: checkoutBody,
+  answer: z.object({ checkoutUrl: z.string(), sessionId: z.string(), orderId: z.string(), total: dollars }),
+});
+export const verifyCartPurchase = endpoint({
+  body: z.object({ sessionId }),
+  answer: z.object({ success: z.boolean(), purchases: z.array(purchaseResult), status: checkoutStatus, emailSent: z.boolean() }),
+});
+export const checkSession = endpoint({ params: z.object({ sessionId }), answer: checkoutResult });
+export const getStripeProduct = endpoint({
+  params: z.object({ productId: z.string().check(z.regex(/^prod_\w{1,200}$/)) }),
+  answer: z.object({ success, product: z.object({ id: z.string(), name: z.string(), images: z.array(z.string()) }) }),
+});
+export const listPurchases = endpoint({ answer: z.object({ purchases: z.array(purchase) }) });
+export const listPurchasedAlbums = endpoint({ answer: z.array(purchasedAlbum) });
+/** Answers 302 to a short-lived signed URL of the album's zip. */
+export const download = endpoint({
+  params: z.object({ albumId: z.string().check(z.minLength(1), z.maxLength(100)) }),
+  query: z.object({
+    expires: z.coerce.number().check(z.int(), z.positive()),
+    signature: z.string().check(z.minLength(1), z.maxLength(200)),
+  }),
+  answer: noBody,
+});

@@ -1,0 +1,50 @@
+/** Contract of the `merch` context: the merch shop's products, collections and carts. */
+import { z } from 'zod/mini';
+import { endpoint, nullableText, success } from './endpoint.js';
+
+/** Storefronts send amounts as decimal strings ("28.00"); they are read as numbers of dollars. */
+const money = z.object({
+  amount: z.pipe(
+    z.string(),
+    z.transform((amount) => Number(amount)),
+  ),
+  currencyCode: z.string(),
+});
+export type Money = z.infer<typeof money>;
+
+export const shopVariant = z.object({ id: z.string(), title: z.string(), available: z.boolean(), price: money });
+export type ShopVariant = z.infer<typeof shopVariant>;
+
+export const shopProduct = z.object({
+  id: z.string(),
+  handle: z.string(),
+  title: z.string(),
+  description: z.string(),
+  images: z.array(z.object({ url: z.string(), altText: nullableText })),
+  variants: z.array(shopVariant),
+  availableForSale: z.boolean(),
+  priceRange: z.object({ minVariantPrice: money, maxVariantPrice: money }),
+  collections: z.array(z.object({ handle: z.string(), title: z.string() })),
+  /** When it went on sale (ISO), for the Newest sort. */
+  createdAt: z.string(),
+});
+export type ShopProduct = z.infer<typeof shopProduct>;
+
+export const shopCollection = z.object({ id: z.string(), handle: z.string(), title: z.string(), description: z.string() });
+export type ShopCollection = z.infer<typeof shopCollection>;
+
+export const listProducts = endpoint({ answer: z.array(shopProduct) });
+export const listCollections = endpoint({ answer: z.array(shopCollection) });
+export const createCart = endpoint({
+  body: z.object({
+    items: z
+      .array(
+        z.object({
+          variantId: z.string().check(z.minLength(1), z.maxLength(200)),
+          quantity: z.int().check(z.minimum(1), z.maximum(99)),
+        }),
+      )
+      .check(z.minLength(1), z.maxLength(50)),
+  }),
+  answer: z.object({ success, cartId: z.string(), checkoutUrl: z.string() }),
+});

@@ -1,0 +1,24 @@
+/** Contract of the `notifications` context: the signed-in user's own notifications. */
+import { z } from 'zod/mini';
+import { endpoint, idParams, nullableText, success } from './endpoint.js';
+
+export const notification = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  message: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  actionText: nullableText,
+  actionUrl: nullableText,
+});
+export type Notification = z.infer<typeof notification>;
+
+/** Every change answers the unread count after it. */
+const unread = { count: z.int().check(z.nonnegative()) };
+
+export const listNotifications = endpoint({ answer: z.array(notification) });
+export const countUnread = endpoint({ answer: z.object(unread) });
+export const markRead = endpoint({ params: idParams, answer: z.object({ success, id: z.string(), isRead: z.literal(true), ...unread }) });
+export const markAllRead = endpoint({ answer: z.object({ success, updated: z.int(), ...unread }) });
+export const deleteNotification = endpoint({ params: idParams, answer: z.object({ success, id: z.string(), ...unread }) });

@@ -1,0 +1,14 @@
+/** Contract of the `platform` context: what the deployment-check page reads. */
+import { z } from 'zod/mini';
+import { endpoint } from './endpoint.js';
+
+export const deploymentStatus = endpoint({
+  answer: z.object({
+    buildTime: z.string(),
+    timestamp: z.string(),
+    version: z.string(),
+    hasUploads: z.boolean(),
+    imagesCount: z.int(),
+    audioCount: z.int(),
+  }),
+});
