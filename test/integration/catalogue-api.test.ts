@@ -34,6 +34,7 @@ describe('catalogue API on the seeded label', () => {
     expect(tracks.body.tracks[0].audioUrl).toMatch(/^\/media\/audio\/.+\.mp3$/);
     const artist = await api(`/api/artists/${featured.artistId}`);
     expect(artist.status).toBe(200);
+    expect((await api('/api/artists')).body.map((a: { id: string }) => a.id)).toContain(featured.artistId);
     const byArtist = await api(`/api/albums/by-artist/${featured.artistId}`);
     expect(byArtist.body.map((a: Album) => a.id)).toContain(featured.id);
   });

@@ -71,6 +71,8 @@ describe('Toko+ subscriptions', () => {
     expect((await member.api('/api/subscription/checkout', { method: 'POST', json: { amount: 7 } })).status).toBe(400);
     const started = await member.api('/api/subscription/checkout', { method: 'POST', json: { amount: 10 } });
     expect(started.body).toMatchObject({ clientSecret: expect.any(String), sessionId: expect.stringMatching(/^cs_test_/) });
+    const hosted = await member.api('/api/subscription/checkout/hosted', { method: 'POST', json: { amount: 10 } });
+    expect(hosted.body).toMatchObject({ sessionId: expect.stringMatching(/^cs_test_/), url: expect.any(String) });
     const paid = await sandbox(`/sandbox/checkout/sessions/${started.body.sessionId}/pay`, { email: member.email });
     expect(paid.statuses).toEqual([200, 200, 200]);
     const me = await member.api('/api/subscription/me');

@@ -1,6 +1,9 @@
 /** Helpers for tests that run against the local cloud started by test/local-cloud-setup.ts. */
 import { inject } from 'vitest';
+import { z } from 'zod/mini';
 import { resetEnvCache } from '../../functions/lib/env.js';
+import { routes } from '../../functions/routes.js';
+import { compileRoutes, matchRoute } from '../../infra/local/api-routes.js';
 
 /** Points this worker's SDK clients and handler config at the local cloud (same variables a deployment sets). */
 export function useCloudEnv(): void {
@@ -20,6 +23,24 @@ export const cloudDynamoConfig = () => ({
   },
 });
 
+const manifest = compileRoutes(routes);
+
+/**
+ * A 2xx answer of a manifest route must fit the answer schema of its contract (functions/contract/): a
+ * mismatch fails the test that made the call. A followed redirect answered for someone else, so it is not checked.
+ */
+function checkAnswer(method: string, path: string, response: Response, body: unknown) {
+  if (response.status < 200 || response.status >= 300 || response.redirected) return;
+  const { pathname } = new URL(path, 'http://localhost');
+  const match = matchRoute(manifest, method, pathname);
+  if (match.kind !== 'match') return;
+  const result = z.safeParse(match.route.spec.contract.answer, body);
+  if (!result.success) {
+    throw new Error(`${match.route.routeKey} answered ${response.status} outside its contract:\n${z.prettifyError(result.error)}`);
+  }
+}
+
+/** Calls the API; every 2xx answer of a manifest route is checked against the route's answer schema. */
 export async function api(path: string, init: RequestInit & { json?: unknown } = {}) {
   const { json, headers, ...rest } = init;
   const response = await fetch(baseUrl() + path, {
@@ -34,6 +55,7 @@ export async function api(path: string, init: RequestInit & { json?: unknown } =
   } catch {
     // not JSON: keep the text
   }
+  checkAnswer(init.method ?? 'GET', path, response, body);
   return { status: response.status, headers: response.headers, body };
 }
 
