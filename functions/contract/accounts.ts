@@ -38,7 +38,7 @@ export const user = z.object({
   /** The spec: "The server flags admin accounts with isAdminAccount and requiresPassword". */
   isAdminAccount: z.boolean(),
   requiresPassword: z.boolean(),
-  createdAt: z.string(),
+  createdAt: nullableText,
 });
 export type User = z.infer<typeof user>;
 

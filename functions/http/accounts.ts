@@ -3,13 +3,12 @@
  * beta signup, sessions, the pending checkout intent, and the user's own profile and avatar.
  * Answers carry the fields of spec part 2 §7 (Authentication); errors leave as `{ error, message }`.
  */
-import * as z from 'zod';
 import { betaCodeOf } from '../domain/user/beta-codes.js';
 import { requiresPassword } from '../domain/user/user.js';
 import { sendEmailVerification, redeemEmailVerification } from '../lib/email-verification.js';
 import { commandContext } from '../lib/command.js';
-import { GUEST_CART_MAX_ITEMS, syncGuestCart } from '../lib/guest-cart.js';
-import { contextHandler, defineRoute, HttpError, reply, type RequestInfo } from '../lib/http.js';
+import { syncGuestCart } from '../lib/guest-cart.js';
+import { contextHandler, HttpError, reply, type RequestInfo, type RouteInput } from '../lib/http.js';
 import { sniffImage } from '../lib/image-type.js';
 import { readMultipartFile, type MultipartProblem } from '../lib/multipart.js';
 import { PENDING_COOKIE, pendingActionCookie, savePendingAction, takePendingAction } from '../lib/pending-actions.js';
@@ -20,72 +19,6 @@ import { freshUser, runUserCommand, signInWithEmail, userDto, type SignedIn } fr
 import type { UserView } from '../projections/users.js';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-
-// ---- request schemas -------------------------------------------------------------------------
-
-const emailField = z
-  .string({ error: 'Email required' })
-  .trim()
-  .min(1, 'Email required')
-  .max(254)
-  .toLowerCase()
-  .pipe(z.email('Please enter a valid email address'));
-const optionalText = (max: number) => z.string().max(max).nullish();
-/** Guest cart lines sent along at sign-in. */
-const cartItemsField = z.array(z.unknown()).max(GUEST_CART_MAX_ITEMS).nullish();
-
-export const smartSignInBody = z.object({
-  email: emailField,
-  displayName: optionalText(100),
-  intent: optionalText(50),
-  cartItems: cartItemsField,
-});
-export const sendLinkBody = z.object({
-  email: emailField,
-  intent: z.enum(['subscribe', 'free']).nullish(),
-  displayName: optionalText(100),
-});
-export const freeSignupBody = z.object({ email: emailField });
-export const verifyCodeBody = z.object({
-  email: emailField,
-  code: z
-    .string({ error: 'Please enter a 6-digit code' })
-    .trim()
-    .regex(/^\d{6}$/, 'Please enter a 6-digit code'),
-});
-export const magicLinkQuery = z.object({ token: z.string({ error: 'Invalid magic link' }).min(16, 'Invalid magic link').max(200) });
-export const verifyEmailQuery = z.object({
-  token: z.string({ error: 'Invalid verification link' }).min(16, 'Invalid verification link').max(200),
-  email: z.string({ error: 'Invalid verification link' }).max(254),
-});
-export const loginBody = z.object({
-  email: optionalText(254),
-  username: optionalText(254),
-  password: optionalText(200),
-  guestCartItems: cartItemsField,
-});
-export const betaSignupBody = z.object({
-  fullName: z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(100),
-  username: z
-    .string({ error: 'Username is required' })
-    .trim()
-    .regex(/^[A-Za-z0-9_.-]{3,30}$/, 'Username must be 3 to 30 letters, digits, dots, dashes or underscores'),
-  email: emailField,
-  password: z.string({ error: 'Password is required' }).min(8, 'Password must be at least 8 characters').max(200),
-  confirmPassword: z.string().max(200).nullish(),
-  betaCode: optionalText(50),
-  displayName: optionalText(100),
-});
-export const pendingActionBody = z.object({
-  action: z.string().trim().min(1).max(50),
-  includeSubscription: z.boolean().default(false),
-  ts: z.number().int().nonnegative().nullish(),
-});
-export const profileBody = z.object({
-  displayName: z.string().trim().max(100).nullish(),
-  email: emailField.optional(),
-});
-const userIdParams = z.object({ id: z.string().min(1).max(100) });
 
 // ---- helpers ----------------------------------------------------------------------------------
 
@@ -119,9 +52,9 @@ async function currentUser(session: Session | null): Promise<UserView | undefine
 
 const SENT_MESSAGE = 'Check your email for a 6-digit code and a sign-in link';
 
-async function sendLink({ body, request }: { body: z.infer<typeof sendLinkBody>; request: RequestInfo }) {
+async function sendLink({ body, request }: RouteInput<'POST /api/auth/send-magic-link'>) {
   const sent = await sendSignInMessage(body.email, intentOf(body.intent), body.displayName ?? null, callerOf(request));
-  return { success: true, email: body.email, message: SENT_MESSAGE, is_new_user: sent.isNewUser };
+  return { success: true as const, email: body.email, message: SENT_MESSAGE, is_new_user: sent.isNewUser };
 }
 
 async function logout(session: Session | null, request: RequestInfo) {
@@ -141,10 +74,10 @@ const uploadRefusals: Record<MultipartProblem, () => HttpError> = {
 // ---- routes -----------------------------------------------------------------------------------
 
 export const handler = contextHandler('accounts', {
-  'POST /api/auth/smart-signin': defineRoute({ body: smartSignInBody }, async ({ body, session, request }) => {
+  'POST /api/auth/smart-signin': async ({ body, session, request }) => {
     const intent = intentOf(body.intent);
     const answer = {
-      success: true,
+      success: true as const,
       instant_signin: false,
       isAdminAccount: false,
       requiresPassword: false,
@@ -169,17 +102,17 @@ export const handler = contextHandler('accounts', {
     const sent = await sendSignInMessage(body.email, intent, body.displayName ?? null, callerOf(request));
     if (sent.adminAccount) return { ...answer, isAdminAccount: true, requiresPassword: true, message: 'Enter your password to sign in' };
     return { ...answer, magic_link_sent: true, codeGenerated: true, is_new_user: sent.isNewUser };
-  }),
+  },
 
-  'POST /api/auth/send-magic-auth-link': defineRoute({ body: sendLinkBody }, sendLink),
-  'POST /api/auth/send-magic-link': defineRoute({ body: sendLinkBody }, sendLink),
+  'POST /api/auth/send-magic-auth-link': sendLink,
+  'POST /api/auth/send-magic-link': sendLink,
 
-  'POST /api/auth/free-signup': defineRoute({ body: freeSignupBody }, async ({ body, request }) => {
+  'POST /api/auth/free-signup': async ({ body, request }) => {
     await sendSignInMessage(body.email, 'free', null, callerOf(request));
     return { success: true, email: body.email, message: SENT_MESSAGE };
-  }),
+  },
 
-  'POST /api/auth/verify-code': defineRoute({ body: verifyCodeBody }, async ({ body, request }) => {
+  'POST /api/auth/verify-code': async ({ body, request }) => {
     const challenge = await redeemCode(body.email, body.code, request.receivedAt);
     const signedIn = await signInWithEmail(challenge.email, 'email_code', challenge.displayName, commandContext('guest', request));
     const intent = challenge.intent;
@@ -194,9 +127,9 @@ export const handler = contextHandler('accounts', {
       clientSecret: null,
       requiresPassword: false,
     }));
-  }),
+  },
 
-  'GET /api/auth/verify-magic-link': defineRoute({ query: magicLinkQuery }, async ({ query, request }) => {
+  'GET /api/auth/verify-magic-link': async ({ query, request }) => {
     const challenge = await redeemLink(query.token, request.receivedAt);
     const signedIn = await signInWithEmail(challenge.email, 'magic_link', challenge.displayName, commandContext('guest', request));
     const intent = challenge.intent;
@@ -208,9 +141,9 @@ export const handler = contextHandler('accounts', {
       cartCheckoutIntent: intent === 'cart_checkout',
       checkoutUrl: intent === 'subscribe' ? SUBSCRIPTION_CHECKOUT : null,
     }));
-  }),
+  },
 
-  'GET /api/auth/verify-email': defineRoute({ query: verifyEmailQuery }, async ({ query, request }) => {
+  'GET /api/auth/verify-email': async ({ query, request }) => {
     const { userId, email } = await redeemEmailVerification(query.token, query.email, request.receivedAt);
     const user = await runUserCommand(userId, { type: 'VerifyEmail', email }, commandContext(userId, request));
     return {
@@ -219,9 +152,9 @@ export const handler = contextHandler('accounts', {
       user: { displayName: user.displayName, email: user.email },
       redirectUrl: '/',
     };
-  }),
+  },
 
-  'POST /api/auth/login': defineRoute({ body: loginBody }, async ({ body, request }) => {
+  'POST /api/auth/login': async ({ body, request }) => {
     const identifier = (body.email || body.username || '').trim();
     const password = body.password ?? '';
     if (!identifier || !password) throw new HttpError(400, 'missing_information', 'Please enter both email and password');
@@ -232,9 +165,9 @@ export const handler = contextHandler('accounts', {
     return signedInReply(signedIn, request, () => ({ message: 'Signed in', requiresPassword: false }), {
       'x-cart-synced': String(guestCart.length > 0),
     });
-  }),
+  },
 
-  'POST /api/users/beta-signup': defineRoute({ body: betaSignupBody }, async ({ body, request }) => {
+  'POST /api/users/beta-signup': async ({ body, request }) => {
     if (body.confirmPassword != null && body.confirmPassword !== body.password) {
       throw new HttpError(400, 'password_mismatch', 'Passwords do not match. Please try again.');
     }
@@ -248,42 +181,40 @@ export const handler = contextHandler('accounts', {
       subscriptionTier: userDto(user, request.receivedAt).subscriptionTier,
       username: user.username,
     }));
-  }),
+  },
 
-  'POST /api/auth/logout': defineRoute({}, async ({ session, request }) =>
+  'POST /api/auth/logout': async ({ session, request }) =>
     reply({ body: { success: true, message: 'Logged out' }, cookies: await logout(session, request) }),
-  ),
 
-  'GET /api/auth/logout': defineRoute({}, async ({ session, request }) =>
+  'GET /api/auth/logout': async ({ session, request }) =>
     reply({ status: 302, headers: { location: '/' }, cookies: await logout(session, request) }),
-  ),
 
-  'POST /api/auth/pending-action': defineRoute({ body: pendingActionBody }, async ({ body, request }) => {
+  'POST /api/auth/pending-action': async ({ body, request }) => {
     const pending = { action: body.action, includeSubscription: body.includeSubscription, ts: body.ts ?? request.receivedAt.getTime() };
     const id = await savePendingAction(readCookie(request.cookies, PENDING_COOKIE), pending, request.receivedAt);
     return reply({ body: { success: true, ...pending }, cookies: [pendingActionCookie(id)] });
-  }),
+  },
 
-  'GET /api/auth/pending-action': defineRoute({}, async ({ request }) => {
+  'GET /api/auth/pending-action': async ({ request }) => {
     const id = readCookie(request.cookies, PENDING_COOKIE);
     if (!id) return { action: null, includeSubscription: false, ts: null };
     const pending = await takePendingAction(id, request.receivedAt);
     return reply({ body: pending ?? { action: null, includeSubscription: false, ts: null }, cookies: [pendingActionCookie()] });
-  }),
+  },
 
-  'GET /api/session/validate': defineRoute({}, async ({ session, request }) => {
+  'GET /api/session/validate': async ({ session, request }) => {
     const user = await currentUser(session);
     return { user: user ? userDto(user, request.receivedAt) : null, needsAuth: !user };
-  }),
+  },
 
-  'GET /api/users/me': defineRoute({}, async ({ session, request }) => {
+  'GET /api/users/me': async ({ session, request }) => {
     const user = await currentUser(session);
     if (!user) throw new HttpError(401, 'unauthorized', 'Not authenticated');
     return userDto(user, request.receivedAt);
-  }),
+  },
 
-  'PUT /api/users/{id}': defineRoute({ params: userIdParams, body: profileBody }, async ({ params, body, session, request }) => {
-    const me = session!.userId;
+  'PUT /api/users/{id}': async ({ params, body, session, request }) => {
+    const me = session.userId;
     const changes = { ...(body.displayName !== undefined ? { displayName: body.displayName || null } : {}), email: body.email };
     const { user, newEmail } = await changeProfile(params.id, me, changes, callerOf(request));
     // A new address is confirmed by a link sent to it.
@@ -294,15 +225,15 @@ export const handler = contextHandler('accounts', {
       emailVerificationSent: Boolean(newEmail),
       user: userDto(user, request.receivedAt),
     };
-  }),
+  },
 
-  'POST /api/avatar-upload': defineRoute({}, async ({ session, request }) => {
+  'POST /api/avatar-upload': async ({ session, request }) => {
     const upload = await readMultipartFile(request.rawBody, request.headers['content-type'] ?? '', 'avatar', AVATAR_MAX_BYTES);
     if (!upload.ok) throw uploadRefusals[upload.problem]();
     const type = sniffImage(upload.bytes);
     if (!type) throw new HttpError(400, 'invalid_file_type', 'Invalid file type: please choose an image (JPEG, PNG, WebP or GIF)');
-    const user = await changeAvatar(session!.userId, upload.bytes, type, callerOf(request));
+    const user = await changeAvatar(session.userId, upload.bytes, type, callerOf(request));
     const dto = userDto(user, request.receivedAt);
     return { success: true, avatar: dto.avatarUrl, filename: dto.avatar, user: dto };
-  }),
+  },
 });

@@ -78,26 +78,6 @@ export type RouteHandler<K extends RouteKey> = (input: RouteInput<K>) => Promise
 
 type Schema = z.core.$ZodType;
 
-/**
- * The old form of a route, whose schemas are those of its manifest line (the edge parses with those): kept
- * only until functions/http/accounts.ts is keyed on the manifest like the other contexts.
- */
-export function defineRoute<
-  P extends Schema | undefined = undefined,
-  Q extends Schema | undefined = undefined,
-  B extends Schema | undefined = undefined,
->(
-  _schemas: { params?: P; query?: Q; body?: B },
-  handle: (input: {
-    params: P extends Schema ? z.output<P> : undefined;
-    query: Q extends Schema ? z.output<Q> : undefined;
-    body: B extends Schema ? z.output<B> : undefined;
-    session: Session | null;
-    request: RequestInfo;
-  }) => Promise<unknown>,
-): (input: any) => Promise<any> {
-  return handle;
-}
 type AnyHandler = (input: {
   params: unknown;
   query: unknown;

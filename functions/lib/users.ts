@@ -149,7 +149,7 @@ export function userDto(user: UserView, now: Date) {
     avatar: user.avatar,
     avatarUrl: user.avatar ? `/${avatarKey(user.avatar)}?v=${version}` : null,
     avatarUpdatedAt: version,
-    subscriptionTier: isAdmin ? 'admin' : tier,
+    subscriptionTier: isAdmin ? ('admin' as const) : tier,
     subscriptionStatus: user.subscriptionStatus ?? (tier === 'free' ? 'inactive' : 'active'),
     subscriptionStartedAt: user.subscriptionStartedAt,
     subscriptionExpiresAt: user.subscriptionExpiresAt,
