@@ -124,6 +124,9 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // A feature's index.ts only names what the feature offers: marked free of side effects, an import through it reaches just the modules
+      // it names, so a lazy page's import of a feature does not pull that feature's other modules into the first page.
+      treeshake: { moduleSideEffects: (id: string) => !/features[\\/][^\\/]+[\\/]index\.ts$/.test(id) },
       output: {
         // Every module the first page runs statically goes in the entry chunk. Left to itself, Rolldown splits
         // the ones later pages share into a dozen small preloaded chunks; one file compresses about 6 KB

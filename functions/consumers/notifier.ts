@@ -3,12 +3,13 @@
  * once per cause and person (the notification id comes from the cause's event id).
  */
 import { notificationsFor } from '../domain/notifications/rules.js';
+import { notificationLookups } from '../lib/notification-lookups.js';
 import { notifyUser } from '../lib/notify.js';
 import { reactorConsumer } from '../lib/reactor.js';
 import { getView, queryViews } from '../lib/views.js';
 
 export const handler = reactorConsumer('notifier', async (event) => {
-  const targets = await notificationsFor(event, { getView, queryViews });
+  const targets = await notificationsFor(event, notificationLookups({ getView, queryViews }));
   for (const { userId, content } of targets) {
     await notifyUser(userId, content, { id: event.meta.eventId, correlationId: event.meta.correlationId, actor: 'notifier' });
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DomainEvent, NewEvent } from '../../../events/index.js';
 import { consumers } from '../../consumers.js';
 import { memoryViewStore } from '../../lib/memory-view-store.js';
+import { notificationLookups } from '../../lib/notification-lookups.js';
 import { project } from '../../lib/projection.js';
 import { libraryProjection } from '../../projections/library.js';
 import { notificationsProjection } from '../../projections/notifications.js';
@@ -73,7 +74,7 @@ describe('notification rules', () => {
       type: 'UserRegistered',
       data: { userId: 'u9', email: 'a@b.co', username: null, displayName: null, source: 'email_code' },
     });
-    const lookups = { getView: async () => undefined, queryViews: async () => [] };
+    const lookups = { artistFans: () => Promise.resolve([]), artistName: () => Promise.resolve(undefined) };
     expect(await notificationsFor(registered, lookups)).toEqual([
       { userId: 'u9', content: expect.objectContaining({ kind: 'welcome', mail: true }) },
     ]);
@@ -132,11 +133,11 @@ describe('notification rules', () => {
           streamId: `library#${userId}`,
         } as DomainEvent);
       }
-      const lookups = {
+      const lookups = notificationLookups({
         getView: store.get,
         queryViews: async (partition: { pk: string } | { gsi1pk: string }) =>
           Object.values(store.snapshot()).filter((item) => 'pk' in partition && item.pk === partition.pk),
-      };
+      });
       return { when: (event: DomainEvent) => notificationsFor(event, lookups) };
     }
 

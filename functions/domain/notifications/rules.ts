@@ -11,19 +11,18 @@
  */
 import type { DomainEvent, EventOf, EventType, NotificationContent } from '../../../events/index.js';
 import { brand } from '../../../events/brand.js';
-import type { ViewItem, ViewKey } from '../../lib/projection.js';
-import { artistKey } from '../../projections/catalogue.js';
-import { artistFansPartition, type ArtistFanItem } from '../../projections/library.js';
 
 export interface NotificationTarget {
   userId: string;
   content: NotificationContent;
 }
 
-/** Reads a rule may make (by key only, as every query does). */
+/** What a rule may look up; the notifier answers from the views (functions/lib/notification-lookups.ts). */
 export interface RuleLookups {
-  getView(key: ViewKey): Promise<ViewItem | undefined>;
-  queryViews(partition: { pk: string } | { gsi1pk: string }, options?: { skPrefix?: string }): Promise<ViewItem[]>;
+  /** The ids of the listeners who keep one of the artist's albums in their library. */
+  artistFans(artistId: string): Promise<string[]>;
+  /** The artist's name, or undefined while the artist is not projected yet. */
+  artistName(artistId: string): Promise<string | undefined>;
 }
 
 type Rule<T extends EventType> = (event: EventOf<T>, lookups: RuleLookups) => NotificationTarget[] | Promise<NotificationTarget[]>;
@@ -71,12 +70,12 @@ async function newReleaseToFans(event: EventOf<'AlbumPublished'>, lookups: RuleL
   const { albumId, artistId, title, isDummyAlbum } = event.data;
   // A physical-only album cannot be listened to here.
   if (isDummyAlbum) return [];
-  const fans = (await lookups.queryViews({ pk: artistFansPartition(artistId) })) as (ViewItem & ArtistFanItem)[];
+  const fans = await lookups.artistFans(artistId);
   if (fans.length === 0) return [];
-  const artist = await lookups.getView(artistKey(artistId));
-  if (typeof artist?.name !== 'string') throw new Error(`Artist ${artistId} is not projected yet`);
-  const content = notificationContent.newRelease(artist.name, title, albumId);
-  return fans.map((fan) => ({ userId: fan.userId, content }));
+  const artistName = await lookups.artistName(artistId);
+  if (artistName === undefined) throw new Error(`Artist ${artistId} is not projected yet`);
+  const content = notificationContent.newRelease(artistName, title, albumId);
+  return fans.map((userId) => ({ userId, content }));
 }
 
 export const notificationRules: NotificationRules = {

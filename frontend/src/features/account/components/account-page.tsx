@@ -7,7 +7,7 @@ import { formatReleaseDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { buttonClass } from '../../../ui/button';
 import { EmptyState } from '../../../ui/status-message';
-import { SubscriptionBilling } from '../../membership/components/subscription-billing';
+import { SubscriptionBilling } from '../../membership';
 import { isPaid } from '../subscription-wording';
 import { LogOutButton, ProfileSkeleton, SubscriptionDetails } from './profile-page';
 import { displayNameOf, UserAvatar } from './user-avatar';

@@ -9,8 +9,8 @@ import { brand } from '../../../lib/brand';
 import { useSession } from '../../../lib/session';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
-import { useOpenAccountDialog } from '../../auth/components/account-dialog-provider';
-import { NotificationsBell } from '../../notifications/components/notifications-bell';
+import { useOpenAccountDialog } from '../../auth';
+import { NotificationsBell } from '../../notifications';
 import { displayNameOf, UserAvatar } from './user-avatar';
 
 export function HeaderAccountControls() {

@@ -17,7 +17,7 @@ import { LoadingStatus, Skeleton, SkeletonStack } from '../../../ui/skeleton';
 import { EmptyState } from '../../../ui/status-message';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast';
-import { useOpenAccountDialog } from '../../auth/components/account-dialog-provider';
+import { useOpenAccountDialog } from '../../auth';
 import { useSignOut } from '../api/sign-out';
 import { useUpdateProfile } from '../api/update-profile';
 import { useUploadAvatar } from '../api/upload-avatar';

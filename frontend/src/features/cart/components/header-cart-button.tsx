@@ -4,15 +4,11 @@
  * row leads on to the album cart's own dialog.
  */
 import { ShoppingCart } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { setMerchCartOpen, useMerchCartCount, useMerchCartOpen } from '../../merch/merch-cart-store';
+import { Suspense, useEffect, useState } from 'react';
+import { MerchCartDrawer, setMerchCartOpen, useMerchCartCount, useMerchCartOpen } from '../../merch';
 import { CountBadge } from '../../../ui/count-badge';
 import { Tooltip } from '../../../ui/tooltip';
 import { openAlbumCart, useAlbumCartCount } from '../album-cart-entry';
-
-const MerchCartDrawer = lazy(() =>
-  import('../../merch/components/merch-cart-drawer').then((module) => ({ default: module.MerchCartDrawer })),
-);
 
 export function HeaderCartButton() {
   const albumCount = useAlbumCartCount();

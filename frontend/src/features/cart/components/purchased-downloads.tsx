@@ -1,7 +1,6 @@
 /** The albums a checkout just bought, each with its Download button, and Download All (the purchases feature's buttons). */
 import { Artwork } from '../../../ui/artwork';
-import { DownloadAlbumButton } from '../../purchases/components/download-album-button';
-import { DownloadAllButton } from '../../purchases/components/download-all-button';
+import { DownloadAlbumButton, DownloadAllButton } from '../../purchases';
 import type { PurchasedAlbum } from '../api/verify-cart-purchase';
 
 export function PurchasedDownloads({ purchases }: { purchases: PurchasedAlbum[] }) {

@@ -6,7 +6,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http';
 import { toast } from '../../../ui/toast';
-import { useOpenAccountDialog } from '../../auth/components/account-dialog-provider';
+import { useOpenAccountDialog } from '../../auth';
 import { ADDED_TO_LIBRARY, addToLibraryFailure, LIBRARY_TOAST_MS, REMOVED_FROM_LIBRARY } from '../library-messages';
 import { libraryKeys } from './library-keys';
 import { libraryChangeSchema, type LibraryAlbum, type LibraryTrack } from './library-schema';

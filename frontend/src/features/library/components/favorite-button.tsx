@@ -6,7 +6,7 @@ import { Heart } from 'lucide-react';
 import { cx } from '../../../lib/class-names';
 import { useSession } from '../../../lib/session';
 import { IconButton } from '../../../ui/button';
-import { useOpenAccountDialog } from '../../auth/components/account-dialog-provider';
+import { useOpenAccountDialog } from '../../auth';
 import { useChangeFavorite, type FavoriteDetails, type FavoriteTarget } from '../api/change-favorites';
 import { useIsFavorite } from '../api/get-favorites';
 

@@ -6,7 +6,7 @@
 import { Check, LibraryBig, ListCheck, ListPlus, Loader2 } from 'lucide-react';
 import { useSession } from '../../../lib/session';
 import { Button, IconButton } from '../../../ui/button';
-import { useOpenAccountDialog } from '../../auth/components/account-dialog-provider';
+import { useOpenAccountDialog } from '../../auth';
 import { useAddToLibrary, useRemoveFromLibrary, type LibraryAlbumInput } from '../api/change-library';
 import { useIsInLibrary } from '../api/get-library';
 

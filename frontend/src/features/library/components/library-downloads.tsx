@@ -4,10 +4,7 @@
  */
 import { Download } from 'lucide-react';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
-import { usePurchasedAlbums } from '../../purchases/api/get-purchased-albums';
-import { BrowseAlbumsLink } from '../../purchases/components/browse-albums-link';
-import { DownloadAllButton } from '../../purchases/components/download-all-button';
-import { PurchaseList, PurchaseListSkeleton } from '../../purchases/components/purchase-row';
+import { BrowseAlbumsLink, DownloadAllButton, PurchaseList, PurchaseListSkeleton, usePurchasedAlbums } from '../../purchases';
 
 export const DOWNLOADS_NOTE = 'Each download contains all formats (MP3, WAV, instrumentals) in one ZIP.';
 

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
 import { Button, buttonClass } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
-import { useOpenAccountDialog } from '../../auth/components/account-dialog-provider';
+import { useOpenAccountDialog } from '../../auth';
 import { ResultCard } from './result-card';
 
 export function AfterJoinPage() {

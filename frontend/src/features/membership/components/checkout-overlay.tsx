@@ -13,7 +13,7 @@ import { Button, buttonClass } from '../../../ui/button';
 import { Dialog, DialogDescription, DialogTitle } from '../../../ui/dialog';
 import { Spinner } from '../../../ui/spinner';
 import { FormAlert } from '../../../ui/text-field';
-import { useOpenAccountDialog } from '../../auth/components/account-dialog-provider';
+import { useOpenAccountDialog } from '../../auth';
 import { openCheckout } from '../api/start-checkout';
 import type { CheckoutOverlayRequest } from '../checkout-overlay-store';
 import { checkoutFailed } from '../membership-messages';

@@ -13,7 +13,7 @@ import { releaseYear } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { buttonClass, IconButton } from '../../../ui/button';
 import { LoadingStatus, Skeleton } from '../../../ui/skeleton';
-import { AlbumTile, AlbumTileBadge } from '../../albums/components/album-card';
+import { AlbumTile, AlbumTileBadge } from '../../albums';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { UnderlineTabs } from '../../../ui/tabs';
 import { isPlayable, useExclusiveAlbums, useExclusiveVideos, type ExclusiveAlbum, type ExclusiveVideo } from '../api/get-exclusive';

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
 import { Spinner } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
-import { useOpenAccountDialog } from '../../auth/components/account-dialog-provider';
+import { useOpenAccountDialog } from '../../auth';
 import { openCheckoutOverlay } from '../checkout-overlay-store';
 import { planAmountFrom } from '../plans';
 

@@ -5,7 +5,7 @@
 import { brand } from '../../../lib/brand';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { Button } from '../../../ui/button';
-import { useOpenAccountDialog } from '../../auth/components/account-dialog-provider';
+import { useOpenAccountDialog } from '../../auth';
 import { useActivationDeadline, useSessionUntilSubscriber } from '../use-membership-polling';
 import { ResultCard, SubscriptionResult } from './result-card';
 

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { formatMoney, formatReleaseDate } from '../../../lib/format';
 import { HttpError } from '../../../lib/http';
 import { Button, buttonClass } from '../../../ui/button';
-import { useOpenAccountDialog } from '../../auth/components/account-dialog-provider';
+import { useOpenAccountDialog } from '../../auth';
 import { membershipKeys } from '../api/membership-keys';
 import { useSubscription } from '../api/get-subscription';
 import { isActivated, verifyCheckout } from '../api/verify-checkout';

@@ -9,7 +9,7 @@ import { formatMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { Button, buttonClass } from '../../../ui/button';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
-import { useOpenAccountDialog } from '../../auth/components/account-dialog-provider';
+import { useOpenAccountDialog } from '../../auth';
 import { usePurchases } from '../api/get-purchases';
 import { usePurchasedAlbums } from '../api/get-purchased-albums';
 import type { Purchase } from '../api/purchase-schema';

@@ -1,0 +1,122 @@
+/**
+ * Lint for the whole repository (`npm run lint`, the first step of `npm test`): typescript-eslint's type-checked rules,
+ * React hooks and accessibility for the SPA, and the layer rules of docs/ARCHITECTURE.md (who may import whom).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Who may import whom, by folder (paths from the repository root). A file takes the first entry its path starts with;
+ * an import is checked by where it lands, so `../../functions/lib/x.js` and a deeper `../` chain are the same import.
+ */
+const layers = [
+  { from: 'events/', forbid: ['functions/', 'infra/', 'frontend/'], why: 'events are the shared language and depend on no layer' },
+  { from: 'functions/domain/', allowOnly: ['events/', 'functions/domain/'], why: 'the domain is pure: events and other domain modules only' },
+  {
+    from: 'frontend/',
+    forbid: ['functions/', 'infra/'],
+    except: ['functions/contract/'],
+    why: 'the SPA shares only the contract with the API',
+  },
+];
+const FEATURES = 'frontend/src/features/';
+
+/** Where a relative import lands, from the repository root ('' for a package or an import outside the repository). */
+function target(filename, specifier) {
+  if (!specifier.startsWith('.')) return '';
+  const landed = path.relative(root, path.resolve(path.dirname(filename), specifier)).split(path.sep).join('/');
+  return landed.startsWith('..') ? '' : landed;
+}
+
+function layerViolation(from, to) {
+  const layer = layers.find((l) => from.startsWith(l.from));
+  if (layer) {
+    const inside = (prefixes) => prefixes.some((p) => to.startsWith(p));
+    const refused = layer.allowOnly
+      ? !inside(layer.allowOnly)
+      : inside(layer.forbid) && !inside(layer.except ?? []);
+    if (refused) return `${layer.from} may not import ${to}: ${layer.why}`;
+  }
+  if (from.startsWith(FEATURES) && to.startsWith(FEATURES)) {
+    const [own] = from.slice(FEATURES.length).split('/');
+    const [other, ...rest] = to.slice(FEATURES.length).split('/');
+    const publicApi = rest.length === 0 || (rest.length === 1 && /^index(\.[jt]sx?)?$/.test(rest[0]));
+    if (other !== own && !publicApi) return `features/${own} reaches features/${other} only through features/${other}/index.ts, not ${to}`;
+  }
+  return undefined;
+}
+
+const layerRule = {
+  meta: { type: 'problem', schema: [], docs: { description: 'Imports respect the layers (events, domain, SPA, feature folders)' } },
+  create(context) {
+    const from = path.relative(root, context.filename).split(path.sep).join('/');
+    const check = (source) => {
+      if (source?.type !== 'Literal' || typeof source.value !== 'string') return;
+      const message = layerViolation(from, target(context.filename, source.value));
+      if (message) context.report({ node: source, message });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'frontend/dist/', 'cdk.out/', '.local/', '.bench/', 'test-results/', 'infra/seed/media/'] },
+  js.configs.recommended,
+  // Recommended, not strict: with `noUncheckedIndexedAccess` off, strict's no-unnecessary-condition calls every guard on an
+  // index or a map lookup needless, and its stylistic half adds churn without catching bugs; the recommended type-checked
+  // set keeps what does (floating promises, unsafe `any`, misused promises).
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: root },
+      globals: { ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { layers: { rules: { imports: layerRule } } },
+    rules: {
+      'layers/imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // HttpError is the edge's answer: code below the edge throws domain or application errors, mapped to HTTP once.
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['functions/http/**', 'functions/lib/http.ts', 'frontend/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='HttpError']",
+          message: 'Throw a domain or application error; only functions/http/ and functions/lib/http.ts make an HttpError.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  { files: ['frontend/src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ['frontend/public/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
+    // Plain JavaScript (the service worker, scripts, this file) is outside tsconfig.json: no type information to check with.
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);
