@@ -56,19 +56,9 @@ export const suggestion = z.object({
 });
 export type Suggestion = z.infer<typeof suggestion>;
 
-export const playlistTrack = z.object({
-  id: z.string(),
-  title: z.string(),
-  trackNumber: z.int(),
-  duration: z.number(),
-  albumId: z.string(),
-  albumTitle: z.string(),
-  artistId: z.string(),
-  artistName: z.string(),
-  artwork: nullableText,
-  requiredTier: tier,
-  audioUrl: nullableText,
-});
+/** A playlist's track is a search result's track with what it takes to play it. */
+export const playlistTrack = z.extend(searchTrack, { requiredTier: tier, audioUrl: nullableText });
+
 export const playlist = z.object({
   id: z.string(),
   name: z.string(),
