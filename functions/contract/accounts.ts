@@ -4,7 +4,7 @@
  * the fields of spec part 2 §7 (Authentication), whose snake_case names (instant_signin, magic_link_sent,
  * is_new_user) are the spec's own.
  */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { endpoint, noBody, nullableText, success } from './endpoint.js';
 
 const emailField = z.pipe(

@@ -1,5 +1,5 @@
 /** Contract of the `band` context: the band pages' fan signup. */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { endpoint } from './endpoint.js';
 
 export const fanSignup = endpoint({

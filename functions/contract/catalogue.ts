@@ -1,5 +1,5 @@
 /** Contract of the `catalogue` context: albums, their tracks, artists and lyrics. */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { endpoint, idParams, nullableText, tier } from './endpoint.js';
 
 const count = z.int().check(z.nonnegative());

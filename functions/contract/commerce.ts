@@ -1,5 +1,5 @@
 /** Contract of the `commerce` context: the album cart, album checkout, the success pages, purchases and downloads. */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { email, endpoint, looseId, noBody, nullableText, success } from './endpoint.js';
 
 const dollars = z.number().check(z.nonnegative());

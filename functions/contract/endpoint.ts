@@ -2,7 +2,7 @@
  * What one route takes and answers: the zod schemas the handler, the SPA and the integration tests read.
  * Contract modules import only zod (the small `zod/mini` build, so the SPA's bundle stays small) and events/.
  */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 export interface Endpoint {
   params?: z.ZodMiniType;

@@ -1,5 +1,5 @@
 /** Contract of the `library` context: a signed-in listener's albums, songs, favourites and listening history. */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { endpoint, entityId, nullableText, tier } from './endpoint.js';
 
 export const libraryAlbum = z.object({

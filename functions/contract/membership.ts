@@ -1,5 +1,5 @@
 /** Contract of the `membership` context: Toko+ checkout, the member's subscription, and the exclusive content it opens. */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { email, endpoint, looseId, nullableText } from './endpoint.js';
 import { PLAN_AMOUNTS, type PlanAmount } from './pricing.js';
 

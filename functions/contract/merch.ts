@@ -1,5 +1,5 @@
 /** Contract of the `merch` context: the merch shop's products, collections and carts. */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { endpoint, nullableText, success } from './endpoint.js';
 
 /** Storefronts send amounts as decimal strings ("28.00"); they are read as numbers of dollars. */

@@ -1,5 +1,5 @@
 /** Contract of the `notifications` context: the signed-in user's own notifications. */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { endpoint, idParams, nullableText, success } from './endpoint.js';
 
 export const notification = z.object({

@@ -1,5 +1,5 @@
 /** Contract of the `platform` context: what the deployment-check page reads. */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { endpoint } from './endpoint.js';
 
 export const deploymentStatus = endpoint({

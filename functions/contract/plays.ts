@@ -1,5 +1,5 @@
 /** Contract of the `plays` context: a play of a track, and an album's play count. */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { endpoint, idParams } from './endpoint.js';
 
 const seconds = z.number().check(z.nonnegative(), z.maximum(24 * 3600));

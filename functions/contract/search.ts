@@ -1,5 +1,5 @@
 /** Contract of the `search` context: catalogue search, search-box suggestions and the label's playlists. */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { endpoint, nullableText, tier } from './endpoint.js';
 
 const searchQuery = z.object({ q: z._default(z.string().check(z.maxLength(200)), '') });

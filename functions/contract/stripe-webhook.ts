@@ -1,5 +1,5 @@
 /** Contract of the `stripe-webhook` context: Stripe's deliveries (the body is read raw, for its signature). */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { endpoint } from './endpoint.js';
 
 export const webhook = endpoint({ answer: z.object({ received: z.literal(true), outcome: z.string() }) });

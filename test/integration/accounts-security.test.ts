@@ -8,7 +8,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import fc from 'fast-check';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import * as accounts from '../../functions/contract/accounts.js';
 import { handler as accountsHandler } from '../../functions/http/accounts.js';
 import { dynamoClient } from '../../functions/lib/aws.js';

@@ -1,6 +1,6 @@
 /** Helpers for tests that run against the local cloud started by test/local-cloud-setup.ts. */
 import { inject } from 'vitest';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { resetEnvCache } from '../../functions/lib/env.js';
 import { routes } from '../../functions/routes.js';
 import { compileRoutes, matchRoute } from '../../infra/local/api-routes.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { externalListenLinks, isPlusExclusive, isTrackPlayable } from '../../frontend/src/features/albums/album-access';
 import { albumSchema, albumTracksSchema, type Album } from '../../frontend/src/features/albums/api/album-schema';
 import { latestAlbum } from '../../frontend/src/features/albums/api/get-albums';
