@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currentTrack, playerReducer, type QueueTrack } from './player-state';
+import { queueTrack } from '../../../../test/support/player';
+import { currentTrack, playerReducer } from './player-state';
 import { queueStore, restoredPlayerState, SESSION_SAVE_INTERVAL_MS, type StorageLike } from './queue-persistence';
 
 function memoryStorage(): StorageLike & { items: Map<string, string> } {
@@ -12,21 +13,11 @@ function memoryStorage(): StorageLike & { items: Map<string, string> } {
   };
 }
 
-const track = (id: string): QueueTrack => ({
-  id,
-  albumId: 'a1',
-  title: `Track ${id}`,
-  artist: 'The Tide',
-  albumTitle: 'Low Water',
-  artwork: null,
-  audioUrl: `/media/audio/${id}.mp3`,
-  duration: 180,
-});
 const settings = { repeat: 'all' as const, volume: 0.5 };
 
 function playing(index: number) {
   const state = restoredPlayerState(null, settings);
-  return playerReducer(state, { type: 'playQueue', tracks: [track('1'), track('2'), track('3')], index, at: 0 });
+  return playerReducer(state, { type: 'playQueue', tracks: [queueTrack('1'), queueTrack('2'), queueTrack('3')], index, at: 0 });
 }
 
 describe('the queue across a reload', () => {
@@ -47,7 +38,7 @@ describe('the queue across a reload', () => {
     expect(restoredPlayerState(queueStore(storage).restore(), settings).queue).toEqual([]);
     storage.items.set('player.session', '{"queue":[],"index":0');
     expect(queueStore(storage).restore()).toBeNull();
-    storage.items.set('player.session', JSON.stringify({ queue: [track('1')], index: 4, position: 0, shuffle: false }));
+    storage.items.set('player.session', JSON.stringify({ queue: [queueTrack('1')], index: 4, position: 0, shuffle: false }));
     expect(queueStore(storage).restore()).toBeNull();
   });
 
