@@ -46,6 +46,14 @@ async function signedInReply(
   });
 }
 
+/** What a sign-in by e-mail (code or link) answers besides its token: the welcome, and where the intent leads. */
+const emailSignInFields = (signedIn: Pick<SignedIn, 'isNewUser'>, intent: SignInIntent | null) => ({
+  message: signedIn.isNewUser ? 'Welcome! Your account is ready' : 'Signed in',
+  isNewUser: signedIn.isNewUser,
+  subscriptionIntent: intent === 'subscribe',
+  cartCheckoutIntent: intent === 'cart_checkout',
+});
+
 async function currentUser(session: Session | null): Promise<UserView | undefined> {
   return session ? freshUser(session.userId) : undefined;
 }
@@ -117,11 +125,8 @@ export const handler = contextHandler('accounts', {
     const signedIn = await signInWithEmail(challenge.email, 'email_code', challenge.displayName, commandContext('guest', request));
     const intent = challenge.intent;
     return signedInReply(signedIn, request, (token) => ({
-      message: signedIn.isNewUser ? 'Welcome! Your account is ready' : 'Signed in',
-      isNewUser: signedIn.isNewUser,
+      ...emailSignInFields(signedIn, intent),
       jwtToken: token,
-      subscriptionIntent: intent === 'subscribe',
-      cartCheckoutIntent: intent === 'cart_checkout',
       intent,
       redirectUrl: intent === 'subscribe' ? SUBSCRIPTION_CHECKOUT : null,
       clientSecret: null,
@@ -134,11 +139,8 @@ export const handler = contextHandler('accounts', {
     const signedIn = await signInWithEmail(challenge.email, 'magic_link', challenge.displayName, commandContext('guest', request));
     const intent = challenge.intent;
     return signedInReply(signedIn, request, (token) => ({
-      message: signedIn.isNewUser ? 'Welcome! Your account is ready' : 'Signed in',
-      isNewUser: signedIn.isNewUser,
+      ...emailSignInFields(signedIn, intent),
       authToken: token,
-      subscriptionIntent: intent === 'subscribe',
-      cartCheckoutIntent: intent === 'cart_checkout',
       checkoutUrl: intent === 'subscribe' ? SUBSCRIPTION_CHECKOUT : null,
     }));
   },
