@@ -9,8 +9,8 @@ import { retry } from './retry.js';
 
 export interface Decider<State, Command> {
   initialState: State;
-  evolve(state: State, event: DomainEvent): State;
-  decide(command: Command, state: State): NewEvent[];
+  evolve: (state: State, event: DomainEvent) => State;
+  decide: (command: Command, state: State) => NewEvent[];
 }
 
 export interface CommandResult<State> {

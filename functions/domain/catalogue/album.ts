@@ -10,7 +10,7 @@ export type AlbumCommand =
 
 export const albumDecider = {
   initialState: { exists: false } as AlbumState,
-  evolve(state: AlbumState, event: DomainEvent): AlbumState {
+  evolve: (state: AlbumState, event: DomainEvent): AlbumState => {
     switch (event.type) {
       case 'AlbumPublished': {
         const { albumId: _id, artistId, tracks: _tracks, ...details } = event.data;
@@ -22,7 +22,7 @@ export const albumDecider = {
         return state;
     }
   },
-  decide(command: AlbumCommand, state: AlbumState): NewEvent[] {
+  decide: (command: AlbumCommand, state: AlbumState): NewEvent[] => {
     switch (command.type) {
       case 'PublishAlbum': {
         const { album } = command;

@@ -8,10 +8,10 @@ export type ArtistCommand = { type: 'CreateArtist'; artist: EventOf<'ArtistCreat
 
 export const artistDecider = {
   initialState: { exists: false } as ArtistState,
-  evolve(state: ArtistState, event: DomainEvent): ArtistState {
+  evolve: (state: ArtistState, event: DomainEvent): ArtistState => {
     return event.type === 'ArtistCreated' ? { exists: true, name: event.data.name } : state;
   },
-  decide(command: ArtistCommand, state: ArtistState): NewEvent[] {
+  decide: (command: ArtistCommand, state: ArtistState): NewEvent[] => {
     switch (command.type) {
       case 'CreateArtist':
         if (state.exists) throw conflict('artist_exists', `Artist ${command.artist.artistId} already exists`);

@@ -20,7 +20,7 @@ const without = (lines: CartLine[], albumIds: readonly string[]) => lines.filter
 
 export const cartDecider = {
   initialState: { lines: [] } as CartState,
-  evolve(state: CartState, event: DomainEvent): CartState {
+  evolve: (state: CartState, event: DomainEvent): CartState => {
     switch (event.type) {
       case 'CartItemAdded':
         return { lines: [...without(state.lines, [event.data.line.albumId]), event.data.line] };
@@ -42,7 +42,7 @@ export const cartDecider = {
         return state;
     }
   },
-  decide(command: CartCommand, state: CartState): NewEvent[] {
+  decide: (command: CartCommand, state: CartState): NewEvent[] => {
     const has = (albumId: string) => state.lines.some((l) => l.albumId === albumId);
     switch (command.type) {
       case 'AddToCart':

@@ -15,7 +15,7 @@ export type OrderCommand =
 
 export const orderDecider = {
   initialState: { status: 'none' } as OrderState,
-  evolve(state: OrderState, event: DomainEvent): OrderState {
+  evolve: (state: OrderState, event: DomainEvent): OrderState => {
     switch (event.type) {
       case 'CheckoutStarted':
         return { status: 'started', order: event.data, paidAlbums: [] };
@@ -25,7 +25,7 @@ export const orderDecider = {
         return state;
     }
   },
-  decide(command: OrderCommand, state: OrderState): NewEvent[] {
+  decide: (command: OrderCommand, state: OrderState): NewEvent[] => {
     switch (command.type) {
       case 'StartCheckout':
         if (state.status !== 'none') throw conflict('order_exists', `Order ${command.order.orderId} already exists`);

@@ -55,7 +55,7 @@ const update = (state: MembershipState, id: string, change: (s: MemberSubscripti
 
 export const membershipDecider = {
   initialState: { subscriptions: [] } as MembershipState,
-  evolve(state: MembershipState, event: DomainEvent): MembershipState {
+  evolve: (state: MembershipState, event: DomainEvent): MembershipState => {
     switch (event.type) {
       case 'SubscriptionStarted': {
         const d = event.data;
@@ -90,7 +90,7 @@ export const membershipDecider = {
         return state;
     }
   },
-  decide(command: MembershipCommand, state: MembershipState): NewEvent[] {
+  decide: (command: MembershipCommand, state: MembershipState): NewEvent[] => {
     switch (command.type) {
       case 'SyncSubscription': {
         const { userId, subscription: stripe, renewal } = command;

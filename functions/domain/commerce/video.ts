@@ -7,10 +7,10 @@ export type VideoCommand = { type: 'PublishVideo'; video: EventOf<'VideoPublishe
 
 export const videoDecider = {
   initialState: { exists: false } as VideoState,
-  evolve(state: VideoState, event: DomainEvent): VideoState {
+  evolve: (state: VideoState, event: DomainEvent): VideoState => {
     return event.type === 'VideoPublished' ? { exists: true } : state;
   },
-  decide(command: VideoCommand, state: VideoState): NewEvent[] {
+  decide: (command: VideoCommand, state: VideoState): NewEvent[] => {
     if (state.exists) throw conflict('video_exists', `Video ${command.video.videoId} already exists`);
     return [{ type: 'VideoPublished', data: command.video }];
   },

@@ -68,7 +68,7 @@ function refuseAlbum(album: AlbumFacts, listener: Listener) {
 
 export const libraryDecider = {
   initialState,
-  evolve(state: LibraryState, event: DomainEvent): LibraryState {
+  evolve: (state: LibraryState, event: DomainEvent): LibraryState => {
     if (!isLibraryEvent(event)) return state;
     const at = event.meta.at;
     switch (event.type) {
@@ -92,7 +92,7 @@ export const libraryDecider = {
     }
   },
   /** Repeating a command is harmless: what is already so records nothing. */
-  decide(command: LibraryCommand, state: LibraryState): NewEvent[] {
+  decide: (command: LibraryCommand, state: LibraryState): NewEvent[] => {
     const { userId } = command;
     switch (command.type) {
       case 'AddAlbum': {

@@ -13,10 +13,10 @@ export type PlaylistCommand = {
 
 export const playlistDecider = {
   initialState: { exists: false } as PlaylistState,
-  evolve(state: PlaylistState, event: DomainEvent): PlaylistState {
+  evolve: (state: PlaylistState, event: DomainEvent): PlaylistState => {
     return event.type === 'PlaylistCreated' ? { exists: true, name: event.data.name } : state;
   },
-  decide(command: PlaylistCommand, state: PlaylistState): NewEvent[] {
+  decide: (command: PlaylistCommand, state: PlaylistState): NewEvent[] => {
     switch (command.type) {
       case 'CreatePlaylist': {
         const { playlist } = command;
