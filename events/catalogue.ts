@@ -1,6 +1,6 @@
 /** The catalogue's events: artists and albums, appended by the seed and by the admin panel alike. */
 import * as z from 'zod';
-import { defineEvent } from './envelope.js';
+import { defineEvent, olderVersion } from './envelope.js';
 
 export const tierSchema = z.enum(['free', 'toko_plus', 'purchase_required']);
 export type RequiredTier = z.infer<typeof tierSchema>;
@@ -32,7 +32,8 @@ const artistV1 = z.object({
 });
 
 export const ArtistCreated = defineEvent('ArtistCreated', artistV1.extend({ socialLinks: socialLinksSchema }), [
-  { schema: artistV1, upcast: (d: z.infer<typeof artistV1>) => ({ ...d, socialLinks: d.socialLinks ? JSON.parse(d.socialLinks) : {} }) },
+  // The parsed links are checked by the current schema, which the registry applies to what an upcast returns.
+  olderVersion(artistV1, (d) => ({ ...d, socialLinks: d.socialLinks ? (JSON.parse(d.socialLinks) as unknown) : {} })),
 ]);
 
 export const externalLinksSchema = z

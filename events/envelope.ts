@@ -20,10 +20,16 @@ export const storedEventSchema = z.object({
 });
 export type StoredEvent = z.infer<typeof storedEventSchema>;
 
-/** One version of one event type. `upcast` turns data of this version into the next version's. */
+/** One version of one event type. `upcast` turns data of this version (parsed by `schema`) into the next version's. */
 export interface EventVersion {
   schema: z.ZodType;
-  upcast?: (data: any) => unknown;
+  upcast?: (data: unknown) => unknown;
+}
+
+/** An older version of an event, its upcast typed by its own schema. */
+export function olderVersion<S extends z.ZodType>(schema: S, upcast: (data: z.infer<S>) => unknown): EventVersion {
+  // The registry hands an upcast only data this version's schema has just parsed.
+  return { schema, upcast: (data) => upcast(data as z.infer<S>) };
 }
 
 /** An event definition: its name (a past-tense fact) and every schema version it has had, oldest first. */

@@ -34,11 +34,16 @@ interface Outgoing {
   body: string;
 }
 
+/** A stored event's type, stream and version; undefined for the table's other items (reservations carry no event). */
+function storedEvent(image: Record<string, unknown>): { type: string; streamId: string; version: number } | undefined {
+  const { type, streamId, version } = image;
+  return typeof type === 'string' && typeof streamId === 'string' && typeof version === 'number' ? { type, streamId, version } : undefined;
+}
+
 /** Which queues each stored event goes to. Pure. */
 export function route(image: Record<string, unknown>, prefix: string): string[] {
-  const { type, streamId } = image;
-  if (typeof type !== 'string' || typeof streamId !== 'string') return []; // reservation items carry no event
-  return consumersOf(type, streamId).map((c) => queueName(prefix, c));
+  const event = storedEvent(image);
+  return event ? consumersOf(event.type, event.streamId).map((c) => queueName(prefix, c)) : [];
 }
 
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
@@ -49,9 +54,11 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     order.push(sequenceNumber);
     if (record.eventName !== 'INSERT' || !record.dynamodb?.NewImage) continue;
     const image = unmarshall(record.dynamodb.NewImage as Record<string, AttributeValue>);
+    const event = storedEvent(image);
+    if (!event) continue;
     for (const queue of route(image, env().QUEUE_PREFIX)) {
       const list = byQueue.get(queue) ?? [];
-      list.push({ sequenceNumber, streamId: image.streamId, version: image.version, body: JSON.stringify(image) });
+      list.push({ sequenceNumber, streamId: event.streamId, version: event.version, body: JSON.stringify(image) });
       byQueue.set(queue, list);
     }
   }

@@ -186,7 +186,7 @@ export function contextHandler<C extends Context>(context: C, handlers: { [K in 
 
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use({ onError: (request) => void (request.response = errorResponse(request.error, logger)) })
-    .handler(async (event) => {
+    .handler(async (event: APIGatewayProxyEventV2) => {
       const spec = manifest.get(event.routeKey);
       if (!spec) throw new HttpError(404, 'not_found', `No route for ${event.routeKey}`);
       const handle = definitions[event.routeKey];

@@ -1,11 +1,18 @@
 /** An in-memory ViewStore with the same commit semantics as the DynamoDB one, for pure unit tests. */
 import type { ViewItem, ViewKey, ViewOp, ViewStore } from './projection.js';
 
+/** How DynamoDB orders two values in a condition: two strings or two numbers; any other pair is not comparable. */
+function order(a: unknown, b: unknown): number | undefined {
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return undefined;
+}
+
 /** Whether a `keep` put of `item` replaces `stored` (a stored item without the field is kept, as DynamoDB's condition does). */
 function wins(item: ViewItem, stored: ViewItem, { field, winner }: NonNullable<Extract<ViewOp, { kind: 'put' }>['keep']>): boolean {
-  const [mine, theirs] = [item[field], stored[field]];
-  if (theirs === undefined || mine === undefined) return false;
-  return winner === 'lowest' ? String(mine) < String(theirs) : String(mine) > String(theirs);
+  const cmp = order(item[field], stored[field]);
+  if (cmp === undefined) return false;
+  return winner === 'lowest' ? cmp < 0 : cmp > 0;
 }
 
 export function memoryViewStore() {
@@ -13,16 +20,16 @@ export function memoryViewStore() {
   const checkpoints = new Map<string, number>();
   const id = (k: ViewKey) => `${k.pk}|${k.sk}`;
   const store: ViewStore & { snapshot(): Record<string, ViewItem>; checkpoints(): Map<string, number> } = {
-    async get(key) {
+    get(key) {
       const item = items.get(id(key));
-      return item && structuredClone(item);
+      return Promise.resolve(item && structuredClone(item));
     },
-    async checkpoint(projection, streamId) {
-      return checkpoints.get(`${projection}|${streamId}`) ?? 0;
+    checkpoint(projection, streamId) {
+      return Promise.resolve(checkpoints.get(`${projection}|${streamId}`) ?? 0);
     },
-    async commit(projection, streamId, from, to, ops) {
+    commit(projection, streamId, from, to, ops) {
       const cp = `${projection}|${streamId}`;
-      if ((checkpoints.get(cp) ?? 0) !== from) return false;
+      if ((checkpoints.get(cp) ?? 0) !== from) return Promise.resolve(false);
       for (const op of ops) {
         if (op.kind === 'put') {
           const stored = items.get(id(op.item));
@@ -38,7 +45,7 @@ export function memoryViewStore() {
         }
       }
       checkpoints.set(cp, to);
-      return true;
+      return Promise.resolve(true);
     },
     /** `<projection>|<streamId>` → the version applied. */
     checkpoints() {

@@ -65,7 +65,7 @@ export function ipBucket(ip: string): string {
   const [head, tail = ''] = ip.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const full = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  const full = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
   return `${full
     .slice(0, 4)
     .map((h) => h.toLowerCase().replace(/^0+(?=.)/, ''))

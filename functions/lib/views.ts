@@ -144,7 +144,7 @@ export function packCommits<T extends PendingCommit>(commits: T[], maxItems = MA
 interface Waiting extends PendingCommit {
   from: number;
   to: number;
-  settle: (result: { ok: boolean } | { error: unknown }) => void;
+  settle: (result: { ok: boolean } | { error: Error }) => void;
 }
 
 function checkpointItem(w: Waiting): TransactItem {
@@ -209,7 +209,9 @@ function writeAlone(w: Waiting, error: unknown, reasons: Array<{ Code?: string }
   const failed = (i: number) => reasons[i]?.Code === 'ConditionalCheckFailed';
   if (failed(0)) return w.settle({ ok: false });
   const ops = withoutLostKeeps(w.ops, failed, 1);
-  if (ops.length === w.ops.length) return w.settle({ error });
+  if (ops.length === w.ops.length) {
+    return w.settle({ error: error instanceof Error ? error : new Error('The view transaction failed', { cause: error }) });
+  }
   return writeTogether({ commits: [{ ...w, ops }], ops });
 }
 
@@ -279,12 +281,12 @@ export async function queryViews<T = ViewItem>(
   do {
     const out = await dynamoClient().send(
       new QueryCommand({
-        TableName: onIndex ? env().TABLE_VIEWS : tableOf(partition as { pk: string }),
+        TableName: onIndex ? env().TABLE_VIEWS : tableOf(partition),
         IndexName: onIndex ? 'gsi1' : undefined,
         KeyConditionExpression: options.skPrefix ? '#pk = :pk AND begins_with(#sk, :sk)' : '#pk = :pk',
         ExpressionAttributeNames: options.skPrefix ? { '#pk': pkName, '#sk': skName } : { '#pk': pkName },
         ExpressionAttributeValues: {
-          ':pk': onIndex ? partition.gsi1pk : (partition as { pk: string }).pk,
+          ':pk': onIndex ? partition.gsi1pk : partition.pk,
           ...(options.skPrefix ? { ':sk': options.skPrefix } : {}),
         },
         ScanIndexForward: !options.descending,
