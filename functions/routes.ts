@@ -49,7 +49,10 @@ const route = <M extends HttpMethod, P extends string, C extends Context, A exte
   context: C,
   auth: A,
   contract: E,
-) => ({ method, path, context, auth, contract, key: `${method} ${path}` as `${M} ${P}` });
+) => {
+  const key: `${M} ${P}` = `${method} ${path}`;
+  return { method, path, context, auth, contract, key };
+};
 
 export const routes = [
   route('GET', '/api/albums', 'catalogue', 'guest', catalogue.listAlbums),

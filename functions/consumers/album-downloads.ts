@@ -20,10 +20,6 @@ export const downloadObjectKey = (albumId: string, title: string) =>
 
 const fileName = (n: number, title: string) => `${String(n).padStart(2, '0')} ${title.replace(/[/\\:*?"<>|]+/g, '-')}`;
 
-async function* once(bytes: Uint8Array) {
-  yield bytes;
-}
-
 async function buildAlbum(albumId: string, correlationId: string, logger: Logger) {
   const state = (await readStream(albumStream(albumId))).reduce(albumDecider.evolve, albumDecider.initialState);
   if (!state.exists) return;
@@ -76,7 +72,7 @@ async function buildAlbum(albumId: string, correlationId: string, logger: Logger
       '',
     ].join('\n');
     files.push('README.txt');
-    yield { name: 'README.txt', modified, data: once(Buffer.from(readme, 'utf8')) };
+    yield { name: 'README.txt', modified, data: [Buffer.from(readme, 'utf8')] };
   }
 
   const key = downloadObjectKey(albumId, details.title);

@@ -4,9 +4,7 @@
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import * as z from 'zod/mini';
 import type { CartLine } from '../../events/index.js';
-import { guestCartItem } from '../contract/commerce.js';
 import { s3Client } from '../lib/aws.js';
 import {
   cartItemDto,

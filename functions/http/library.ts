@@ -165,7 +165,7 @@ async function currentLibrary(userId: string): Promise<{ albums: LibraryAlbumIte
   if (projected >= version) {
     const items = await queryViews<(LibraryAlbumItem | FavoriteItem) & { sk: string }>({ pk: libraryPartition(userId) });
     return {
-      albums: items.filter((item) => item.sk.startsWith(LIBRARY_ALBUMS)) as LibraryAlbumItem[],
+      albums: items.filter((item) => item.sk.startsWith(LIBRARY_ALBUMS)),
       favorites: items.filter((item) => item.sk.startsWith(FAVORITES)) as FavoriteItem[],
     };
   }

@@ -124,10 +124,11 @@ export const handler = contextHandler('membership', {
     };
   },
 
-  'GET /api/subscription/status': async ({ session }) => ({
-    isSubscribed: isSubscriber(session),
-    tier: session?.tier ?? 'free',
-  }),
+  'GET /api/subscription/status': ({ session }) =>
+    Promise.resolve({
+      isSubscribed: isSubscriber(session),
+      tier: session?.tier ?? 'free',
+    }),
 
   'POST /api/subscription/cancel': async ({ session, request }) => {
     const live = currentSubscription(await readMembership(session.userId));

@@ -207,7 +207,7 @@ export async function startAlbumCheckout(opts: {
   const metadata = { orderId, userId: session.userId, kind: 'albums' };
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: planAmount ? 'subscription' : 'payment',
-    line_items: planAmount ? [...albumItems, { price: await planPriceId(planAmount as PlanAmount), quantity: 1 }] : albumItems,
+    line_items: planAmount ? [...albumItems, { price: await planPriceId(planAmount), quantity: 1 }] : albumItems,
     customer_email: email,
     client_reference_id: session.userId,
     metadata,

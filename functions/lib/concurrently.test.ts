@@ -17,8 +17,6 @@ describe('eachConcurrently', () => {
   });
 
   it('does nothing for no items', async () => {
-    await eachConcurrently([], 4, async () => {
-      throw new Error('not called');
-    });
+    await eachConcurrently([], 4, () => Promise.reject(new Error('not called')));
   });
 });

@@ -2,24 +2,23 @@ import type { SQSRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { processFifoBatch } from './fifo-batch.js';
 
-const record = (id: string, group: string): SQSRecord =>
-  ({
-    messageId: id,
-    receiptHandle: id,
-    body: JSON.stringify({ id }),
-    attributes: {
-      MessageGroupId: group,
-      ApproximateReceiveCount: '1',
-      SentTimestamp: '0',
-      SenderId: 'x',
-      ApproximateFirstReceiveTimestamp: '0',
-    },
-    messageAttributes: {},
-    md5OfBody: '',
-    eventSource: 'aws:sqs',
-    eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:q.fifo',
-    awsRegion: 'us-east-1',
-  }) as SQSRecord;
+const record = (id: string, group: string): SQSRecord => ({
+  messageId: id,
+  receiptHandle: id,
+  body: JSON.stringify({ id }),
+  attributes: {
+    MessageGroupId: group,
+    ApproximateReceiveCount: '1',
+    SentTimestamp: '0',
+    SenderId: 'x',
+    ApproximateFirstReceiveTimestamp: '0',
+  },
+  messageAttributes: {},
+  md5OfBody: '',
+  eventSource: 'aws:sqs',
+  eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:q.fifo',
+  awsRegion: 'us-east-1',
+});
 
 describe('a FIFO batch', () => {
   it('handles each group in order while the groups run at once', async () => {
@@ -47,9 +46,10 @@ describe('a FIFO batch', () => {
   it('fails the rest of a failing group only', async () => {
     const handled: string[] = [];
     const records = ['a1:a', 'b1:b', 'a2:a', 'b2:b', 'a3:a', 'b3:b'].map((s) => record(...(s.split(':') as [string, string])));
-    const response = await processFifoBatch({ Records: records }, async (r) => {
-      if (r.messageId === 'a2') throw new Error('cannot apply a2 yet');
+    const response = await processFifoBatch({ Records: records }, (r) => {
+      if (r.messageId === 'a2') return Promise.reject(new Error('cannot apply a2 yet'));
       handled.push(r.messageId);
+      return Promise.resolve();
     });
     expect(response.batchItemFailures.map((f) => f.itemIdentifier).sort()).toEqual(['a2', 'a3']);
     expect(handled.sort()).toEqual(['a1', 'b1', 'b2', 'b3']);
@@ -57,9 +57,7 @@ describe('a FIFO batch', () => {
 
   it('retries the whole batch when every record fails, without throwing', async () => {
     const records = [record('a1', 'a'), record('b1', 'b')];
-    const response = await processFifoBatch({ Records: records }, async () => {
-      throw new Error('down');
-    });
+    const response = await processFifoBatch({ Records: records }, () => Promise.reject(new Error('down')));
     expect(response.batchItemFailures.map((f) => f.itemIdentifier).sort()).toEqual(['a1', 'b1']);
   });
 });

@@ -10,7 +10,7 @@ const fixture = (type: string): DomainEvent => {
   const { stored } = JSON.parse(readFileSync(new URL(`../../events/fixtures/${type}.v1.json`, import.meta.url), 'utf8'));
   return registry.upcast(stored);
 };
-const at = (event: DomainEvent, iso: string): DomainEvent => ({ ...event, meta: { ...event.meta, at: iso } }) as DomainEvent;
+const at = (event: DomainEvent, iso: string): DomainEvent => ({ ...event, meta: { ...event.meta, at: iso } });
 
 const projectors = consumers
   .filter((c) => c.streams.length > 0)
@@ -27,7 +27,7 @@ describe('rebuilding the views from the log', () => {
   });
 
   it('replays in written order: by time, each stream by version', () => {
-    const second = { ...album, version: 2, meta: { ...album.meta, at: album.meta.at } } as DomainEvent;
+    const second = { ...album, version: 2, meta: { ...album.meta, at: album.meta.at } };
     expect(inWrittenOrder([added, second, album, artist]).map((e) => `${e.streamId}:${e.version}`)).toEqual([
       'artist#artist-fixture:1',
       'album#album-fixture:1',
@@ -37,7 +37,7 @@ describe('rebuilding the views from the log', () => {
   });
 
   it('keeps each stream up to its first missing version (a later event seen by a scan of a log still being written)', () => {
-    const v = (event: DomainEvent, version: number) => ({ ...event, version }) as DomainEvent;
+    const v = (event: DomainEvent, version: number) => ({ ...event, version });
     const { events, cut } = upToFirstGap([v(album, 4), v(album, 1), artist, v(album, 2), v(added, 2)]);
     expect(events.map((e) => `${e.streamId}:${e.version}`).sort()).toEqual([
       'album#album-fixture:1',
@@ -51,8 +51,8 @@ describe('rebuilding the views from the log', () => {
   });
 
   it('keeps each stream in version order when a later version carries an earlier time (a command that lost the race)', () => {
-    const v7 = at({ ...album, version: 2 } as DomainEvent, '2026-11-01T10:00:05.000Z');
-    const v8 = at({ ...album, version: 3 } as DomainEvent, '2026-11-01T10:00:04.000Z');
+    const v7 = at({ ...album, version: 2 }, '2026-11-01T10:00:05.000Z');
+    const v8 = at({ ...album, version: 3 }, '2026-11-01T10:00:04.000Z');
     expect(inWrittenOrder([v8, artist, v7, album]).map((e) => `${e.streamId}:${e.version}`)).toEqual([
       'artist#artist-fixture:1',
       'album#album-fixture:1',

@@ -6,10 +6,9 @@ const isLost = (error: unknown) => error instanceof Lost;
 
 /** Work that fails with the given errors, one per try, then answers 'ok'. */
 function failing(...errors: Error[]) {
-  return vi.fn(async (attempt: number) => {
+  return vi.fn((attempt: number) => {
     const error = errors[attempt - 1];
-    if (error) throw error;
-    return 'ok';
+    return error ? Promise.reject(error) : Promise.resolve('ok');
   });
 }
 

@@ -19,13 +19,13 @@ export interface Storefront {
 }
 
 export const labelStorefront: Storefront = {
-  async products() {
-    return labelProducts;
+  products() {
+    return Promise.resolve(labelProducts);
   },
-  async collections() {
-    return labelCollections;
+  collections() {
+    return Promise.resolve(labelCollections);
   },
-  async createCart(lines) {
+  createCart(lines) {
     const variants = new Map(labelProducts.flatMap((p) => p.variants.map((v) => [v.id, v] as const)));
     for (const line of lines) {
       const variant = variants.get(line.variantId);
@@ -34,7 +34,7 @@ export const labelStorefront: Storefront = {
     }
     const cartId = randomUUID();
     const items = lines.map((l) => `${l.variantId.split('/').pop()}:${l.quantity}`).join(',');
-    return { cartId, checkoutUrl: `${LABEL_SHOP_ORIGIN}/cart/${items}?cart=${cartId}` };
+    return Promise.resolve({ cartId, checkoutUrl: `${LABEL_SHOP_ORIGIN}/cart/${items}?cart=${cartId}` });
   },
 };
 

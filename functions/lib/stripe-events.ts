@@ -48,7 +48,7 @@ export function snapshotOf(subscription: Stripe.Subscription): StripeSubscriptio
   const item = subscription.items.data[0];
   return {
     id: subscription.id,
-    customerId: idOf(subscription.customer as string | { id: string })!,
+    customerId: idOf(subscription.customer)!,
     email: subscription.metadata?.email ?? null,
     amount: Math.round((item?.price.unit_amount ?? 0) / 100),
     startedAt: iso(subscription.start_date),
@@ -114,7 +114,7 @@ async function completeCheckout(session: Stripe.Checkout.Session, eventId: strin
       );
     }
   }
-  const subscriptionId = idOf(session.subscription as string | { id: string } | null);
+  const subscriptionId = idOf(session.subscription);
   if (subscriptionId) await syncSubscription(subscriptionId, null, ctx);
   return orderId || subscriptionId ? 'applied' : 'ignored';
 }
@@ -135,7 +135,7 @@ export async function applyStripeEvent(event: Stripe.Event, ctx: ApplyContext): 
       break;
     case 'invoice.paid': {
       const invoice = event.data.object;
-      const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription as string | { id: string } | null | undefined);
+      const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
       if (subscriptionId)
         outcome = applied(await syncSubscription(subscriptionId, invoice.billing_reason === 'subscription_cycle' ? invoice.id : null, ctx));
       break;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { crc32, zipStream, type ZipEntry } from './zip.js';
 
-async function* chunks(bytes: Uint8Array, size: number) {
+function* chunks(bytes: Uint8Array, size: number) {
   for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
 }
 

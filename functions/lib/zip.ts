@@ -6,7 +6,7 @@
 export interface ZipEntry {
   name: string;
   modified: Date;
-  data: AsyncIterable<Uint8Array>;
+  data: AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 }
 
 const CRC_TABLE = (() => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { signedDownloadPath } from '../../functions/lib/commerce.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
-import { mailTo, newPerson, sandbox, type Person } from '../support/commerce.js';
+import { mailTo, newPerson, type Person } from '../support/commerce.js';
 
 const ALBUM = 'album-after-hours';
 const dir = mkdtempSync(join(tmpdir(), 'toko-downloads-'));

@@ -35,7 +35,7 @@ async function until<T>(what: string, fn: () => T | Promise<T>, timeoutMs = 20_0
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();
-    if (value) return value as NonNullable<T>;
+    if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -220,19 +220,17 @@ describe('the plumbing, with throwaway handlers on a second cloud', () => {
       consumers,
       handlers: {
         http: {
-          echo: async (event) => {
+          echo: (event) => {
             lastEvent.value = event;
-            return {
+            return Promise.resolve({
               statusCode: 201,
               headers: { 'content-type': 'application/octet-stream', 'x-echo': 'yes' },
               cookies: ['s=1; Path=/; HttpOnly', 't=2; Path=/'],
               body: Buffer.from('binary\u0000reply').toString('base64'),
               isBase64Encoded: true,
-            };
+            });
           },
-          boom: async () => {
-            throw new Error('boom');
-          },
+          boom: () => Promise.reject(new Error('boom')),
         },
         // The relay: every stored event to the echo queue, grouped by stream, deduplicated by stream+version.
         relay: async (event) => {
@@ -263,14 +261,14 @@ describe('the plumbing, with throwaway handlers on a second cloud', () => {
           sqs.destroy();
         },
         consumers: {
-          echo: async (event) => {
+          echo: (event) => {
             const now = Date.now();
             const failures: { itemIdentifier: string }[] = [];
             for (const record of event.Records) {
               seen.push({ record, at: now });
               if (JSON.parse(record.body).data === 'poison') failures.push({ itemIdentifier: record.messageId });
             }
-            return { batchItemFailures: failures };
+            return Promise.resolve({ batchItemFailures: failures });
           },
         },
       },
@@ -379,10 +377,7 @@ describe('the plumbing, with throwaway handlers on a second cloud', () => {
         },
       }),
     );
-    const image = (await until('the record', () => images.find((i) => (i.streamId as { S: string }).S === streamId))) as Record<
-      string,
-      unknown
-    >;
+    const image = await until('the record', () => images.find((i) => (i.streamId as { S: string }).S === streamId));
     expect(image.meta).toEqual({ M: {} });
     expect(image.nested).toEqual({ M: { empty: { M: {} }, list: { L: [] }, nothing: { NULL: true }, no: { BOOL: false } } });
     expect(image.blob).toEqual({ B: 'AQID' });

@@ -42,7 +42,7 @@ export async function sandbox(path: string, body: unknown = {}) {
     body: JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`sandbox ${path}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<any>;
+  return res.json();
 }
 
 /** Signs a payload as Stripe does, with the cloud's webhook secret; `timestamp` makes a stale one. */

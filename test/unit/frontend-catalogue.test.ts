@@ -99,7 +99,7 @@ describe('the HTTP client', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   const replyWith = (response: Response) => {
-    const fetch = vi.fn(async () => response);
+    const fetch = vi.fn(() => Promise.resolve(response));
     vi.stubGlobal('fetch', fetch);
     return fetch;
   };
@@ -128,7 +128,7 @@ describe('the HTTP client', () => {
   });
 
   it("uses the first page's early answer once, and asks the server again after that or when it failed", async () => {
-    const fetch = vi.fn(async () => Response.json({ recorded: false }));
+    const fetch = vi.fn(() => Promise.resolve(Response.json({ recorded: false })));
     vi.stubGlobal('fetch', fetch);
     vi.stubGlobal('window', {
       earlyAnswers: {

@@ -107,11 +107,10 @@ describe('notification rules', () => {
       copyright: null,
       tracks: [],
     });
-    const published = (albumId: string, artistId: string, isDummyAlbum = false) =>
-      ({
-        ...stored(1, { type: 'AlbumPublished', data: album(albumId, artistId, isDummyAlbum) }),
-        streamId: `album#${albumId}`,
-      }) as DomainEvent;
+    const published = (albumId: string, artistId: string, isDummyAlbum = false) => ({
+      ...stored(1, { type: 'AlbumPublished', data: album(albumId, artistId, isDummyAlbum) }),
+      streamId: `album#${albumId}`,
+    });
 
     /** The views as the projectors leave them: artist ar1 "Mara Vell" with albums al1 and al2, then each listener's library events. */
     async function given(...library: [userId: string, type: 'LibraryAlbumAdded' | 'LibraryAlbumRemoved', albumId: string][]) {
@@ -131,12 +130,12 @@ describe('notification rules', () => {
         await project(libraryProjection, store, {
           ...stored(version, { type, data: { userId, albumId } }),
           streamId: `library#${userId}`,
-        } as DomainEvent);
+        });
       }
       const lookups = notificationLookups({
-        getView: store.get,
-        queryViews: async (partition: { pk: string } | { gsi1pk: string }) =>
-          Object.values(store.snapshot()).filter((item) => 'pk' in partition && item.pk === partition.pk),
+        getView: (key) => store.get(key),
+        queryViews: (partition: { pk: string } | { gsi1pk: string }) =>
+          Promise.resolve(Object.values(store.snapshot()).filter((item) => 'pk' in partition && item.pk === partition.pk)),
       });
       return { when: (event: DomainEvent) => notificationsFor(event, lookups) };
     }

@@ -78,8 +78,10 @@ export function decideNotifications(command: NotificationsCommand, state: Notifi
   }
 }
 
+const initialState: NotificationsState = { sent: new Map() };
+
 export const notificationsDecider = {
-  initialState: { sent: new Map() } as NotificationsState,
+  initialState,
   evolve: evolveNotifications,
   decide: decideNotifications,
 };

@@ -94,5 +94,5 @@ export const notifyingEvents = Object.keys(notificationRules) as EventType[];
 
 export async function notificationsFor(event: DomainEvent, lookups: RuleLookups): Promise<NotificationTarget[]> {
   const rule = notificationRules[event.type] as Rule<typeof event.type> | undefined;
-  return rule ? rule(event as never, lookups) : [];
+  return rule ? rule(event, lookups) : [];
 }
