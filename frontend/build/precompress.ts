@@ -18,7 +18,9 @@ const MIN_BYTES = 1024;
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)])));
+  const nested = await Promise.all(
+    entries.map((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : Promise.resolve([path.join(dir, e.name)]))),
+  );
   return nested.flat();
 }
 

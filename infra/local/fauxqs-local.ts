@@ -9,6 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildApp } from 'fauxqs';
@@ -72,9 +73,24 @@ interface SqsStoreLike {
 /** fauxqs' SQS actions (dist/sqs/actions/*.js): the JSON protocol's request body in, its answer out; what its HTTP router calls. */
 type SqsAction<In, Out> = (body: In, store: SqsStoreLike) => Out | Promise<Out>;
 
+/** Fastify's reply as the read check below uses it: a thenable, settled once the answer is sent. */
+interface FastifyReplyLike extends PromiseLike<void> {
+  code(status: number): FastifyReplyLike;
+  type(contentType: string): FastifyReplyLike;
+  send(body?: string): FastifyReplyLike;
+}
+/** The part of the Fastify app fauxqs' buildApp returns that this file uses (fauxqs' declarations of it resolve to any). */
+interface FauxqsApp {
+  addHook(name: 'onRequest', hook: (request: ReadRequest, reply: FastifyReplyLike) => Promise<void>): void;
+  listen(options: { port: number; host: string }): Promise<string>;
+  server: Pick<Server, 'address'>;
+  close(): Promise<void>;
+}
+
 async function fauxqsInternals() {
   const dist = fauxqsDist();
-  const load = (rel: string) => import(pathToFileURL(path.join(dist, rel)).href);
+  // Exports as unknowns: the assertions below name what this file relies on of each.
+  const load = (rel: string): Promise<Record<string, unknown>> => import(pathToFileURL(path.join(dist, rel)).href);
   const [{ S3Store }, { SqsStore }, { SnsStore }, { receiveMessage }, { deleteMessageBatch }, { getQueueAttributes }] = await Promise.all([
     load('s3/s3Store.js'),
     load('sqs/sqsStore.js'),
@@ -247,20 +263,17 @@ export async function startFauxqsLocal(opts: { s3Dir: string }): Promise<Fauxqs>
   // No host: queue URLs are built from the request's Host (http://127.0.0.1:<port>/000000000000/<name>),
   // which resolves everywhere, unlike fauxqs' default sqs.<region>.localhost form.
   sqsStore.host = '';
-  const app = buildApp({ logger: false, stores: { sqsStore, snsStore: new SnsStore(), s3Store } as never });
+  const app = buildApp({ logger: false, stores: { sqsStore, snsStore: new SnsStore(), s3Store } as never }) as FauxqsApp;
   // S3's own read checks (presigned URL signature and expiry, private prefixes), which fauxqs skips.
   // Fastify's async-hook rule: answering early means returning the reply (it then skips the route).
-  app.addHook(
-    'onRequest',
-    async (request: ReadRequest, reply: { code(status: number): { type(contentType: string): { send(body?: string): unknown } } }) => {
-      const refusal = refusalFor(request, localSecret, new Date());
-      if (refusal)
-        return reply
-          .code(refusal.status)
-          .type('application/xml')
-          .send(request.method === 'HEAD' ? undefined : refusalXml(refusal));
-    },
-  );
+  app.addHook('onRequest', async (request, reply) => {
+    const refusal = refusalFor(request, localSecret, new Date());
+    if (refusal)
+      return reply
+        .code(refusal.status)
+        .type('application/xml')
+        .send(request.method === 'HEAD' ? undefined : refusalXml(refusal));
+  });
   try {
     await app.listen({ port: await freePort(lastPorts.fauxqs), host: '127.0.0.1' });
   } catch {
@@ -280,7 +293,7 @@ export async function startFauxqsLocal(opts: { s3Dir: string }): Promise<Fauxqs>
       attributes: async (input) => actions.getQueueAttributes(input, sqsStore),
       wakeAll: () => sqsStore.queues.forEach((queue) => queue.cancelWaiters()),
     },
-    stop: () => (stopping ??= app.close().then(() => undefined)),
+    stop: () => (stopping ??= app.close()),
   };
 }
 

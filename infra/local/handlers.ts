@@ -71,7 +71,7 @@ export const lazyConsumerHandler = (consumer: Pick<ConsumerSpec, 'name' | 'kind'
     : lazyHandler<QueueHandler>(consumerModuleUrl(consumer), override);
 
 export interface HandlerLoaders {
-  http(context: string): () => Promise<HttpHandler>;
+  http: (context: string) => () => Promise<HttpHandler>;
   relay: () => Promise<StreamHandler>;
   /** In the order of the consumers given. */
   consumers: (() => Promise<QueueHandler>)[];

@@ -32,6 +32,7 @@ async function main() {
   fs.writeFileSync(pidFile, String(process.pid));
 
   console.log('Starting Toko’s local cloud…');
+  // eslint-disable-next-line prefer-const -- a signal may call stop() while the cloud starts, before a const declared below would exist
   let cloud: LocalCloud | undefined;
   let stopping = false;
   const stop = async (code: number) => {

@@ -258,19 +258,19 @@ function toLambdaRecord(record: StreamRecord, streamArn: string, region: string)
   const created = d.ApproximateCreationDateTime;
   return {
     eventID: record.eventID,
-    eventName: record.eventName as DynamoDBRecord['eventName'],
+    eventName: record.eventName,
     eventVersion: record.eventVersion ?? '1.1',
     eventSource: 'aws:dynamodb',
     awsRegion: region,
     eventSourceARN: streamArn,
     dynamodb: {
-      ApproximateCreationDateTime: created instanceof Date ? Math.floor(created.getTime() / 1000) : (created as number | undefined),
+      ApproximateCreationDateTime: created instanceof Date ? Math.floor(created.getTime() / 1000) : created,
       Keys: d.Keys ? toJsonImage(d.Keys) : undefined,
       NewImage: d.NewImage ? toJsonImage(d.NewImage) : undefined,
       OldImage: d.OldImage ? toJsonImage(d.OldImage) : undefined,
       SequenceNumber: d.SequenceNumber,
       SizeBytes: d.SizeBytes,
-      StreamViewType: d.StreamViewType as NonNullable<DynamoDBRecord['dynamodb']>['StreamViewType'],
+      StreamViewType: d.StreamViewType,
     },
   };
 }

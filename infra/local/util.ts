@@ -52,7 +52,7 @@ export function makeLog(quiet: boolean): Log {
       if (!quiet) console.log(message);
     },
     error: (message, err) => {
-      const detail = err instanceof Error ? (err.stack ?? err.message) : err === undefined ? '' : String(err);
+      const detail = err instanceof Error ? (err.stack ?? err.message) : err === undefined ? '' : errorMessage(err);
       console.error(`[local-cloud] ${message}${detail ? `\n${detail}` : ''}`);
     },
   };
