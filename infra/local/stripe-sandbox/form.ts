@@ -1,7 +1,16 @@
 /** Stripe's form encoding: `a[b][0][c]=v` into nested objects and arrays (values stay strings, as Stripe receives them). */
-type Node = Record<string, unknown>;
 
-export function parseForm(text: string): Record<string, any> {
+/** A value of a form-encoded request: a string, or the object or array its bracketed keys build. */
+export type FormValue = string | FormValue[] | FormObject;
+export interface FormObject {
+  [key: string]: FormValue;
+}
+/** While parsing: arrays are made once every key is known. */
+interface Node {
+  [key: string]: string | Node;
+}
+
+export function parseForm(text: string): FormObject {
   const root: Node = {};
   if (!text) return root;
   for (const pair of text.split('&')) {
@@ -18,7 +27,8 @@ export function parseForm(text: string): Record<string, any> {
       else node = (node[key] ??= {}) as Node;
     });
   }
-  return arrays(root) as Record<string, any>;
+  // The request itself stays an object: its parameters have names.
+  return Object.fromEntries(Object.entries(root).map(([key, value]) => [key, arrays(value)]));
 }
 
 const decode = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
@@ -32,11 +42,10 @@ function keyPath(key: string): string[] {
 }
 
 /** Objects whose keys are exactly 0..n-1 become arrays. */
-function arrays(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  const node = value as Node;
-  const keys = Object.keys(node);
-  const converted = Object.fromEntries(keys.map((k) => [k, arrays(node[k])]));
+function arrays(value: string | Node): FormValue {
+  if (typeof value === 'string') return value;
+  const keys = Object.keys(value);
+  const converted = Object.fromEntries(keys.map((k) => [k, arrays(value[k])]));
   if (keys.length && keys.every((k, i) => k === String(i))) return keys.map((k) => converted[k]);
   return converted;
 }

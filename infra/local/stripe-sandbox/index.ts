@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { parseForm } from './form.js';
 import { checkoutPage, donePage } from './page.js';
 import { defaultCatalogue, type SandboxCatalogue } from './catalogue.js';
@@ -50,7 +51,206 @@ export function stripeSandboxEnv(sandbox: Pick<StripeSandbox, 'port'>, webhookSe
 /** A webhook signing secret for one run of the local cloud. */
 export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 
-type Obj = Record<string, any>;
+type Metadata = Record<string, string>;
+type CataloguePrice = SandboxCatalogue['prices'][number];
+
+// ------------------------------------------------------------ the objects the sandbox keeps, as Stripe shapes them
+
+interface Price extends CataloguePrice {
+  object: 'price';
+  active: boolean;
+  currency: 'usd';
+  livemode: false;
+  created: number;
+  metadata: Metadata;
+  type: 'recurring' | 'one_time';
+  unit_amount_decimal: string;
+}
+
+interface Customer {
+  id: string;
+  object: 'customer';
+  email: string | null;
+  name: string | null;
+  metadata: Metadata;
+  created: number;
+  livemode: false;
+}
+
+interface LineItem {
+  id: string;
+  object: 'item';
+  amount_discount: number;
+  amount_subtotal: number;
+  amount_tax: number;
+  amount_total: number;
+  currency: 'usd';
+  description: string;
+  price: Price;
+  quantity: number;
+}
+
+interface Session {
+  id: string;
+  object: 'checkout.session';
+  mode: 'payment' | 'subscription';
+  ui_mode: 'embedded_page' | 'hosted_page';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid' | 'no_payment_required';
+  amount_subtotal: number;
+  amount_total: number;
+  currency: 'usd';
+  customer: string | null;
+  customer_email: string | null;
+  customer_details: {
+    email: string;
+    name: null;
+    address: null;
+    phone: null;
+    tax_exempt: 'none';
+    tax_ids: string[];
+  } | null;
+  client_reference_id: string | null;
+  metadata: Metadata;
+  discounts: { promotion_code: string; coupon: string }[];
+  allow_promotion_codes: boolean;
+  success_url: string | null;
+  cancel_url: string | null;
+  return_url: string | undefined;
+  client_secret: string | null;
+  url: string;
+  subscription: string | null;
+  payment_intent: string | null;
+  invoice: string | null;
+  created: number;
+  expires_at: number;
+  livemode: false;
+  total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
+  /** Kept for the subscription the session starts; the API does not show it. */
+  subscription_data: { trial_period_days: number | null; metadata: Metadata };
+}
+
+/** A session as the API answers it: `subscription`, `customer` and `line_items` expanded when asked. */
+type SessionView = Omit<Session, 'subscription_data' | 'subscription' | 'customer'> & {
+  subscription: string | Subscription | null;
+  customer: string | Customer | null;
+  line_items?: List<LineItem>;
+};
+
+interface SubscriptionItem {
+  id: string;
+  object: 'subscription_item';
+  price: Price;
+  quantity: number;
+  current_period_start: number;
+  current_period_end: number;
+  metadata: Metadata;
+}
+
+interface Subscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: 'trialing' | 'active' | 'canceled';
+  cancel_at_period_end: boolean;
+  cancel_at: number | null;
+  canceled_at: number | null;
+  ended_at: number | null;
+  created: number;
+  start_date: number;
+  billing_cycle_anchor: number;
+  trial_start: number | null;
+  trial_end: number | null;
+  currency: 'usd';
+  discounts: string[];
+  metadata: Metadata;
+  items: List<SubscriptionItem>;
+  latest_invoice: string | null;
+  livemode: false;
+}
+
+/** What an invoice line is made from: a session's line item, or a subscription item at renewal. */
+type InvoiceLineSource = Pick<LineItem, 'amount_total' | 'description' | 'quantity'>;
+
+interface Invoice {
+  id: string;
+  object: 'invoice';
+  customer: string;
+  amount_due: number;
+  amount_paid: number;
+  amount_remaining: number;
+  billing_reason: 'subscription_create' | 'subscription_cycle';
+  currency: 'usd';
+  status: 'paid';
+  parent: { type: 'subscription_details'; quote_details: null; subscription_details: { subscription: string; metadata: Metadata } };
+  lines: List<{ id: string; object: 'line_item'; amount: number; currency: 'usd'; description: string; quantity: number }>;
+  period_start: number;
+  period_end: number;
+  created: number;
+  livemode: false;
+}
+
+interface StripeEvent {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  type: string;
+  data: { object: Subscription | Invoice | SessionView; previous_attributes?: Partial<Subscription> };
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: null; idempotency_key: null };
+}
+
+interface List<T> {
+  object: 'list';
+  data: T[];
+  has_more: false;
+  url: string;
+}
+
+// ------------------------------------------------------------ the parameters each request may send
+
+const metadataParam = z.record(z.string(), z.string());
+const expandParams = z.object({ expand: z.union([z.string(), z.array(z.string())]).optional() });
+const lineItemParams = z.object({
+  quantity: z.string().optional(),
+  price: z.string().optional(),
+  price_data: z
+    .object({
+      currency: z.string().optional(),
+      unit_amount: z.string().optional(),
+      product: z.string().optional(),
+      product_data: z
+        .object({ name: z.string().optional(), images: z.array(z.string()).optional(), metadata: metadataParam.optional() })
+        .optional(),
+      recurring: z.object({ interval: z.string().optional(), interval_count: z.string().optional() }).optional(),
+    })
+    .optional(),
+});
+const sessionParams = expandParams.extend({
+  mode: z.string().optional(),
+  ui_mode: z.string().optional(),
+  return_url: z.string().optional(),
+  redirect_on_completion: z.string().optional(),
+  success_url: z.string().optional(),
+  cancel_url: z.string().optional(),
+  line_items: z.array(lineItemParams).optional(),
+  customer: z.string().optional(),
+  customer_email: z.string().optional(),
+  client_reference_id: z.string().optional(),
+  metadata: metadataParam.optional(),
+  discounts: z.array(z.object({ promotion_code: z.string().optional() })).optional(),
+  allow_promotion_codes: z.string().optional(),
+  subscription_data: z.object({ trial_period_days: z.string().optional(), metadata: metadataParam.optional() }).optional(),
+});
+const customerParams = z.object({ email: z.string().optional(), name: z.string().optional(), metadata: metadataParam.optional() });
+const customerListParams = z.object({ email: z.string().optional() });
+const priceListParams = z.object({ lookup_keys: z.union([z.string(), z.array(z.string())]).optional() });
+const subscriptionUpdateParams = z.object({ metadata: metadataParam.optional(), cancel_at_period_end: z.string().optional() });
+const promotionCodeListParams = z.object({ code: z.string().optional(), active: z.string().optional() });
+/** The admin endpoints take JSON (the tests) or a form; `deliver: false` leaves the events undelivered. */
+const adminParams = z.object({ email: z.string().nullish(), deliver: z.union([z.boolean(), z.string()]).optional() });
 
 class StripeError extends Error {
   constructor(
@@ -64,14 +264,23 @@ class StripeError extends Error {
   }
 }
 
+/** A request's parameters as `schema` reads them; what does not fit is answered as Stripe answers a malformed parameter. */
+function parseParams<T>(schema: z.ZodType<T>, params: unknown): T {
+  const parsed = schema.safeParse(params);
+  if (parsed.success) return parsed.data;
+  const [issue] = parsed.error.issues;
+  const param = issue.path.map((part, i) => (i === 0 ? String(part) : `[${String(part)}]`)).join('');
+  throw new StripeError(400, 'invalid_request_error', `Invalid ${param || 'request'}: ${issue.message}`, param || undefined);
+}
+
 interface State {
-  customers: Record<string, Obj>;
-  sessions: Record<string, Obj>;
+  customers: Record<string, Customer>;
+  sessions: Record<string, Session>;
   /** Line items of each session, as Stripe lists them. */
-  lineItems: Record<string, Obj[]>;
-  subscriptions: Record<string, Obj>;
-  invoices: Record<string, Obj>;
-  events: Obj[];
+  lineItems: Record<string, LineItem[]>;
+  subscriptions: Record<string, Subscription>;
+  invoices: Record<string, Invoice>;
+  events: StripeEvent[];
   deliveries: { eventId: string; status: number; at: number }[];
 }
 
@@ -118,25 +327,14 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     if (!found) throw new StripeError(404, 'invalid_request_error', `No such price: '${priceId}'`, 'price', 'resource_missing');
     return priceObject(found);
   };
-  const priceObject = (p: SandboxCatalogue['prices'][number]) => ({
-    object: 'price',
-    active: true,
-    currency: 'usd',
-    livemode: false,
-    created: 1_700_000_000,
-    metadata: {},
-    type: p.recurring ? 'recurring' : 'one_time',
-    unit_amount_decimal: String(p.unit_amount),
-    ...p,
-  });
 
   function customer(customerId: string) {
     const found = state.customers[customerId];
     if (!found) throw new StripeError(404, 'invalid_request_error', `No such customer: '${customerId}'`, 'id', 'resource_missing');
     return found;
   }
-  function createCustomer(params: Obj) {
-    const c = {
+  function createCustomer(params: z.infer<typeof customerParams>): Customer {
+    const c: Customer = {
       id: id('cus'),
       object: 'customer',
       email: params.email ?? null,
@@ -161,11 +359,11 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   }
 
   /** A line item from `price` or `price_data`, as Stripe expands it. */
-  function lineItem(raw: Obj, index: number): Obj {
+  function lineItem(raw: z.infer<typeof lineItemParams>, index: number): LineItem {
     const quantity = Number(raw.quantity ?? 1);
     if (!Number.isInteger(quantity) || quantity < 1)
       throw new StripeError(400, 'invalid_request_error', 'Invalid integer: quantity', `line_items[${index}][quantity]`);
-    let linePrice: Obj;
+    let linePrice: Price;
     if (raw.price) linePrice = price(raw.price);
     else if (raw.price_data) {
       const pd = raw.price_data;
@@ -223,9 +421,9 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     };
   }
 
-  function createSession(params: Obj): Obj {
+  function createSession(params: z.infer<typeof sessionParams>): Session {
     const mode = params.mode;
-    if (!['payment', 'subscription'].includes(mode))
+    if (mode !== 'payment' && mode !== 'subscription')
       throw new StripeError(400, 'invalid_request_error', 'Invalid mode: must be payment or subscription', 'mode');
     const uiMode = params.ui_mode ?? 'hosted_page';
     const embedded = uiMode === 'embedded_page' || uiMode === 'embedded';
@@ -235,7 +433,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       throw new StripeError(400, 'invalid_request_error', 'Missing required param: return_url.', 'return_url');
     if (!embedded && !params.success_url)
       throw new StripeError(400, 'invalid_request_error', 'Missing required param: success_url.', 'success_url');
-    const rawItems: Obj[] = Array.isArray(params.line_items) ? params.line_items : [];
+    const rawItems = params.line_items ?? [];
     if (!rawItems.length) throw new StripeError(400, 'invalid_request_error', 'Missing required param: line_items.', 'line_items');
     const items = rawItems.map(lineItem);
     const recurring = items.filter((li) => li.price.recurring);
@@ -249,9 +447,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     if (mode === 'payment' && recurring.length)
       throw new StripeError(400, 'invalid_request_error', 'You specified `payment` mode but passed a recurring price.', 'line_items');
     if (params.customer) customer(params.customer);
-    let discounts: Obj[] = [];
-    if (Array.isArray(params.discounts) && params.discounts.length) {
-      const code = catalogue.promotionCodes.find((p) => p.id === params.discounts[0].promotion_code);
+    let discounts: Session['discounts'] = [];
+    const requested = params.discounts?.[0];
+    if (requested) {
+      const code = catalogue.promotionCodes.find((p) => p.id === requested.promotion_code);
       if (!code)
         throw new StripeError(400, 'invalid_request_error', 'No such promotion code', 'discounts[0][promotion_code]', 'resource_missing');
       discounts = [{ promotion_code: code.id, coupon: code.coupon }];
@@ -261,7 +460,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     const total = trialDays ? items.filter((li) => !li.price.recurring).reduce((sum, li) => sum + li.amount_total, 0) : subtotal;
     const sessionId = `cs_test_${randomBytes(24).toString('base64url').replace(/[-_]/g, 'x')}`;
     const created = now();
-    const s: Obj = {
+    const s: Session = {
       id: sessionId,
       object: 'checkout.session',
       mode,
@@ -299,25 +498,25 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   }
 
   /** What the API returns for a session: the stored one, with line_items when expanded. */
-  function sessionView(s: Obj, expand: string[]) {
+  function sessionView(s: Session, expand: string[]): SessionView {
     const { subscription_data: _sd, ...visible } = s;
-    const out: Obj = { ...visible };
+    const out: SessionView = { ...visible };
     if (expand.includes('line_items')) out.line_items = list(state.lineItems[s.id] ?? [], `/v1/checkout/sessions/${s.id}/line_items`);
     if (expand.includes('subscription') && s.subscription) out.subscription = state.subscriptions[s.subscription];
     if (expand.includes('customer') && s.customer) out.customer = state.customers[s.customer];
     return out;
   }
 
-  function subscriptionItemsPeriod(sub: Obj, start: number, end: number) {
+  function subscriptionItemsPeriod(sub: Subscription, start: number, end: number) {
     for (const item of sub.items.data) {
       item.current_period_start = start;
       item.current_period_end = end;
     }
   }
 
-  function createInvoice(sub: Obj, reason: 'subscription_create' | 'subscription_cycle', lines: Obj[], amount: number) {
+  function createInvoice(sub: Subscription, reason: Invoice['billing_reason'], lines: InvoiceLineSource[], amount: number) {
     const item = sub.items.data[0];
-    const invoice = {
+    const invoice: Invoice = {
       id: id('in'),
       object: 'invoice',
       customer: sub.customer,
@@ -350,26 +549,26 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   }
 
   /** Pays an open session: what happens when the buyer presses Pay. Returns the events to deliver, in Stripe's usual order. */
-  function pay(sessionId: string, email: string | null): Obj[] {
+  function pay(sessionId: string, email: string | null): StripeEvent[] {
     const s = session(sessionId);
     if (s.status === 'complete') return [];
     if (s.status !== 'open') throw new StripeError(400, 'invalid_request_error', 'This Checkout Session is no longer open.', 'session');
     const buyerEmail = email || s.customer_email || (s.customer ? state.customers[s.customer]?.email : null) || 'buyer@example.com';
     s.status = 'complete';
     s.customer_details = { email: buyerEmail, name: null, address: null, phone: null, tax_exempt: 'none', tax_ids: [] };
-    const events: Obj[] = [];
+    const events: StripeEvent[] = [];
     if (s.mode === 'payment') {
       s.payment_status = 'paid';
       s.payment_intent = id('pi');
     } else {
       if (!s.customer) s.customer = createCustomer({ email: buyerEmail }).id;
       const start = now();
-      const trialDays: number | null = s.subscription_data.trial_period_days;
+      const trialDays = s.subscription_data.trial_period_days;
       const trialEnd = trialDays ? start + trialDays * 24 * 3600 : null;
       const periodEnd = trialEnd ?? addMonths(start, 1);
       const items = state.lineItems[s.id];
       const recurring = items.filter((li) => li.price.recurring);
-      const sub: Obj = {
+      const sub: Subscription = {
         id: id('sub'),
         object: 'subscription',
         customer: s.customer,
@@ -384,7 +583,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         trial_start: trialEnd ? start : null,
         trial_end: trialEnd,
         currency: 'usd',
-        discounts: s.discounts.map((d: Obj) => d.coupon),
+        discounts: s.discounts.map((d) => d.coupon),
         metadata: { ...s.subscription_data.metadata },
         items: list(
           recurring.map((li) => ({
@@ -413,8 +612,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     return events;
   }
 
-  function event(type: string, object: Obj, previous?: Obj): Obj {
-    const e = {
+  function event(type: string, object: StripeEvent['data']['object'], previous?: Partial<Subscription>): StripeEvent {
+    const e: StripeEvent = {
       id: id('evt'),
       object: 'event',
       api_version: API_VERSION,
@@ -430,7 +629,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   }
 
   /** POSTs one event to the app, signed as Stripe signs it; answers the app's status. */
-  async function deliver(e: Obj): Promise<number> {
+  async function deliver(e: StripeEvent): Promise<number> {
     const payload = JSON.stringify(e, null, 2);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret });
     let status = 0;
@@ -454,14 +653,14 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     return status;
   }
 
-  async function deliverAll(events: Obj[]) {
+  async function deliverAll(events: StripeEvent[]) {
     const statuses: number[] = [];
     for (const e of events) statuses.push(await deliver(e));
     save();
     return statuses;
   }
 
-  function renew(sub: Obj): Obj[] {
+  function renew(sub: Subscription): StripeEvent[] {
     if (sub.status === 'canceled') throw new StripeError(400, 'invalid_request_error', 'This subscription has ended.', 'subscription');
     const item = sub.items.data[0];
     const start = item.current_period_end;
@@ -469,8 +668,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     subscriptionItemsPeriod(sub, start, end);
     const wasTrial = sub.status === 'trialing';
     sub.status = 'active';
-    const amount = sub.items.data.reduce((sum: number, i: Obj) => sum + i.price.unit_amount * i.quantity, 0);
-    const lines = sub.items.data.map((i: Obj) => ({
+    const amount = sub.items.data.reduce((sum, i) => sum + i.price.unit_amount * i.quantity, 0);
+    const lines = sub.items.data.map((i) => ({
       amount_total: i.price.unit_amount * i.quantity,
       description: product(i.price.product).name,
       quantity: i.quantity,
@@ -481,7 +680,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     return events;
   }
 
-  function setCancelAtPeriodEnd(sub: Obj, cancel: boolean): Obj[] {
+  function setCancelAtPeriodEnd(sub: Subscription, cancel: boolean): StripeEvent[] {
     if (sub.status === 'canceled')
       throw new StripeError(
         400,
@@ -496,7 +695,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     return [event('customer.subscription.updated', sub, { cancel_at_period_end: !cancel })];
   }
 
-  function end(sub: Obj): Obj[] {
+  function end(sub: Subscription): StripeEvent[] {
     if (sub.status === 'canceled') return [];
     sub.status = 'canceled';
     sub.ended_at = now();
@@ -506,10 +705,18 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
 
   // ------------------------------------------------------------ routes
 
-  type Handler = (m: RegExpExecArray, params: Obj) => Promise<unknown> | unknown;
+  /** Answers one route; `params` is the request's, unchecked: each handler parses what it reads. */
+  type Handler = (m: RegExpExecArray, params: unknown) => unknown;
   const api: [string, RegExp, Handler][] = [
-    ['POST', /^\/v1\/checkout\/sessions$/, (_m, p) => sessionView(createSession(p), expandOf(p))],
-    ['GET', /^\/v1\/checkout\/sessions\/([\w-]+)$/, (m, p) => sessionView(session(m[1]), expandOf(p))],
+    [
+      'POST',
+      /^\/v1\/checkout\/sessions$/,
+      (_m, raw) => {
+        const p = parseParams(sessionParams, raw);
+        return sessionView(createSession(p), expandOf(p));
+      },
+    ],
+    ['GET', /^\/v1\/checkout\/sessions\/([\w-]+)$/, (m, raw) => sessionView(session(m[1]), expandOf(parseParams(expandParams, raw)))],
     [
       'GET',
       /^\/v1\/checkout\/sessions\/([\w-]+)\/line_items$/,
@@ -529,8 +736,9 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     [
       'GET',
       /^\/v1\/prices$/,
-      (_m, p) => {
-        const keys: string[] = Array.isArray(p.lookup_keys) ? p.lookup_keys : p.lookup_keys ? [p.lookup_keys] : [];
+      (_m, raw) => {
+        const p = parseParams(priceListParams, raw);
+        const keys = Array.isArray(p.lookup_keys) ? p.lookup_keys : p.lookup_keys ? [p.lookup_keys] : [];
         return list(
           catalogue.prices.filter((pr) => !keys.length || (pr.lookup_key && keys.includes(pr.lookup_key))).map(priceObject),
           '/v1/prices',
@@ -541,8 +749,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     [
       'POST',
       /^\/v1\/customers$/,
-      (_m, p) => {
-        const c = createCustomer(p);
+      (_m, raw) => {
+        const c = createCustomer(parseParams(customerParams, raw));
         save();
         return c;
       },
@@ -550,18 +758,21 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     [
       'GET',
       /^\/v1\/customers$/,
-      (_m, p) =>
-        list(
+      (_m, raw) => {
+        const p = parseParams(customerListParams, raw);
+        return list(
           Object.values(state.customers).filter((c) => !p.email || c.email === p.email),
           '/v1/customers',
-        ),
+        );
+      },
     ],
     ['GET', /^\/v1\/customers\/([\w-]+)$/, (m) => customer(m[1])],
     ['GET', /^\/v1\/subscriptions\/([\w-]+)$/, (m) => subscription(m[1])],
     [
       'POST',
       /^\/v1\/subscriptions\/([\w-]+)$/,
-      async (m, p) => {
+      (m, raw) => {
+        const p = parseParams(subscriptionUpdateParams, raw);
         const sub = subscription(m[1]);
         if (p.metadata) sub.metadata = { ...sub.metadata, ...p.metadata };
         const events = p.cancel_at_period_end !== undefined ? setCancelAtPeriodEnd(sub, p.cancel_at_period_end === 'true') : [];
@@ -584,7 +795,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     [
       'GET',
       /^\/v1\/promotion_codes$/,
-      (_m, p) => {
+      (_m, raw) => {
+        const p = parseParams(promotionCodeListParams, raw);
         const codes = catalogue.promotionCodes.filter(
           (c) => (!p.code || c.code === p.code) && (p.active === undefined || String(c.active) === p.active),
         );
@@ -615,19 +827,20 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     [
       'POST',
       /^\/sandbox\/checkout\/sessions\/([\w-]+)\/pay$/,
-      async (m, p) => {
+      async (m, raw) => {
+        const p = parseParams(adminParams, raw);
         const events = pay(m[1], p.email ?? null);
         const statuses = p.deliver === false || p.deliver === 'false' ? [] : await deliverAll(events);
         return { session: sessionView(session(m[1]), []), events, statuses };
       },
     ],
-    ['POST', /^\/sandbox\/subscriptions\/([\w-]+)\/renew$/, async (m, p) => adminDeliver(renew(subscription(m[1])), p)],
+    ['POST', /^\/sandbox\/subscriptions\/([\w-]+)\/renew$/, (m, raw) => adminDeliver(raw, () => renew(subscription(m[1])))],
     [
       'POST',
       /^\/sandbox\/subscriptions\/([\w-]+)\/cancel-at-period-end$/,
-      async (m, p) => adminDeliver(setCancelAtPeriodEnd(subscription(m[1]), true), p),
+      (m, raw) => adminDeliver(raw, () => setCancelAtPeriodEnd(subscription(m[1]), true)),
     ],
-    ['POST', /^\/sandbox\/subscriptions\/([\w-]+)\/end$/, async (m, p) => adminDeliver(end(subscription(m[1])), p)],
+    ['POST', /^\/sandbox\/subscriptions\/([\w-]+)\/end$/, (m, raw) => adminDeliver(raw, () => end(subscription(m[1])))],
     ['GET', /^\/sandbox\/events$/, () => ({ events: state.events, deliveries: state.deliveries })],
     [
       'POST',
@@ -640,7 +853,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     ],
   ];
 
-  async function adminDeliver(events: Obj[], p: Obj) {
+  /** Makes a change (its parameters checked first), keeps it, and delivers its events unless asked not to. */
+  async function adminDeliver(raw: unknown, change: () => StripeEvent[]) {
+    const p = parseParams(adminParams, raw);
+    const events = change();
     save();
     const statuses = p.deliver === false || p.deliver === 'false' ? [] : await deliverAll(events);
     return { events, statuses };
@@ -657,7 +873,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       const raw = await readBody(req);
       if (url.pathname.startsWith('/pay/')) return await payPage(req, res, method, url, raw);
       if (url.pathname.startsWith('/sandbox/')) {
-        const params =
+        const params: unknown =
           raw.length && String(req.headers['content-type'] ?? '').includes('json')
             ? JSON.parse(raw.toString('utf8'))
             : parseForm(raw.toString('utf8') || url.search.slice(1));
@@ -689,12 +905,12 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
           },
         });
       }
-      log(`stripe sandbox: ${method} ${url.pathname} failed: ${(err as Error).stack ?? err}`);
+      log(`stripe sandbox: ${method} ${url.pathname} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       sendJson(res, 500, { error: { type: 'api_error', message: 'The sandbox failed on this request.' } });
     }
   }
 
-  async function route(table: [string, RegExp, Handler][], method: string, path: string, params: Obj) {
+  function route(table: [string, RegExp, Handler][], method: string, path: string, params: unknown): unknown {
     for (const [m, re, handler] of table) {
       const match = re.exec(path);
       if (match && m === method) return handler(match, params);
@@ -717,7 +933,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         res,
         200,
         checkoutPage({
-          session: s as Parameters<typeof checkoutPage>[0]['session'],
+          session: s,
           items,
           trialDays: s.subscription_data.trial_period_days,
           embedded: s.ui_mode === 'embedded_page',
@@ -757,19 +973,33 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   };
 }
 
-function expandOf(params: Obj): string[] {
-  const e = params.expand;
-  return Array.isArray(e) ? e : typeof e === 'string' ? [e] : [];
+function priceObject(p: CataloguePrice): Price {
+  return {
+    object: 'price',
+    active: true,
+    currency: 'usd',
+    livemode: false,
+    created: 1_700_000_000,
+    metadata: {},
+    type: p.recurring ? 'recurring' : 'one_time',
+    unit_amount_decimal: String(p.unit_amount),
+    ...p,
+  };
 }
 
-function list(data: Obj[], url: string) {
+function expandOf(params: z.infer<typeof expandParams>): string[] {
+  return [params.expand ?? []].flat();
+}
+
+function list<T>(data: T[], url: string): List<T> {
   return { object: 'list', data, has_more: false, url };
 }
 
 function loadState(file: string | undefined): State {
   if (!file) return emptyState();
   try {
-    return { ...emptyState(), ...JSON.parse(fs.readFileSync(file, 'utf8')) };
+    // The file is this sandbox's own save() of its state.
+    return { ...emptyState(), ...(JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<State>) };
   } catch {
     return emptyState();
   }
