@@ -213,37 +213,40 @@ interface List<T> {
 
 const metadataParam = z.record(z.string(), z.string());
 const expandParams = z.object({ expand: z.union([z.string(), z.array(z.string())]).optional() });
-const lineItemParams = z.object({
-  quantity: z.string().optional(),
-  price: z.string().optional(),
-  price_data: z
-    .object({
-      currency: z.string().optional(),
-      unit_amount: z.string().optional(),
-      product: z.string().optional(),
-      product_data: z
-        .object({ name: z.string().optional(), images: z.array(z.string()).optional(), metadata: metadataParam.optional() })
-        .optional(),
-      recurring: z.object({ interval: z.string().optional(), interval_count: z.string().optional() }).optional(),
-    })
-    .optional(),
-});
-const sessionParams = expandParams.extend({
-  mode: z.string().optional(),
-  ui_mode: z.string().optional(),
-  return_url: z.string().optional(),
-  redirect_on_completion: z.string().optional(),
-  success_url: z.string().optional(),
-  cancel_url: z.string().optional(),
-  line_items: z.array(lineItemParams).optional(),
-  customer: z.string().optional(),
-  customer_email: z.string().optional(),
-  client_reference_id: z.string().optional(),
-  metadata: metadataParam.optional(),
-  discounts: z.array(z.object({ promotion_code: z.string().optional() })).optional(),
-  allow_promotion_codes: z.string().optional(),
-  subscription_data: z.object({ trial_period_days: z.string().optional(), metadata: metadataParam.optional() }).optional(),
-});
+// Every parameter is optional to the parser: the handlers answer a missing one as Stripe does.
+const lineItemParams = z
+  .object({
+    quantity: z.string(),
+    price: z.string(),
+    price_data: z
+      .object({
+        currency: z.string(),
+        unit_amount: z.string(),
+        product: z.string(),
+        product_data: z.object({ name: z.string(), images: z.array(z.string()), metadata: metadataParam }).partial(),
+        recurring: z.object({ interval: z.string(), interval_count: z.string() }).partial(),
+      })
+      .partial(),
+  })
+  .partial();
+const sessionParams = expandParams
+  .extend({
+    mode: z.string(),
+    ui_mode: z.string(),
+    return_url: z.string(),
+    redirect_on_completion: z.string(),
+    success_url: z.string(),
+    cancel_url: z.string(),
+    line_items: z.array(lineItemParams),
+    customer: z.string(),
+    customer_email: z.string(),
+    client_reference_id: z.string(),
+    metadata: metadataParam,
+    discounts: z.array(z.object({ promotion_code: z.string() }).partial()),
+    allow_promotion_codes: z.string(),
+    subscription_data: z.object({ trial_period_days: z.string(), metadata: metadataParam }).partial(),
+  })
+  .partial();
 const customerParams = z.object({ email: z.string().optional(), name: z.string().optional(), metadata: metadataParam.optional() });
 const customerListParams = z.object({ email: z.string().optional() });
 const priceListParams = z.object({ lookup_keys: z.union([z.string(), z.array(z.string())]).optional() });
