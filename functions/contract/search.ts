@@ -15,6 +15,8 @@ export const searchAlbum = z.object({
   requiredTier: z.string(),
   isDummyAlbum: z.boolean(),
 });
+export type SearchAlbum = z.infer<typeof searchAlbum>;
+
 export const searchTrack = z.object({
   id: z.string(),
   title: z.string(),
@@ -26,7 +28,11 @@ export const searchTrack = z.object({
   artistName: z.string(),
   artwork: nullableText,
 });
+export type SearchTrack = z.infer<typeof searchTrack>;
+
 export const searchArtist = z.object({ id: z.string(), name: z.string(), bio: nullableText, avatar: nullableText, isMain: z.boolean() });
+export type SearchArtist = z.infer<typeof searchArtist>;
+
 export const playlistSummary = z.object({
   id: z.string(),
   name: z.string(),
@@ -58,6 +64,7 @@ export type Suggestion = z.infer<typeof suggestion>;
 
 /** A playlist's track is a search result's track with what it takes to play it. */
 export const playlistTrack = z.extend(searchTrack, { requiredTier: tier, audioUrl: nullableText });
+export type PlaylistTrack = z.infer<typeof playlistTrack>;
 
 export const playlist = z.object({
   id: z.string(),

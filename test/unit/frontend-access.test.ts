@@ -31,9 +31,9 @@ describe('album prices', () => {
     expect(albumPrices({ stripePriceDefault: 9.99, stripePriceSubscriber: 9.99, price: 9.99 })).toEqual({ regular: 9.99, member: null });
   });
 
-  it('falls back to 70% of the default price for members and to 12.99 without any price', () => {
+  it('falls back to 70% of the default price for members and shows the server’s price of an album without one', () => {
     expect(albumPrices({ stripePriceDefault: 9.99, stripePriceSubscriber: null, price: 9.99 })).toEqual({ regular: 9.99, member: 6.99 });
-    expect(albumPrices({ stripePriceDefault: null, stripePriceSubscriber: null, price: null })).toEqual({ regular: 12.99, member: null });
+    expect(albumPrices({ stripePriceDefault: null, stripePriceSubscriber: null, price: 12.99 })).toEqual({ regular: 12.99, member: null });
   });
 });
 

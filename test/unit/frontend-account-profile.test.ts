@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { avatarUrl } from '../../frontend/src/features/account/avatar';
 import {
   AVATAR_MAX_BYTES,
   checkAvatarFile,
@@ -12,7 +11,28 @@ import { durationSince, statusLabel, tierLabel } from '../../frontend/src/featur
 import { formatDateTime } from '../../frontend/src/lib/format';
 import type { SessionUser } from '../../frontend/src/lib/session';
 
-const user = (fields: Partial<SessionUser>): SessionUser => ({ id: 'u1', subscriptionTier: 'free', ...fields });
+const user = (fields: Partial<SessionUser>): SessionUser => ({
+  id: 'u1',
+  username: null,
+  displayName: null,
+  email: 'u1@example.com',
+  emailVerified: true,
+  avatar: null,
+  avatarUrl: null,
+  avatarUpdatedAt: null,
+  subscriptionTier: 'free',
+  subscriptionStatus: 'inactive',
+  subscriptionStartedAt: null,
+  subscriptionExpiresAt: null,
+  subscriptionSource: null,
+  stripeSubscriptionId: null,
+  isSubscriber: false,
+  isAdmin: false,
+  isAdminAccount: false,
+  requiresPassword: false,
+  createdAt: null,
+  ...fields,
+});
 
 describe('subscribed duration', () => {
   const now = new Date('2026-05-20T12:00:00Z');
@@ -52,16 +72,6 @@ describe('subscription wording', () => {
 });
 
 describe('the avatar', () => {
-  it('is served from /uploads/avatars/{userId}.jpg with its version', () => {
-    expect(avatarUrl({ id: 'u 1', avatar: 'u1.jpg', avatarUpdatedAt: 1700000000000 })).toBe('/uploads/avatars/u%201.jpg?v=1700000000000');
-    expect(avatarUrl({ id: 'u1', avatar: 'u1.jpg', avatarUrl: '/uploads/avatars/u1.jpg?v=5' })).toBe('/uploads/avatars/u1.jpg?v=5');
-    expect(avatarUrl({ id: 'u1', avatar: '/uploads/avatars/u1.jpg?v=9' })).toBe('/uploads/avatars/u1.jpg?v=9');
-  });
-
-  it('has none (the placeholder shows) without an avatar', () => {
-    expect(avatarUrl({ id: 'u1', avatar: null, avatarUrl: '/uploads/avatars/u1.jpg?v=1' })).toBeNull();
-  });
-
   it('refuses non-images and files over 5 MB before uploading', () => {
     expect(checkAvatarFile({ type: 'image/png', size: AVATAR_MAX_BYTES })).toBeNull();
     expect(checkAvatarFile({ type: 'image/jpeg', size: AVATAR_MAX_BYTES + 1 })).toEqual({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSmartSignIn } from '../../frontend/src/features/auth/api/smart-sign-in';
+import { readSmartSignIn, type SmartSignInAnswer } from '../../frontend/src/features/auth/api/smart-sign-in';
 import { nextStopAfterSignIn, SUBSCRIPTION_CHECKOUT_PATH } from '../../frontend/src/features/auth/complete-sign-in';
 import {
   isCompleteCode,
@@ -34,21 +34,37 @@ describe('the 6-digit code input', () => {
 });
 
 describe('the smart sign-in answer', () => {
+  const answer = (fields: Partial<SmartSignInAnswer>): SmartSignInAnswer => ({
+    success: true,
+    instant_signin: false,
+    isAdminAccount: false,
+    requiresPassword: false,
+    magic_link_sent: false,
+    codeGenerated: false,
+    is_new_user: false,
+    intent: null,
+    redirectUrl: null,
+    message: '',
+    ...fields,
+  });
+
   it('asks an admin account for its password before anything else', () => {
-    expect(readSmartSignIn({ isAdminAccount: true, requiresPassword: true, magic_link_sent: true })).toEqual({ kind: 'admin-password' });
+    expect(readSmartSignIn(answer({ isAdminAccount: true, requiresPassword: true, magic_link_sent: true }))).toEqual({
+      kind: 'admin-password',
+    });
   });
 
   it('signs in at once when the server says so, even for an admin already signed in', () => {
-    expect(readSmartSignIn({ instant_signin: true, isAdminAccount: true, requiresPassword: false })).toEqual({ kind: 'instant' });
+    expect(readSmartSignIn(answer({ instant_signin: true, isAdminAccount: true, requiresPassword: false }))).toEqual({ kind: 'instant' });
   });
 
   it('moves to the code step when a code or link went out, carrying is_new_user', () => {
-    expect(readSmartSignIn({ magic_link_sent: true, is_new_user: true })).toEqual({ kind: 'code-sent', isNewUser: true });
-    expect(readSmartSignIn({ codeGenerated: true })).toEqual({ kind: 'code-sent', isNewUser: false });
+    expect(readSmartSignIn(answer({ magic_link_sent: true, is_new_user: true }))).toEqual({ kind: 'code-sent', isNewUser: true });
+    expect(readSmartSignIn(answer({ codeGenerated: true }))).toEqual({ kind: 'code-sent', isNewUser: false });
   });
 
   it('treats any other answer as unexpected', () => {
-    expect(readSmartSignIn({})).toEqual({ kind: 'unexpected' });
+    expect(readSmartSignIn(answer({}))).toEqual({ kind: 'unexpected' });
   });
 });
 

@@ -26,14 +26,10 @@ describe('header search', () => {
   });
 
   it('leads an album and a track to the album page, an artist to the artist page', () => {
-    expect(suggestionPath({ id: 'album-1', type: 'album', title: 'A', subtitle: null, artwork: null, albumId: null })).toBe(
+    expect(suggestionPath({ id: 'album-1', type: 'album', title: 'A', subtitle: '', artwork: null })).toBe('/album/album-1');
+    expect(suggestionPath({ id: 'track-1', type: 'track', title: 'T', subtitle: '', artwork: null, albumId: 'album-1' })).toBe(
       '/album/album-1',
     );
-    expect(suggestionPath({ id: 'track-1', type: 'track', title: 'T', subtitle: null, artwork: null, albumId: 'album-1' })).toBe(
-      '/album/album-1',
-    );
-    expect(suggestionPath({ id: 'artist-1', type: 'artist', title: 'R', subtitle: null, artwork: null, albumId: null })).toBe(
-      '/artist/artist-1',
-    );
+    expect(suggestionPath({ id: 'artist-1', type: 'artist', title: 'R', subtitle: '', artwork: null })).toBe('/artist/artist-1');
   });
 });

@@ -1,5 +1,5 @@
 /** The one HTTP client: same-origin JSON calls whose answers are checked with zod (the small `zod/mini` build). */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 /** A non-OK reply; its text is "<status>: <body or statusText>" as the spec's error catalogue reads. */
 export class HttpError extends Error {

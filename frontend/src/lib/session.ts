@@ -5,33 +5,10 @@
  * and falls back to `GET /api/users/me` (401 → guest) when that call fails.
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import * as accounts from '../../../functions/contract/accounts';
 import { HttpError, request } from './http';
 
-export const userSchema = z.object({
-  id: z.string(),
-  username: z.nullish(z.string()),
-  displayName: z.nullish(z.string()),
-  email: z.nullish(z.string()),
-  avatar: z.nullish(z.string()),
-  subscriptionTier: z.string(),
-  isSubscriber: z.optional(z.boolean()),
-  isAdmin: z.optional(z.boolean()),
-  subscriptionStatus: z.nullish(z.string()),
-  subscriptionStartedAt: z.nullish(z.string()),
-  subscriptionExpiresAt: z.nullish(z.string()),
-  subscriptionSource: z.nullish(z.string()),
-  stripeSubscriptionId: z.nullish(z.string()),
-  /** The avatar's address with its version, `/uploads/avatars/{id}.jpg?v=…`. */
-  avatarUrl: z.nullish(z.string()),
-  /** When the avatar last changed (ISO or epoch ms): the version in the avatar's URL. */
-  avatarUpdatedAt: z.nullish(z.union([z.string(), z.number()])),
-  emailVerified: z.nullish(z.boolean()),
-  createdAt: z.nullish(z.string()),
-});
-export type SessionUser = z.infer<typeof userSchema>;
-
-const validateSchema = z.object({ user: z.nullable(userSchema), needsAuth: z.boolean() });
+export type SessionUser = accounts.User;
 
 export const sessionKeys = { all: ['session'] as const, me: () => [...sessionKeys.all, 'me'] as const };
 
@@ -40,12 +17,12 @@ export const sessionQueryOptions = () =>
     queryKey: sessionKeys.me(),
     queryFn: async ({ signal }): Promise<SessionUser | null> => {
       try {
-        return (await request('/api/session/validate', validateSchema, { signal })).user;
+        return (await request('/api/session/validate', accounts.validateSession.answer, { signal })).user;
       } catch (error) {
         if (signal.aborted) throw error;
       }
       try {
-        return await request('/api/users/me', userSchema, { signal });
+        return await request('/api/users/me', accounts.me.answer, { signal });
       } catch (error) {
         if (error instanceof HttpError && error.status === 401) return null;
         throw error;
@@ -56,7 +33,7 @@ export const sessionQueryOptions = () =>
   });
 
 export const isSubscriber = (user: SessionUser | null | undefined) =>
-  Boolean(user && (user.isSubscriber || (user.subscriptionTier !== 'free' && user.subscriptionTier !== undefined)));
+  Boolean(user && (user.isSubscriber || user.subscriptionTier !== 'free'));
 export const isAdmin = (user: SessionUser | null | undefined) => Boolean(user && (user.isAdmin || user.subscriptionTier === 'admin'));
 
 /**

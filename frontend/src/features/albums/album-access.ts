@@ -1,6 +1,6 @@
 /** What a listener may do with an album, read from what the server answered (it decides access). */
 import type { Platform } from '../../ui/platform-icon';
-import type { Album, AlbumTrack } from './api/album-schema';
+import type { Album, AlbumTrack } from '../../../../functions/contract/catalogue';
 
 export const DEFAULT_ALBUM_DESCRIPTION = 'Discover this captivating musical journey.';
 export const DEFAULT_ALBUM_TYPE = 'Album';
@@ -36,21 +36,17 @@ export function playBlock(album: Pick<Album, 'isDummyAlbum' | 'requiredTier'>, h
   return album.requiredTier === plusTier ? 'subscription' : 'purchase';
 }
 
-/** The shown price of an album with no price at all (spec part 1 §1). */
-export const FALLBACK_ALBUM_PRICE = 12.99;
 /** Without a subscriber price, members pay 70% of the default price (ARCHITECTURE.md). */
 export const MEMBER_PRICE_SHARE = 0.7;
 
-/** The album's price, and the member price when members pay less. */
+/** The album's price (the server's display price when it has none), and the member price when members pay less. */
 export function albumPrices(album: Pick<Album, 'stripePriceDefault' | 'stripePriceSubscriber' | 'price'>): {
   regular: number;
   member: number | null;
 } {
-  const regular = album.stripePriceDefault ?? album.price ?? FALLBACK_ALBUM_PRICE;
+  const regular = album.price;
   const member =
     album.stripePriceSubscriber ??
-    (album.stripePriceDefault !== null && album.stripePriceDefault !== undefined
-      ? Math.round(album.stripePriceDefault * MEMBER_PRICE_SHARE * 100) / 100
-      : null);
+    (album.stripePriceDefault !== null ? Math.round(album.stripePriceDefault * MEMBER_PRICE_SHARE * 100) / 100 : null);
   return { regular, member: member !== null && member < regular ? member : null };
 }

@@ -41,7 +41,7 @@ export function useAlbumCart(): AlbumCart {
   const add = useMutation({
     scope: CART_MUTATION_SCOPE,
     mutationFn: (album: CartAlbum) => addToServerCart(album.albumId),
-    onSuccess: (answer) => queryClient.setQueryData(cartKeys.items(), answer.cart),
+    onSuccess: (albums) => queryClient.setQueryData(cartKeys.items(), albums),
   });
 
   const remove = useMutation({
@@ -51,7 +51,7 @@ export function useAlbumCart(): AlbumCart {
       await queryClient.cancelQueries({ queryKey: cartKeys.items() });
       queryClient.setQueryData<CartAlbum[]>(cartKeys.items(), (albums) => albums && withoutAlbum(albums, albumId));
     },
-    onSuccess: (answer) => queryClient.setQueryData(cartKeys.items(), answer.cart),
+    onSuccess: (albums) => queryClient.setQueryData(cartKeys.items(), albums),
     // The list may be wrong now: read it again.
     onError: () => queryClient.invalidateQueries({ queryKey: cartKeys.items() }),
   });
@@ -59,7 +59,7 @@ export function useAlbumCart(): AlbumCart {
   const clear = useMutation({
     scope: CART_MUTATION_SCOPE,
     mutationFn: clearServerCart,
-    onSuccess: (answer) => queryClient.setQueryData(cartKeys.items(), answer.cart),
+    onSuccess: (albums) => queryClient.setQueryData(cartKeys.items(), albums),
   });
 
   return {

@@ -2,7 +2,7 @@
  * The merch bag: the items a listener is about to buy on the label's external shop, kept in local storage
  * under `toko_merch_cart` (spec part 2 §3, §4 "Merch cart"). Pure: reading, merging, quantities, subtotal.
  */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { brand } from '../../lib/brand';
 
 export const MERCH_CART_KEY = `${brand.product.toLowerCase()}_merch_cart`;

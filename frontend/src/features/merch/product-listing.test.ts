@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ShopProduct } from './api/merch-schema';
+import type { ShopProduct } from '../../../../functions/contract/merch';
 import {
   descriptionPreview,
   listProducts,

@@ -2,7 +2,7 @@
  * The listening session kept across reloads: the queue, where in it the listener was, and how far into the
  * track. Checked on the way back in, so a stale or tampered entry is dropped (queue-persistence.ts stores it).
  */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import type { PlayerState } from './player-state';
 
 /** A queue longer than this is not worth the storage (and was not built by this app). */

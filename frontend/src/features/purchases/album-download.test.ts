@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { downloadReadiness, resolveDownload } from './album-download';
-import type { PurchasedAlbum } from './api/purchase-schema';
+import type { PurchasedAlbum } from '../../../../functions/contract/commerce';
 
 const bought = (albumId: string, shopifyZipUrl: string | null): PurchasedAlbum => ({
+  id: `purchase-${albumId}`,
   albumId,
   title: albumId,
   artwork: null,
@@ -10,6 +11,7 @@ const bought = (albumId: string, shopifyZipUrl: string | null): PurchasedAlbum =
   purchaseDate: '2025-01-02T03:04:05Z',
   purchasePrice: 9.99,
   shopifyZipUrl,
+  downloadStatus: shopifyZipUrl ? 'ready' : 'pending',
 });
 
 describe('resolveDownload', () => {

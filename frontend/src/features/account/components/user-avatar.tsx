@@ -2,13 +2,13 @@
 import { useState } from 'react';
 import { cx } from '../../../lib/class-names';
 import type { SessionUser } from '../../../lib/session';
-import { avatarUrl } from '../avatar';
 
 export const displayNameOf = (user: SessionUser): string =>
-  user.displayName?.trim() || user.username?.trim() || user.email?.split('@')[0] || 'Listener';
+  user.displayName?.trim() || user.username?.trim() || user.email.split('@')[0] || 'Listener';
 
 export function UserAvatar({ user, size, className }: { user: SessionUser; size: number; className?: string }) {
-  const src = avatarUrl(user);
+  // The server's address of the picture, versioned so a new one replaces the old in every cache.
+  const src = user.avatarUrl;
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const name = displayNameOf(user);
 

@@ -1,9 +1,10 @@
 /** GET /api/albums: the whole catalogue, newest release first; the newest is the featured album. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import * as catalogue from '../../../../../functions/contract/catalogue';
 import { request } from '../../../lib/http';
 import { albumKeys } from './album-keys';
-import { albumSchema, type Album } from './album-schema';
+
+type Album = catalogue.Album;
 
 /** Newest release first (ISO days sort as text); albums released the same day keep the server's order. */
 export const byReleaseDateDescending = (albums: readonly Album[]): Album[] =>
@@ -13,7 +14,7 @@ export const byReleaseDateDescending = (albums: readonly Album[]): Album[] =>
 export const latestAlbum = (albums: readonly Album[]): Album | null => byReleaseDateDescending(albums)[0] ?? null;
 
 export const getAlbums = (signal?: AbortSignal): Promise<Album[]> =>
-  request('/api/albums', z.array(albumSchema), { signal }).then(byReleaseDateDescending);
+  request('/api/albums', catalogue.listAlbums.answer, { signal }).then(byReleaseDateDescending);
 
 export const albumsQueryOptions = () => queryOptions({ queryKey: albumKeys.catalogue(), queryFn: ({ signal }) => getAlbums(signal) });
 

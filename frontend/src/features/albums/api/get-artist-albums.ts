@@ -1,13 +1,14 @@
 /** GET /api/albums/by-artist/{id}: one artist's discography, newest first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import * as catalogue from '../../../../../functions/contract/catalogue';
 import { request } from '../../../lib/http';
 import { albumKeys } from './album-keys';
-import { albumSchema, type Album } from './album-schema';
 import { byReleaseDateDescending } from './get-albums';
 
-export const getArtistAlbums = (artistId: string, signal?: AbortSignal): Promise<Album[]> =>
-  request(`/api/albums/by-artist/${encodeURIComponent(artistId)}`, z.array(albumSchema), { signal }).then(byReleaseDateDescending);
+export const getArtistAlbums = (artistId: string, signal?: AbortSignal): Promise<catalogue.Album[]> =>
+  request(`/api/albums/by-artist/${encodeURIComponent(artistId)}`, catalogue.listArtistAlbums.answer, { signal }).then(
+    byReleaseDateDescending,
+  );
 
 export const artistAlbumsQueryOptions = (artistId: string) =>
   queryOptions({ queryKey: albumKeys.byArtist(artistId), queryFn: ({ signal }) => getArtistAlbums(artistId, signal) });

@@ -20,7 +20,7 @@ import { LoadingStatus, Skeleton, SkeletonStack } from '../../../ui/skeleton';
 import { ErrorState } from '../../../ui/status-message';
 import { Tooltip } from '../../../ui/tooltip';
 import { albumArtistName, albumPrices, DEFAULT_ALBUM_TYPE, externalListenLinks, isPlusExclusive, isTrackPlayable } from '../album-access';
-import type { Album, AlbumTrack, AlbumTracks } from '../api/album-schema';
+import type { Album, AlbumTrack, AlbumTracks } from '../../../../../functions/contract/catalogue';
 import { useAlbum } from '../api/get-album';
 import { useAlbumTracks } from '../api/get-album-tracks';
 import { TrackTable } from './track-table';

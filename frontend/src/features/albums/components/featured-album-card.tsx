@@ -5,7 +5,7 @@ import { Artwork } from '../../../ui/artwork';
 import { Skeleton } from '../../../ui/skeleton';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { albumArtistName, DEFAULT_ALBUM_DESCRIPTION } from '../album-access';
-import type { Album } from '../api/album-schema';
+import type { Album } from '../../../../../functions/contract/catalogue';
 import { useFeaturedAlbum } from '../api/get-albums';
 import { PlayAlbumRow } from './play-album-row';
 

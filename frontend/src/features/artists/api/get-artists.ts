@@ -1,11 +1,11 @@
 /** GET /api/artists: the label's roster. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import * as catalogue from '../../../../../functions/contract/catalogue';
 import { request } from '../../../lib/http';
 import { artistKeys } from './artist-keys';
-import { artistSchema, type Artist } from './artist-schema';
 
-export const getArtists = (signal?: AbortSignal): Promise<Artist[]> => request('/api/artists', z.array(artistSchema), { signal });
+export const getArtists = (signal?: AbortSignal): Promise<catalogue.Artist[]> =>
+  request('/api/artists', catalogue.listArtists.answer, { signal });
 
 export const artistsQueryOptions = () => queryOptions({ queryKey: artistKeys.list(), queryFn: ({ signal }) => getArtists(signal) });
 

@@ -9,7 +9,7 @@ import { PlatformLink } from '../../../ui/platform-icon';
 import { LoadingStatus, Skeleton, SkeletonStack } from '../../../ui/skeleton';
 import { ErrorState } from '../../../ui/status-message';
 import { Tooltip } from '../../../ui/tooltip';
-import { artistSocialLinks } from '../api/artist-schema';
+import { artistSocialLinks } from '../social-links';
 import { useArtist } from '../api/get-artist';
 
 export function ArtistProfile({ artistId }: { artistId: string }) {

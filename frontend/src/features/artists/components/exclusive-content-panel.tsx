@@ -51,7 +51,7 @@ export function ExclusiveContentPanel() {
           {content.data.map((item) => (
             <li key={item.id} className="flex items-center justify-between gap-3 py-3">
               <span className="font-semibold text-zinc-50">{item.title}</span>
-              {item.contentType && <span className="text-xs uppercase tracking-wider text-zinc-300">{item.contentType}</span>}
+              <span className="text-xs uppercase tracking-wider text-zinc-300">{item.contentType}</span>
             </li>
           ))}
         </ul>

@@ -1,9 +1,9 @@
 /** POST /api/auth/login: the password an admin account gives besides its e-mail; the server sets the session cookie. */
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import * as accounts from '../../../../../functions/contract/accounts';
 import { request } from '../../../lib/http';
 
-export const adminLogin = (body: { email: string; password: string }): Promise<unknown> =>
-  request('/api/auth/login', z.unknown(), { method: 'POST', body });
+export const adminLogin = (body: { email: string; password: string }) =>
+  request('/api/auth/login', accounts.login.answer, { method: 'POST', body });
 
 export const useAdminLogin = () => useMutation({ mutationFn: adminLogin });

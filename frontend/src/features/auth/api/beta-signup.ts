@@ -1,9 +1,7 @@
 /** POST /api/users/beta-signup: an account with a username and password, opened with an optional beta code. */
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import * as accounts from '../../../../../functions/contract/accounts';
 import { request } from '../../../lib/http';
-
-const betaSignupAnswerSchema = z.object({ subscriptionTier: z.nullish(z.string()), username: z.nullish(z.string()) });
 
 export interface BetaSignupRequest {
   fullName: string;
@@ -15,6 +13,7 @@ export interface BetaSignupRequest {
   displayName: string;
 }
 
-export const betaSignup = (body: BetaSignupRequest) => request('/api/users/beta-signup', betaSignupAnswerSchema, { method: 'POST', body });
+export const betaSignup = (body: BetaSignupRequest) =>
+  request('/api/users/beta-signup', accounts.betaSignup.answer, { method: 'POST', body });
 
 export const useBetaSignup = () => useMutation({ mutationFn: betaSignup });

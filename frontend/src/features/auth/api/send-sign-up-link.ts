@@ -3,17 +3,9 @@
  * retried on POST /api/auth/send-magic-link when the address already has an account, as the spec does.
  */
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import * as accounts from '../../../../../functions/contract/accounts';
 import { request } from '../../../lib/http';
 import { saysEmailExists } from '../sign-in-messages';
-
-const sendLinkAnswerSchema = z.object({
-  message: z.nullish(z.string()),
-  is_new_user: z.nullish(z.boolean()),
-  isAdminAccount: z.nullish(z.boolean()),
-  requiresPassword: z.nullish(z.boolean()),
-});
-export type SignUpLinkAnswer = z.infer<typeof sendLinkAnswerSchema>;
 
 export interface SignUpLinkRequest {
   email: string;
@@ -21,12 +13,12 @@ export interface SignUpLinkRequest {
   intent: 'subscribe' | 'free';
 }
 
-export async function sendSignUpLink(body: SignUpLinkRequest): Promise<SignUpLinkAnswer> {
+export async function sendSignUpLink(body: SignUpLinkRequest) {
   try {
-    return await request('/api/auth/send-magic-auth-link', sendLinkAnswerSchema, { method: 'POST', body });
+    return await request('/api/auth/send-magic-auth-link', accounts.sendSignUpLink.answer, { method: 'POST', body });
   } catch (error) {
     if (!saysEmailExists(error)) throw error;
-    return request('/api/auth/send-magic-link', sendLinkAnswerSchema, { method: 'POST', body });
+    return request('/api/auth/send-magic-link', accounts.sendSignUpLink.answer, { method: 'POST', body });
   }
 }
 

@@ -5,29 +5,14 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { z } from 'zod/mini';
+import * as accounts from '../../../../../functions/contract/accounts';
 import { request } from '../../../lib/http';
 
-const magicLinkAnswerSchema = z.object({
-  subscriptionIntent: z.nullish(z.union([z.boolean(), z.string()])),
-  checkoutUrl: z.nullish(z.string()),
-  message: z.nullish(z.string()),
-  isNewUser: z.nullish(z.boolean()),
-});
-export type MagicLinkAnswer = z.infer<typeof magicLinkAnswerSchema>;
+export const verifyMagicLink = (token: string) =>
+  request(`/api/auth/verify-magic-link?token=${encodeURIComponent(token)}`, accounts.verifyMagicLink.answer);
 
-const verifyEmailAnswerSchema = z.object({
-  message: z.nullish(z.string()),
-  user: z.nullish(z.object({ displayName: z.nullish(z.string()), email: z.nullish(z.string()) })),
-  redirectUrl: z.nullish(z.string()),
-});
-export type VerifyEmailAnswer = z.infer<typeof verifyEmailAnswerSchema>;
-
-export const verifyMagicLink = (token: string): Promise<MagicLinkAnswer> =>
-  request(`/api/auth/verify-magic-link?token=${encodeURIComponent(token)}`, magicLinkAnswerSchema);
-
-export const verifyEmail = ({ token, email }: { token: string; email: string }): Promise<VerifyEmailAnswer> =>
-  request(`/api/auth/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`, verifyEmailAnswerSchema);
+export const verifyEmail = ({ token, email }: { token: string; email: string }) =>
+  request(`/api/auth/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`, accounts.verifyEmail.answer);
 
 /** Runs the verification once when the page has what it needs (StrictMode's second effect run is skipped). */
 function useVerifyOnce<Input, Answer>(verify: (input: Input) => Promise<Answer>, input: Input | null) {

@@ -67,9 +67,7 @@ export function SignInFlow({
     mutationFn: async (address: string): Promise<SmartSignInOutcome> => {
       if (mode === 'sign-in') return readSmartSignIn(await smartSignIn(address));
       const answer = await sendSignUpLink({ email: address, intent: wantsPlus ? 'subscribe' : 'free' });
-      // An admin account gets no code: it signs in with its password.
-      if (answer.isAdminAccount && answer.requiresPassword) return { kind: 'admin-password' };
-      return { kind: 'code-sent', isNewUser: answer.is_new_user ?? true };
+      return { kind: 'code-sent', isNewUser: answer.is_new_user };
     },
   });
 

@@ -1,15 +1,9 @@
 /** POST and GET /api/auth/pending-action: the server's copy of the pending checkout (kept 600 s by a cookie; read once). */
-import { z } from 'zod/mini';
+import * as accounts from '../../../../../functions/contract/accounts';
 import { request } from '../../../lib/http';
 import type { PendingCheckout } from '../pending-checkout';
 
-const pendingAnswerSchema = z.object({
-  action: z.nullish(z.string()),
-  includeSubscription: z.nullish(z.boolean()),
-  ts: z.nullish(z.number()),
-});
-
 export const savePendingAction = (intent: PendingCheckout) =>
-  request('/api/auth/pending-action', z.unknown(), { method: 'POST', body: intent });
+  request('/api/auth/pending-action', accounts.savePendingAction.answer, { method: 'POST', body: intent });
 
-export const takePendingAction = () => request('/api/auth/pending-action', pendingAnswerSchema);
+export const takePendingAction = () => request('/api/auth/pending-action', accounts.getPendingAction.answer);

@@ -3,7 +3,7 @@
  * sandbox a page standing in for the embedded form) and POST /api/simple-checkout (a hosted page to go to).
  * Prices are the server's; the cart lines are sent as the spec lists them.
  */
-import { z } from 'zod/mini';
+import * as commerce from '../../../../../functions/contract/commerce';
 import { request } from '../../../lib/http';
 import type { CartAlbum } from '../cart-album';
 
@@ -29,16 +29,8 @@ export const checkoutRequest = (
   ...(includeSubscription ? { includeSubscription: true as const } : {}),
 });
 
-const embeddedAnswerSchema = z.object({
-  clientSecret: z.nullish(z.string()),
-  sessionId: z.string(),
-  checkoutUrl: z.nullish(z.string()),
-});
-export type EmbeddedCheckout = z.infer<typeof embeddedAnswerSchema>;
+export const startEmbeddedCheckout = (body: CheckoutRequest, signal?: AbortSignal) =>
+  request('/api/cart/checkout', commerce.startCheckout.answer, { method: 'POST', body, signal });
 
-const hostedAnswerSchema = z.object({ checkoutUrl: z.string(), sessionId: z.nullish(z.string()) });
-
-export const startEmbeddedCheckout = (body: CheckoutRequest, signal?: AbortSignal): Promise<EmbeddedCheckout> =>
-  request('/api/cart/checkout', embeddedAnswerSchema, { method: 'POST', body, signal });
-
-export const startHostedCheckout = (body: CheckoutRequest) => request('/api/simple-checkout', hostedAnswerSchema, { method: 'POST', body });
+export const startHostedCheckout = (body: CheckoutRequest) =>
+  request('/api/simple-checkout', commerce.startHostedCheckout.answer, { method: 'POST', body });

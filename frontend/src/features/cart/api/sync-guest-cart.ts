@@ -1,10 +1,11 @@
 /** POST /api/cart/sync: the guest cart moved into the signed-in listener's cart; answers the merged cart. */
-import { z } from 'zod/mini';
+import * as commerce from '../../../../../functions/contract/commerce';
 import { request } from '../../../lib/http';
 import type { GuestCartItem } from '../guest-cart';
-import { cartAnswerSchema } from './cart-schema';
-
-const syncAnswerSchema = z.object({ syncedItems: z._default(z.number(), 0), cart: cartAnswerSchema });
+import { cartAlbums } from './get-cart';
 
 export const syncGuestCartItems = (guestCartItems: GuestCartItem[]) =>
-  request('/api/cart/sync', syncAnswerSchema, { method: 'POST', body: { guestCartItems } });
+  request('/api/cart/sync', commerce.syncGuestCart.answer, { method: 'POST', body: { guestCartItems } }).then((answer) => ({
+    syncedItems: answer.syncedItems,
+    cart: cartAlbums(answer.cart),
+  }));

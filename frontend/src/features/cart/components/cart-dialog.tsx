@@ -15,7 +15,8 @@ import { toast } from '../../../ui/toast';
 import { CodeForm, completeInstantSignIn, readSmartSignIn, smartSignIn, useCodeSignIn } from '../../auth';
 import { cartQueryOptions } from '../api/get-cart';
 import { checkoutRequest } from '../api/start-checkout';
-import { verifyCartPurchase, type PurchasedAlbum } from '../api/verify-cart-purchase';
+import type { PurchaseResult } from '../../../../../functions/contract/commerce';
+import { verifyCartPurchase } from '../api/verify-cart-purchase';
 import { startAlbumCheckout } from '../album-checkout';
 import type { CartAlbum } from '../cart-album';
 import type { CartOpening } from '../cart-dialog-store';
@@ -43,7 +44,7 @@ type Step =
   | { name: 'verifying'; email: string }
   | { name: 'checkout'; url: string; sessionId: string }
   | { name: 'confirming' }
-  | { name: 'success'; purchases: PurchasedAlbum[] }
+  | { name: 'success'; purchases: PurchaseResult[] }
   | { name: 'error'; notice: CartNotice };
 
 /** What the embedded payment form posts to this window when the payment went through (spec §4). */
@@ -351,7 +352,7 @@ function CheckoutStep({ url, onComplete }: { url: string; onComplete: () => void
   );
 }
 
-function SuccessStep({ purchases, onClose }: { purchases: PurchasedAlbum[]; onClose: () => void }) {
+function SuccessStep({ purchases, onClose }: { purchases: PurchaseResult[]; onClose: () => void }) {
   return (
     <div data-testid="album-cart" data-step="success">
       <div className="flex flex-col items-center gap-2 text-center">

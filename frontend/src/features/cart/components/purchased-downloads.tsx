@@ -1,9 +1,9 @@
 /** The albums a checkout just bought, each with its Download button, and Download All (the purchases feature's buttons). */
 import { Artwork } from '../../../ui/artwork';
 import { DownloadAlbumButton, DownloadAllButton } from '../../purchases';
-import type { PurchasedAlbum } from '../api/verify-cart-purchase';
+import type { PurchaseResult } from '../../../../../functions/contract/commerce';
 
-export function PurchasedDownloads({ purchases }: { purchases: PurchasedAlbum[] }) {
+export function PurchasedDownloads({ purchases }: { purchases: PurchaseResult[] }) {
   const albums = purchases.map((purchase) => ({
     albumId: purchase.albumId,
     title: purchase.albumTitle,

@@ -4,12 +4,18 @@
  * the list again (spec part 1 §4 Other, §8).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as library from '../../../../../functions/contract/library';
 import { request } from '../../../lib/http';
 import { toast } from '../../../ui/toast';
 import { FAVORITES_FAILED, LIBRARY_TOAST_MS } from '../library-messages';
 import { LIBRARY_MUTATION_SCOPE } from './change-library';
 import { libraryKeys } from './library-keys';
-import { DEFAULT_FAVORITE_DURATION, favoritesChangeSchema, type Favorite } from './library-schema';
+
+type Favorite = library.Favorite;
+export type FavoriteTrack = Extract<Favorite, { kind: 'track' }>;
+
+/** The spec's favourite length when a track has none. */
+const DEFAULT_FAVORITE_DURATION = 180;
 
 export type FavoriteTarget = { trackId: string } | { albumId: string };
 
@@ -35,33 +41,37 @@ export interface FavoriteChange {
 
 /** The favourite that stands for this track or album. */
 export const isFavoriteOf = (favorite: Favorite, target: FavoriteTarget): boolean =>
-  'trackId' in target ? favorite.trackId === target.trackId : favorite.kind === 'album' && favorite.albumId === target.albumId;
+  'trackId' in target
+    ? favorite.kind === 'track' && favorite.trackId === target.trackId
+    : favorite.kind === 'album' && favorite.albumId === target.albumId;
 
 /** What unfavouriting takes away: the track, or the album with its songs. */
 const goesWith = (favorite: Favorite, target: FavoriteTarget): boolean =>
-  isFavoriteOf(favorite, target) || ('albumId' in target && favorite.trackAlbumId === target.albumId);
+  isFavoriteOf(favorite, target) || ('albumId' in target && favorite.kind === 'track' && favorite.trackAlbumId === target.albumId);
 
+/** The favourite shown until the server's list replaces it; what the screen does not know is left empty. */
 function guessedFavorite(target: FavoriteTarget, details: FavoriteDetails | undefined): Favorite {
   const shared = {
-    albumTitle: details?.albumTitle ?? null,
-    artistName: details?.artistName ?? null,
-    artistId: details?.artistId ?? null,
+    userId: '',
+    artistName: details?.artistName ?? '',
+    artistId: details?.artistId ?? '',
     albumArtwork: details?.artwork ?? null,
     addedAt: new Date().toISOString(),
-    trackDuration: DEFAULT_FAVORITE_DURATION,
   };
   if ('albumId' in target)
-    return { id: `album:${target.albumId}`, kind: 'album', albumId: target.albumId, ...shared, albumTitle: details?.title ?? null };
+    return { id: `album:${target.albumId}`, kind: 'album', ...shared, albumId: target.albumId, albumTitle: details?.title ?? '' };
+  const albumId = details?.albumId ?? '';
   return {
     id: `track:${target.trackId}`,
     kind: 'track',
-    trackId: target.trackId,
-    trackTitle: details?.title ?? null,
-    albumId: details?.albumId ?? null,
-    trackAlbumId: details?.albumId ?? null,
-    trackNumber: details?.trackNumber ?? null,
-    audioUrl: details?.audioUrl ?? null,
     ...shared,
+    albumId,
+    albumTitle: details?.albumTitle ?? '',
+    trackId: target.trackId,
+    trackTitle: details?.title ?? '',
+    trackAlbumId: albumId,
+    trackNumber: details?.trackNumber ?? 0,
+    audioUrl: details?.audioUrl ?? null,
     trackDuration: details?.duration || DEFAULT_FAVORITE_DURATION,
   };
 }
@@ -71,7 +81,10 @@ export function useChangeFavorite() {
   return useMutation({
     scope: LIBRARY_MUTATION_SCOPE,
     mutationFn: ({ target, favorite }: FavoriteChange) =>
-      request('/api/favorites', favoritesChangeSchema, { method: favorite ? 'POST' : 'DELETE', body: target }),
+      request('/api/favorites', favorite ? library.addFavorite.answer : library.removeFavorite.answer, {
+        method: favorite ? 'POST' : 'DELETE',
+        body: target,
+      }),
     onMutate: async ({ target, favorite, details }) => {
       await queryClient.cancelQueries({ queryKey: libraryKeys.favorites() });
       const previous = queryClient.getQueryData<Favorite[]>(libraryKeys.favorites());

@@ -1,16 +1,15 @@
 /** GET /api/favorites: the listener's favourite tracks (with trackId) and albums (with albumId). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import * as library from '../../../../../functions/contract/library';
 import { request } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { isFavoriteOf, type FavoriteTarget } from './change-favorites';
 import { libraryKeys } from './library-keys';
-import { favoriteSchema } from './library-schema';
 
 export const favoritesQueryOptions = () =>
   queryOptions({
     queryKey: libraryKeys.favorites(),
-    queryFn: ({ signal }) => request('/api/favorites', z.array(favoriteSchema), { signal }),
+    queryFn: ({ signal }) => request('/api/favorites', library.listFavorites.answer, { signal }),
   });
 
 export function useFavorites() {

@@ -1,21 +1,20 @@
 /** GET /api/library/albums and /api/library/tracks: the albums the listener keeps and all their songs. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import * as library from '../../../../../functions/contract/library';
 import { request } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { libraryKeys } from './library-keys';
-import { libraryAlbumSchema, libraryTrackSchema } from './library-schema';
 
 export const libraryAlbumsQueryOptions = () =>
   queryOptions({
     queryKey: libraryKeys.albums(),
-    queryFn: ({ signal }) => request('/api/library/albums', z.array(libraryAlbumSchema), { signal }),
+    queryFn: ({ signal }) => request('/api/library/albums', library.listLibraryAlbums.answer, { signal }),
   });
 
 export const libraryTracksQueryOptions = () =>
   queryOptions({
     queryKey: libraryKeys.tracks(),
-    queryFn: ({ signal }) => request('/api/library/tracks', z.array(libraryTrackSchema), { signal }),
+    queryFn: ({ signal }) => request('/api/library/tracks', library.listLibraryTracks.answer, { signal }),
   });
 
 /** Read only for a signed-in listener; a guest has no library. */

@@ -9,25 +9,22 @@ import { formatDuration } from '../../../lib/format';
 import { Artwork } from '../../../ui/artwork';
 import { Skeleton } from '../../../ui/skeleton';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
-import { useChangeFavorite } from '../api/change-favorites';
+import { useChangeFavorite, type FavoriteTrack } from '../api/change-favorites';
 import { useFavorites } from '../api/get-favorites';
-import { isFavoriteTrack, type Favorite } from '../api/library-schema';
 import type { LibraryPlayback, PlayableSong } from '../library-playback';
 import { restingOffset, swipeAxis, swipeOffset, swipeRelease, SWIPE_REVEAL_PX, type SwipeAxis } from '../swipe-to-remove';
 import { FavoriteButton } from './favorite-button';
 import { UNKNOWN_ARTIST } from './library-albums';
 import { SongPlayButton } from './song-play-button';
 
-type FavoriteTrack = Favorite & { trackId: string; trackTitle: string };
-
 const songOfFavorite = (favorite: FavoriteTrack): PlayableSong => ({
   id: favorite.trackId,
-  albumId: favorite.trackAlbumId ?? favorite.albumId ?? '',
+  albumId: favorite.trackAlbumId,
   title: favorite.trackTitle,
-  artistName: favorite.artistName ?? null,
-  albumTitle: favorite.albumTitle ?? null,
-  artwork: favorite.albumArtwork ?? null,
-  audioUrl: favorite.audioUrl ?? null,
+  artistName: favorite.artistName,
+  albumTitle: favorite.albumTitle,
+  artwork: favorite.albumArtwork,
+  audioUrl: favorite.audioUrl,
   duration: favorite.trackDuration,
 });
 
@@ -38,7 +35,7 @@ export function LibraryFavorites({ playback }: { playback: LibraryPlayback }) {
   if (favorites.isPending) return <FavoritesSkeleton />;
   if (favorites.isError)
     return <ErrorState title="Your favorites could not be loaded" error={favorites.error} onRetry={() => void favorites.refetch()} />;
-  const tracks = favorites.data.filter(isFavoriteTrack);
+  const tracks = favorites.data.filter((favorite): favorite is FavoriteTrack => favorite.kind === 'track');
   if (tracks.length === 0) {
     return (
       <EmptyState icon={Heart} title="No favorite tracks yet">
@@ -75,7 +72,7 @@ export function LibraryFavorites({ playback }: { playback: LibraryPlayback }) {
                   sounding={current && playback.playing}
                   onPlay={() => (current ? playback.togglePlay() : playback.playSongs(songs, favorite.trackId))}
                 />
-                <Artwork src={favorite.albumArtwork ?? null} alt="" size={40} className="w-10 shrink-0" />
+                <Artwork src={favorite.albumArtwork} alt="" size={40} className="w-10 shrink-0" />
                 <div className="min-w-0 flex-1">
                   <p className={cx('truncate font-medium', current ? 'text-accent' : 'text-zinc-50')}>{favorite.trackTitle}</p>
                   <p className="truncate text-xs text-zinc-300">

@@ -1,13 +1,11 @@
 /** POST /api/subscription/cancel: ends the membership at the close of the period already paid. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import * as membership from '../../../../../functions/contract/membership';
 import { request } from '../../../lib/http';
 import { sessionKeys } from '../../../lib/session';
 import { membershipKeys } from './membership-keys';
 
-const cancelAnswerSchema = z.object({ cancelled: z.boolean(), endsAt: z.nullish(z.string()) });
-
-export const cancelSubscription = () => request('/api/subscription/cancel', cancelAnswerSchema, { method: 'POST' });
+export const cancelSubscription = () => request('/api/subscription/cancel', membership.cancelSubscription.answer, { method: 'POST' });
 
 export function useCancelSubscription() {
   const queryClient = useQueryClient();

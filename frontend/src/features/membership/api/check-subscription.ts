@@ -1,8 +1,6 @@
 /** POST /api/shopify/check-subscription: whether the signed-in account (named by its e-mail) has Toko+. */
-import { z } from 'zod/mini';
+import * as membership from '../../../../../functions/contract/membership';
 import { request } from '../../../lib/http';
 
-const checkAnswerSchema = z.object({ isSubscriber: z.boolean() });
-
 export const checkSubscription = async (email: string): Promise<boolean> =>
-  (await request('/api/shopify/check-subscription', checkAnswerSchema, { method: 'POST', body: { email } })).isSubscriber;
+  (await request('/api/shopify/check-subscription', membership.checkSubscription.answer, { method: 'POST', body: { email } })).isSubscriber;

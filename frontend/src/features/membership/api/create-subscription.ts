@@ -4,18 +4,9 @@
  * checkout's address, with the coupon's free trial when it grants one.
  */
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import * as membership from '../../../../../functions/contract/membership';
 import { request } from '../../../lib/http';
 import { normalizeCoupon, type PlanAmount } from '../plans';
-
-const createSubscriptionAnswerSchema = z.object({
-  url: z.nullish(z.string()),
-  sessionId: z.nullish(z.string()),
-  needsVerification: z.nullish(z.boolean()),
-  message: z.nullish(z.string()),
-  trialDays: z.nullish(z.number()),
-});
-export type CreateSubscriptionAnswer = z.infer<typeof createSubscriptionAnswerSchema>;
 
 export interface CreateSubscriptionInput {
   email: string;
@@ -23,10 +14,14 @@ export interface CreateSubscriptionInput {
   couponCode: string;
 }
 
-export const createSubscription = ({ email, amount, couponCode }: CreateSubscriptionInput): Promise<CreateSubscriptionAnswer> =>
-  request('/api/create-subscription', createSubscriptionAnswerSchema, {
+/** The upgrade page sends no cart, so the answer is "sign in first" or the hosted checkout, never a cart's embedded one. */
+export const createSubscription = ({ email, amount, couponCode }: CreateSubscriptionInput) =>
+  request('/api/create-subscription', membership.createSubscription.answer, {
     method: 'POST',
     body: { email: email.trim(), amount, couponCode: normalizeCoupon(couponCode) },
+  }).then((answer) => {
+    if (!('needsVerification' in answer)) throw new Error('The upgrade checkout answered with a cart checkout');
+    return answer;
   });
 
 export const useCreateSubscription = () => useMutation({ mutationFn: createSubscription });

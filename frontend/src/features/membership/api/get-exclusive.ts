@@ -3,64 +3,25 @@
  * videos. Members get everything; everyone else a preview of a few, with the videos locked (no video id).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
-import { idSchema } from '../../../lib/api-id';
+import * as membership from '../../../../../functions/contract/membership';
 import { brand } from '../../../lib/brand';
 import { request } from '../../../lib/http';
 import { membershipKeys } from './membership-keys';
 
-const exclusiveItemSchema = z.object({
-  id: idSchema,
-  title: z.string(),
-  contentType: z.nullish(z.string()),
-  artwork: z.nullish(z.string()),
-  artistName: z.nullish(z.string()),
-  releaseDate: z.nullish(z.string()),
-});
-
-const exclusiveContentSchema = z.object({ hasAccess: z.boolean(), items: z.array(exclusiveItemSchema) });
-
-export interface ExclusiveAlbum {
-  id: string;
-  title: string;
-  artwork: string | null;
-  artistName: string | null;
-  releaseDate: string | null;
-}
-
-const videoSchema = z.object({
-  id: idSchema,
-  slug: z.nullish(z.string()),
-  title: z.string(),
-  description: z.nullish(z.string()),
-  locked: z.optional(z.boolean()),
-  youtubeVideoId: z.nullish(z.string()),
-  youtubeUrl: z.nullish(z.string()),
-  thumbnailUrl: z.nullish(z.string()),
-  publishedAt: z.nullish(z.string()),
-});
-export type ExclusiveVideo = z.infer<typeof videoSchema>;
-
-const exclusiveVideosSchema = z.object({ hasAccess: z.boolean(), videos: z.array(videoSchema) });
+type ExclusiveItem = membership.ExclusiveItem;
+export type ExclusiveAlbum = Extract<ExclusiveItem, { contentType: 'album' }>;
+export type ExclusiveVideo = membership.Video;
 
 const tierQuery = `tier=${encodeURIComponent(brand.tierPlus)}`;
 
 export async function getExclusiveAlbums(signal?: AbortSignal): Promise<{ hasAccess: boolean; albums: ExclusiveAlbum[] }> {
-  const answer = await request(`/api/exclusive-content?${tierQuery}`, exclusiveContentSchema, { signal });
-  const albums = answer.items
-    .filter((item) => item.contentType === 'album')
-    .map(({ id, title, artwork, artistName, releaseDate }) => ({
-      id,
-      title,
-      artwork: artwork ?? null,
-      artistName: artistName ?? null,
-      releaseDate: releaseDate ?? null,
-    }));
+  const answer = await request(`/api/exclusive-content?${tierQuery}`, membership.listExclusiveContent.answer, { signal });
+  const albums = answer.items.filter((item): item is ExclusiveAlbum => item.contentType === 'album');
   return { hasAccess: answer.hasAccess, albums };
 }
 
 export const getExclusiveVideos = (signal?: AbortSignal) =>
-  request(`/api/exclusive-videos?${tierQuery}`, exclusiveVideosSchema, { signal });
+  request(`/api/exclusive-videos?${tierQuery}`, membership.listExclusiveVideos.answer, { signal });
 
 export const exclusiveAlbumsQueryOptions = () =>
   queryOptions({ queryKey: membershipKeys.exclusiveContent(), queryFn: ({ signal }) => getExclusiveAlbums(signal) });
@@ -75,7 +36,7 @@ export const useExclusiveVideos = () => useQuery(exclusiveVideosQueryOptions());
 export const isPlayable = (video: ExclusiveVideo): boolean => !video.locked && Boolean(video.youtubeVideoId);
 
 export const getVideoBySlug = (slug: string, signal?: AbortSignal): Promise<ExclusiveVideo> =>
-  request(`/api/video-by-slug/${encodeURIComponent(slug)}`, videoSchema, { signal });
+  request(`/api/video-by-slug/${encodeURIComponent(slug)}`, membership.getVideo.answer, { signal });
 
 export const videoBySlugQueryOptions = (slug: string) =>
   queryOptions({

@@ -4,31 +4,21 @@
  * does (`checkoutUrl`), and stands in for the embedded form. Without one, or when the embedded session
  * fails, the hosted checkout page takes over (spec part 2 §4, Checkout overlay).
  */
-import { z } from 'zod/mini';
+import * as membership from '../../../../../functions/contract/membership';
 import { request } from '../../../lib/http';
 import type { PlanAmount } from '../plans';
 
-const embeddedAnswerSchema = z.object({
-  clientSecret: z.nullish(z.string()),
-  sessionId: z.nullish(z.string()),
-  checkoutUrl: z.nullish(z.string()),
-});
-
-const hostedAnswerSchema = z.object({
-  sessionId: z.nullish(z.string()),
-  url: z.nullish(z.string()),
-  checkoutUrl: z.nullish(z.string()),
-});
-
 export const startEmbeddedCheckout = (amount: PlanAmount) =>
-  request('/api/subscription/checkout', embeddedAnswerSchema, { method: 'POST', body: { amount } });
+  request('/api/subscription/checkout', membership.startPlanCheckout.answer, { method: 'POST', body: { amount } });
 
 /** The hosted checkout page's address. */
 export async function startHostedCheckout(amount: PlanAmount): Promise<string> {
-  const answer = await request('/api/subscription/checkout/hosted', hostedAnswerSchema, { method: 'POST', body: { amount } });
-  const url = answer.url ?? answer.checkoutUrl;
-  if (!url) throw new Error('The hosted checkout has no address');
-  return url;
+  const answer = await request('/api/subscription/checkout/hosted', membership.startHostedPlanCheckout.answer, {
+    method: 'POST',
+    body: { amount },
+  });
+  if (!answer.url) throw new Error('The hosted checkout has no address');
+  return answer.url;
 }
 
 export type OpenedCheckout = { kind: 'embedded'; url: string } | { kind: 'hosted'; url: string };

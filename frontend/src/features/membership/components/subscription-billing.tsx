@@ -11,7 +11,8 @@ import { Skeleton } from '../../../ui/skeleton';
 import { ErrorState } from '../../../ui/status-message';
 import { toast } from '../../../ui/toast';
 import { useCancelSubscription } from '../api/cancel-subscription';
-import { useSubscription, type Subscription } from '../api/get-subscription';
+import type { Subscription } from '../../../../../functions/contract/membership';
+import { useSubscription } from '../api/get-subscription';
 import { cancelFailure } from '../membership-messages';
 
 export function SubscriptionBilling() {

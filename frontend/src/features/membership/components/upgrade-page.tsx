@@ -51,7 +51,7 @@ export function UpgradePage() {
       {
         onSuccess: (answer) => {
           if (answer.needsVerification) {
-            setNotice(answer.message ?? `Sign in with ${address} to continue to ${brand.productPlus} checkout`);
+            setNotice(answer.message);
             openAccountDialog('sign-in', { onSuccess: (signedIn) => signedIn && choose(amount, signedIn.email) });
             return;
           }

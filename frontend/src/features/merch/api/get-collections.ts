@@ -1,14 +1,13 @@
 /** GET /api/shopify/collections: the shop's collections, for the collection filter. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import * as merch from '../../../../../functions/contract/merch';
 import { request } from '../../../lib/http';
 import { merchKeys } from './merch-keys';
-import { shopCollectionSchema } from './merch-schema';
 
 export const collectionsQueryOptions = () =>
   queryOptions({
     queryKey: merchKeys.collections(),
-    queryFn: ({ signal }) => request('/api/shopify/collections', z.array(shopCollectionSchema), { signal }),
+    queryFn: ({ signal }) => request('/api/shopify/collections', merch.listCollections.answer, { signal }),
     staleTime: 5 * 60_000,
   });
 

@@ -1,14 +1,13 @@
 /** GET /api/shopify/products: every product of the shop, in the shop's featured order. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import * as merch from '../../../../../functions/contract/merch';
 import { request } from '../../../lib/http';
 import { merchKeys } from './merch-keys';
-import { shopProductSchema } from './merch-schema';
 
 export const productsQueryOptions = () =>
   queryOptions({
     queryKey: merchKeys.products(),
-    queryFn: ({ signal }) => request('/api/shopify/products', z.array(shopProductSchema), { signal }),
+    queryFn: ({ signal }) => request('/api/shopify/products', merch.listProducts.answer, { signal }),
     // Stock changes slowly; a visit to the shop need not read it twice.
     staleTime: 60_000,
   });

@@ -11,7 +11,7 @@ import { Button, buttonClass, IconButton } from '../../../ui/button';
 import { Dialog, DialogDescription } from '../../../ui/dialog';
 import { FormAlert } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast';
-import type { ShopProduct, ShopVariant } from '../api/merch-schema';
+import type { ShopProduct, ShopVariant } from '../../../../../functions/contract/merch';
 import { shownVariant } from '../merch-cart';
 import { merchCart, openMerchCart } from '../merch-cart-store';
 import { productPageUrl } from '../merch-store';

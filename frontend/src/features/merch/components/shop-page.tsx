@@ -16,7 +16,7 @@ import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { toast } from '../../../ui/toast';
 import { useCollections } from '../api/get-collections';
 import { useProducts } from '../api/get-products';
-import type { ShopProduct } from '../api/merch-schema';
+import type { ShopProduct } from '../../../../../functions/contract/merch';
 import { takeCheckoutReturn } from '../merch-checkout';
 import { openMerchCart } from '../merch-cart-store';
 import { VINYL_STORE_URL } from '../merch-store';

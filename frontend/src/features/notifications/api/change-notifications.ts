@@ -4,13 +4,13 @@
  * with the spec's message if the server refuses.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import * as notifications from '../../../../../functions/contract/notifications';
 import { request } from '../../../lib/http';
 import { toast } from '../../../ui/toast';
 import { notificationKeys } from './notification-keys';
-import type { Notification } from './notification-schema';
 
-const anything = z.unknown();
+type Notification = notifications.Notification;
+
 const path = (id: string) => `/api/notifications/${encodeURIComponent(id)}`;
 
 interface Snapshot {
@@ -61,21 +61,21 @@ function useNotificationChange<Input>(
 
 export const useMarkNotificationRead = () =>
   useNotificationChange(
-    (id: string) => request(`${path(id)}/read`, anything, { method: 'PUT' }),
+    (id: string) => request(`${path(id)}/read`, notifications.markRead.answer, { method: 'PUT' }),
     (id) => (list) => list.map((notification) => (notification.id === id ? { ...notification, isRead: true } : notification)),
     { failure: 'Failed to mark notification as read' },
   );
 
 export const useMarkAllNotificationsRead = () =>
   useNotificationChange(
-    (_: void) => request('/api/notifications/read-all', anything, { method: 'PUT' }),
+    (_: void) => request('/api/notifications/read-all', notifications.markAllRead.answer, { method: 'PUT' }),
     () => (list) => list.map((notification) => ({ ...notification, isRead: true })),
     { success: 'All notifications marked as read', failure: 'Failed to mark all notifications as read' },
   );
 
 export const useDeleteNotification = () =>
   useNotificationChange(
-    (id: string) => request(path(id), anything, { method: 'DELETE' }),
+    (id: string) => request(path(id), notifications.deleteNotification.answer, { method: 'DELETE' }),
     (id) => (list) => list.filter((notification) => notification.id !== id),
     { success: 'Notification deleted', failure: 'Failed to delete notification' },
   );

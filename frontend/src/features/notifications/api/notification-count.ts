@@ -1,17 +1,15 @@
 /** GET /api/notifications/count: the unread count behind the bell's badge, read again every 30 s. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import * as notifications from '../../../../../functions/contract/notifications';
 import { request } from '../../../lib/http';
 import { notificationKeys } from './notification-keys';
 
 export const NOTIFICATION_COUNT_REFRESH_MS = 30_000;
 
-const countSchema = z.object({ count: z.number() });
-
 export const notificationCountQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.count(),
-    queryFn: async ({ signal }) => (await request('/api/notifications/count', countSchema, { signal })).count,
+    queryFn: async ({ signal }) => (await request('/api/notifications/count', notifications.countUnread.answer, { signal })).count,
     refetchInterval: NOTIFICATION_COUNT_REFRESH_MS,
     staleTime: 0,
   });

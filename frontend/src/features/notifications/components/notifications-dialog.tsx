@@ -12,7 +12,7 @@ import { Skeleton } from '../../../ui/skeleton';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { useDeleteNotification, useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/change-notifications';
 import { useNotifications } from '../api/get-notifications';
-import type { Notification } from '../api/notification-schema';
+import type { Notification } from '../../../../../functions/contract/notifications';
 
 export function NotificationsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const notifications = useNotifications();

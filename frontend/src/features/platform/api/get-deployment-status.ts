@@ -1,21 +1,14 @@
 /** GET /api/deployment-status: what is deployed (build, version) and how much media is there, read every 5 s. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import type * as z from 'zod/mini';
+import * as platform from '../../../../../functions/contract/platform';
 import { request } from '../../../lib/http';
 
 export const DEPLOYMENT_POLL_MS = 5000;
 /** What a complete deployment of the label holds (spec part 1 §9). */
 export const expectedMedia = { images: 17, audio: 35 } as const;
 
-const deploymentStatusSchema = z.object({
-  buildTime: z.nullish(z.string()),
-  timestamp: z.nullish(z.string()),
-  version: z.nullish(z.string()),
-  hasUploads: z.boolean(),
-  imagesCount: z.number(),
-  audioCount: z.number(),
-});
-export type DeploymentStatus = z.infer<typeof deploymentStatusSchema>;
+export type DeploymentStatus = z.infer<typeof platform.deploymentStatus.answer>;
 
 export type DeploymentHealth = 'checking' | 'error' | 'deployed' | 'issues';
 
@@ -27,7 +20,7 @@ export function deploymentHealth(status: DeploymentStatus | undefined, failed: b
 }
 
 export const getDeploymentStatus = (signal?: AbortSignal): Promise<DeploymentStatus> =>
-  request('/api/deployment-status', deploymentStatusSchema, { signal });
+  request('/api/deployment-status', platform.deploymentStatus.answer, { signal });
 
 export const deploymentStatusQueryOptions = () =>
   queryOptions({

@@ -1,6 +1,6 @@
 /** POST /api/track-play: tells the label a track was listened to long enough to count. */
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import * as plays from '../../../../../functions/contract/plays';
 import { request } from '../../../lib/http';
 
 export interface TrackPlay {
@@ -12,11 +12,8 @@ export interface TrackPlay {
   trackLength: number;
 }
 
-const trackPlayAnswerSchema = z.object({ recorded: z.boolean() });
-export type TrackPlayAnswer = z.infer<typeof trackPlayAnswerSchema>;
-
-export const recordTrackPlay = (play: TrackPlay): Promise<TrackPlayAnswer> =>
-  request('/api/track-play', trackPlayAnswerSchema, { method: 'POST', body: play });
+export const recordTrackPlay = (play: TrackPlay) =>
+  request('/api/track-play', plays.recordTrackPlay.answer, { method: 'POST', body: play });
 
 export function useRecordTrackPlay(onRecorded: (play: TrackPlay) => void) {
   return useMutation({

@@ -8,7 +8,8 @@ import { Artwork } from '../../../ui/artwork';
 import { Dialog } from '../../../ui/dialog';
 import { Skeleton } from '../../../ui/skeleton';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
-import { useRecentlyPlayed, type RecentTrack } from '../api/get-recently-played';
+import type { RecentTrack } from '../../../../../functions/contract/library';
+import { useRecentlyPlayed } from '../api/get-recently-played';
 import { usePlayer } from './player-provider';
 
 export function RecentlyPlayedDialog({ onClose }: { onClose: () => void }) {
@@ -60,7 +61,7 @@ function RecentRow({ track, onLeave }: { track: RecentTrack; onLeave: () => void
   const { audioUrl, albumId } = track;
   const details = (
     <>
-      <Artwork src={track.albumArtwork ?? null} alt="" size={40} className="size-10 shrink-0" />
+      <Artwork src={track.albumArtwork} alt="" size={40} className="size-10 shrink-0" />
       <span className="min-w-0 flex-1">
         <span className="block truncate text-sm font-semibold text-zinc-50">{track.title}</span>
         <span className="block truncate text-xs text-zinc-300">{[track.artistName, track.albumTitle].filter(Boolean).join(' · ')}</span>

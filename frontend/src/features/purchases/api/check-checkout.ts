@@ -4,9 +4,9 @@
  * 2 s apart (spec part 2 §4 "Checkout success"); a lookup that finds no confirmed payment counts as failed.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as commerce from '../../../../../functions/contract/commerce';
 import { request } from '../../../lib/http';
 import { purchaseKeys } from './purchase-keys';
-import { checkoutResultSchema } from './purchase-schema';
 
 export const CHECKOUT_LOOKUPS = 3;
 export const CHECKOUT_LOOKUP_INTERVAL_MS = 2000;
@@ -22,7 +22,9 @@ export const checkoutResultQueryOptions = (sessionId: string) =>
   queryOptions({
     queryKey: purchaseKeys.checkout(sessionId),
     queryFn: async ({ signal }) => {
-      const result = await request(`/api/purchases/check-session/${encodeURIComponent(sessionId)}`, checkoutResultSchema, { signal });
+      const result = await request(`/api/purchases/check-session/${encodeURIComponent(sessionId)}`, commerce.checkSession.answer, {
+        signal,
+      });
       if (!result.success) throw new CheckoutNotConfirmed();
       return result;
     },

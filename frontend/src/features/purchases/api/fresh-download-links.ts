@@ -2,7 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { purchasedAlbumsQueryOptions } from './get-purchased-albums';
-import type { PurchasedAlbum } from './purchase-schema';
+import type { PurchasedAlbum } from '../../../../../functions/contract/commerce';
 
 export function useFreshDownloadLinks(): () => Promise<PurchasedAlbum[] | null> {
   const queryClient = useQueryClient();

@@ -4,11 +4,11 @@
  * pending, so "Download Pending" turns into a download by itself.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import * as commerce from '../../../../../functions/contract/commerce';
 import { request } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { purchaseKeys } from './purchase-keys';
-import { purchasedAlbumSchema, type PurchasedAlbum } from './purchase-schema';
+import type { PurchasedAlbum } from '../../../../../functions/contract/commerce';
 
 /** How often a list with a pending ZIP asks again. */
 export const PENDING_DOWNLOAD_POLL_MS = 5000;
@@ -16,7 +16,7 @@ export const PENDING_DOWNLOAD_POLL_MS = 5000;
 export const purchasedAlbumsQueryOptions = () =>
   queryOptions({
     queryKey: purchaseKeys.downloads(),
-    queryFn: ({ signal }) => request('/api/library/purchased-albums', z.array(purchasedAlbumSchema), { signal }),
+    queryFn: ({ signal }) => request('/api/library/purchased-albums', commerce.listPurchasedAlbums.answer, { signal }),
   });
 
 export const hasPendingDownload = (albums: PurchasedAlbum[] | undefined): boolean => Boolean(albums?.some((album) => !album.shopifyZipUrl));

@@ -16,7 +16,7 @@ import { toast } from '../../../ui/toast';
 import { useCheckoutResult } from '../api/check-checkout';
 import { usePurchasedAlbums } from '../api/get-purchased-albums';
 import { purchaseKeys } from '../api/purchase-keys';
-import type { CheckoutAlbum, CheckoutResult } from '../api/purchase-schema';
+import type { PurchaseResult, CheckoutResult } from '../../../../../functions/contract/commerce';
 import { CheckoutCard, CheckoutLinks, MissingCheckout } from './checkout-pages-layout';
 import { DownloadAlbumButton } from './download-album-button';
 import { DownloadAllButton } from './download-all-button';
@@ -107,7 +107,7 @@ function CheckoutSuccess({ result }: { result: CheckoutResult | null }) {
   );
 }
 
-function BoughtAlbums({ albums, total }: { albums: CheckoutAlbum[]; total: number }) {
+function BoughtAlbums({ albums, total }: { albums: PurchaseResult[]; total: number }) {
   // Read alongside, so a ZIP still being built turns into a download by itself.
   usePurchasedAlbums();
   const downloads = albums.map((album) => ({ albumId: album.albumId, title: album.albumTitle, downloadUrl: album.downloadUrl }));

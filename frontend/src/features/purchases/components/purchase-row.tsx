@@ -6,15 +6,18 @@ import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { Artwork } from '../../../ui/artwork';
 import { LoadingStatus, Skeleton, SkeletonStack } from '../../../ui/skeleton';
-import type { BoughtAlbum } from '../api/purchase-schema';
+import type { Purchase } from '../../../../../functions/contract/commerce';
 import { DownloadAlbumButton } from './download-album-button';
 
+/** What the purchase history and the Downloads tab both know of a bought album. */
+type BoughtAlbum = Pick<Purchase, 'id' | 'albumId' | 'title' | 'artistName' | 'artwork' | 'purchaseDate' | 'purchasePrice'>;
+
 /** `testId` names each row (with `data-album-id`) for tests; a purchase is keyed by its own id. */
-export function PurchaseList({ albums, testId }: { albums: (BoughtAlbum & { id?: string })[]; testId: string }) {
+export function PurchaseList({ albums, testId }: { albums: BoughtAlbum[]; testId: string }) {
   return (
     <ul className="space-y-3">
       {albums.map((album) => (
-        <PurchaseRow key={album.id ?? album.albumId} album={album} testId={testId} />
+        <PurchaseRow key={album.id} album={album} testId={testId} />
       ))}
     </ul>
   );
@@ -30,7 +33,7 @@ function PurchaseRow({ album, testId }: { album: BoughtAlbum; testId: string }) 
       data-album-id={albumId}
     >
       <Link to={albumPath} aria-hidden="true" tabIndex={-1} className="shrink-0">
-        <Artwork src={artwork ?? null} alt="" size={64} className="size-16" />
+        <Artwork src={artwork} alt="" size={64} className="size-16" />
       </Link>
       <div className="min-w-0 flex-1">
         <Link to={albumPath} className="block truncate font-semibold text-zinc-50 hover:underline" data-testid="purchase-album-link">

@@ -1,14 +1,13 @@
 /** GET /api/playlists (the label's curated playlists) and GET /api/playlists/{id} (one, as a queue). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import * as search from '../../../../../functions/contract/search';
 import { request } from '../../../lib/http';
 import { playlistKeys } from './search-keys';
-import { playlistSchema, playlistSummarySchema } from './search-schema';
 
 export const playlistsQueryOptions = () =>
   queryOptions({
     queryKey: playlistKeys.list(),
-    queryFn: ({ signal }) => request('/api/playlists', z.array(playlistSummarySchema), { signal }),
+    queryFn: ({ signal }) => request('/api/playlists', search.listPlaylists.answer, { signal }),
   });
 
 export const usePlaylists = () => useQuery(playlistsQueryOptions());
@@ -17,5 +16,5 @@ export const usePlaylists = () => useQuery(playlistsQueryOptions());
 export const playlistQueryOptions = (playlistId: string) =>
   queryOptions({
     queryKey: playlistKeys.detail(playlistId),
-    queryFn: ({ signal }) => request(`/api/playlists/${encodeURIComponent(playlistId)}`, playlistSchema, { signal }),
+    queryFn: ({ signal }) => request(`/api/playlists/${encodeURIComponent(playlistId)}`, search.getPlaylist.answer, { signal }),
   });

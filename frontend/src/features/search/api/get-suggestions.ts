@@ -3,26 +3,14 @@
  * search page's reads (get-search.ts), because the header ships with the first page.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
-import { idSchema } from '../../../lib/api-id';
+import * as search from '../../../../../functions/contract/search';
 import { request } from '../../../lib/http';
 import { searchKeys } from './search-keys';
 
 export const SUGGESTION_MIN_LENGTH = 2;
 
-export const suggestionSchema = z.object({
-  id: idSchema,
-  type: z.enum(['album', 'track', 'artist']),
-  title: z.string(),
-  subtitle: z.nullish(z.string()),
-  artwork: z.nullish(z.string()),
-  /** Tracks: the album they open. */
-  albumId: z.nullish(idSchema),
-});
-export type Suggestion = z.infer<typeof suggestionSchema>;
-
 /** Where a suggestion leads: the album, the track's album, or the artist. */
-export function suggestionPath(suggestion: Suggestion): string {
+export function suggestionPath(suggestion: search.Suggestion): string {
   switch (suggestion.type) {
     case 'album':
       return `/album/${encodeURIComponent(suggestion.id)}`;
@@ -38,7 +26,7 @@ export const wantsSuggestions = (text: string): boolean => text.trim().length >=
 export const suggestionsQueryOptions = (query: string) =>
   queryOptions({
     queryKey: searchKeys.suggestions(query),
-    queryFn: ({ signal }) => request(`/api/search/suggestions?q=${encodeURIComponent(query)}`, z.array(suggestionSchema), { signal }),
+    queryFn: ({ signal }) => request(`/api/search/suggestions?q=${encodeURIComponent(query)}`, search.suggestions.answer, { signal }),
     staleTime: 5 * 60_000,
   });
 

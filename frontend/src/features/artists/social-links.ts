@@ -1,22 +1,5 @@
-/** The artist shape the catalogue API answers (docs/api-catalogue.md), checked on arrival. */
-import { z } from 'zod/mini';
-import { idSchema } from '../../../lib/api-id';
-
-const count = z._default(z.int().check(z.nonnegative()), 0);
-
-export const artistSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  bio: z.nullish(z.string()),
-  avatar: z.nullish(z.string()),
-  headerImage: z.nullish(z.string()),
-  isMain: z._default(z.boolean(), false),
-  /** A JSON string of the artist's links, as the spec keeps it; read with `artistSocialLinks`. */
-  socialLinks: z.nullish(z.string()),
-  albumCount: count,
-  fanCount: count,
-});
-export type Artist = z.infer<typeof artistSchema>;
+/** An artist's links, kept by the catalogue as one JSON string (spec), read into the links the profile shows. */
+import * as z from 'zod/mini';
 
 const socialNames = {
   instagram: 'Instagram',
@@ -33,10 +16,7 @@ const socialNames = {
 const webAddress = z.string().check(z.regex(/^https?:\/\//i));
 
 /** The links that are set and are web addresses, in the spec's order; a malformed string yields none. */
-export function artistSocialLinks(
-  socialLinks: string | null | undefined,
-): Array<{ platform: keyof typeof socialNames; name: string; url: string }> {
-  if (!socialLinks) return [];
+export function artistSocialLinks(socialLinks: string): Array<{ platform: keyof typeof socialNames; name: string; url: string }> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(socialLinks);
