@@ -4,7 +4,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer } from 'react';
+import { useLatest } from '../lib/use-latest';
 import { brand } from '../lib/brand';
 import { cx } from '../lib/class-names';
 import { idlePull, PULL_IGNORED_SELECTOR, pullLabel, pullOffset, pullReducer, pullRules } from '../lib/pull-to-refresh';
@@ -24,8 +25,7 @@ function isAtTop(target: EventTarget | null): boolean {
 export function PullToRefresh() {
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(pullReducer, idlePull);
-  const phase = useRef(state.phase);
-  phase.current = state.phase;
+  const phase = useLatest(state.phase);
 
   useEffect(() => {
     const onStart = (event: TouchEvent) => {
@@ -53,7 +53,7 @@ export function PullToRefresh() {
       document.removeEventListener('touchend', onEnd);
       document.removeEventListener('touchcancel', onEnd);
     };
-  }, []);
+  }, [phase]);
 
   const refreshing = state.phase === 'refreshing';
   useEffect(() => {

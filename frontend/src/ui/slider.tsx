@@ -4,6 +4,7 @@
  * `onCommit` fires once it is let go (or at each key press).
  */
 import { useEffect, useRef, type CSSProperties } from 'react';
+import { useLatest } from '../lib/use-latest';
 import { cx } from '../lib/class-names';
 
 interface SliderProps {
@@ -21,8 +22,7 @@ interface SliderProps {
 
 export function Slider({ label, value, min = 0, max, step, valueText, disabled, className, onChange, onCommit }: SliderProps) {
   const input = useRef<HTMLInputElement>(null);
-  const commit = useRef(onCommit);
-  commit.current = onCommit;
+  const commit = useLatest(onCommit);
   const shown = Math.min(Math.max(value, min), max);
   const fill = max > min ? ((shown - min) / (max - min)) * 100 : 0;
 
@@ -33,7 +33,7 @@ export function Slider({ label, value, min = 0, max, step, valueText, disabled, 
     const onRelease = () => commit.current?.(Number(element.value));
     element.addEventListener('change', onRelease);
     return () => element.removeEventListener('change', onRelease);
-  }, []);
+  }, [commit]);
 
   return (
     <input

@@ -1,5 +1,5 @@
 /** A labelled text input with its hint and error wired for screen readers, and the inline alert forms use. */
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useId, type ComponentProps, type ReactNode } from 'react';
 import { cx } from '../lib/class-names';
 
 export const inputClass =
@@ -9,11 +9,16 @@ interface TextFieldProps extends ComponentProps<'input'> {
   label: string;
   hint?: ReactNode;
   error?: string | null;
+  /** Focuses the field when it appears (the first field of a step or dialog), as autoFocus would, once it is on screen. */
+  focusOnMount?: boolean;
 }
 
-export function TextField({ label, hint, error, className, id, ...input }: TextFieldProps) {
+export function TextField({ label, hint, error, className, id, focusOnMount = false, ...input }: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
+  useEffect(() => {
+    if (focusOnMount) document.getElementById(inputId)?.focus();
+  }, [focusOnMount, inputId]);
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;

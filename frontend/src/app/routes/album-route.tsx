@@ -21,7 +21,7 @@ export function AlbumRoute() {
       albumId={id}
       playback={playback}
       commerce={commerce}
-      onBack={() => navigate(albumSource() ?? '/')}
+      onBack={() => void navigate(albumSource() ?? '/')}
       renderAlbumActions={(album) => (
         <>
           <LibraryButton

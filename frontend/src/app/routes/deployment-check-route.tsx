@@ -10,7 +10,7 @@ const MEDIA_TEST_TIMEOUT_MS = 10_000;
 /** Resolves once `load` reports success, rejects on failure or after 10 s. */
 function withTimeout(load: (resolve: () => void, reject: () => void) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(reject, MEDIA_TEST_TIMEOUT_MS);
+    const timer = setTimeout(() => reject(new Error('The media did not load within 10 s')), MEDIA_TEST_TIMEOUT_MS);
     load(
       () => {
         clearTimeout(timer);
@@ -18,7 +18,7 @@ function withTimeout(load: (resolve: () => void, reject: () => void) => void): P
       },
       () => {
         clearTimeout(timer);
-        reject();
+        reject(new Error('The media failed to load'));
       },
     );
   });

@@ -21,7 +21,7 @@ export const planTiers: readonly PlanTier[] = [
 ];
 
 /** The smallest amount: the price the rest of the app quotes. */
-export const DEFAULT_PLAN_AMOUNT: PlanAmount = brand.subscriptionMonthlyUsd as PlanAmount;
+export const DEFAULT_PLAN_AMOUNT: PlanAmount = brand.subscriptionMonthlyUsd;
 
 export const plusBenefits: readonly string[] = [
   'Exclusive and unreleased tracks',

@@ -27,13 +27,14 @@ export function useSessionUntilSubscriber(waiting: boolean) {
 /** True after `ms` from the first render, or from the last `restart()`. */
 export function useTimePassed(ms: number): { passed: boolean; restart: () => void } {
   const [round, setRound] = useState(0);
-  const [passed, setPassed] = useState(false);
+  // Which wait (its length and round) has run out: a new one has not, without resetting anything.
+  const wait = `${ms}:${round}`;
+  const [ranOut, setRanOut] = useState<string | null>(null);
   useEffect(() => {
-    setPassed(false);
-    const timer = window.setTimeout(() => setPassed(true), ms);
+    const timer = window.setTimeout(() => setRanOut(wait), ms);
     return () => window.clearTimeout(timer);
-  }, [ms, round]);
-  return { passed, restart: () => setRound((value) => value + 1) };
+  }, [ms, wait]);
+  return { passed: ranOut === wait, restart: () => setRound((value) => value + 1) };
 }
 
 /** Activation is given up on after the spec's 5 minutes. */

@@ -11,7 +11,7 @@ class FakeAudio implements AudioElementLike {
   plays = 0;
   private source = '';
   /** What play() does on each call, in turn (then it succeeds). */
-  refusals: unknown[] = [];
+  refusals: Error[] = [];
 
   get src() {
     return this.source;
@@ -40,12 +40,16 @@ function engineWith(retryPlan = { retries: 3, delayMs: 500 }) {
   const elements = [new FakeAudio(), new FakeAudio()] as const;
   const waits: number[] = [];
   const swaps: number[] = [];
-  const engine = createAudioEngine({
-    elements: () => elements,
+  const engine = createAudioEngine<FakeAudio>({
     retryPlan,
     onSwap: (slot) => swaps.push(slot),
-    wait: async (ms) => void waits.push(ms),
+    wait: (ms) => {
+      waits.push(ms);
+      return Promise.resolve();
+    },
   });
+  engine.mountSlots[0](elements[0]);
+  engine.mountSlots[1](elements[1]);
   const playing = () => elements.filter((e) => e.playing).map((e) => e.src);
   return { engine, elements, waits, swaps, playing };
 }

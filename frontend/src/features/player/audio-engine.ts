@@ -23,9 +23,7 @@ const otherSlot = (slot: Slot): Slot => (slot === 0 ? 1 : 0);
 /** How a start of playback ended: playing, given way to a newer start or a pause, or refused every time. */
 export type StartOutcome = 'started' | 'superseded' | 'failed';
 
-export interface AudioEngineOptions<A extends AudioElementLike> {
-  /** The two elements (null while not mounted). */
-  elements: () => readonly [A | null, A | null];
+export interface AudioEngineOptions {
   retryPlan: RetryPlan;
   /** Called when the other element becomes the playing one. */
   onSwap?: (active: Slot) => void;
@@ -33,11 +31,13 @@ export interface AudioEngineOptions<A extends AudioElementLike> {
 }
 
 export interface AudioEngine<A extends AudioElementLike> {
+  /** The two elements' callback refs: React hands each element over when it mounts, and null when it unmounts. */
+  mountSlots: readonly [(element: A | null) => void, (element: A | null) => void];
   /** The element that plays. */
-  active(): A | null;
+  active: () => A | null;
   /** The element that holds the next track. */
-  standby(): A | null;
-  isActive(element: unknown): boolean;
+  standby: () => A | null;
+  isActive: (element: unknown) => boolean;
   /** Makes `url` the playing element's track from its start: the preloaded element when it holds it; answers that element. */
   load(url: string): A | null;
   /** Loads `url` into the standby element, unless it holds it already. */
@@ -52,14 +52,23 @@ export interface AudioEngine<A extends AudioElementLike> {
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function createAudioEngine<A extends AudioElementLike>(opts: AudioEngineOptions<A>): AudioEngine<A> {
+export function createAudioEngine<A extends AudioElementLike>(opts: AudioEngineOptions): AudioEngine<A> {
   const wait = opts.wait ?? sleep;
   let activeSlot: Slot = 0;
   // Each start gets a number; a newer one (or a stop) makes older retries give up.
   let startAttempt = 0;
-  const element = (slot: Slot) => opts.elements()[slot];
+  const mounted: [A | null, A | null] = [null, null];
+  const element = (slot: Slot) => mounted[slot];
 
   return {
+    mountSlots: [
+      (audio) => {
+        mounted[0] = audio;
+      },
+      (audio) => {
+        mounted[1] = audio;
+      },
+    ],
     active: () => element(activeSlot),
     standby: () => element(otherSlot(activeSlot)),
     isActive: (candidate) => candidate === element(activeSlot),
@@ -108,7 +117,7 @@ export function createAudioEngine<A extends AudioElementLike>(opts: AudioEngineO
       element(activeSlot)?.pause();
     },
     setVolume(volume) {
-      for (const audio of opts.elements()) if (audio) audio.volume = volume;
+      for (const audio of mounted) if (audio) audio.volume = volume;
     },
   };
 }

@@ -45,9 +45,9 @@ export const URL_REFRESH_INTERVAL_MS = 30_000;
 
 export interface AudioUrlRefresher {
   /** Fresh URLs for an album's tracks (one request for all of them), at most once per interval; `{}` when the request fails. */
-  refresh(albumId: string): Promise<Record<string, string>>;
+  refresh: (albumId: string) => Promise<Record<string, string>>;
   /** A fresh URL for this track, or null when there is none to be had (no access any more, offline, asked too recently). */
-  freshUrlFor(stale: { id: string; albumId: string; audioUrl: string }): Promise<string | null>;
+  freshUrlFor: (stale: { id: string; albumId: string; audioUrl: string }) => Promise<string | null>;
 }
 
 /** `received` gets every answer, to swap the fresh URLs into the queue. */

@@ -24,7 +24,7 @@ function fakeSession(unsupported: MediaSessionAction[] = []) {
     setPositionState: (state) => void positions.push(state),
   };
   const press = (action: MediaSessionAction, details: Partial<MediaSessionActionDetails> = {}) =>
-    handlers.get(action)?.({ action, ...details } as MediaSessionActionDetails);
+    handlers.get(action)?.({ action, ...details });
   return { session, handlers, positions, press };
 }
 

@@ -3,7 +3,8 @@
  * artwork, playing or paused, the position) and the buttons there that drive the player. Plain functions over a
  * navigator.mediaSession-like object, and the hook that ties them to the player.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useLatest } from '../../lib/use-latest';
 import type { QueueTrack } from './player-state';
 
 /** The picture the system media controls show for a track without artwork (a 512 px app icon). */
@@ -19,12 +20,12 @@ export interface MediaSessionLike {
 
 /** The player's commands the system controls call. */
 export interface MediaActions {
-  resume(): void;
-  pause(): void;
-  next(): void;
-  previous(): void;
-  seek(seconds: number): void;
-  seekBy(seconds: number): void;
+  resume: () => void;
+  pause: () => void;
+  next: () => void;
+  previous: () => void;
+  seek: (seconds: number) => void;
+  seekBy: (seconds: number) => void;
 }
 
 export const browserMediaSession = (): MediaSessionLike | null =>
@@ -101,8 +102,7 @@ export function bindMediaActions(session: MediaSessionLike, actions: () => Media
 
 /** Keeps the system's media controls on the player: what plays, playing or paused, and its buttons. */
 export function useMediaSession(track: QueueTrack | null, playing: boolean, actions: MediaActions) {
-  const latest = useRef(actions);
-  latest.current = actions;
+  const latest = useLatest(actions);
 
   useEffect(() => {
     const session = browserMediaSession();
@@ -118,5 +118,5 @@ export function useMediaSession(track: QueueTrack | null, playing: boolean, acti
   useEffect(() => {
     const session = browserMediaSession();
     return session ? bindMediaActions(session, () => latest.current) : undefined;
-  }, []);
+  }, [latest]);
 }

@@ -3,7 +3,8 @@
  * saving it on each change, while playing at most every few seconds, and when the page is left. Plain code over a
  * Storage-like object, and the hook that ties it to the player.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect } from 'react';
+import { useLatest } from '../../lib/use-latest';
 import { readStored, removeStored, writeStored } from '../../lib/storage';
 import { parseSavedSession, sessionToSave, type SavedSession } from './player-session';
 import { initialPlayerState, playerReducer, type PlayerState, type RepeatMode } from './player-state';
@@ -59,9 +60,8 @@ export function restoredPlayerState(saved: SavedSession | null, settings: { repe
  * answers `saveIfDue` for the player's clock. `position` reads where the current track is now.
  */
 export function useQueuePersistence(store: QueueStore, state: PlayerState, position: () => number) {
-  const latest = useRef({ state, position });
-  latest.current = { state, position };
-  const saveNow = useCallback(() => store.save(latest.current.state, latest.current.position()), [store]);
+  const latestRef = useLatest({ state, position });
+  const saveNow = useCallback(() => store.save(latestRef.current.state, latestRef.current.position()), [store, latestRef]);
 
   useEffect(() => {
     saveNow();
@@ -76,5 +76,5 @@ export function useQueuePersistence(store: QueueStore, state: PlayerState, posit
     };
   }, [saveNow]);
 
-  return useCallback(() => store.saveIfDue(latest.current.state, latest.current.position()), [store]);
+  return useCallback(() => store.saveIfDue(latestRef.current.state, latestRef.current.position()), [store, latestRef]);
 }

@@ -59,12 +59,19 @@ export function AvatarCropDialog({ file, saving, onCancel, onSave }: AvatarCropD
   const [frame, setFrame] = useState<CropFrame | null>(null);
   const drag = useRef<{ pointerId: number; x: number; y: number; offsetX: number; offsetY: number } | null>(null);
 
+  // A new file starts a new crop.
+  const [croppedFile, setCroppedFile] = useState(file);
+  if (file !== croppedFile) {
+    setCroppedFile(file);
+    setFrame(null);
+  }
+
   // The picture's address lives exactly as long as this file is being cropped (made and revoked together).
   useEffect(() => {
     if (!file) return;
     const url = URL.createObjectURL(file);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is an outside resource this effect makes and revokes; the render shows it
     setSource(url);
-    setFrame(null);
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
@@ -127,9 +134,11 @@ export function AvatarCropDialog({ file, saving, onCancel, onSave }: AvatarCropD
       description="Drag the picture to place it, and zoom to frame your face. It is saved as a square."
     >
       <div className="mt-5 flex flex-col items-center gap-4" data-testid="avatar-crop-dialog" data-zoom={frame?.zoom.toFixed(2)}>
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- ARIA has no widget role for a two-dimensional pan and zoom; its label names the keys */}
         <div
           role="group"
           aria-label="Crop area: drag, or use the arrow keys to move the picture and + or − to zoom"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- as above: the crop area is operated from the keyboard, so it takes focus
           tabIndex={0}
           data-testid="crop-area"
           className="relative touch-none select-none overflow-hidden rounded-xl bg-zinc-950 active:cursor-grabbing"

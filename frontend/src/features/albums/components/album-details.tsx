@@ -254,10 +254,10 @@ function AlbumIconActions({ album, commerce, extra }: { album: Album; commerce?:
     <div className="flex flex-wrap items-center gap-1" data-testid="album-actions">
       {album.requiredTier === 'free' && !album.isDummyAlbum && (
         <Tooltip content="Free to stream">
-          <span tabIndex={0} className={iconLink} data-testid="tier-icon" data-tier="free">
+          <button type="button" className={iconLink} data-testid="tier-icon" data-tier="free">
             <Headphones aria-hidden="true" className="size-5" />
             <span className="sr-only">Free to stream</span>
-          </span>
+          </button>
         </Tooltip>
       )}
       {album.requiredTier !== 'free' && (

@@ -46,10 +46,11 @@ export function BetaSignupForm() {
         ...(betaCode ? { betaCode } : {}),
       },
       {
-        onSuccess: async () => {
+        onSuccess: () => {
           setCompleting(true);
-          await completeSignIn({ email: form.email.trim(), isNewUser: true, subscriptionIntent: false }, '/');
-          setCompleting(false);
+          void completeSignIn({ email: form.email.trim(), isNewUser: true, subscriptionIntent: false }, '/').then(() =>
+            setCompleting(false),
+          );
         },
         onError: (error) =>
           setFailure(

@@ -110,7 +110,7 @@ interface CodeFormProps {
 
 /** The code field with its spam-folder warning, what went wrong, and the button that checks the code. */
 export function CodeForm({ signIn, submitLabel, checkWhenComplete = false, status }: CodeFormProps) {
-  const { code, failure, busy } = signIn;
+  const { code, failure, busy, inputRef } = signIn;
   return (
     <form
       className="mt-5 space-y-4"
@@ -121,12 +121,12 @@ export function CodeForm({ signIn, submitLabel, checkWhenComplete = false, statu
       }}
     >
       <TextField
-        ref={signIn.inputRef}
+        ref={inputRef}
         label="6-digit code"
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
-        autoFocus
+        focusOnMount
         placeholder="000000"
         className="[&_input]:text-center [&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.5em]"
         value={code}

@@ -75,7 +75,7 @@ function FreeSignupForm() {
           name="email"
           autoComplete="email"
           required
-          autoFocus
+          focusOnMount
           placeholder="you@example.com"
           value={email}
           onChange={(event) => setEmail(event.target.value)}

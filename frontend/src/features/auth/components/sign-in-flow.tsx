@@ -157,8 +157,8 @@ export function SignInFlow({
         }
       />
       {reason && <div className="mt-4 rounded-lg border border-accent/30 bg-accent/10 px-3 py-2 text-sm text-zinc-100">{reason}</div>}
-      <form className="mt-5 space-y-4" onSubmit={submitEmail} noValidate>
-        <EmailField autoFocus value={email} onChange={(event) => setEmail(event.target.value)} disabled={send.isPending} />
+      <form className="mt-5 space-y-4" onSubmit={(event) => void submitEmail(event)} noValidate>
+        <EmailField focusOnMount value={email} onChange={(event) => setEmail(event.target.value)} disabled={send.isPending} />
         {signingUp && <PlusOption checked={wantsPlus} onChange={setWantsPlus} disabled={send.isPending} />}
         {failure && <FormAlert {...failure} />}
         <Button type="submit" className="w-full" disabled={send.isPending || email === ''}>
@@ -345,11 +345,12 @@ function AdminPasswordStep({
     login.mutate(
       { email: address, password },
       {
-        onSuccess: async () => {
+        onSuccess: () => {
           setCompleting(true);
-          const user = await completeSignIn({ email: address, isNewUser: false, subscriptionIntent: false }, then);
-          setCompleting(false);
-          if (user) onSignedIn(user);
+          void completeSignIn({ email: address, isNewUser: false, subscriptionIntent: false }, then).then((user) => {
+            setCompleting(false);
+            if (user) onSignedIn(user);
+          });
         },
         onError: (error) => {
           reportFailure(adminLoginFailure(error, surface));
@@ -381,7 +382,7 @@ function AdminPasswordStep({
           type="password"
           name="password"
           autoComplete="current-password"
-          autoFocus
+          focusOnMount
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           disabled={busy}

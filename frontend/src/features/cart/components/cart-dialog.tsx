@@ -266,7 +266,7 @@ function EmailStep({
         description="We'll send you a 6-digit code to sign in. No password needed, and your cart comes with you."
       />
       <form className="mt-5 space-y-4" onSubmit={(event) => void submit(event)} noValidate>
-        <EmailField autoFocus value={email} onChange={(event) => onEmailChange(event.target.value)} disabled={send.isPending} />
+        <EmailField focusOnMount value={email} onChange={(event) => onEmailChange(event.target.value)} disabled={send.isPending} />
         {failure && <FormAlert {...failure} />}
         <div className="flex items-center justify-between gap-2">
           <Button variant="ghost" className="px-3" onClick={onBack} disabled={send.isPending}>

@@ -4,7 +4,7 @@
  * row leads on to the album cart's own dialog.
  */
 import { ShoppingCart } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { MerchCartDrawer, setMerchCartOpen, useMerchCartCount, useMerchCartOpen } from '../../merch';
 import { CountBadge } from '../../../ui/count-badge';
 import { Tooltip } from '../../../ui/tooltip';
@@ -14,10 +14,9 @@ export function HeaderCartButton() {
   const albumCount = useAlbumCartCount();
   const count = useMerchCartCount() + albumCount;
   const open = useMerchCartOpen();
+  // The drawer (a lazy chunk) loads on the first opening and then stays mounted.
   const [everOpened, setEverOpened] = useState(open);
-  useEffect(() => {
-    if (open) setEverOpened(true);
-  }, [open]);
+  if (open && !everOpened) setEverOpened(true);
 
   return (
     <>

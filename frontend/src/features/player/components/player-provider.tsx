@@ -17,6 +17,7 @@ import {
   type SyntheticEvent,
 } from 'react';
 import { getAlbumAudioUrls } from '../api/get-album-audio-urls';
+import { useLatest } from '../../../lib/use-latest';
 import { useRecordTrackPlay, type TrackPlay } from '../api/record-track-play';
 import { audioUrlRefresher, isSignedAudioUrl, needsFreshAudioUrl } from '../audio-urls';
 import { createAudioEngine, type Slot } from '../audio-engine';
@@ -99,13 +100,10 @@ export function PlayerProvider({
   );
   const track = currentTrack(state);
   const [progress, setProgress] = useState<PlayerProgress>({ position: restored?.position ?? 0, duration: track?.duration ?? null });
-  const audioA = useRef<HTMLAudioElement>(null);
-  const audioB = useRef<HTMLAudioElement>(null);
   // Which element plays (the other holds the next track), mirrored in state so the test hook follows it.
   const [shownSlot, setShownSlot] = useState<Slot>(0);
   const [engine] = useState(() =>
-    createAudioEngine({
-      elements: () => [audioA.current, audioB.current] as const,
+    createAudioEngine<HTMLAudioElement>({
       retryPlan: playbackRetryPlan(typeof navigator === 'undefined' ? '' : navigator.userAgent),
       onSwap: setShownSlot,
     }),
@@ -115,7 +113,8 @@ export function PlayerProvider({
   // Where the restored track was left, applied once its length is known.
   const pendingSeek = useRef<number | null>(restored?.position ?? null);
   // The random number the next automatic or manual "next" will use, drawn per track so the preloaded track is the one that comes.
-  const nextRandom = useRef(Math.random());
+  const [firstRandom] = useState(Math.random);
+  const nextRandom = useRef(firstRandom);
   // The play whose signed URL was already renewed (once per play before loading; after that only when expired).
   const refreshedForPlay = useRef(0);
   const [audioUrls] = useState(() =>
@@ -126,11 +125,11 @@ export function PlayerProvider({
   const [urlChecks, urlChecked] = useReducer((count: number) => count + 1, 0);
   const { mutate: reportPlay } = useRecordTrackPlay(onPlayRecorded);
 
+  const [mountFirst, mountSecond] = engine.mountSlots;
   const activeAudio = engine.active;
   const isActive = (event: SyntheticEvent<HTMLAudioElement>) => engine.isActive(event.currentTarget);
 
-  const latestState = useRef(state);
-  latestState.current = state;
+  const latestState = useLatest(state);
 
   const startPlayback = useCallback(
     async (audio: HTMLAudioElement) => {
@@ -318,8 +317,10 @@ export function PlayerProvider({
     <PlayerContext.Provider value={controls}>
       <PlayerProgressContext.Provider value={progress}>
         {children}
-        <audio ref={audioA} data-testid={shownSlot === 0 ? 'player-audio' : 'player-audio-standby'} {...audioEvents} />
-        <audio ref={audioB} data-testid={shownSlot === 1 ? 'player-audio' : 'player-audio-standby'} {...audioEvents} />
+        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- music, not speech: the words are in the lyrics dialog, there is no caption track to give */}
+        <audio ref={mountFirst} data-testid={shownSlot === 0 ? 'player-audio' : 'player-audio-standby'} {...audioEvents} />
+        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- as above: music, not speech */}
+        <audio ref={mountSecond} data-testid={shownSlot === 1 ? 'player-audio' : 'player-audio-standby'} {...audioEvents} />
       </PlayerProgressContext.Provider>
     </PlayerContext.Provider>
   );

@@ -1,5 +1,6 @@
 /** The player's keyboard shortcuts on the whole page (rules in ../keyboard-shortcuts.ts). */
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useLatest } from '../../../lib/use-latest';
 import { focusKindOf, SEEK_STEP_SECONDS, shortcutFor, VOLUME_STEP, type ShortcutAction } from '../keyboard-shortcuts';
 import { usePlayer, type PlayerControls } from './player-provider';
 
@@ -32,8 +33,7 @@ const held = new Set<ShortcutAction>(['seekBackward', 'seekForward', 'volumeUp',
 
 export function usePlayerShortcuts(onShowHelp: () => void) {
   const player = usePlayer();
-  const latest = useRef({ player, onShowHelp });
-  latest.current = { player, onShowHelp };
+  const latest = useLatest({ player, onShowHelp });
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -56,5 +56,5 @@ export function usePlayerShortcuts(onShowHelp: () => void) {
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+  }, [latest]);
 }

@@ -150,6 +150,7 @@ export function HeaderSearch() {
             className="absolute inset-x-0 top-full z-50 mt-2 max-h-[70vh] overflow-y-auto rounded-xl border border-white/10 bg-zinc-900 p-1 shadow-2xl"
           >
             {SuggestionOptions && (
+              // eslint-disable-next-line react-hooks/static-components -- the lazily loaded module's export: one function, loaded once, never made in render
               <SuggestionOptions options={options} active={active} optionId={optionId} onActive={setActive} onChoose={choose} />
             )}
           </ul>

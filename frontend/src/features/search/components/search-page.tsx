@@ -3,7 +3,7 @@
  * Without a query it offers the label's curated playlists.
  */
 import { ListMusic, Pause, Play, Search as SearchIcon, SearchX } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cx } from '../../../lib/class-names';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -45,7 +45,12 @@ function SearchBox({ query }: { query: string }) {
   const navigate = useNavigate();
   const [text, setText] = useState(query);
   const inputId = useId();
-  useEffect(() => setText(query), [query]);
+  // A new search (a link, back and forward) shows its words in the box.
+  const [shownQuery, setShownQuery] = useState(query);
+  if (query !== shownQuery) {
+    setShownQuery(query);
+    setText(query);
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const path = searchPath(text);

@@ -23,6 +23,7 @@ export interface SuggestionOptionsProps {
 
 export function SuggestionOptions({ options, active, optionId, onActive, onChoose }: SuggestionOptionsProps) {
   return options.map((option, index) => (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- a combobox option: the keys are the input's (aria-activedescendant), the option never has focus
     <li
       key={option.kind === 'search' ? 'search' : `${option.suggestion.type}:${option.suggestion.id}`}
       id={optionId(index)}
