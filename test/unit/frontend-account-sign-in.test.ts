@@ -34,19 +34,8 @@ describe('the 6-digit code input', () => {
 });
 
 describe('the smart sign-in answer', () => {
-  const answer = (fields: Partial<SmartSignInAnswer>): SmartSignInAnswer => ({
-    success: true,
-    instant_signin: false,
-    isAdminAccount: false,
-    requiresPassword: false,
-    magic_link_sent: false,
-    codeGenerated: false,
-    is_new_user: false,
-    intent: null,
-    redirectUrl: null,
-    message: '',
-    ...fields,
-  });
+  const none = { instant_signin: false, isAdminAccount: false, requiresPassword: false, magic_link_sent: false, codeGenerated: false };
+  const answer = (fields: Partial<SmartSignInAnswer>) => ({ ...none, is_new_user: false, ...fields });
 
   it('asks an admin account for its password before anything else', () => {
     expect(readSmartSignIn(answer({ isAdminAccount: true, requiresPassword: true, magic_link_sent: true }))).toEqual({

@@ -10,7 +10,12 @@ export type SmartSignInOutcome =
   { kind: 'admin-password' } | { kind: 'instant' } | { kind: 'code-sent'; isNewUser: boolean } | { kind: 'unexpected' };
 
 /** The three answers the spec names, most specific first; anything else is an error for the screen. */
-export function readSmartSignIn(answer: SmartSignInAnswer): SmartSignInOutcome {
+export function readSmartSignIn(
+  answer: Pick<
+    SmartSignInAnswer,
+    'isAdminAccount' | 'requiresPassword' | 'instant_signin' | 'magic_link_sent' | 'codeGenerated' | 'is_new_user'
+  >,
+): SmartSignInOutcome {
   if (answer.isAdminAccount && answer.requiresPassword) return { kind: 'admin-password' };
   if (answer.instant_signin) return { kind: 'instant' };
   if (answer.magic_link_sent || answer.codeGenerated) return { kind: 'code-sent', isNewUser: answer.is_new_user };
