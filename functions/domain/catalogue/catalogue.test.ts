@@ -69,6 +69,6 @@ describe('album', () => {
       stored('album#al1', 1, { type: 'AlbumPublished', data: album }),
       stored('album#al1', 2, { type: 'AlbumDetailsChanged', data: { albumId: 'al1', changes: { title: 'Second' } } }),
     ].reduce(albumDecider.evolve, albumDecider.initialState);
-    expect(state.exists && state.details.title).toBe('Second');
+    expect('details' in state && state.details.title).toBe('Second');
   });
 });
