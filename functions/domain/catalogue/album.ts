@@ -3,7 +3,7 @@
  * drafts it first (details, tracks, artwork, access and price), then publishes it now or at a set time through the same
  * PublishAlbum decision, and may unpublish and republish it. Pure.
  */
-import type { AlbumDetails, AlbumDraftDetails, DomainEvent, EventOf, NewEvent } from '../../../events/index.js';
+import type { AlbumDetails, AlbumDraftDetails, DomainEvent, EventOf, NewEvent, Track } from '../../../events/index.js';
 import { assertNever, conflict, invalid, notFound } from '../errors.js';
 
 export type ReleaseStatus = 'draft' | 'scheduled' | 'live' | 'unpublished';
@@ -36,7 +36,7 @@ export type AlbumState =
       tracks: DraftTrack[];
       scheduledAt: string | null;
     }
-  | { exists: true; status: 'live' | 'unpublished'; artistId: string; details: AlbumDetails };
+  | { exists: true; status: 'live' | 'unpublished'; artistId: string; details: AlbumDetails; tracks: Track[] };
 
 export type DraftState = Extract<AlbumState, { status: 'draft' | 'scheduled' }>;
 export type PublishedState = Extract<AlbumState, { status: 'live' | 'unpublished' }>;
@@ -200,8 +200,8 @@ export const albumDecider = {
         return { exists: true, status: 'draft', artistId, draft, tracks: [], scheduledAt: null };
       }
       case 'AlbumPublished': {
-        const { albumId: _id, artistId, tracks: _tracks, ...details } = event.data;
-        return { exists: true, status: 'live', artistId, details };
+        const { albumId: _id, artistId, tracks, ...details } = event.data;
+        return { exists: true, status: 'live', artistId, details, tracks };
       }
       case 'AlbumDetailsChanged':
         return state.exists && 'details' in state ? { ...state, details: { ...state.details, ...event.data.changes } } : state;

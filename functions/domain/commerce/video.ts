@@ -3,7 +3,7 @@ import type { DomainEvent, EventOf, NewEvent } from '../../../events/index.js';
 import { assertNever, conflict, notFound } from '../errors.js';
 
 type VideoDetails = Omit<EventOf<'VideoPublished'>['data'], 'videoId' | 'slug' | 'publishedAt'>;
-export type VideoState = { exists: false } | { exists: true; details: VideoDetails };
+export type VideoState = { exists: false } | { exists: true; published: { slug: string; publishedAt: string }; details: VideoDetails };
 export type VideoCommand =
   | { type: 'PublishVideo'; video: EventOf<'VideoPublished'>['data'] }
   | { type: 'ChangeVideoDetails'; videoId: string; changes: Partial<VideoDetails> };
@@ -13,8 +13,8 @@ export const videoDecider = {
   evolve: (state: VideoState, event: DomainEvent): VideoState => {
     switch (event.type) {
       case 'VideoPublished': {
-        const { title, description, youtubeVideoId, requiredTier } = event.data;
-        return { exists: true, details: { title, description, youtubeVideoId, requiredTier } };
+        const { title, description, youtubeVideoId, requiredTier, slug, publishedAt } = event.data;
+        return { exists: true, published: { slug, publishedAt }, details: { title, description, youtubeVideoId, requiredTier } };
       }
       case 'VideoDetailsChanged':
         return state.exists ? { ...state, details: { ...state.details, ...event.data.changes } } : state;
