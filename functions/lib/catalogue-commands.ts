@@ -32,11 +32,14 @@ export async function runArtistCommand(
 }
 
 export async function loadArtist(artistId: string): Promise<ArtistState> {
-  return (await readStream(artistStream(artistId))).reduce(artistDecider.evolve, artistDecider.initialState);
+  return (await readStream(artistStream(artistId))).reduce(
+    (state, event) => artistDecider.evolve(state, event),
+    artistDecider.initialState,
+  );
 }
 
 export async function loadAlbum(albumId: string): Promise<AlbumState> {
-  return (await readStream(albumStream(albumId))).reduce(albumDecider.evolve, albumDecider.initialState);
+  return (await readStream(albumStream(albumId))).reduce((state, event) => albumDecider.evolve(state, event), albumDecider.initialState);
 }
 
 /** A new release draft of an artist who is still with the label. */
@@ -63,9 +66,14 @@ export async function publishDraft(albumId: string, context: AppendContext & { a
   return runCommand(albumStream(albumId), albumDecider, command, context);
 }
 
-/** Publishes a scheduled release whose time has come; anything else records nothing. */
-export async function publishIfDue(albumId: string, now: Date, context: AppendContext) {
+/**
+ * Publishes a scheduled release whose time has come; anything else records nothing. The publication's actor is the admin
+ * who scheduled it (the job only carries out their decision).
+ */
+export async function publishIfDue(albumId: string, now: Date, correlationId: string) {
   const album = await loadAlbum(albumId);
   const artistExists = album.exists && (await streamVersion(artistStream(album.artistId))) > 0;
-  return runCommand(albumStream(albumId), albumDecider, { type: 'PublishIfDue', albumId, now: now.toISOString(), artistExists }, context);
+  const actor = (album.exists && 'scheduledBy' in album && album.scheduledBy) || 'scheduler';
+  const command: AlbumCommand = { type: 'PublishIfDue', albumId, now: now.toISOString(), artistExists };
+  return runCommand(albumStream(albumId), albumDecider, command, { actor, correlationId });
 }

@@ -35,6 +35,8 @@ export type AlbumState =
       /** In running order. */
       tracks: DraftTrack[];
       scheduledAt: string | null;
+      /** The admin who scheduled it: the actor of the publication when it comes. */
+      scheduledBy: string | null;
     }
   | { exists: true; status: 'live' | 'unpublished'; artistId: string; details: AlbumDetails; tracks: Track[] };
 
@@ -92,9 +94,9 @@ function evolveDraft(state: DraftState, event: DomainEvent): AlbumState {
     case 'TrackDetailsChanged':
       return track(event.data.trackId, (t) => ({ ...t, ...event.data.changes }));
     case 'AlbumReleaseScheduled':
-      return { ...state, status: 'scheduled', scheduledAt: event.data.at };
+      return { ...state, status: 'scheduled', scheduledAt: event.data.at, scheduledBy: event.meta.actor };
     case 'AlbumReleaseUnscheduled':
-      return { ...state, status: 'draft', scheduledAt: null };
+      return { ...state, status: 'draft', scheduledAt: null, scheduledBy: null };
     default:
       return state;
   }
@@ -197,7 +199,7 @@ export const albumDecider = {
     switch (event.type) {
       case 'AlbumDrafted': {
         const { albumId: _id, artistId, ...draft } = event.data;
-        return { exists: true, status: 'draft', artistId, draft, tracks: [], scheduledAt: null };
+        return { exists: true, status: 'draft', artistId, draft, tracks: [], scheduledAt: null, scheduledBy: null };
       }
       case 'AlbumPublished': {
         const { albumId: _id, artistId, tracks, ...details } = event.data;

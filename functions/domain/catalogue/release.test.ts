@@ -9,7 +9,7 @@ type Fact = { type: string; data: unknown };
 const fold = <S>(decider: { evolve(s: S, e: DomainEvent): S; initialState: S }, stream: string, events: Fact[]) =>
   events
     .map((e, i) => ({ streamId: stream, version: i + 1, schemaVersion: 1, meta, ...e }) as DomainEvent)
-    .reduce(decider.evolve, decider.initialState);
+    .reduce((state, event) => decider.evolve(state, event), decider.initialState);
 
 const given = (events: Fact[]) => ({
   when: (command: AlbumCommand) => () => albumDecider.decide(command, fold(albumDecider, 'album#al1', events)),

@@ -18,7 +18,7 @@ const given = (events: { type: string; data: unknown }[]) => ({
       command,
       events
         .map((e, i) => ({ streamId: 'video#v1', version: i + 1, schemaVersion: 1, meta, ...e }) as DomainEvent)
-        .reduce(videoDecider.evolve, videoDecider.initialState),
+        .reduce((state, event) => videoDecider.evolve(state, event), videoDecider.initialState),
     ),
 });
 
