@@ -144,6 +144,8 @@ export const createArtist = endpoint({
   answer: adminArtist,
 });
 export const changeArtist = endpoint({ params: idParams, body: z.partial(z.object(artistFields)), answer: adminArtist });
+/** Every artist of the label, archived ones last, main artists first, then by name. */
+export const listArtists = endpoint({ answer: z.object({ artists: z.array(adminArtist) }) });
 /** Archived artists leave the artists list and search; their albums stay as they are and the artist page still answers a direct link. */
 export const archiveArtist = endpoint({ params: idParams, answer: adminArtist });
 

@@ -12,8 +12,8 @@ import { commandContext } from '../lib/command.js';
 import { contextHandler } from '../lib/http.js';
 import { releaseBoard } from '../lib/release-board.js';
 import { changeVideoDetails, publishVideo } from '../lib/video-commands.js';
-import { getViews } from '../lib/views.js';
-import { artistKey } from '../projections/catalogue.js';
+import { getViews, queryViews } from '../lib/views.js';
+import { ARCHIVED_ARTISTS_INDEX, ARTISTS_INDEX, artistKey } from '../projections/catalogue.js';
 
 function artistDto(artistId: string, state: ArtistState): AdminArtist {
   if (!state.exists) throw notFound('artist_not_found', 'Artist not found');
@@ -102,7 +102,37 @@ const slugOf = (title: string, videoId: string) =>
       .slice(0, 60) || 'video'
   }-${videoId.slice(0, 8)}`;
 
+interface ArtistListItem {
+  id: string;
+  name: string;
+  bio: string | null;
+  isMain: boolean;
+  socialLinks: Record<string, string> | null;
+  avatar: string | null;
+  headerImage: string | null;
+  archived?: boolean;
+}
+
+const listedArtist = (artist: ArtistListItem): AdminArtist => ({
+  id: artist.id,
+  name: artist.name,
+  bio: artist.bio,
+  isMain: artist.isMain,
+  socialLinks: artist.socialLinks ?? {},
+  avatar: artist.avatar,
+  headerImage: artist.headerImage,
+  archived: artist.archived === true,
+});
+
 export const handler = contextHandler('admin-catalogue', {
+  'GET /api/admin/artists': async () => {
+    const [listed, archived] = await Promise.all([
+      queryViews<ArtistListItem>({ gsi1pk: ARTISTS_INDEX }),
+      queryViews<ArtistListItem>({ gsi1pk: ARCHIVED_ARTISTS_INDEX }),
+    ]);
+    return { artists: [...listed, ...archived].map(listedArtist) };
+  },
+
   'POST /api/admin/artists': async ({ body, session, request }) => {
     const artistId = randomUUID();
     const { state } = await createArtist({ artistId, ...body, avatar: null, headerImage: null }, commandContext(session, request));

@@ -13,6 +13,8 @@ export const artistKey = (artistId: string) => ({ pk: `artist#${artistId}`, sk: 
 export const artistAlbumKey = (artistId: string, albumId: string) => ({ pk: `artist#${artistId}`, sk: `album#${albumId}` });
 export const ALBUMS_INDEX = 'albums';
 export const ARTISTS_INDEX = 'artists';
+/** Archived artists, for the admin's list only: listeners read ARTISTS_INDEX. */
+export const ARCHIVED_ARTISTS_INDEX = 'archived-artists';
 
 const catalogueEvents = [
   'ArtistCreated',
@@ -59,9 +61,7 @@ export const catalogueProjection: Projection = {
         if (!artist?.name) throw new Error(`Artist ${artistId} is not projected yet`);
         const name = changes.name ?? (artist.name as string);
         const isMain = changes.isMain ?? (artist.isMain as boolean);
-        // An archived artist has no index key, and keeps none.
-        const sortKey = artist.gsi1pk ? { gsi1sk: artistSortKey(isMain, name) } : {};
-        return [{ kind: 'update', key: artistKey(artistId), set: { ...changes, ...sortKey, ...stamp(event) } }];
+        return [{ kind: 'update', key: artistKey(artistId), set: { ...changes, gsi1sk: artistSortKey(isMain, name), ...stamp(event) } }];
       }
       case 'ArtistImageChanged': {
         const { artistId, image, url } = event.data;
@@ -71,7 +71,7 @@ export const catalogueProjection: Projection = {
       }
       case 'ArtistArchived':
         return [
-          { kind: 'update', key: artistKey(event.data.artistId), set: { archived: true, ...stamp(event) }, remove: ['gsi1pk', 'gsi1sk'] },
+          { kind: 'update', key: artistKey(event.data.artistId), set: { archived: true, gsi1pk: ARCHIVED_ARTISTS_INDEX, ...stamp(event) } },
         ];
       case 'AlbumUnpublished': {
         const album = await views.get(albumKey(event.data.albumId));

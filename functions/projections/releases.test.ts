@@ -89,7 +89,7 @@ describe('artist administration in the listener views', () => {
       [artist, changed, ['artist#a1', { type: 'ArtistArchived', data: { artistId: 'a1' } }]],
     );
     expect(archived['artist#a1|artist']).toMatchObject({ name: 'Aurora', archived: true });
-    expect(archived['artist#a1|artist']).not.toHaveProperty('gsi1pk');
+    expect(archived['artist#a1|artist']).toMatchObject({ gsi1pk: 'archived-artists', gsi1sk: '1#aurora' });
     expect(archived['search|artist#a1']).toBeUndefined();
   });
 });
