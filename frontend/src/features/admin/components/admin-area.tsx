@@ -16,8 +16,8 @@ const ReleaseEditor = lazy(() => import('./release-editor').then((m) => ({ defau
 const ArtistsPage = lazy(() => import('./artists-page').then((m) => ({ default: m.ArtistsPage })));
 
 const sections = [
-  { to: 'releases', label: 'Releases', icon: Disc3 },
-  { to: 'artists', label: 'Artists', icon: Mic2 },
+  { to: '/admin/releases', label: 'Releases', icon: Disc3 },
+  { to: '/admin/artists', label: 'Artists', icon: Mic2 },
 ] as const;
 
 export function AdminArea({ onSignIn }: { onSignIn: () => void }) {
@@ -46,11 +46,11 @@ export function AdminArea({ onSignIn }: { onSignIn: () => void }) {
       </nav>
       <Suspense fallback={<Spinner label="Loading…" className="py-16" />}>
         <Routes>
-          <Route index element={<Navigate to="releases" replace />} />
+          <Route index element={<Navigate to="/admin/releases" replace />} />
           <Route path="releases" element={<ReleaseBoard />} />
           <Route path="releases/:albumId" element={<ReleaseEditor />} />
           <Route path="artists" element={<ArtistsPage />} />
-          <Route path="*" element={<Navigate to="releases" replace />} />
+          <Route path="*" element={<Navigate to="/admin/releases" replace />} />
         </Routes>
       </Suspense>
     </div>

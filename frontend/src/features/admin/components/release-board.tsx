@@ -36,7 +36,10 @@ const columns: Column<ReleaseSummary>[] = [
     key: 'title',
     header: 'Release',
     cell: (release) => (
-      <Link to={release.id} className="font-semibold text-zinc-50 hover:text-accent hover:underline">
+      <Link
+        to={`/admin/releases/${encodeURIComponent(release.id)}`}
+        className="font-semibold text-zinc-50 hover:text-accent hover:underline"
+      >
         {release.title}
       </Link>
     ),
@@ -166,7 +169,7 @@ function NewReleaseDialog({
         onSuccess: (release) => {
           toast({ title: 'Draft created', description: release.title, variant: 'success' });
           onOpenChange(false);
-          void navigate(release.id);
+          void navigate(`/admin/releases/${encodeURIComponent(release.id)}`);
         },
         onError: (error) =>
           toast({ title: 'Could not create the draft', description: serverMessageOf(error) ?? undefined, variant: 'destructive' }),

@@ -56,7 +56,7 @@ export function ReleaseEditor() {
   return (
     <article className="space-y-8" aria-labelledby="release-title" data-testid="release-editor">
       <div className="space-y-3">
-        <Link to=".." relative="path" className="inline-flex items-center gap-1 text-sm text-zinc-300 hover:text-zinc-50">
+        <Link to="/admin/releases" className="inline-flex items-center gap-1 text-sm text-zinc-300 hover:text-zinc-50">
           <ArrowLeft aria-hidden="true" className="size-4" />
           All releases
         </Link>
