@@ -93,3 +93,108 @@ export const AlbumDetailsChanged = defineEvent(
   'AlbumDetailsChanged',
   z.object({ albumId: z.string().min(1), changes: albumDetailsSchema.partial() }),
 );
+
+export const ArtistDetailsChanged = defineEvent(
+  'ArtistDetailsChanged',
+  z.object({
+    artistId: z.string().min(1),
+    changes: z
+      .object({ name: z.string().min(1), bio: z.string().nullable(), isMain: z.boolean(), socialLinks: socialLinksSchema })
+      .partial(),
+  }),
+);
+
+/** The artist leaves the listener lists (artists, search); the albums stay as they are. */
+export const ArtistArchived = defineEvent('ArtistArchived', z.object({ artistId: z.string().min(1) }));
+
+/** A new avatar or header, already resized; `url` is what the app serves (a /media/ path). */
+export const ArtistImageChanged = defineEvent(
+  'ArtistImageChanged',
+  z.object({ artistId: z.string().min(1), image: z.enum(['avatar', 'header']), url: z.string().min(1) }),
+);
+
+/**
+ * How a release is offered, as the admin form says it: free, Toko+, purchase required, or physical only (published as
+ * a "dummy" album, the spec's "rights held elsewhere, external listening only", which the SPA shows as Physical Album Only).
+ */
+export const albumAccessSchema = z.enum(['free', 'toko_plus', 'purchase_required', 'physical_only']);
+export type AlbumAccess = z.infer<typeof albumAccessSchema>;
+
+export const albumDraftDetailsSchema = z.object({
+  title: z.string().min(1),
+  albumType: z.string().min(1),
+  description: z.string().nullable(),
+  /** ISO date (yyyy-mm-dd); null publishes with the day of publication. */
+  releaseDate: z.string().date().nullable(),
+  copyright: z.string().nullable(),
+  externalLinks: externalLinksSchema,
+  access: albumAccessSchema,
+  /** Dollars, e.g. 9.99, as in AlbumDetails. */
+  price: z.number().nonnegative().nullable(),
+  memberPrice: z.number().nonnegative().nullable(),
+  isExclusive: z.boolean(),
+  /** The resized cover's /media/ URL. */
+  artwork: z.string().nullable(),
+});
+export type AlbumDraftDetails = z.infer<typeof albumDraftDetailsSchema>;
+
+/** A release begins as a draft on its album stream; listeners see nothing of it until AlbumPublished. */
+export const AlbumDrafted = defineEvent(
+  'AlbumDrafted',
+  albumDraftDetailsSchema.extend({ albumId: z.string().min(1), artistId: z.string().min(1) }),
+);
+export const AlbumDraftChanged = defineEvent(
+  'AlbumDraftChanged',
+  z.object({ albumId: z.string().min(1), changes: albumDraftDetailsSchema.partial() }),
+);
+
+export const audioFormatSchema = z.enum(['mp3', 'wav', 'flac']);
+
+/** An upload that was read as audio; its streaming MP3 is made next (TrackProcessed or TrackRefused). */
+export const TrackUploaded = defineEvent(
+  'TrackUploaded',
+  z.object({
+    albumId: z.string().min(1),
+    trackId: z.string().min(1),
+    title: z.string().min(1),
+    trackNumber: z.number().int().positive(),
+    /** Where the browser put the file: the lossless master itself for WAV and FLAC. */
+    uploadKey: z.string().min(1),
+    format: audioFormatSchema,
+    /** Seconds. */
+    duration: z.number().positive(),
+    lossless: z.boolean(),
+  }),
+);
+export const TrackProcessed = defineEvent(
+  'TrackProcessed',
+  z.object({ albumId: z.string().min(1), trackId: z.string().min(1), audioKey: z.string().min(1), masterKey: z.string().nullable() }),
+);
+export const TrackRefused = defineEvent(
+  'TrackRefused',
+  z.object({ albumId: z.string().min(1), trackId: z.string().min(1), reason: z.string().min(1) }),
+);
+export const TrackRemoved = defineEvent('TrackRemoved', z.object({ albumId: z.string().min(1), trackId: z.string().min(1) }));
+/** The draft's whole running order, first to last. */
+export const TracksReordered = defineEvent(
+  'TracksReordered',
+  z.object({ albumId: z.string().min(1), trackIds: z.array(z.string().min(1)) }),
+);
+export const TrackDetailsChanged = defineEvent(
+  'TrackDetailsChanged',
+  z.object({
+    albumId: z.string().min(1),
+    trackId: z.string().min(1),
+    changes: z.object({ title: z.string().min(1), lyrics: z.string().nullable(), instrumentalKey: z.string().nullable() }).partial(),
+  }),
+);
+
+export const AlbumReleaseScheduled = defineEvent(
+  'AlbumReleaseScheduled',
+  z.object({ albumId: z.string().min(1), at: z.string().datetime() }),
+);
+export const AlbumReleaseUnscheduled = defineEvent('AlbumReleaseUnscheduled', z.object({ albumId: z.string().min(1) }));
+/** Listeners no longer find it; buyers keep their purchases and downloads. */
+export const AlbumUnpublished = defineEvent('AlbumUnpublished', z.object({ albumId: z.string().min(1) }));
+/** Back in the listings, with no new-release notification (it is not new). */
+export const AlbumRepublished = defineEvent('AlbumRepublished', z.object({ albumId: z.string().min(1) }));

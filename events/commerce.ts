@@ -117,3 +117,17 @@ export const VideoPublished = defineEvent(
     publishedAt: z.string().date(),
   }),
 );
+export const VideoDetailsChanged = defineEvent(
+  'VideoDetailsChanged',
+  z.object({
+    videoId: z.string().min(1),
+    changes: z
+      .object({
+        title: z.string().min(1),
+        description: z.string().nullable(),
+        youtubeVideoId: z.string().regex(/^[\w-]{11}$/),
+        requiredTier: z.enum(['free', 'toko_plus']),
+      })
+      .partial(),
+  }),
+);

@@ -1,6 +1,25 @@
 /** Every event the system records, in one registry. */
 import { createRegistry } from './envelope.js';
-import { AlbumDetailsChanged, AlbumPublished, ArtistCreated } from './catalogue.js';
+import {
+  AlbumDetailsChanged,
+  AlbumPublished,
+  ArtistCreated,
+  ArtistDetailsChanged,
+  ArtistArchived,
+  ArtistImageChanged,
+  AlbumDrafted,
+  AlbumDraftChanged,
+  TrackUploaded,
+  TrackProcessed,
+  TrackRefused,
+  TrackRemoved,
+  TracksReordered,
+  TrackDetailsChanged,
+  AlbumReleaseScheduled,
+  AlbumReleaseUnscheduled,
+  AlbumUnpublished,
+  AlbumRepublished,
+} from './catalogue.js';
 import { PlayRecorded } from './plays.js';
 import {
   AlbumDownloadBuilt,
@@ -14,6 +33,7 @@ import {
   SubscriptionEnded,
   SubscriptionRenewed,
   SubscriptionStarted,
+  VideoDetailsChanged,
   VideoPublished,
 } from './commerce.js';
 import { FanSignedUp } from './band.js';
@@ -54,6 +74,21 @@ export const registry = createRegistry([
   ArtistCreated,
   AlbumPublished,
   AlbumDetailsChanged,
+  ArtistDetailsChanged,
+  ArtistArchived,
+  ArtistImageChanged,
+  AlbumDrafted,
+  AlbumDraftChanged,
+  TrackUploaded,
+  TrackProcessed,
+  TrackRefused,
+  TrackRemoved,
+  TracksReordered,
+  TrackDetailsChanged,
+  AlbumReleaseScheduled,
+  AlbumReleaseUnscheduled,
+  AlbumUnpublished,
+  AlbumRepublished,
   PlayRecorded,
   FanSignedUp,
   LibraryAlbumAdded,
@@ -76,6 +111,7 @@ export const registry = createRegistry([
   SubscriptionCancelled,
   SubscriptionEnded,
   VideoPublished,
+  VideoDetailsChanged,
   UserRegistered,
   EmailVerified,
   UserSignedIn,

@@ -21,7 +21,7 @@ describe('the consumer manifest', () => {
 
   it('sends a reactor its event types from any stream', () => {
     expect(names('PurchaseCompleted', 'order#o1')).toEqual(['commerce', 'notifier', 'receipts']);
-    expect(names('AlbumPublished', 'album#a1')).toEqual(['album-downloads', 'catalogue', 'notifier', 'search']);
+    expect(names('AlbumPublished', 'album#a1')).toEqual(['admin-releases', 'album-downloads', 'catalogue', 'notifier', 'search']);
     expect(names('NotificationSent', 'notifications#u1')).toEqual(['mailer', 'notifications']);
   });
 

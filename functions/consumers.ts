@@ -70,6 +70,8 @@ export const consumers: ConsumerSpec[] = [
   projector('stats', ['plays', 'guest-plays']),
   projector('library', ['library', 'plays', 'listening']),
   projector('search', ['artist', 'album', 'playlist']),
+  // The admin's release board and the schedule the publish-due job reads.
+  projector('admin-releases', ['album']),
   projector('playlists', ['playlist']),
   projector('users', ['user']),
   projector('notifications', ['notifications']),

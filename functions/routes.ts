@@ -5,6 +5,7 @@
  * parsed by, and its types inferred from, the route's line.
  */
 import * as accounts from './contract/accounts.js';
+import * as adminCatalogue from './contract/admin-catalogue.js';
 import * as band from './contract/band.js';
 import * as catalogue from './contract/catalogue.js';
 import * as commerce from './contract/commerce.js';
@@ -32,7 +33,8 @@ export type Context =
   | 'commerce'
   | 'membership'
   | 'merch'
-  | 'stripe-webhook';
+  | 'stripe-webhook'
+  | 'admin-catalogue';
 
 export interface RouteSpec {
   method: HttpMethod;
@@ -131,6 +133,24 @@ export const routes = [
   route('GET', '/api/shopify/products', 'merch', 'guest', merch.listProducts),
   route('GET', '/api/shopify/collections', 'merch', 'guest', merch.listCollections),
   route('POST', '/api/shopify/create-cart', 'merch', 'guest', merch.createCart),
+  route('GET', '/api/admin/artists', 'admin-catalogue', 'admin', adminCatalogue.listArtists),
+  route('POST', '/api/admin/artists', 'admin-catalogue', 'admin', adminCatalogue.createArtist),
+  route('PUT', '/api/admin/artists/{id}', 'admin-catalogue', 'admin', adminCatalogue.changeArtist),
+  route('POST', '/api/admin/artists/{id}/archive', 'admin-catalogue', 'admin', adminCatalogue.archiveArtist),
+  route('POST', '/api/admin/albums', 'admin-catalogue', 'admin', adminCatalogue.createDraft),
+  route('GET', '/api/admin/albums/{id}', 'admin-catalogue', 'admin', adminCatalogue.getRelease),
+  route('PUT', '/api/admin/albums/{id}', 'admin-catalogue', 'admin', adminCatalogue.changeDraft),
+  route('DELETE', '/api/admin/albums/{id}/tracks/{trackId}', 'admin-catalogue', 'admin', adminCatalogue.removeTrack),
+  route('PUT', '/api/admin/albums/{id}/tracks/order', 'admin-catalogue', 'admin', adminCatalogue.reorderTracks),
+  route('PUT', '/api/admin/albums/{id}/tracks/{trackId}', 'admin-catalogue', 'admin', adminCatalogue.changeTrack),
+  route('POST', '/api/admin/albums/{id}/publish', 'admin-catalogue', 'admin', adminCatalogue.publishRelease),
+  route('POST', '/api/admin/albums/{id}/schedule', 'admin-catalogue', 'admin', adminCatalogue.scheduleRelease),
+  route('DELETE', '/api/admin/albums/{id}/schedule', 'admin-catalogue', 'admin', adminCatalogue.unscheduleRelease),
+  route('POST', '/api/admin/albums/{id}/unpublish', 'admin-catalogue', 'admin', adminCatalogue.unpublishRelease),
+  route('POST', '/api/admin/albums/{id}/republish', 'admin-catalogue', 'admin', adminCatalogue.republishRelease),
+  route('GET', '/api/admin/releases', 'admin-catalogue', 'admin', adminCatalogue.releaseBoard),
+  route('POST', '/api/admin/videos', 'admin-catalogue', 'admin', adminCatalogue.createVideo),
+  route('PUT', '/api/admin/videos/{id}', 'admin-catalogue', 'admin', adminCatalogue.changeVideo),
 ];
 
 /** One route of the manifest, with the literal types of its line. */

@@ -22,7 +22,7 @@ const fileName = (n: number, title: string) => `${String(n).padStart(2, '0')} ${
 
 async function buildAlbum(albumId: string, correlationId: string, logger: Logger) {
   const state = (await readStream(albumStream(albumId))).reduce(albumDecider.evolve, albumDecider.initialState);
-  if (!state.exists) return;
+  if (!state.exists || !('details' in state)) return;
   const { details } = state;
   if (!details.isAvailableForPurchase || details.isDummyAlbum) return;
   if (await getView(downloadKey(albumId))) return;

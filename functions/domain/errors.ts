@@ -11,6 +11,8 @@ export class DomainError extends Error {
     readonly kind: DomainErrorKind,
     readonly code: string,
     message: string,
+    /** The input field the refusal is about (a form shows the message beside it). */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -18,7 +20,7 @@ export class DomainError extends Error {
 
 export const notFound = (code: string, message: string) => new DomainError('not_found', code, message);
 export const conflict = (code: string, message: string) => new DomainError('conflict', code, message);
-export const invalid = (code: string, message: string) => new DomainError('invalid', code, message);
+export const invalid = (code: string, message: string, field?: string) => new DomainError('invalid', code, message, field);
 export const forbidden = (code: string, message: string) => new DomainError('forbidden', code, message);
 export const unauthorized = (code: string, message: string) => new DomainError('unauthorized', code, message);
 /** Too many tries in a window (sign-in codes, logins). */

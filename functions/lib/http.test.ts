@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { conflict, forbidden, invalid, notFound, rateLimited, unauthorized, unavailable, upstreamFailed } from '../domain/errors.js';
-import { errorResponse } from './http.js';
+import * as z from 'zod/mini';
+import { errorResponse, fieldMessages } from './http.js';
 
 describe('errorResponse', () => {
   it('maps every kind of typed error to its status once, keeping its code and message', () => {
@@ -19,5 +20,23 @@ describe('errorResponse', () => {
       expect(response.statusCode).toBe(status);
       expect(JSON.parse(response.body!)).toEqual({ error: error.code, message: 'm' });
     }
+  });
+
+  it('names the form field of a refusal about one', () => {
+    expect(JSON.parse(errorResponse(invalid('no_price', 'A price is needed', 'price')).body!)).toEqual({
+      error: 'no_price',
+      message: 'A price is needed',
+      fields: { price: 'A price is needed' },
+    });
+  });
+});
+
+describe('fieldMessages', () => {
+  it('keeps the first message of each field path, and the part itself for an issue about all of it', () => {
+    const schema = z.object({ title: z.string().check(z.minLength(1, 'Enter a title')), tracks: z.array(z.object({ n: z.number() })) });
+    const result = z.safeParse(schema, { title: '', tracks: [{ n: 'x' }] });
+    expect(result.success || fieldMessages(result.error, 'body')).toEqual({ title: 'Enter a title', 'tracks.0.n': expect.any(String) });
+    const whole = z.safeParse(schema, 'nope');
+    expect(whole.success || Object.keys(fieldMessages(whole.error, 'body'))).toEqual(['body']);
   });
 });

@@ -1,6 +1,8 @@
 /**
  * The HTTP edge on middy: one Lambda per bounded context serves the routes the manifest gives it.
- * Every path, query and body is parsed with the route's contract; every failure leaves as `{ error, message }`.
+ * Every path, query and body is parsed with the route's contract; every failure leaves as `{ error, message }`, and
+ * a refused input also as `fields`: one message per field path (`title`, `tracks.0.title`), for a form to show
+ * beside each field.
  */
 import middy from '@middy/core';
 import { Logger } from '@aws-lambda-powertools/logger';
@@ -26,6 +28,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** One message per input field the refusal is about. */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
   }
@@ -103,6 +107,13 @@ function describeZodError(error: z.ZodError, where: string): string {
   return `Invalid ${path}: ${issue?.message ?? 'bad value'}`;
 }
 
+/** The first message for each field path of a parse failure (`where` for an issue about the whole part). */
+export function fieldMessages(error: z.core.$ZodError, where: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.length ? issue.path.join('.') : where] ??= issue.message;
+  return fields;
+}
+
 function json(status: number, body: unknown, extra: Reply = {}): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode: status,
@@ -112,12 +123,18 @@ function json(status: number, body: unknown, extra: Reply = {}): APIGatewayProxy
   };
 }
 
-const errorBody = (code: string, message: string) => ({ error: code, message });
+const errorBody = (code: string, message: string, fields?: Record<string, string>) => ({
+  error: code,
+  message,
+  ...(fields ? { fields } : {}),
+});
 
 function parsePart(schema: Schema | undefined, value: unknown, where: string) {
   if (!schema) return undefined;
   const result = z.safeParse(schema, value);
-  if (!result.success) throw new HttpError(400, 'invalid_request', describeZodError(result.error, where));
+  if (!result.success) {
+    throw new HttpError(400, 'invalid_request', describeZodError(result.error, where), fieldMessages(result.error, where));
+  }
   return result.data;
 }
 
@@ -166,9 +183,13 @@ function authorize(level: AuthLevel, session: Session | null) {
 }
 
 export function errorResponse(error: unknown, logger?: Logger): APIGatewayProxyStructuredResultV2 {
-  if (error instanceof HttpError) return json(error.status, errorBody(error.code, error.message));
-  if (error instanceof DomainError) return json(statusOfKind[error.kind], errorBody(error.code, error.message));
-  if (error instanceof z.ZodError) return json(400, errorBody('invalid_request', describeZodError(error, 'request')));
+  if (error instanceof HttpError) return json(error.status, errorBody(error.code, error.message, error.fields));
+  if (error instanceof DomainError) {
+    return json(statusOfKind[error.kind], errorBody(error.code, error.message, error.field ? { [error.field]: error.message } : undefined));
+  }
+  if (error instanceof z.ZodError) {
+    return json(400, errorBody('invalid_request', describeZodError(error, 'request'), fieldMessages(error, 'request')));
+  }
   if (error instanceof ConcurrencyError)
     return json(409, errorBody('conflict', 'Someone else changed this at the same time; please try again'));
   if (error instanceof ReservationTakenError) return json(409, errorBody('conflict', error.message));

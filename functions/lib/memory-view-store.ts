@@ -41,6 +41,7 @@ export function memoryViewStore() {
           const item: ViewItem = items.get(id(op.key)) ?? { ...op.key };
           Object.assign(item, structuredClone(op.set ?? {}));
           for (const [field, n] of Object.entries(op.add ?? {})) item[field] = ((item[field] as number | undefined) ?? 0) + n;
+          for (const field of op.remove ?? []) delete item[field];
           items.set(id(op.key), item);
         }
       }

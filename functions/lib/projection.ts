@@ -18,7 +18,8 @@ export type ViewOp =
    * one item in parallel then agree on it whatever order they land in.
    */
   | { kind: 'put'; item: ViewItem; keep?: { field: string; winner: 'lowest' | 'highest' } }
-  | { kind: 'update'; key: ViewKey; set?: Record<string, unknown>; add?: Record<string, number> }
+  /** `remove` drops attributes, e.g. the index keys of an item that leaves a listing (an index key cannot be null). */
+  | { kind: 'update'; key: ViewKey; set?: Record<string, unknown>; add?: Record<string, number>; remove?: string[] }
   | { kind: 'delete'; key: ViewKey };
 
 export interface ViewReader {

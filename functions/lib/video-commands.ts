@@ -1,9 +1,13 @@
 /** Exclusive videos with their I/O: the seed and the admin panel publish through here. */
 import type { EventOf } from '../../events/index.js';
-import { videoDecider, videoStream } from '../domain/commerce/video.js';
+import { videoDecider, videoStream, type VideoCommand } from '../domain/commerce/video.js';
 import { runCommand } from './command.js';
 import type { AppendContext } from './event-store.js';
 
 export async function publishVideo(video: EventOf<'VideoPublished'>['data'], context: AppendContext) {
   return runCommand(videoStream(video.videoId), videoDecider, { type: 'PublishVideo', video }, context, undefined, { startsStream: true });
+}
+
+export async function changeVideoDetails(command: Extract<VideoCommand, { type: 'ChangeVideoDetails' }>, context: AppendContext) {
+  return runCommand(videoStream(command.videoId), videoDecider, command, context);
 }

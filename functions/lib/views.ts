@@ -49,6 +49,10 @@ function toTransactItem(op: ViewOp): TransactItem {
       const values: Record<string, unknown> = {};
       const sets: string[] = [];
       const adds: string[] = [];
+      const removes = (op.remove ?? []).map((field, i) => {
+        names[`#r${i}`] = field;
+        return `#r${i}`;
+      });
       Object.entries(op.set ?? {}).forEach(([field, value], i) => {
         names[`#s${i}`] = field;
         values[`:s${i}`] = value;
@@ -59,7 +63,11 @@ function toTransactItem(op: ViewOp): TransactItem {
         values[`:a${i}`] = value;
         adds.push(`#a${i} :a${i}`);
       });
-      const expression = [sets.length ? `SET ${sets.join(', ')}` : '', adds.length ? `ADD ${adds.join(', ')}` : '']
+      const expression = [
+        sets.length ? `SET ${sets.join(', ')}` : '',
+        adds.length ? `ADD ${adds.join(', ')}` : '',
+        removes.length ? `REMOVE ${removes.join(', ')}` : '',
+      ]
         .filter(Boolean)
         .join(' ');
       return {
@@ -68,7 +76,8 @@ function toTransactItem(op: ViewOp): TransactItem {
           Key: op.key,
           UpdateExpression: expression,
           ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
+          // DynamoDB refuses an empty map: an update that only removes has no values.
+          ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
         },
       };
     }

@@ -1,4 +1,8 @@
-/** The catalogue view: albums (listed by release date), tracks, artists (with their albums). */
+/**
+ * The catalogue view: albums (listed by release date), tracks, artists (with their albums). Only what listeners may
+ * see: drafts never reach it; an unpublished album leaves every listing (home, artist page) but its item stays, so its
+ * buyers' purchases and downloads still find it; an archived artist leaves the artists list.
+ */
 import type { DomainEvent } from '../../events/index.js';
 import { assertNever } from '../domain/errors.js';
 import { stamp, type Projection, type ViewOp } from '../lib/projection.js';
@@ -9,11 +13,24 @@ export const artistKey = (artistId: string) => ({ pk: `artist#${artistId}`, sk: 
 export const artistAlbumKey = (artistId: string, albumId: string) => ({ pk: `artist#${artistId}`, sk: `album#${albumId}` });
 export const ALBUMS_INDEX = 'albums';
 export const ARTISTS_INDEX = 'artists';
+/** Archived artists, for the admin's list only: listeners read ARTISTS_INDEX. */
+export const ARCHIVED_ARTISTS_INDEX = 'archived-artists';
 
-const catalogueEvents = ['ArtistCreated', 'AlbumPublished', 'AlbumDetailsChanged'] as const;
+const catalogueEvents = [
+  'ArtistCreated',
+  'ArtistDetailsChanged',
+  'ArtistImageChanged',
+  'ArtistArchived',
+  'AlbumPublished',
+  'AlbumDetailsChanged',
+  'AlbumUnpublished',
+  'AlbumRepublished',
+] as const;
 type CatalogueEvent = Extract<DomainEvent, { type: (typeof catalogueEvents)[number] }>;
 /** Narrows to the catalogue's own events, so the switch below checks those exhaustively and no other area's. */
 const isCatalogueEvent = (event: DomainEvent): event is CatalogueEvent => (catalogueEvents as readonly string[]).includes(event.type);
+
+const artistSortKey = (isMain: boolean, name: string) => `${isMain ? 0 : 1}#${name.toLowerCase()}`;
 
 export const catalogueProjection: Projection = {
   name: 'catalogue',
@@ -32,10 +49,53 @@ export const catalogueProjection: Projection = {
               ...artist,
               id: artistId,
               gsi1pk: ARTISTS_INDEX,
-              gsi1sk: `${artist.isMain ? 0 : 1}#${artist.name.toLowerCase()}`,
+              gsi1sk: artistSortKey(artist.isMain, artist.name),
               ...stamp(event),
             },
           },
+        ];
+      }
+      case 'ArtistDetailsChanged': {
+        const { artistId, changes } = event.data;
+        const artist = await views.get(artistKey(artistId));
+        if (!artist?.name) throw new Error(`Artist ${artistId} is not projected yet`);
+        const name = changes.name ?? (artist.name as string);
+        const isMain = changes.isMain ?? (artist.isMain as boolean);
+        return [{ kind: 'update', key: artistKey(artistId), set: { ...changes, gsi1sk: artistSortKey(isMain, name), ...stamp(event) } }];
+      }
+      case 'ArtistImageChanged': {
+        const { artistId, image, url } = event.data;
+        return [
+          { kind: 'update', key: artistKey(artistId), set: { [image === 'avatar' ? 'avatar' : 'headerImage']: url, ...stamp(event) } },
+        ];
+      }
+      case 'ArtistArchived':
+        return [
+          { kind: 'update', key: artistKey(event.data.artistId), set: { archived: true, gsi1pk: ARCHIVED_ARTISTS_INDEX, ...stamp(event) } },
+        ];
+      case 'AlbumUnpublished': {
+        const album = await views.get(albumKey(event.data.albumId));
+        if (!album) throw new Error(`Album ${event.data.albumId} is not projected yet`);
+        const artistId = album.artistId as string;
+        return [
+          { kind: 'update', key: albumKey(event.data.albumId), set: { unpublished: true, ...stamp(event) }, remove: ['gsi1pk', 'gsi1sk'] },
+          { kind: 'delete', key: artistAlbumKey(artistId, event.data.albumId) },
+          { kind: 'update', key: artistKey(artistId), add: { albumCount: -1 } },
+        ];
+      }
+      case 'AlbumRepublished': {
+        const { albumId } = event.data;
+        const album = await views.get(albumKey(albumId));
+        if (!album) throw new Error(`Album ${albumId} is not projected yet`);
+        const artistId = album.artistId as string;
+        return [
+          {
+            kind: 'update',
+            key: albumKey(albumId),
+            set: { gsi1pk: ALBUMS_INDEX, gsi1sk: `${album.releaseDate as string}#${albumId}`, unpublished: false, ...stamp(event) },
+          },
+          { kind: 'put', item: { ...artistAlbumKey(artistId, albumId), albumId, ...stamp(event) } },
+          { kind: 'update', key: artistKey(artistId), add: { albumCount: 1 } },
         ];
       }
       case 'AlbumPublished': {
@@ -75,11 +135,13 @@ export const catalogueProjection: Projection = {
       }
       case 'AlbumDetailsChanged': {
         const { albumId, changes } = event.data;
+        // An unpublished album stays out of the index until it is republished (which keys it by its date then).
+        const listed = changes.releaseDate && (await views.get(albumKey(albumId)))?.gsi1pk;
         return [
           {
             kind: 'update',
             key: albumKey(albumId),
-            set: { ...changes, ...(changes.releaseDate ? { gsi1sk: `${changes.releaseDate}#${albumId}` } : {}), ...stamp(event) },
+            set: { ...changes, ...(listed ? { gsi1sk: `${changes.releaseDate}#${albumId}` } : {}), ...stamp(event) },
           },
         ];
       }

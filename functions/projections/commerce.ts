@@ -60,6 +60,7 @@ export const commerceEvents = [
   'PurchaseCompleted',
   'AlbumDownloadBuilt',
   'VideoPublished',
+  'VideoDetailsChanged',
 ] as const satisfies readonly EventType[];
 
 export const commerceProjection: Projection = {
@@ -116,6 +117,8 @@ export const commerceProjection: Projection = {
           { kind: 'put', item: { ...videoSlugKey(video.slug), videoId, ...stamp(event) } },
         ];
       }
+      case 'VideoDetailsChanged':
+        return [{ kind: 'update', key: videoKey(event.data.videoId), set: { ...event.data.changes, ...stamp(event) } }];
       default:
         // CheckoutStarted: the order stream is read directly while it is open; nothing to list yet.
         return [];

@@ -1,5 +1,6 @@
 /** Every projection by its name, which is also the name of the projector line that runs it in functions/consumers.ts. */
 import type { Projection } from '../lib/projection.js';
+import { adminReleasesProjection } from './admin-releases.js';
 import { catalogueProjection } from './catalogue.js';
 import { commerceProjection } from './commerce.js';
 import { libraryProjection } from './library.js';
@@ -11,6 +12,7 @@ import { usersProjection } from './users.js';
 
 export const projections: Record<string, Projection> = Object.fromEntries(
   [
+    adminReleasesProjection,
     catalogueProjection,
     commerceProjection,
     libraryProjection,

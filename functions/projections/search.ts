@@ -5,10 +5,30 @@
  */
 import type { DomainEvent } from '../../events/index.js';
 import type { SearchAlbum, SearchArtist, SearchDocument } from '../domain/search/search.js';
-import { stamp, type Projection, type ViewOp } from '../lib/projection.js';
+import { stamp, type Projection, type ViewOp, type ViewReader } from '../lib/projection.js';
 
 export const SEARCH_PARTITION = 'search';
+/** Where the documents of an unpublished album or an archived artist wait, out of every search, to come back as they were. */
+export const HIDDEN_PARTITION = 'search-hidden';
 export const searchKey = (type: SearchDocument['type'], id: string) => ({ pk: SEARCH_PARTITION, sk: `${type}#${id}` });
+const hiddenKey = (type: SearchDocument['type'], id: string) => ({ pk: HIDDEN_PARTITION, sk: `${type}#${id}` });
+
+/** Moves documents between the searched partition and the hidden one (both ways), as they are. */
+async function move(
+  event: DomainEvent,
+  views: ViewReader,
+  documents: { type: SearchDocument['type']; id: string }[],
+  to: 'hidden' | 'search',
+): Promise<ViewOp[]> {
+  const [from, into] = to === 'hidden' ? [searchKey, hiddenKey] : [hiddenKey, searchKey];
+  const ops: ViewOp[] = [];
+  for (const { type, id } of documents) {
+    const item = await views.get(from(type, id));
+    if (!item) continue;
+    ops.push({ kind: 'delete', key: from(type, id) }, { kind: 'put', item: { ...item, ...into(type, id), ...stamp(event) } });
+  }
+  return ops;
+}
 
 const put = (event: DomainEvent, document: SearchDocument): ViewOp => ({
   kind: 'put',
@@ -17,12 +37,47 @@ const put = (event: DomainEvent, document: SearchDocument): ViewOp => ({
 
 export const searchProjection: Projection = {
   name: 'search',
-  events: ['ArtistCreated', 'AlbumPublished', 'AlbumDetailsChanged', 'PlaylistCreated'],
+  events: [
+    'ArtistCreated',
+    'ArtistDetailsChanged',
+    'ArtistImageChanged',
+    'ArtistArchived',
+    'AlbumPublished',
+    'AlbumDetailsChanged',
+    'AlbumUnpublished',
+    'AlbumRepublished',
+    'PlaylistCreated',
+  ],
   async apply(event, views): Promise<ViewOp[]> {
     switch (event.type) {
       case 'ArtistCreated': {
         const { artistId, name, bio, avatar, isMain } = event.data;
         return [put(event, { type: 'artist', id: artistId, name, bio, avatar, isMain })];
+      }
+      case 'ArtistDetailsChanged': {
+        const { artistId, changes } = event.data;
+        // The artist's own document; albums and tracks keep the name they were published with until they change.
+        const fields = Object.fromEntries(
+          Object.entries({ name: changes.name, bio: changes.bio, isMain: changes.isMain }).filter(([, value]) => value !== undefined),
+        );
+        if (Object.keys(fields).length === 0) return [];
+        const key = (await views.get(searchKey('artist', artistId))) ? searchKey('artist', artistId) : hiddenKey('artist', artistId);
+        return [{ kind: 'update', key, set: { ...fields, ...stamp(event) } }];
+      }
+      case 'ArtistImageChanged': {
+        const { artistId, image, url } = event.data;
+        if (image !== 'avatar' || !(await views.get(searchKey('artist', artistId)))) return [];
+        return [{ kind: 'update', key: searchKey('artist', artistId), set: { avatar: url, ...stamp(event) } }];
+      }
+      case 'ArtistArchived':
+        return move(event, views, [{ type: 'artist', id: event.data.artistId }], 'hidden');
+      case 'AlbumUnpublished':
+      case 'AlbumRepublished': {
+        const { albumId } = event.data;
+        const to = event.type === 'AlbumUnpublished' ? 'hidden' : 'search';
+        const album = (await views.get((to === 'hidden' ? searchKey : hiddenKey)('album', albumId))) as SearchAlbum | undefined;
+        if (!album) return [];
+        return move(event, views, [{ type: 'album', id: albumId }, ...album.trackIds.map((id) => ({ type: 'track' as const, id }))], to);
       }
       case 'AlbumPublished': {
         const album = event.data;
@@ -68,15 +123,18 @@ export const searchProjection: Projection = {
           }).filter(([, value]) => value !== undefined),
         );
         if (Object.keys(fields).length === 0) return [];
-        const album = (await views.get(searchKey('album', albumId))) as SearchAlbum | undefined;
+        // An unpublished album's documents change where they wait.
+        const listed = (await views.get(searchKey('album', albumId))) as SearchAlbum | undefined;
+        const album = listed ?? ((await views.get(hiddenKey('album', albumId))) as SearchAlbum | undefined);
         if (!album) throw new Error(`Album ${albumId} is not in the search view yet`);
+        const keyOf = listed ? searchKey : hiddenKey;
         const trackFields = Object.fromEntries(
           Object.entries({ albumTitle: changes.title, artwork: changes.artwork }).filter(([, value]) => value !== undefined),
         );
         return [
-          { kind: 'update', key: searchKey('album', albumId), set: { ...fields, ...stamp(event) } },
+          { kind: 'update', key: keyOf('album', albumId), set: { ...fields, ...stamp(event) } },
           ...(Object.keys(trackFields).length
-            ? album.trackIds.map((trackId): ViewOp => ({ kind: 'update', key: searchKey('track', trackId), set: trackFields }))
+            ? album.trackIds.map((trackId): ViewOp => ({ kind: 'update', key: keyOf('track', trackId), set: trackFields }))
             : []),
         ];
       }

@@ -49,6 +49,11 @@ const consumerOverrides: Record<string, Partial<Access>> = {
   receipts: { views: 'read', sendsMail: true },
 };
 
+/** Scheduled jobs append events (what is due) and read views (the schedule); nothing else. */
+const scheduledDefault: Access = { events: 'readWrite', views: 'read', ephemeral: 'none', media: 'none', sendsTo: [], sendsMail: false };
+const scheduledOverrides: Record<string, Partial<Access>> = {};
+
+export const scheduledAccess = (name: string): Access => ({ ...scheduledDefault, ...scheduledOverrides[name] });
 export const httpAccess = (context: string): Access => ({ ...httpDefault, ...httpOverrides[context] });
 export const consumerAccess = (name: string): Access => ({ ...consumerDefault, ...consumerOverrides[name] });
 

@@ -1,11 +1,14 @@
 /**
  * Compute, built from the manifests: one function per bounded context of functions/routes.ts with
- * its routes on the HttpApi, the stream relay, and one function per consumer of functions/consumers.ts.
+ * its routes on the HttpApi, the stream relay, one function per consumer of functions/consumers.ts, and one function
+ * per job of functions/schedules.ts with the EventBridge rule that runs it.
  */
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -13,7 +16,8 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { consumers as consumerManifest, relay, type ConsumerSpec } from '../../functions/consumers.js';
 import { routeKey, routes as routeManifest, type RouteSpec } from '../../functions/routes.js';
-import { consumerAccess, grantAccess, httpAccess, type Resources } from './access.js';
+import { schedules as scheduleManifest, type ScheduleSpec } from '../../functions/schedules.js';
+import { consumerAccess, grantAccess, httpAccess, scheduledAccess, type Resources } from './access.js';
 import { pascal, type TokoConfig } from './config.js';
 import type { Entries } from './entries.js';
 import { functionEnvironment, type SharedEnvironment } from './environment.js';
@@ -30,6 +34,7 @@ export interface ApiStackProps extends StackProps {
   relayFailures: IQueue;
   routes?: readonly RouteSpec[];
   consumers?: readonly ConsumerSpec[];
+  schedules?: readonly ScheduleSpec[];
 }
 
 export class ApiStack extends Stack {
@@ -37,6 +42,8 @@ export class ApiStack extends Stack {
   readonly httpFunctions = new Map<string, NodejsFunction>();
   /** By consumer name. */
   readonly consumerFunctions = new Map<string, NodejsFunction>();
+  /** By scheduled job name. */
+  readonly scheduledFunctions = new Map<string, NodejsFunction>();
   readonly relay: NodejsFunction;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
@@ -117,6 +124,24 @@ export class ApiStack extends Stack {
       );
       grantAccess(fn, consumerAccess(consumer.name), resources);
       this.consumerFunctions.set(consumer.name, fn);
+    }
+
+    for (const job of props.schedules ?? scheduleManifest) {
+      const fn = tokoFunction(this, `${pascal(job.name)}Scheduled`, {
+        entry: entries.scheduled(job.name),
+        description: `${config.prefix}scheduled ${job.name}: ${job.description}`,
+        environment: functionEnvironment(props.environment, job.name),
+        memorySize: 512,
+        timeout: Duration.seconds(50),
+      });
+      grantAccess(fn, scheduledAccess(job.name), resources);
+      new Rule(this, `${pascal(job.name)}Schedule`, {
+        description: `${config.prefix}${job.name} ${job.rate}`,
+        schedule: Schedule.expression(job.rate),
+        // A missed run is not retried: the next one, a minute later, finds the same due releases.
+        targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
+      });
+      this.scheduledFunctions.set(job.name, fn);
     }
   }
 }

@@ -14,6 +14,8 @@ export interface Entries {
   consumer(consumer: Pick<ConsumerSpec, 'name' | 'kind'>): string;
   /** functions/consumers/<relay.name>.ts, the DynamoDB Stream → SQS fan-out. */
   relay(): string;
+  /** functions/scheduled/<name>.ts, a job of functions/schedules.ts. */
+  scheduled(name: string): string;
 }
 
 export class MissingEntryError extends Error {
@@ -40,5 +42,6 @@ export function entriesIn(functionsDir: string): Entries {
       return existing(join(functionsDir, 'consumers', 'projector.ts'), 'the projectors');
     },
     relay: () => existing(join(functionsDir, 'consumers', `${relay.name}.ts`), 'the stream relay'),
+    scheduled: (name) => existing(join(functionsDir, 'scheduled', `${name}.ts`), `scheduled job "${name}"`),
   };
 }

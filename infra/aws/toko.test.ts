@@ -8,6 +8,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumers, dlqName, queueName, relay } from '../../functions/consumers.js';
 import { contexts, routeKey, routes } from '../../functions/routes.js';
+import { schedules } from '../../functions/schedules.js';
 import { tables } from '../tables.js';
 import { cdkJsonContext, configFromContext } from './config.js';
 import { buildToko, type Toko } from './toko.js';
@@ -144,9 +145,9 @@ describe('messaging stack', () => {
 });
 
 describe('api stack', () => {
-  it('has exactly one function per bounded context, the relay and one per consumer, all nodejs22.x on ARM', () => {
+  it('has exactly one function per bounded context, the relay, one per consumer and one per scheduled job, all nodejs22.x on ARM', () => {
     const functions = resources(template.api, 'AWS::Lambda::Function');
-    expect(functions).toHaveLength(contexts.length + 1 + consumers.length);
+    expect(functions).toHaveLength(contexts.length + 1 + consumers.length + schedules.length);
     for (const [, fn] of functions) {
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
@@ -157,8 +158,20 @@ describe('api stack', () => {
         ...contexts.map((c) => `toko-http ${c}`),
         'toko-relay events stream to consumer queues',
         ...consumers.map((c) => `toko-consumer ${c.name}`),
+        ...schedules.map((j) => `toko-scheduled ${j.name}: ${j.description}`),
       ].sort(),
     );
+  });
+
+  it.each(schedules)('runs the scheduled job $name at $rate through an EventBridge rule targeting its function', (job) => {
+    const fn = toko.api.scheduledFunctions.get(job.name)!;
+    template.api.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: job.rate,
+      State: 'ENABLED',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalId(toko.api, fn), 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } })],
+    });
+    const invokes = resources(template.api, 'AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'events.amazonaws.com');
+    expect(invokes.map(([, p]) => p.Properties.FunctionName)).toContainEqual({ 'Fn::GetAtt': [logicalId(toko.api, fn), 'Arn'] });
   });
 
   it('loads the Stripe SDK from one shared layer instead of bundling it into each function', () => {

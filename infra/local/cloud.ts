@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { consumers as manifestConsumers, type ConsumerSpec } from '../../functions/consumers.js';
+import { schedules } from '../../functions/schedules.js';
+import { startScheduler } from './scheduler.js';
 import { contexts as manifestContexts, routes as manifestRoutes, type RouteSpec } from '../../functions/routes.js';
 import { REGION, startEmulators } from './emulators.js';
 import { applyHandlerEnvironment, firstAdmin, handlerEnvironment } from './environment.js';
@@ -177,6 +179,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       log.error('the projections have not caught up yet (is a consumer failing or missing?); starting anyway');
     }
     mark('catch-up', phase);
+    // 8. The timer of the scheduled jobs (EventBridge rules in AWS).
+    startScheduler({ schedules, log, shutdown });
     ready = true;
     warming = gateway.warm().catch(() => undefined);
     timings.total = Math.round(performance.now() - t0);

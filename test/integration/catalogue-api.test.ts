@@ -104,7 +104,7 @@ describe('catalogue API on the seeded label', () => {
     ).toBe(404);
   });
 
-  it('answers 400 with { error, message } to any malformed play, never a 500', async () => {
+  it('answers 400 with { error, message } (and a message per field) to any malformed play, never a 500', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
@@ -117,7 +117,12 @@ describe('catalogue API on the seeded label', () => {
         async (payload) => {
           const res = await api('/api/track-play', { method: 'POST', json: payload });
           expect(res.status).not.toBeGreaterThanOrEqual(500);
-          if (res.status === 400) expect(res.body).toEqual({ error: expect.any(String), message: expect.any(String) });
+          if (res.status === 400)
+            expect(res.body).toEqual({
+              error: expect.any(String),
+              message: expect.any(String),
+              ...(res.body.fields && { fields: expect.any(Object) }),
+            });
         },
       ),
       { numRuns: 60 },

@@ -209,7 +209,12 @@ describe('library API', () => {
         async ([method, path], payload) => {
           const res = await call(path, { method, json: payload });
           expect(res.status).toBeLessThan(500);
-          if (res.status === 400) expect(res.body).toEqual({ error: expect.any(String), message: expect.any(String) });
+          if (res.status === 400)
+            expect(res.body).toEqual({
+              error: expect.any(String),
+              message: expect.any(String),
+              ...(res.body.fields && { fields: expect.any(Object) }),
+            });
         },
       ),
       { numRuns: 50 },

@@ -108,10 +108,7 @@ export function createRouter(queryClient: QueryClient) {
         page('dirtytexans-signup', async () => (await import('./routes/band-routes')).BandSignupRoute),
         page('dirtytexans', async () => (await import('./routes/band-routes')).BandRoute),
         // Admin mode: the shell drops its sidebar on these paths (navigation.ts).
-        page('admin/*', async () => {
-          const { AdminRoute } = await import('./routes/admin-route');
-          return () => <AdminRoute area="admin" />;
-        }),
+        page('admin/*', async () => (await import('./routes/admin-route')).AdminPanelRoute),
         page('sync-manager/*', async () => {
           const { AdminRoute } = await import('./routes/admin-route');
           return () => <AdminRoute area="sync-manager" />;

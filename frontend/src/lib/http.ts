@@ -6,14 +6,31 @@ export class HttpError extends Error {
   readonly status: number;
   /** The human sentence of the server's `{ error, message }` body, when it sent one. */
   readonly serverMessage: string | null;
+  /** A refused form's message per field (`{ fields: { title: '…' } }` of a 400), to show beside each field. */
+  readonly fieldErrors: Readonly<Record<string, string>>;
 
   constructor(status: number, text: string) {
     super(`${status}: ${text}`);
     this.name = 'HttpError';
     this.status = status;
     this.serverMessage = readServerMessage(text);
+    this.fieldErrors = readFieldErrors(text);
   }
 }
+
+function readFieldErrors(text: string): Record<string, string> {
+  try {
+    const body: unknown = JSON.parse(text);
+    const fields: unknown = body && typeof body === 'object' ? (body as { fields?: unknown }).fields : undefined;
+    if (!fields || typeof fields !== 'object') return {};
+    return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
+/** The server's message per field of a refused form, if it named any. */
+export const fieldErrorsOf = (error: unknown): Readonly<Record<string, string>> => (error instanceof HttpError ? error.fieldErrors : {});
 
 function readServerMessage(text: string): string | null {
   try {

@@ -13,7 +13,7 @@ const artist = artistData();
 const album = albumData({ tracks: [trackData({ audioKey: 'audio/al1/t1.mp3' })] });
 
 function given(events: { type: string; data: unknown }[]) {
-  const state = events.map((e, i) => stored('album#al1', i + 1, e)).reduce(albumDecider.evolve, albumDecider.initialState);
+  const state = events.map((e, i) => stored('album#al1', i + 1, e)).reduce((s, e) => albumDecider.evolve(s, e), albumDecider.initialState);
   return { when: (command: AlbumCommand) => () => albumDecider.decide(command, state) };
 }
 
@@ -68,7 +68,7 @@ describe('album', () => {
     const state = [
       stored('album#al1', 1, { type: 'AlbumPublished', data: album }),
       stored('album#al1', 2, { type: 'AlbumDetailsChanged', data: { albumId: 'al1', changes: { title: 'Second' } } }),
-    ].reduce(albumDecider.evolve, albumDecider.initialState);
-    expect(state.exists && state.details.title).toBe('Second');
+    ].reduce((s, e) => albumDecider.evolve(s, e), albumDecider.initialState);
+    expect('details' in state && state.details.title).toBe('Second');
   });
 });

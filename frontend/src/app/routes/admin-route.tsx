@@ -1,9 +1,11 @@
 /**
  * /admin and /sync-manager: the label's admin areas, loaded on demand. Listeners who are not admins get a clear
- * page instead (the server refuses them the admin API in any case). The panels arrive with a later issue.
+ * page instead (the server refuses them the admin API in any case). /admin is the panel of features/admin; the
+ * sync manager's console arrives with a later issue.
  */
 import { LayoutDashboard, RefreshCcw, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
+import { AdminArea } from '../../features/admin';
 import { useOpenAccountDialog } from '../../features/auth/components/account-dialog-provider';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSession } from '../../lib/session';
@@ -14,6 +16,12 @@ const areas = {
   admin: { title: 'Admin Panel', icon: LayoutDashboard, about: 'Users, catalogue, plays and sales of the label.' },
   'sync-manager': { title: 'Sync Manager', icon: RefreshCcw, about: 'Keeping the catalogue in step with the stores and platforms.' },
 } as const;
+
+/** /admin/*: the panel, with its own screens and routes. */
+export function AdminPanelRoute() {
+  const openAccountDialog = useOpenAccountDialog();
+  return <AdminArea onSignIn={() => openAccountDialog('sign-in')} />;
+}
 
 export function AdminRoute({ area }: { area: keyof typeof areas }) {
   const { isLoading, isSignedIn, isAdmin } = useSession();

@@ -11,9 +11,9 @@ export interface CursorPage<Row> {
   nextCursor: string | null;
 }
 
-export function useCursorPages<Row>(
+export function useCursorPages<Row, Page extends CursorPage<Row> = CursorPage<Row>>(
   queryKey: QueryKey,
-  fetchPage: (cursor: string | null, signal: AbortSignal) => Promise<CursorPage<Row>>,
+  fetchPage: (cursor: string | null, signal: AbortSignal) => Promise<Page>,
 ) {
   const query = useInfiniteQuery({
     queryKey,
@@ -23,6 +23,8 @@ export function useCursorPages<Row>(
   });
   return {
     rows: query.data?.pages.flatMap((page) => page.items) ?? [],
+    /** The first page as answered: what a list says about all its rows (counts, totals). */
+    firstPage: query.data?.pages[0],
     status: query.status,
     error: query.error,
     refetch: () => void query.refetch(),

@@ -1,0 +1,77 @@
+/**
+ * /admin: the label's panel. Only admins get it (the server refuses everyone else every /api/admin call in any
+ * case); each screen is its own chunk, so listeners never download admin code and admins only what they open.
+ */
+import { Disc3, Mic2, ShieldAlert } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Link, Navigate, NavLink, Route, Routes } from 'react-router';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useSession } from '../../../lib/session';
+import { cx } from '../../../lib/class-names';
+import { Button, buttonClass } from '../../../ui/button';
+import { Spinner } from '../../../ui/spinner';
+
+const ReleaseBoard = lazy(() => import('./release-board').then((m) => ({ default: m.ReleaseBoard })));
+const ReleaseEditor = lazy(() => import('./release-editor').then((m) => ({ default: m.ReleaseEditor })));
+const ArtistsPage = lazy(() => import('./artists-page').then((m) => ({ default: m.ArtistsPage })));
+
+const sections = [
+  { to: '/admin/releases', label: 'Releases', icon: Disc3 },
+  { to: '/admin/artists', label: 'Artists', icon: Mic2 },
+] as const;
+
+export function AdminArea({ onSignIn }: { onSignIn: () => void }) {
+  const { isLoading, isSignedIn, isAdmin } = useSession();
+  useDocumentTitle(isAdmin ? 'Admin Panel' : 'Admins only');
+  if (isLoading) return <Spinner label="Checking your account…" className="py-24" />;
+  if (!isAdmin) return <AdminsOnly signedIn={isSignedIn} onSignIn={onSignIn} />;
+  return (
+    <div className="space-y-6" data-testid="admin-area" data-area="admin">
+      <nav aria-label="Admin sections" className="-mx-1 flex gap-1 overflow-x-auto border-b border-white/10 pb-px">
+        {sections.map(({ to, label, icon: Icon }) => (
+          <NavLink
+            key={to}
+            to={to}
+            className={({ isActive }) =>
+              cx(
+                'inline-flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-semibold transition',
+                isActive ? 'border-accent text-zinc-50' : 'border-transparent text-zinc-300 hover:text-zinc-50',
+              )
+            }
+          >
+            <Icon aria-hidden="true" className="size-4" />
+            {label}
+          </NavLink>
+        ))}
+      </nav>
+      <Suspense fallback={<Spinner label="Loading…" className="py-16" />}>
+        <Routes>
+          <Route index element={<Navigate to="/admin/releases" replace />} />
+          <Route path="releases" element={<ReleaseBoard />} />
+          <Route path="releases/:albumId" element={<ReleaseEditor />} />
+          <Route path="artists" element={<ArtistsPage />} />
+          <Route path="*" element={<Navigate to="/admin/releases" replace />} />
+        </Routes>
+      </Suspense>
+    </div>
+  );
+}
+
+function AdminsOnly({ signedIn, onSignIn }: { signedIn: boolean; onSignIn: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-4 py-16 text-center" data-testid="admins-only">
+      <ShieldAlert aria-hidden="true" className="size-10 text-accent" />
+      <h1 className="text-3xl font-bold text-zinc-50">Admins only</h1>
+      <p className="max-w-md text-zinc-300">
+        This area is for the label's administrators.{' '}
+        {signedIn ? 'Your account does not have admin access.' : 'Sign in with an administrator account to continue.'}
+      </p>
+      <div className="flex flex-wrap justify-center gap-3">
+        {!signedIn && <Button onClick={onSignIn}>Sign In</Button>}
+        <Link to="/" className={buttonClass('secondary')}>
+          Go to Home
+        </Link>
+      </div>
+    </div>
+  );
+}

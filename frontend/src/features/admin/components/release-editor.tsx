@@ -1,0 +1,272 @@
+/**
+ * One release, as the label edits it: its details and price (each refusal shown beside its field), its tracks in
+ * order (moved by drag or by keyboard, renamed, lyrics edited), and what can happen to it next by its state:
+ * publish now or at a time, unschedule, unpublish, republish. Every change answers the release as it now is.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { fieldErrorsOf, serverMessageOf } from '../../../lib/http';
+import { formatDateTime } from '../../../lib/format';
+import { Button } from '../../../ui/button';
+import { Spinner } from '../../../ui/spinner';
+import { ErrorState } from '../../../ui/status-message';
+import { TextField } from '../../../ui/text-field';
+import { toast } from '../../../ui/toast';
+import {
+  albumAccessOptions,
+  releaseQueryOptions,
+  useChangeDraft,
+  useReleaseAction,
+  useScheduleRelease,
+  type AdminRelease,
+  type AlbumAccess,
+  type DraftChanges,
+  type ReleaseAction,
+} from '../api/admin-catalogue';
+import { SelectField, TextAreaField } from './fields';
+import { filledFields, formText } from './form-text';
+import { ReleaseStatusBadge } from './release-status';
+import { TrackList } from './track-list';
+
+const accessLabels: Record<AlbumAccess, string> = {
+  free: 'Free to stream',
+  toko_plus: 'Toko+ members',
+  purchase_required: 'Purchase required',
+  physical_only: 'Physical only',
+};
+
+const linkFields = [
+  ['externalListenUrl', 'Listen elsewhere'],
+  ['spotifyUrl', 'Spotify'],
+  ['appleMusicUrl', 'Apple Music'],
+  ['youtubeUrl', 'YouTube'],
+  ['amazonMusicUrl', 'Amazon Music'],
+  ['deezerUrl', 'Deezer'],
+] as const;
+
+export function ReleaseEditor() {
+  const { albumId = '' } = useParams();
+  const release = useQuery(releaseQueryOptions(albumId));
+  if (release.isPending) return <Spinner label="Loading the release…" className="py-16" />;
+  if (release.isError)
+    return <ErrorState title="Could not load this release" error={release.error} onRetry={() => void release.refetch()} />;
+  const current = release.data;
+  return (
+    <article className="space-y-8" aria-labelledby="release-title" data-testid="release-editor">
+      <div className="space-y-3">
+        <Link to="/admin/releases" className="inline-flex items-center gap-1 text-sm text-zinc-300 hover:text-zinc-50">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          All releases
+        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 id="release-title" className="text-2xl font-extrabold text-zinc-50">
+            {current.title}
+          </h1>
+          <ReleaseStatusBadge status={current.status} />
+          {current.scheduledAt && <span className="text-sm text-zinc-300">Goes live {formatDateTime(current.scheduledAt)}</span>}
+        </div>
+      </div>
+      <ReleaseActions release={current} />
+      <DetailsForm key={`${current.id}:${JSON.stringify(current)}`} release={current} />
+      <TrackList release={current} />
+    </article>
+  );
+}
+
+function ReleaseActions({ release }: { release: AdminRelease }) {
+  const act = useReleaseAction(release.id);
+  const schedule = useScheduleRelease(release.id);
+  const [releaseAt, setReleaseAt] = useState('');
+  const errors = { ...fieldErrorsOf(act.error), ...fieldErrorsOf(schedule.error) };
+  const failure = serverMessageOf(act.error) ?? serverMessageOf(schedule.error);
+  const done: Record<ReleaseAction, string> = {
+    publish: 'Published: listeners can find it now',
+    unschedule: 'The schedule is cancelled',
+    unpublish: 'Unpublished: listeners no longer see it',
+    republish: 'Published again',
+  };
+  const run = (action: ReleaseAction) =>
+    act.mutate(action, {
+      onSuccess: () => toast({ title: done[action], variant: 'success' }),
+      onError: (error) => toast({ title: 'That did not work', description: serverMessageOf(error) ?? undefined, variant: 'destructive' }),
+    });
+  const submitSchedule = (event: FormEvent) => {
+    event.preventDefault();
+    const at = new Date(releaseAt);
+    schedule.mutate(Number.isNaN(at.getTime()) ? releaseAt : at.toISOString(), {
+      onSuccess: (scheduled) => toast({ title: `Scheduled for ${formatDateTime(scheduled.scheduledAt ?? '')}`, variant: 'success' }),
+      onError: (error) =>
+        toast({ title: 'Could not schedule it', description: serverMessageOf(error) ?? undefined, variant: 'destructive' }),
+    });
+  };
+  const busy = act.isPending || schedule.isPending;
+  return (
+    <section
+      aria-labelledby="release-actions"
+      className="space-y-3 rounded-2xl border border-white/10 bg-zinc-900 p-5"
+      data-testid="release-actions"
+    >
+      <h2 id="release-actions" className="text-lg font-bold text-zinc-50">
+        Publishing
+      </h2>
+      <div className="flex flex-wrap items-end gap-3">
+        {(release.status === 'draft' || release.status === 'scheduled') && (
+          <Button onClick={() => run('publish')} disabled={busy} data-testid="publish-now">
+            Publish now
+          </Button>
+        )}
+        {release.status === 'scheduled' && (
+          <Button variant="secondary" onClick={() => run('unschedule')} disabled={busy}>
+            Cancel the schedule
+          </Button>
+        )}
+        {release.status === 'live' && (
+          <Button variant="secondary" onClick={() => run('unpublish')} disabled={busy} data-testid="unpublish">
+            Unpublish
+          </Button>
+        )}
+        {release.status === 'unpublished' && (
+          <Button onClick={() => run('republish')} disabled={busy} data-testid="republish">
+            Publish again
+          </Button>
+        )}
+        {release.status === 'draft' && (
+          <form onSubmit={submitSchedule} className="flex flex-wrap items-end gap-2">
+            <TextField
+              label="Or publish at"
+              type="datetime-local"
+              value={releaseAt}
+              onChange={(event) => setReleaseAt(event.target.value)}
+              error={errors.releaseAt}
+              required
+            />
+            <Button type="submit" variant="secondary" disabled={busy || !releaseAt}>
+              Schedule
+            </Button>
+          </form>
+        )}
+      </div>
+      {failure && !errors.releaseAt && (
+        <p role="alert" className="text-sm text-red-300" data-testid="release-action-error">
+          {failure}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The details as the form sends them: only what the admin changed, prices as numbers, empty text as none. */
+function changesFrom(form: FormData, release: AdminRelease): DraftChanges {
+  const text = (name: string) => formText(form, name);
+  const money = (name: string) => (text(name) === '' ? null : Number(text(name)));
+  const next: DraftChanges = {
+    title: text('title'),
+    albumType: text('albumType'),
+    description: text('description') || null,
+    releaseDate: text('releaseDate') || null,
+    copyright: text('copyright') || null,
+    access: text('access') as AlbumAccess,
+    price: money('price'),
+    memberPrice: money('memberPrice'),
+    isExclusive: form.get('isExclusive') === 'on',
+    externalLinks: filledFields(
+      form,
+      linkFields.map(([name]) => name),
+    ),
+  };
+  const changed: Partial<Record<string, unknown>> = {};
+  for (const [key, value] of Object.entries(next)) {
+    if (JSON.stringify(value) !== JSON.stringify(release[key as keyof AdminRelease])) changed[key] = value;
+  }
+  return changed;
+}
+
+function DetailsForm({ release }: { release: AdminRelease }) {
+  const change = useChangeDraft(release.id);
+  const errors = fieldErrorsOf(change.error);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const changes = changesFrom(new FormData(event.currentTarget), release);
+    if (Object.keys(changes).length === 0) {
+      toast({ title: 'Nothing to save' });
+      return;
+    }
+    change.mutate(changes, {
+      onSuccess: () => toast({ title: 'Saved', variant: 'success' }),
+      onError: (error) => toast({ title: 'Not saved', description: serverMessageOf(error) ?? undefined, variant: 'destructive' }),
+    });
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5" aria-labelledby="release-details" data-testid="release-details">
+      <h2 id="release-details" className="text-lg font-bold text-zinc-50">
+        Details and price
+      </h2>
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextField label="Title" name="title" defaultValue={release.title} error={errors.title} required />
+        <TextField label="Type" name="albumType" defaultValue={release.albumType} error={errors.albumType} />
+        <TextField
+          label="Release date"
+          name="releaseDate"
+          type="date"
+          defaultValue={release.releaseDate ?? ''}
+          error={errors.releaseDate}
+        />
+        <TextField label="Copyright" name="copyright" defaultValue={release.copyright ?? ''} error={errors.copyright} />
+        <SelectField label="Access" name="access" defaultValue={release.access} error={errors.access}>
+          {albumAccessOptions.map((access) => (
+            <option key={access} value={access}>
+              {accessLabels[access]}
+            </option>
+          ))}
+        </SelectField>
+        <label className="flex items-center gap-3 self-end rounded-lg border border-white/10 px-3 py-2.5 text-sm text-zinc-100">
+          <input type="checkbox" name="isExclusive" defaultChecked={release.isExclusive} className="size-4 accent-[var(--color-accent)]" />
+          Toko+ exclusive
+        </label>
+        <TextField
+          label="Price (USD)"
+          name="price"
+          type="number"
+          min="0"
+          step="0.01"
+          inputMode="decimal"
+          defaultValue={release.price ?? ''}
+          error={errors.price}
+        />
+        <TextField
+          label="Member price (USD)"
+          name="memberPrice"
+          type="number"
+          min="0"
+          step="0.01"
+          inputMode="decimal"
+          defaultValue={release.memberPrice ?? ''}
+          error={errors.memberPrice}
+          hint="Left empty, members pay 70% of the price."
+        />
+      </div>
+      <TextAreaField label="Description" name="description" defaultValue={release.description ?? ''} error={errors.description} />
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold text-zinc-200">Listen elsewhere</legend>
+        <div className="grid gap-4 md:grid-cols-2">
+          {linkFields.map(([name, label]) => (
+            <TextField
+              key={name}
+              label={label}
+              name={name}
+              type="url"
+              placeholder="https://…"
+              defaultValue={release.externalLinks[name] ?? ''}
+              error={errors[`externalLinks.${name}`]}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <Button type="submit" disabled={change.isPending} data-testid="save-release">
+        {change.isPending ? 'Saving…' : 'Save details'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+/** The admin panel: the only way into it from outside this folder. */
+export { AdminArea } from './components/admin-area';

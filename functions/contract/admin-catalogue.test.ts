@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { createArtist, isNetworkUrl, socialNetworkHosts, youtubeVideoId } from './admin-catalogue.js';
+
+describe('youtubeVideoId', () => {
+  it.each([
+    ['dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    [' https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42 ', 'dQw4w9WgXcQ'],
+    ['https://youtu.be/dQw4w9WgXcQ?si=abc', 'dQw4w9WgXcQ'],
+    ['https://m.youtube.com/shorts/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+  ])('reads %s as %s', (input, id) => expect(youtubeVideoId(input)).toBe(id));
+
+  it.each(['', 'short', 'https://vimeo.com/123456789', 'https://evil.example/watch?v=dQw4w9WgXcQ', 'https://youtube.com/watch?v=tooShort'])(
+    'refuses %s',
+    (input) => expect(youtubeVideoId(input)).toBeNull(),
+  );
+});
+
+describe('social links', () => {
+  it('takes a link on the network or a subdomain of it, over http(s) only', () => {
+    expect(isNetworkUrl('https://www.instagram.com/nova', socialNetworkHosts.instagram)).toBe(true);
+    expect(isNetworkUrl('https://x.com/nova', socialNetworkHosts.twitter)).toBe(true);
+    expect(isNetworkUrl('https://open.spotify.com/artist/1', socialNetworkHosts.spotify)).toBe(true);
+    expect(isNetworkUrl('https://instagram.com.evil.example/nova', socialNetworkHosts.instagram)).toBe(false);
+    expect(isNetworkUrl('https://notinstagram.com/nova', socialNetworkHosts.instagram)).toBe(false);
+    expect(isNetworkUrl('javascript:alert(1)//instagram.com', socialNetworkHosts.instagram)).toBe(false);
+    expect(isNetworkUrl('https://band.example', socialNetworkHosts.website)).toBe(true);
+    expect(isNetworkUrl('https://localhost', socialNetworkHosts.website)).toBe(false);
+  });
+
+  it('refuses an artist with a link of another network, naming the field', () => {
+    const result = z.safeParse(createArtist.body, { name: 'Nova', socialLinks: { tiktok: 'https://youtube.com/@nova' } });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['socialLinks.tiktok']);
+  });
+});

@@ -1,0 +1,305 @@
+/**
+ * Contract of the `admin-catalogue` context: the label's artists, releases (drafts, tracks, publishing, schedule,
+ * unpublishing), the release board and the exclusive videos. Every route is `admin` in the manifest.
+ *
+ * Bad input answers 400 `{ error, message, fields }`: `fields` maps each refused field's path (`title`,
+ * `socialLinks.instagram`, `trackIds`) to the message to show beside it; `message` repeats the first one. A refusal
+ * of the whole command that concerns one field (publishing without artwork: `artwork`; without a price: `price`; a
+ * track not processed yet: `tracks`; a schedule in the past: `releaseAt`) names it in `fields` the same way.
+ */
+import * as z from 'zod/mini';
+import { endpoint, entityId, idParams, nullableText } from './endpoint.js';
+
+const text = (max: number, required = 'This field is required') =>
+  z.string().check(z.trim(), z.minLength(1, required), z.maxLength(max, `At most ${max} characters`));
+const optionalText = (max: number) =>
+  z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`))),
+    z.transform((v) => (v ? v : null)),
+  );
+const price = z.nullable(z.number().check(z.gte(0, 'A price cannot be negative'), z.lte(1000, 'At most $1,000')));
+const isoDate = z.iso.date('Use a date as yyyy-mm-dd');
+
+/** The networks of the spec's social links, each with the hosts its URLs live on (any subdomain of them too). */
+export const socialNetworkHosts = {
+  instagram: ['instagram.com'],
+  tiktok: ['tiktok.com'],
+  youtube: ['youtube.com', 'youtu.be'],
+  facebook: ['facebook.com', 'fb.com'],
+  twitter: ['twitter.com', 'x.com'],
+  spotify: ['spotify.com'],
+  appleMusic: ['music.apple.com'],
+  discord: ['discord.gg', 'discord.com'],
+  /** The artist's own site: any host. */
+  website: [],
+} as const satisfies Record<string, readonly string[]>;
+type Network = keyof typeof socialNetworkHosts;
+
+/** Whether `value` is an http(s) URL on one of `hosts` (any host when there are none). Pure. */
+export function isNetworkUrl(value: string, hosts: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
+  const host = url.hostname.toLowerCase();
+  return hosts.length === 0 ? host.includes('.') : hosts.some((h) => host === h || host.endsWith(`.${h}`));
+}
+
+const networkUrl = (network: Network) => {
+  const hosts = socialNetworkHosts[network];
+  const message = hosts.length ? `Enter a link to ${hosts[0]} (https://${hosts[0]}/…)` : 'Enter a web address (https://…)';
+  return z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(500),
+      z.refine((v) => isNetworkUrl(v, hosts), message),
+    ),
+  );
+};
+export const socialLinks = z.object(
+  Object.fromEntries(Object.keys(socialNetworkHosts).map((n) => [n, networkUrl(n as Network)])) as Record<
+    Network,
+    ReturnType<typeof networkUrl>
+  >,
+);
+
+/**
+ * A YouTube video id (11 characters) or a link to one (youtube.com/watch?v=…, youtu.be/…, /embed/…, /shorts/…,
+ * youtube-nocookie.com), as its id. Pure.
+ */
+export function youtubeVideoId(input: string): string | null {
+  const value = input.trim();
+  if (/^[\w-]{11}$/.test(value)) return value;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  const host = url.hostname.toLowerCase().replace(/^(www|m|music)\./, '');
+  const path = url.pathname.split('/').filter(Boolean);
+  const candidate =
+    host === 'youtu.be'
+      ? path[0]
+      : host === 'youtube.com' || host === 'youtube-nocookie.com'
+        ? path[0] === 'watch'
+          ? url.searchParams.get('v')
+          : ['embed', 'shorts', 'live', 'v'].includes(path[0] ?? '')
+            ? path[1]
+            : undefined
+        : undefined;
+  return candidate && /^[\w-]{11}$/.test(candidate) ? candidate : null;
+}
+
+const youtube = z.pipe(
+  z.string(),
+  z.transform((value, ctx) => {
+    const id = youtubeVideoId(value);
+    if (id) return id;
+    ctx.issues.push({ code: 'custom', message: 'Enter a YouTube link or an 11-character video id', input: value });
+    return z.NEVER;
+  }),
+);
+
+export const albumAccess = z.enum(['free', 'toko_plus', 'purchase_required', 'physical_only']);
+const externalLinks = z.object({
+  externalListenUrl: z.optional(z.url('Enter a web address (https://…)')),
+  spotifyUrl: z.optional(z.url('Enter a web address (https://…)')),
+  appleMusicUrl: z.optional(z.url('Enter a web address (https://…)')),
+  youtubeUrl: z.optional(z.url('Enter a web address (https://…)')),
+  amazonMusicUrl: z.optional(z.url('Enter a web address (https://…)')),
+  deezerUrl: z.optional(z.url('Enter a web address (https://…)')),
+});
+
+// Artists
+
+const artistFields = {
+  name: text(200, 'Enter the artist name'),
+  bio: optionalText(5000),
+  isMain: z.boolean(),
+  socialLinks,
+};
+export const adminArtist = z.object({
+  id: z.string(),
+  name: z.string(),
+  bio: nullableText,
+  isMain: z.boolean(),
+  socialLinks: z.record(z.string(), z.string()),
+  avatar: nullableText,
+  headerImage: nullableText,
+  archived: z.boolean(),
+});
+export type AdminArtist = z.infer<typeof adminArtist>;
+
+export const createArtist = endpoint({
+  body: z.object({
+    name: artistFields.name,
+    bio: z._default(artistFields.bio, null),
+    isMain: z._default(z.boolean(), false),
+    socialLinks: z._default(socialLinks, {}),
+  }),
+  answer: adminArtist,
+});
+export const changeArtist = endpoint({ params: idParams, body: z.partial(z.object(artistFields)), answer: adminArtist });
+/** Every artist of the label, archived ones last, main artists first, then by name. */
+export const listArtists = endpoint({ answer: z.object({ artists: z.array(adminArtist) }) });
+/** Archived artists leave the artists list and search; their albums stay as they are and the artist page still answers a direct link. */
+export const archiveArtist = endpoint({ params: idParams, answer: adminArtist });
+
+// Releases
+
+const draftFields = {
+  title: text(200, 'Enter a title'),
+  albumType: text(50, 'Choose a type (Album, EP, Single…)'),
+  description: optionalText(5000),
+  releaseDate: z.nullable(isoDate),
+  copyright: optionalText(300),
+  externalLinks,
+  access: albumAccess,
+  /** Dollars; required to publish a purchase_required release. */
+  price,
+  memberPrice: price,
+  /** Toko+ exclusive. */
+  isExclusive: z.boolean(),
+};
+
+export const releaseStatus = z.enum(['draft', 'scheduled', 'live', 'unpublished']);
+export const adminTrack = z.object({
+  id: z.string(),
+  title: z.string(),
+  trackNumber: z.int(),
+  /** Seconds. */
+  duration: z.number(),
+  format: z.nullable(z.enum(['mp3', 'wav', 'flac'])),
+  /** processing until the streaming MP3 exists; refused with the reason when it could not be made. */
+  status: z.enum(['processing', 'ready', 'refused']),
+  refusal: nullableText,
+  lyrics: nullableText,
+  hasInstrumental: z.boolean(),
+});
+export const adminRelease = z.object({
+  id: z.string(),
+  artistId: z.string(),
+  status: releaseStatus,
+  /** ISO time of a scheduled release. */
+  scheduledAt: nullableText,
+  title: z.string(),
+  albumType: z.string(),
+  description: nullableText,
+  releaseDate: nullableText,
+  copyright: nullableText,
+  externalLinks: z.record(z.string(), z.string()),
+  access: albumAccess,
+  price: z.nullable(z.number()),
+  memberPrice: z.nullable(z.number()),
+  isExclusive: z.boolean(),
+  artwork: nullableText,
+  tracks: z.array(adminTrack),
+});
+export type AdminRelease = z.infer<typeof adminRelease>;
+
+const releaseParams = idParams;
+const trackParams = z.object({ id: entityId, trackId: entityId });
+
+export const createDraft = endpoint({
+  body: z.object({
+    artistId: entityId,
+    title: draftFields.title,
+    albumType: z._default(draftFields.albumType, 'Album'),
+    description: z._default(draftFields.description, null),
+    releaseDate: z._default(draftFields.releaseDate, null),
+    copyright: z._default(draftFields.copyright, null),
+    externalLinks: z._default(externalLinks, {}),
+    access: z._default(albumAccess, 'free'),
+    price: z._default(price, null),
+    memberPrice: z._default(price, null),
+    isExclusive: z._default(z.boolean(), false),
+  }),
+  answer: adminRelease,
+});
+/** The admin's own view of one release, with its tracks' processing state (the album's stream, folded). */
+export const getRelease = endpoint({ params: releaseParams, answer: adminRelease });
+export const changeDraft = endpoint({ params: releaseParams, body: z.partial(z.object(draftFields)), answer: adminRelease });
+export const removeTrack = endpoint({ params: trackParams, answer: adminRelease });
+export const reorderTracks = endpoint({
+  params: releaseParams,
+  /** Every track id of the release once, first to last. */
+  body: z.object({ trackIds: z.array(entityId).check(z.minLength(1, 'Name every track')) }),
+  answer: adminRelease,
+});
+export const changeTrack = endpoint({
+  params: trackParams,
+  body: z.partial(z.object({ title: text(200, 'Enter a title'), lyrics: optionalText(20_000) })),
+  answer: adminRelease,
+});
+export const publishRelease = endpoint({ params: releaseParams, answer: adminRelease });
+export const scheduleRelease = endpoint({
+  params: releaseParams,
+  body: z.object({ releaseAt: z.iso.datetime({ offset: true, message: 'Choose a date and time' }) }),
+  answer: adminRelease,
+});
+export const unscheduleRelease = endpoint({ params: releaseParams, answer: adminRelease });
+export const unpublishRelease = endpoint({ params: releaseParams, answer: adminRelease });
+export const republishRelease = endpoint({ params: releaseParams, answer: adminRelease });
+
+export const releaseSummary = z.object({
+  id: z.string(),
+  artistId: z.string(),
+  artistName: z.string(),
+  title: z.string(),
+  albumType: z.string(),
+  artwork: nullableText,
+  status: releaseStatus,
+  releaseDate: nullableText,
+  scheduledAt: nullableText,
+  trackCount: z.int(),
+  updatedAt: z.string(),
+});
+export const releaseBoard = endpoint({
+  query: z.object({
+    status: z.optional(releaseStatus),
+    artistId: z.optional(entityId),
+    /** The `nextCursor` of the previous page. */
+    cursor: z.optional(z.string().check(z.maxLength(1000))),
+    limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 25),
+  }),
+  answer: z.object({
+    /** Newest change first. */
+    items: z.array(releaseSummary),
+    /** Per status, of the artist when the query names one. */
+    counts: z.object({ draft: z.int(), scheduled: z.int(), live: z.int(), unpublished: z.int() }),
+    nextCursor: nullableText,
+  }),
+});
+
+// Exclusive videos
+
+export const adminVideo = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  description: nullableText,
+  youtubeVideoId: z.string(),
+  requiredTier: z.enum(['free', 'toko_plus']),
+  publishedAt: z.string(),
+});
+const videoFields = {
+  title: text(200, 'Enter a title'),
+  description: optionalText(5000),
+  /** A YouTube link or video id; answered as the 11-character id. */
+  youtube,
+  requiredTier: z.enum(['free', 'toko_plus']),
+};
+export const createVideo = endpoint({
+  body: z.object({
+    title: videoFields.title,
+    description: z._default(videoFields.description, null),
+    youtube,
+    requiredTier: z._default(videoFields.requiredTier, 'toko_plus'),
+  }),
+  answer: adminVideo,
+});
+export const changeVideo = endpoint({ params: idParams, body: z.partial(z.object(videoFields)), answer: adminVideo });

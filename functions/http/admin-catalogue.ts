@@ -1,0 +1,271 @@
+/**
+ * HTTP context `admin-catalogue`: the label's artists, releases, release board and exclusive videos. Every route is
+ * `admin` (checked at the edge); every command records the admin as actor and the request as correlation id.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AdminArtist, AdminRelease } from '../contract/admin-catalogue.js';
+import type { AlbumState } from '../domain/catalogue/album.js';
+import type { ArtistState } from '../domain/catalogue/artist.js';
+import { notFound } from '../domain/errors.js';
+import { createArtist, draftAlbum, loadAlbum, publishDraft, runArtistCommand, runReleaseCommand } from '../lib/catalogue-commands.js';
+import { commandContext } from '../lib/command.js';
+import { contextHandler } from '../lib/http.js';
+import { releaseBoard } from '../lib/release-board.js';
+import { changeVideoDetails, publishVideo } from '../lib/video-commands.js';
+import { getViews, queryViews } from '../lib/views.js';
+import { ARCHIVED_ARTISTS_INDEX, ARTISTS_INDEX, artistKey } from '../projections/catalogue.js';
+
+function artistDto(artistId: string, state: ArtistState): AdminArtist {
+  if (!state.exists) throw notFound('artist_not_found', 'Artist not found');
+  const { details, avatar, headerImage, archived } = state;
+  return {
+    id: artistId,
+    name: details.name,
+    bio: details.bio,
+    isMain: details.isMain,
+    socialLinks: Object.fromEntries(Object.entries(details.socialLinks).filter((e): e is [string, string] => Boolean(e[1]))),
+    avatar,
+    headerImage,
+    archived,
+  };
+}
+
+const definedLinks = (links: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(links).filter((e): e is [string, string] => Boolean(e[1])));
+
+/** What the admin's release form shows: a draft with its tracks' processing, or a published album as it was published. */
+export function releaseDto(albumId: string, state: AlbumState): AdminRelease {
+  if (!state.exists) throw notFound('album_not_found', 'Album not found');
+  if ('draft' in state) {
+    const { draft } = state;
+    return {
+      id: albumId,
+      artistId: state.artistId,
+      status: state.status,
+      scheduledAt: state.scheduledAt,
+      ...draft,
+      externalLinks: definedLinks(draft.externalLinks),
+      tracks: state.tracks.map((t, i) => ({
+        id: t.trackId,
+        title: t.title,
+        trackNumber: i + 1,
+        duration: t.duration,
+        format: t.format,
+        status: t.refusal ? 'refused' : t.audioKey ? 'ready' : 'processing',
+        refusal: t.refusal,
+        lyrics: t.lyrics,
+        hasInstrumental: Boolean(t.instrumentalKey),
+      })),
+    };
+  }
+  const { details } = state;
+  return {
+    id: albumId,
+    artistId: state.artistId,
+    status: state.status,
+    scheduledAt: null,
+    title: details.title,
+    albumType: details.albumType,
+    description: details.description,
+    releaseDate: details.releaseDate,
+    copyright: details.copyright,
+    externalLinks: definedLinks(details.externalLinks),
+    access: details.isDummyAlbum ? 'physical_only' : details.requiredTier,
+    price: details.stripePriceDefault,
+    memberPrice: details.stripePriceSubscriber,
+    isExclusive: details.isExclusive,
+    artwork: details.artwork,
+    tracks: [...state.tracks]
+      .sort((a, b) => a.trackNumber - b.trackNumber)
+      .map((t) => ({
+        id: t.trackId,
+        title: t.title,
+        trackNumber: t.trackNumber,
+        duration: t.duration,
+        format: null,
+        status: 'ready',
+        refusal: null,
+        lyrics: t.lyrics,
+        hasInstrumental: false,
+      })),
+  };
+}
+
+const slugOf = (title: string, videoId: string) =>
+  `${
+    title
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'video'
+  }-${videoId.slice(0, 8)}`;
+
+interface ArtistListItem {
+  id: string;
+  name: string;
+  bio: string | null;
+  isMain: boolean;
+  socialLinks: Record<string, string> | null;
+  avatar: string | null;
+  headerImage: string | null;
+  archived?: boolean;
+}
+
+const listedArtist = (artist: ArtistListItem): AdminArtist => ({
+  id: artist.id,
+  name: artist.name,
+  bio: artist.bio,
+  isMain: artist.isMain,
+  socialLinks: artist.socialLinks ?? {},
+  avatar: artist.avatar,
+  headerImage: artist.headerImage,
+  archived: artist.archived === true,
+});
+
+export const handler = contextHandler('admin-catalogue', {
+  'GET /api/admin/artists': async () => {
+    const [listed, archived] = await Promise.all([
+      queryViews<ArtistListItem>({ gsi1pk: ARTISTS_INDEX }),
+      queryViews<ArtistListItem>({ gsi1pk: ARCHIVED_ARTISTS_INDEX }),
+    ]);
+    return { artists: [...listed, ...archived].map(listedArtist) };
+  },
+
+  'POST /api/admin/artists': async ({ body, session, request }) => {
+    const artistId = randomUUID();
+    const { state } = await createArtist({ artistId, ...body, avatar: null, headerImage: null }, commandContext(session, request));
+    return artistDto(artistId, state);
+  },
+
+  'PUT /api/admin/artists/{id}': async ({ params, body, session, request }) => {
+    const { state } = await runArtistCommand(
+      params.id,
+      { type: 'ChangeArtistDetails', artistId: params.id, changes: body },
+      commandContext(session, request),
+    );
+    return artistDto(params.id, state);
+  },
+
+  'POST /api/admin/artists/{id}/archive': async ({ params, session, request }) => {
+    const { state } = await runArtistCommand(params.id, { type: 'ArchiveArtist', artistId: params.id }, commandContext(session, request));
+    return artistDto(params.id, state);
+  },
+
+  'POST /api/admin/albums': async ({ body, session, request }) => {
+    const albumId = randomUUID();
+    const { artistId, ...details } = body;
+    const { state } = await draftAlbum({ albumId, artistId, ...details, artwork: null }, commandContext(session, request));
+    return releaseDto(albumId, state);
+  },
+
+  'GET /api/admin/albums/{id}': async ({ params }) => releaseDto(params.id, await loadAlbum(params.id)),
+
+  'PUT /api/admin/albums/{id}': async ({ params, body, session, request }) => {
+    const { state } = await runReleaseCommand({ type: 'ChangeDraft', albumId: params.id, changes: body }, commandContext(session, request));
+    return releaseDto(params.id, state);
+  },
+
+  'DELETE /api/admin/albums/{id}/tracks/{trackId}': async ({ params, session, request }) => {
+    const command = { type: 'RemoveTrack', albumId: params.id, trackId: params.trackId } as const;
+    const { state } = await runReleaseCommand(command, commandContext(session, request));
+    return releaseDto(params.id, state);
+  },
+
+  'PUT /api/admin/albums/{id}/tracks/order': async ({ params, body, session, request }) => {
+    const { state } = await runReleaseCommand(
+      { type: 'ReorderTracks', albumId: params.id, trackIds: body.trackIds },
+      commandContext(session, request),
+    );
+    return releaseDto(params.id, state);
+  },
+
+  'PUT /api/admin/albums/{id}/tracks/{trackId}': async ({ params, body, session, request }) => {
+    const { state } = await runReleaseCommand(
+      { type: 'ChangeTrackDetails', albumId: params.id, trackId: params.trackId, changes: body },
+      commandContext(session, request),
+    );
+    return releaseDto(params.id, state);
+  },
+
+  'POST /api/admin/albums/{id}/publish': async ({ params, session, request }) => {
+    const { state } = await publishDraft(params.id, commandContext(session, request));
+    return releaseDto(params.id, state);
+  },
+
+  'POST /api/admin/albums/{id}/schedule': async ({ params, body, session, request }) => {
+    const command = {
+      type: 'ScheduleRelease',
+      albumId: params.id,
+      releaseAt: new Date(body.releaseAt).toISOString(),
+      now: request.receivedAt.toISOString(),
+    } as const;
+    const { state } = await runReleaseCommand(command, commandContext(session, request));
+    return releaseDto(params.id, state);
+  },
+
+  'DELETE /api/admin/albums/{id}/schedule': async ({ params, session, request }) => {
+    const { state } = await runReleaseCommand({ type: 'UnscheduleRelease', albumId: params.id }, commandContext(session, request));
+    return releaseDto(params.id, state);
+  },
+
+  'POST /api/admin/albums/{id}/unpublish': async ({ params, session, request }) => {
+    const { state } = await runReleaseCommand({ type: 'UnpublishAlbum', albumId: params.id }, commandContext(session, request));
+    return releaseDto(params.id, state);
+  },
+
+  'POST /api/admin/albums/{id}/republish': async ({ params, session, request }) => {
+    const { state } = await runReleaseCommand({ type: 'RepublishAlbum', albumId: params.id }, commandContext(session, request));
+    return releaseDto(params.id, state);
+  },
+
+  'GET /api/admin/releases': async ({ query }) => {
+    const page = await releaseBoard(query);
+    const artists = await getViews<{ id: string; name: string }>([...new Set(page.items.map((r) => r.artistId))].map(artistKey));
+    const names = new Map(artists.map((a) => [a.id, a.name]));
+    return {
+      items: page.items.map((r) => ({
+        id: r.albumId,
+        artistId: r.artistId,
+        artistName: names.get(r.artistId) ?? '',
+        title: r.title,
+        albumType: r.albumType,
+        artwork: r.artwork,
+        status: r.status,
+        releaseDate: r.releaseDate,
+        scheduledAt: r.scheduledAt,
+        trackCount: r.trackCount,
+        updatedAt: r.updatedAt,
+      })),
+      counts: page.counts,
+      nextCursor: page.nextCursor,
+    };
+  },
+
+  'POST /api/admin/videos': async ({ body, session, request }) => {
+    const videoId = randomUUID();
+    const video = {
+      videoId,
+      slug: slugOf(body.title, videoId),
+      title: body.title,
+      description: body.description,
+      youtubeVideoId: body.youtube,
+      requiredTier: body.requiredTier,
+      publishedAt: request.receivedAt.toISOString().slice(0, 10),
+    };
+    await publishVideo(video, commandContext(session, request));
+    const { videoId: id, ...rest } = video;
+    return { id, ...rest };
+  },
+
+  'PUT /api/admin/videos/{id}': async ({ params, body, session, request }) => {
+    const { youtube, ...changes } = body;
+    const { state } = await changeVideoDetails(
+      { type: 'ChangeVideoDetails', videoId: params.id, changes: { ...changes, ...(youtube ? { youtubeVideoId: youtube } : {}) } },
+      commandContext(session, request),
+    );
+    if (!state.exists) throw notFound('video_not_found', 'Video not found');
+    return { id: params.id, ...state.published, ...state.details };
+  },
+});

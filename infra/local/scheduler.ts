@@ -1,0 +1,37 @@
+/**
+ * The local cloud's timer: runs each job of functions/schedules.ts at its rate, as the EventBridge rules do in AWS, by
+ * calling the same `handler` of functions/scheduled/<name>.ts with an event shaped like EventBridge's. A run still
+ * going when the next is due is skipped (the job catches up on its next run).
+ */
+import { randomUUID } from 'node:crypto';
+import { rateSeconds, type ScheduleSpec } from '../../functions/schedules.js';
+import { lazyHandler, relativeName } from './handlers.js';
+import type { Shutdown } from './shutdown.js';
+import { errorMessage, type Log } from './util.js';
+
+type ScheduledHandler = (event: { id: string; time: string; source: string }) => Promise<unknown>;
+
+export const scheduledModuleUrl = (name: string) => new URL(`../../functions/scheduled/${name}.ts`, import.meta.url);
+
+export function startScheduler(options: { schedules: readonly ScheduleSpec[]; log: Log; shutdown: Shutdown }) {
+  const timers = options.schedules.map((job) => {
+    const url = scheduledModuleUrl(job.name);
+    const load = lazyHandler<ScheduledHandler>(url);
+    let running = false;
+    return setInterval(
+      () => {
+        if (running) return;
+        running = true;
+        void load()
+          .then((handler) => handler({ id: randomUUID(), time: new Date().toISOString(), source: 'aws.events' }))
+          .catch((error: unknown) => options.log.error(`${relativeName(url)} failed: ${errorMessage(error)}`))
+          .finally(() => (running = false));
+      },
+      rateSeconds(job.rate) * 1000,
+    );
+  });
+  options.shutdown.add(() => {
+    for (const timer of timers) clearInterval(timer);
+    return Promise.resolve();
+  });
+}
