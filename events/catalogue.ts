@@ -198,3 +198,25 @@ export const AlbumReleaseUnscheduled = defineEvent('AlbumReleaseUnscheduled', z.
 export const AlbumUnpublished = defineEvent('AlbumUnpublished', z.object({ albumId: z.string().min(1) }));
 /** Back in the listings, with no new-release notification (it is not new). */
 export const AlbumRepublished = defineEvent('AlbumRepublished', z.object({ albumId: z.string().min(1) }));
+
+/** The catalogue's events, for the registry (events/index.ts). */
+export const catalogueEvents = [
+  ArtistCreated,
+  AlbumPublished,
+  AlbumDetailsChanged,
+  ArtistDetailsChanged,
+  ArtistArchived,
+  ArtistImageChanged,
+  AlbumDrafted,
+  AlbumDraftChanged,
+  TrackUploaded,
+  TrackProcessed,
+  TrackRefused,
+  TrackRemoved,
+  TracksReordered,
+  TrackDetailsChanged,
+  AlbumReleaseScheduled,
+  AlbumReleaseUnscheduled,
+  AlbumUnpublished,
+  AlbumRepublished,
+] as const;

@@ -1,25 +1,6 @@
 /** Every event the system records, in one registry. */
 import { createRegistry } from './envelope.js';
-import {
-  AlbumDetailsChanged,
-  AlbumPublished,
-  ArtistCreated,
-  ArtistDetailsChanged,
-  ArtistArchived,
-  ArtistImageChanged,
-  AlbumDrafted,
-  AlbumDraftChanged,
-  TrackUploaded,
-  TrackProcessed,
-  TrackRefused,
-  TrackRemoved,
-  TracksReordered,
-  TrackDetailsChanged,
-  AlbumReleaseScheduled,
-  AlbumReleaseUnscheduled,
-  AlbumUnpublished,
-  AlbumRepublished,
-} from './catalogue.js';
+import { catalogueEvents } from './catalogue.js';
 import { PlayRecorded } from './plays.js';
 import {
   AlbumDownloadBuilt,
@@ -71,24 +52,7 @@ export * from './playlists.js';
 export * from './accounts.js';
 
 export const registry = createRegistry([
-  ArtistCreated,
-  AlbumPublished,
-  AlbumDetailsChanged,
-  ArtistDetailsChanged,
-  ArtistArchived,
-  ArtistImageChanged,
-  AlbumDrafted,
-  AlbumDraftChanged,
-  TrackUploaded,
-  TrackProcessed,
-  TrackRefused,
-  TrackRemoved,
-  TracksReordered,
-  TrackDetailsChanged,
-  AlbumReleaseScheduled,
-  AlbumReleaseUnscheduled,
-  AlbumUnpublished,
-  AlbumRepublished,
+  ...catalogueEvents,
   PlayRecorded,
   FanSignedUp,
   LibraryAlbumAdded,

@@ -109,10 +109,7 @@ export function createRouter(queryClient: QueryClient) {
         page('dirtytexans', async () => (await import('./routes/band-routes')).BandRoute),
         // Admin mode: the shell drops its sidebar on these paths (navigation.ts).
         page('admin/*', async () => (await import('./routes/admin-route')).AdminPanelRoute),
-        page('sync-manager/*', async () => {
-          const { AdminRoute } = await import('./routes/admin-route');
-          return () => <AdminRoute area="sync-manager" />;
-        }),
+        page('sync-manager/*', async () => (await import('./routes/admin-route')).SyncManagerRoute),
         page('cart', async () => (await import('./routes/cart-route')).CartRoute),
         {
           path: 'shop',

@@ -1,2 +1,2 @@
 /** The admin panel: the only way into it from outside this folder. */
-export { AdminArea } from './components/admin-area';
+export { AdminArea, AdminsOnly } from './components/admin-area';

@@ -57,7 +57,8 @@ export function AdminArea({ onSignIn }: { onSignIn: () => void }) {
   );
 }
 
-function AdminsOnly({ signedIn, onSignIn }: { signedIn: boolean; onSignIn: () => void }) {
+/** What a listener who is not an admin sees on an admin path. */
+export function AdminsOnly({ signedIn, onSignIn }: { signedIn: boolean; onSignIn: () => void }) {
   return (
     <div className="flex flex-col items-center gap-4 py-16 text-center" data-testid="admins-only">
       <ShieldAlert aria-hidden="true" className="size-10 text-accent" />
