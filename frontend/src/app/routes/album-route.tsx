@@ -24,18 +24,7 @@ export function AlbumRoute() {
       onBack={() => void navigate(albumSource() ?? '/')}
       renderAlbumActions={(album) => (
         <>
-          <LibraryButton
-            look="icon"
-            album={{
-              id: album.id,
-              title: album.title,
-              artwork: album.artwork,
-              artistName: album.artistName,
-              artistId: album.artistId,
-              requiredTier: album.requiredTier,
-              isExclusive: album.isExclusive,
-            }}
-          />
+          <LibraryButton look="icon" album={album} />
           <FavoriteButton
             target={{ albumId: album.id }}
             details={{ title: album.title, artistName: album.artistName, artwork: album.artwork }}
