@@ -13,38 +13,38 @@ export class HttpError extends Error {
     super(`${status}: ${text}`);
     this.name = 'HttpError';
     this.status = status;
-    this.serverMessage = readServerMessage(text);
-    this.fieldErrors = readFieldErrors(text);
+    const body = parseErrorBody(text);
+    this.serverMessage = serverSentence(body);
+    this.fieldErrors = fieldMessages(body);
   }
 }
 
-function readFieldErrors(text: string): Record<string, string> {
+/** The reply's JSON object, read once for both its sentence and its field messages; null when it is not one. */
+function parseErrorBody(text: string): Record<string, unknown> | null {
   try {
     const body: unknown = JSON.parse(text);
-    const fields: unknown = body && typeof body === 'object' ? (body as { fields?: unknown }).fields : undefined;
-    if (!fields || typeof fields !== 'object') return {};
-    return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    return body && typeof body === 'object' ? (body as Record<string, unknown>) : null;
   } catch {
-    return {};
+    // Not JSON: there is no server sentence to show.
+    return null;
   }
+}
+
+function serverSentence(body: Record<string, unknown> | null): string | null {
+  const { message, error } = body ?? {};
+  if (typeof message === 'string' && message.trim()) return message;
+  if (typeof error === 'string' && error.trim()) return error;
+  return null;
+}
+
+function fieldMessages(body: Record<string, unknown> | null): Record<string, string> {
+  const fields = body?.fields;
+  if (!fields || typeof fields !== 'object') return {};
+  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
 /** The server's message per field of a refused form, if it named any. */
 export const fieldErrorsOf = (error: unknown): Readonly<Record<string, string>> => (error instanceof HttpError ? error.fieldErrors : {});
-
-function readServerMessage(text: string): string | null {
-  try {
-    const body: unknown = JSON.parse(text);
-    if (body && typeof body === 'object') {
-      const { message, error } = body as { message?: unknown; error?: unknown };
-      if (typeof message === 'string' && message.trim()) return message;
-      if (typeof error === 'string' && error.trim()) return error;
-    }
-  } catch {
-    // Not JSON: there is no server sentence to show.
-  }
-  return null;
-}
 
 /** The server's own words for a failure, if it gave any (screens fall back to their own wording). */
 export const serverMessageOf = (error: unknown): string | null => (error instanceof HttpError ? error.serverMessage : null);
