@@ -16,7 +16,8 @@ export const ARTISTS_INDEX = 'artists';
 /** Archived artists, for the admin's list only: listeners read ARTISTS_INDEX. */
 export const ARCHIVED_ARTISTS_INDEX = 'archived-artists';
 
-const catalogueEvents = [
+/** The events that change what listeners find: the catalogue view and the search view both take these. */
+export const listingEvents = [
   'ArtistCreated',
   'ArtistDetailsChanged',
   'ArtistImageChanged',
@@ -26,15 +27,15 @@ const catalogueEvents = [
   'AlbumUnpublished',
   'AlbumRepublished',
 ] as const;
-type CatalogueEvent = Extract<DomainEvent, { type: (typeof catalogueEvents)[number] }>;
+type CatalogueEvent = Extract<DomainEvent, { type: (typeof listingEvents)[number] }>;
 /** Narrows to the catalogue's own events, so the switch below checks those exhaustively and no other area's. */
-const isCatalogueEvent = (event: DomainEvent): event is CatalogueEvent => (catalogueEvents as readonly string[]).includes(event.type);
+const isCatalogueEvent = (event: DomainEvent): event is CatalogueEvent => (listingEvents as readonly string[]).includes(event.type);
 
 const artistSortKey = (isMain: boolean, name: string) => `${isMain ? 0 : 1}#${name.toLowerCase()}`;
 
 export const catalogueProjection: Projection = {
   name: 'catalogue',
-  events: catalogueEvents,
+  events: listingEvents,
   async apply(event: DomainEvent, views): Promise<ViewOp[]> {
     if (!isCatalogueEvent(event)) return [];
     switch (event.type) {

@@ -6,6 +6,7 @@
 import type { DomainEvent } from '../../events/index.js';
 import type { SearchAlbum, SearchArtist, SearchDocument } from '../domain/search/search.js';
 import { stamp, type Projection, type ViewOp, type ViewReader } from '../lib/projection.js';
+import { listingEvents } from './catalogue.js';
 
 export const SEARCH_PARTITION = 'search';
 /** Where the documents of an unpublished album or an archived artist wait, out of every search, to come back as they were. */
@@ -37,17 +38,7 @@ const put = (event: DomainEvent, document: SearchDocument): ViewOp => ({
 
 export const searchProjection: Projection = {
   name: 'search',
-  events: [
-    'ArtistCreated',
-    'ArtistDetailsChanged',
-    'ArtistImageChanged',
-    'ArtistArchived',
-    'AlbumPublished',
-    'AlbumDetailsChanged',
-    'AlbumUnpublished',
-    'AlbumRepublished',
-    'PlaylistCreated',
-  ],
+  events: [...listingEvents, 'PlaylistCreated'],
   async apply(event, views): Promise<ViewOp[]> {
     switch (event.type) {
       case 'ArtistCreated': {
