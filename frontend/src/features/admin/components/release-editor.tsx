@@ -46,6 +46,12 @@ const linkFields = [
   ['deezerUrl', 'Deezer'],
 ] as const;
 
+/**
+ * The form starts again from the saved details whenever they change (a save), but not when only the tracks or the
+ * state change: a reorder or a publish must not throw away what the admin is typing.
+ */
+const detailsKey = ({ tracks: _tracks, status: _status, scheduledAt: _scheduledAt, ...details }: AdminRelease) => JSON.stringify(details);
+
 export function ReleaseEditor() {
   const { albumId = '' } = useParams();
   const release = useQuery(releaseQueryOptions(albumId));
@@ -69,7 +75,7 @@ export function ReleaseEditor() {
         </div>
       </div>
       <ReleaseActions release={current} />
-      <DetailsForm key={`${current.id}:${JSON.stringify(current)}`} release={current} />
+      <DetailsForm key={detailsKey(current)} release={current} />
       <TrackList release={current} />
     </article>
   );
