@@ -3,7 +3,7 @@
  * artist, social links checked against each network's address), or archive one after a confirmation.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Mic2, Plus } from 'lucide-react';
+import { Mic2 } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { fieldErrorsOf, serverMessageOf } from '../../../lib/http';
 import { Button } from '../../../ui/button';
@@ -19,6 +19,7 @@ import {
   type AdminArtist,
   type ArtistInput,
 } from '../api/admin-catalogue';
+import { AdminListPage } from './admin-page';
 import { DataTable, type Column } from '../table/data-table';
 import type { SortState } from '../table/table-sort';
 import { TextAreaField } from './fields';
@@ -75,16 +76,7 @@ export function ArtistsPage() {
   ];
 
   return (
-    <section className="space-y-5" aria-labelledby="artists-title">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="artists-title" className="text-2xl font-extrabold text-zinc-50">
-          Artists
-        </h1>
-        <Button onClick={() => setEditing('new')} data-testid="new-artist">
-          <Plus aria-hidden="true" className="size-4" />
-          New artist
-        </Button>
-      </div>
+    <AdminListPage title="Artists" addLabel="New artist" onAdd={() => setEditing('new')} addTestId="new-artist">
       <DataTable
         caption="Artists"
         testId="artists-table"
@@ -100,7 +92,7 @@ export function ArtistsPage() {
       />
       {editing && <ArtistDialog artist={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {archiving && <ArchiveDialog artist={archiving} onClose={() => setArchiving(null)} />}
-    </section>
+    </AdminListPage>
   );
 }
 

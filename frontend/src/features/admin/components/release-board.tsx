@@ -4,7 +4,7 @@
  * newest change first, page by page; and the way to start a new release.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Disc3, Plus } from 'lucide-react';
+import { Disc3 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fieldErrorsOf, serverMessageOf } from '../../../lib/http';
@@ -23,6 +23,7 @@ import {
   type ReleaseStatus,
   type ReleaseSummary,
 } from '../api/admin-catalogue';
+import { AdminListPage } from './admin-page';
 import { DataTable, type Column } from '../table/data-table';
 import { useCursorPages } from '../table/use-cursor-pages';
 import { SelectField } from './fields';
@@ -82,16 +83,7 @@ export function ReleaseBoard() {
     );
 
   return (
-    <section className="space-y-5" aria-labelledby="release-board-title">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="release-board-title" className="text-2xl font-extrabold text-zinc-50">
-          Releases
-        </h1>
-        <Button onClick={() => setCreating(true)} data-testid="new-release">
-          <Plus aria-hidden="true" className="size-4" />
-          New release
-        </Button>
-      </div>
+    <AdminListPage title="Releases" addLabel="New release" onAdd={() => setCreating(true)} addTestId="new-release">
       <div className="flex flex-wrap items-end gap-3">
         <div role="group" aria-label="Filter by state" className="flex flex-wrap gap-2">
           {[undefined, ...releaseStatuses].map((value) => (
@@ -137,7 +129,7 @@ export function ReleaseBoard() {
         onLoadMore={pages.loadMore}
       />
       <NewReleaseDialog open={creating} onOpenChange={setCreating} artists={artists.data?.artists ?? []} defaultArtistId={artistId} />
-    </section>
+    </AdminListPage>
   );
 }
 
