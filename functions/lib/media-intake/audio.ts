@@ -35,7 +35,7 @@ export async function inspectAudioSource(source: ByteSource): Promise<AudioInspe
   if (source.size === 0) return refuse('The file is empty.');
   const head = await source.read(0, PROBE_BYTES);
   let checked: { format: AudioFormat } | AudioInspection;
-  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WAVE') checked = await checkWav(source);
+  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WAVE') checked = await readWavLayout(source);
   else if (ascii(head, 0, 4) === 'fLaC') checked = await checkFlac(source);
   else if (ascii(head, 0, 3) === 'ID3' || frameAt(head, 0)) checked = await checkMp3(source, head);
   else return refuse(notAudio(head));
@@ -89,39 +89,57 @@ function looksLikeText(head: Uint8Array): boolean {
 
 // WAV: a RIFF file whose `data` chunk must lie within the bytes that arrived.
 
-async function checkWav(source: ByteSource): Promise<{ format: 'wav' } | AudioInspection> {
+/** Where a WAV's samples are and how they are stored: what the transcoder needs to read them. */
+export interface WavLayout {
+  format: 'wav';
+  encoding: 'int' | 'float';
+  bitsPerSample: number;
+  channels: number;
+  sampleRate: number;
+  dataStart: number;
+  dataBytes: number;
+}
+
+export async function readWavLayout(source: ByteSource): Promise<WavLayout | AudioInspection> {
   let at = 12;
-  let fmt: Uint8Array | undefined;
+  let fmt: Buffer | undefined;
   // Chunks come in any order; a few of them (LIST, bext, iXML) may precede the audio. Read each header by range.
   for (let chunks = 0; chunks < 64 && at + 8 <= source.size; chunks++) {
     const header = Buffer.from(await source.read(at, at + 8));
     const id = header.toString('latin1', 0, 4);
     const size = header.readUInt32LE(4);
-    if (id === 'fmt ') fmt = await source.read(at + 8, at + 8 + Math.min(size, 40));
+    if (id === 'fmt ') fmt = Buffer.from(await source.read(at + 8, at + 8 + Math.min(size, 40)));
     if (id === 'data') {
       if (!fmt) return refuse('This WAV file has no format header before its audio, so it cannot be read.');
-      const problem = wavFormatProblem(Buffer.from(fmt));
-      if (problem) return refuse(problem);
+      const sampleFormat = wavSampleFormat(fmt);
+      if (!sampleFormat) {
+        return refuse(
+          'This WAV file is compressed or has an unusual sample format. Export it as uncompressed PCM WAV (16 or 24 bit), or as FLAC.',
+        );
+      }
       const arrived = source.size - (at + 8);
       if (size > arrived) return cutShort(`its audio should be ${megabytes(size)}, but only ${megabytes(arrived)} arrived`);
-      if (size === 0) return refuse('The file holds no audio.');
-      return { format: 'wav' };
+      if (size < sampleFormat.channels * (sampleFormat.bitsPerSample / 8)) return refuse('The file holds no audio.');
+      return { format: 'wav', ...sampleFormat, dataStart: at + 8, dataBytes: size };
     }
     at += 8 + size + (size % 2);
   }
   return at + 8 > source.size ? cutShort('it ends before its audio starts') : refuse('This WAV file has no audio data.');
 }
 
-/** Why the `fmt ` chunk is not one the transcoder reads (PCM of 8–32 bits, or 32-bit float), else undefined. */
-export function wavFormatProblem(fmt: Buffer): string | undefined {
-  if (fmt.length < 16) return 'This WAV file has a damaged format header.';
+/** The sample format of a `fmt ` chunk if the transcoder reads it (PCM of 8–32 bits, or 32-bit float). */
+function wavSampleFormat(fmt: Buffer): Pick<WavLayout, 'encoding' | 'bitsPerSample' | 'channels' | 'sampleRate'> | undefined {
+  if (fmt.length < 16) return undefined;
   let tag = fmt.readUInt16LE(0);
-  const bits = fmt.readUInt16LE(14);
+  const channels = fmt.readUInt16LE(2);
+  const sampleRate = fmt.readUInt32LE(4);
+  const bitsPerSample = fmt.readUInt16LE(14);
   // WAVE_FORMAT_EXTENSIBLE names the real format in the first two bytes of its sub-format GUID.
   if (tag === 0xfffe && fmt.length >= 26) tag = fmt.readUInt16LE(24);
-  if (tag === 1 && [8, 16, 24, 32].includes(bits)) return undefined;
-  if (tag === 3 && bits === 32) return undefined;
-  return 'This WAV file is compressed or has an unusual sample format. Export it as uncompressed PCM WAV (16 or 24 bit), or as FLAC.';
+  if (channels === 0 || sampleRate === 0) return undefined;
+  if (tag === 1 && [8, 16, 24, 32].includes(bitsPerSample)) return { encoding: 'int', bitsPerSample, channels, sampleRate };
+  if (tag === 3 && bitsPerSample === 32) return { encoding: 'float', bitsPerSample, channels, sampleRate };
+  return undefined;
 }
 
 // FLAC: the last frame must be whole (its CRC-16 matches) and must end at the sample count STREAMINFO announces.
