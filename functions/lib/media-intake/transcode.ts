@@ -5,8 +5,7 @@
  * never sits in memory whole. The decoders are large: only the media consumer should import this module.
  */
 import { CopyObjectCommand } from '@aws-sdk/client-s3';
-import { Mp3Encoder } from '@breezystack/lamejs';
-import { FLACDecoder } from '@wasm-audio-decoders/flac';
+import type { Mp3Encoder } from '@breezystack/lamejs';
 import { s3Client } from '../aws.js';
 import { env } from '../env.js';
 import { uploadStream } from '../s3-stream.js';
@@ -69,6 +68,8 @@ interface PcmBlock {
 
 /** The MP3 of a lossless source, in chunks as lamejs writes them. */
 export async function* encodeStreamingMp3(source: ByteSource, format: 'wav' | 'flac'): AsyncGenerator<Uint8Array> {
+  // Loaded on first use, out of the cold start, as the FLAC decoder is: together they are 230 KB minified.
+  const { Mp3Encoder } = await import('@breezystack/lamejs');
   let encoder: Mp3Encoder | undefined;
   let shaper: Shaper | undefined;
   for await (const block of format === 'wav' ? wavPcm(source) : flacPcm(source)) {
@@ -175,6 +176,7 @@ function sampleReader(bytes: Buffer, encoding: 'int' | 'float', bits: number): (
 
 /** The samples of a FLAC, decoded as the ranged read delivers the file. */
 async function* flacPcm(source: ByteSource): AsyncGenerator<PcmBlock> {
+  const { FLACDecoder } = await import('@wasm-audio-decoders/flac');
   const decoder = new FLACDecoder();
   await decoder.ready;
   try {
