@@ -85,7 +85,11 @@ function looksLikeText(head: Uint8Array): boolean {
   } catch {
     return false;
   }
-  return !/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/.test(text);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return false;
+  }
+  return true;
 }
 
 // WAV: a RIFF file whose `data` chunk must lie within the bytes that arrived.

@@ -8,8 +8,8 @@ export interface ByteSource {
   readonly size: number;
   /** Bytes `start` up to (not including) `end`, clamped to the size. */
   read(start: number, end: number): Promise<Uint8Array>;
-  /** Bytes `start` (default 0) up to `end` (default the size), in chunks as they arrive. */
-  stream(start?: number, end?: number): AsyncIterable<Uint8Array>;
+  /** Bytes `start` (default 0) up to `end` (default the size), in chunks as they arrive (for await takes either kind). */
+  stream(start?: number, end?: number): AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 }
 
 /** Bytes already in memory. */
@@ -17,7 +17,7 @@ export function bytesSource(bytes: Uint8Array): ByteSource {
   return {
     size: bytes.length,
     read: (start, end) => Promise.resolve(bytes.subarray(start, Math.min(end, bytes.length))),
-    async *stream(start = 0, end = bytes.length) {
+    *stream(start = 0, end = bytes.length) {
       // Chunks of the size a network stream would give, so callers meet chunk edges in tests too.
       for (let at = start; at < end; at += 64 * 1024) yield bytes.subarray(at, Math.min(at + 64 * 1024, end));
     },
