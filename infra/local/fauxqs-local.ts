@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildApp } from 'fauxqs';
@@ -26,6 +26,17 @@ import {
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { AwsClientConfig } from './dynamodb-local.js';
 import { refusalFor, refusalXml, type ReadRequest } from './s3-presigned.js';
+import {
+  boundaryOf,
+  checkPostPolicy,
+  failureXml,
+  isFailure,
+  readFormHead,
+  sizeRefusal,
+  type AcceptedPost,
+  type FormHead,
+  type S3Failure,
+} from './s3-post-object.js';
 import { freePort, lastPorts } from './util.js';
 
 interface StoredObject {
@@ -73,15 +84,17 @@ interface SqsStoreLike {
 /** fauxqs' SQS actions (dist/sqs/actions/*.js): the JSON protocol's request body in, its answer out; what its HTTP router calls. */
 type SqsAction<In, Out> = (body: In, store: SqsStoreLike) => Out | Promise<Out>;
 
-/** Fastify's reply as the read check below uses it: a thenable, settled once the answer is sent. */
+/** Fastify's reply as the hook below uses it: a thenable, settled once the answer is sent, or hijacked to answer on the raw response. */
 interface FastifyReplyLike extends PromiseLike<void> {
   code(status: number): FastifyReplyLike;
   type(contentType: string): FastifyReplyLike;
   send(body?: string): FastifyReplyLike;
+  hijack(): void;
+  raw: ServerResponse;
 }
 /** The part of the Fastify app fauxqs' buildApp returns that this file uses (fauxqs' declarations of it resolve to any). */
 interface FauxqsApp {
-  addHook(name: 'onRequest', hook: (request: ReadRequest, reply: FastifyReplyLike) => Promise<void>): void;
+  addHook(name: 'onRequest', hook: (request: ReadRequest & { raw: IncomingMessage }, reply: FastifyReplyLike) => Promise<void>): void;
   listen(options: { port: number; host: string }): Promise<string>;
   server: Pick<Server, 'address'>;
   close(): Promise<void>;
@@ -264,9 +277,16 @@ export async function startFauxqsLocal(opts: { s3Dir: string }): Promise<Fauxqs>
   // which resolves everywhere, unlike fauxqs' default sqs.<region>.localhost form.
   sqsStore.host = '';
   const app = buildApp({ logger: false, stores: { sqsStore, snsStore: new SnsStore(), s3Store } as never }) as FauxqsApp;
-  // S3's own read checks (presigned URL signature and expiry, private prefixes), which fauxqs skips.
-  // Fastify's async-hook rule: answering early means returning the reply (it then skips the route).
+  // S3's own read checks (presigned URL signature and expiry, private prefixes), which fauxqs skips, and the
+  // browser upload (POST Object) it lacks. Fastify's async-hook rule: answering early means returning the reply
+  // (it then skips the route); a hijacked reply skips the body parser too, so a POST streams in unbuffered by it.
   app.addHook('onRequest', async (request, reply) => {
+    const postBucket = bucketOfPost(request);
+    if (postBucket) {
+      reply.hijack();
+      receivePostObject(request.raw, reply.raw, postBucket, s3Store);
+      return;
+    }
     const refusal = refusalFor(request, localSecret, new Date());
     if (refusal)
       return reply
@@ -295,6 +315,104 @@ export async function startFauxqsLocal(opts: { s3Dir: string }): Promise<Fauxqs>
     },
     stop: () => (stopping ??= app.close()),
   };
+}
+
+/** The bucket of a browser upload or of its CORS preflight (`POST|OPTIONS /<bucket>`), else undefined. */
+function bucketOfPost(request: ReadRequest): string | undefined {
+  const bucket = /^\/([^/?]+)\/?(?:\?.*)?$/.exec(request.url)?.[1];
+  if (!bucket) return undefined;
+  if (request.method === 'OPTIONS') return bucket;
+  const contentType = request.headers['content-type'];
+  return request.method === 'POST' && boundaryOf(Array.isArray(contentType) ? contentType[0] : contentType) ? bucket : undefined;
+}
+
+/**
+ * The bucket's CORS rule for uploads, as the CDK gives the media bucket: the app's origin may POST. Only the app's
+ * own origin (APP_ORIGIN, set before any request) is answered, so another site's form cannot read the result.
+ */
+function corsHeaders(request: IncomingMessage): Record<string, string> {
+  const origin = request.headers.origin;
+  if (!origin || origin !== process.env.APP_ORIGIN) return {};
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-methods': 'POST',
+    'access-control-allow-headers': request.headers['access-control-request-headers'] ?? '',
+    'access-control-expose-headers': 'ETag, Location',
+    'access-control-max-age': '3000',
+    vary: 'Origin',
+  };
+}
+
+/**
+ * Receives one POST Object form: the fields before the file are checked against the policy as soon as they have
+ * arrived; the file is counted as it streams in and refused once it passes the policy's size limit (the rest of
+ * the body is read and dropped, so the browser gets the answer instead of a reset connection).
+ */
+function receivePostObject(request: IncomingMessage, response: ServerResponse, bucket: string, store: S3StoreLike) {
+  const answer = (status: number, body?: string, headers: Record<string, string> = {}) => {
+    response.writeHead(status, { ...corsHeaders(request), ...(body ? { 'content-type': 'application/xml' } : {}), ...headers });
+    response.end(body);
+  };
+  if (request.method === 'OPTIONS') {
+    request.resume();
+    return answer(request.headers.origin === process.env.APP_ORIGIN ? 200 : 403);
+  }
+  const boundary = boundaryOf(request.headers['content-type'])!;
+  const chunks: Buffer[] = [];
+  let received = 0;
+  let head: FormHead | undefined;
+  let accepted: AcceptedPost | undefined;
+  let failure: S3Failure | undefined;
+  // The closing delimiter after the file (S3 ignores any field after it).
+  const trailerAllowance = boundary.length + 8;
+  request.on('data', (chunk: Buffer) => {
+    if (failure) return;
+    chunks.push(chunk);
+    received += chunk.length;
+    if (!head) {
+      const read = readFormHead(Buffer.concat(chunks, received), boundary);
+      if (read === null) return;
+      if (isFailure(read)) failure = read;
+      else {
+        head = read;
+        const checked = checkPostPolicy(bucket, read.fields, read.fileName, localSecret, new Date());
+        if (isFailure(checked)) failure = checked;
+        else accepted = checked;
+      }
+    }
+    if (accepted && head && received - head.fileStart > accepted.maxBytes + trailerAllowance)
+      failure = sizeRefusal(accepted.maxBytes + 1, accepted)!;
+    if (failure) chunks.length = 0;
+  });
+  request.on('error', () => response.destroy());
+  request.on('end', () => {
+    if (failure) return answer(failure.status, failureXml(failure));
+    if (!head || !accepted)
+      return answer(
+        400,
+        failureXml({
+          status: 400,
+          code: 'MalformedPOSTRequest',
+          message: 'The body of your POST request is not well-formed multipart/form-data.',
+        }),
+      );
+    const body = Buffer.concat(chunks, received);
+    const fileEnd = body.indexOf(`\r\n--${boundary}`, head.fileStart);
+    if (fileEnd === -1)
+      return answer(400, failureXml({ status: 400, code: 'IncompleteBody', message: 'The request body terminated unexpectedly' }));
+    const file = body.subarray(head.fileStart, fileEnd);
+    const tooBigOrSmall = sizeRefusal(file.length, accepted);
+    if (tooBigOrSmall) return answer(tooBigOrSmall.status, failureXml(tooBigOrSmall));
+    if (!store.buckets.has(bucket))
+      return answer(404, failureXml({ status: 404, code: 'NoSuchBucket', message: 'The specified bucket does not exist' }));
+    const stored = store.putObject(bucket, accepted.key, file, accepted.contentType, accepted.metadata);
+    const location = `http://${request.headers.host}/${bucket}/${encodeURIComponent(accepted.key)}`;
+    const xml =
+      accepted.successStatus === 201
+        ? `<?xml version="1.0" encoding="UTF-8"?>\n<PostResponse><Location>${location}</Location><Bucket>${bucket}</Bucket><Key>${accepted.key}</Key><ETag>${stored.etag}</ETag></PostResponse>`
+        : undefined;
+    answer(accepted.successStatus, xml, { etag: stored.etag, location });
+  });
 }
 
 export interface QueueSetup {

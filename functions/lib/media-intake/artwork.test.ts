@@ -1,0 +1,90 @@
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { resizeSquare, resizeToArtwork } from './artwork.js';
+
+/** An image whose left half is red and right half blue (`alpha` everywhere). */
+function halves(width: number, height: number, alpha = 255): Uint8Array {
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 4;
+      data.set(x < width / 2 ? [255, 0, 0, alpha] : [0, 0, 255, alpha], o);
+    }
+  }
+  return data;
+}
+
+const jpegOf = (width: number, height: number) => jpeg.encode({ width, height, data: halves(width, height) }, 90).data;
+
+function pngOf(width: number, height: number, alpha = 255): Buffer {
+  const png = new PNG({ width, height });
+  png.data = Buffer.from(halves(width, height, alpha));
+  return PNG.sync.write(png);
+}
+
+const decoded = (bytes: Buffer) => jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true });
+const rgbAt = (image: { width: number; data: Uint8Array }, x: number, y: number) => [
+  ...image.data.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 3),
+];
+
+describe('resizeToArtwork', () => {
+  it('makes a 600 × 600 JPEG of a large JPEG, cropped to its centred square', () => {
+    // 1600 × 1200: the centred square is x 200…1400, so the red half covers 200…800 of it, the left half of the output.
+    const result = resizeToArtwork(jpegOf(1600, 1200));
+    if (!result.ok) throw new Error(result.reason);
+    const image = decoded(result.jpeg);
+    expect([image.width, image.height]).toEqual([600, 600]);
+    for (const [value, expected] of [
+      [rgbAt(image, 100, 300), [255, 0, 0]],
+      [rgbAt(image, 500, 300), [0, 0, 255]],
+    ] as const) {
+      value.forEach((channel, i) => expect(Math.abs(channel - expected[i])).toBeLessThan(12));
+    }
+  });
+
+  it('makes a 600 × 600 JPEG of a PNG, laying transparency on black, and enlarges a small one', () => {
+    const result = resizeToArtwork(pngOf(400, 400, 128));
+    if (!result.ok) throw new Error(result.reason);
+    const image = decoded(result.jpeg);
+    expect([image.width, image.height]).toEqual([600, 600]);
+    const red = rgbAt(image, 100, 300);
+    expect(red[0]).toBeGreaterThan(115);
+    expect(red[0]).toBeLessThan(140);
+  });
+
+  it('refuses what cannot be a cover, saying why', () => {
+    expect(resizeToArtwork(Buffer.from('not an image at all'))).toEqual({
+      ok: false,
+      reason: 'This file is not an image. Upload the artwork as a JPEG or PNG image.',
+    });
+    expect(resizeToArtwork(new Uint8Array(0))).toEqual({ ok: false, reason: 'The image is empty.' });
+    expect(resizeToArtwork(Buffer.from('GIF89a\x01\x00\x01\x00'))).toEqual({
+      ok: false,
+      reason: 'Upload the artwork as a JPEG or PNG image.',
+    });
+    expect(resizeToArtwork(pngOf(200, 800))).toEqual({
+      ok: false,
+      reason: 'The image is 200 × 800 pixels; artwork needs at least 300 × 300.',
+    });
+    const cut = jpegOf(800, 800);
+    expect(resizeToArtwork(cut.subarray(0, 600))).toMatchObject({ ok: false, reason: expect.stringContaining('could not be read') });
+    const huge = pngOf(10, 10);
+    huge.writeUInt32BE(20_000, 16);
+    huge.writeUInt32BE(20_000, 20);
+    expect(resizeToArtwork(huge)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('20000 × 20000 pixels, more than the 40 megapixels'),
+    });
+  });
+});
+
+describe('resizeSquare', () => {
+  it('averages the source pixels each output pixel covers', () => {
+    // 4 × 4 → 2 × 2: each output pixel is the mean of a 2 × 2 block.
+    const data = new Uint8Array(4 * 4 * 4);
+    for (let i = 0; i < 16; i++) data.set([i * 10, 0, 0, 255], i * 4);
+    const out = resizeSquare({ width: 4, height: 4, data }, 2);
+    expect([out[0], out[4], out[8], out[12]]).toEqual([25, 45, 105, 125]);
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * Album artwork as the app serves it: an uploaded JPEG or PNG, cropped to a centred square and resized to
+ * 600 × 600 (the size the seed makes, infra/seed/media/image-sizes.ts), stored as a JPEG under a key that
+ * names its content, so an album's new cover never meets a cached old one. Pure JS (jpeg-js, pngjs).
+ */
+import { createHash } from 'node:crypto';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+import { s3Client } from '../aws.js';
+import { env } from '../env.js';
+import { sniffImage } from '../image-type.js';
+import { mediaUrl } from '../media-keys.js';
+import { objectSource } from './source.js';
+
+/** The served artwork's edge in pixels. */
+export const ARTWORK_SIZE = 600;
+/** Below this edge an upscaled cover looks blurred. */
+export const MIN_ARTWORK_EDGE = 300;
+/** Decoding holds 4 bytes a pixel: 40 megapixels (6324 × 6324) is 160 MB. */
+const MAX_PIXELS = 40_000_000;
+const JPEG_QUALITY = 85;
+
+export type ResizedImage = { ok: true; jpeg: Buffer; width: number; height: number } | { ok: false; reason: string };
+
+export type ArtworkResult = { ok: true; key: string; url: string } | { ok: false; reason: string };
+
+interface Rgba {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+export interface ResizeArtworkInput {
+  /** The uploaded image in the media bucket (JPEG or PNG, whatever its name says). */
+  sourceKey: string;
+  albumId: string;
+}
+
+/** Writes the album's served artwork and answers its key and public URL, or why the upload cannot be a cover. */
+export async function resizeArtwork({ sourceKey, albumId }: ResizeArtworkInput): Promise<ArtworkResult> {
+  const source = await objectSource(sourceKey);
+  if (!source) return { ok: false, reason: 'The upload did not arrive. Try uploading the image again.' };
+  const resized = resizeToArtwork(await source.read(0, source.size));
+  if (!resized.ok) return resized;
+  const key = `images/artwork/${albumId}-${createHash('sha256').update(resized.jpeg).digest('hex').slice(0, 12)}.jpg`;
+  await s3Client().send(
+    new PutObjectCommand({
+      Bucket: env().MEDIA_BUCKET,
+      Key: key,
+      Body: resized.jpeg,
+      ContentType: 'image/jpeg',
+      // The key changes with the content, so it may be cached for good, as the seed's images are.
+      CacheControl: 'public, max-age=31536000, immutable',
+    }),
+  );
+  return { ok: true, key, url: mediaUrl(key) };
+}
+
+/** The served artwork made from an uploaded image's bytes. */
+export function resizeToArtwork(bytes: Uint8Array, size = ARTWORK_SIZE): ResizedImage {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buffer.length === 0) return { ok: false, reason: 'The image is empty.' };
+  const type = sniffImage(buffer)?.contentType;
+  if (type !== 'image/jpeg' && type !== 'image/png') {
+    return {
+      ok: false,
+      reason: type ? 'Upload the artwork as a JPEG or PNG image.' : 'This file is not an image. Upload the artwork as a JPEG or PNG image.',
+    };
+  }
+  let image: Rgba;
+  try {
+    image = type === 'image/jpeg' ? decodeJpeg(buffer) : decodePng(buffer);
+  } catch (error) {
+    if (error instanceof TooManyPixels) return { ok: false, reason: error.message };
+    return {
+      ok: false,
+      reason: `The image could not be read; it may be damaged or cut short. Export it again as ${type === 'image/jpeg' ? 'JPEG' : 'PNG'}.`,
+    };
+  }
+  if (Math.min(image.width, image.height) < MIN_ARTWORK_EDGE) {
+    return {
+      ok: false,
+      reason: `The image is ${image.width} × ${image.height} pixels; artwork needs at least ${MIN_ARTWORK_EDGE} × ${MIN_ARTWORK_EDGE}.`,
+    };
+  }
+  const square = resizeSquare(image, size);
+  return { ok: true, jpeg: jpeg.encode({ width: size, height: size, data: square }, JPEG_QUALITY).data, width: size, height: size };
+}
+
+class TooManyPixels extends Error {}
+
+const tooManyPixels = (width: number, height: number) =>
+  new TooManyPixels(
+    `The image is ${width} × ${height} pixels, more than the ${MAX_PIXELS / 1_000_000} megapixels artwork may have. Export it smaller (3000 × 3000 is plenty).`,
+  );
+
+function decodeJpeg(bytes: Buffer): Rgba {
+  const size = jpegSize(bytes);
+  if (size && size.width * size.height > MAX_PIXELS) throw tooManyPixels(size.width, size.height);
+  return jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_PIXELS / 1_000_000, maxMemoryUsageInMB: 512 });
+}
+
+/** A JPEG's dimensions from its start-of-frame marker, read before decoding. */
+function jpegSize(bytes: Buffer): { width: number; height: number } | undefined {
+  let at = 2;
+  while (at + 9 < bytes.length && bytes[at] === 0xff) {
+    const marker = bytes[at + 1];
+    const length = bytes.readUInt16BE(at + 2);
+    // SOF0…SOF15 but DHT (C4), JPG (C8) and DAC (CC).
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      return { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
+    }
+    at += 2 + length;
+  }
+  return undefined;
+}
+
+function decodePng(bytes: Buffer): Rgba {
+  // IHDR is the first chunk: width and height at bytes 16 and 20.
+  const width = bytes.readUInt32BE(16);
+  const height = bytes.readUInt32BE(20);
+  if (width * height > MAX_PIXELS) throw tooManyPixels(width, height);
+  const png = PNG.sync.read(bytes);
+  // Transparent pixels are laid on black, the colour of the app around the artwork.
+  const data = png.data;
+  for (let i = 0; i < data.length; i += 4) {
+    const alpha = data[i + 3];
+    if (alpha === 255) continue;
+    data[i] = (data[i] * alpha) / 255;
+    data[i + 1] = (data[i + 1] * alpha) / 255;
+    data[i + 2] = (data[i + 2] * alpha) / 255;
+    data[i + 3] = 255;
+  }
+  return { width: png.width, height: png.height, data };
+}
+
+/**
+ * The centred square of the image, resized to `size` × `size` RGBA. Each output pixel averages the source pixels
+ * its area covers (a box filter: sharp and without aliasing when shrinking); when growing it is bilinear.
+ */
+export function resizeSquare(image: Rgba, size: number): Uint8Array {
+  const edge = Math.min(image.width, image.height);
+  const left = Math.floor((image.width - edge) / 2);
+  const top = Math.floor((image.height - edge) / 2);
+  const out = new Uint8Array(size * size * 4);
+  const scale = edge / size;
+  const pixel = (x: number, y: number, channel: number) => image.data[((top + y) * image.width + left + x) * 4 + channel];
+  for (let oy = 0; oy < size; oy++) {
+    for (let ox = 0; ox < size; ox++) {
+      const o = (oy * size + ox) * 4;
+      if (scale > 1) {
+        const x0 = Math.floor(ox * scale);
+        const x1 = Math.min(edge, Math.floor((ox + 1) * scale));
+        const y0 = Math.floor(oy * scale);
+        const y1 = Math.min(edge, Math.floor((oy + 1) * scale));
+        const count = (x1 - x0) * (y1 - y0);
+        for (let c = 0; c < 3; c++) {
+          let sum = 0;
+          for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) sum += pixel(x, y, c);
+          out[o + c] = Math.round(sum / count);
+        }
+      } else {
+        const sx = Math.max(0, Math.min(edge - 1, (ox + 0.5) * scale - 0.5));
+        const sy = Math.max(0, Math.min(edge - 1, (oy + 0.5) * scale - 0.5));
+        const x0 = Math.floor(sx);
+        const y0 = Math.floor(sy);
+        const x1 = Math.min(edge - 1, x0 + 1);
+        const y1 = Math.min(edge - 1, y0 + 1);
+        const fx = sx - x0;
+        const fy = sy - y0;
+        for (let c = 0; c < 3; c++) {
+          const top = pixel(x0, y0, c) * (1 - fx) + pixel(x1, y0, c) * fx;
+          const bottom = pixel(x0, y1, c) * (1 - fx) + pixel(x1, y1, c) * fx;
+          out[o + c] = Math.round(top * (1 - fy) + bottom * fy);
+        }
+      }
+      out[o + 3] = 255;
+    }
+  }
+  return out;
+}
