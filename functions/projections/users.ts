@@ -4,14 +4,14 @@
  * `v` is always the last version applied and a reader can catch up from the stream (functions/lib/users.ts).
  */
 import type { DomainEvent, EventType } from '../../events/index.js';
-import { evolveUser, initialUserState, normalizeEmail, type UserState } from '../domain/user/user.js';
+import { evolveUser, initialUserState, normalizeEmail, secretUserFields, type UserState } from '../domain/user/user.js';
 import type { Projection, ViewItem, ViewOp } from '../lib/projection.js';
 
 export const userKey = (userId: string) => ({ pk: `user#${userId}`, sk: 'user' });
 export const userEmailKey = (email: string) => ({ pk: `user-email#${normalizeEmail(email)}`, sk: 'user' });
 export const usernameKey = (username: string) => ({ pk: `user-username#${username.trim().toLowerCase()}`, sk: 'user' });
 
-export type UserView = Omit<UserState, 'passwordHash'> & { id: string; email: string };
+export type UserView = Omit<UserState, (typeof secretUserFields)[number]> & { id: string; email: string };
 
 export const userEvents = [
   'UserRegistered',
@@ -22,6 +22,12 @@ export const userEvents = [
   'PasswordSet',
   'UserRoleChanged',
   'SubscriptionTierChanged',
+  'AdminTotpEnrolled',
+  'AdminRecoveryCodeUsed',
+  'AccountBlocked',
+  'AccountUnblocked',
+  'ComplimentaryMembershipGranted',
+  'ComplimentaryMembershipRevoked',
   // Commerce's subscription events share the stream: folded in (they move `v`), so the checkpoint never sees a gap.
   'SubscriptionStarted',
   'SubscriptionRenewed',
@@ -30,15 +36,15 @@ export const userEvents = [
 ] as const satisfies readonly EventType[];
 
 export function toUserView(state: UserState): UserView {
-  const { passwordHash: _hash, ...view } = state;
+  const { passwordHash: _hash, totpSecretCiphertext: _secret, recoveryCodeHashes: _codes, ...view } = state;
   return view as UserView;
 }
 
-/** The state a view item stands for (without the hash, which only the stream holds). */
+/** The state a view item stands for (without the secrets, which only the stream holds). */
 export function fromUserItem(item: ViewItem | undefined): UserState {
   if (!item) return initialUserState;
   const { pk: _pk, sk: _sk, vStream: _vs, ...fields } = item;
-  return { ...initialUserState, ...(fields as Partial<UserState>), passwordHash: null };
+  return { ...initialUserState, ...(fields as Partial<UserState>), passwordHash: null, totpSecretCiphertext: null, recoveryCodeHashes: [] };
 }
 
 export const usersProjection: Projection = {
