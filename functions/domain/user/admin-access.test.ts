@@ -175,6 +175,18 @@ describe('complimentary Toko+', () => {
   });
 });
 
+describe('the admin role', () => {
+  it('goes only to an account with a password, and not to a blocked one', () => {
+    const withPassword: NewEvent[] = [...listener, { type: 'PasswordSet', data: { userId: 'u1', passwordHash: 'h' } }];
+    expect(given(withPassword).when({ type: 'ChangeRole', role: 'admin' })()).toEqual([
+      { type: 'UserRoleChanged', data: { userId: 'u1', role: 'admin' } },
+    ]);
+    expect(given(listener).when({ type: 'ChangeRole', role: 'admin' })).toThrow(expect.objectContaining({ code: 'password_required' }));
+    const blocked: NewEvent[] = [...withPassword, { type: 'AccountBlocked', data: { userId: 'u1', reason: null } }];
+    expect(given(blocked).when({ type: 'ChangeRole', role: 'admin' })).toThrow(expect.objectContaining({ code: 'account_blocked' }));
+  });
+});
+
 describe('the roster of admins', () => {
   const roster = (events: NewEvent[]) => {
     const state = events

@@ -129,7 +129,9 @@ describe('user: profile', () => {
 
 describe('user: role and tier', () => {
   it('changes the role once', () => {
-    expect(given(registered).when({ type: 'ChangeRole', role: 'admin' })()).toEqual([
+    // An account with a password: admins sign in with one (admin-access.test.ts).
+    const withPassword: NewEvent[] = [...registered, { type: 'PasswordSet', data: { userId: 'u1', passwordHash: 'h' } }];
+    expect(given(withPassword).when({ type: 'ChangeRole', role: 'admin' })()).toEqual([
       { type: 'UserRoleChanged', data: { userId: 'u1', role: 'admin' } },
     ]);
     expect(given(admin).when({ type: 'ChangeRole', role: 'admin' })()).toEqual([]);

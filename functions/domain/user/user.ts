@@ -357,7 +357,13 @@ export function decideUser(command: UserCommand, state: UserState): NewEvent[] {
     case 'SetPassword':
       return [{ type: 'PasswordSet', data: { userId, passwordHash: command.passwordHash } }];
     case 'ChangeRole':
-      return command.role === state.role ? [] : [{ type: 'UserRoleChanged', data: { userId, role: command.role } }];
+      if (command.role === state.role) return [];
+      // Admins sign in with a password and an authenticator app, never by e-mail code.
+      if (command.role === 'admin' && !state.hasPassword) {
+        throw conflict('password_required', 'This account has no password: an admin signs in with a password and an authenticator app');
+      }
+      if (command.role === 'admin' && state.blocked) throw conflict('account_blocked', 'Unblock this account before making it an admin');
+      return [{ type: 'UserRoleChanged', data: { userId, role: command.role } }];
     case 'ChangeSubscriptionTier': {
       const { type: _type, ...tier } = command;
       const same =
