@@ -31,6 +31,7 @@ export interface UserState {
   createdAt: string | null;
   updatedAt: string | null;
   lastSignInAt: string | null;
+  signInCount: number;
   /** The admin set up an authenticator app (AdminTotpEnrolled). */
   totpEnrolled: boolean;
   /** Only in the aggregate's own fold, like the password hash: the encrypted TOTP secret. */
@@ -63,6 +64,7 @@ export const initialUserState: UserState = {
   createdAt: null,
   updatedAt: null,
   lastSignInAt: null,
+  signInCount: 0,
   totpEnrolled: false,
   totpSecretCiphertext: null,
   recoveryCodeHashes: [],
@@ -108,7 +110,7 @@ export function evolveUser(state: UserState, event: DomainEvent): UserState {
     case 'EmailVerified':
       return event.data.email === state.email ? { ...next, emailVerified: true, updatedAt: at } : next;
     case 'UserSignedIn':
-      return { ...next, lastSignInAt: at };
+      return { ...next, lastSignInAt: at, signInCount: state.signInCount + 1 };
     case 'ProfileChanged': {
       const { displayName, email } = event.data;
       return {
