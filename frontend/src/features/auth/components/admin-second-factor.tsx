@@ -140,10 +140,9 @@ function CodeStep({
     }
     setFailure(null);
     verify.mutate(useRecovery ? { challenge, recoveryCode } : { challenge, code }, {
-      onSuccess: async () => {
+      onSuccess: () => {
         setCompleting(true);
-        await onVerified();
-        setCompleting(false);
+        void onVerified().finally(() => setCompleting(false));
       },
       onError: (error) => {
         report(error);
