@@ -34,7 +34,13 @@ export const EmailVerified = defineEvent('EmailVerified', z.object({ userId: id,
 
 export const UserSignedIn = defineEvent(
   'UserSignedIn',
-  z.object({ userId: id, sessionId: id, method: z.enum(['email_code', 'magic_link', 'password']) }),
+  z.object({
+    userId: id,
+    sessionId: id,
+    method: z.enum(['email_code', 'magic_link', 'password']),
+    /** An admin's password sign-in also gave this second factor (absent for everyone else, and before admins had one). */
+    secondFactor: z.enum(['totp', 'recovery_code']).optional(),
+  }),
 );
 
 /** Only the fields that changed; a new e-mail must be verified again. */
@@ -62,6 +68,50 @@ export const AvatarChanged = defineEvent(
 export const PasswordSet = defineEvent('PasswordSet', z.object({ userId: id, passwordHash: z.string().min(1) }));
 
 export const UserRoleChanged = defineEvent('UserRoleChanged', z.object({ userId: id, role: userRoleSchema }));
+
+/** The recovery codes of an admin's second factor: how many, each shown once and kept only as its HMAC. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/**
+ * An admin set up their authenticator app. The TOTP secret is here only as AES-256-GCM ciphertext under a key the
+ * event log never holds (functions/lib/totp.ts); the recovery codes only as HMACs.
+ */
+export const AdminTotpEnrolled = defineEvent(
+  'AdminTotpEnrolled',
+  z.object({
+    userId: id,
+    secretCiphertext: z.string().min(1),
+    recoveryCodeHashes: z.array(z.string().min(1)).length(RECOVERY_CODE_COUNT),
+  }),
+);
+
+/** One recovery code (its place in the enrolment's list) was spent on a sign-in: it never works again. */
+export const AdminRecoveryCodeUsed = defineEvent(
+  'AdminRecoveryCodeUsed',
+  z.object({
+    userId: id,
+    index: z
+      .number()
+      .int()
+      .min(0)
+      .max(RECOVERY_CODE_COUNT - 1),
+  }),
+);
+
+/** An admin blocked the account: its sessions end at once and it cannot sign in until unblocked. */
+export const AccountBlocked = defineEvent('AccountBlocked', z.object({ userId: id, reason: z.string().min(1).max(500).nullable() }));
+export const AccountUnblocked = defineEvent('AccountUnblocked', z.object({ userId: id }));
+
+/** An admin gave the listener Toko+ until `endsAt` (the tier itself moves by the SubscriptionTierChanged beside it). */
+export const ComplimentaryMembershipGranted = defineEvent('ComplimentaryMembershipGranted', z.object({ userId: id, endsAt: isoDateTime }));
+export const ComplimentaryMembershipRevoked = defineEvent('ComplimentaryMembershipRevoked', z.object({ userId: id }));
+
+/**
+ * The label's admins, on the one stream `admin-roster#label`, appended in the same transaction as the user's
+ * UserRoleChanged: its fold is the count that keeps the last admin from being removed, whatever runs at once.
+ */
+export const AdminAppointed = defineEvent('AdminAppointed', z.object({ userId: id }));
+export const AdminDismissed = defineEvent('AdminDismissed', z.object({ userId: id }));
 
 export const SubscriptionTierChanged = defineEvent(
   'SubscriptionTierChanged',

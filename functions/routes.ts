@@ -6,6 +6,7 @@
  */
 import * as accounts from './contract/accounts.js';
 import * as adminCatalogue from './contract/admin-catalogue.js';
+import * as adminPeople from './contract/admin-people.js';
 import * as band from './contract/band.js';
 import * as catalogue from './contract/catalogue.js';
 import * as commerce from './contract/commerce.js';
@@ -34,7 +35,8 @@ export type Context =
   | 'membership'
   | 'merch'
   | 'stripe-webhook'
-  | 'admin-catalogue';
+  | 'admin-catalogue'
+  | 'admin-people';
 
 export interface RouteSpec {
   method: HttpMethod;
@@ -89,6 +91,9 @@ export const routes = [
   route('GET', '/api/auth/verify-magic-link', 'accounts', 'guest', accounts.verifyMagicLink),
   route('GET', '/api/auth/verify-email', 'accounts', 'guest', accounts.verifyEmail),
   route('POST', '/api/auth/login', 'accounts', 'guest', accounts.login),
+  route('POST', '/api/auth/admin/totp/enrolment', 'accounts', 'guest', accounts.adminTotpEnrolment),
+  route('POST', '/api/auth/admin/totp/confirm', 'accounts', 'guest', accounts.adminTotpConfirm),
+  route('POST', '/api/auth/admin/totp/verify', 'accounts', 'guest', accounts.adminTotpVerify),
   route('POST', '/api/users/beta-signup', 'accounts', 'guest', accounts.betaSignup),
   route('POST', '/api/auth/logout', 'accounts', 'guest', accounts.logout),
   route('GET', '/api/auth/logout', 'accounts', 'guest', accounts.logoutPage),
@@ -151,6 +156,15 @@ export const routes = [
   route('GET', '/api/admin/releases', 'admin-catalogue', 'admin', adminCatalogue.releaseBoard),
   route('POST', '/api/admin/videos', 'admin-catalogue', 'admin', adminCatalogue.createVideo),
   route('PUT', '/api/admin/videos/{id}', 'admin-catalogue', 'admin', adminCatalogue.changeVideo),
+  route('GET', '/api/admin/users', 'admin-people', 'admin', adminPeople.searchUsers),
+  route('GET', '/api/admin/users/{id}', 'admin-people', 'admin', adminPeople.getUser),
+  route('POST', '/api/admin/users/{id}/complimentary-membership', 'admin-people', 'admin', adminPeople.grantComplimentary),
+  route('DELETE', '/api/admin/users/{id}/complimentary-membership', 'admin-people', 'admin', adminPeople.revokeComplimentary),
+  route('PUT', '/api/admin/users/{id}/role', 'admin-people', 'admin', adminPeople.changeRole),
+  route('POST', '/api/admin/users/{id}/block', 'admin-people', 'admin', adminPeople.block),
+  route('DELETE', '/api/admin/users/{id}/block', 'admin-people', 'admin', adminPeople.unblock),
+  route('GET', '/api/admin/fan-signups', 'admin-people', 'admin', adminPeople.listFanSignups),
+  route('GET', '/api/admin/fan-signups/export', 'admin-people', 'admin', adminPeople.exportFanSignups),
 ];
 
 /** One route of the manifest, with the literal types of its line. */

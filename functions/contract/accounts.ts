@@ -110,9 +110,49 @@ export const verifyEmail = endpoint({
     redirectUrl: z.string(),
   }),
 });
+/** The right password of an admin account: not signed in yet, but on to its second factor with this challenge. */
+export const secondStep = z.object({
+  success,
+  message: z.string(),
+  /** Opaque, for the admin/totp routes below; it lives 10 minutes and dies after 5 wrong codes. */
+  challenge: z.string(),
+  requiresTotp: z.boolean(),
+  requiresTotpEnrolment: z.boolean(),
+});
+export type SecondStep = z.infer<typeof secondStep>;
 export const login = endpoint({
   body: z.object({ email: optionalText(254), username: optionalText(254), password: optionalText(200), guestCartItems: cartItemsField }),
-  answer: z.object({ ...signedIn, requiresPassword: z.boolean() }),
+  answer: z.union([z.object({ ...signedIn, requiresPassword: z.boolean() }), secondStep]),
+});
+
+const challengeField = z
+  .string({ error: 'Please enter your password again' })
+  .check(z.minLength(16, 'Please enter your password again'), z.maxLength(200));
+const totpCode = z
+  .string({ error: 'Please enter the 6-digit code from your authenticator app' })
+  .check(z.trim(), z.regex(/^\d{6}$/, 'Please enter the 6-digit code from your authenticator app'));
+/** An admin's enrolment: the secret for the authenticator app, as a QR code of `otpauthUri` and as text to copy. */
+export const adminTotpEnrolment = endpoint({
+  body: z.object({ challenge: challengeField }),
+  answer: z.object({ otpauthUri: z.string(), secret: z.string() }),
+});
+/** A code of the new app confirms the enrolment and signs in; the recovery codes are shown this once only. */
+export const adminTotpConfirm = endpoint({
+  body: z.object({ challenge: challengeField, code: totpCode }),
+  answer: z.object({ ...signedIn, recoveryCodes: z.array(z.string()) }),
+});
+/** Signs an enrolled admin in with a code of the app or, without the phone, one of the recovery codes. */
+export const adminTotpVerify = endpoint({
+  body: z.union([
+    z.object({ challenge: challengeField, code: totpCode }),
+    z.object({
+      challenge: challengeField,
+      recoveryCode: z
+        .string({ error: 'Please enter a recovery code' })
+        .check(z.trim(), z.minLength(10, 'Please enter a recovery code'), z.maxLength(40)),
+    }),
+  ]),
+  answer: z.object(signedIn),
 });
 export const betaSignup = endpoint({
   body: z.object({

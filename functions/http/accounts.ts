@@ -1,18 +1,27 @@
 /**
- * HTTP context `accounts`: sign-in and sign-up by e-mail code or magic link, admin password sign-in,
+ * HTTP context `accounts`: sign-in and sign-up by e-mail code or magic link, admin sign-in (password, then TOTP),
  * beta signup, sessions, the pending checkout intent, and the user's own profile and avatar.
  * Answers carry the fields of spec part 2 §7 (Authentication); errors leave as `{ error, message }`.
  */
 import { betaCodeOf } from '../domain/user/beta-codes.js';
 import { requiresPassword } from '../domain/user/user.js';
 import { sendEmailVerification, redeemEmailVerification } from '../lib/email-verification.js';
+import { beginEnrolment, confirmEnrolment, verifySecondFactor } from '../lib/admin-sign-in.js';
 import { commandContext } from '../lib/command.js';
 import { syncGuestCart } from '../lib/guest-cart.js';
 import { contextHandler, HttpError, reply, type RequestInfo, type RouteInput } from '../lib/http.js';
 import { sniffImage } from '../lib/image-type.js';
 import { readMultipartFile, type MultipartProblem } from '../lib/multipart.js';
 import { PENDING_COOKIE, pendingActionCookie, savePendingAction, takePendingAction } from '../lib/pending-actions.js';
-import { clearedSessionCookie, issueSessionToken, readCookie, revokeSession, sessionCookie, type Session } from '../lib/session.js';
+import {
+  clearedSessionCookie,
+  issueSessionToken,
+  readCookie,
+  recordAdminActivity,
+  revokeSession,
+  sessionCookie,
+  type Session,
+} from '../lib/session.js';
 import { redeemCode, redeemLink, type SignInIntent } from '../lib/sign-in-challenges.js';
 import { changeAvatar, changeProfile, registerWithPassword, sendSignInMessage, signInWithPassword } from '../lib/user-commands.js';
 import { freshUser, runUserCommand, signInWithEmail, userDto, type SignedIn } from '../lib/users.js';
@@ -39,6 +48,8 @@ async function signedInReply(
   headers: Record<string, string> = {},
 ) {
   const token = await issueSessionToken({ userId: signedIn.user.id, sessionId: signedIn.sessionId }, request.receivedAt);
+  // Only a sign-in that passed the second factor gets here for an admin: its session starts its idle clock.
+  if (requiresPassword(signedIn.user)) await recordAdminActivity(signedIn.sessionId, request.receivedAt);
   return reply({
     body: { success: true, ...body(token), user: userDto(signedIn.user, request.receivedAt) },
     cookies: [sessionCookie(token)],
@@ -161,12 +172,38 @@ export const handler = contextHandler('accounts', {
     const password = body.password ?? '';
     if (!identifier || !password) throw new HttpError(400, 'missing_information', 'Please enter both email and password');
     const signedIn = await signInWithPassword(identifier, password, callerOf(request));
+    if ('secondStep' in signedIn) {
+      const { challenge, step } = signedIn.secondStep;
+      return {
+        success: true as const,
+        challenge,
+        requiresTotp: step === 'totp',
+        requiresTotpEnrolment: step === 'enrolment',
+        message: step === 'totp' ? 'Enter the code from your authenticator app' : 'Set up your authenticator app to finish signing in',
+      };
+    }
     // The guest cart sent along joins the account's cart, as POST /api/cart/sync would do it.
     const guestCart = body.guestCartItems ?? [];
     if (guestCart.length) await syncGuestCart(signedIn.user.id, guestCart, commandContext(signedIn.user.id, request));
     return signedInReply(signedIn, request, () => ({ message: 'Signed in', requiresPassword: false }), {
       'x-cart-synced': String(guestCart.length > 0),
     });
+  },
+
+  'POST /api/auth/admin/totp/enrolment': ({ body, request }) => beginEnrolment(body.challenge, request.receivedAt),
+
+  'POST /api/auth/admin/totp/confirm': async ({ body, request }) => {
+    const { recoveryCodes, ...signedIn } = await confirmEnrolment(body.challenge, body.code, callerOf(request));
+    return signedInReply(signedIn, request, () => ({
+      message: 'Your authenticator app is set up. Keep your recovery codes safe.',
+      recoveryCodes,
+    }));
+  },
+
+  'POST /api/auth/admin/totp/verify': async ({ body, request }) => {
+    const answer = 'code' in body ? { code: body.code } : { recoveryCode: body.recoveryCode };
+    const signedIn = await verifySecondFactor(body.challenge, answer, callerOf(request));
+    return signedInReply(signedIn, request, () => ({ message: 'Signed in' }));
   },
 
   'POST /api/users/beta-signup': async ({ body, request }) => {

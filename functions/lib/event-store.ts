@@ -79,26 +79,44 @@ export async function appendToStream(
   context: AppendContext,
   reservations: Reservation[] = [],
 ): Promise<StoredEvent[]> {
-  if (events.length === 0) return [];
-  const stored = toStoredEvents(streamId, expectedVersion, events, context);
-  const at = stored[0].meta.at;
+  const [stored] = await appendToStreams([{ streamId, expectedVersion, events }], context, reservations);
+  return stored;
+}
+
+/** What one stream gets in a joint append. */
+export interface StreamAppend {
+  streamId: string;
+  expectedVersion: number;
+  events: NewEvent[];
+}
+
+/**
+ * Appends to several streams in one transaction: all land or none (a user's role and the roster of admins). A stream
+ * that moved fails the whole append with a ConcurrencyError naming it. Answers each stream's stored events, in order.
+ */
+export async function appendToStreams(
+  appends: StreamAppend[],
+  context: AppendContext,
+  reservations: Reservation[] = [],
+): Promise<StoredEvent[][]> {
+  const stored = appends.map((a) => toStoredEvents(a.streamId, a.expectedVersion, a.events, context));
+  const all = stored.flat();
+  if (all.length === 0) return stored;
+  const at = all[0].meta.at;
   const table = env().TABLE_EVENTS;
   const client = dynamoClient();
 
-  if (stored.length === 1 && reservations.length === 0) {
+  if (all.length === 1 && reservations.length === 0) {
     try {
-      await client.send(new PutCommand({ TableName: table, Item: stored[0], ConditionExpression: 'attribute_not_exists(streamId)' }));
+      await client.send(new PutCommand({ TableName: table, Item: all[0], ConditionExpression: 'attribute_not_exists(streamId)' }));
     } catch (error) {
-      if (isConditionFailure(error)) throw new ConcurrencyError(streamId, expectedVersion);
+      if (isConditionFailure(error)) throw new ConcurrencyError(all[0].streamId, all[0].version - 1);
       throw error;
     }
     return stored;
   }
 
-  const items = [
-    ...reservations.map((r) => ({ streamId: reservationStream(r.key), version: 0, owner: r.owner, reservedAt: at })),
-    ...stored,
-  ];
+  const items = [...reservations.map((r) => ({ streamId: reservationStream(r.key), version: 0, owner: r.owner, reservedAt: at })), ...all];
   try {
     await client.send(
       new TransactWriteCommand({
@@ -112,7 +130,12 @@ export async function appendToStream(
       const reasons = error.CancellationReasons ?? [];
       const taken = reasons.findIndex((r, i) => i < reservations.length && r.Code === 'ConditionalCheckFailed');
       if (taken >= 0) throw new ReservationTakenError(reservations[taken].key);
-      if (reasons.some((r) => r.Code === 'ConditionalCheckFailed')) throw new ConcurrencyError(streamId, expectedVersion);
+      const moved = reasons.findIndex((r, i) => i >= reservations.length && r.Code === 'ConditionalCheckFailed');
+      if (moved >= 0) {
+        const event = all[moved - reservations.length];
+        const append = appends.find((a) => a.streamId === event.streamId)!;
+        throw new ConcurrencyError(append.streamId, append.expectedVersion);
+      }
     }
     throw error;
   }

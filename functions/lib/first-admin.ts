@@ -1,13 +1,18 @@
 /**
  * The first admin, from ADMIN_EMAIL and ADMIN_PASSWORD: made on start when missing, promoted if the
- * address already has a plain account, and its password reset to the configured one if it differs.
+ * address already has a plain account, and its password reset to the configured one if it differs; on the
+ * roster of admins either way. It sets up its authenticator app at its first sign-in.
  * Idempotent: a second call with the same settings records nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { normalizeEmail } from '../domain/user/user.js';
 import { env } from './env.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { isAdmin, setAdminRole } from './admin-roster.js';
 import { findUserIdByEmail, loadUser, runUserCommand } from './users.js';
+
+/** Accounts made admins before the roster existed join it on the next start. */
+const onRoster = (userId: string) => isAdmin(userId);
 
 export interface FirstAdmin {
   userId: string;
@@ -43,17 +48,19 @@ export async function ensureFirstAdmin(settings: { email?: string; password?: st
       },
       context,
     );
+    await setAdminRole(userId, 'admin', context.actor, context);
     return { userId, email, outcome: 'created' };
   }
 
   const state = await loadUser(existing);
   let outcome: FirstAdmin['outcome'] = 'unchanged';
-  if (state.role !== 'admin') {
-    await runUserCommand(existing, { type: 'ChangeRole', role: 'admin' }, context);
-    outcome = 'updated';
-  }
+  // The password first: an account becomes an admin only with one.
   if (!(await verifyPassword(password, state.passwordHash))) {
     await runUserCommand(existing, { type: 'SetPassword', passwordHash: await hashPassword(password) }, context);
+    outcome = 'updated';
+  }
+  if (state.role !== 'admin' || !(await onRoster(existing))) {
+    await setAdminRole(existing, 'admin', context.actor, context);
     outcome = 'updated';
   }
   return { userId: existing, email, outcome };

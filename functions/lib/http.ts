@@ -115,11 +115,14 @@ export function fieldMessages(error: z.core.$ZodError, where: string): Record<st
 }
 
 function json(status: number, body: unknown, extra: Reply = {}): APIGatewayProxyStructuredResultV2 {
+  const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...extra.headers };
+  // A text answer (a CSV export) names its own content type and goes out as it is.
+  const text = typeof body === 'string' && headers['content-type'].startsWith('text/');
   return {
     statusCode: status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...extra.headers },
+    headers,
     cookies: extra.cookies,
-    body: body === undefined ? '' : JSON.stringify(body),
+    body: body === undefined ? '' : text ? body : JSON.stringify(body),
   };
 }
 

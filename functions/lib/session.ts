@@ -2,7 +2,9 @@
  * Sessions: a signed JWT (jose, HS256) in an HttpOnly cookie, or a bearer token for API clients.
  * The token names only the user and the session: role and tier are read from the users view on
  * every request, so a tier a webhook changes applies at once. Rolling (a cookie past half its life
- * is re-issued) and revocable (logout revokes the session id).
+ * is re-issued) and revocable (logout revokes the session id; blocking an account, all of its sessions).
+ * An admin's session lives only while it is used: one that passed the second factor is recorded in
+ * `ephemeral`, its last activity refreshed at most once a minute, and it ends after 12 hours idle.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -75,6 +77,34 @@ export async function revokeSession(session: Session, now = new Date()): Promise
   );
 }
 
+export const ADMIN_IDLE_SECONDS = 12 * 3600;
+/** An admin's activity is written at most this often (one write a minute, not one per request). */
+const ADMIN_ACTIVITY_STEP_SECONDS = 60;
+const adminActivityKey = (sessionId: string) => ({ pk: `admin-session#${sessionId}`, sk: 'activity' });
+
+/** Marks an admin's session as signed in with the second factor, and active now. */
+export async function recordAdminActivity(sessionId: string, now = new Date()): Promise<void> {
+  const lastActiveAt = Math.floor(now.getTime() / 1000);
+  await dynamoClient().send(
+    new PutCommand({
+      TableName: env().TABLE_EPHEMERAL,
+      Item: { ...adminActivityKey(sessionId), lastActiveAt, expiresAt: lastActiveAt + ADMIN_IDLE_SECONDS },
+    }),
+  );
+}
+
+/** Whether an admin's session passed the second factor and was used within 12 hours; refreshes its activity. */
+async function adminSessionAlive(sessionId: string, now: Date): Promise<boolean> {
+  const out = await dynamoClient().send(
+    new GetCommand({ TableName: env().TABLE_EPHEMERAL, Key: adminActivityKey(sessionId), ConsistentRead: true }),
+  );
+  const lastActiveAt = out.Item?.lastActiveAt as number | undefined;
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  if (lastActiveAt === undefined || nowSeconds - lastActiveAt >= ADMIN_IDLE_SECONDS) return false;
+  if (nowSeconds - lastActiveAt >= ADMIN_ACTIVITY_STEP_SECONDS) await recordAdminActivity(sessionId, now);
+  return true;
+}
+
 export type TokenSource = 'cookie' | 'bearer';
 
 export interface ResolvedSession {
@@ -84,8 +114,8 @@ export interface ResolvedSession {
 }
 
 /**
- * Verifies a token and reads who it is now; an invalid, expired or revoked token, or one of a user
- * that does not exist, yields null.
+ * Verifies a token and reads who it is now; an invalid, expired or revoked token, one of a user that does not
+ * exist or is blocked, or an admin's that did not pass the second factor or sat idle 12 hours, yields null.
  */
 export async function resolveSession(token: string, now = new Date()): Promise<ResolvedSession | null> {
   let claims: z.infer<typeof claimsSchema>;
@@ -99,7 +129,9 @@ export async function resolveSession(token: string, now = new Date()): Promise<R
     dynamoClient().send(new GetCommand({ TableName: env().TABLE_EPHEMERAL, Key: revokedKey(claims.sid), ConsistentRead: true })),
     freshUser(claims.sub),
   ]);
-  if (revoked.Item || !user) return null;
+  if (revoked.Item || !user || user.blocked) return null;
+  if (user.sessionsRevokedAt && claims.iat * 1000 <= Date.parse(user.sessionsRevokedAt)) return null;
+  if (user.role === 'admin' && !(await adminSessionAlive(claims.sid, now))) return null;
   const session: Session = { userId: user.id, sessionId: claims.sid, ...accessOf(user, now) };
   const age = now.getTime() / 1000 - claims.iat;
   const renewedToken = age > SESSION_TTL_SECONDS / 2 ? await issueSessionToken(session, now) : undefined;

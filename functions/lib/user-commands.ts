@@ -7,8 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { conflict, forbidden, unauthorized } from '../domain/errors.js';
 import { trialEnd, type BetaCode } from '../domain/user/beta-codes.js';
-import { emailReservation, requiresPassword } from '../domain/user/user.js';
+import { BLOCKED_MESSAGE, emailReservation, requiresPassword } from '../domain/user/user.js';
 import type { UserView } from '../projections/users.js';
+import { startSecondStep } from './admin-sign-in.js';
 import { s3Client } from './aws.js';
 import { env } from './env.js';
 import { ReservationTakenError, reservationOwner, type AppendContext } from './event-store.js';
@@ -30,6 +31,7 @@ type Caller = Omit<AppendContext, 'actor'> & { at: Date; sourceIp: string };
 export async function sendSignInMessage(email: string, intent: SignInIntent | null, displayName: string | null, caller: Caller) {
   const user = await findUserByEmail(email);
   if (user && requiresPassword(user)) return { isNewUser: false, adminAccount: true };
+  if (user?.blocked) throw forbidden('account_blocked', BLOCKED_MESSAGE);
   await limitSignInMessages(email, caller.sourceIp, caller.at);
   const { code, linkToken } = await issueChallenge({ email, intent, displayName: displayName?.trim() || null }, caller.at);
   await enqueueMail(signInMail(email, code, linkToken, CHALLENGE_MINUTES));
@@ -40,15 +42,23 @@ const wait = (m: number) => `Too many sign-in attempts. Please wait ${m} minute$
 
 /**
  * Signs in with an e-mail address or username and a password. An unknown account and a wrong
- * password cost the same work and get the same refusal.
+ * password cost the same work and get the same refusal. An admin account is not signed in yet:
+ * it goes on to its second factor (functions/lib/admin-sign-in.ts).
  */
-export async function signInWithPassword(identifier: string, password: string, caller: Caller) {
+export async function signInWithPassword(
+  identifier: string,
+  password: string,
+  caller: Caller,
+): Promise<{ user: UserView; sessionId: string } | { secondStep: Awaited<ReturnType<typeof startSecondStep>> }> {
   await hitRateLimit(`login#${identifier.toLowerCase()}`, LOGIN_LIMIT.perAccount, LOGIN_LIMIT.windowSeconds, caller.at, wait);
   await hitRateLimit(`login-ip#${ipBucket(caller.sourceIp)}`, LOGIN_LIMIT.perIp, LOGIN_LIMIT.windowSeconds, caller.at, wait);
   const userId = identifier.includes('@') ? await findUserIdByEmail(identifier) : await findUserIdByUsername(identifier);
   const state = userId ? await loadUser(userId) : undefined;
   const verified = await verifyPassword(password, state?.passwordHash ?? null);
-  if (!userId || !verified) throw unauthorized('invalid_credentials', 'Invalid email or password');
+  if (!userId || !state || !verified) throw unauthorized('invalid_credentials', 'Invalid email or password');
+  if (requiresPassword(state)) {
+    return { secondStep: await startSecondStep({ id: userId, role: state.role, totpEnrolled: state.totpEnrolled }, caller.at) };
+  }
   const sessionId = randomUUID();
   const user = await runUserCommand(
     userId,

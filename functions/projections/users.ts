@@ -1,17 +1,25 @@
 /**
- * The users view: one item per user (the fold of their stream, without the password hash) and the
+ * The users view: one item per user (the fold of their stream, without its secrets) and the
  * e-mail → id and username → id lookups. Every event of a user stream rewrites the user item, so its
  * `v` is always the last version applied and a reader can catch up from the stream (functions/lib/users.ts).
+ * For the admins: the listener search (user-search.ts), and each user's activity partition: their membership
+ * changes and their last 10 sign-ins (one slot each, reused in turn).
  */
 import type { DomainEvent, EventType } from '../../events/index.js';
-import { evolveUser, initialUserState, normalizeEmail, type UserState } from '../domain/user/user.js';
+import { evolveUser, initialUserState, normalizeEmail, secretUserFields, type UserState } from '../domain/user/user.js';
 import type { Projection, ViewItem, ViewOp } from '../lib/projection.js';
+import { userSearchOps } from './user-search.js';
 
 export const userKey = (userId: string) => ({ pk: `user#${userId}`, sk: 'user' });
 export const userEmailKey = (email: string) => ({ pk: `user-email#${normalizeEmail(email)}`, sk: 'user' });
 export const usernameKey = (username: string) => ({ pk: `user-username#${username.trim().toLowerCase()}`, sk: 'user' });
 
-export type UserView = Omit<UserState, 'passwordHash'> & { id: string; email: string };
+export const userActivityPartition = (userId: string) => `user-activity#${userId}`;
+export const RECENT_SIGN_INS = 10;
+export const SIGN_IN_SLOT = 'sign-in#';
+export const MEMBERSHIP_CHANGE = 'membership#';
+
+export type UserView = Omit<UserState, (typeof secretUserFields)[number]> & { id: string; email: string };
 
 export const userEvents = [
   'UserRegistered',
@@ -22,6 +30,12 @@ export const userEvents = [
   'PasswordSet',
   'UserRoleChanged',
   'SubscriptionTierChanged',
+  'AdminTotpEnrolled',
+  'AdminRecoveryCodeUsed',
+  'AccountBlocked',
+  'AccountUnblocked',
+  'ComplimentaryMembershipGranted',
+  'ComplimentaryMembershipRevoked',
   // Commerce's subscription events share the stream: folded in (they move `v`), so the checkpoint never sees a gap.
   'SubscriptionStarted',
   'SubscriptionRenewed',
@@ -30,15 +44,15 @@ export const userEvents = [
 ] as const satisfies readonly EventType[];
 
 export function toUserView(state: UserState): UserView {
-  const { passwordHash: _hash, ...view } = state;
+  const { passwordHash: _hash, totpSecretCiphertext: _secret, recoveryCodeHashes: _codes, ...view } = state;
   return view as UserView;
 }
 
-/** The state a view item stands for (without the hash, which only the stream holds). */
+/** The state a view item stands for (without the secrets, which only the stream holds). */
 export function fromUserItem(item: ViewItem | undefined): UserState {
   if (!item) return initialUserState;
   const { pk: _pk, sk: _sk, vStream: _vs, ...fields } = item;
-  return { ...initialUserState, ...(fields as Partial<UserState>), passwordHash: null };
+  return { ...initialUserState, ...(fields as Partial<UserState>), passwordHash: null, totpSecretCiphertext: null, recoveryCodeHashes: [] };
 }
 
 export const usersProjection: Projection = {
@@ -55,6 +69,23 @@ export const usersProjection: Projection = {
       ops.push({ kind: 'put', item: { ...userEmailKey(after.email), userId } });
     }
     if (after.username && after.username !== before.username) ops.push({ kind: 'put', item: { ...usernameKey(after.username), userId } });
+    ops.push(...userSearchOps(before, after), ...activityOps(event, after.signInCount));
     return ops;
   },
 };
+
+/** A sign-in fills the next of the 10 slots; a membership change adds its own item, in stream order. */
+function activityOps(event: DomainEvent, signInCount: number): ViewOp[] {
+  const pk = userActivityPartition((event.data as { userId: string }).userId);
+  const who = { at: event.meta.at, actor: event.meta.actor, v: event.version };
+  if (event.type === 'UserSignedIn') {
+    const { method, secondFactor } = event.data;
+    const sk = `${SIGN_IN_SLOT}${(signInCount - 1) % RECENT_SIGN_INS}`;
+    return [{ kind: 'put', item: { pk, sk, method, secondFactor: secondFactor ?? null, ...who } }];
+  }
+  if (event.type === 'SubscriptionTierChanged') {
+    const { userId: _userId, ...change } = event.data;
+    return [{ kind: 'put', item: { pk, sk: `${MEMBERSHIP_CHANGE}${String(event.version).padStart(8, '0')}`, ...change, ...who } }];
+  }
+  return [];
+}

@@ -19,6 +19,7 @@ import { toStoredEvents } from '../../functions/lib/event-store.js';
 import { clickToPlayRows } from './click-to-play.js';
 import { lagRow } from './lag.js';
 import { lighthouseRows } from './lighthouse.js';
+import { peopleSearchRow } from './people.js';
 import { rebuildRow } from './rebuild.js';
 import { percentile, type Row } from './rows.js';
 
@@ -305,7 +306,7 @@ async function lambdaBundles() {
 
 /**
  * `npm run bench -- bundles web` runs only those sections; no argument runs them all. Sections: ingest,
- * rebuild (needs ingest: it replays the log ingest wrote), lag, lighthouse, play (these start a local
+ * rebuild (needs ingest: it replays the log ingest wrote), lag, lighthouse, play, people (these start a local
  * cloud), web, bundles.
  */
 const sections = new Set(process.argv.slice(2));
@@ -314,7 +315,7 @@ const wants = (section: string) => sections.size === 0 || sections.has(section);
 async function main() {
   // Its own process and cloud (test/bench/lag.ts), before the seeded cloud starts.
   if (wants('lag')) rows.push(await lagRow());
-  if (!['ingest', 'rebuild', 'lighthouse', 'play'].some(wants)) {
+  if (!['ingest', 'rebuild', 'lighthouse', 'play', 'people'].some(wants)) {
     if (wants('web')) await firstRouteJs();
     if (wants('bundles')) await lambdaBundles();
     return;
@@ -343,6 +344,7 @@ async function main() {
       await cloud.waitForIdle(60_000);
       if (wants('rebuild')) rows.push(await rebuildRow(ingestPerSecond, cloud.endpoints.dynamodb));
     }
+    if (wants('people')) rows.push(await peopleSearchRow(cloud.url));
     if (wants('web')) await firstRouteJs();
     if (wants('bundles')) await lambdaBundles();
   } finally {

@@ -1,11 +1,14 @@
 /**
  * Browser journeys of accounts in Chromium: sign up with the e-mail code read from the local inbox, read the
- * welcome notification, log out, sign in again by magic link, the admin's password sign-in, the free-signup
+ * welcome notification, log out, sign in again by magic link, the admin's password and TOTP sign-in, the free-signup
  * pages, and editing the profile with a cropped avatar upload.
  */
 import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { findUserByEmail } from '../../functions/lib/users.js';
+import { useCloudEnv } from '../support/cloud.js';
+import { codeOfNextStep, nextTotpCode } from '../support/signed-in.js';
 import { launch, newPage, toastShown, viewports } from './browser.js';
 
 interface InboxMail {
@@ -17,6 +20,7 @@ interface InboxMail {
 
 let browser: Browser;
 beforeAll(async () => {
+  useCloudEnv();
   browser = await launch();
 });
 
@@ -198,9 +202,10 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
-  it('an admin signs in with the password besides the e-mail', async () => {
+  it('an admin signs in with the password and the authenticator app, set up at the first sign-in', async () => {
     const { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword } = inject('cloudEnv');
     expect(adminEmail && adminPassword, 'the local cloud is given ADMIN_EMAIL and ADMIN_PASSWORD').toBeTruthy();
+    const adminId = (await findUserByEmail(adminEmail))!.id;
     const { page, context } = await openPage();
     await page.goto('/');
     const dialog = await openSignIn(page);
@@ -217,6 +222,31 @@ describe('accounts in the browser', () => {
 
     await dialog.getByLabel('Password').fill(adminPassword);
     await dialog.getByRole('button', { name: 'Sign In' }).click();
+    const setUp = dialog.getByRole('heading', { name: 'Set up two-step verification' });
+    const codeStep = dialog.getByRole('heading', { name: 'Two-step verification' });
+    await setUp.or(codeStep).waitFor();
+    // The password alone signs nobody in.
+    expect(await headerState(page)).toBe('guest');
+    if (await setUp.isVisible()) {
+      // The first sign-in of this cloud's admin: the QR code, the secret to copy, a code of it, then the recovery codes.
+      await dialog.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
+      const secret = (await dialog.locator('[data-testid=totp-secret]').textContent())!.trim();
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      await dialog.getByLabel('6-digit code').fill('000000');
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await dialog.getByRole('alert').filter({ hasText: 'Verification failed' }).waitFor();
+      await dialog.getByLabel('6-digit code').fill(await codeOfNextStep(adminId, secret));
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await dialog.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
+      expect(await dialog.locator('[data-testid=recovery-codes] li').count()).toBe(10);
+      const continueButton = dialog.getByRole('button', { name: 'Continue' });
+      expect(await continueButton.isDisabled()).toBe(true);
+      await dialog.getByRole('checkbox', { name: 'I saved my recovery codes' }).check();
+      await continueButton.click();
+    } else {
+      await dialog.getByLabel('6-digit code').fill(await nextTotpCode(adminId));
+      await dialog.getByRole('button', { name: 'Verify' }).click();
+    }
     await expect.poll(() => headerState(page), { timeout: 15_000 }).toBe('signed-in');
 
     await page.locator('[data-testid=header-avatar]').click();
@@ -224,6 +254,23 @@ describe('accounts in the browser', () => {
     await page.getByText('Administrator', { exact: true }).waitFor();
     expect(await page.locator('[data-testid=profile-page]').getByRole('link', { name: 'Admin Panel' }).getAttribute('href')).toBe('/admin');
     await context.close();
+
+    // Any later sign-in asks for the app's code; "Use a recovery code" switches the field.
+    const again = await openPage();
+    await again.page.goto('/');
+    const second = await openSignIn(again.page);
+    await second.getByLabel('Email').fill(adminEmail);
+    await second.getByRole('button', { name: 'Continue' }).click();
+    await second.getByLabel('Password').fill(adminPassword);
+    await second.getByRole('button', { name: 'Sign In' }).click();
+    await second.getByRole('heading', { name: 'Two-step verification' }).waitFor();
+    await second.getByRole('button', { name: 'Use a recovery code' }).click();
+    await second.getByLabel('Recovery code').waitFor();
+    await second.getByRole('button', { name: 'Use the authenticator app' }).click();
+    await second.getByLabel('6-digit code').fill(await nextTotpCode(adminId));
+    await second.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => headerState(again.page), { timeout: 15_000 }).toBe('signed-in');
+    await again.context.close();
   });
 
   it('the free-signup page sends the message and its code signs in from /check-email', async () => {

@@ -6,8 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, useCloudEnv } from '../support/cloud.js';
-import { signedInAdmin } from '../support/signed-in-admin.js';
-import { signedInListener } from '../support/signed-in.js';
+import { signedInAdmin, signedInListener } from '../support/signed-in.js';
 import { launch, newPage, poll, signIn, toastShown, viewports } from './browser.js';
 
 let browser: Browser;

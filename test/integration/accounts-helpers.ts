@@ -2,8 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import { issueSessionToken, SESSION_COOKIE } from '../../functions/lib/session.js';
-import { signInWithEmail } from '../../functions/lib/users.js';
+import { findUserByEmail, signInWithEmail } from '../../functions/lib/users.js';
 import { api, baseUrl, eventually } from '../support/cloud.js';
+import { codeOfNextStep, nextTotpCode } from '../support/signed-in.js';
 
 export const freshEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 12)}@example.com`;
 
@@ -69,4 +70,26 @@ export async function signedInUser(tag: string) {
   const { user, sessionId } = await signInWithEmail(email, 'email_code', null, { actor: 'test', correlationId: randomUUID() });
   const token = await issueSessionToken({ userId: user.id, sessionId });
   return { email, userId: user.id, token, headers: asBrowser(token) };
+}
+
+/**
+ * Signs an admin in through HTTP as the sign-in form does: the password, then the authenticator app's code (setting
+ * the app up first when the account has none). Answers the session token.
+ */
+export async function signInAsAdmin(email: string, password: string): Promise<string> {
+  const login = await api('/api/auth/login', { method: 'POST', json: { email, password } });
+  expect(login.status).toBe(200);
+  expect(sessionCookieOf(login.headers)).toBeUndefined();
+  const { challenge, requiresTotpEnrolment } = login.body as { challenge: string; requiresTotpEnrolment: boolean };
+  const userId = (await findUserByEmail(email))!.id;
+  let signedIn;
+  if (requiresTotpEnrolment) {
+    const { secret } = (await api('/api/auth/admin/totp/enrolment', { method: 'POST', json: { challenge } })).body as { secret: string };
+    const code = await codeOfNextStep(userId, secret);
+    signedIn = await api('/api/auth/admin/totp/confirm', { method: 'POST', json: { challenge, code } });
+  } else {
+    signedIn = await api('/api/auth/admin/totp/verify', { method: 'POST', json: { challenge, code: await nextTotpCode(userId) } });
+  }
+  expect(signedIn.status).toBe(200);
+  return sessionCookieOf(signedIn.headers)!;
 }

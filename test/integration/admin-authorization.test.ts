@@ -5,8 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes.js';
 import { api, useCloudEnv } from '../support/cloud.js';
-import { signedInAdmin } from '../support/signed-in-admin.js';
-import { signedInListener, type TestListener } from '../support/signed-in.js';
+import { signedInAdmin, signedInListener, type TestListener } from '../support/signed-in.js';
 
 const adminRoutes = routes.filter((r) => r.path.startsWith('/api/admin/'));
 

@@ -4,8 +4,7 @@ import { runReleaseCommand } from '../../functions/lib/catalogue-commands.js';
 import { readStream } from '../../functions/lib/event-store.js';
 import { publishDue } from '../../functions/scheduled/publish-due.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
-import { signedInAdmin } from '../support/signed-in-admin.js';
-import type { TestListener } from '../support/signed-in.js';
+import { signedInAdmin, type TestListener } from '../support/signed-in.js';
 
 let admin: TestListener;
 beforeAll(async () => {

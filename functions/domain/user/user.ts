@@ -1,7 +1,9 @@
 /**
- * The user aggregate (`user#<id>`): registration, sign-ins, profile, avatar, password, role and tier.
- * Pure: ids, clocks and password checks come in with the command.
+ * The user aggregate (`user#<id>`): registration, sign-ins (an admin's with a second factor), profile, avatar,
+ * password, role, tier, a complimentary membership, and blocking.
+ * Pure: ids, clocks, password and TOTP checks come in with the command.
  */
+import { brand } from '../../../events/brand.js';
 import type { DomainEvent, NewEvent, SubscriptionTier, UserRole } from '../../../events/index.js';
 import { assertNever, conflict, forbidden, invalid, notFound, unauthorized } from '../errors.js';
 
@@ -29,6 +31,16 @@ export interface UserState {
   createdAt: string | null;
   updatedAt: string | null;
   lastSignInAt: string | null;
+  signInCount: number;
+  /** The admin set up an authenticator app (AdminTotpEnrolled). */
+  totpEnrolled: boolean;
+  /** Only in the aggregate's own fold, like the password hash: the encrypted TOTP secret. */
+  totpSecretCiphertext: string | null;
+  /** Only in the aggregate's own fold: each recovery code's HMAC, null once it was used. */
+  recoveryCodeHashes: (string | null)[];
+  blocked: boolean;
+  /** Sessions issued up to this instant are dead for good (the account was blocked then). */
+  sessionsRevokedAt: string | null;
 }
 
 export const initialUserState: UserState = {
@@ -52,14 +64,23 @@ export const initialUserState: UserState = {
   createdAt: null,
   updatedAt: null,
   lastSignInAt: null,
+  signInCount: 0,
+  totpEnrolled: false,
+  totpSecretCiphertext: null,
+  recoveryCodeHashes: [],
+  blocked: false,
+  sessionsRevokedAt: null,
 };
+
+/** The fields of the state that only the aggregate's own fold of its stream keeps: secrets, never in a view. */
+export const secretUserFields = ['passwordHash', 'totpSecretCiphertext', 'recoveryCodeHashes'] as const;
 
 export const userStream = (userId: string) => `user#${userId}`;
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 export const emailReservation = (email: string) => `email#${normalizeEmail(email)}`;
 export const usernameReservation = (username: string) => `username#${username.trim().toLowerCase()}`;
 
-/** Admin accounts sign in with a password only, never with an e-mail code or link. */
+/** Admin accounts sign in with a password and a second factor only, never with an e-mail code or link. */
 export const requiresPassword = (state: Pick<UserState, 'role'>) => state.role === 'admin';
 
 /** The tier in force at `now`: a plan with an end date (a beta trial) lapses by itself; Stripe ends its own plans. */
@@ -89,7 +110,7 @@ export function evolveUser(state: UserState, event: DomainEvent): UserState {
     case 'EmailVerified':
       return event.data.email === state.email ? { ...next, emailVerified: true, updatedAt: at } : next;
     case 'UserSignedIn':
-      return { ...next, lastSignInAt: at };
+      return { ...next, lastSignInAt: at, signInCount: state.signInCount + 1 };
     case 'ProfileChanged': {
       const { displayName, email } = event.data;
       return {
@@ -105,6 +126,20 @@ export function evolveUser(state: UserState, event: DomainEvent): UserState {
       return { ...next, hasPassword: true, passwordHash: event.data.passwordHash, updatedAt: at };
     case 'UserRoleChanged':
       return { ...next, role: event.data.role, updatedAt: at };
+    case 'AdminTotpEnrolled':
+      return {
+        ...next,
+        totpEnrolled: true,
+        totpSecretCiphertext: event.data.secretCiphertext,
+        recoveryCodeHashes: event.data.recoveryCodeHashes,
+        updatedAt: at,
+      };
+    case 'AdminRecoveryCodeUsed':
+      return { ...next, recoveryCodeHashes: state.recoveryCodeHashes.map((hash, i) => (i === event.data.index ? null : hash)) };
+    case 'AccountBlocked':
+      return { ...next, blocked: true, sessionsRevokedAt: at, updatedAt: at };
+    case 'AccountUnblocked':
+      return { ...next, blocked: false, updatedAt: at };
     case 'SubscriptionTierChanged': {
       const d = event.data;
       return {
@@ -124,6 +159,12 @@ export function evolveUser(state: UserState, event: DomainEvent): UserState {
 }
 
 export type SignInMethod = 'email_code' | 'magic_link' | 'password';
+
+/** What an admin gives besides the password: a TOTP code the caller checked, or a recovery code's HMAC. */
+export type SecondFactor = { kind: 'totp'; verified: boolean } | { kind: 'recovery_code'; codeHash: string };
+
+/** The source of a membership an admin gave (SubscriptionTierChanged.source). */
+export const COMPLIMENTARY = 'complimentary';
 
 export type UserCommand =
   | {
@@ -145,7 +186,14 @@ export type UserCommand =
       sessionId: string;
       method: SignInMethod;
       /** Checked by the caller against the stored hash. */ passwordVerified?: boolean;
+      /** Required with a password for an admin account. */
+      secondFactor?: SecondFactor;
     }
+  | { type: 'EnrolTotp'; secretCiphertext: string; recoveryCodeHashes: string[]; sessionId: string; codeVerified: boolean }
+  | { type: 'Block'; by: string; reason: string | null }
+  | { type: 'Unblock' }
+  | { type: 'GrantComplimentary'; endsAt: string; at: string }
+  | { type: 'RevokeComplimentary'; at: string }
   | { type: 'ChangeProfile'; displayName?: string | null; email?: string }
   | { type: 'VerifyEmail'; email: string }
   | { type: 'ChangeAvatar'; avatar: string; contentType: string; bytes: number }
@@ -164,6 +212,31 @@ export type UserCommand =
 function registered(state: UserState): asserts state is UserState & { id: string; email: string } {
   if (!state.id || !state.email) throw notFound('user_not_found', 'User not found');
 }
+
+export const BLOCKED_MESSAGE = `This account is blocked. If you think this is a mistake, write to ${brand.supportEmail}.`;
+const notBlocked = (state: UserState) => {
+  if (state.blocked) throw forbidden('account_blocked', BLOCKED_MESSAGE);
+};
+
+/** An admin's password sign-in: the second factor it gave, checked; the recovery code it spends, if any. */
+function secondFactorEvents(state: UserState & { id: string }, factor: SecondFactor | undefined): NewEvent[] {
+  if (!state.totpEnrolled) throw forbidden('totp_enrolment_required', 'Set up your authenticator app to sign in');
+  if (factor?.kind === 'totp') {
+    if (!factor.verified)
+      throw unauthorized('invalid_totp_code', 'That code is not right. Enter the current code from your authenticator app.');
+    return [];
+  }
+  if (factor?.kind === 'recovery_code') {
+    const index = state.recoveryCodeHashes.indexOf(factor.codeHash);
+    if (index < 0) throw unauthorized('invalid_recovery_code', 'That recovery code is not right, or it was used already.');
+    return [{ type: 'AdminRecoveryCodeUsed', data: { userId: state.id, index } }];
+  }
+  throw unauthorized('totp_required', 'Enter the code from your authenticator app');
+}
+
+/** Whether the listener holds a paid Stripe membership in force now (a complimentary one must not replace it). */
+const paidMembershipAt = (state: UserState, at: string) =>
+  state.subscriptionSource === 'stripe' && effectiveTier(state, new Date(at)) === 'toko_plus';
 
 export function decideUser(command: UserCommand, state: UserState): NewEvent[] {
   if (command.type === 'Register') {
@@ -191,16 +264,84 @@ export function decideUser(command: UserCommand, state: UserState): NewEvent[] {
   const userId = state.id;
   switch (command.type) {
     case 'SignIn': {
+      let spent: NewEvent[] = [];
       if (command.method === 'password') {
         if (!command.passwordVerified) throw unauthorized('invalid_credentials', 'Invalid email or password');
-      } else if (requiresPassword(state)) {
-        throw forbidden('password_required', 'This account signs in with a password');
+        notBlocked(state);
+        if (requiresPassword(state)) spent = secondFactorEvents(state, command.secondFactor);
+      } else {
+        if (requiresPassword(state)) throw forbidden('password_required', 'This account signs in with a password');
+        notBlocked(state);
       }
-      const signedIn: NewEvent = { type: 'UserSignedIn', data: { userId, sessionId: command.sessionId, method: command.method } };
+      const secondFactor = requiresPassword(state) ? command.secondFactor?.kind : undefined;
+      const signedIn: NewEvent = {
+        type: 'UserSignedIn',
+        data: { userId, sessionId: command.sessionId, method: command.method, ...(secondFactor ? { secondFactor } : {}) },
+      };
       // A code or a magic link that reached the person proves the address.
       return command.method !== 'password' && !state.emailVerified
         ? [{ type: 'EmailVerified', data: { userId, email: state.email } }, signedIn]
-        : [signedIn];
+        : [...spent, signedIn];
+    }
+    case 'EnrolTotp': {
+      if (!requiresPassword(state)) throw forbidden('admin_only', 'Only admin accounts set up an authenticator app');
+      if (state.totpEnrolled) throw conflict('totp_enrolled', 'An authenticator app is already set up for this account');
+      if (!command.codeVerified)
+        throw unauthorized('invalid_totp_code', 'That code is not right. Enter the current code from your authenticator app.');
+      return [
+        {
+          type: 'AdminTotpEnrolled',
+          data: { userId, secretCiphertext: command.secretCiphertext, recoveryCodeHashes: command.recoveryCodeHashes },
+        },
+        { type: 'UserSignedIn', data: { userId, sessionId: command.sessionId, method: 'password', secondFactor: 'totp' } },
+      ];
+    }
+    case 'Block': {
+      if (command.by === userId) throw forbidden('cannot_block_self', 'You cannot block your own account');
+      if (state.role === 'admin') throw conflict('admin_account', 'Revoke the admin role before blocking this account');
+      return state.blocked ? [] : [{ type: 'AccountBlocked', data: { userId, reason: command.reason } }];
+    }
+    case 'Unblock':
+      return state.blocked ? [{ type: 'AccountUnblocked', data: { userId } }] : [];
+    case 'GrantComplimentary': {
+      if (Date.parse(command.endsAt) <= Date.parse(command.at)) throw invalid('invalid_end_date', 'The end date must be in the future');
+      if (paidMembershipAt(state, command.at)) throw conflict('paid_membership', `This listener already pays for ${brand.productPlus}`);
+      const current = state.subscriptionSource === COMPLIMENTARY && effectiveTier(state, new Date(command.at)) === 'toko_plus';
+      return [
+        { type: 'ComplimentaryMembershipGranted', data: { userId, endsAt: command.endsAt } },
+        {
+          type: 'SubscriptionTierChanged',
+          data: {
+            userId,
+            tier: 'toko_plus',
+            status: 'active',
+            source: COMPLIMENTARY,
+            startedAt: current ? state.subscriptionStartedAt : command.at,
+            expiresAt: command.endsAt,
+            stripeSubscriptionId: null,
+          },
+        },
+      ];
+    }
+    case 'RevokeComplimentary': {
+      if (state.subscriptionSource !== COMPLIMENTARY || effectiveTier(state, new Date(command.at)) !== 'toko_plus') {
+        throw conflict('no_complimentary_membership', `This listener has no complimentary ${brand.productPlus} membership`);
+      }
+      return [
+        { type: 'ComplimentaryMembershipRevoked', data: { userId } },
+        {
+          type: 'SubscriptionTierChanged',
+          data: {
+            userId,
+            tier: 'free',
+            status: 'cancelled',
+            source: COMPLIMENTARY,
+            startedAt: state.subscriptionStartedAt,
+            expiresAt: command.at,
+            stripeSubscriptionId: null,
+          },
+        },
+      ];
     }
     case 'ChangeProfile': {
       const changes: { displayName?: string | null; email?: string } = {};
@@ -218,7 +359,13 @@ export function decideUser(command: UserCommand, state: UserState): NewEvent[] {
     case 'SetPassword':
       return [{ type: 'PasswordSet', data: { userId, passwordHash: command.passwordHash } }];
     case 'ChangeRole':
-      return command.role === state.role ? [] : [{ type: 'UserRoleChanged', data: { userId, role: command.role } }];
+      if (command.role === state.role) return [];
+      // Admins sign in with a password and an authenticator app, never by e-mail code.
+      if (command.role === 'admin' && !state.hasPassword) {
+        throw conflict('password_required', 'This account has no password: an admin signs in with a password and an authenticator app');
+      }
+      if (command.role === 'admin' && state.blocked) throw conflict('account_blocked', 'Unblock this account before making it an admin');
+      return [{ type: 'UserRoleChanged', data: { userId, role: command.role } }];
     case 'ChangeSubscriptionTier': {
       const { type: _type, ...tier } = command;
       const same =

@@ -81,3 +81,16 @@ export function validateBetaSignup(form: BetaSignupForm): Notice | null {
 
 /** Beta codes are typed in any case and sent uppercased; an empty one is not sent. */
 export const normalizeBetaCode = (code: string): string => code.trim().toUpperCase();
+
+/** The code of the authenticator app, or a recovery code, was refused or could not be checked. */
+export function secondFactorFailure(error: unknown, surface: Surface): Notice {
+  if (isNetworkError(error)) return networkFailure(surface);
+  return { title: 'Verification failed', description: serverMessageOf(error) ?? 'Please check the code and try again.' };
+}
+
+/** The second step is over (expired, or too many wrong codes): the admin starts again from the password. */
+export const needsPasswordAgain = (error: unknown): boolean =>
+  error instanceof HttpError && (error.status === 429 || (error.status === 401 && /password again/i.test(error.serverMessage ?? '')));
+
+/** A recovery code as typed: letters and digits, in any case, with or without the dash. */
+export const isRecoveryCode = (raw: string): boolean => raw.replace(/[^a-z0-9]/gi, '').length === 10;

@@ -1,4 +1,7 @@
-/** POST /api/auth/login: the password an admin account gives besides its e-mail; the server sets the session cookie. */
+/**
+ * POST /api/auth/login: the password an admin account gives besides its e-mail. The right one answers the second
+ * step (the authenticator app's code, or its set-up) with a challenge for it; no session starts before that step.
+ */
 import { useMutation } from '@tanstack/react-query';
 import * as accounts from '../../../../../functions/contract/accounts';
 import { request } from '../../../lib/http';

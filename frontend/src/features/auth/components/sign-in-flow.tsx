@@ -1,12 +1,13 @@
 /**
  * Passwordless sign-in and sign-up, shown in the modal and on the /auth page: the e-mail step (with the
- * Toko+ box when signing up), the "Check your email" code step, and the password an admin account also needs.
+ * Toko+ box when signing up), the "Check your email" code step, and the password an admin account needs, then
+ * its second factor (admin-second-factor.tsx, loaded only then).
  * Failures show beside the form as alerts (read out at once by screen readers), not as toasts, which would
  * cover the form's own buttons on a phone; successes are toasts, since the form is gone by then.
  */
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, Crown } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { brand } from '../../../lib/brand';
 import { formatMoney } from '../../../lib/format';
 import type { SessionUser } from '../../../lib/session';
@@ -28,6 +29,8 @@ import {
   type Surface,
 } from '../sign-in-messages';
 import { CodeForm, useCodeSignIn } from './code-step';
+
+const AdminSecondFactor = lazy(() => import('./admin-second-factor').then((module) => ({ default: module.AdminSecondFactor })));
 
 export interface SignInFlowProps {
   surface: Surface;
@@ -312,7 +315,7 @@ export function CodeStep({
   );
 }
 
-/** An admin account signs in with its password as well (both fields required). */
+/** An admin account signs in with its password as well (both fields required), then its second factor. */
 function AdminPasswordStep({
   surface,
   initialEmail,
@@ -329,6 +332,7 @@ function AdminPasswordStep({
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [failure, reportFailure] = useState<Notice | null>(null);
+  const [secondStep, setSecondStep] = useState<{ challenge: string; enrol: boolean } | null>(null);
   const login = useAdminLogin();
   const completeSignIn = useCompleteSignIn();
   const [completing, setCompleting] = useState(false);
@@ -345,7 +349,12 @@ function AdminPasswordStep({
     login.mutate(
       { email: address, password },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
+          setPassword('');
+          if ('challenge' in answer) {
+            setSecondStep({ challenge: answer.challenge, enrol: answer.requiresTotpEnrolment });
+            return;
+          }
           setCompleting(true);
           void completeSignIn({ email: address, isNewUser: false, subscriptionIntent: false }, then).then((user) => {
             setCompleting(false);
@@ -359,6 +368,25 @@ function AdminPasswordStep({
       },
     );
   };
+
+  if (secondStep) {
+    return (
+      <Suspense fallback={<div className="h-48 animate-pulse rounded-lg bg-white/5" aria-busy="true" />}>
+        <AdminSecondFactor
+          surface={surface}
+          email={email.trim()}
+          challenge={secondStep.challenge}
+          enrol={secondStep.enrol}
+          then={then}
+          onSignedIn={onSignedIn}
+          onRestart={(notice) => {
+            setSecondStep(null);
+            reportFailure(notice ?? null);
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <div data-testid="sign-in-flow" data-step="admin-password">

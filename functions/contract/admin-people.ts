@@ -1,0 +1,114 @@
+/**
+ * Contract of the `admin-people` context: the admins' listener search, a listener's page (profile, membership,
+ * purchases, library, plays, sign-ins), what an admin does to an account (complimentary Toko+, the admin role,
+ * blocking), and the band page's fan signups with their CSV export. Lists are paged by an opaque cursor.
+ */
+import * as z from 'zod/mini';
+import { endpoint, idParams, nullableText } from './endpoint.js';
+
+const cursor = z.optional(z.string().check(z.minLength(1), z.maxLength(2000)));
+const page = <T extends z.ZodMiniType>(item: T) => z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
+const role = z.enum(['user', 'admin']);
+/** The tier in force now (a complimentary or trial membership past its end is free). */
+const tierNow = z.enum(['free', 'toko_plus']);
+
+export const userRow = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: nullableText,
+  username: nullableText,
+  role,
+  tier: tierNow,
+  /** stripe, beta, complimentary…; null for a listener who never had Toko+. */
+  subscriptionSource: nullableText,
+  subscriptionExpiresAt: nullableText,
+  blocked: z.boolean(),
+  createdAt: nullableText,
+});
+export type UserRow = z.infer<typeof userRow>;
+
+export const searchUsers = endpoint({
+  query: z.object({
+    /** Words that begin a word of the e-mail, the name or the username; none lists everyone, newest first. */
+    q: z.optional(z.string().check(z.trim(), z.maxLength(100, 'Search for at most 100 characters'))),
+    cursor,
+  }),
+  answer: page(userRow),
+});
+
+export const adminUser = z.object({
+  ...userRow.shape,
+  emailVerified: z.boolean(),
+  avatarUrl: nullableText,
+  subscriptionStatus: nullableText,
+  subscriptionStartedAt: nullableText,
+  lastSignInAt: nullableText,
+  signInCount: z.number(),
+  /** An admin's authenticator app is set up. */
+  totpEnrolled: z.boolean(),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+
+const membershipChange = z.object({
+  at: z.string(),
+  /** Who changed it: the listener, an admin's id, stripe's webhook, the setup. */
+  actor: z.string(),
+  tier: z.enum(['free', 'toko_plus']),
+  status: z.string(),
+  source: z.string(),
+  startedAt: nullableText,
+  expiresAt: nullableText,
+});
+const signIn = z.object({ at: z.string(), method: z.string(), secondFactor: nullableText });
+const purchase = z.object({
+  orderId: z.string(),
+  albumId: z.string(),
+  title: z.string(),
+  artistName: nullableText,
+  /** Dollars, as the purchase recorded it. */
+  purchasePrice: z.number(),
+  purchaseDate: z.string(),
+});
+
+export const getUser = endpoint({
+  params: idParams,
+  answer: z.object({
+    user: adminUser,
+    /** Oldest first. */
+    membershipHistory: z.array(membershipChange),
+    purchases: z.array(purchase),
+    librarySize: z.number(),
+    plays: z.number(),
+    /** The last 10, newest first. */
+    recentSignIns: z.array(signIn),
+  }),
+});
+
+const changed = z.object({ user: adminUser, message: z.string() });
+
+export const grantComplimentary = endpoint({
+  params: idParams,
+  body: z.object({
+    endsAt: z.iso.datetime({ offset: true, error: 'Choose an end date and time' }),
+  }),
+  answer: changed,
+});
+export const revokeComplimentary = endpoint({ params: idParams, answer: changed });
+
+export const changeRole = endpoint({
+  params: idParams,
+  body: z.object({ role: z.enum(['user', 'admin'], { error: 'The role is "user" or "admin"' }) }),
+  answer: changed,
+});
+
+export const block = endpoint({
+  params: idParams,
+  body: z.object({ reason: z.nullish(z.string().check(z.trim(), z.maxLength(500, 'Say why in at most 500 characters'))) }),
+  answer: changed,
+});
+export const unblock = endpoint({ params: idParams, answer: changed });
+
+export const fanSignup = z.object({ band: z.string(), email: z.string(), signedUpAt: z.string() });
+export const listFanSignups = endpoint({ query: z.object({ cursor }), answer: page(fanSignup) });
+/** Every signup as CSV (text/csv: band,email,signed_up_at), oldest first. */
+export const exportFanSignups = endpoint({ answer: z.string() });

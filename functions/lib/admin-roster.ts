@@ -1,0 +1,42 @@
+/**
+ * Making and revoking admins: the user's UserRoleChanged and the roster's AdminAppointed or AdminDismissed are
+ * decided on both streams as read, and appended in one transaction; a concurrent change of either stream makes
+ * the whole change run again on what is stored, so the last admin can never be removed by two revokes at once.
+ */
+import type { DomainEvent, UserRole } from '../../events/index.js';
+import { ADMIN_ROSTER_STREAM, adminRosterDecider, type AdminRosterCommand } from '../domain/user/admin-roster.js';
+import { userDecider, userStream, type UserState } from '../domain/user/user.js';
+import { toUserView, type UserView } from '../projections/users.js';
+import { appendToStreams, isConcurrencyError, readStream, type AppendContext } from './event-store.js';
+import { retry } from './retry.js';
+
+const versionOf = (events: { version: number }[]) => events.at(-1)?.version ?? 0;
+
+/** Gives or takes the admin role; `by` is who asks (an admin, or the setup), who may not take their own. */
+export async function setAdminRole(userId: string, role: UserRole, by: string, context: AppendContext): Promise<UserView> {
+  return retry(
+    async () => {
+      const [userHistory, rosterHistory] = await Promise.all([readStream(userStream(userId)), readStream(ADMIN_ROSTER_STREAM)]);
+      let user: UserState = userHistory.reduce(userDecider.evolve, userDecider.initialState);
+      const roster = rosterHistory.reduce(adminRosterDecider.evolve, adminRosterDecider.initialState);
+      const rosterCommand: AdminRosterCommand = role === 'admin' ? { type: 'Appoint', userId } : { type: 'Dismiss', userId, by };
+      const userEvents = userDecider.decide({ type: 'ChangeRole', role }, user);
+      const rosterEvents = adminRosterDecider.decide(rosterCommand, roster);
+      const [appended] = await appendToStreams(
+        [
+          { streamId: userStream(userId), expectedVersion: versionOf(userHistory), events: userEvents },
+          { streamId: ADMIN_ROSTER_STREAM, expectedVersion: versionOf(rosterHistory), events: rosterEvents },
+        ],
+        context,
+      );
+      for (const event of appended as DomainEvent[]) user = userDecider.evolve(user, event);
+      return toUserView(user);
+    },
+    { attempts: 4, retryOn: isConcurrencyError },
+  );
+}
+
+/** Whether the user is on the roster of admins. */
+export async function isAdmin(userId: string): Promise<boolean> {
+  return (await readStream(ADMIN_ROSTER_STREAM)).reduce(adminRosterDecider.evolve, adminRosterDecider.initialState).admins.includes(userId);
+}

@@ -1,0 +1,213 @@
+/**
+ * The admins' reads of people: the listener search one cursor page at a time (a Query on the search words' index,
+ * never a Scan), a listener's page gathered from the views by key, and the band page's fan signups read from the
+ * band's stream in order.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { invalid } from '../domain/errors.js';
+import { effectiveTier } from '../domain/user/user.js';
+import { purchasesPartition, type PurchaseView } from '../projections/commerce.js';
+import { LIBRARY_ALBUMS, libraryPartition } from '../projections/library.js';
+import { userStatsKey } from '../projections/stats.js';
+import { MIN_SEARCH_WORD, searchWords, USER_SEARCH_EVERYONE, userSearchPartition, type UserSearchRow } from '../projections/user-search.js';
+import { MEMBERSHIP_CHANGE, SIGN_IN_SLOT, userActivityPartition, type UserView } from '../projections/users.js';
+import { dynamoClient } from './aws.js';
+import { env } from './env.js';
+import { avatarKey } from './users.js';
+import { getView, queryViews } from './views.js';
+
+export const PEOPLE_PAGE = 25;
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** A cursor names where its list stopped, and which list: one of another query would start it in the wrong place. */
+function encodeCursor(list: string, key: Record<string, unknown> | undefined): string | null {
+  return key ? Buffer.from(JSON.stringify({ list, key })).toString('base64url') : null;
+}
+function decodeCursor(list: string, cursor: string | undefined): Record<string, unknown> | undefined {
+  if (!cursor) return undefined;
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { list?: unknown; key?: unknown };
+    if (parsed.list === list && parsed.key && typeof parsed.key === 'object') return parsed.key as Record<string, unknown>;
+  } catch {
+    // refused below
+  }
+  throw invalid('bad_cursor', 'This page cursor is not valid for this list; start from the first page');
+}
+
+export type UserRowAnswer = Omit<UserSearchRow, 'userId' | 'searchText' | 'tier'> & { id: string; tier: 'free' | 'toko_plus' };
+
+const toRow = (row: UserSearchRow, now: Date): UserRowAnswer => ({
+  id: row.userId,
+  email: row.email,
+  displayName: row.displayName,
+  username: row.username,
+  role: row.role,
+  tier: effectiveTier(row, now),
+  subscriptionSource: row.subscriptionSource,
+  subscriptionExpiresAt: row.subscriptionExpiresAt,
+  blocked: row.blocked,
+  createdAt: row.createdAt,
+});
+
+/**
+ * One page of the accounts whose words begin with every word of `q`: the longest word picks the index partition
+ * and the range in it, the others filter that range. No query lists everyone, newest first.
+ */
+export async function searchUsers(
+  q: string | undefined,
+  cursor: string | undefined,
+  now: Date,
+  limit = PEOPLE_PAGE,
+): Promise<Page<UserRowAnswer>> {
+  const words = [...new Set(searchWords(q ?? ''))];
+  if ((q ?? '').trim() && !words.length) {
+    throw invalid('query_too_short', `Type at least ${MIN_SEARCH_WORD} letters or digits of an e-mail or a name`);
+  }
+  const [longest, ...others] = [...words].sort((a, b) => b.length - a.length);
+  const list = words.length ? `search:${words.sort().join(' ')}` : 'everyone';
+  const filter = others.map((_, i) => `contains(searchText, :w${i})`).join(' AND ');
+  const out = await dynamoClient().send(
+    new QueryCommand({
+      TableName: env().TABLE_VIEWS,
+      IndexName: 'gsi1',
+      KeyConditionExpression: longest ? 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)' : 'gsi1pk = :pk',
+      ...(filter ? { FilterExpression: filter } : {}),
+      ExpressionAttributeValues: {
+        ':pk': longest ? userSearchPartition(longest) : USER_SEARCH_EVERYONE,
+        ...(longest ? { ':prefix': longest } : {}),
+        ...Object.fromEntries(others.map((w, i) => [`:w${i}`, ` ${w}`])),
+      },
+      ScanIndexForward: Boolean(longest),
+      Limit: limit,
+      ExclusiveStartKey: decodeCursor(list, cursor),
+    }),
+  );
+  // Two words of one account can begin with the same letters: it is listed once.
+  const seen = new Set<string>();
+  const items = ((out.Items ?? []) as UserSearchRow[])
+    .filter((row) => !seen.has(row.userId) && seen.add(row.userId))
+    .map((row) => toRow(row, now));
+  return { items, nextCursor: encodeCursor(list, out.LastEvaluatedKey) };
+}
+
+interface ActivityItem {
+  sk: string;
+  at: string;
+  actor: string;
+  v: number;
+  [field: string]: unknown;
+}
+
+/** A listener's page for the admins: who they are, their membership's history, purchases, library, plays and sign-ins. */
+export async function userPage(user: UserView, now: Date) {
+  const [activity, purchases, library, stats] = await Promise.all([
+    queryViews<ActivityItem>({ pk: userActivityPartition(user.id) }),
+    queryViews<PurchaseView>({ pk: purchasesPartition(user.id) }),
+    queryViews({ pk: libraryPartition(user.id) }, { skPrefix: LIBRARY_ALBUMS }),
+    getView<{ playCount?: number }>(userStatsKey(user.id)),
+  ]);
+  return {
+    user: adminUserOf(user, now),
+    membershipHistory: activity
+      .filter((a) => a.sk.startsWith(MEMBERSHIP_CHANGE))
+      .map((a) => ({
+        at: a.at,
+        actor: a.actor,
+        tier: a.tier as 'free' | 'toko_plus',
+        status: a.status as string,
+        source: a.source as string,
+        startedAt: (a.startedAt as string | null) ?? null,
+        expiresAt: (a.expiresAt as string | null) ?? null,
+      })),
+    purchases: purchases.map(({ orderId, albumId, title, artistName, purchasePrice, purchaseDate }) => ({
+      orderId,
+      albumId,
+      title,
+      artistName,
+      purchasePrice,
+      purchaseDate,
+    })),
+    librarySize: library.length,
+    plays: stats?.playCount ?? 0,
+    recentSignIns: activity
+      .filter((a) => a.sk.startsWith(SIGN_IN_SLOT))
+      .sort((a, b) => b.v - a.v)
+      .map((a) => ({ at: a.at, method: a.method as string, secondFactor: (a.secondFactor as string | null) ?? null })),
+  };
+}
+
+/** The account as the admins' screens show it, from the user as it is now. */
+export function adminUserOf(user: UserView, now: Date) {
+  const version = user.avatarUpdatedAt ? Date.parse(user.avatarUpdatedAt) : null;
+  return {
+    id: user.id,
+    email: user.email,
+    displayName: user.displayName,
+    username: user.username,
+    role: user.role,
+    tier: effectiveTier(user, now),
+    subscriptionSource: user.subscriptionSource,
+    subscriptionExpiresAt: user.subscriptionExpiresAt,
+    subscriptionStatus: user.subscriptionStatus,
+    subscriptionStartedAt: user.subscriptionStartedAt,
+    blocked: user.blocked,
+    createdAt: user.createdAt,
+    emailVerified: user.emailVerified,
+    avatarUrl: user.avatar ? `/${avatarKey(user.avatar)}?v=${version}` : null,
+    lastSignInAt: user.lastSignInAt,
+    signInCount: user.signInCount,
+    totpEnrolled: user.totpEnrolled,
+  };
+}
+
+export interface FanSignupRow {
+  band: string;
+  email: string;
+  signedUpAt: string;
+}
+
+/** The stream POST /api/band/fan-signup appends to (functions/http/band.ts). */
+const BAND_STREAM = 'band#dirtytexans';
+
+/** The fan signups of the band page in the order they came, a page at a time (a key read of the band's stream). */
+export async function fanSignups(cursor: string | undefined, limit = 100): Promise<Page<FanSignupRow>> {
+  const out = await dynamoClient().send(
+    new QueryCommand({
+      TableName: env().TABLE_EVENTS,
+      KeyConditionExpression: 'streamId = :s',
+      ExpressionAttributeValues: { ':s': BAND_STREAM },
+      Limit: limit,
+      ExclusiveStartKey: decodeCursor('fan-signups', cursor),
+    }),
+  );
+  const items = (out.Items ?? [])
+    .filter((item) => item.type === 'FanSignedUp')
+    .map((item) => {
+      const data = item.data as { band: string; email: string };
+      return { band: data.band, email: data.email, signedUpAt: (item.meta as { at: string }).at };
+    });
+  return { items, nextCursor: encodeCursor('fan-signups', out.LastEvaluatedKey) };
+}
+
+/**
+ * Every fan signup as CSV, oldest first; a field with a comma, a quote or a line break is quoted, and one a
+ * spreadsheet would run as a formula (=, +, -, @) starts with an apostrophe.
+ */
+export async function fanSignupsCsv(): Promise<string> {
+  const cell = (raw: string) => {
+    const value = /^[=+\-@]/.test(raw) ? `'${raw}` : raw;
+    return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  };
+  const lines = ['band,email,signed_up_at'];
+  let cursor: string | undefined;
+  do {
+    const page = await fanSignups(cursor, 1000);
+    for (const row of page.items) lines.push([row.band, row.email, row.signedUpAt].map(cell).join(','));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return `${lines.join('\r\n')}\r\n`;
+}
