@@ -6,6 +6,7 @@
  */
 import * as accounts from './contract/accounts.js';
 import * as adminCatalogue from './contract/admin-catalogue.js';
+import * as adminHistory from './contract/admin-history.js';
 import * as band from './contract/band.js';
 import * as catalogue from './contract/catalogue.js';
 import * as commerce from './contract/commerce.js';
@@ -34,7 +35,8 @@ export type Context =
   | 'membership'
   | 'merch'
   | 'stripe-webhook'
-  | 'admin-catalogue';
+  | 'admin-catalogue'
+  | 'admin-history';
 
 export interface RouteSpec {
   method: HttpMethod;
@@ -151,6 +153,8 @@ export const routes = [
   route('GET', '/api/admin/releases', 'admin-catalogue', 'admin', adminCatalogue.releaseBoard),
   route('POST', '/api/admin/videos', 'admin-catalogue', 'admin', adminCatalogue.createVideo),
   route('PUT', '/api/admin/videos/{id}', 'admin-catalogue', 'admin', adminCatalogue.changeVideo),
+  route('GET', '/api/admin/history/{kind}/{id}', 'admin-history', 'admin', adminHistory.getHistory),
+  route('GET', '/api/admin/albums/{id}/as-of', 'admin-history', 'admin', adminHistory.getAlbumAsOf),
 ];
 
 /** One route of the manifest, with the literal types of its line. */
