@@ -1,20 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeAlbumDetails, createArtist, publishAlbum } from '../../functions/lib/catalogue-commands.js';
-import { runUserCommand } from '../../functions/lib/users.js';
 import { albumData, artistData } from '../../functions/domain/catalogue/catalogue.fixtures.js';
-import { api, eventually, useCloudEnv } from '../support/cloud.js';
+import { api, useCloudEnv } from '../support/cloud.js';
+import { signedInAdmin } from '../support/signed-in-admin.js';
 import { signedInListener, type TestListener } from '../support/signed-in.js';
 
 beforeAll(() => useCloudEnv());
-
-/** A listener made admin through the user commands, once the users view reads the new role. */
-async function newAdmin(): Promise<TestListener> {
-  const admin = await signedInListener();
-  await runUserCommand(admin.userId, { type: 'ChangeRole', role: 'admin' }, { actor: 'test', correlationId: `admin-${admin.userId}` });
-  await eventually(async () => (await admin.call(`/api/admin/history/user/${admin.userId}`)).status === 200);
-  return admin;
-}
 
 /** An album published at t0 for $9.99, repriced at t1 to $7.99 and at t2 to $6.99 and retitled, all by the admin. */
 async function albumChangedTwice(admin: TestListener) {
@@ -32,7 +24,7 @@ async function albumChangedTwice(admin: TestListener) {
 
 describe('admin history', () => {
   it("shows an album's history newest first, who changed what and when, a page at a time", async () => {
-    const admin = await newAdmin();
+    const admin = await signedInAdmin();
     const { albumId, t } = await albumChangedTwice(admin);
     const first = await admin.call(`/api/admin/history/album/${albumId}?limit=2`);
     expect(first.status).toBe(200);
@@ -56,7 +48,7 @@ describe('admin history', () => {
   });
 
   it('replays an album as it was between its two changes, before it existed, and now', async () => {
-    const admin = await newAdmin();
+    const admin = await signedInAdmin();
     const { albumId, artistId } = await albumChangedTwice(admin);
     const between = await admin.call(`/api/admin/albums/${albumId}/as-of?at=${encodeURIComponent('2025-03-02T12:00:00+00:00')}`);
     expect(between.status).toBe(200);
@@ -80,7 +72,7 @@ describe('admin history', () => {
   });
 
   it("shows a person's and an artist's history, naming no one but admins", async () => {
-    const admin = await newAdmin();
+    const admin = await signedInAdmin();
     const { artistId } = await albumChangedTwice(admin);
     const artist = await admin.call(`/api/admin/history/artist/${artistId}`);
     expect(artist.body.entries).toEqual([expect.objectContaining({ type: 'ArtistCreated', who: admin.displayName, by: 'admin' })]);

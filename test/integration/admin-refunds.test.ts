@@ -1,21 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { readStream } from '../../functions/lib/event-store.js';
-import { runUserCommand } from '../../functions/lib/users.js';
 import { eventually, useCloudEnv } from '../support/cloud.js';
-import { deliverWebhook, mailTo, newPerson, sandbox, type Person } from '../support/commerce.js';
+import { deliverWebhook, mailTo, newPerson, sandbox } from '../support/commerce.js';
+import { signedInAdmin } from '../support/signed-in-admin.js';
 
 const ALBUM = 'album-after-hours';
 
 beforeAll(() => useCloudEnv());
-
-/** A person made admin through the user commands, once the users view reads the new role. */
-async function newAdmin(): Promise<Person> {
-  const admin = await newPerson('admin');
-  await runUserCommand(admin.userId, { type: 'ChangeRole', role: 'admin' }, { actor: 'test', correlationId: `admin-${admin.userId}` });
-  await eventually(async () => (await admin.api(`/api/admin/purchases?userId=${admin.userId}`)).status === 200);
-  return admin;
-}
 
 interface SandboxEvent {
   id: string;
@@ -43,17 +35,17 @@ const sandboxEvents = async (): Promise<SandboxEvent[]> =>
 
 describe('refunds', () => {
   it('refunds a purchase once through Stripe, however often it is asked and delivered, and takes the album back', async () => {
-    const [admin, { buyer, orderId, link, checkoutEvent }] = await Promise.all([newAdmin(), paidBuyer()]);
+    const [admin, { buyer, orderId, link, checkoutEvent }] = await Promise.all([signedInAdmin(), paidBuyer()]);
     expect((await buyer.api(`/api/albums/${ALBUM}/tracks`)).body.hasAccess).toBe(true);
 
-    const listed = await admin.api(`/api/admin/purchases?userId=${buyer.userId}`);
+    const listed = await admin.call(`/api/admin/purchases?userId=${buyer.userId}`);
     expect(listed.body).toEqual({
       purchases: [expect.objectContaining({ orderId, albumId: ALBUM, title: 'After Hours', purchasePrice: 9.99 })],
       nextCursor: null,
     });
 
     // A double click: both answer the one refund Stripe made.
-    const clicks = await Promise.all([1, 2].map(() => admin.api(`/api/admin/purchases/${orderId}/refund`, { method: 'POST' })));
+    const clicks = await Promise.all([1, 2].map(() => admin.call(`/api/admin/purchases/${orderId}/refund`, { method: 'POST' })));
     expect(clicks.map((c) => c.status)).toEqual([200, 200]);
     expect(clicks[0].body).toMatchObject({ orderId, amount: 9.99, albums: [{ albumId: ALBUM, title: 'After Hours' }] });
     expect(clicks[0].body.stripeRefundId).toMatch(/^re_/);
@@ -64,7 +56,7 @@ describe('refunds', () => {
     expect((await buyer.api('/api/library/purchased-albums')).body).toEqual([]);
     expect(await buyer.api(link, { redirect: 'manual' })).toMatchObject({ status: 403, body: { error: 'not_purchased' } });
     expect((await buyer.api(`/api/albums/${ALBUM}/tracks`)).body.hasAccess).toBe(false);
-    expect((await admin.api(`/api/admin/purchases?userId=${buyer.userId}`)).body.purchases).toEqual([]);
+    expect((await admin.call(`/api/admin/purchases?userId=${buyer.userId}`)).body.purchases).toEqual([]);
 
     // Stripe's event again (the same one, and another of the same refund), and the old payment event after it.
     const paymentIntent = checkoutEvent.data.object.payment_intent;
@@ -94,23 +86,23 @@ describe('refunds', () => {
     expect(mails[0].text).toContain('After Hours');
 
     // Asked once more, it answers the refunded order without asking Stripe again.
-    const later = await admin.api(`/api/admin/purchases/${orderId}/refund`, { method: 'POST' });
+    const later = await admin.call(`/api/admin/purchases/${orderId}/refund`, { method: 'POST' });
     expect(later.body).toMatchObject({ orderId, status: 'refunded', stripeRefundId: null });
   });
 
   it('refuses an unknown order, an unpaid one, and anyone but an admin', async () => {
-    const [admin, buyer] = await Promise.all([newAdmin(), newPerson('unpaid')]);
-    expect((await admin.api(`/api/admin/purchases/order-${randomUUID()}/refund`, { method: 'POST' })).status).toBe(404);
+    const [admin, buyer] = await Promise.all([signedInAdmin(), newPerson('unpaid')]);
+    expect((await admin.call(`/api/admin/purchases/order-${randomUUID()}/refund`, { method: 'POST' })).status).toBe(404);
     const started = await buyer.api('/api/cart/checkout', {
       method: 'POST',
       json: { cartItems: [{ albumId: ALBUM }], includeSubscription: false },
     });
-    expect(await admin.api(`/api/admin/purchases/${started.body.orderId}/refund`, { method: 'POST' })).toMatchObject({
+    expect(await admin.call(`/api/admin/purchases/${started.body.orderId}/refund`, { method: 'POST' })).toMatchObject({
       status: 409,
       body: { error: 'order_not_paid' },
     });
     expect((await buyer.api(`/api/admin/purchases/${started.body.orderId}/refund`, { method: 'POST' })).status).toBe(403);
     expect((await buyer.api(`/api/admin/purchases?userId=${buyer.userId}`)).status).toBe(403);
-    expect((await admin.api('/api/admin/purchases')).status).toBe(400);
+    expect((await admin.call('/api/admin/purchases')).status).toBe(400);
   });
 });
