@@ -65,6 +65,34 @@ export const PurchaseCompleted = defineEvent(
   }),
 );
 
+/** An admin asked Stripe to refund a paid order in full; the refund is recorded as done only by Stripe's charge.refunded. */
+export const RefundRequested = defineEvent(
+  'RefundRequested',
+  z.object({
+    orderId: z.string().min(1),
+    userId: z.string().min(1),
+    stripeRefundId: z.string().min(1),
+    amount: dollars,
+  }),
+);
+
+/**
+ * A paid order was refunded in full, recorded once from a verified charge.refunded: its albums are no longer the
+ * buyer's (purchases, downloads, access).
+ */
+export const PurchaseRefunded = defineEvent(
+  'PurchaseRefunded',
+  z.object({
+    orderId: z.string().min(1),
+    userId: z.string().min(1),
+    email: z.string().email(),
+    albums: z.array(orderAlbumSchema).min(1),
+    amount: dollars,
+    stripeChargeId: z.string().min(1),
+    stripeEventId: z.string().min(1),
+  }),
+);
+
 /** The album's download ZIP (MP3, WAV, instrumentals where present, cover art) was written to the media bucket. */
 export const AlbumDownloadBuilt = defineEvent(
   'AlbumDownloadBuilt',

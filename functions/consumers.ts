@@ -83,7 +83,7 @@ export const consumers: ConsumerSpec[] = [
   reactor('mailer', ['NotificationSent']),
   // Builds each album's download ZIP: minutes of audio per album, one album per message.
   reactor('album-downloads', ['AlbumPublished', 'AlbumDetailsChanged'], { batchSize: 1, visibilityTimeoutSeconds: 300 }),
-  reactor('receipts', ['PurchaseCompleted']),
+  reactor('receipts', ['PurchaseCompleted', 'PurchaseRefunded']),
 ];
 
 /** The queues a stored event goes to: reactors by its type, projectors by its stream's category. Pure. */

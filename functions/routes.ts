@@ -7,6 +7,8 @@
 import * as accounts from './contract/accounts.js';
 import * as adminCatalogue from './contract/admin-catalogue.js';
 import * as adminPeople from './contract/admin-people.js';
+import * as adminHistory from './contract/admin-history.js';
+import * as adminSales from './contract/admin-sales.js';
 import * as band from './contract/band.js';
 import * as catalogue from './contract/catalogue.js';
 import * as commerce from './contract/commerce.js';
@@ -36,7 +38,9 @@ export type Context =
   | 'merch'
   | 'stripe-webhook'
   | 'admin-catalogue'
-  | 'admin-people';
+  | 'admin-people'
+  | 'admin-history'
+  | 'admin-sales';
 
 export interface RouteSpec {
   method: HttpMethod;
@@ -165,6 +169,10 @@ export const routes = [
   route('DELETE', '/api/admin/users/{id}/block', 'admin-people', 'admin', adminPeople.unblock),
   route('GET', '/api/admin/fan-signups', 'admin-people', 'admin', adminPeople.listFanSignups),
   route('GET', '/api/admin/fan-signups/export', 'admin-people', 'admin', adminPeople.exportFanSignups),
+  route('GET', '/api/admin/history/{kind}/{id}', 'admin-history', 'admin', adminHistory.getHistory),
+  route('GET', '/api/admin/albums/{id}/as-of', 'admin-history', 'admin', adminHistory.getAlbumAsOf),
+  route('GET', '/api/admin/purchases', 'admin-sales', 'admin', adminSales.listPurchases),
+  route('POST', '/api/admin/purchases/{orderId}/refund', 'admin-sales', 'admin', adminSales.refundOrder),
 ];
 
 /** One route of the manifest, with the literal types of its line. */

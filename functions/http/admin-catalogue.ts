@@ -3,14 +3,14 @@
  * `admin` (checked at the edge); every command records the admin as actor and the request as correlation id.
  */
 import { randomUUID } from 'node:crypto';
-import type { AdminArtist, AdminRelease } from '../contract/admin-catalogue.js';
-import type { AlbumState } from '../domain/catalogue/album.js';
+import type { AdminArtist } from '../contract/admin-catalogue.js';
 import type { ArtistState } from '../domain/catalogue/artist.js';
 import { notFound } from '../domain/errors.js';
 import { createArtist, draftAlbum, loadAlbum, publishDraft, runArtistCommand, runReleaseCommand } from '../lib/catalogue-commands.js';
 import { commandContext } from '../lib/command.js';
 import { contextHandler } from '../lib/http.js';
 import { releaseBoard } from '../lib/release-board.js';
+import { releaseDto } from '../lib/release-details.js';
 import { changeVideoDetails, publishVideo } from '../lib/video-commands.js';
 import { getViews, queryViews } from '../lib/views.js';
 import { ARCHIVED_ARTISTS_INDEX, ARTISTS_INDEX, artistKey } from '../projections/catalogue.js';
@@ -27,67 +27,6 @@ function artistDto(artistId: string, state: ArtistState): AdminArtist {
     avatar,
     headerImage,
     archived,
-  };
-}
-
-const definedLinks = (links: Record<string, string | undefined>) =>
-  Object.fromEntries(Object.entries(links).filter((e): e is [string, string] => Boolean(e[1])));
-
-/** What the admin's release form shows: a draft with its tracks' processing, or a published album as it was published. */
-export function releaseDto(albumId: string, state: AlbumState): AdminRelease {
-  if (!state.exists) throw notFound('album_not_found', 'Album not found');
-  if ('draft' in state) {
-    const { draft } = state;
-    return {
-      id: albumId,
-      artistId: state.artistId,
-      status: state.status,
-      scheduledAt: state.scheduledAt,
-      ...draft,
-      externalLinks: definedLinks(draft.externalLinks),
-      tracks: state.tracks.map((t, i) => ({
-        id: t.trackId,
-        title: t.title,
-        trackNumber: i + 1,
-        duration: t.duration,
-        format: t.format,
-        status: t.refusal ? 'refused' : t.audioKey ? 'ready' : 'processing',
-        refusal: t.refusal,
-        lyrics: t.lyrics,
-        hasInstrumental: Boolean(t.instrumentalKey),
-      })),
-    };
-  }
-  const { details } = state;
-  return {
-    id: albumId,
-    artistId: state.artistId,
-    status: state.status,
-    scheduledAt: null,
-    title: details.title,
-    albumType: details.albumType,
-    description: details.description,
-    releaseDate: details.releaseDate,
-    copyright: details.copyright,
-    externalLinks: definedLinks(details.externalLinks),
-    access: details.isDummyAlbum ? 'physical_only' : details.requiredTier,
-    price: details.stripePriceDefault,
-    memberPrice: details.stripePriceSubscriber,
-    isExclusive: details.isExclusive,
-    artwork: details.artwork,
-    tracks: [...state.tracks]
-      .sort((a, b) => a.trackNumber - b.trackNumber)
-      .map((t) => ({
-        id: t.trackId,
-        title: t.title,
-        trackNumber: t.trackNumber,
-        duration: t.duration,
-        format: null,
-        status: 'ready',
-        refusal: null,
-        lyrics: t.lyrics,
-        hasInstrumental: false,
-      })),
   };
 }
 

@@ -15,6 +15,7 @@ import {
   ownCheckoutSession,
   ownsAlbum,
   purchasesOf,
+  purchaseStands,
   runCartCommand,
   saleLine,
   startAlbumCheckout,
@@ -163,7 +164,7 @@ export const handler = contextHandler('commerce', {
     if (check === 'invalid') throw new HttpError(403, 'invalid_signature', 'This download link is not valid');
     if (check === 'expired')
       throw new HttpError(410, 'link_expired', 'This download link has expired. Open your Downloads again for a fresh one.');
-    if (!(await ownsAlbum(userId, params.albumId))) throw new HttpError(403, 'not_purchased', 'Purchase Required');
+    if (!(await purchaseStands(userId, params.albumId))) throw new HttpError(403, 'not_purchased', 'Purchase Required');
     const download = await getView<DownloadView>(downloadKey(params.albumId));
     if (!download) throw new HttpError(404, 'download_pending', 'Download Pending');
     const fileName = download.key.split('/').pop()!;

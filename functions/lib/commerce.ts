@@ -87,6 +87,16 @@ export async function ownsAlbum(userId: string, albumId: string): Promise<boolea
   return Boolean(await getView(purchaseKey(userId, albumId)));
 }
 
+/**
+ * The album's purchase still stands: it is in the purchases view and its order, read from its stream, is not refunded,
+ * so a download link stops working the moment the refund is recorded, before the view catches up.
+ */
+export async function purchaseStands(userId: string, albumId: string): Promise<boolean> {
+  const purchase = await getView<PurchaseView>(purchaseKey(userId, albumId));
+  if (!purchase) return false;
+  return (await readOrder(purchase.orderId)).status === 'paid';
+}
+
 /** The cart item of spec §3, both spellings included (the server cart and the guest cart differ). */
 export function cartItemDto(line: CartLine) {
   return {
@@ -211,7 +221,10 @@ export async function startAlbumCheckout(opts: {
     customer_email: email,
     client_reference_id: session.userId,
     metadata,
-    ...(planAmount ? { subscription_data: { metadata: { userId: session.userId, email, orderId } } } : {}),
+    // The payment names its order, so a refund of it (charge.refunded) finds the order again.
+    ...(planAmount
+      ? { subscription_data: { metadata: { userId: session.userId, email, orderId } } }
+      : { payment_intent_data: { metadata } }),
     ...sessionUrls(opts.ui, '/checkout/success', '/cart'),
   };
   const checkout = await (await stripeClient()).checkout.sessions.create(params, { idempotencyKey: `checkout-${orderId}` });

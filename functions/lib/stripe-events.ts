@@ -1,6 +1,7 @@
 /**
  * Applies Stripe's webhook events: a paid checkout completes its order (one PurchaseCompleted per
- * album) and empties the cart of what was bought; subscription and invoice events bring the member's
+ * album) and empties the cart of what was bought; a charge refunded in full refunds its order (PurchaseRefunded);
+ * subscription and invoice events bring the member's
  * subscription on the user stream in line with Stripe's current view of it. Every step is idempotent
  * (the streams' expected versions decide), and the event id is remembered so a redelivery is cheap.
  */
@@ -119,6 +120,24 @@ async function completeCheckout(session: Stripe.Checkout.Session, eventId: strin
   return orderId || subscriptionId ? 'applied' : 'ignored';
 }
 
+/** A charge refunded in full refunds the order its payment intent names (metadata set at checkout). */
+async function refundOrder(charge: Stripe.Charge, eventId: string, ctx: ApplyContext): Promise<Outcome> {
+  // A partial refund (made in Stripe's dashboard) leaves the albums with the buyer.
+  if (!charge.refunded) return 'ignored';
+  const paymentIntentId = idOf(charge.payment_intent);
+  if (!paymentIntentId) return 'ignored';
+  const intent = await (await stripeClient()).paymentIntents.retrieve(paymentIntentId);
+  const orderId = intent.metadata?.orderId;
+  if (!orderId) return 'ignored';
+  await runCommand(
+    orderStream(orderId),
+    orderDecider,
+    { type: 'RecordRefund', orderId, stripeChargeId: charge.id, stripeEventId: eventId, amount: charge.amount_refunded / 100 },
+    asStripe(ctx),
+  );
+  return 'applied';
+}
+
 /** Applies one verified event; throws to make Stripe deliver it again later. */
 export async function applyStripeEvent(event: Stripe.Event, ctx: ApplyContext): Promise<Outcome | 'duplicate'> {
   if (await alreadyApplied(event.id)) return 'duplicate';
@@ -127,6 +146,9 @@ export async function applyStripeEvent(event: Stripe.Event, ctx: ApplyContext): 
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
       outcome = await completeCheckout(event.data.object, event.id, ctx);
+      break;
+    case 'charge.refunded':
+      outcome = await refundOrder(event.data.object, event.id, ctx);
       break;
     case 'customer.subscription.created':
     case 'customer.subscription.updated':

@@ -33,3 +33,40 @@ describe('the purchases view', () => {
     expect(snapshots[0][`${key.pk}|${key.sk}`]).toMatchObject({ orderId: 'order-a', purchaseDate: '2026-11-01T10:00:00.000Z' });
   });
 });
+
+describe('a refund', () => {
+  const refunded = (orderId: string): DomainEvent =>
+    registry.upcast({
+      ...stored,
+      streamId: `order#${orderId}`,
+      version: 2,
+      type: 'PurchaseRefunded',
+      data: {
+        orderId,
+        userId: stored.data.userId,
+        email: stored.data.email,
+        albums: [stored.data.album],
+        amount: 9.99,
+        stripeChargeId: 'ch_1',
+        stripeEventId: 'evt_refund',
+      },
+      meta: { ...stored.meta, eventId: `${orderId}-refunded`, at: '2026-11-02T10:00:00.000Z' },
+    });
+  const key = purchaseKey(stored.data.userId, stored.data.album.albumId);
+
+  it("takes the album out of the buyer's purchases, once however often it is delivered", async () => {
+    const store = memoryViewStore();
+    await project(commerceProjection, store, paid('order-a', '2026-11-01T10:00:00.000Z'));
+    expect(await project(commerceProjection, store, refunded('order-a'))).toBe('applied');
+    expect(await project(commerceProjection, store, refunded('order-a'))).toBe('skipped');
+    expect(store.snapshot()[`${key.pk}|${key.sk}`]).toBeUndefined();
+  });
+
+  it('leaves the album where another order of it is the purchase kept', async () => {
+    const store = memoryViewStore();
+    await project(commerceProjection, store, paid('order-a', '2026-11-01T10:00:00.000Z'));
+    await project(commerceProjection, store, paid('order-b', '2026-11-01T10:05:00.000Z'));
+    await project(commerceProjection, store, refunded('order-b'));
+    expect(store.snapshot()[`${key.pk}|${key.sk}`]).toMatchObject({ orderId: 'order-a' });
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * The commerce views: each cart (one item, with the version it reflects so a reader can catch up),
- * each buyer's purchases (one item per album, which is also what they own), album downloads, and
+ * each buyer's purchases (one item per album, which is also what they own; a refund takes it away), album downloads, and
  * the exclusive videos (listed, and by slug).
  */
 import type { CartLine, DomainEvent, EventType } from '../../events/index.js';
@@ -58,6 +58,7 @@ export const commerceEvents = [
   'CartSynced',
   'CheckoutStarted',
   'PurchaseCompleted',
+  'PurchaseRefunded',
   'AlbumDownloadBuilt',
   'VideoPublished',
   'VideoDetailsChanged',
@@ -100,6 +101,15 @@ export const commerceProjection: Projection = {
             keep: { field: 'first', winner: 'lowest' },
           },
         ];
+      }
+      case 'PurchaseRefunded': {
+        // The album leaves the buyer's purchases (and so downloads and access) only where this order is the purchase
+        // kept: an album bought again in another order still stands.
+        const { userId, orderId, albums } = event.data;
+        const kept = await Promise.all(
+          albums.map(async (a) => ({ key: purchaseKey(userId, a.albumId), item: await views.get(purchaseKey(userId, a.albumId)) })),
+        );
+        return kept.filter(({ item }) => item?.orderId === orderId).map(({ key }): ViewOp => ({ kind: 'delete', key }));
       }
       case 'AlbumDownloadBuilt': {
         const { albumId, key, bytes, files } = event.data;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CartLine, DomainEvent, EventOf, NewEvent } from '../../../events/index.js';
 import { ALREADY_IN_CART, ALREADY_OWNED, cartDecider, type CartCommand } from './cart.js';
-import { orderDecider } from './order.js';
+import { orderDecider, refundable } from './order.js';
 import { currentSubscription, membershipDecider, type StripeSubscriptionSnapshot } from './subscription.js';
 
 const meta = { eventId: 'e', at: '2026-01-01T00:00:00.000Z', actor: 'test', correlationId: 'c' };
@@ -102,6 +102,53 @@ describe('order', () => {
   it('starts an order only once', () => {
     const started = fold(orderDecider, [{ type: 'CheckoutStarted', data: order }]);
     expect(() => orderDecider.decide({ type: 'StartCheckout', order }, started)).toThrow(/already exists/);
+  });
+});
+
+describe('order refunds', () => {
+  const started: NewEvent = { type: 'CheckoutStarted', data: order };
+  const paidEvents = (): NewEvent[] => [started, ...orderDecider.decide(complete, fold(orderDecider, [started]))];
+  const request = { type: 'RequestRefund' as const, orderId: 'o1', stripeRefundId: 're_1' };
+  const record = { type: 'RecordRefund' as const, orderId: 'o1', stripeChargeId: 'ch_1', stripeEventId: 'evt_r1', amount: 19.98 };
+
+  it('given a paid order, an admin request records RefundRequested once per Stripe refund (a double click)', () => {
+    const requested = orderDecider.decide(request, fold(orderDecider, paidEvents()));
+    expect(requested).toEqual([{ type: 'RefundRequested', data: { orderId: 'o1', userId: 'u1', stripeRefundId: 're_1', amount: 19.98 } }]);
+    expect(orderDecider.decide(request, fold(orderDecider, [...paidEvents(), ...requested]))).toEqual([]);
+  });
+  it("given a paid order, Stripe's refund records PurchaseRefunded with every paid album, once", () => {
+    const refunded = orderDecider.decide(record, fold(orderDecider, paidEvents()));
+    expect(refunded).toEqual([
+      {
+        type: 'PurchaseRefunded',
+        data: {
+          orderId: 'o1',
+          userId: 'u1',
+          email: 'fan@example.com',
+          albums: order.albums,
+          amount: 19.98,
+          stripeChargeId: 'ch_1',
+          stripeEventId: 'evt_r1',
+        },
+      },
+    ]);
+    const after = fold(orderDecider, [...paidEvents(), ...refunded]);
+    expect(after.status).toBe('refunded');
+    expect(orderDecider.decide({ ...record, stripeEventId: 'evt_r2' }, after)).toEqual([]);
+  });
+  it('given a refunded order, a late redelivery of the payment grants nothing again', () => {
+    const refunded = [...paidEvents(), ...orderDecider.decide(record, fold(orderDecider, paidEvents()))];
+    expect(orderDecider.decide({ ...complete, stripeEventId: 'evt_9' }, fold(orderDecider, refunded))).toEqual([]);
+  });
+  it('records the admin request also when the refund is in first, and answers a refunded order as it is', () => {
+    const refunded = [...paidEvents(), ...orderDecider.decide(record, fold(orderDecider, paidEvents()))];
+    expect(orderDecider.decide(request, fold(orderDecider, refunded)).map((e) => e.type)).toEqual(['RefundRequested']);
+    expect(refundable(fold(orderDecider, refunded), 'o1').status).toBe('refunded');
+  });
+  it('refuses to refund an order not paid (409) or unknown (404); a refund before the payment waits for it', () => {
+    expect(() => orderDecider.decide(request, fold(orderDecider, [started]))).toThrow(expect.objectContaining({ kind: 'conflict' }));
+    expect(() => orderDecider.decide(request, orderDecider.initialState)).toThrow(expect.objectContaining({ kind: 'not_found' }));
+    expect(() => orderDecider.decide(record, fold(orderDecider, [started]))).toThrow(expect.objectContaining({ kind: 'conflict' }));
   });
 });
 

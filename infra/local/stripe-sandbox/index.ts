@@ -1,7 +1,7 @@
 /**
  * The Stripe sandbox: the part of Stripe's REST API the app's `stripe` SDK calls (checkout sessions,
- * products, prices, customers, subscriptions, promotion codes), a hosted checkout page with a Pay
- * button, and Stripe-signed webhooks. Form-encoded requests and Stripe's error shape, as Stripe does.
+ * products, prices, customers, subscriptions, promotion codes, payment intents, charges and refunds), a hosted
+ * checkout page with a Pay button, and Stripe-signed webhooks. Form-encoded requests and Stripe's error shape, as Stripe does.
  * Admin endpoints under /sandbox/ let tests pay, renew, cancel and end, and redeliver events.
  */
 import { randomBytes } from 'node:crypto';
@@ -128,10 +128,12 @@ interface Session {
   total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
   /** Kept for the subscription the session starts; the API does not show it. */
   subscription_data: { trial_period_days: number | null; metadata: Metadata };
+  /** Kept for the payment intent a paid `payment` session makes; the API does not show it. */
+  payment_intent_data: { metadata: Metadata };
 }
 
 /** A session as the API answers it: `subscription`, `customer` and `line_items` expanded when asked. */
-type SessionView = Omit<Session, 'subscription_data' | 'subscription' | 'customer'> & {
+type SessionView = Omit<Session, 'subscription_data' | 'payment_intent_data' | 'subscription' | 'customer'> & {
   subscription: string | Subscription | null;
   customer: string | Customer | null;
   line_items?: List<LineItem>;
@@ -190,13 +192,58 @@ interface Invoice {
   livemode: false;
 }
 
+/** The payment of a `payment` session, made when it is paid. */
+interface PaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: 'usd';
+  status: 'succeeded';
+  latest_charge: string;
+  metadata: Metadata;
+  created: number;
+  livemode: false;
+}
+
+interface Charge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  captured: true;
+  paid: true;
+  /** True once the whole amount is refunded. */
+  refunded: boolean;
+  status: 'succeeded';
+  currency: 'usd';
+  payment_intent: string;
+  metadata: Metadata;
+  created: number;
+  livemode: false;
+}
+
+interface Refund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string;
+  payment_intent: string;
+  currency: 'usd';
+  reason: string | null;
+  status: 'succeeded';
+  metadata: Metadata;
+  created: number;
+}
+
 interface StripeEvent {
   id: string;
   object: 'event';
   api_version: string;
   created: number;
   type: string;
-  data: { object: Subscription | Invoice | SessionView; previous_attributes?: Partial<Subscription> };
+  data: { object: Subscription | Invoice | SessionView | Charge; previous_attributes?: Partial<Subscription> | Partial<Charge> };
   livemode: false;
   pending_webhooks: number;
   request: { id: null; idempotency_key: null };
@@ -245,8 +292,16 @@ const sessionParams = expandParams
     discounts: z.array(z.object({ promotion_code: z.string() }).partial()),
     allow_promotion_codes: z.string(),
     subscription_data: z.object({ trial_period_days: z.string(), metadata: metadataParam }).partial(),
+    payment_intent_data: z.object({ metadata: metadataParam }).partial(),
   })
   .partial();
+const refundParams = z.object({
+  payment_intent: z.string().optional(),
+  charge: z.string().optional(),
+  amount: z.string().regex(/^\d+$/, 'Invalid integer').optional(),
+  reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer']).optional(),
+  metadata: metadataParam.optional(),
+});
 const customerParams = z.object({ email: z.string().optional(), name: z.string().optional(), metadata: metadataParam.optional() });
 const customerListParams = z.object({ email: z.string().optional() });
 const priceListParams = z.object({ lookup_keys: z.union([z.string(), z.array(z.string())]).optional() });
@@ -283,6 +338,9 @@ interface State {
   lineItems: Record<string, LineItem[]>;
   subscriptions: Record<string, Subscription>;
   invoices: Record<string, Invoice>;
+  paymentIntents: Record<string, PaymentIntent>;
+  charges: Record<string, Charge>;
+  refunds: Record<string, Refund>;
   events: StripeEvent[];
   deliveries: { eventId: string; status: number; at: number }[];
 }
@@ -293,6 +351,9 @@ const emptyState = (): State => ({
   lineItems: {},
   subscriptions: {},
   invoices: {},
+  paymentIntents: {},
+  charges: {},
+  refunds: {},
   events: [],
   deliveries: [],
 });
@@ -494,6 +555,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       livemode: false,
       total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
       subscription_data: { trial_period_days: trialDays, metadata: params.subscription_data?.metadata ?? {} },
+      payment_intent_data: { metadata: params.payment_intent_data?.metadata ?? {} },
     };
     state.sessions[sessionId] = s;
     state.lineItems[sessionId] = items;
@@ -502,7 +564,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
 
   /** What the API returns for a session: the stored one, with line_items when expanded. */
   function sessionView(s: Session, expand: string[]): SessionView {
-    const { subscription_data: _sd, ...visible } = s;
+    const { subscription_data: _sd, payment_intent_data: _pid, ...visible } = s;
     const out: SessionView = { ...visible };
     if (expand.includes('line_items')) out.line_items = list(state.lineItems[s.id] ?? [], `/v1/checkout/sessions/${s.id}/line_items`);
     if (expand.includes('subscription') && s.subscription) out.subscription = state.subscriptions[s.subscription];
@@ -562,7 +624,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     const events: StripeEvent[] = [];
     if (s.mode === 'payment') {
       s.payment_status = 'paid';
-      s.payment_intent = id('pi');
+      s.payment_intent = chargePayment(s.amount_total, s.payment_intent_data.metadata).id;
     } else {
       if (!s.customer) s.customer = createCustomer({ email: buyerEmail }).id;
       const start = now();
@@ -615,7 +677,102 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     return events;
   }
 
-  function event(type: string, object: StripeEvent['data']['object'], previous?: Partial<Subscription>): StripeEvent {
+  /** A payment intent paid by one charge, as a paid `payment` session has. */
+  function chargePayment(amount: number, metadata: Metadata): PaymentIntent {
+    const created = now();
+    const intentId = id('pi');
+    const charge: Charge = {
+      id: id('ch'),
+      object: 'charge',
+      amount,
+      amount_captured: amount,
+      amount_refunded: 0,
+      captured: true,
+      paid: true,
+      refunded: false,
+      status: 'succeeded',
+      currency: 'usd',
+      payment_intent: intentId,
+      metadata: {},
+      created,
+      livemode: false,
+    };
+    const intent: PaymentIntent = {
+      id: intentId,
+      object: 'payment_intent',
+      amount,
+      amount_received: amount,
+      currency: 'usd',
+      status: 'succeeded',
+      latest_charge: charge.id,
+      metadata: { ...metadata },
+      created,
+      livemode: false,
+    };
+    state.charges[charge.id] = charge;
+    state.paymentIntents[intent.id] = intent;
+    return intent;
+  }
+
+  function paymentIntent(intentId: string) {
+    const found = state.paymentIntents[intentId];
+    if (!found)
+      throw new StripeError(404, 'invalid_request_error', `No such payment_intent: '${intentId}'`, 'payment_intent', 'resource_missing');
+    return found;
+  }
+  function charge(chargeId: string) {
+    const found = state.charges[chargeId];
+    if (!found) throw new StripeError(404, 'invalid_request_error', `No such charge: '${chargeId}'`, 'charge', 'resource_missing');
+    return found;
+  }
+
+  /** Refunds a charge (named, or its payment intent's), all that is left of it unless `amount` says less; Stripe's refusals included. */
+  function createRefund(params: z.infer<typeof refundParams>): { refund: Refund; events: StripeEvent[] } {
+    const chargeId = params.charge ?? (params.payment_intent ? paymentIntent(params.payment_intent).latest_charge : null);
+    if (!chargeId) throw new StripeError(400, 'invalid_request_error', 'Missing required param: charge or payment_intent.', 'charge');
+    const refunded = charge(chargeId);
+    const left = refunded.amount - refunded.amount_refunded;
+    if (left === 0)
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        `Charge ${refunded.id} has already been refunded.`,
+        undefined,
+        'charge_already_refunded',
+      );
+    const amount = params.amount ? Number(params.amount) : left;
+    if (amount < 1 || amount > left)
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        'amount',
+        'amount_too_large',
+      );
+    const refund: Refund = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      charge: refunded.id,
+      payment_intent: refunded.payment_intent,
+      currency: 'usd',
+      reason: params.reason ?? null,
+      status: 'succeeded',
+      metadata: params.metadata ?? {},
+      created: now(),
+    };
+    state.refunds[refund.id] = refund;
+    const before = { amount_refunded: refunded.amount_refunded, refunded: refunded.refunded };
+    refunded.amount_refunded += amount;
+    refunded.refunded = refunded.amount_refunded === refunded.amount;
+    return { refund, events: [event('charge.refunded', refunded, before)] };
+  }
+
+  function event(
+    type: string,
+    object: StripeEvent['data']['object'],
+    previous?: NonNullable<StripeEvent['data']['previous_attributes']>,
+  ): StripeEvent {
     const e: StripeEvent = {
       id: id('evt'),
       object: 'event',
@@ -736,6 +893,28 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       },
     ],
     ['GET', /^\/v1\/products\/([\w-]+)$/, (m) => product(m[1])],
+    ['GET', /^\/v1\/payment_intents\/([\w-]+)$/, (m) => paymentIntent(m[1])],
+    ['GET', /^\/v1\/charges\/([\w-]+)$/, (m) => charge(m[1])],
+    [
+      'POST',
+      /^\/v1\/refunds$/,
+      (_m, raw) => {
+        const { refund, events } = createRefund(parseParams(refundParams, raw));
+        save();
+        // As with Stripe, the webhook goes out beside the answer: the caller does not wait for it.
+        void deliverAll(events);
+        return refund;
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/refunds\/([\w-]+)$/,
+      (m) => {
+        const found = state.refunds[m[1]];
+        if (!found) throw new StripeError(404, 'invalid_request_error', `No such refund: '${m[1]}'`, 'id', 'resource_missing');
+        return found;
+      },
+    ],
     [
       'GET',
       /^\/v1\/prices$/,

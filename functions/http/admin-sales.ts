@@ -1,0 +1,39 @@
+/**
+ * HTTP context `admin-sales`: a listener's purchases as an admin finds them, and refunds through Stripe. The refund
+ * is the admin's event (RefundRequested); the albums leave the listener once Stripe reports it (charge.refunded).
+ */
+import { paidTotal } from '../domain/commerce/order.js';
+import { commandContext } from '../lib/command.js';
+import { contextHandler } from '../lib/http.js';
+import { purchasesPage, refundOrder } from '../lib/refunds.js';
+
+export const handler = contextHandler('admin-sales', {
+  'GET /api/admin/purchases': async ({ query }) => {
+    const page = await purchasesPage(query.userId, { cursor: query.cursor, limit: query.limit });
+    return {
+      purchases: page.purchases.map((p) => ({
+        id: p.id,
+        orderId: p.orderId,
+        albumId: p.albumId,
+        title: p.title,
+        artistName: p.artistName,
+        artwork: p.artwork,
+        purchasePrice: p.purchasePrice,
+        purchaseDate: p.purchaseDate,
+      })),
+      nextCursor: page.nextCursor,
+    };
+  },
+
+  'POST /api/admin/purchases/{orderId}/refund': async ({ params, session, request }) => {
+    const { order, refund } = await refundOrder(params.orderId, commandContext(session, request));
+    return {
+      orderId: params.orderId,
+      status: order.status === 'refunded' ? ('refunded' as const) : ('refund_requested' as const),
+      amount: paidTotal(order.paidAlbums),
+      albums: order.paidAlbums.map((a) => ({ albumId: a.albumId, title: a.title })),
+      stripeRefundId: refund?.id ?? null,
+      stripeRefundStatus: refund?.status ?? null,
+    };
+  },
+});
