@@ -12,6 +12,7 @@ import { cx } from '../../../lib/class-names';
 import { formatDateTime, formatReleaseDate } from '../../../lib/format';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
+import { SelectField } from '../../../ui/field';
 import { FormAlert, TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast';
 import {
@@ -26,7 +27,6 @@ import {
 import { AdminListPage } from './admin-page';
 import { DataTable, type Column } from '../table/data-table';
 import { useCursorPages } from '../table/use-cursor-pages';
-import { SelectField } from './fields';
 import { formText } from './form-text';
 import { ReleaseStatusBadge, statusLabels } from './release-status';
 

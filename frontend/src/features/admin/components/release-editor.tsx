@@ -10,9 +10,10 @@ import { Link, useParams } from 'react-router';
 import { fieldErrorsOf, serverMessageOf } from '../../../lib/http';
 import { formatDateTime } from '../../../lib/format';
 import { Button } from '../../../ui/button';
+import { SelectField } from '../../../ui/field';
 import { Spinner } from '../../../ui/spinner';
 import { ErrorState } from '../../../ui/status-message';
-import { TextField } from '../../../ui/text-field';
+import { MoneyField, TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast';
 import {
   albumAccessOptions,
@@ -25,7 +26,7 @@ import {
   type DraftChanges,
   type ReleaseAction,
 } from '../api/admin-catalogue';
-import { SelectField, TextAreaField } from './fields';
+import { TextAreaField } from './fields';
 import { filledFields, formText } from './form-text';
 import { ReleaseStatusBadge } from './release-status';
 import { TrackList } from './track-list';
@@ -231,23 +232,10 @@ function DetailsForm({ release }: { release: AdminRelease }) {
           <input type="checkbox" name="isExclusive" defaultChecked={release.isExclusive} className="size-4 accent-[var(--color-accent)]" />
           Toko+ exclusive
         </label>
-        <TextField
-          label="Price (USD)"
-          name="price"
-          type="number"
-          min="0"
-          step="0.01"
-          inputMode="decimal"
-          defaultValue={release.price ?? ''}
-          error={errors.price}
-        />
-        <TextField
+        <MoneyField label="Price (USD)" name="price" defaultValue={release.price ?? ''} error={errors.price} />
+        <MoneyField
           label="Member price (USD)"
           name="memberPrice"
-          type="number"
-          min="0"
-          step="0.01"
-          inputMode="decimal"
           defaultValue={release.memberPrice ?? ''}
           error={errors.memberPrice}
           hint="Left empty, members pay 70% of the price."

@@ -9,7 +9,7 @@ import { brand } from '../../../lib/brand';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { isNetworkError, serverMessageOf } from '../../../lib/http';
 import { Button } from '../../../ui/button';
-import { FormAlert, TextField } from '../../../ui/text-field';
+import { EmailField, FormAlert } from '../../../ui/text-field';
 import { useFreeSignup } from '../api/free-signup';
 import { emailRequired, type Notice } from '../sign-in-messages';
 import { AuthCard } from './auth-card';
@@ -69,18 +69,7 @@ function FreeSignupForm() {
         Stream free albums, keep a library and follow the artists of {brand.labelName}. We'll email you a sign-in link and a 6-digit code.
       </p>
       <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          focusOnMount
-          placeholder="you@example.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          disabled={signup.isPending}
-        />
+        <EmailField required focusOnMount value={email} onChange={(event) => setEmail(event.target.value)} disabled={signup.isPending} />
         {failure && <FormAlert {...failure} />}
         <Button type="submit" className="w-full" disabled={signup.isPending}>
           {signup.isPending ? 'Sending...' : 'Create Free Account'}

@@ -3,12 +3,13 @@
  * the variant choice, and Add to Bag or View on Shop (spec part 2 "Merch shop", §5 "Merch").
  */
 import { ChevronLeft, ChevronRight, ExternalLink, ShoppingBag } from 'lucide-react';
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { cx } from '../../../lib/class-names';
 import { formatMoney } from '../../../lib/format';
 import { Artwork } from '../../../ui/artwork';
 import { Button, buttonClass, IconButton } from '../../../ui/button';
 import { Dialog, DialogDescription } from '../../../ui/dialog';
+import { SelectField } from '../../../ui/field';
 import { FormAlert } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast';
 import type { ShopProduct, ShopVariant } from '../../../../../functions/contract/merch';
@@ -33,7 +34,6 @@ function ProductDetails({ product, onAdded }: { product: ShopProduct; onAdded: (
   const [chosenId, setChosenId] = useState('');
   const variant: ShopVariant | undefined = needsChoice ? product.variants.find((v) => v.id === chosenId) : product.variants[0];
   const unavailable = variant ? !variant.available : !product.availableForSale;
-  const selectId = useId();
 
   const addToBag = () => {
     if (!variant) return;
@@ -71,29 +71,23 @@ function ProductDetails({ product, onAdded }: { product: ShopProduct; onAdded: (
       <Description text={product.description} />
 
       {needsChoice && (
-        <div className="space-y-1.5">
-          <label htmlFor={selectId} className="block text-sm font-medium text-zinc-200">
-            Option
-          </label>
-          <select
-            id={selectId}
-            value={chosenId}
-            onChange={(event) => setChosenId(event.target.value)}
-            data-testid="variant-select"
-            className="w-full rounded-lg border border-white/15 bg-zinc-950 px-3 py-2.5 text-base text-zinc-50 focus:border-accent focus:outline-none"
-          >
-            <option value="" disabled>
-              Select an option
+        <SelectField
+          label="Option"
+          value={chosenId}
+          onChange={(event) => setChosenId(event.target.value)}
+          hint={variant ? null : 'Choose an option to add it to your bag.'}
+          data-testid="variant-select"
+        >
+          <option value="" disabled>
+            Select an option
+          </option>
+          {product.variants.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.title} · {formatMoney(option.price.amount)}
+              {option.available ? '' : ' (Sold out)'}
             </option>
-            {product.variants.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.title} · {formatMoney(option.price.amount)}
-                {option.available ? '' : ' (Sold out)'}
-              </option>
-            ))}
-          </select>
-          {!variant && <p className="text-xs text-zinc-400">Choose an option to add it to your bag.</p>}
-        </div>
+          ))}
+        </SelectField>
       )}
 
       {unavailable && <FormAlert {...PRODUCT_UNAVAILABLE} />}
