@@ -13,7 +13,7 @@ import { MIN_SEARCH_WORD, searchWords, USER_SEARCH_EVERYONE, userSearchPartition
 import { MEMBERSHIP_CHANGE, SIGN_IN_SLOT, userActivityPartition, type UserView } from '../projections/users.js';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
-import { avatarKey } from './users.js';
+import { avatarUrlOf } from './users.js';
 import { getView, queryViews } from './views.js';
 
 export const PEOPLE_PAGE = 25;
@@ -142,7 +142,6 @@ export async function userPage(user: UserView, now: Date) {
 
 /** The account as the admins' screens show it, from the user as it is now. */
 export function adminUserOf(user: UserView, now: Date) {
-  const version = user.avatarUpdatedAt ? Date.parse(user.avatarUpdatedAt) : null;
   return {
     id: user.id,
     email: user.email,
@@ -157,7 +156,7 @@ export function adminUserOf(user: UserView, now: Date) {
     blocked: user.blocked,
     createdAt: user.createdAt,
     emailVerified: user.emailVerified,
-    avatarUrl: user.avatar ? `/${avatarKey(user.avatar)}?v=${version}` : null,
+    avatarUrl: avatarUrlOf(user),
     lastSignInAt: user.lastSignInAt,
     signInCount: user.signInCount,
     totpEnrolled: user.totpEnrolled,

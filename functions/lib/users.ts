@@ -135,11 +135,16 @@ export function accessOf(user: UserView, now: Date): { role: UserRole; tier: Sub
 /** Where an avatar file is kept in the media bucket, and served from under `/`. */
 export const avatarKey = (filename: string) => `uploads/avatars/${filename}`;
 
+/** When the avatar last changed (epoch ms): the version its URL carries, so a new picture is never served from cache. */
+const avatarVersion = (user: UserView) => (user.avatarUpdatedAt ? Date.parse(user.avatarUpdatedAt) : null);
+
+/** Where the browser loads the user's avatar from, or null without one. */
+export const avatarUrlOf = (user: UserView) => (user.avatar ? `/${avatarKey(user.avatar)}?v=${avatarVersion(user)}` : null);
+
 /** The user as `GET /api/users/me` and every sign-in answer give it (spec part 2 §3 User). */
 export function userDto(user: UserView, now: Date) {
   const tier = effectiveTier(user, now);
   const isAdmin = user.role === 'admin';
-  const version = user.avatarUpdatedAt ? Date.parse(user.avatarUpdatedAt) : null;
   return {
     id: user.id,
     username: user.username,
@@ -147,8 +152,8 @@ export function userDto(user: UserView, now: Date) {
     email: user.email,
     emailVerified: user.emailVerified,
     avatar: user.avatar,
-    avatarUrl: user.avatar ? `/${avatarKey(user.avatar)}?v=${version}` : null,
-    avatarUpdatedAt: version,
+    avatarUrl: avatarUrlOf(user),
+    avatarUpdatedAt: avatarVersion(user),
     subscriptionTier: isAdmin ? ('admin' as const) : tier,
     subscriptionStatus: user.subscriptionStatus ?? (tier === 'free' ? 'inactive' : 'active'),
     subscriptionStartedAt: user.subscriptionStartedAt,
