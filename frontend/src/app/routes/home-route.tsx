@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { formatMoney } from '../../lib/format';
 import { useSession, type SessionUser } from '../../lib/session';
 import { Button, buttonClass } from '../../ui/button';
+import { Section } from '../../ui/section';
 import { shareLink } from '../../ui/share';
 import { Spinner } from '../../ui/spinner';
 import { usePlayAlbumFromCard } from '../album-playback';
@@ -46,12 +47,9 @@ export function HomeRoute() {
         <Hero />
       )}
       <FeaturedAlbum onPlayAlbum={playAlbum} />
-      <section aria-labelledby="artists-heading" className="space-y-4">
-        <h2 id="artists-heading" className="text-2xl font-bold text-zinc-50">
-          Artists
-        </h2>
+      <Section title="Artists" size="2xl" className="space-y-4">
         <ArtistsGrid />
-      </section>
+      </Section>
     </div>
   );
 }

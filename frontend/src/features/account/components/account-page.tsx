@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { formatReleaseDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { buttonClass } from '../../../ui/button';
+import { Section } from '../../../ui/section';
 import { EmptyState } from '../../../ui/status-message';
 import { SubscriptionBilling } from '../../membership';
 import { isPaid } from '../subscription-wording';
@@ -35,18 +36,12 @@ export function AccountPage() {
       <h1 className="text-3xl font-extrabold text-zinc-50">Account</h1>
       <SubscriptionDetails user={user} />
       {isPaid(user) && (
-        <section aria-labelledby="billing-heading" className="rounded-2xl border border-white/10 bg-zinc-900 p-6">
-          <h2 id="billing-heading" className="mb-4 text-lg font-bold text-zinc-50">
-            Billing
-          </h2>
+        <Section title="Billing" size="lg" className="space-y-4 rounded-2xl border border-white/10 bg-zinc-900 p-6">
           <SubscriptionBilling />
-        </section>
+        </Section>
       )}
 
-      <section aria-labelledby="profile-info" className="rounded-2xl border border-white/10 bg-zinc-900 p-6">
-        <h2 id="profile-info" className="text-lg font-bold text-zinc-50">
-          Profile
-        </h2>
+      <Section title="Profile" size="lg" className="rounded-2xl border border-white/10 bg-zinc-900 p-6">
         <div className="mt-4 flex items-center gap-4">
           <UserAvatar user={user} size={56} />
           <dl className="min-w-0 text-sm">
@@ -75,7 +70,7 @@ export function AccountPage() {
         <Link to="/profile" className={buttonClass('secondary', 'mt-5')}>
           Edit Profile
         </Link>
-      </section>
+      </Section>
 
       <section className="grid gap-3 sm:grid-cols-2">
         <Link

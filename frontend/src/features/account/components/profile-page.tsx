@@ -13,6 +13,7 @@ import { serverMessageOf } from '../../../lib/http';
 import { useSession, type SessionUser } from '../../../lib/session';
 import { Badge } from '../../../ui/badge';
 import { Button, buttonClass } from '../../../ui/button';
+import { Section } from '../../../ui/section';
 import { LoadingStatus, Skeleton, SkeletonStack } from '../../../ui/skeleton';
 import { EmptyState } from '../../../ui/status-message';
 import { TextField } from '../../../ui/text-field';
@@ -169,10 +170,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
   };
 
   return (
-    <section aria-labelledby="profile-details" className="rounded-2xl border border-white/10 bg-zinc-900 p-6">
-      <h2 id="profile-details" className="text-lg font-bold text-zinc-50">
-        Profile details
-      </h2>
+    <Section title="Profile details" size="lg" className="rounded-2xl border border-white/10 bg-zinc-900 p-6">
       <form className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate data-testid="profile-form">
         <TextField
           label="Display name"
@@ -204,7 +202,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
           </Button>
         </div>
       </form>
-    </section>
+    </Section>
   );
 }
 
@@ -212,14 +210,7 @@ export function SubscriptionDetails({ user }: { user: SessionUser }) {
   const paid = isPaid(user);
   const subscribedFor = paid ? durationSince(user.subscriptionStartedAt, new Date()) : null;
   return (
-    <section
-      aria-labelledby="subscription-details"
-      className="rounded-2xl border border-white/10 bg-zinc-900 p-6"
-      data-testid="subscription-details"
-    >
-      <h2 id="subscription-details" className="text-lg font-bold text-zinc-50">
-        Subscription
-      </h2>
+    <Section title="Subscription" size="lg" className="rounded-2xl border border-white/10 bg-zinc-900 p-6" testId="subscription-details">
       <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
         <Detail term="Plan" value={tierLabel(user)} />
         <Detail term="Status" value={statusLabel(user)} />
@@ -239,7 +230,7 @@ export function SubscriptionDetails({ user }: { user: SessionUser }) {
           </Link>
         )}
       </div>
-    </section>
+    </Section>
   );
 }
 

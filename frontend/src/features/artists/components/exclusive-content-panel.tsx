@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { brand } from '../../../lib/brand';
 import { useSession } from '../../../lib/session';
 import { buttonClass } from '../../../ui/button';
+import { Section } from '../../../ui/section';
 import { Skeleton } from '../../../ui/skeleton';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { useExclusiveContent } from '../api/get-exclusive-content';
@@ -13,15 +14,13 @@ export function ExclusiveContentPanel() {
   const content = useExclusiveContent(brand.tierPlus, isSubscriber);
 
   return (
-    <section
-      aria-labelledby="exclusive-heading"
+    <Section
+      title="Exclusive Content"
+      size="2xl"
+      icon={Crown}
       className="space-y-4 rounded-2xl border border-accent/30 bg-gradient-to-br from-accent/10 to-transparent p-5"
-      data-testid="exclusive-content"
+      testId="exclusive-content"
     >
-      <h2 id="exclusive-heading" className="flex items-center gap-2 text-2xl font-bold text-zinc-50">
-        <Crown aria-hidden="true" className="size-6 text-accent" />
-        Exclusive Content
-      </h2>
       {isLoading ? (
         <Skeleton className="h-10 w-48 rounded-full" />
       ) : !isSubscriber ? (
@@ -56,6 +55,6 @@ export function ExclusiveContentPanel() {
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }

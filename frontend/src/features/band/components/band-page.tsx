@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { Button } from '../../../ui/button';
 import { PlatformLink } from '../../../ui/platform-icon';
+import { Section } from '../../../ui/section';
 import { band } from '../band';
 import { BandTitle } from './band-title';
 
@@ -34,15 +35,12 @@ export function BandPage({ playlist, onStartListening }: { playlist: ReactNode; 
           </ul>
         </div>
       </header>
-      <section aria-labelledby="playlist-heading" className="space-y-3">
-        <h2 id="playlist-heading" className="text-2xl font-bold text-zinc-50">
-          Unreleased tracks
-        </h2>
+      <Section title="Unreleased tracks" size="2xl" className="space-y-3">
         {/* The embedded player's heights of the spec: 432 px, 352 px compact. */}
         <div className="h-[352px] overflow-y-auto rounded-2xl border border-white/10 bg-zinc-900 md:h-[432px]" data-testid="band-playlist">
           {playlist}
         </div>
-      </section>
+      </Section>
     </article>
   );
 }

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { releaseYear } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { buttonClass, IconButton } from '../../../ui/button';
+import { Section } from '../../../ui/section';
 import { LoadingStatus, Skeleton } from '../../../ui/skeleton';
 import { AlbumTile, AlbumTileBadge } from '../../albums';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
@@ -345,18 +346,12 @@ function Preview({ onSelectVideo }: { onSelectVideo: (id: string) => void }) {
           <span className="text-sm text-zinc-300">From {perMonth(DEFAULT_PLAN_AMOUNT)}. Cancel anytime.</span>
         </div>
       </section>
-      <section aria-labelledby="preview-albums" className="space-y-4">
-        <h2 id="preview-albums" className="text-xl font-bold text-zinc-50">
-          Exclusive albums
-        </h2>
+      <Section title="Exclusive albums" size="xl" className="space-y-4">
         <AlbumShelf limit={EXCLUSIVE_PREVIEW_SIZE} locked />
-      </section>
-      <section aria-labelledby="preview-videos" className="space-y-4">
-        <h2 id="preview-videos" className="text-xl font-bold text-zinc-50">
-          Exclusive videos
-        </h2>
+      </Section>
+      <Section title="Exclusive videos" size="xl" className="space-y-4">
         <VideoShelf limit={EXCLUSIVE_PREVIEW_SIZE} onSelectVideo={onSelectVideo} selectedVideoId={null} />
-      </section>
+      </Section>
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * Without a query it offers the label's curated playlists.
  */
 import { ListMusic, Pause, Play, Search as SearchIcon, SearchX } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cx } from '../../../lib/class-names';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -11,6 +11,7 @@ import { formatDuration } from '../../../lib/format';
 import { Artwork } from '../../../ui/artwork';
 import { Badge } from '../../../ui/badge';
 import { Button, IconButton } from '../../../ui/button';
+import { Section } from '../../../ui/section';
 import { Skeleton } from '../../../ui/skeleton';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { IconInput } from '../../../ui/icon-input';
@@ -91,7 +92,7 @@ function Browse({ playback }: { playback: SearchPlayback }) {
         <ErrorState title="The playlists could not be loaded" error={playlists.error} onRetry={() => void playlists.refetch()} />
       ) : (
         playlists.data.length > 0 && (
-          <Section title="Curated playlists">
+          <Section size="xl" className="space-y-4" title="Curated playlists">
             <PlaylistCards playlists={playlists.data} playback={playback} />
           </Section>
         )
@@ -115,22 +116,22 @@ function Results({ query, playback }: { query: string; playback: SearchPlayback 
   return (
     <div className="space-y-10" data-testid="search-results">
       {tracks.length > 0 && (
-        <Section title="Songs" testId="search-songs">
+        <Section size="xl" className="space-y-4" title="Songs" testId="search-songs">
           <SongList tracks={tracks} playback={playback} />
         </Section>
       )}
       {albums.length > 0 && (
-        <Section title="Albums" testId="search-albums">
+        <Section size="xl" className="space-y-4" title="Albums" testId="search-albums">
           <AlbumCards albums={albums} />
         </Section>
       )}
       {artists.length > 0 && (
-        <Section title="Artists" testId="search-artists">
+        <Section size="xl" className="space-y-4" title="Artists" testId="search-artists">
           <ArtistCards artists={artists} />
         </Section>
       )}
       {playlists.length > 0 && (
-        <Section title="Playlists" testId="search-playlists">
+        <Section size="xl" className="space-y-4" title="Playlists" testId="search-playlists">
           <PlaylistCards playlists={playlists} playback={playback} />
         </Section>
       )}
@@ -140,18 +141,6 @@ function Results({ query, playback }: { query: string; playback: SearchPlayback 
 
 const isEmpty = (results: SearchResults) =>
   results.albums.length + results.tracks.length + results.artists.length + results.playlists.length === 0;
-
-function Section({ title, testId, children }: { title: string; testId?: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="space-y-4" data-testid={testId}>
-      <h2 id={id} className="text-xl font-bold text-zinc-50">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 function SongList({ tracks, playback }: { tracks: SearchTrack[]; playback: SearchPlayback }) {
   return (
