@@ -6,7 +6,7 @@
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { brand } from '../../events/brand.js';
-import { albumDecider, albumStream } from '../domain/catalogue/album.js';
+import { albumDecider, albumStream, inTrackOrder } from '../domain/catalogue/album.js';
 import { instrumentalMaster, wavMaster } from '../lib/album-masters.js';
 import { appendBlind, readStream } from '../lib/event-store.js';
 import { objectExists, readObject, uploadStream } from '../lib/s3-stream.js';
@@ -28,7 +28,7 @@ async function buildAlbum(albumId: string, correlationId: string, logger: Logger
   if (await getView(downloadKey(albumId))) return;
   const published = (await readStream(albumStream(albumId))).find((e) => e.type === 'AlbumPublished');
   if (published?.type !== 'AlbumPublished') return;
-  const tracks = [...published.data.tracks].sort((a, b) => a.trackNumber - b.trackNumber);
+  const tracks = inTrackOrder(published.data.tracks);
   const modified = new Date(`${details.releaseDate}T12:00:00Z`);
   const files: string[] = [];
   const formats = new Set<string>();

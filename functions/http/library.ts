@@ -4,6 +4,7 @@
  * state (folded from the stream), so a screen never waits for the projection.
  */
 import type { Listener } from '../domain/access.js';
+import { inTrackOrder } from '../domain/catalogue/album.js';
 import { libraryDecider, libraryStream, type AlbumFacts, type LibraryCommand, type LibraryState } from '../domain/library/library.js';
 import { audioUrlFor, listenerOf, readAlbums, readTracks, type CatalogueAlbum } from '../lib/catalogue-reads.js';
 import { commandContext, runCommand } from '../lib/command.js';
@@ -66,9 +67,7 @@ async function libraryTracksOf(entries: LibraryAlbumItem[], listener: Listener) 
   const albums = await readAlbums(entries.map((e) => e.albumId));
   const ordered = [...entries].sort(byNewest).flatMap((entry) => albums.get(entry.albumId) ?? []);
   const details = await readTracks(ordered.flatMap((album) => album.tracks.map((t) => t.id)));
-  const songs = ordered.flatMap((album) =>
-    [...album.tracks].sort((a, b) => a.trackNumber - b.trackNumber).map((track) => ({ album, track })),
-  );
+  const songs = ordered.flatMap((album) => inTrackOrder(album.tracks).map((track) => ({ album, track })));
   return Promise.all(
     songs.map(async ({ album, track }) => ({
       id: track.id,

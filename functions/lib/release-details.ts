@@ -1,6 +1,6 @@
 /** A release as the admin's release form shows it, from the album's folded stream: shared by the catalogue and its history. */
 import type { AdminRelease } from '../contract/admin-catalogue.js';
-import type { AlbumState } from '../domain/catalogue/album.js';
+import { inTrackOrder, type AlbumState } from '../domain/catalogue/album.js';
 import { notFound } from '../domain/errors.js';
 
 const definedLinks = (links: Record<string, string | undefined>) =>
@@ -48,18 +48,16 @@ export function releaseDto(albumId: string, state: AlbumState): AdminRelease {
     memberPrice: details.stripePriceSubscriber,
     isExclusive: details.isExclusive,
     artwork: details.artwork,
-    tracks: [...state.tracks]
-      .sort((a, b) => a.trackNumber - b.trackNumber)
-      .map((t) => ({
-        id: t.trackId,
-        title: t.title,
-        trackNumber: t.trackNumber,
-        duration: t.duration,
-        format: null,
-        status: 'ready',
-        refusal: null,
-        lyrics: t.lyrics,
-        hasInstrumental: false,
-      })),
+    tracks: inTrackOrder(state.tracks).map((t) => ({
+      id: t.trackId,
+      title: t.title,
+      trackNumber: t.trackNumber,
+      duration: t.duration,
+      format: null,
+      status: 'ready',
+      refusal: null,
+      lyrics: t.lyrics,
+      hasInstrumental: false,
+    })),
   };
 }

@@ -4,6 +4,7 @@
  * buyers' purchases and downloads still find it; an archived artist leaves the artists list.
  */
 import type { DomainEvent } from '../../events/index.js';
+import { inTrackOrder } from '../domain/catalogue/album.js';
 import { assertNever } from '../domain/errors.js';
 import { stamp, type Projection, type ViewOp } from '../lib/projection.js';
 
@@ -103,16 +104,14 @@ export const catalogueProjection: Projection = {
         const { albumId, tracks, ...album } = event.data;
         const artist = await views.get(artistKey(album.artistId));
         if (!artist?.name) throw new Error(`Artist ${album.artistId} is not projected yet`);
-        const trackSummaries = [...tracks]
-          .sort((a, b) => a.trackNumber - b.trackNumber)
-          .map((t) => ({
-            id: t.trackId,
-            title: t.title,
-            trackNumber: t.trackNumber,
-            duration: t.duration,
-            hasLyrics: Boolean(t.lyrics),
-            audioKey: t.audioKey,
-          }));
+        const trackSummaries = inTrackOrder(tracks).map((t) => ({
+          id: t.trackId,
+          title: t.title,
+          trackNumber: t.trackNumber,
+          duration: t.duration,
+          hasLyrics: Boolean(t.lyrics),
+          audioKey: t.audioKey,
+        }));
         return [
           {
             kind: 'put',

@@ -102,6 +102,10 @@ function evolveDraft(state: DraftState, event: DomainEvent): AlbumState {
   }
 }
 
+/** An album's tracks as they are played and listed: by track number, whatever order they were stored in. */
+export const inTrackOrder = <Track extends { trackNumber: number }>(tracks: readonly Track[]): Track[] =>
+  [...tracks].sort((a, b) => a.trackNumber - b.trackNumber);
+
 /** The tier and offer a draft's access and prices publish as. */
 export function offerOf(
   draft: AlbumDraftDetails,

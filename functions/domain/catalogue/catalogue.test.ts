@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../../events/index.js';
 import { DomainError } from '../errors.js';
-import { albumDecider, type AlbumCommand } from './album.js';
+import { albumDecider, inTrackOrder, type AlbumCommand } from './album.js';
 import { artistDecider } from './artist.js';
 import { albumData, artistData, trackData } from './catalogue.fixtures.js';
 
@@ -30,6 +30,15 @@ describe('artist', () => {
 });
 
 describe('album', () => {
+  it('lists its tracks by track number, not by the order they were stored in, and leaves the stored list as it was', () => {
+    const tracks = [
+      trackData({ trackId: 't3', trackNumber: 3 }),
+      trackData({ trackId: 't1', trackNumber: 1 }),
+      trackData({ trackId: 't2', trackNumber: 2 }),
+    ];
+    expect(inTrackOrder(tracks).map((t) => t.trackId)).toEqual(['t1', 't2', 't3']);
+    expect(tracks.map((t) => t.trackId)).toEqual(['t3', 't1', 't2']);
+  });
   it('given nothing, publishing an album of a known artist records AlbumPublished', () => {
     expect(given([]).when({ type: 'PublishAlbum', album, artistExists: true })()).toEqual([{ type: 'AlbumPublished', data: album }]);
   });
