@@ -2,7 +2,7 @@
  * /admin: the label's panel. Only admins get it (the server refuses everyone else every /api/admin call in any
  * case); each screen is its own chunk, so listeners never download admin code and admins only what they open.
  */
-import { Disc3, Mic2, ShieldAlert } from 'lucide-react';
+import { Disc3, Mail, Mic2, ShieldAlert, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, Navigate, NavLink, Route, Routes } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -14,10 +14,15 @@ import { Spinner } from '../../../ui/spinner';
 const ReleaseBoard = lazy(() => import('./release-board').then((m) => ({ default: m.ReleaseBoard })));
 const ReleaseEditor = lazy(() => import('./release-editor').then((m) => ({ default: m.ReleaseEditor })));
 const ArtistsPage = lazy(() => import('./artists-page').then((m) => ({ default: m.ArtistsPage })));
+const PeoplePage = lazy(() => import('../people/people-page').then((m) => ({ default: m.PeoplePage })));
+const ListenerPage = lazy(() => import('../people/listener-page').then((m) => ({ default: m.ListenerPage })));
+const FanSignupsPage = lazy(() => import('../people/fan-signups-page').then((m) => ({ default: m.FanSignupsPage })));
 
 const sections = [
   { to: '/admin/releases', label: 'Releases', icon: Disc3 },
   { to: '/admin/artists', label: 'Artists', icon: Mic2 },
+  { to: '/admin/people', label: 'People', icon: Users },
+  { to: '/admin/fan-signups', label: 'Fan signups', icon: Mail },
 ] as const;
 
 export function AdminArea({ onSignIn }: { onSignIn: () => void }) {
@@ -50,6 +55,9 @@ export function AdminArea({ onSignIn }: { onSignIn: () => void }) {
           <Route path="releases" element={<ReleaseBoard />} />
           <Route path="releases/:albumId" element={<ReleaseEditor />} />
           <Route path="artists" element={<ArtistsPage />} />
+          <Route path="people" element={<PeoplePage />} />
+          <Route path="people/:userId" element={<ListenerPage />} />
+          <Route path="fan-signups" element={<FanSignupsPage />} />
           <Route path="*" element={<Navigate to="/admin/releases" replace />} />
         </Routes>
       </Suspense>

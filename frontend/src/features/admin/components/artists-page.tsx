@@ -20,6 +20,7 @@ import {
   type ArtistInput,
 } from '../api/admin-catalogue';
 import { AdminListPage } from './admin-page';
+import { HistoryPanel } from '../history/history-panel';
 import { DataTable, type Column } from '../table/data-table';
 import type { SortState } from '../table/table-sort';
 import { TextAreaField } from './fields';
@@ -159,6 +160,7 @@ function ArtistDialog({ artist, onClose }: { artist: AdminArtist | null; onClose
           </Button>
         </div>
       </form>
+      {artist && <HistoryPanel kind="artist" id={artist.id} />}
     </Dialog>
   );
 }

@@ -30,6 +30,7 @@ import { TextAreaField } from './fields';
 import { filledFields, formText } from './form-text';
 import { ReleaseStatusBadge } from './release-status';
 import { TrackList } from './track-list';
+import { HistoryPanel } from '../history/history-panel';
 
 const accessLabels: Record<AlbumAccess, string> = {
   free: 'Free to stream',
@@ -78,6 +79,7 @@ export function ReleaseEditor() {
       <ReleaseActions release={current} />
       <DetailsForm key={detailsKey(current)} release={current} />
       <TrackList release={current} />
+      <HistoryPanel kind="album" id={current.id} />
     </article>
   );
 }

@@ -13,7 +13,7 @@ import { IconButton } from '../../../ui/button';
 import { IconInput } from '../../../ui/icon-input';
 import { suggestionPath, useSuggestions, wantsSuggestions } from '../api/get-suggestions';
 import { moveActive } from '../suggestion-navigation';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { SearchOption, SuggestionOptionsProps } from './suggestion-options';
 
 export const SEARCH_PLACEHOLDER = 'Search albums, tracks, artists...';

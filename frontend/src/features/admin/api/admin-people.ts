@@ -1,0 +1,101 @@
+/**
+ * The admin's calls about people: the listener search page by page, a listener's page, what an admin does to an
+ * account (complimentary Toko+, the admin role, blocking), and the band page's fan signups with their CSV export.
+ * Each answer is parsed with the route's contract schema; a change puts the account it answers into the cache.
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import * as contract from '../../../../../functions/contract/admin-people.js';
+import { HttpError, request } from '../../../lib/http';
+
+export type UserRow = z.infer<typeof contract.userRow>;
+export type AdminUser = z.infer<typeof contract.adminUser>;
+export type UserPage = z.infer<typeof contract.getUser.answer>;
+export type FanSignup = z.infer<typeof contract.fanSignup>;
+type Changed = z.infer<typeof contract.grantComplimentary.answer>;
+
+export const peopleKeys = {
+  search: (q: string) => ['admin', 'people', 'search', q] as const,
+  user: (id: string) => ['admin', 'people', 'user', id] as const,
+  fanSignups: ['admin', 'fan-signups'] as const,
+};
+
+const path = (id: string) => encodeURIComponent(id);
+
+export function searchUsersPage(q: string, cursor: string | null, signal?: AbortSignal) {
+  const query = new URLSearchParams();
+  if (q) query.set('q', q);
+  if (cursor) query.set('cursor', cursor);
+  return request(`/api/admin/users?${query.toString()}`, contract.searchUsers.answer, { signal });
+}
+
+export const userPageQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: peopleKeys.user(id),
+    queryFn: ({ signal }) => request(`/api/admin/users/${path(id)}`, contract.getUser.answer, { signal }),
+  });
+
+/** Every change of an account answers it as it now is: the page shows it at once, then reloads what followed from it. */
+function useAccountChange<Input>(id: string, send: (input: Input) => Promise<Changed>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: ({ user }) => {
+      queryClient.setQueryData(peopleKeys.user(id), (page: UserPage | undefined) => (page ? { ...page, user } : page));
+      void queryClient.invalidateQueries({ queryKey: peopleKeys.user(id) });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'people', 'search'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'history', 'user', id] });
+    },
+  });
+}
+
+const membership = (id: string) => `/api/admin/users/${path(id)}/complimentary-membership`;
+
+export const useGrantComplimentary = (id: string) =>
+  useAccountChange(id, (endsAt: string) =>
+    request(membership(id), contract.grantComplimentary.answer, { method: 'POST', body: { endsAt } }),
+  );
+
+export const useRevokeComplimentary = (id: string) =>
+  useAccountChange(id, () => request(membership(id), contract.revokeComplimentary.answer, { method: 'DELETE' }));
+
+export const useChangeRole = (id: string) =>
+  useAccountChange(id, (role: 'user' | 'admin') =>
+    request(`/api/admin/users/${path(id)}/role`, contract.changeRole.answer, { method: 'PUT', body: { role } }),
+  );
+
+export const useBlock = (id: string) =>
+  useAccountChange(id, (reason: string | null) =>
+    request(`/api/admin/users/${path(id)}/block`, contract.block.answer, { method: 'POST', body: { reason } }),
+  );
+
+export const useUnblock = (id: string) =>
+  useAccountChange(id, () => request(`/api/admin/users/${path(id)}/block`, contract.unblock.answer, { method: 'DELETE' }));
+
+export function fanSignupsPage(cursor: string | null, signal?: AbortSignal) {
+  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+  return request(`/api/admin/fan-signups${query}`, contract.listFanSignups.answer, { signal });
+}
+
+export const FAN_SIGNUPS_CSV = 'fan-signups.csv';
+
+/**
+ * Every signup as the export route makes it (CSV, not JSON, so not through `request`), saved by the browser as
+ * fan-signups.csv; answers how many signups it holds.
+ */
+export async function downloadFanSignups(): Promise<number> {
+  const response = await fetch('/api/admin/fan-signups/export', { credentials: 'include', headers: { Accept: 'text/csv' } });
+  if (!response.ok) throw new HttpError(response.status, (await response.text().catch(() => '')) || response.statusText);
+  const csv = await response.text();
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: FAN_SIGNUPS_CSV });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file to the browser; the address is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+  return csvRowCount(csv);
+}
+
+/** The data rows of a CSV with a header line (CRLF or LF line ends). Pure. */
+export const csvRowCount = (csv: string): number => Math.max(0, csv.split(/\r?\n/).filter((line) => line.trim() !== '').length - 1);
