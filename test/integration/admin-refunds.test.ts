@@ -2,40 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { readStream } from '../../functions/lib/event-store.js';
 import { eventually, useCloudEnv } from '../support/cloud.js';
-import { deliverWebhook, mailTo, newPerson, sandbox } from '../support/commerce.js';
+import { deliverWebhook, mailTo, newPerson, paidBuyer, type SandboxEvent } from '../support/commerce.js';
 import { signedInAdmin } from '../support/signed-in.js';
 
 const ALBUM = 'album-after-hours';
 
 beforeAll(() => useCloudEnv());
 
-interface SandboxEvent {
-  id: string;
-  type: string;
-  data: { object: { id: string; payment_intent?: string } };
-}
-
-/** A buyer who paid for the album through the sandbox (webhooks delivered), with a download link that works. */
-async function paidBuyer() {
-  const buyer = await newPerson('refund');
-  const started = await buyer.api('/api/cart/checkout', {
-    method: 'POST',
-    json: { cartItems: [{ albumId: ALBUM }], includeSubscription: false },
-  });
-  expect(started.status).toBe(200);
-  const paid = await sandbox(`/sandbox/checkout/sessions/${started.body.sessionId}/pay`, { email: buyer.email });
-  expect(paid.statuses).toEqual([200]);
-  const link: string = await eventually(async () => (await buyer.api('/api/library/purchased-albums')).body[0]?.shopifyZipUrl, 30_000);
-  expect((await buyer.api(link, { redirect: 'manual' })).status).toBe(302);
-  return { buyer, orderId: started.body.orderId as string, link, checkoutEvent: paid.events[0] as SandboxEvent };
-}
-
 const sandboxEvents = async (): Promise<SandboxEvent[]> =>
   ((await (await fetch(`${inject('stripeSandboxUrl')}/sandbox/events`)).json()) as { events: SandboxEvent[] }).events;
 
 describe('refunds', () => {
   it('refunds a purchase once through Stripe, however often it is asked and delivered, and takes the album back', async () => {
-    const [admin, { buyer, orderId, link, checkoutEvent }] = await Promise.all([signedInAdmin(), paidBuyer()]);
+    const [admin, { buyer, orderId, link, checkoutEvent }] = await Promise.all([signedInAdmin(), paidBuyer(ALBUM)]);
     expect((await buyer.api(`/api/albums/${ALBUM}/tracks`)).body.hasAccess).toBe(true);
 
     const listed = await admin.call(`/api/admin/purchases?userId=${buyer.userId}`);

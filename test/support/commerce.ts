@@ -1,10 +1,10 @@
 /** Helpers for the commerce tests: signed-in people, the Stripe sandbox's admin endpoints, the local inbox. */
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { issueSessionToken } from '../../functions/lib/session.js';
 import { signInWithEmail } from '../../functions/lib/users.js';
-import { api } from './cloud.js';
+import { api, eventually } from './cloud.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,6 +33,27 @@ export async function newPerson(name = 'fan'): Promise<Person> {
     api: (path, init = {}) =>
       api(path, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) } }),
   };
+}
+
+export interface SandboxEvent {
+  id: string;
+  type: string;
+  data: { object: { id: string; payment_intent?: string } };
+}
+
+/** A buyer who paid for the album through the sandbox (webhooks delivered), with a download link that works. */
+export async function paidBuyer(albumId: string) {
+  const buyer = await newPerson('refund');
+  const started = await buyer.api('/api/cart/checkout', {
+    method: 'POST',
+    json: { cartItems: [{ albumId }], includeSubscription: false },
+  });
+  expect(started.status).toBe(200);
+  const paid = await sandbox(`/sandbox/checkout/sessions/${started.body.sessionId}/pay`, { email: buyer.email });
+  expect(paid.statuses).toEqual([200]);
+  const link: string = await eventually(async () => (await buyer.api('/api/library/purchased-albums')).body[0]?.shopifyZipUrl, 30_000);
+  expect((await buyer.api(link, { redirect: 'manual' })).status).toBe(302);
+  return { buyer, orderId: started.body.orderId as string, link, checkoutEvent: paid.events[0] as SandboxEvent };
 }
 
 export async function sandbox(path: string, body: unknown = {}) {
