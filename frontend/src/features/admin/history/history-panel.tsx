@@ -4,9 +4,9 @@
  * Mounted by the listener page, the artist form and the release editor with one line each.
  */
 import { History } from 'lucide-react';
-import { useId } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { Badge } from '../../../ui/badge';
+import { Section } from '../../../ui/section';
 import { historyKeys, historyPage, type HistoryEntry, type HistoryKind } from '../api/admin-history';
 import { DataTable, type Column } from '../table/data-table';
 import { useCursorPages } from '../table/use-cursor-pages';
@@ -25,17 +25,9 @@ const columns: Column<HistoryEntry>[] = [
 ];
 
 export function HistoryPanel({ kind, id }: { kind: HistoryKind; id: string }) {
-  const headingId = useId();
   const pages = useCursorPages<HistoryEntry>(historyKeys.entries(kind, id), (cursor, signal) => historyPage(kind, id, cursor, signal));
   return (
-    <section
-      aria-labelledby={headingId}
-      className="space-y-4 rounded-2xl border border-white/10 bg-zinc-900 p-5"
-      data-testid={`history-${kind}`}
-    >
-      <h2 id={headingId} className="text-lg font-bold text-zinc-50">
-        History
-      </h2>
+    <Section title="History" size="lg" className="space-y-4 rounded-2xl border border-white/10 bg-zinc-900 p-5" testId={`history-${kind}`}>
       <DataTable
         caption={`History of this ${nouns[kind]}, newest first`}
         testId="history-table"
@@ -51,6 +43,6 @@ export function HistoryPanel({ kind, id }: { kind: HistoryKind; id: string }) {
         onLoadMore={pages.loadMore}
       />
       {kind === 'album' && <AlbumAsOf albumId={id} />}
-    </section>
+    </Section>
   );
 }

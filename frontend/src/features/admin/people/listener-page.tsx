@@ -13,6 +13,7 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
+import { Section } from '../../../ui/section';
 import { Spinner } from '../../../ui/spinner';
 import { ErrorState } from '../../../ui/status-message';
 import { TextField } from '../../../ui/text-field';
@@ -82,14 +83,10 @@ function BackLink() {
 }
 
 function Card({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  const id = `listener-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <section aria-labelledby={id} className="space-y-4 rounded-2xl border border-white/10 bg-zinc-900 p-5" data-testid={testId}>
-      <h2 id={id} className="text-lg font-bold text-zinc-50">
-        {title}
-      </h2>
+    <Section title={title} size="lg" className="space-y-4 rounded-2xl border border-white/10 bg-zinc-900 p-5" testId={testId}>
       {children}
-    </section>
+    </Section>
   );
 }
 
