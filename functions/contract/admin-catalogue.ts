@@ -148,6 +148,14 @@ export const changeArtist = endpoint({ params: idParams, body: z.partial(z.objec
 export const listArtists = endpoint({ answer: z.object({ artists: z.array(adminArtist) }) });
 /** Archived artists leave the artists list and search; their albums stay as they are and the artist page still answers a direct link. */
 export const archiveArtist = endpoint({ params: idParams, answer: adminArtist });
+/**
+ * A new avatar (`POST …/avatar`, multipart field `avatar`) or header (`POST …/header`, field `header`): a JPEG or PNG of
+ * at most `artistImageMaxBytes`, the admin's crop of it, which the server resizes (avatar 400 × 400, header 1500 × 500).
+ * A file that is not such an image, empty or too large is refused 400 with the message under the field's name.
+ */
+export const uploadArtistImage = endpoint({ params: idParams, answer: adminArtist });
+/** Lambda takes at most 6 MB of request, which the gateway sends base64-encoded (4/3 larger). */
+export const artistImageMaxBytes = 4 * 1024 * 1024;
 
 // Releases
 
@@ -303,3 +311,5 @@ export const createVideo = endpoint({
   answer: adminVideo,
 });
 export const changeVideo = endpoint({ params: idParams, body: z.partial(z.object(videoFields)), answer: adminVideo });
+/** Every exclusive video, newest first (a label publishes a few a month: one page holds them). */
+export const listVideos = endpoint({ answer: z.object({ videos: z.array(adminVideo) }) });

@@ -3,17 +3,20 @@
  * `admin` (checked at the edge); every command records the admin as actor and the request as correlation id.
  */
 import { randomUUID } from 'node:crypto';
-import type { AdminArtist } from '../contract/admin-catalogue.js';
+import { artistImageMaxBytes, type AdminArtist } from '../contract/admin-catalogue.js';
 import type { ArtistState } from '../domain/catalogue/artist.js';
 import { notFound } from '../domain/errors.js';
+import { changeArtistImage, type ArtistImage } from '../lib/artist-images.js';
 import { createArtist, draftAlbum, loadAlbum, publishDraft, runArtistCommand, runReleaseCommand } from '../lib/catalogue-commands.js';
 import { commandContext } from '../lib/command.js';
-import { contextHandler } from '../lib/http.js';
+import { contextHandler, HttpError, type RequestInfo } from '../lib/http.js';
+import { readMultipartFile, type MultipartProblem } from '../lib/multipart.js';
 import { releaseBoard } from '../lib/release-board.js';
 import { releaseDto } from '../lib/release-details.js';
 import { changeVideoDetails, publishVideo } from '../lib/video-commands.js';
 import { getViews, queryViews } from '../lib/views.js';
 import { ARCHIVED_ARTISTS_INDEX, ARTISTS_INDEX, artistKey } from '../projections/catalogue.js';
+import { VIDEOS_INDEX, type VideoView } from '../projections/commerce.js';
 
 function artistDto(artistId: string, state: ArtistState): AdminArtist {
   if (!state.exists) throw notFound('artist_not_found', 'Artist not found');
@@ -63,6 +66,22 @@ const listedArtist = (artist: ArtistListItem): AdminArtist => ({
   archived: artist.archived === true,
 });
 
+const imageRefusals: Record<MultipartProblem, (field: ArtistImage) => string> = {
+  not_multipart: (field) => `Send the image as multipart/form-data in the field "${field}"`,
+  too_large: () => `The image is larger than ${artistImageMaxBytes / 1024 / 1024} MB. Choose a smaller one.`,
+  malformed: () => 'The upload is not valid multipart/form-data',
+  missing: () => 'Choose an image',
+  empty: () => 'The file is empty. Choose a JPEG or PNG image.',
+};
+
+/** The image in the multipart field named after it, or a 400 whose message stands under that field. */
+async function uploadedImage(request: RequestInfo, field: ArtistImage): Promise<Buffer> {
+  const upload = await readMultipartFile(request.rawBody, request.headers['content-type'] ?? '', field, artistImageMaxBytes);
+  if (upload.ok) return upload.bytes;
+  const message = imageRefusals[upload.problem](field);
+  throw new HttpError(400, upload.problem === 'too_large' ? 'file_too_large' : 'invalid_image', message, { [field]: message });
+}
+
 export const handler = contextHandler('admin-catalogue', {
   'GET /api/admin/artists': async () => {
     const [listed, archived] = await Promise.all([
@@ -90,6 +109,16 @@ export const handler = contextHandler('admin-catalogue', {
   'POST /api/admin/artists/{id}/archive': async ({ params, session, request }) => {
     const { state } = await runArtistCommand(params.id, { type: 'ArchiveArtist', artistId: params.id }, commandContext(session, request));
     return artistDto(params.id, state);
+  },
+
+  'POST /api/admin/artists/{id}/avatar': async ({ params, session, request }) => {
+    const bytes = await uploadedImage(request, 'avatar');
+    return artistDto(params.id, await changeArtistImage(params.id, 'avatar', bytes, commandContext(session, request)));
+  },
+
+  'POST /api/admin/artists/{id}/header': async ({ params, session, request }) => {
+    const bytes = await uploadedImage(request, 'header');
+    return artistDto(params.id, await changeArtistImage(params.id, 'header', bytes, commandContext(session, request)));
   },
 
   'POST /api/admin/albums': async ({ body, session, request }) => {
@@ -179,6 +208,21 @@ export const handler = contextHandler('admin-catalogue', {
       })),
       counts: page.counts,
       nextCursor: page.nextCursor,
+    };
+  },
+
+  'GET /api/admin/videos': async () => {
+    const videos = await queryViews<VideoView>({ gsi1pk: VIDEOS_INDEX }, { descending: true });
+    return {
+      videos: videos.map((v) => ({
+        id: v.id,
+        slug: v.slug,
+        title: v.title,
+        description: v.description,
+        youtubeVideoId: v.youtubeVideoId,
+        requiredTier: v.requiredTier,
+        publishedAt: v.publishedAt,
+      })),
     };
   },
 

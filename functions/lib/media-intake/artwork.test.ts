@@ -1,7 +1,7 @@
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { resizeSquare, resizeToArtwork } from './artwork.js';
+import { resizeImage, resizeSquare, resizeToArtwork } from './artwork.js';
 
 /** An image whose left half is red and right half blue (`alpha` everywhere). */
 function halves(width: number, height: number, alpha = 255): Uint8Array {
@@ -86,5 +86,30 @@ describe('resizeSquare', () => {
     for (let i = 0; i < 16; i++) data.set([i * 10, 0, 0, 255], i * 4);
     const out = resizeSquare({ width: 4, height: 4, data }, 2);
     expect([out[0], out[4], out[8], out[12]]).toEqual([25, 45, 105, 125]);
+  });
+});
+
+describe('resizeImage', () => {
+  const header = { width: 300, height: 100, minWidth: 60, minHeight: 20, label: 'a header', upload: 'the header' };
+
+  it('crops the centred band of the target shape and resizes it', () => {
+    // 600 × 600 → the centred 600 × 200 band; red left half, blue right half survive the crop.
+    const result = resizeImage(pngOf(600, 600), header);
+    if (!result.ok) throw new Error(result.reason);
+    const image = decoded(result.jpeg);
+    expect([image.width, image.height]).toEqual([300, 100]);
+    rgbAt(image, 50, 50).forEach((channel, i) => expect(Math.abs(channel - [255, 0, 0][i])).toBeLessThan(12));
+    rgbAt(image, 250, 50).forEach((channel, i) => expect(Math.abs(channel - [0, 0, 255][i])).toBeLessThan(12));
+  });
+
+  it('names the image in its refusals', () => {
+    expect(resizeImage(Buffer.from('hello'), header)).toEqual({
+      ok: false,
+      reason: 'This file is not an image. Upload the header as a JPEG or PNG image.',
+    });
+    expect(resizeImage(pngOf(50, 50), header)).toEqual({
+      ok: false,
+      reason: 'The image is 50 × 50 pixels; a header needs at least 60 × 20.',
+    });
   });
 });

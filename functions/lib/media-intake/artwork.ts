@@ -1,7 +1,8 @@
 /**
  * Album artwork as the app serves it: an uploaded JPEG or PNG, cropped to a centred square and resized to
  * 600 × 600 (the size the seed makes, infra/seed/media/image-sizes.ts), stored as a JPEG under a key that
- * names its content, so an album's new cover never meets a cached old one. Pure JS (jpeg-js, pngjs).
+ * names its content, so an album's new cover never meets a cached old one. Pure JS (jpeg-js, pngjs). The same
+ * resizing makes the label's other images (artist avatars and headers) at their own sizes.
  */
 import { createHash } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
@@ -59,18 +60,45 @@ export async function resizeArtwork({ sourceKey, albumId }: ResizeArtworkInput):
 
 /** The served artwork made from an uploaded image's bytes. */
 export function resizeToArtwork(bytes: Uint8Array, size = ARTWORK_SIZE): ResizedImage {
+  return resizeImage(bytes, {
+    width: size,
+    height: size,
+    minWidth: MIN_ARTWORK_EDGE,
+    minHeight: MIN_ARTWORK_EDGE,
+    label: 'artwork',
+    upload: 'the artwork',
+  });
+}
+
+/** The size an uploaded image is served at, the least it may be, and what a refusal calls it. */
+export interface ImageTarget {
+  width: number;
+  height: number;
+  minWidth: number;
+  minHeight: number;
+  /** As the subject of a sentence: "artwork", "an avatar". */
+  label: string;
+  /** As what to upload: "the artwork", "the avatar". */
+  upload: string;
+}
+
+/** A JPEG of `target`'s size made from an uploaded JPEG or PNG: its centred crop of that shape, resized; or why not. */
+export function resizeImage(bytes: Uint8Array, target: ImageTarget): ResizedImage {
+  const { width, height, minWidth, minHeight, label, upload } = target;
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer.length === 0) return { ok: false, reason: 'The image is empty.' };
   const type = sniffImage(buffer)?.contentType;
   if (type !== 'image/jpeg' && type !== 'image/png') {
     return {
       ok: false,
-      reason: type ? 'Upload the artwork as a JPEG or PNG image.' : 'This file is not an image. Upload the artwork as a JPEG or PNG image.',
+      reason: type ? `Upload ${upload} as a JPEG or PNG image.` : `This file is not an image. Upload ${upload} as a JPEG or PNG image.`,
     };
   }
   let image: Rgba;
   try {
-    image = type === 'image/jpeg' ? decodeJpeg(buffer) : decodePng(buffer);
+    // An export five times the served size is plenty, and what a refusal of a huge image suggests.
+    const plenty = `${width * 5} × ${height * 5}`;
+    image = type === 'image/jpeg' ? decodeJpeg(buffer, label, plenty) : decodePng(buffer, label, plenty);
   } catch (error) {
     if (error instanceof TooManyPixels) return { ok: false, reason: error.message };
     return {
@@ -78,26 +106,26 @@ export function resizeToArtwork(bytes: Uint8Array, size = ARTWORK_SIZE): Resized
       reason: `The image could not be read; it may be damaged or cut short. Export it again as ${type === 'image/jpeg' ? 'JPEG' : 'PNG'}.`,
     };
   }
-  if (Math.min(image.width, image.height) < MIN_ARTWORK_EDGE) {
+  if (image.width < minWidth || image.height < minHeight) {
     return {
       ok: false,
-      reason: `The image is ${image.width} × ${image.height} pixels; artwork needs at least ${MIN_ARTWORK_EDGE} × ${MIN_ARTWORK_EDGE}.`,
+      reason: `The image is ${image.width} × ${image.height} pixels; ${label} needs at least ${minWidth} × ${minHeight}.`,
     };
   }
-  const square = resizeSquare(image, size);
-  return { ok: true, jpeg: jpeg.encode({ width: size, height: size, data: square }, JPEG_QUALITY).data, width: size, height: size };
+  const data = resizeCover(image, width, height);
+  return { ok: true, jpeg: jpeg.encode({ width, height, data }, JPEG_QUALITY).data, width, height };
 }
 
 class TooManyPixels extends Error {}
 
-const tooManyPixels = (width: number, height: number) =>
+const tooManyPixels = (width: number, height: number, label: string, plenty: string) =>
   new TooManyPixels(
-    `The image is ${width} × ${height} pixels, more than the ${MAX_PIXELS / 1_000_000} megapixels artwork may have. Export it smaller (3000 × 3000 is plenty).`,
+    `The image is ${width} × ${height} pixels, more than the ${MAX_PIXELS / 1_000_000} megapixels ${label} may have. Export it smaller (${plenty} is plenty).`,
   );
 
-function decodeJpeg(bytes: Buffer): Rgba {
+function decodeJpeg(bytes: Buffer, label: string, plenty: string): Rgba {
   const size = jpegSize(bytes);
-  if (size && size.width * size.height > MAX_PIXELS) throw tooManyPixels(size.width, size.height);
+  if (size && size.width * size.height > MAX_PIXELS) throw tooManyPixels(size.width, size.height, label, plenty);
   return jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_PIXELS / 1_000_000, maxMemoryUsageInMB: 512 });
 }
 
@@ -116,11 +144,11 @@ function jpegSize(bytes: Buffer): { width: number; height: number } | undefined 
   return undefined;
 }
 
-function decodePng(bytes: Buffer): Rgba {
+function decodePng(bytes: Buffer, label: string, plenty: string): Rgba {
   // IHDR is the first chunk: width and height at bytes 16 and 20.
   const width = bytes.readUInt32BE(16);
   const height = bytes.readUInt32BE(20);
-  if (width * height > MAX_PIXELS) throw tooManyPixels(width, height);
+  if (width * height > MAX_PIXELS) throw tooManyPixels(width, height, label, plenty);
   const png = PNG.sync.read(bytes);
   // Transparent pixels are laid on black, the colour of the app around the artwork.
   const data = png.data;
@@ -135,25 +163,31 @@ function decodePng(bytes: Buffer): Rgba {
   return { width: png.width, height: png.height, data };
 }
 
+/** The centred square of the image, resized to `size` × `size` RGBA. */
+export const resizeSquare = (image: Rgba, size: number): Uint8Array => resizeCover(image, size, size);
+
 /**
- * The centred square of the image, resized to `size` × `size` RGBA. Each output pixel averages the source pixels
- * its area covers (a box filter: sharp and without aliasing when shrinking); when growing it is bilinear.
+ * The centred part of the image with the shape of `width` × `height`, resized to that RGBA. Each output pixel averages
+ * the source pixels its area covers (a box filter: sharp and without aliasing when shrinking); when growing it is
+ * bilinear.
  */
-export function resizeSquare(image: Rgba, size: number): Uint8Array {
-  const edge = Math.min(image.width, image.height);
-  const left = Math.floor((image.width - edge) / 2);
-  const top = Math.floor((image.height - edge) / 2);
-  const out = new Uint8Array(size * size * 4);
-  const scale = edge / size;
+export function resizeCover(image: Rgba, width: number, height: number): Uint8Array {
+  const cropWidth = Math.floor(Math.min(image.width, (image.height * width) / height));
+  const cropHeight = Math.floor(Math.min(image.height, (image.width * height) / width));
+  const left = Math.floor((image.width - cropWidth) / 2);
+  const top = Math.floor((image.height - cropHeight) / 2);
+  const out = new Uint8Array(width * height * 4);
+  const scaleX = cropWidth / width;
+  const scaleY = cropHeight / height;
   const pixel = (x: number, y: number, channel: number) => image.data[((top + y) * image.width + left + x) * 4 + channel];
-  for (let oy = 0; oy < size; oy++) {
-    for (let ox = 0; ox < size; ox++) {
-      const o = (oy * size + ox) * 4;
-      if (scale > 1) {
-        const x0 = Math.floor(ox * scale);
-        const x1 = Math.min(edge, Math.floor((ox + 1) * scale));
-        const y0 = Math.floor(oy * scale);
-        const y1 = Math.min(edge, Math.floor((oy + 1) * scale));
+  for (let oy = 0; oy < height; oy++) {
+    for (let ox = 0; ox < width; ox++) {
+      const o = (oy * width + ox) * 4;
+      if (scaleX > 1 && scaleY > 1) {
+        const x0 = Math.floor(ox * scaleX);
+        const x1 = Math.min(cropWidth, Math.floor((ox + 1) * scaleX));
+        const y0 = Math.floor(oy * scaleY);
+        const y1 = Math.min(cropHeight, Math.floor((oy + 1) * scaleY));
         const count = (x1 - x0) * (y1 - y0);
         for (let c = 0; c < 3; c++) {
           let sum = 0;
@@ -161,12 +195,12 @@ export function resizeSquare(image: Rgba, size: number): Uint8Array {
           out[o + c] = Math.round(sum / count);
         }
       } else {
-        const sx = Math.max(0, Math.min(edge - 1, (ox + 0.5) * scale - 0.5));
-        const sy = Math.max(0, Math.min(edge - 1, (oy + 0.5) * scale - 0.5));
+        const sx = Math.max(0, Math.min(cropWidth - 1, (ox + 0.5) * scaleX - 0.5));
+        const sy = Math.max(0, Math.min(cropHeight - 1, (oy + 0.5) * scaleY - 0.5));
         const x0 = Math.floor(sx);
         const y0 = Math.floor(sy);
-        const x1 = Math.min(edge - 1, x0 + 1);
-        const y1 = Math.min(edge - 1, y0 + 1);
+        const x1 = Math.min(cropWidth - 1, x0 + 1);
+        const y1 = Math.min(cropHeight - 1, y0 + 1);
         const fx = sx - x0;
         const fy = sy - y0;
         for (let c = 0; c < 3; c++) {
