@@ -111,6 +111,14 @@ describe('the crop maths', () => {
     expect(placed.x + placed.width).toBeLessThanOrEqual(200);
     expect(placed.y + placed.height).toBeLessThanOrEqual(200);
   });
+
+  it('crops a wide shape (a 3:1 header) the same way, covering its band', () => {
+    const header: CropFrame = { imageWidth: 800, imageHeight: 800, viewport: 300, aspect: 3, zoom: 1, offsetX: 0, offsetY: 0 };
+    // The 300 x 100 band: the square picture covers its width, 100 px above and below it.
+    expect(placeImage(header)).toEqual({ x: 0, y: -100, width: 300, height: 300 });
+    expect(placeImage(header, 1500)).toEqual({ x: 0, y: -500, width: 1500, height: 1500 });
+    expect(clampOffset({ ...header, offsetX: 50, offsetY: 500 })).toMatchObject({ offsetX: 0, offsetY: 100 });
+  });
 });
 
 describe('the notifications bell', () => {

@@ -1,9 +1,11 @@
 /**
  * The crop dialog for a new avatar: drag (or arrow keys) to place the picture, zoom 0.1–5 with the slider,
  * the wheel or +/−; saving draws the square onto a 400x400 canvas and hands over a JPEG at quality 0.9.
+ * With a `shape` it crops any other picture the same way (an artist's 3:1 header, drawn 1500 px wide).
  */
 import { ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { cx } from '../../../lib/class-names';
 import { Button, IconButton } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { Slider } from '../../../ui/slider';
@@ -19,30 +21,58 @@ import {
   type CropFrame,
 } from '../avatar-crop';
 
-/** The crop square on screen, in CSS px (fits a 360 px phone inside the dialog). */
-const VIEWPORT = 256;
 const KEY_STEP = 10;
 const ZOOM_STEP = 0.1;
+/** The dialog's padding and border around the crop area: what of a narrow screen's width the area cannot have. */
+const DIALOG_CHROME = 84;
+
+/** What the dialog crops to: the area's width over its height, the width of the JPEG it makes, and its look. */
+export interface CropShape {
+  aspect: number;
+  outputWidth: number;
+  /** A round mask over the area (an avatar is shown in a circle). */
+  round: boolean;
+  /** The area's width on screen, in CSS px, where the screen is wide enough. */
+  viewport: number;
+  title: string;
+  description: string;
+  saveLabel: string;
+  /** The picture being cropped, for a screen reader. */
+  alt: string;
+}
+
+/** An avatar: a 256 px square on screen (fits a 360 px phone inside the dialog), a 400x400 JPEG out. */
+const avatarShape: CropShape = {
+  aspect: 1,
+  outputWidth: AVATAR_OUTPUT_SIZE,
+  round: true,
+  viewport: 256,
+  title: 'Crop your avatar',
+  description: 'Drag the picture to place it, and zoom to frame your face. It is saved as a square.',
+  saveLabel: 'Save Avatar',
+  alt: 'Your new avatar',
+};
 
 interface AvatarCropDialogProps {
   file: File | null;
   saving: boolean;
   onCancel: () => void;
   onSave: (jpeg: Blob) => void;
+  shape?: CropShape;
 }
 
-/** Draws the framed square at the output size and encodes it as JPEG. */
-export function renderAvatar(image: HTMLImageElement, frame: CropFrame): Promise<Blob> {
+/** Draws the framed area at the output size and encodes it as JPEG. */
+export function renderAvatar(image: HTMLImageElement, frame: CropFrame, outputWidth: number = AVATAR_OUTPUT_SIZE): Promise<Blob> {
   const canvas = document.createElement('canvas');
-  canvas.width = AVATAR_OUTPUT_SIZE;
-  canvas.height = AVATAR_OUTPUT_SIZE;
+  canvas.width = outputWidth;
+  canvas.height = Math.round(outputWidth / (frame.aspect ?? 1));
   const context = canvas.getContext('2d');
   if (!context) return Promise.reject(new Error('This browser cannot draw the picture'));
   // JPEG has no transparency: what a zoomed-out picture leaves empty is the app's background.
   context.fillStyle = '#18181b';
-  context.fillRect(0, 0, AVATAR_OUTPUT_SIZE, AVATAR_OUTPUT_SIZE);
+  context.fillRect(0, 0, canvas.width, canvas.height);
   context.imageSmoothingQuality = 'high';
-  const place = placeImage(frame, AVATAR_OUTPUT_SIZE);
+  const place = placeImage(frame, outputWidth);
   context.drawImage(image, place.x, place.y, place.width, place.height);
   return new Promise((resolve, reject) =>
     canvas.toBlob(
@@ -53,8 +83,10 @@ export function renderAvatar(image: HTMLImageElement, frame: CropFrame): Promise
   );
 }
 
-export function AvatarCropDialog({ file, saving, onCancel, onSave }: AvatarCropDialogProps) {
+export function AvatarCropDialog({ file, saving, onCancel, onSave, shape = avatarShape }: AvatarCropDialogProps) {
   const [source, setSource] = useState<string | null>(null);
+  // A wide shape narrows to a phone's screen.
+  const viewport = Math.min(shape.viewport, window.innerWidth - DIALOG_CHROME);
   const imageRef = useRef<HTMLImageElement>(null);
   const [frame, setFrame] = useState<CropFrame | null>(null);
   const drag = useRef<{ pointerId: number; x: number; y: number; offsetX: number; offsetY: number } | null>(null);
@@ -115,7 +147,7 @@ export function AvatarCropDialog({ file, saving, onCancel, onSave }: AvatarCropD
   const save = async () => {
     if (!frame || !imageRef.current) return;
     try {
-      onSave(await renderAvatar(imageRef.current, frame));
+      onSave(await renderAvatar(imageRef.current, frame, shape.outputWidth));
     } catch (error) {
       toast({
         variant: 'destructive',
@@ -130,8 +162,8 @@ export function AvatarCropDialog({ file, saving, onCancel, onSave }: AvatarCropD
     <Dialog
       open={file !== null}
       onOpenChange={(open) => !open && !saving && onCancel()}
-      title="Crop your avatar"
-      description="Drag the picture to place it, and zoom to frame your face. It is saved as a square."
+      title={shape.title}
+      description={shape.description}
     >
       <div className="mt-5 flex flex-col items-center gap-4" data-testid="avatar-crop-dialog" data-zoom={frame?.zoom.toFixed(2)}>
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- ARIA has no widget role for a two-dimensional pan and zoom; its label names the keys */}
@@ -142,7 +174,7 @@ export function AvatarCropDialog({ file, saving, onCancel, onSave }: AvatarCropD
           tabIndex={0}
           data-testid="crop-area"
           className="relative touch-none select-none overflow-hidden rounded-xl bg-zinc-950 active:cursor-grabbing"
-          style={{ width: VIEWPORT, height: VIEWPORT, cursor: 'grab' }}
+          style={{ width: viewport, height: viewport / shape.aspect, cursor: 'grab' }}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={endDrag}
@@ -155,13 +187,14 @@ export function AvatarCropDialog({ file, saving, onCancel, onSave }: AvatarCropD
               key={source}
               ref={imageRef}
               src={source}
-              alt="Your new avatar"
+              alt={shape.alt}
               draggable={false}
               onLoad={(event) =>
                 setFrame({
                   imageWidth: event.currentTarget.naturalWidth,
                   imageHeight: event.currentTarget.naturalHeight,
-                  viewport: VIEWPORT,
+                  viewport,
+                  aspect: shape.aspect,
                   zoom: 1,
                   offsetX: 0,
                   offsetY: 0,
@@ -177,7 +210,10 @@ export function AvatarCropDialog({ file, saving, onCancel, onSave }: AvatarCropD
           )}
           <div
             aria-hidden="true"
-            className="pointer-events-none absolute inset-0 rounded-full shadow-[0_0_0_9999px_rgba(0,0,0,0.5)] ring-2 ring-white/70"
+            className={cx(
+              'pointer-events-none absolute inset-0 shadow-[0_0_0_9999px_rgba(0,0,0,0.5)] ring-2 ring-white/70',
+              shape.round && 'rounded-full',
+            )}
           />
         </div>
         <div className="flex w-full items-center gap-2">
@@ -205,7 +241,7 @@ export function AvatarCropDialog({ file, saving, onCancel, onSave }: AvatarCropD
           Cancel
         </Button>
         <Button onClick={() => void save()} disabled={!frame || saving}>
-          {saving ? 'Uploading...' : 'Save Avatar'}
+          {saving ? 'Uploading...' : shape.saveLabel}
         </Button>
       </div>
     </Dialog>

@@ -1,11 +1,13 @@
 /**
  * The label's artists: all of them, archived ones included, sortable by name; add one, edit one (name, bio, main
- * artist, social links checked against each network's address), or archive one after a confirmation.
+ * artist, social links checked against each network's address; avatar and header, cropped), or archive one after a
+ * confirmation.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Mic2 } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { fieldErrorsOf, serverMessageOf } from '../../../lib/http';
+import { Artwork } from '../../../ui/artwork';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { FormAlert, TextField } from '../../../ui/text-field';
@@ -20,6 +22,7 @@ import {
   type ArtistInput,
 } from '../api/admin-catalogue';
 import { AdminListPage } from './admin-page';
+import { ArtistImages } from './artist-images';
 import { HistoryPanel } from '../history/history-panel';
 import { DataTable, type Column } from '../table/data-table';
 import type { SortState } from '../table/table-sort';
@@ -54,7 +57,17 @@ export function ArtistsPage() {
   const rows = useMemo(() => sortArtists(artists.data?.artists ?? [], sort), [artists.data, sort]);
 
   const columns: Column<AdminArtist>[] = [
-    { key: 'name', header: 'Name', sortFirst: 'asc', cell: (artist) => <span className="font-semibold text-zinc-50">{artist.name}</span> },
+    {
+      key: 'name',
+      header: 'Name',
+      sortFirst: 'asc',
+      cell: (artist) => (
+        <span className="flex items-center gap-3">
+          <Artwork src={artist.avatar} alt="" kind="artist" size={32} className="w-8 shrink-0" />
+          <span className="font-semibold text-zinc-50">{artist.name}</span>
+        </span>
+      ),
+    },
     { key: 'main', header: 'Main artist', cell: (artist) => (artist.isMain ? 'Yes' : 'No') },
     { key: 'links', header: 'Links', numeric: true, cell: (artist) => Object.keys(artist.socialLinks).length },
     { key: 'state', header: 'State', sortFirst: 'asc', cell: (artist) => (artist.archived ? 'Archived' : 'Active') },
@@ -127,6 +140,7 @@ function ArtistDialog({ artist, onClose }: { artist: AdminArtist | null; onClose
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={artist ? `Edit ${artist.name}` : 'New artist'} size="lg">
+      {artist && <ArtistImages artist={artist} />}
       <form onSubmit={submit} noValidate className="mt-4 space-y-4" data-testid="artist-form">
         <TextField label="Name" name="name" defaultValue={artist?.name ?? ''} error={errors.name} required />
         <TextAreaField label="Bio" name="bio" defaultValue={artist?.bio ?? ''} error={errors.bio} />

@@ -1,0 +1,29 @@
+/** The admin's exclusive videos: GET /api/admin/videos, and adding or editing one (the list reloads after either). */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type * as z from 'zod/mini';
+import * as contract from '../../../../../functions/contract/admin-catalogue.js';
+import { request } from '../../../lib/http';
+import type { AdminVideo, VideoInput } from './admin-catalogue';
+
+export type VideoChanges = z.input<typeof contract.changeVideo.body>;
+
+const videosKey = ['admin', 'videos'] as const;
+
+export const adminVideosQueryOptions = () =>
+  queryOptions({
+    queryKey: videosKey,
+    queryFn: ({ signal }) => request('/api/admin/videos', contract.listVideos.answer, { signal }),
+  });
+
+function useVideoChange<Input>(send: (input: Input) => Promise<AdminVideo>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: send, onSuccess: () => queryClient.invalidateQueries({ queryKey: videosKey }) });
+}
+
+export const useCreateVideo = () =>
+  useVideoChange((input: VideoInput) => request('/api/admin/videos', contract.createVideo.answer, { method: 'POST', body: input }));
+
+export const useChangeVideo = () =>
+  useVideoChange(({ id, ...changes }: { id: string } & VideoChanges) =>
+    request(`/api/admin/videos/${encodeURIComponent(id)}`, contract.changeVideo.answer, { method: 'PUT', body: changes }),
+  );

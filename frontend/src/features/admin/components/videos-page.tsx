@@ -1,0 +1,150 @@
+/**
+ * The label's exclusive videos: all of them, sortable by title or date; add one or edit one (title, description, a
+ * YouTube link or video id, and who may watch it), each refused value shown beside its field.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Clapperboard } from 'lucide-react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { brand } from '../../../lib/brand';
+import { formatReleaseDate } from '../../../lib/format';
+import { fieldErrorsOf, serverMessageOf } from '../../../lib/http';
+import { Button } from '../../../ui/button';
+import { Dialog } from '../../../ui/dialog';
+import { SelectField } from '../../../ui/field';
+import { FormAlert, TextField } from '../../../ui/text-field';
+import { toast } from '../../../ui/toast';
+import type { AdminVideo, VideoInput } from '../api/admin-catalogue';
+import { adminVideosQueryOptions, useChangeVideo, useCreateVideo } from '../api/admin-videos';
+import { DataTable, type Column } from '../table/data-table';
+import type { SortState } from '../table/table-sort';
+import { AdminListPage } from './admin-page';
+import { TextAreaField } from './fields';
+import { formText } from './form-text';
+
+const tierLabels: Record<AdminVideo['requiredTier'], string> = { toko_plus: `${brand.productPlus} members`, free: 'Everyone' };
+
+/** The whole list is loaded, so it sorts here: by title, or newest first. */
+function sortVideos(videos: AdminVideo[], sort: SortState | null): AdminVideo[] {
+  const sign = sort?.direction === 'desc' ? -1 : 1;
+  if (sort?.key === 'title') return [...videos].sort((a, b) => sign * a.title.localeCompare(b.title));
+  return [...videos].sort((a, b) => sign * a.publishedAt.localeCompare(b.publishedAt) || a.title.localeCompare(b.title));
+}
+
+export function VideosPage() {
+  const videos = useQuery(adminVideosQueryOptions());
+  const [sort, setSort] = useState<SortState | null>({ key: 'published', direction: 'desc' });
+  const [editing, setEditing] = useState<AdminVideo | 'new' | null>(null);
+  const rows = useMemo(() => sortVideos(videos.data?.videos ?? [], sort), [videos.data, sort]);
+
+  const columns: Column<AdminVideo>[] = [
+    { key: 'title', header: 'Title', sortFirst: 'asc', cell: (video) => <span className="font-semibold text-zinc-50">{video.title}</span> },
+    { key: 'tier', header: 'Who may watch', cell: (video) => tierLabels[video.requiredTier] },
+    {
+      key: 'youtube',
+      header: 'YouTube',
+      cell: (video) => (
+        <a
+          href={`https://www.youtube.com/watch?v=${video.youtubeVideoId}`}
+          target="_blank"
+          rel="noreferrer"
+          className="font-mono text-accent underline-offset-2 hover:underline"
+        >
+          {video.youtubeVideoId}
+        </a>
+      ),
+    },
+    { key: 'published', header: 'Published', sortFirst: 'desc', cell: (video) => formatReleaseDate(video.publishedAt) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (video) => (
+        <Button variant="ghost" className="px-2 py-1.5" onClick={() => setEditing(video)} aria-label={`Edit ${video.title}`}>
+          Edit
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <AdminListPage title="Videos" addLabel="New video" onAdd={() => setEditing('new')} addTestId="new-video">
+      <DataTable
+        caption="Videos"
+        testId="videos-table"
+        columns={columns}
+        rows={rows}
+        rowKey={(video) => video.id}
+        status={videos.status}
+        error={videos.error}
+        onRetry={() => void videos.refetch()}
+        empty={{ icon: Clapperboard, title: 'No videos yet', children: `Add the first video for ${brand.productPlus} members.` }}
+        sort={sort}
+        onSortChange={setSort}
+      />
+      {editing && <VideoDialog video={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </AdminListPage>
+  );
+}
+
+function VideoDialog({ video, onClose }: { video: AdminVideo | null; onClose: () => void }) {
+  const create = useCreateVideo();
+  const change = useChangeVideo();
+  const pending = create.isPending || change.isPending;
+  const error = video ? change.error : create.error;
+  const errors = fieldErrorsOf(error);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const input: VideoInput = {
+      title: formText(form, 'title'),
+      description: formText(form, 'description') || null,
+      youtube: formText(form, 'youtube'),
+      requiredTier: formText(form, 'requiredTier') === 'free' ? 'free' : 'toko_plus',
+    };
+    const handlers = {
+      onSuccess: (saved: AdminVideo) => {
+        toast({ title: video ? 'Video saved' : 'Video added', description: saved.title, variant: 'success' });
+        onClose();
+      },
+      onError: (failure: unknown) =>
+        toast({ title: 'Not saved', description: serverMessageOf(failure) ?? undefined, variant: 'destructive' }),
+    };
+    if (video) change.mutate({ id: video.id, ...input }, handlers);
+    else create.mutate(input, handlers);
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={video ? `Edit ${video.title}` : 'New video'} size="lg">
+      <form onSubmit={submit} noValidate className="mt-4 space-y-4" data-testid="video-form">
+        <TextField label="Title" name="title" defaultValue={video?.title ?? ''} error={errors.title} required />
+        <TextAreaField label="Description" name="description" defaultValue={video?.description ?? ''} error={errors.description} />
+        <TextField
+          label="YouTube link or video id"
+          name="youtube"
+          placeholder="https://www.youtube.com/watch?v=…"
+          defaultValue={video ? `https://www.youtube.com/watch?v=${video.youtubeVideoId}` : ''}
+          error={errors.youtube}
+          required
+        />
+        <SelectField
+          label="Who may watch"
+          name="requiredTier"
+          defaultValue={video?.requiredTier ?? 'toko_plus'}
+          error={errors.requiredTier}
+        >
+          <option value="toko_plus">{tierLabels.toko_plus}</option>
+          <option value="free">{tierLabels.free}</option>
+        </SelectField>
+        {error && !Object.keys(errors).length ? <FormAlert title="Not saved" description={serverMessageOf(error) ?? undefined} /> : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Saving…' : video ? 'Save video' : 'Add video'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
