@@ -1,11 +1,12 @@
 /**
  * POST /api/admin/artists/{id}/avatar and …/header: the admin's crop as a JPEG in the multipart field named after the
- * image; the answer is the artist with its new image, which the dialog shows while the artists list reloads.
+ * image; the answer is the artist with its new image, which the dialog and the artists list show at once (the list's
+ * own route reads a view that may not have the image yet).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as contract from '../../../../../functions/contract/admin-catalogue.js';
 import { request } from '../../../lib/http';
-import { adminKeys } from './admin-catalogue';
+import { adminKeys, type AdminArtist } from './admin-catalogue';
 
 export type ArtistImage = 'avatar' | 'header';
 
@@ -22,6 +23,10 @@ export function useUploadArtistImage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadArtistImage,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.artists }),
+    onSuccess: (artist) =>
+      queryClient.setQueryData<{ artists: AdminArtist[] }>(
+        adminKeys.artists,
+        (list) => list && { artists: list.artists.map((listed) => (listed.id === artist.id ? artist : listed)) },
+      ),
   });
 }

@@ -27,58 +27,60 @@ const labels: Record<ArtistImage, string> = { avatar: 'Avatar', header: 'Header'
 
 export function ArtistImages({ artist }: { artist: AdminArtist }) {
   const upload = useUploadArtistImage();
-  const [cropping, setCropping] = useState<{ image: ArtistImage; file: File } | null>(null);
+  // The crop dialog stays mounted and opens while there is a file, so that closing it hands focus back as a dialog should.
+  const [file, setFile] = useState<File | null>(null);
+  const [image, setImage] = useState<ArtistImage>('avatar');
   const inputs = { avatar: useRef<HTMLInputElement>(null), header: useRef<HTMLInputElement>(null) };
   // The answer of the last upload is the artist as it now is (the dialog's `artist` is the list row it opened with).
   const current = upload.data ?? artist;
   const errors = fieldErrorsOf(upload.error);
 
-  const choose = (image: ArtistImage) => (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+  const choose = (kind: ArtistImage) => (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
     event.target.value = '';
-    if (!file) return;
-    const problem = checkAvatarFile(file);
+    if (!chosen) return;
+    const problem = checkAvatarFile(chosen);
     if (problem) toast({ variant: 'destructive', ...problem });
-    else setCropping({ image, file });
+    else {
+      setImage(kind);
+      setFile(chosen);
+    }
   };
 
-  const save = (picture: Blob) => {
-    if (!cropping) return;
-    const { image } = cropping;
+  const save = (picture: Blob) =>
     upload.mutate(
       { artistId: artist.id, image, picture },
       {
         onSuccess: () => {
           toast({ title: `${labels[image]} updated`, description: artist.name, variant: 'success' });
-          setCropping(null);
+          setFile(null);
         },
         onError: (error) => {
           toast({ title: `${labels[image]} not saved`, description: serverMessageOf(error) ?? undefined, variant: 'destructive' });
-          setCropping(null);
+          setFile(null);
         },
       },
     );
-  };
 
-  const tile = (image: ArtistImage, preview: ReactNode) => (
+  const tile = (kind: ArtistImage, preview: ReactNode) => (
     <div className="space-y-2">
-      <p className="text-sm font-medium text-zinc-200">{labels[image]}</p>
+      <p className="text-sm font-medium text-zinc-200">{labels[kind]}</p>
       {preview}
       <input
-        ref={inputs[image]}
+        ref={inputs[kind]}
         type="file"
         accept="image/*"
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"
-        data-testid={`artist-${image}-input`}
-        onChange={choose(image)}
+        data-testid={`artist-${kind}-input`}
+        onChange={choose(kind)}
       />
-      <Button variant="secondary" className="px-3 py-1.5" onClick={() => inputs[image].current?.click()} disabled={upload.isPending}>
+      <Button variant="secondary" className="px-3 py-1.5" onClick={() => inputs[kind].current?.click()} disabled={upload.isPending}>
         <ImageUp aria-hidden="true" className="size-4" />
-        Change {image}
+        Change {kind}
       </Button>
-      {errors[image] && <p className="text-sm text-red-300">{errors[image]}</p>}
+      {errors[kind] && <p className="text-sm text-red-300">{errors[kind]}</p>}
     </div>
   );
 
@@ -100,15 +102,13 @@ export function ArtistImages({ artist }: { artist: AdminArtist }) {
           {current.headerImage && <img src={current.headerImage} alt={`${artist.name}’s header`} className="size-full object-cover" />}
         </div>,
       )}
-      {cropping && (
-        <AvatarCropDialog
-          file={cropping.file}
-          saving={upload.isPending}
-          onCancel={() => setCropping(null)}
-          onSave={save}
-          shape={cropping.image === 'header' ? headerShape : undefined}
-        />
-      )}
+      <AvatarCropDialog
+        file={file}
+        saving={upload.isPending}
+        onCancel={() => setFile(null)}
+        onSave={save}
+        shape={image === 'header' ? headerShape : undefined}
+      />
     </div>
   );
 }
