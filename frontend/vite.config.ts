@@ -103,6 +103,15 @@ function preloadChunks(): Plugin {
   };
 }
 
+/** The libraries every page is built on: the router, the data layer, the schemas (the `libraries` chunk, app/libraries.ts). */
+const libraries = /node_modules[\\/](react-router|@tanstack[\\/](query-core|react-query)|zod)[\\/]/;
+/**
+ * Their modules only the admin panel uses (react-query's infinite queries: the admin tables' cursor pages). Left out of
+ * the libraries chunk they come with the admin pages' chunks, not with every listener's first page.
+ */
+const adminOnlyLibraries =
+  /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/].*[\\/](infiniteQueryObserver|useInfiniteQuery)\.js$/;
+
 // `vite` (dev) forwards the API and media to the local cloud when TOKO_API_ORIGIN names it.
 const apiOrigin = process.env.TOKO_API_ORIGIN;
 const proxy: Record<string, ProxyOptions> | undefined = apiOrigin
@@ -126,7 +135,14 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       // A feature's index.ts only names what the feature offers: marked free of side effects, an import through it reaches just the modules
       // it names, so a lazy page's import of a feature does not pull that feature's other modules into the first page.
-      treeshake: { moduleSideEffects: (id: string) => !/features[\\/][^\\/]+[\\/]index\.ts$/.test(id) },
+      treeshake: {
+        moduleSideEffects: (id: string) => !/features[\\/][^\\/]+[\\/]index\.ts$/.test(id),
+        // Calls through zod's namespace (`z.string().check(…)`, `z.iso.date()`) only build schemas, so a schema nothing
+        // reads is dropped: the contract modules' params, query and body schemas, which the SPA never uses (it imports
+        // answer schemas only), stay out of the bundle. Zod marks its builders pure, but not the `.check()` chains.
+        // The price: a bare `z.parse(…);` statement, kept only for its throw, would be dropped too; use its result.
+        manualPureFunctions: ['z'],
+      },
       output: {
         // Every module the first page runs statically goes in the entry chunk. Left to itself, Rolldown splits
         // the ones later pages share into a dozen small preloaded chunks; one file compresses about 6 KB
@@ -136,7 +152,10 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },
-            { name: 'libraries', test: /node_modules[\\/](react-router|@tanstack[\\/](query-core|react-query)|zod)[\\/]/ },
+            {
+              name: 'libraries',
+              test: (id: string) => libraries.test(id) && !adminOnlyLibraries.test(id),
+            },
             { name: 'app', test: /frontend[\\/]src[\\/]app[\\/]start\.tsx$/ },
             { name: 'album-page', test: /frontend[\\/]src[\\/]app[\\/]routes[\\/]album-route/ },
           ],

@@ -11,6 +11,7 @@ const emailField = z.pipe(
   z.string({ error: 'Email required' }).check(z.trim(), z.minLength(1, 'Email required'), z.maxLength(254), z.toLowerCase()),
   z.email('Please enter a valid email address'),
 );
+// @__NO_SIDE_EFFECTS__
 const optionalText = (max: number) => z.nullish(z.string().check(z.maxLength(max)));
 /** Guest cart lines sent along at sign-in. */
 const cartItemsField = z.nullish(z.array(z.unknown()).check(z.maxLength(100)));
@@ -45,70 +46,74 @@ export type User = z.infer<typeof user>;
 const sent = { success, email: z.string(), message: z.string() };
 /** Every sign-in answers the session's user; the token also goes out in the cookie and `X-Auth-Token`. */
 const signedIn = { success, message: z.string(), user };
-const pendingAction = z.object({ action: nullableText, includeSubscription: z.boolean(), ts: z.nullable(z.number()) });
+export const pendingAction = z.object({ action: nullableText, includeSubscription: z.boolean(), ts: z.nullable(z.number()) });
 export type PendingAction = z.infer<typeof pendingAction>;
 
+export const smartSignInAnswer = z.object({
+  success,
+  instant_signin: z.boolean(),
+  isAdminAccount: z.boolean(),
+  requiresPassword: z.boolean(),
+  magic_link_sent: z.boolean(),
+  codeGenerated: z.boolean(),
+  is_new_user: z.boolean(),
+  intent: signInIntent,
+  redirectUrl: nullableText,
+  message: z.string(),
+});
 export const smartSignIn = endpoint({
   body: z.object({ email: emailField, displayName: optionalText(100), intent: optionalText(50), cartItems: cartItemsField }),
-  answer: z.object({
-    success,
-    instant_signin: z.boolean(),
-    isAdminAccount: z.boolean(),
-    requiresPassword: z.boolean(),
-    magic_link_sent: z.boolean(),
-    codeGenerated: z.boolean(),
-    is_new_user: z.boolean(),
-    intent: signInIntent,
-    redirectUrl: nullableText,
-    message: z.string(),
-  }),
+  answer: smartSignInAnswer,
 });
+export const sendSignUpLinkAnswer = z.object({ ...sent, is_new_user: z.boolean() });
 export const sendSignUpLink = endpoint({
   body: z.object({ email: emailField, intent: z.nullish(z.enum(['subscribe', 'free'])), displayName: optionalText(100) }),
-  answer: z.object({ ...sent, is_new_user: z.boolean() }),
+  answer: sendSignUpLinkAnswer,
 });
-export const freeSignup = endpoint({ body: z.object({ email: emailField }), answer: z.object(sent) });
+export const freeSignupAnswer = z.object(sent);
+export const freeSignup = endpoint({ body: z.object({ email: emailField }), answer: freeSignupAnswer });
+export const verifyCodeAnswer = z.object({
+  ...signedIn,
+  isNewUser: z.boolean(),
+  jwtToken: z.string(),
+  subscriptionIntent: z.boolean(),
+  cartCheckoutIntent: z.boolean(),
+  intent: signInIntent,
+  redirectUrl: nullableText,
+  clientSecret: z.null(),
+  requiresPassword: z.boolean(),
+});
 export const verifyCode = endpoint({
   body: z.object({
     email: emailField,
     code: z.string({ error: 'Please enter a 6-digit code' }).check(z.trim(), z.regex(/^\d{6}$/, 'Please enter a 6-digit code')),
   }),
-  answer: z.object({
-    ...signedIn,
-    isNewUser: z.boolean(),
-    jwtToken: z.string(),
-    subscriptionIntent: z.boolean(),
-    cartCheckoutIntent: z.boolean(),
-    intent: signInIntent,
-    redirectUrl: nullableText,
-    clientSecret: z.null(),
-    requiresPassword: z.boolean(),
-  }),
+  answer: verifyCodeAnswer,
+});
+export const verifyMagicLinkAnswer = z.object({
+  ...signedIn,
+  isNewUser: z.boolean(),
+  authToken: z.string(),
+  subscriptionIntent: z.boolean(),
+  cartCheckoutIntent: z.boolean(),
+  checkoutUrl: nullableText,
 });
 export const verifyMagicLink = endpoint({
-  query: z.object({
-    token: z.string({ error: 'Invalid magic link' }).check(z.minLength(16, 'Invalid magic link'), z.maxLength(200)),
-  }),
-  answer: z.object({
-    ...signedIn,
-    isNewUser: z.boolean(),
-    authToken: z.string(),
-    subscriptionIntent: z.boolean(),
-    cartCheckoutIntent: z.boolean(),
-    checkoutUrl: nullableText,
-  }),
+  query: z.object({ token: z.string({ error: 'Invalid magic link' }).check(z.minLength(16, 'Invalid magic link'), z.maxLength(200)) }),
+  answer: verifyMagicLinkAnswer,
+});
+export const verifyEmailAnswer = z.object({
+  success,
+  message: z.string(),
+  user: z.object({ displayName: nullableText, email: z.string() }),
+  redirectUrl: z.string(),
 });
 export const verifyEmail = endpoint({
   query: z.object({
     token: z.string({ error: 'Invalid verification link' }).check(z.minLength(16, 'Invalid verification link'), z.maxLength(200)),
     email: z.string({ error: 'Invalid verification link' }).check(z.maxLength(254)),
   }),
-  answer: z.object({
-    success,
-    message: z.string(),
-    user: z.object({ displayName: nullableText, email: z.string() }),
-    redirectUrl: z.string(),
-  }),
+  answer: verifyEmailAnswer,
 });
 /** The right password of an admin account: not signed in yet, but on to its second factor with this challenge. */
 export const secondStep = z.object({
@@ -120,9 +125,10 @@ export const secondStep = z.object({
   requiresTotpEnrolment: z.boolean(),
 });
 export type SecondStep = z.infer<typeof secondStep>;
+export const loginAnswer = z.union([z.object({ ...signedIn, requiresPassword: z.boolean() }), secondStep]);
 export const login = endpoint({
   body: z.object({ email: optionalText(254), username: optionalText(254), password: optionalText(200), guestCartItems: cartItemsField }),
-  answer: z.union([z.object({ ...signedIn, requiresPassword: z.boolean() }), secondStep]),
+  answer: loginAnswer,
 });
 
 const challengeField = z
@@ -131,16 +137,13 @@ const challengeField = z
 const totpCode = z
   .string({ error: 'Please enter the 6-digit code from your authenticator app' })
   .check(z.trim(), z.regex(/^\d{6}$/, 'Please enter the 6-digit code from your authenticator app'));
+export const adminTotpEnrolmentAnswer = z.object({ otpauthUri: z.string(), secret: z.string() });
 /** An admin's enrolment: the secret for the authenticator app, as a QR code of `otpauthUri` and as text to copy. */
-export const adminTotpEnrolment = endpoint({
-  body: z.object({ challenge: challengeField }),
-  answer: z.object({ otpauthUri: z.string(), secret: z.string() }),
-});
+export const adminTotpEnrolment = endpoint({ body: z.object({ challenge: challengeField }), answer: adminTotpEnrolmentAnswer });
+export const adminTotpConfirmAnswer = z.object({ ...signedIn, recoveryCodes: z.array(z.string()) });
 /** A code of the new app confirms the enrolment and signs in; the recovery codes are shown this once only. */
-export const adminTotpConfirm = endpoint({
-  body: z.object({ challenge: challengeField, code: totpCode }),
-  answer: z.object({ ...signedIn, recoveryCodes: z.array(z.string()) }),
-});
+export const adminTotpConfirm = endpoint({ body: z.object({ challenge: challengeField, code: totpCode }), answer: adminTotpConfirmAnswer });
+export const adminTotpVerifyAnswer = z.object(signedIn);
 /** Signs an enrolled admin in with a code of the app or, without the phone, one of the recovery codes. */
 export const adminTotpVerify = endpoint({
   body: z.union([
@@ -152,8 +155,9 @@ export const adminTotpVerify = endpoint({
         .check(z.trim(), z.minLength(10, 'Please enter a recovery code'), z.maxLength(40)),
     }),
   ]),
-  answer: z.object(signedIn),
+  answer: adminTotpVerifyAnswer,
 });
+export const betaSignupAnswer = z.object({ ...signedIn, subscriptionTier: z.string(), username: nullableText });
 export const betaSignup = endpoint({
   body: z.object({
     fullName: z.string({ error: 'Full name is required' }).check(z.trim(), z.minLength(1, 'Full name is required'), z.maxLength(100)),
@@ -166,28 +170,31 @@ export const betaSignup = endpoint({
     betaCode: optionalText(50),
     displayName: optionalText(100),
   }),
-  answer: z.object({ ...signedIn, subscriptionTier: z.string(), username: nullableText }),
+  answer: betaSignupAnswer,
 });
-export const logout = endpoint({ answer: z.object({ success, message: z.string() }) });
+export const logoutAnswer = z.object({ success, message: z.string() });
+export const logout = endpoint({ answer: logoutAnswer });
 /** Answers 302 to the home page. */
 export const logoutPage = endpoint({ answer: noBody });
+export const savePendingActionAnswer = z.object({ success, action: z.string(), includeSubscription: z.boolean(), ts: z.number() });
 export const savePendingAction = endpoint({
   body: z.object({
     action: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
     includeSubscription: z._default(z.boolean(), false),
     ts: z.nullish(z.int().check(z.nonnegative())),
   }),
-  answer: z.object({ success, action: z.string(), includeSubscription: z.boolean(), ts: z.number() }),
+  answer: savePendingActionAnswer,
 });
 export const getPendingAction = endpoint({ answer: pendingAction });
-export const validateSession = endpoint({ answer: z.object({ user: z.nullable(user), needsAuth: z.boolean() }) });
+export const validateSessionAnswer = z.object({ user: z.nullable(user), needsAuth: z.boolean() });
+export const validateSession = endpoint({ answer: validateSessionAnswer });
 export const me = endpoint({ answer: user });
+export const updateProfileAnswer = z.object({ success, message: z.string(), emailVerificationSent: z.boolean(), user });
 export const updateProfile = endpoint({
   params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }),
   body: z.object({ displayName: z.nullish(z.string().check(z.trim(), z.maxLength(100))), email: z.optional(emailField) }),
-  answer: z.object({ success, message: z.string(), emailVerificationSent: z.boolean(), user }),
+  answer: updateProfileAnswer,
 });
+export const uploadAvatarAnswer = z.object({ success, avatar: nullableText, filename: nullableText, user });
 /** The image goes as multipart/form-data in the field `avatar`. */
-export const uploadAvatar = endpoint({
-  answer: z.object({ success, avatar: nullableText, filename: nullableText, user }),
-});
+export const uploadAvatar = endpoint({ answer: uploadAvatarAnswer });

@@ -10,8 +10,10 @@
 import * as z from 'zod/mini';
 import { endpoint, entityId, idParams, nullableText } from './endpoint.js';
 
+// @__NO_SIDE_EFFECTS__
 const text = (max: number, required = 'This field is required') =>
   z.string().check(z.trim(), z.minLength(1, required), z.maxLength(max, `At most ${max} characters`));
+// @__NO_SIDE_EFFECTS__
 const optionalText = (max: number) =>
   z.pipe(
     z.nullish(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`))),
@@ -48,6 +50,7 @@ export function isNetworkUrl(value: string, hosts: readonly string[]): boolean {
   return hosts.length === 0 ? host.includes('.') : hosts.some((h) => host === h || host.endsWith(`.${h}`));
 }
 
+// @__NO_SIDE_EFFECTS__
 const networkUrl = (network: Network) => {
   const hosts = socialNetworkHosts[network];
   const message = hosts.length ? `Enter a link to ${hosts[0]} (https://${hosts[0]}/…)` : 'Enter a web address (https://…)';
@@ -59,12 +62,18 @@ const networkUrl = (network: Network) => {
     ),
   );
 };
-export const socialLinks = z.object(
-  Object.fromEntries(Object.keys(socialNetworkHosts).map((n) => [n, networkUrl(n as Network)])) as Record<
-    Network,
-    ReturnType<typeof networkUrl>
-  >,
-);
+// Named one by one rather than built from socialNetworkHosts' keys: a bundle that does not read the schema can drop it.
+export const socialLinks = z.object({
+  instagram: networkUrl('instagram'),
+  tiktok: networkUrl('tiktok'),
+  youtube: networkUrl('youtube'),
+  facebook: networkUrl('facebook'),
+  twitter: networkUrl('twitter'),
+  spotify: networkUrl('spotify'),
+  appleMusic: networkUrl('appleMusic'),
+  discord: networkUrl('discord'),
+  website: networkUrl('website'),
+} satisfies Record<Network, ReturnType<typeof networkUrl>>);
 
 /**
  * A YouTube video id (11 characters) or a link to one (youtube.com/watch?v=…, youtu.be/…, /embed/…, /shorts/…,
@@ -116,12 +125,11 @@ const externalLinks = z.object({
 
 // Artists
 
-const artistFields = {
-  name: text(200, 'Enter the artist name'),
-  bio: optionalText(5000),
-  isMain: z.boolean(),
-  socialLinks,
-};
+// Each field a schema of its own, which the create and change bodies name (rather than read from an object: a
+// bundle keeps a property read, and with it the body, even where nothing uses the body).
+const artistName = text(200, 'Enter the artist name');
+const artistBio = optionalText(5000);
+const artistFields = { name: artistName, bio: artistBio, isMain: z.boolean(), socialLinks };
 export const adminArtist = z.object({
   id: z.string(),
   name: z.string(),
@@ -136,16 +144,17 @@ export type AdminArtist = z.infer<typeof adminArtist>;
 
 export const createArtist = endpoint({
   body: z.object({
-    name: artistFields.name,
-    bio: z._default(artistFields.bio, null),
+    name: artistName,
+    bio: z._default(artistBio, null),
     isMain: z._default(z.boolean(), false),
     socialLinks: z._default(socialLinks, {}),
   }),
   answer: adminArtist,
 });
 export const changeArtist = endpoint({ params: idParams, body: z.partial(z.object(artistFields)), answer: adminArtist });
+export const listArtistsAnswer = z.object({ artists: z.array(adminArtist) });
 /** Every artist of the label, archived ones last, main artists first, then by name. */
-export const listArtists = endpoint({ answer: z.object({ artists: z.array(adminArtist) }) });
+export const listArtists = endpoint({ answer: listArtistsAnswer });
 /** Archived artists leave the artists list and search; their albums stay as they are and the artist page still answers a direct link. */
 export const archiveArtist = endpoint({ params: idParams, answer: adminArtist });
 /**
@@ -159,12 +168,17 @@ export const artistImageMaxBytes = 4 * 1024 * 1024;
 
 // Releases
 
+const title = text(200, 'Enter a title');
+const albumType = text(50, 'Choose a type (Album, EP, Single…)');
+const description = optionalText(5000);
+const releaseDate = z.nullable(isoDate);
+const copyright = optionalText(300);
 const draftFields = {
-  title: text(200, 'Enter a title'),
-  albumType: text(50, 'Choose a type (Album, EP, Single…)'),
-  description: optionalText(5000),
-  releaseDate: z.nullable(isoDate),
-  copyright: optionalText(300),
+  title,
+  albumType,
+  description,
+  releaseDate,
+  copyright,
   externalLinks,
   access: albumAccess,
   /** Dollars; required to publish a purchase_required release. */
@@ -215,11 +229,11 @@ const trackParams = z.object({ id: entityId, trackId: entityId });
 export const createDraft = endpoint({
   body: z.object({
     artistId: entityId,
-    title: draftFields.title,
-    albumType: z._default(draftFields.albumType, 'Album'),
-    description: z._default(draftFields.description, null),
-    releaseDate: z._default(draftFields.releaseDate, null),
-    copyright: z._default(draftFields.copyright, null),
+    title,
+    albumType: z._default(albumType, 'Album'),
+    description: z._default(description, null),
+    releaseDate: z._default(releaseDate, null),
+    copyright: z._default(copyright, null),
     externalLinks: z._default(externalLinks, {}),
     access: z._default(albumAccess, 'free'),
     price: z._default(price, null),
@@ -266,6 +280,13 @@ export const releaseSummary = z.object({
   trackCount: z.int(),
   updatedAt: z.string(),
 });
+export const releaseBoardAnswer = z.object({
+  /** Newest change first. */
+  items: z.array(releaseSummary),
+  /** Per status, of the artist when the query names one. */
+  counts: z.object({ draft: z.int(), scheduled: z.int(), live: z.int(), unpublished: z.int() }),
+  nextCursor: nullableText,
+});
 export const releaseBoard = endpoint({
   query: z.object({
     status: z.optional(releaseStatus),
@@ -274,13 +295,7 @@ export const releaseBoard = endpoint({
     cursor: z.optional(z.string().check(z.maxLength(1000))),
     limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 25),
   }),
-  answer: z.object({
-    /** Newest change first. */
-    items: z.array(releaseSummary),
-    /** Per status, of the artist when the query names one. */
-    counts: z.object({ draft: z.int(), scheduled: z.int(), live: z.int(), unpublished: z.int() }),
-    nextCursor: nullableText,
-  }),
+  answer: releaseBoardAnswer,
 });
 
 // Exclusive videos
@@ -294,19 +309,20 @@ export const adminVideo = z.object({
   requiredTier: z.enum(['free', 'toko_plus']),
   publishedAt: z.string(),
 });
+const videoTier = z.enum(['free', 'toko_plus']);
 const videoFields = {
-  title: text(200, 'Enter a title'),
-  description: optionalText(5000),
+  title,
+  description,
   /** A YouTube link or video id; answered as the 11-character id. */
   youtube,
-  requiredTier: z.enum(['free', 'toko_plus']),
+  requiredTier: videoTier,
 };
 export const createVideo = endpoint({
   body: z.object({
-    title: videoFields.title,
-    description: z._default(videoFields.description, null),
+    title,
+    description: z._default(description, null),
     youtube,
-    requiredTier: z._default(videoFields.requiredTier, 'toko_plus'),
+    requiredTier: z._default(videoTier, 'toko_plus'),
   }),
   answer: adminVideo,
 });

@@ -19,6 +19,7 @@ export const historyEntry = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;
 
+export const getHistoryAnswer = z.object({ entries: z.array(historyEntry), nextCursor: nullableText });
 export const getHistory = endpoint({
   params: z.object({ kind: historyKind, id: idParams.shape.id }),
   query: z.object({
@@ -26,7 +27,7 @@ export const getHistory = endpoint({
     cursor: z.optional(z.string().check(z.regex(/^\d{1,9}$/, 'Invalid cursor'))),
     limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 50),
   }),
-  answer: z.object({ entries: z.array(historyEntry), nextCursor: nullableText }),
+  answer: getHistoryAnswer,
 });
 
 /** The release as the admin's form shows it (GET /api/admin/albums/{id}), as its stream folds it at one time. */

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { endpoint, idParams, nullableText } from './endpoint.js';
 
 const cursor = z.optional(z.string().check(z.minLength(1), z.maxLength(2000)));
+// @__NO_SIDE_EFFECTS__
 const page = <T extends z.ZodMiniType>(item: T) => z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
 const role = z.enum(['user', 'admin']);
 /** The tier in force now (a complimentary or trial membership past its end is free). */
@@ -27,13 +28,14 @@ export const userRow = z.object({
 });
 export type UserRow = z.infer<typeof userRow>;
 
+export const searchUsersAnswer = page(userRow);
 export const searchUsers = endpoint({
   query: z.object({
     /** Words that begin a word of the e-mail, the name or the username; none lists everyone, newest first. */
     q: z.optional(z.string().check(z.trim(), z.maxLength(100, 'Search for at most 100 characters'))),
     cursor,
   }),
-  answer: page(userRow),
+  answer: searchUsersAnswer,
 });
 
 export const adminUser = z.object({
@@ -70,45 +72,45 @@ const purchase = z.object({
   purchaseDate: z.string(),
 });
 
-export const getUser = endpoint({
-  params: idParams,
-  answer: z.object({
-    user: adminUser,
-    /** Oldest first. */
-    membershipHistory: z.array(membershipChange),
-    purchases: z.array(purchase),
-    librarySize: z.number(),
-    plays: z.number(),
-    /** The last 10, newest first. */
-    recentSignIns: z.array(signIn),
-  }),
+export const getUserAnswer = z.object({
+  user: adminUser,
+  /** Oldest first. */
+  membershipHistory: z.array(membershipChange),
+  purchases: z.array(purchase),
+  librarySize: z.number(),
+  plays: z.number(),
+  /** The last 10, newest first. */
+  recentSignIns: z.array(signIn),
 });
+export const getUser = endpoint({ params: idParams, answer: getUserAnswer });
 
-const changed = z.object({ user: adminUser, message: z.string() });
+export const adminUserChange = z.object({ user: adminUser, message: z.string() });
 
 export const grantComplimentary = endpoint({
   params: idParams,
   body: z.object({
     endsAt: z.iso.datetime({ offset: true, error: 'Choose an end date and time' }),
   }),
-  answer: changed,
+  answer: adminUserChange,
 });
-export const revokeComplimentary = endpoint({ params: idParams, answer: changed });
+export const revokeComplimentary = endpoint({ params: idParams, answer: adminUserChange });
 
 export const changeRole = endpoint({
   params: idParams,
   body: z.object({ role: z.enum(['user', 'admin'], { error: 'The role is "user" or "admin"' }) }),
-  answer: changed,
+  answer: adminUserChange,
 });
 
 export const block = endpoint({
   params: idParams,
   body: z.object({ reason: z.nullish(z.string().check(z.trim(), z.maxLength(500, 'Say why in at most 500 characters'))) }),
-  answer: changed,
+  answer: adminUserChange,
 });
-export const unblock = endpoint({ params: idParams, answer: changed });
+export const unblock = endpoint({ params: idParams, answer: adminUserChange });
 
 export const fanSignup = z.object({ band: z.string(), email: z.string(), signedUpAt: z.string() });
-export const listFanSignups = endpoint({ query: z.object({ cursor }), answer: page(fanSignup) });
+export const listFanSignupsAnswer = page(fanSignup);
+export const listFanSignups = endpoint({ query: z.object({ cursor }), answer: listFanSignupsAnswer });
+export const exportFanSignupsAnswer = z.string();
 /** Every signup as CSV (text/csv: band,email,signed_up_at), oldest first. */
-export const exportFanSignups = endpoint({ answer: z.string() });
+export const exportFanSignups = endpoint({ answer: exportFanSignupsAnswer });

@@ -16,6 +16,7 @@ export const adminPurchase = z.object({
 });
 export type AdminPurchase = z.infer<typeof adminPurchase>;
 
+export const listPurchasesAnswer = z.object({ purchases: z.array(adminPurchase), nextCursor: nullableText });
 export const listPurchases = endpoint({
   query: z.object({
     userId: entityId,
@@ -23,7 +24,7 @@ export const listPurchases = endpoint({
     cursor: z.optional(z.string().check(z.maxLength(300))),
     limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 50),
   }),
-  answer: z.object({ purchases: z.array(adminPurchase), nextCursor: nullableText }),
+  answer: listPurchasesAnswer,
 });
 
 export const orderRefund = z.object({

@@ -70,10 +70,14 @@ export const artist = z.object({
 });
 export type Artist = z.infer<typeof artist>;
 
-export const listAlbums = endpoint({ answer: z.array(album) });
+/** The answer of both album lists: the catalogue's and an artist's. */
+export const albumList = z.array(album);
+export const listAlbums = endpoint({ answer: albumList });
 export const getAlbum = endpoint({ params: idParams, answer: album });
 export const getAlbumTracks = endpoint({ params: idParams, answer: albumTracks });
-export const listArtistAlbums = endpoint({ params: idParams, answer: z.array(album) });
-export const listArtists = endpoint({ answer: z.array(artist) });
+export const listArtistAlbums = endpoint({ params: idParams, answer: albumList });
+export const listArtistsAnswer = z.array(artist);
+export const listArtists = endpoint({ answer: listArtistsAnswer });
 export const getArtist = endpoint({ params: idParams, answer: artist });
-export const getLyrics = endpoint({ params: idParams, answer: z.object({ lyrics: nullableText }) });
+export const getLyricsAnswer = z.object({ lyrics: nullableText });
+export const getLyrics = endpoint({ params: idParams, answer: getLyricsAnswer });

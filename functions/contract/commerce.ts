@@ -1,6 +1,6 @@
 /** Contract of the `commerce` context: the album cart, album checkout, the success pages, purchases and downloads. */
 import * as z from 'zod/mini';
-import { email, endpoint, looseId, noBody, nullableText, success } from './endpoint.js';
+import { emailAddress, endpoint, looseId, noBody, nullableText, success } from './endpoint.js';
 
 const dollars = z.number().check(z.nonnegative());
 
@@ -38,7 +38,7 @@ export type CartItem = z.infer<typeof cartItem>;
 
 export const cart = z.array(cartItem);
 /** The answer of every cart command: the cart as it is now. */
-const cartChange = z.object({ success, cart });
+export const cartChange = z.object({ success, cart });
 
 /** A guest cart item as the SPA keeps it; prices are ignored (the catalogue's count). */
 export const guestCartItem = z.looseObject({ albumId: looseId, userSelectedSubscriber: z.optional(z.boolean()) });
@@ -49,7 +49,7 @@ const checkoutBody = z.object({
   cartItems: z.optional(z.array(z.looseObject({ albumId: looseId })).check(z.maxLength(100))),
   email: z.optional(
     z.union([
-      email(),
+      emailAddress,
       z.pipe(
         z.literal(''),
         z.transform(() => undefined),
@@ -123,47 +123,54 @@ export const purchasedAlbum = z.object({
 export type PurchasedAlbum = z.infer<typeof purchasedAlbum>;
 
 export const getCart = endpoint({ answer: cart });
+export const addToCartAnswer = z.object({ success, item: cartItem, cart });
 export const addToCart = endpoint({
   body: z.object({ albumId: looseId, userSelectedSubscriber: z._default(z.boolean(), false) }),
-  answer: z.object({ success, item: cartItem, cart }),
+  answer: addToCartAnswer,
 });
 export const removeFromCart = endpoint({
   params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }),
   answer: cartChange,
 });
 export const clearCart = endpoint({ answer: cartChange });
+export const syncGuestCartAnswer = z.object({ success, syncedItems: z.int(), received: z.int(), cart });
 export const syncGuestCart = endpoint({
   body: z.object({ guestCartItems: z._default(z.array(z.unknown()).check(z.maxLength(100)), []) }),
-  answer: z.object({ success, syncedItems: z.int(), received: z.int(), cart }),
+  answer: syncGuestCartAnswer,
 });
-export const startCheckout = endpoint({
-  body: checkoutBody,
-  answer: z.object({
-    clientSecret: nullableText,
-    sessionId: z.string(),
-    orderId: z.string(),
-    /** What the buyer pays, in dollars, as the server priced it. */
-    total: dollars,
-    pricing: pricingChoice,
-    /** Stripe gives embedded sessions no URL; a Stripe-compatible sandbox may. */
-    checkoutUrl: nullableText,
-  }),
+export const startCheckoutAnswer = z.object({
+  clientSecret: nullableText,
+  sessionId: z.string(),
+  orderId: z.string(),
+  /** What the buyer pays, in dollars, as the server priced it. */
+  total: dollars,
+  pricing: pricingChoice,
+  /** Stripe gives embedded sessions no URL; a Stripe-compatible sandbox may. */
+  checkoutUrl: nullableText,
 });
-export const startHostedCheckout = endpoint({
-  body: checkoutBody,
-  answer: z.object({ checkoutUrl: z.string(), sessionId: z.string(), orderId: z.string(), total: dollars }),
+export const startCheckout = endpoint({ body: checkoutBody, answer: startCheckoutAnswer });
+export const startHostedCheckoutAnswer = z.object({ checkoutUrl: z.string(), sessionId: z.string(), orderId: z.string(), total: dollars });
+export const startHostedCheckout = endpoint({ body: checkoutBody, answer: startHostedCheckoutAnswer });
+export const verifyCartPurchaseAnswer = z.object({
+  success: z.boolean(),
+  purchases: z.array(purchaseResult),
+  status: checkoutStatus,
+  emailSent: z.boolean(),
 });
-export const verifyCartPurchase = endpoint({
-  body: z.object({ sessionId }),
-  answer: z.object({ success: z.boolean(), purchases: z.array(purchaseResult), status: checkoutStatus, emailSent: z.boolean() }),
-});
+export const verifyCartPurchase = endpoint({ body: z.object({ sessionId }), answer: verifyCartPurchaseAnswer });
 export const checkSession = endpoint({ params: z.object({ sessionId }), answer: checkoutResult });
+export const getStripeProductAnswer = z.object({
+  success,
+  product: z.object({ id: z.string(), name: z.string(), images: z.array(z.string()) }),
+});
 export const getStripeProduct = endpoint({
   params: z.object({ productId: z.string().check(z.regex(/^prod_\w{1,200}$/)) }),
-  answer: z.object({ success, product: z.object({ id: z.string(), name: z.string(), images: z.array(z.string()) }) }),
+  answer: getStripeProductAnswer,
 });
-export const listPurchases = endpoint({ answer: z.object({ purchases: z.array(purchase) }) });
-export const listPurchasedAlbums = endpoint({ answer: z.array(purchasedAlbum) });
+export const listPurchasesAnswer = z.object({ purchases: z.array(purchase) });
+export const listPurchases = endpoint({ answer: listPurchasesAnswer });
+export const listPurchasedAlbumsAnswer = z.array(purchasedAlbum);
+export const listPurchasedAlbums = endpoint({ answer: listPurchasedAlbumsAnswer });
 /** Answers 302 to a short-lived signed URL of the album's zip. */
 export const download = endpoint({
   params: z.object({ albumId: z.string().check(z.minLength(1), z.maxLength(100)) }),

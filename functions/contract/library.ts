@@ -76,7 +76,7 @@ const favoriteBody = z
   .check(z.refine((body) => (body.trackId === undefined) !== (body.albumId === undefined), 'Send either trackId or albumId'));
 
 /** A library command's answer: the library as it is now. */
-const libraryChange = z.object({
+export const libraryChange = z.object({
   albumId: z.string(),
   inLibrary: z.boolean(),
   albums: z.array(libraryAlbum),
@@ -85,7 +85,7 @@ const libraryChange = z.object({
 export type LibraryChange = z.infer<typeof libraryChange>;
 
 /** A favourites command's answer: the favourites as they are now. */
-const favoritesChange = z.object({
+export const favoritesChange = z.object({
   trackId: z.optional(z.string()),
   albumId: z.optional(z.string()),
   favorited: z.boolean(),
@@ -95,18 +95,20 @@ const favoritesChange = z.object({
 });
 export type FavoritesChange = z.infer<typeof favoritesChange>;
 
-export const listLibraryAlbums = endpoint({ answer: z.array(libraryAlbum) });
-export const listLibraryTracks = endpoint({ answer: z.array(libraryTrack) });
+export const listLibraryAlbumsAnswer = z.array(libraryAlbum);
+export const listLibraryAlbums = endpoint({ answer: listLibraryAlbumsAnswer });
+export const listLibraryTracksAnswer = z.array(libraryTrack);
+export const listLibraryTracks = endpoint({ answer: listLibraryTracksAnswer });
 export const addAlbum = endpoint({ body: albumBody, answer: libraryChange });
 export const removeAlbum = endpoint({ body: albumBody, answer: libraryChange });
-export const listFavorites = endpoint({ answer: z.array(favorite) });
+export const listFavoritesAnswer = z.array(favorite);
+export const listFavorites = endpoint({ answer: listFavoritesAnswer });
 export const addFavorite = endpoint({ body: favoriteBody, answer: favoritesChange });
 export const removeFavorite = endpoint({ body: favoriteBody, answer: favoritesChange });
-export const recordListening = endpoint({
-  body: z.object({ trackId: entityId }),
-  answer: z.object({ recorded: z.literal(true), trackId: z.string() }),
-});
+export const recordListeningAnswer = z.object({ recorded: z.literal(true), trackId: z.string() });
+export const recordListening = endpoint({ body: z.object({ trackId: entityId }), answer: recordListeningAnswer });
+export const listRecentlyPlayedAnswer = z.array(recentTrack);
 export const listRecentlyPlayed = endpoint({
   query: z.object({ limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(50)), 20) }),
-  answer: z.array(recentTrack),
+  answer: listRecentlyPlayedAnswer,
 });

@@ -1,6 +1,6 @@
 /** Contract of the `membership` context: Toko+ checkout, the member's subscription, and the exclusive content it opens. */
 import * as z from 'zod/mini';
-import { email, endpoint, looseId, nullableText } from './endpoint.js';
+import { emailAddress, endpoint, looseId, nullableText } from './endpoint.js';
 import { PLAN_AMOUNTS, type PlanAmount } from './pricing.js';
 
 const planAmount = z.pipe(
@@ -53,47 +53,44 @@ export const subscription = z.object({
 });
 export type Subscription = z.infer<typeof subscription>;
 
-export const startPlanCheckout = endpoint({
-  body: z.object({ amount: planAmount }),
-  answer: z.object({ clientSecret: nullableText, sessionId: z.string(), checkoutUrl: nullableText }),
-});
-export const startHostedPlanCheckout = endpoint({
-  body: z.object({ amount: planAmount }),
-  /** The spec reads `sessionId`; `url` and `checkoutUrl` are the hosted page, as create-subscription names it. */
-  answer: z.object({ sessionId: z.string(), url: nullableText, checkoutUrl: nullableText }),
-});
+export const startPlanCheckoutAnswer = z.object({ clientSecret: nullableText, sessionId: z.string(), checkoutUrl: nullableText });
+export const startPlanCheckout = endpoint({ body: z.object({ amount: planAmount }), answer: startPlanCheckoutAnswer });
+/** The spec reads `sessionId`; `url` and `checkoutUrl` are the hosted page, as create-subscription names it. */
+export const startHostedPlanCheckoutAnswer = z.object({ sessionId: z.string(), url: nullableText, checkoutUrl: nullableText });
+export const startHostedPlanCheckout = endpoint({ body: z.object({ amount: planAmount }), answer: startHostedPlanCheckoutAnswer });
+/** The spec's three answers: sign in first; the cart's embedded checkout; the upgrade page's hosted one. */
+export const createSubscriptionAnswer = z.union([
+  z.object({ needsVerification: z.literal(true), message: z.string() }),
+  z.object({ clientSecret: nullableText, sessionId: z.string(), checkoutUrl: nullableText }),
+  z.object({ url: nullableText, sessionId: z.string(), needsVerification: z.literal(false), trialDays: z.nullable(z.int()) }),
+]);
 export const createSubscription = endpoint({
   body: z.object({
-    email: z.optional(email()),
+    email: z.optional(emailAddress),
     couponCode: z.optional(z.string().check(z.trim(), z.maxLength(64))),
     amount: z.optional(planAmount),
     cartItems: z.optional(z.array(z.looseObject({ albumId: looseId })).check(z.maxLength(100))),
     intent: z.optional(z.string().check(z.maxLength(50))),
   }),
-  /** The spec's three answers: sign in first; the cart's embedded checkout; the upgrade page's hosted one. */
-  answer: z.union([
-    z.object({ needsVerification: z.literal(true), message: z.string() }),
-    z.object({ clientSecret: nullableText, sessionId: z.string(), checkoutUrl: nullableText }),
-    z.object({ url: nullableText, sessionId: z.string(), needsVerification: z.literal(false), trialDays: z.nullable(z.int()) }),
-  ]),
+  answer: createSubscriptionAnswer,
 });
 export const getSubscription = endpoint({ answer: subscription });
-export const subscriptionStatus = endpoint({ answer: z.object({ isSubscribed: z.boolean(), tier: z.enum(['free', 'toko_plus']) }) });
-export const cancelSubscription = endpoint({ answer: z.object({ cancelled: z.literal(true), endsAt: z.string() }) });
-export const verifyCheckout = endpoint({
-  body: z.object({ sessionId }),
-  answer: z.object({
-    success: z.boolean(),
-    subscribed: z.boolean(),
-    subscriptionActivated: z.boolean(),
-    /** Stripe's status of the checkout session: open, complete or expired. */
-    status: nullableText,
-  }),
+export const subscriptionStatusAnswer = z.object({ isSubscribed: z.boolean(), tier: z.enum(['free', 'toko_plus']) });
+export const subscriptionStatus = endpoint({ answer: subscriptionStatusAnswer });
+export const cancelSubscriptionAnswer = z.object({ cancelled: z.literal(true), endsAt: z.string() });
+export const cancelSubscription = endpoint({ answer: cancelSubscriptionAnswer });
+export const verifyCheckoutAnswer = z.object({
+  success: z.boolean(),
+  subscribed: z.boolean(),
+  subscriptionActivated: z.boolean(),
+  /** Stripe's status of the checkout session: open, complete or expired. */
+  status: nullableText,
 });
-export const checkSubscription = endpoint({ body: z.object({ email: email() }), answer: z.object({ isSubscriber: z.boolean() }) });
-export const listExclusiveContent = endpoint({
-  query: tierQuery,
-  answer: z.object({ hasAccess: z.boolean(), items: z.array(exclusiveItem) }),
-});
-export const listExclusiveVideos = endpoint({ query: tierQuery, answer: z.object({ hasAccess: z.boolean(), videos: z.array(video) }) });
+export const verifyCheckout = endpoint({ body: z.object({ sessionId }), answer: verifyCheckoutAnswer });
+export const checkSubscriptionAnswer = z.object({ isSubscriber: z.boolean() });
+export const checkSubscription = endpoint({ body: z.object({ email: emailAddress }), answer: checkSubscriptionAnswer });
+export const listExclusiveContentAnswer = z.object({ hasAccess: z.boolean(), items: z.array(exclusiveItem) });
+export const listExclusiveContent = endpoint({ query: tierQuery, answer: listExclusiveContentAnswer });
+export const listExclusiveVideosAnswer = z.object({ hasAccess: z.boolean(), videos: z.array(video) });
+export const listExclusiveVideos = endpoint({ query: tierQuery, answer: listExclusiveVideosAnswer });
 export const getVideo = endpoint({ params: z.object({ slug: z.string().check(z.minLength(1), z.maxLength(120)) }), answer: video });

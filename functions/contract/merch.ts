@@ -33,8 +33,11 @@ export type ShopProduct = z.infer<typeof shopProduct>;
 export const shopCollection = z.object({ id: z.string(), handle: z.string(), title: z.string(), description: z.string() });
 export type ShopCollection = z.infer<typeof shopCollection>;
 
-export const listProducts = endpoint({ answer: z.array(shopProduct) });
-export const listCollections = endpoint({ answer: z.array(shopCollection) });
+export const listProductsAnswer = z.array(shopProduct);
+export const listProducts = endpoint({ answer: listProductsAnswer });
+export const listCollectionsAnswer = z.array(shopCollection);
+export const listCollections = endpoint({ answer: listCollectionsAnswer });
+export const createCartAnswer = z.object({ success, cartId: z.string(), checkoutUrl: z.string() });
 export const createCart = endpoint({
   body: z.object({
     items: z
@@ -46,5 +49,5 @@ export const createCart = endpoint({
       )
       .check(z.minLength(1), z.maxLength(50)),
   }),
-  answer: z.object({ success, cartId: z.string(), checkoutUrl: z.string() }),
+  answer: createCartAnswer,
 });

@@ -2,13 +2,12 @@
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.js';
 
-export const deploymentStatus = endpoint({
-  answer: z.object({
-    buildTime: z.string(),
-    timestamp: z.string(),
-    version: z.string(),
-    hasUploads: z.boolean(),
-    imagesCount: z.int(),
-    audioCount: z.int(),
-  }),
+export const deploymentStatusAnswer = z.object({
+  buildTime: z.string(),
+  timestamp: z.string(),
+  version: z.string(),
+  hasUploads: z.boolean(),
+  imagesCount: z.int(),
+  audioCount: z.int(),
 });
+export const deploymentStatus = endpoint({ answer: deploymentStatusAnswer });

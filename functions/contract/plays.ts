@@ -4,6 +4,8 @@ import { endpoint, idParams } from './endpoint.js';
 
 const seconds = z.number().check(z.nonnegative(), z.maximum(24 * 3600));
 
+/** 202 when the play counted, 200 with `recorded: false` when it was too short. */
+export const recordTrackPlayAnswer = z.object({ recorded: z.boolean() });
 export const recordTrackPlay = endpoint({
   body: z.object({
     trackId: z.string().check(z.minLength(1), z.maxLength(100)),
@@ -13,11 +15,8 @@ export const recordTrackPlay = endpoint({
     playDuration: seconds,
     trackLength: seconds.check(z.positive()),
   }),
-  /** 202 when the play counted, 200 with `recorded: false` when it was too short. */
-  answer: z.object({ recorded: z.boolean() }),
+  answer: recordTrackPlayAnswer,
 });
 
-export const updateAlbumStats = endpoint({
-  params: idParams,
-  answer: z.object({ albumId: z.string(), playCount: z.int().check(z.nonnegative()) }),
-});
+export const updateAlbumStatsAnswer = z.object({ albumId: z.string(), playCount: z.int().check(z.nonnegative()) });
+export const updateAlbumStats = endpoint({ params: idParams, answer: updateAlbumStatsAnswer });

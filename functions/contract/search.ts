@@ -78,6 +78,8 @@ export const playlist = z.object({
 export type Playlist = z.infer<typeof playlist>;
 
 export const search = endpoint({ query: searchQuery, answer: searchResults });
-export const suggestions = endpoint({ query: searchQuery, answer: z.array(suggestion) });
-export const listPlaylists = endpoint({ answer: z.array(playlistSummary) });
+export const suggestionsAnswer = z.array(suggestion);
+export const suggestions = endpoint({ query: searchQuery, answer: suggestionsAnswer });
+export const listPlaylistsAnswer = z.array(playlistSummary);
+export const listPlaylists = endpoint({ answer: listPlaylistsAnswer });
 export const getPlaylist = endpoint({ params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }), answer: playlist });

@@ -2,4 +2,5 @@
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.js';
 
-export const webhook = endpoint({ answer: z.object({ received: z.literal(true), outcome: z.string() }) });
+export const webhookAnswer = z.object({ received: z.literal(true), outcome: z.string() });
+export const webhook = endpoint({ answer: webhookAnswer });

@@ -5,10 +5,10 @@
  * and falls back to `GET /api/users/me` (401 → guest) when that call fails.
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import * as accounts from '../../../functions/contract/accounts';
+import { user, type User, validateSessionAnswer } from '../../../functions/contract/accounts';
 import { HttpError, request } from './http';
 
-export type SessionUser = accounts.User;
+export type SessionUser = User;
 
 export const sessionKeys = { all: ['session'] as const, me: () => [...sessionKeys.all, 'me'] as const };
 
@@ -17,12 +17,12 @@ export const sessionQueryOptions = () =>
     queryKey: sessionKeys.me(),
     queryFn: async ({ signal }): Promise<SessionUser | null> => {
       try {
-        return (await request('/api/session/validate', accounts.validateSession.answer, { signal })).user;
+        return (await request('/api/session/validate', validateSessionAnswer, { signal })).user;
       } catch (error) {
         if (signal.aborted) throw error;
       }
       try {
-        return await request('/api/users/me', accounts.me.answer, { signal });
+        return await request('/api/users/me', user, { signal });
       } catch (error) {
         if (error instanceof HttpError && error.status === 401) return null;
         throw error;

@@ -4,7 +4,8 @@
  * the home page, so nothing of the signed-in listener stays in memory.
  */
 import { useMutation } from '@tanstack/react-query';
-import * as accounts from '../../../../../functions/contract/accounts';
+import { logoutAnswer } from '../../../../../functions/contract/accounts';
+import { noBody } from '../../../../../functions/contract/endpoint';
 import { HttpError, request } from '../../../lib/http';
 import { toast } from '../../../ui/toast';
 
@@ -13,7 +14,7 @@ export const SIGN_OUT_RELOAD_DELAY_MS = 500;
 export async function signOut(method: 'POST' | 'GET'): Promise<void> {
   try {
     // GET answers with a redirect to the home page, POST with JSON.
-    await request('/api/auth/logout', method === 'GET' ? accounts.logoutPage.answer : accounts.logout.answer, { method });
+    await request('/api/auth/logout', method === 'GET' ? noBody : logoutAnswer, { method });
   } catch (error) {
     // A session that had already ended is signed out all the same.
     if (!(error instanceof HttpError && error.status === 401)) throw error;

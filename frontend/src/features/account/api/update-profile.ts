@@ -1,6 +1,6 @@
 /** PUT /api/users/{id}: the listener's display name and e-mail (a changed e-mail is verified again by mail). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as accounts from '../../../../../functions/contract/accounts';
+import { updateProfileAnswer } from '../../../../../functions/contract/accounts';
 import { request } from '../../../lib/http';
 import { sessionKeys, type SessionUser } from '../../../lib/session';
 
@@ -10,7 +10,7 @@ export interface ProfileChange {
 }
 
 export const updateProfile = (userId: string, change: ProfileChange) =>
-  request(`/api/users/${encodeURIComponent(userId)}`, accounts.updateProfile.answer, { method: 'PUT', body: change });
+  request(`/api/users/${encodeURIComponent(userId)}`, updateProfileAnswer, { method: 'PUT', body: change });
 
 export function useUpdateProfile(userId: string) {
   const queryClient = useQueryClient();

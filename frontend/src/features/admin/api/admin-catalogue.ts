@@ -4,24 +4,40 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import * as contract from '../../../../../functions/contract/admin-catalogue.js';
+import {
+  adminArtist,
+  adminRelease,
+  type adminTrack,
+  type adminVideo,
+  albumAccess,
+  type changeArtist,
+  type changeDraft,
+  type createArtist,
+  type createDraft,
+  type createVideo,
+  listArtistsAnswer,
+  releaseBoardAnswer,
+  releaseStatus,
+  type releaseSummary,
+  socialNetworkHosts,
+} from '../../../../../functions/contract/admin-catalogue.js';
 import { request } from '../../../lib/http';
 
-export type AdminRelease = z.infer<typeof contract.adminRelease>;
-export type AdminTrack = z.infer<typeof contract.adminTrack>;
-export type ReleaseStatus = z.infer<typeof contract.releaseStatus>;
-export type ReleaseSummary = z.infer<typeof contract.releaseSummary>;
-export type AdminArtist = z.infer<typeof contract.adminArtist>;
-export type AdminVideo = z.infer<typeof contract.adminVideo>;
-export type AlbumAccess = z.infer<typeof contract.albumAccess>;
-export type DraftInput = z.input<typeof contract.createDraft.body>;
-export type DraftChanges = z.input<typeof contract.changeDraft.body>;
-export type ArtistInput = z.input<typeof contract.createArtist.body>;
-export type VideoInput = z.input<typeof contract.createVideo.body>;
+export type AdminRelease = z.infer<typeof adminRelease>;
+export type AdminTrack = z.infer<typeof adminTrack>;
+export type ReleaseStatus = z.infer<typeof releaseStatus>;
+export type ReleaseSummary = z.infer<typeof releaseSummary>;
+export type AdminArtist = z.infer<typeof adminArtist>;
+export type AdminVideo = z.infer<typeof adminVideo>;
+export type AlbumAccess = z.infer<typeof albumAccess>;
+export type DraftInput = z.input<typeof createDraft.body>;
+export type DraftChanges = z.input<typeof changeDraft.body>;
+export type ArtistInput = z.input<typeof createArtist.body>;
+export type VideoInput = z.input<typeof createVideo.body>;
 
-export const releaseStatuses = contract.releaseStatus.options;
-export const albumAccessOptions = contract.albumAccess.options;
-export const socialNetworks = Object.keys(contract.socialNetworkHosts) as Array<keyof typeof contract.socialNetworkHosts>;
+export const releaseStatuses = releaseStatus.options;
+export const albumAccessOptions = albumAccess.options;
+export const socialNetworks = Object.keys(socialNetworkHosts) as Array<keyof typeof socialNetworkHosts>;
 
 export const adminKeys = {
   releases: (filters: { status?: ReleaseStatus; artistId?: string }) => ['admin', 'releases', filters] as const,
@@ -35,18 +51,18 @@ export async function releaseBoardPage(
   filters: { status?: ReleaseStatus; artistId?: string },
   cursor: string | null,
   signal?: AbortSignal,
-): Promise<z.infer<typeof contract.releaseBoard.answer>> {
+): Promise<z.infer<typeof releaseBoardAnswer>> {
   const query = new URLSearchParams();
   if (filters.status) query.set('status', filters.status);
   if (filters.artistId) query.set('artistId', filters.artistId);
   if (cursor) query.set('cursor', cursor);
-  return request(`/api/admin/releases?${query.toString()}`, contract.releaseBoard.answer, { signal });
+  return request(`/api/admin/releases?${query.toString()}`, releaseBoardAnswer, { signal });
 }
 
 export const releaseQueryOptions = (id: string) =>
   queryOptions({
     queryKey: adminKeys.release(id),
-    queryFn: ({ signal }) => request(`/api/admin/albums/${path(id)}`, contract.getRelease.answer, { signal }),
+    queryFn: ({ signal }) => request(`/api/admin/albums/${path(id)}`, adminRelease, { signal }),
   });
 
 /** Every change of a release answers the release as it now is: the editor shows it, the board reloads. */
@@ -62,34 +78,32 @@ function useReleaseChange<Input>(send: (input: Input) => Promise<AdminRelease>) 
 }
 
 export const useCreateDraft = () =>
-  useReleaseChange((input: DraftInput) => request('/api/admin/albums', contract.createDraft.answer, { method: 'POST', body: input }));
+  useReleaseChange((input: DraftInput) => request('/api/admin/albums', adminRelease, { method: 'POST', body: input }));
 
 export const useChangeDraft = (id: string) =>
-  useReleaseChange((changes: DraftChanges) =>
-    request(`/api/admin/albums/${path(id)}`, contract.changeDraft.answer, { method: 'PUT', body: changes }),
-  );
+  useReleaseChange((changes: DraftChanges) => request(`/api/admin/albums/${path(id)}`, adminRelease, { method: 'PUT', body: changes }));
 
 export const useReorderTracks = (id: string) =>
   useReleaseChange((trackIds: string[]) =>
-    request(`/api/admin/albums/${path(id)}/tracks/order`, contract.reorderTracks.answer, { method: 'PUT', body: { trackIds } }),
+    request(`/api/admin/albums/${path(id)}/tracks/order`, adminRelease, { method: 'PUT', body: { trackIds } }),
   );
 
 export const useChangeTrack = (id: string) =>
   useReleaseChange(({ trackId, ...changes }: { trackId: string; title?: string; lyrics?: string | null }) =>
-    request(`/api/admin/albums/${path(id)}/tracks/${path(trackId)}`, contract.changeTrack.answer, { method: 'PUT', body: changes }),
+    request(`/api/admin/albums/${path(id)}/tracks/${path(trackId)}`, adminRelease, { method: 'PUT', body: changes }),
   );
 
 export const useRemoveTrack = (id: string) =>
   useReleaseChange((trackId: string) =>
-    request(`/api/admin/albums/${path(id)}/tracks/${path(trackId)}`, contract.removeTrack.answer, { method: 'DELETE' }),
+    request(`/api/admin/albums/${path(id)}/tracks/${path(trackId)}`, adminRelease, { method: 'DELETE' }),
   );
 
 export type ReleaseAction = 'publish' | 'unschedule' | 'unpublish' | 'republish';
 const actionRoutes = {
-  publish: { method: 'POST', suffix: 'publish', answer: contract.publishRelease.answer },
-  unschedule: { method: 'DELETE', suffix: 'schedule', answer: contract.unscheduleRelease.answer },
-  unpublish: { method: 'POST', suffix: 'unpublish', answer: contract.unpublishRelease.answer },
-  republish: { method: 'POST', suffix: 'republish', answer: contract.republishRelease.answer },
+  publish: { method: 'POST', suffix: 'publish', answer: adminRelease },
+  unschedule: { method: 'DELETE', suffix: 'schedule', answer: adminRelease },
+  unpublish: { method: 'POST', suffix: 'unpublish', answer: adminRelease },
+  republish: { method: 'POST', suffix: 'republish', answer: adminRelease },
 } as const;
 
 export const useReleaseAction = (id: string) =>
@@ -100,7 +114,7 @@ export const useReleaseAction = (id: string) =>
 
 export const useScheduleRelease = (id: string) =>
   useReleaseChange((releaseAt: string) =>
-    request(`/api/admin/albums/${path(id)}/schedule`, contract.scheduleRelease.answer, { method: 'POST', body: { releaseAt } }),
+    request(`/api/admin/albums/${path(id)}/schedule`, adminRelease, { method: 'POST', body: { releaseAt } }),
   );
 
 // Artists
@@ -108,7 +122,7 @@ export const useScheduleRelease = (id: string) =>
 export const adminArtistsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.artists,
-    queryFn: ({ signal }) => request('/api/admin/artists', contract.listArtists.answer, { signal }),
+    queryFn: ({ signal }) => request('/api/admin/artists', listArtistsAnswer, { signal }),
   });
 
 function useArtistChange<Input>(send: (input: Input) => Promise<AdminArtist>) {
@@ -120,12 +134,12 @@ function useArtistChange<Input>(send: (input: Input) => Promise<AdminArtist>) {
 }
 
 export const useCreateArtist = () =>
-  useArtistChange((input: ArtistInput) => request('/api/admin/artists', contract.createArtist.answer, { method: 'POST', body: input }));
+  useArtistChange((input: ArtistInput) => request('/api/admin/artists', adminArtist, { method: 'POST', body: input }));
 
 export const useChangeArtist = () =>
-  useArtistChange(({ id, ...changes }: { id: string } & z.input<typeof contract.changeArtist.body>) =>
-    request(`/api/admin/artists/${path(id)}`, contract.changeArtist.answer, { method: 'PUT', body: changes }),
+  useArtistChange(({ id, ...changes }: { id: string } & z.input<typeof changeArtist.body>) =>
+    request(`/api/admin/artists/${path(id)}`, adminArtist, { method: 'PUT', body: changes }),
   );
 
 export const useArchiveArtist = () =>
-  useArtistChange((id: string) => request(`/api/admin/artists/${path(id)}/archive`, contract.archiveArtist.answer, { method: 'POST' }));
+  useArtistChange((id: string) => request(`/api/admin/artists/${path(id)}/archive`, adminArtist, { method: 'POST' }));

@@ -1,12 +1,12 @@
 /** The admin's calls about history: an artist's, album's or person's changes from the event log, and an album as it was. */
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import * as contract from '../../../../../functions/contract/admin-history.js';
+import { albumAsOf, getHistoryAnswer, type historyEntry, type historyKind } from '../../../../../functions/contract/admin-history.js';
 import { request } from '../../../lib/http';
 
-export type HistoryKind = z.infer<typeof contract.historyKind>;
-export type HistoryEntry = z.infer<typeof contract.historyEntry>;
-export type AlbumAsOf = z.infer<typeof contract.albumAsOf>;
+export type HistoryKind = z.infer<typeof historyKind>;
+export type HistoryEntry = z.infer<typeof historyEntry>;
+export type AlbumAsOf = z.infer<typeof albumAsOf>;
 
 export const historyKeys = {
   entries: (kind: HistoryKind, id: string) => ['admin', 'history', kind, id] as const,
@@ -18,7 +18,7 @@ const path = (id: string) => encodeURIComponent(id);
 /** One page of the history, newest first, in the shape the admin tables page through. */
 export async function historyPage(kind: HistoryKind, id: string, cursor: string | null, signal?: AbortSignal) {
   const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-  const page = await request(`/api/admin/history/${kind}/${path(id)}${query}`, contract.getHistory.answer, { signal });
+  const page = await request(`/api/admin/history/${kind}/${path(id)}${query}`, getHistoryAnswer, { signal });
   return { items: page.entries, nextCursor: page.nextCursor };
 }
 
@@ -26,8 +26,7 @@ export async function historyPage(kind: HistoryKind, id: string, cursor: string 
 export const albumAsOfQueryOptions = (id: string, at: string) =>
   queryOptions({
     queryKey: historyKeys.albumAsOf(id, at),
-    queryFn: ({ signal }) =>
-      request(`/api/admin/albums/${path(id)}/as-of?at=${encodeURIComponent(at)}`, contract.getAlbumAsOf.answer, { signal }),
+    queryFn: ({ signal }) => request(`/api/admin/albums/${path(id)}/as-of?at=${encodeURIComponent(at)}`, albumAsOf, { signal }),
     // The past does not change.
     staleTime: Infinity,
   });

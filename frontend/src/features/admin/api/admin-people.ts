@@ -5,14 +5,22 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import * as contract from '../../../../../functions/contract/admin-people.js';
+import {
+  type adminUser,
+  adminUserChange,
+  type fanSignup,
+  getUserAnswer,
+  listFanSignupsAnswer,
+  searchUsersAnswer,
+  type userRow,
+} from '../../../../../functions/contract/admin-people.js';
 import { HttpError, request } from '../../../lib/http';
 
-export type UserRow = z.infer<typeof contract.userRow>;
-export type AdminUser = z.infer<typeof contract.adminUser>;
-export type UserPage = z.infer<typeof contract.getUser.answer>;
-export type FanSignup = z.infer<typeof contract.fanSignup>;
-type Changed = z.infer<typeof contract.grantComplimentary.answer>;
+export type UserRow = z.infer<typeof userRow>;
+export type AdminUser = z.infer<typeof adminUser>;
+export type UserPage = z.infer<typeof getUserAnswer>;
+export type FanSignup = z.infer<typeof fanSignup>;
+type Changed = z.infer<typeof adminUserChange>;
 
 export const peopleKeys = {
   search: (q: string) => ['admin', 'people', 'search', q] as const,
@@ -26,13 +34,13 @@ export function searchUsersPage(q: string, cursor: string | null, signal?: Abort
   const query = new URLSearchParams();
   if (q) query.set('q', q);
   if (cursor) query.set('cursor', cursor);
-  return request(`/api/admin/users?${query.toString()}`, contract.searchUsers.answer, { signal });
+  return request(`/api/admin/users?${query.toString()}`, searchUsersAnswer, { signal });
 }
 
 export const userPageQueryOptions = (id: string) =>
   queryOptions({
     queryKey: peopleKeys.user(id),
-    queryFn: ({ signal }) => request(`/api/admin/users/${path(id)}`, contract.getUser.answer, { signal }),
+    queryFn: ({ signal }) => request(`/api/admin/users/${path(id)}`, getUserAnswer, { signal }),
   });
 
 /** Every change of an account answers it as it now is: the page shows it at once, then reloads what followed from it. */
@@ -52,29 +60,27 @@ function useAccountChange<Input>(id: string, send: (input: Input) => Promise<Cha
 const membership = (id: string) => `/api/admin/users/${path(id)}/complimentary-membership`;
 
 export const useGrantComplimentary = (id: string) =>
-  useAccountChange(id, (endsAt: string) =>
-    request(membership(id), contract.grantComplimentary.answer, { method: 'POST', body: { endsAt } }),
-  );
+  useAccountChange(id, (endsAt: string) => request(membership(id), adminUserChange, { method: 'POST', body: { endsAt } }));
 
 export const useRevokeComplimentary = (id: string) =>
-  useAccountChange(id, () => request(membership(id), contract.revokeComplimentary.answer, { method: 'DELETE' }));
+  useAccountChange(id, () => request(membership(id), adminUserChange, { method: 'DELETE' }));
 
 export const useChangeRole = (id: string) =>
   useAccountChange(id, (role: 'user' | 'admin') =>
-    request(`/api/admin/users/${path(id)}/role`, contract.changeRole.answer, { method: 'PUT', body: { role } }),
+    request(`/api/admin/users/${path(id)}/role`, adminUserChange, { method: 'PUT', body: { role } }),
   );
 
 export const useBlock = (id: string) =>
   useAccountChange(id, (reason: string | null) =>
-    request(`/api/admin/users/${path(id)}/block`, contract.block.answer, { method: 'POST', body: { reason } }),
+    request(`/api/admin/users/${path(id)}/block`, adminUserChange, { method: 'POST', body: { reason } }),
   );
 
 export const useUnblock = (id: string) =>
-  useAccountChange(id, () => request(`/api/admin/users/${path(id)}/block`, contract.unblock.answer, { method: 'DELETE' }));
+  useAccountChange(id, () => request(`/api/admin/users/${path(id)}/block`, adminUserChange, { method: 'DELETE' }));
 
 export function fanSignupsPage(cursor: string | null, signal?: AbortSignal) {
   const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-  return request(`/api/admin/fan-signups${query}`, contract.listFanSignups.answer, { signal });
+  return request(`/api/admin/fan-signups${query}`, listFanSignupsAnswer, { signal });
 }
 
 export const FAN_SIGNUPS_CSV = 'fan-signups.csv';

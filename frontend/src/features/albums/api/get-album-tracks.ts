@@ -1,11 +1,11 @@
 /** GET /api/albums/{id}/tracks: the track list and whether this listener may play it. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as catalogue from '../../../../../functions/contract/catalogue';
+import { albumTracks, type AlbumTracks } from '../../../../../functions/contract/catalogue';
 import { request } from '../../../lib/http';
 import { albumKeys } from './album-keys';
 
-export const getAlbumTracks = (albumId: string, signal?: AbortSignal): Promise<catalogue.AlbumTracks> =>
-  request(`/api/albums/${encodeURIComponent(albumId)}/tracks`, catalogue.getAlbumTracks.answer, { signal }).then((answer) => ({
+export const getAlbumTracks = (albumId: string, signal?: AbortSignal): Promise<AlbumTracks> =>
+  request(`/api/albums/${encodeURIComponent(albumId)}/tracks`, albumTracks, { signal }).then((answer) => ({
     ...answer,
     tracks: [...answer.tracks].sort((a, b) => a.trackNumber - b.trackNumber),
   }));

@@ -1,10 +1,8 @@
 /** GET /api/albums: the whole catalogue, newest release first; the newest is the featured album. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as catalogue from '../../../../../functions/contract/catalogue';
+import { type Album, albumList } from '../../../../../functions/contract/catalogue';
 import { request } from '../../../lib/http';
 import { albumKeys } from './album-keys';
-
-type Album = catalogue.Album;
 
 /** Newest release first (ISO days sort as text); albums released the same day keep the server's order. */
 export const byReleaseDateDescending = (albums: readonly Album[]): Album[] =>
@@ -14,7 +12,7 @@ export const byReleaseDateDescending = (albums: readonly Album[]): Album[] =>
 export const latestAlbum = (albums: readonly Album[]): Album | null => byReleaseDateDescending(albums)[0] ?? null;
 
 export const getAlbums = (signal?: AbortSignal): Promise<Album[]> =>
-  request('/api/albums', catalogue.listAlbums.answer, { signal }).then(byReleaseDateDescending);
+  request('/api/albums', albumList, { signal }).then(byReleaseDateDescending);
 
 export const albumsQueryOptions = () => queryOptions({ queryKey: albumKeys.catalogue(), queryFn: ({ signal }) => getAlbums(signal) });
 

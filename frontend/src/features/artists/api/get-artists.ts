@@ -1,11 +1,10 @@
 /** GET /api/artists: the label's roster. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as catalogue from '../../../../../functions/contract/catalogue';
+import { type Artist, listArtistsAnswer } from '../../../../../functions/contract/catalogue';
 import { request } from '../../../lib/http';
 import { artistKeys } from './artist-keys';
 
-export const getArtists = (signal?: AbortSignal): Promise<catalogue.Artist[]> =>
-  request('/api/artists', catalogue.listArtists.answer, { signal });
+export const getArtists = (signal?: AbortSignal): Promise<Artist[]> => request('/api/artists', listArtistsAnswer, { signal });
 
 export const artistsQueryOptions = () => queryOptions({ queryKey: artistKeys.list(), queryFn: ({ signal }) => getArtists(signal) });
 

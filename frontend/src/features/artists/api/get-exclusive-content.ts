@@ -1,12 +1,10 @@
 /** GET /api/exclusive-content?tier=…: what Toko+ members get beyond the albums (title and kind of each item). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as membership from '../../../../../functions/contract/membership';
+import { type ExclusiveItem, listExclusiveContentAnswer } from '../../../../../functions/contract/membership';
 import { request } from '../../../lib/http';
 
-export const getExclusiveContent = (tier: string, signal?: AbortSignal): Promise<membership.ExclusiveItem[]> =>
-  request(`/api/exclusive-content?tier=${encodeURIComponent(tier)}`, membership.listExclusiveContent.answer, { signal }).then(
-    (answer) => answer.items,
-  );
+export const getExclusiveContent = (tier: string, signal?: AbortSignal): Promise<ExclusiveItem[]> =>
+  request(`/api/exclusive-content?tier=${encodeURIComponent(tier)}`, listExclusiveContentAnswer, { signal }).then((answer) => answer.items);
 
 export const exclusiveContentQueryOptions = (tier: string) =>
   queryOptions({ queryKey: ['exclusive-content', tier] as const, queryFn: ({ signal }) => getExclusiveContent(tier, signal) });

@@ -3,10 +3,9 @@
  * step (the authenticator app's code, or its set-up) with a challenge for it; no session starts before that step.
  */
 import { useMutation } from '@tanstack/react-query';
-import * as accounts from '../../../../../functions/contract/accounts';
+import { loginAnswer } from '../../../../../functions/contract/accounts';
 import { request } from '../../../lib/http';
 
-export const adminLogin = (body: { email: string; password: string }) =>
-  request('/api/auth/login', accounts.login.answer, { method: 'POST', body });
+export const adminLogin = (body: { email: string; password: string }) => request('/api/auth/login', loginAnswer, { method: 'POST', body });
 
 export const useAdminLogin = () => useMutation({ mutationFn: adminLogin });

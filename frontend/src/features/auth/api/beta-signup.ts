@@ -1,6 +1,6 @@
 /** POST /api/users/beta-signup: an account with a username and password, opened with an optional beta code. */
 import { useMutation } from '@tanstack/react-query';
-import * as accounts from '../../../../../functions/contract/accounts';
+import { betaSignupAnswer } from '../../../../../functions/contract/accounts';
 import { request } from '../../../lib/http';
 
 export interface BetaSignupRequest {
@@ -13,7 +13,6 @@ export interface BetaSignupRequest {
   displayName: string;
 }
 
-export const betaSignup = (body: BetaSignupRequest) =>
-  request('/api/users/beta-signup', accounts.betaSignup.answer, { method: 'POST', body });
+export const betaSignup = (body: BetaSignupRequest) => request('/api/users/beta-signup', betaSignupAnswer, { method: 'POST', body });
 
 export const useBetaSignup = () => useMutation({ mutationFn: betaSignup });

@@ -1,9 +1,8 @@
 /** POST /api/auth/free-signup: the /free-signup page's one field; the answer names the address the message went to. */
 import { useMutation } from '@tanstack/react-query';
-import * as accounts from '../../../../../functions/contract/accounts';
+import { freeSignupAnswer } from '../../../../../functions/contract/accounts';
 import { request } from '../../../lib/http';
 
-export const freeSignup = (email: string) =>
-  request('/api/auth/free-signup', accounts.freeSignup.answer, { method: 'POST', body: { email } });
+export const freeSignup = (email: string) => request('/api/auth/free-signup', freeSignupAnswer, { method: 'POST', body: { email } });
 
 export const useFreeSignup = () => useMutation({ mutationFn: freeSignup });

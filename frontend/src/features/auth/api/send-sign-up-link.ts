@@ -3,7 +3,7 @@
  * retried on POST /api/auth/send-magic-link when the address already has an account, as the spec does.
  */
 import { useMutation } from '@tanstack/react-query';
-import * as accounts from '../../../../../functions/contract/accounts';
+import { sendSignUpLinkAnswer } from '../../../../../functions/contract/accounts';
 import { request } from '../../../lib/http';
 import { saysEmailExists } from '../sign-in-messages';
 
@@ -15,10 +15,10 @@ export interface SignUpLinkRequest {
 
 export async function sendSignUpLink(body: SignUpLinkRequest) {
   try {
-    return await request('/api/auth/send-magic-auth-link', accounts.sendSignUpLink.answer, { method: 'POST', body });
+    return await request('/api/auth/send-magic-auth-link', sendSignUpLinkAnswer, { method: 'POST', body });
   } catch (error) {
     if (!saysEmailExists(error)) throw error;
-    return request('/api/auth/send-magic-link', accounts.sendSignUpLink.answer, { method: 'POST', body });
+    return request('/api/auth/send-magic-link', sendSignUpLinkAnswer, { method: 'POST', body });
   }
 }
 

@@ -1,10 +1,10 @@
 /** POST /api/auth/smart-signin: the sign-in modal's e-mail step; the server decides how this person gets in. */
 import { useMutation } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import * as accounts from '../../../../../functions/contract/accounts';
+import { smartSignInAnswer } from '../../../../../functions/contract/accounts';
 import { request } from '../../../lib/http';
 
-export type SmartSignInAnswer = z.infer<typeof accounts.smartSignIn.answer>;
+export type SmartSignInAnswer = z.infer<typeof smartSignInAnswer>;
 
 export type SmartSignInOutcome =
   { kind: 'admin-password' } | { kind: 'instant' } | { kind: 'code-sent'; isNewUser: boolean } | { kind: 'unexpected' };
@@ -23,6 +23,6 @@ export function readSmartSignIn(
 }
 
 export const smartSignIn = (email: string): Promise<SmartSignInAnswer> =>
-  request('/api/auth/smart-signin', accounts.smartSignIn.answer, { method: 'POST', body: { email } });
+  request('/api/auth/smart-signin', smartSignInAnswer, { method: 'POST', body: { email } });
 
 export const useSmartSignIn = () => useMutation({ mutationFn: smartSignIn });

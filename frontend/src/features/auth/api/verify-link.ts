@@ -5,14 +5,14 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import * as accounts from '../../../../../functions/contract/accounts';
+import { verifyEmailAnswer, verifyMagicLinkAnswer } from '../../../../../functions/contract/accounts';
 import { request } from '../../../lib/http';
 
 export const verifyMagicLink = (token: string) =>
-  request(`/api/auth/verify-magic-link?token=${encodeURIComponent(token)}`, accounts.verifyMagicLink.answer);
+  request(`/api/auth/verify-magic-link?token=${encodeURIComponent(token)}`, verifyMagicLinkAnswer);
 
 export const verifyEmail = ({ token, email }: { token: string; email: string }) =>
-  request(`/api/auth/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`, accounts.verifyEmail.answer);
+  request(`/api/auth/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`, verifyEmailAnswer);
 
 /** Runs the verification once when the page has what it needs (StrictMode's second effect run is skipped). */
 function useVerifyOnce<Input, Answer>(verify: (input: Input) => Promise<Answer>, input: Input | null) {

@@ -1,6 +1,6 @@
 /** GET /api/cart: the signed-in listener's album cart, retried 3 times at 1 s (spec §7). */
 import { queryOptions } from '@tanstack/react-query';
-import * as commerce from '../../../../../functions/contract/commerce';
+import { cart, type CartItem } from '../../../../../functions/contract/commerce';
 import { request } from '../../../lib/http';
 import type { CartAlbum } from '../cart-album';
 import { cartKeys } from './cart-keys';
@@ -9,7 +9,7 @@ export const CART_RETRIES = 3;
 export const CART_RETRY_DELAY_MS = 1000;
 
 /** The server's cart lines as the screens show them; the server names each price and picture twice, this reads one of each. */
-export const cartAlbums = (cart: commerce.CartItem[]): CartAlbum[] =>
+export const cartAlbums = (cart: CartItem[]): CartAlbum[] =>
   cart.map((item) => ({
     albumId: item.albumId,
     title: item.albumTitle,
@@ -22,7 +22,7 @@ export const cartAlbums = (cart: commerce.CartItem[]): CartAlbum[] =>
 export const cartQueryOptions = () =>
   queryOptions({
     queryKey: cartKeys.items(),
-    queryFn: ({ signal }) => request('/api/cart', commerce.getCart.answer, { signal }).then(cartAlbums),
+    queryFn: ({ signal }) => request('/api/cart', cart, { signal }).then(cartAlbums),
     retry: CART_RETRIES,
     retryDelay: CART_RETRY_DELAY_MS,
   });

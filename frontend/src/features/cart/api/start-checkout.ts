@@ -3,7 +3,7 @@
  * sandbox a page standing in for the embedded form) and POST /api/simple-checkout (a hosted page to go to).
  * Prices are the server's; the cart lines are sent as the spec lists them.
  */
-import * as commerce from '../../../../../functions/contract/commerce';
+import { startCheckoutAnswer, startHostedCheckoutAnswer } from '../../../../../functions/contract/commerce';
 import { request } from '../../../lib/http';
 import type { CartAlbum } from '../cart-album';
 
@@ -30,7 +30,7 @@ export const checkoutRequest = (
 });
 
 export const startEmbeddedCheckout = (body: CheckoutRequest, signal?: AbortSignal) =>
-  request('/api/cart/checkout', commerce.startCheckout.answer, { method: 'POST', body, signal });
+  request('/api/cart/checkout', startCheckoutAnswer, { method: 'POST', body, signal });
 
 export const startHostedCheckout = (body: CheckoutRequest) =>
-  request('/api/simple-checkout', commerce.startHostedCheckout.answer, { method: 'POST', body });
+  request('/api/simple-checkout', startHostedCheckoutAnswer, { method: 'POST', body });

@@ -4,14 +4,13 @@
  * the list again (spec part 1 §4 Other, §8).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as library from '../../../../../functions/contract/library';
+import { type Favorite, favoritesChange } from '../../../../../functions/contract/library';
 import { request } from '../../../lib/http';
 import { toast } from '../../../ui/toast';
 import { FAVORITES_FAILED, LIBRARY_TOAST_MS } from '../library-messages';
 import { LIBRARY_MUTATION_SCOPE } from './change-library';
 import { libraryKeys } from './library-keys';
 
-type Favorite = library.Favorite;
 export type FavoriteTrack = Extract<Favorite, { kind: 'track' }>;
 
 /** The spec's favourite length when a track has none. */
@@ -81,7 +80,7 @@ export function useChangeFavorite() {
   return useMutation({
     scope: LIBRARY_MUTATION_SCOPE,
     mutationFn: ({ target, favorite }: FavoriteChange) =>
-      request('/api/favorites', favorite ? library.addFavorite.answer : library.removeFavorite.answer, {
+      request('/api/favorites', favoritesChange, {
         method: favorite ? 'POST' : 'DELETE',
         body: target,
       }),

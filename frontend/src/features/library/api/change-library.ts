@@ -4,7 +4,7 @@
  * reads the lists again. The toasts are the spec's (part 1 §8).
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import * as library from '../../../../../functions/contract/library';
+import { type LibraryAlbum, libraryChange, type LibraryChange, type LibraryTrack } from '../../../../../functions/contract/library';
 import { request } from '../../../lib/http';
 import { toast } from '../../../ui/toast';
 import { useOpenAccountDialog } from '../../auth';
@@ -12,14 +12,14 @@ import { ADDED_TO_LIBRARY, addToLibraryFailure, LIBRARY_TOAST_MS, REMOVED_FROM_L
 import { libraryKeys } from './library-keys';
 
 /** What a screen knows of an album it offers to keep: enough to show it in the library before the answer. */
-export type LibraryAlbumInput = Pick<library.LibraryAlbum, 'id' | 'title' | 'artwork' | 'artistName' | 'artistId' | 'requiredTier'> & {
+export type LibraryAlbumInput = Pick<LibraryAlbum, 'id' | 'title' | 'artwork' | 'artistName' | 'artistId' | 'requiredTier'> & {
   isExclusive?: boolean;
 };
 
 /** Library writes run one after another, so answers land in the order they were asked. */
 export const LIBRARY_MUTATION_SCOPE = { id: 'library' };
 
-function takeAnswer(queryClient: QueryClient, answer: library.LibraryChange) {
+function takeAnswer(queryClient: QueryClient, answer: LibraryChange) {
   queryClient.setQueryData(libraryKeys.albums(), answer.albums);
   queryClient.setQueryData(libraryKeys.tracks(), answer.tracks);
 }
@@ -30,11 +30,11 @@ export function useAddToLibrary() {
   return useMutation({
     scope: LIBRARY_MUTATION_SCOPE,
     mutationFn: (album: LibraryAlbumInput) =>
-      request('/api/library/add-album', library.addAlbum.answer, { method: 'POST', body: { albumId: album.id } }),
+      request('/api/library/add-album', libraryChange, { method: 'POST', body: { albumId: album.id } }),
     onMutate: async (album) => {
       await queryClient.cancelQueries({ queryKey: libraryKeys.albums() });
-      const previous = queryClient.getQueryData<library.LibraryAlbum[]>(libraryKeys.albums());
-      queryClient.setQueryData<library.LibraryAlbum[]>(libraryKeys.albums(), (albums) =>
+      const previous = queryClient.getQueryData<LibraryAlbum[]>(libraryKeys.albums());
+      queryClient.setQueryData<LibraryAlbum[]>(libraryKeys.albums(), (albums) =>
         albums && !albums.some((known) => known.id === album.id)
           ? [{ ...album, trackCount: 0, addedAt: new Date().toISOString() }, ...albums]
           : albums,
@@ -63,17 +63,14 @@ export function useRemoveFromLibrary() {
   const queryClient = useQueryClient();
   return useMutation({
     scope: LIBRARY_MUTATION_SCOPE,
-    mutationFn: (albumId: string) =>
-      request('/api/library/remove-album', library.removeAlbum.answer, { method: 'DELETE', body: { albumId } }),
+    mutationFn: (albumId: string) => request('/api/library/remove-album', libraryChange, { method: 'DELETE', body: { albumId } }),
     onMutate: async (albumId) => {
       await Promise.all([
         queryClient.cancelQueries({ queryKey: libraryKeys.albums() }),
         queryClient.cancelQueries({ queryKey: libraryKeys.tracks() }),
       ]);
-      queryClient.setQueryData<library.LibraryAlbum[]>(libraryKeys.albums(), (albums) => albums?.filter((album) => album.id !== albumId));
-      queryClient.setQueryData<library.LibraryTrack[]>(libraryKeys.tracks(), (tracks) =>
-        tracks?.filter((track) => track.albumId !== albumId),
-      );
+      queryClient.setQueryData<LibraryAlbum[]>(libraryKeys.albums(), (albums) => albums?.filter((album) => album.id !== albumId));
+      queryClient.setQueryData<LibraryTrack[]>(libraryKeys.tracks(), (tracks) => tracks?.filter((track) => track.albumId !== albumId));
     },
     onSuccess: (answer) => takeAnswer(queryClient, answer),
     // The lists may be wrong now: read them again.

@@ -1,6 +1,6 @@
 /** GET /api/favorites: the listener's favourite tracks (with trackId) and albums (with albumId). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as library from '../../../../../functions/contract/library';
+import { listFavoritesAnswer } from '../../../../../functions/contract/library';
 import { request } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { isFavoriteOf, type FavoriteTarget } from './change-favorites';
@@ -9,7 +9,7 @@ import { libraryKeys } from './library-keys';
 export const favoritesQueryOptions = () =>
   queryOptions({
     queryKey: libraryKeys.favorites(),
-    queryFn: ({ signal }) => request('/api/favorites', library.listFavorites.answer, { signal }),
+    queryFn: ({ signal }) => request('/api/favorites', listFavoritesAnswer, { signal }),
   });
 
 export function useFavorites() {

@@ -1,6 +1,6 @@
 /** GET /api/library/albums and /api/library/tracks: the albums the listener keeps and all their songs. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as library from '../../../../../functions/contract/library';
+import { listLibraryAlbumsAnswer, listLibraryTracksAnswer } from '../../../../../functions/contract/library';
 import { request } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { libraryKeys } from './library-keys';
@@ -8,13 +8,13 @@ import { libraryKeys } from './library-keys';
 export const libraryAlbumsQueryOptions = () =>
   queryOptions({
     queryKey: libraryKeys.albums(),
-    queryFn: ({ signal }) => request('/api/library/albums', library.listLibraryAlbums.answer, { signal }),
+    queryFn: ({ signal }) => request('/api/library/albums', listLibraryAlbumsAnswer, { signal }),
   });
 
 export const libraryTracksQueryOptions = () =>
   queryOptions({
     queryKey: libraryKeys.tracks(),
-    queryFn: ({ signal }) => request('/api/library/tracks', library.listLibraryTracks.answer, { signal }),
+    queryFn: ({ signal }) => request('/api/library/tracks', listLibraryTracksAnswer, { signal }),
   });
 
 /** Read only for a signed-in listener; a guest has no library. */

@@ -1,6 +1,6 @@
 /** POST /api/shopify/check-subscription: whether the signed-in account (named by its e-mail) has Toko+. */
-import * as membership from '../../../../../functions/contract/membership';
+import { checkSubscriptionAnswer } from '../../../../../functions/contract/membership';
 import { request } from '../../../lib/http';
 
 export const checkSubscription = async (email: string): Promise<boolean> =>
-  (await request('/api/shopify/check-subscription', membership.checkSubscription.answer, { method: 'POST', body: { email } })).isSubscriber;
+  (await request('/api/shopify/check-subscription', checkSubscriptionAnswer, { method: 'POST', body: { email } })).isSubscriber;

@@ -4,7 +4,7 @@
  * checkout's address, with the coupon's free trial when it grants one.
  */
 import { useMutation } from '@tanstack/react-query';
-import * as membership from '../../../../../functions/contract/membership';
+import { createSubscriptionAnswer } from '../../../../../functions/contract/membership';
 import { request } from '../../../lib/http';
 import { normalizeCoupon, type PlanAmount } from '../plans';
 
@@ -16,7 +16,7 @@ export interface CreateSubscriptionInput {
 
 /** The upgrade page sends no cart, so the answer is "sign in first" or the hosted checkout, never a cart's embedded one. */
 export const createSubscription = ({ email, amount, couponCode }: CreateSubscriptionInput) =>
-  request('/api/create-subscription', membership.createSubscription.answer, {
+  request('/api/create-subscription', createSubscriptionAnswer, {
     method: 'POST',
     body: { email: email.trim(), amount, couponCode: normalizeCoupon(couponCode) },
   }).then((answer) => {

@@ -3,25 +3,30 @@
  * videos. Members get everything; everyone else a preview of a few, with the videos locked (no video id).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as membership from '../../../../../functions/contract/membership';
+import {
+  type ExclusiveItem,
+  listExclusiveContentAnswer,
+  listExclusiveVideosAnswer,
+  video,
+  type Video,
+} from '../../../../../functions/contract/membership';
 import { brand } from '../../../lib/brand';
 import { request } from '../../../lib/http';
 import { membershipKeys } from './membership-keys';
 
-type ExclusiveItem = membership.ExclusiveItem;
 export type ExclusiveAlbum = Extract<ExclusiveItem, { contentType: 'album' }>;
-export type ExclusiveVideo = membership.Video;
+export type ExclusiveVideo = Video;
 
 const tierQuery = `tier=${encodeURIComponent(brand.tierPlus)}`;
 
 export async function getExclusiveAlbums(signal?: AbortSignal): Promise<{ hasAccess: boolean; albums: ExclusiveAlbum[] }> {
-  const answer = await request(`/api/exclusive-content?${tierQuery}`, membership.listExclusiveContent.answer, { signal });
+  const answer = await request(`/api/exclusive-content?${tierQuery}`, listExclusiveContentAnswer, { signal });
   const albums = answer.items.filter((item): item is ExclusiveAlbum => item.contentType === 'album');
   return { hasAccess: answer.hasAccess, albums };
 }
 
 export const getExclusiveVideos = (signal?: AbortSignal) =>
-  request(`/api/exclusive-videos?${tierQuery}`, membership.listExclusiveVideos.answer, { signal });
+  request(`/api/exclusive-videos?${tierQuery}`, listExclusiveVideosAnswer, { signal });
 
 export const exclusiveAlbumsQueryOptions = () =>
   queryOptions({ queryKey: membershipKeys.exclusiveContent(), queryFn: ({ signal }) => getExclusiveAlbums(signal) });
@@ -36,7 +41,7 @@ export const useExclusiveVideos = () => useQuery(exclusiveVideosQueryOptions());
 export const isPlayable = (video: ExclusiveVideo): boolean => !video.locked && Boolean(video.youtubeVideoId);
 
 export const getVideoBySlug = (slug: string, signal?: AbortSignal): Promise<ExclusiveVideo> =>
-  request(`/api/video-by-slug/${encodeURIComponent(slug)}`, membership.getVideo.answer, { signal });
+  request(`/api/video-by-slug/${encodeURIComponent(slug)}`, video, { signal });
 
 export const videoBySlugQueryOptions = (slug: string) =>
   queryOptions({

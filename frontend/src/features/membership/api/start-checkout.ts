@@ -4,16 +4,16 @@
  * does (`checkoutUrl`), and stands in for the embedded form. Without one, or when the embedded session
  * fails, the hosted checkout page takes over (spec part 2 §4, Checkout overlay).
  */
-import * as membership from '../../../../../functions/contract/membership';
+import { startHostedPlanCheckoutAnswer, startPlanCheckoutAnswer } from '../../../../../functions/contract/membership';
 import { request } from '../../../lib/http';
 import type { PlanAmount } from '../plans';
 
 export const startEmbeddedCheckout = (amount: PlanAmount) =>
-  request('/api/subscription/checkout', membership.startPlanCheckout.answer, { method: 'POST', body: { amount } });
+  request('/api/subscription/checkout', startPlanCheckoutAnswer, { method: 'POST', body: { amount } });
 
 /** The hosted checkout page's address. */
 export async function startHostedCheckout(amount: PlanAmount): Promise<string> {
-  const answer = await request('/api/subscription/checkout/hosted', membership.startHostedPlanCheckout.answer, {
+  const answer = await request('/api/subscription/checkout/hosted', startHostedPlanCheckoutAnswer, {
     method: 'POST',
     body: { amount },
   });

@@ -4,12 +4,15 @@
  * with the spec's message if the server refuses.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import * as notifications from '../../../../../functions/contract/notifications';
+import {
+  deleteNotificationAnswer,
+  markAllReadAnswer,
+  markReadAnswer,
+  type Notification,
+} from '../../../../../functions/contract/notifications';
 import { request } from '../../../lib/http';
 import { toast } from '../../../ui/toast';
 import { notificationKeys } from './notification-keys';
-
-type Notification = notifications.Notification;
 
 const path = (id: string) => `/api/notifications/${encodeURIComponent(id)}`;
 
@@ -61,21 +64,21 @@ function useNotificationChange<Input>(
 
 export const useMarkNotificationRead = () =>
   useNotificationChange(
-    (id: string) => request(`${path(id)}/read`, notifications.markRead.answer, { method: 'PUT' }),
+    (id: string) => request(`${path(id)}/read`, markReadAnswer, { method: 'PUT' }),
     (id) => (list) => list.map((notification) => (notification.id === id ? { ...notification, isRead: true } : notification)),
     { failure: 'Failed to mark notification as read' },
   );
 
 export const useMarkAllNotificationsRead = () =>
   useNotificationChange(
-    (_: void) => request('/api/notifications/read-all', notifications.markAllRead.answer, { method: 'PUT' }),
+    (_: void) => request('/api/notifications/read-all', markAllReadAnswer, { method: 'PUT' }),
     () => (list) => list.map((notification) => ({ ...notification, isRead: true })),
     { success: 'All notifications marked as read', failure: 'Failed to mark all notifications as read' },
   );
 
 export const useDeleteNotification = () =>
   useNotificationChange(
-    (id: string) => request(path(id), notifications.deleteNotification.answer, { method: 'DELETE' }),
+    (id: string) => request(path(id), deleteNotificationAnswer, { method: 'DELETE' }),
     (id) => (list) => list.filter((notification) => notification.id !== id),
     { success: 'Notification deleted', failure: 'Failed to delete notification' },
   );

@@ -1,14 +1,14 @@
 /** GET /api/deployment-status: what is deployed (build, version) and how much media is there, read every 5 s. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import * as platform from '../../../../../functions/contract/platform';
+import { deploymentStatusAnswer } from '../../../../../functions/contract/platform';
 import { request } from '../../../lib/http';
 
 export const DEPLOYMENT_POLL_MS = 5000;
 /** What a complete deployment of the label holds (spec part 1 §9). */
 export const expectedMedia = { images: 17, audio: 35 } as const;
 
-export type DeploymentStatus = z.infer<typeof platform.deploymentStatus.answer>;
+export type DeploymentStatus = z.infer<typeof deploymentStatusAnswer>;
 
 export type DeploymentHealth = 'checking' | 'error' | 'deployed' | 'issues';
 
@@ -20,7 +20,7 @@ export function deploymentHealth(status: DeploymentStatus | undefined, failed: b
 }
 
 export const getDeploymentStatus = (signal?: AbortSignal): Promise<DeploymentStatus> =>
-  request('/api/deployment-status', platform.deploymentStatus.answer, { signal });
+  request('/api/deployment-status', deploymentStatusAnswer, { signal });
 
 export const deploymentStatusQueryOptions = () =>
   queryOptions({

@@ -3,11 +3,11 @@
  * audio anew for each answer, and only for a listener who may play it. A track missing from the answer
  * (no access any more) has no URL to give.
  */
-import * as catalogue from '../../../../../functions/contract/catalogue';
+import { albumTracks } from '../../../../../functions/contract/catalogue';
 import { request } from '../../../lib/http';
 
 /** Track id → audio URL, for the tracks this listener may play. */
 export async function getAlbumAudioUrls(albumId: string, signal?: AbortSignal): Promise<Record<string, string>> {
-  const answer = await request(`/api/albums/${encodeURIComponent(albumId)}/tracks`, catalogue.getAlbumTracks.answer, { signal });
+  const answer = await request(`/api/albums/${encodeURIComponent(albumId)}/tracks`, albumTracks, { signal });
   return Object.fromEntries(answer.tracks.flatMap((track) => (track.audioUrl ? [[track.id, track.audioUrl]] : [])));
 }

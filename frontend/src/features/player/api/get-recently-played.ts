@@ -1,12 +1,12 @@
 /** GET /api/recently-played?limit=20: the tracks the signed-in listener played last, newest first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as library from '../../../../../functions/contract/library';
+import { listRecentlyPlayedAnswer, type RecentTrack } from '../../../../../functions/contract/library';
 import { request } from '../../../lib/http';
 
 export const RECENTLY_PLAYED_LIMIT = 20;
 
-export const getRecentlyPlayed = (signal?: AbortSignal): Promise<library.RecentTrack[]> =>
-  request(`/api/recently-played?limit=${RECENTLY_PLAYED_LIMIT}`, library.listRecentlyPlayed.answer, { signal });
+export const getRecentlyPlayed = (signal?: AbortSignal): Promise<RecentTrack[]> =>
+  request(`/api/recently-played?limit=${RECENTLY_PLAYED_LIMIT}`, listRecentlyPlayedAnswer, { signal });
 
 export const recentlyPlayedKeys = { all: ['recently-played'] as const };
 

@@ -1,6 +1,6 @@
 /** POST /api/track-play: tells the label a track was listened to long enough to count. */
 import { useMutation } from '@tanstack/react-query';
-import * as plays from '../../../../../functions/contract/plays';
+import { recordTrackPlayAnswer } from '../../../../../functions/contract/plays';
 import { request } from '../../../lib/http';
 
 export interface TrackPlay {
@@ -12,8 +12,7 @@ export interface TrackPlay {
   trackLength: number;
 }
 
-export const recordTrackPlay = (play: TrackPlay) =>
-  request('/api/track-play', plays.recordTrackPlay.answer, { method: 'POST', body: play });
+export const recordTrackPlay = (play: TrackPlay) => request('/api/track-play', recordTrackPlayAnswer, { method: 'POST', body: play });
 
 export function useRecordTrackPlay(onRecorded: (play: TrackPlay) => void) {
   return useMutation({

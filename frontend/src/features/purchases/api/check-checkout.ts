@@ -4,7 +4,7 @@
  * 2 s apart (spec part 2 §4 "Checkout success"); a lookup that finds no confirmed payment counts as failed.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as commerce from '../../../../../functions/contract/commerce';
+import { checkoutResult } from '../../../../../functions/contract/commerce';
 import { request } from '../../../lib/http';
 import { purchaseKeys } from './purchase-keys';
 
@@ -22,7 +22,7 @@ export const checkoutResultQueryOptions = (sessionId: string) =>
   queryOptions({
     queryKey: purchaseKeys.checkout(sessionId),
     queryFn: async ({ signal }) => {
-      const result = await request(`/api/purchases/check-session/${encodeURIComponent(sessionId)}`, commerce.checkSession.answer, {
+      const result = await request(`/api/purchases/check-session/${encodeURIComponent(sessionId)}`, checkoutResult, {
         signal,
       });
       if (!result.success) throw new CheckoutNotConfirmed();

@@ -4,7 +4,7 @@
  * pending, so "Download Pending" turns into a download by itself.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as commerce from '../../../../../functions/contract/commerce';
+import { listPurchasedAlbumsAnswer } from '../../../../../functions/contract/commerce';
 import { request } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { purchaseKeys } from './purchase-keys';
@@ -16,7 +16,7 @@ export const PENDING_DOWNLOAD_POLL_MS = 5000;
 export const purchasedAlbumsQueryOptions = () =>
   queryOptions({
     queryKey: purchaseKeys.downloads(),
-    queryFn: ({ signal }) => request('/api/library/purchased-albums', commerce.listPurchasedAlbums.answer, { signal }),
+    queryFn: ({ signal }) => request('/api/library/purchased-albums', listPurchasedAlbumsAnswer, { signal }),
   });
 
 export const hasPendingDownload = (albums: PurchasedAlbum[] | undefined): boolean => Boolean(albums?.some((album) => !album.shopifyZipUrl));

@@ -1,6 +1,6 @@
 /** GET /api/purchases: the listener's purchase history, newest first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as commerce from '../../../../../functions/contract/commerce';
+import { listPurchasesAnswer } from '../../../../../functions/contract/commerce';
 import { request } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { purchaseKeys } from './purchase-keys';
@@ -8,7 +8,7 @@ import { purchaseKeys } from './purchase-keys';
 export const purchasesQueryOptions = () =>
   queryOptions({
     queryKey: purchaseKeys.history(),
-    queryFn: async ({ signal }) => (await request('/api/purchases', commerce.listPurchases.answer, { signal })).purchases,
+    queryFn: async ({ signal }) => (await request('/api/purchases', listPurchasesAnswer, { signal })).purchases,
   });
 
 /** Read only for a signed-in listener; a guest has bought nothing. */

@@ -3,14 +3,14 @@
  * search page's reads (get-search.ts), because the header ships with the first page.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import * as search from '../../../../../functions/contract/search';
+import { type Suggestion, suggestionsAnswer } from '../../../../../functions/contract/search';
 import { request } from '../../../lib/http';
 import { searchKeys } from './search-keys';
 
 export const SUGGESTION_MIN_LENGTH = 2;
 
 /** Where a suggestion leads: the album, the track's album, or the artist. */
-export function suggestionPath(suggestion: search.Suggestion): string {
+export function suggestionPath(suggestion: Suggestion): string {
   switch (suggestion.type) {
     case 'album':
       return `/album/${encodeURIComponent(suggestion.id)}`;
@@ -26,7 +26,7 @@ export const wantsSuggestions = (text: string): boolean => text.trim().length >=
 export const suggestionsQueryOptions = (query: string) =>
   queryOptions({
     queryKey: searchKeys.suggestions(query),
-    queryFn: ({ signal }) => request(`/api/search/suggestions?q=${encodeURIComponent(query)}`, search.suggestions.answer, { signal }),
+    queryFn: ({ signal }) => request(`/api/search/suggestions?q=${encodeURIComponent(query)}`, suggestionsAnswer, { signal }),
     staleTime: 5 * 60_000,
   });
 
