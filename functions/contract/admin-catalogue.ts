@@ -328,4 +328,5 @@ export const createVideo = endpoint({
 });
 export const changeVideo = endpoint({ params: idParams, body: z.partial(z.object(videoFields)), answer: adminVideo });
 /** Every exclusive video, newest first (a label publishes a few a month: one page holds them). */
-export const listVideos = endpoint({ answer: z.object({ videos: z.array(adminVideo) }) });
+export const videoList = z.object({ videos: z.array(adminVideo) });
+export const listVideos = endpoint({ answer: videoList });

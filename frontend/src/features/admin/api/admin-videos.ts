@@ -12,7 +12,7 @@ const videosKey = ['admin', 'videos'] as const;
 export const adminVideosQueryOptions = () =>
   queryOptions({
     queryKey: videosKey,
-    queryFn: ({ signal }) => request('/api/admin/videos', contract.listVideos.answer, { signal }),
+    queryFn: ({ signal }) => request('/api/admin/videos', contract.videoList, { signal }),
   });
 
 function useVideoChange<Input>(send: (input: Input) => Promise<AdminVideo>) {
@@ -21,9 +21,9 @@ function useVideoChange<Input>(send: (input: Input) => Promise<AdminVideo>) {
 }
 
 export const useCreateVideo = () =>
-  useVideoChange((input: VideoInput) => request('/api/admin/videos', contract.createVideo.answer, { method: 'POST', body: input }));
+  useVideoChange((input: VideoInput) => request('/api/admin/videos', contract.adminVideo, { method: 'POST', body: input }));
 
 export const useChangeVideo = () =>
   useVideoChange(({ id, ...changes }: { id: string } & VideoChanges) =>
-    request(`/api/admin/videos/${encodeURIComponent(id)}`, contract.changeVideo.answer, { method: 'PUT', body: changes }),
+    request(`/api/admin/videos/${encodeURIComponent(id)}`, contract.adminVideo, { method: 'PUT', body: changes }),
   );

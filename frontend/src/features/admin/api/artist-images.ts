@@ -13,7 +13,7 @@ export type ArtistImage = 'avatar' | 'header';
 export function uploadArtistImage({ artistId, image, picture }: { artistId: string; image: ArtistImage; picture: Blob }) {
   const form = new FormData();
   form.append(image, picture, `${image}.jpg`);
-  return request(`/api/admin/artists/${encodeURIComponent(artistId)}/${image}`, contract.uploadArtistImage.answer, {
+  return request(`/api/admin/artists/${encodeURIComponent(artistId)}/${image}`, contract.adminArtist, {
     method: 'POST',
     body: form,
   });
