@@ -36,17 +36,18 @@ async function readyDraft(artistId: string, overrides: Record<string, unknown> =
   const albumId = created.body.id as string;
   const context = { actor: admin.userId, correlationId: `test-${albumId}` };
   for (const [i, trackId] of [`${albumId}-t1`, `${albumId}-t2`].entries()) {
-    const track = {
-      trackId,
-      title: `Song ${i + 1}`,
-      uploadKey: `uploads/${albumId}/${trackId}.mp3`,
-      format: 'mp3' as const,
-      duration: 42,
-      lossless: false,
-    };
+    const track = { trackId, title: `Song ${i + 1}`, uploadKey: `masters/${albumId}/${trackId}.mp3` };
     await runReleaseCommand({ type: 'UploadTrack', albumId, track }, context);
     await runReleaseCommand(
-      { type: 'ProcessTrack', albumId, trackId, audioKey: `audio/private/${albumId}/${trackId}.mp3`, masterKey: null },
+      {
+        type: 'ProcessTrack',
+        albumId,
+        trackId,
+        format: 'mp3',
+        duration: 42,
+        audioKey: `audio/private/${albumId}/${trackId}.mp3`,
+        masterKey: null,
+      },
       context,
     );
   }
