@@ -2,6 +2,8 @@
  * Presigned upload of a 100 MB file ≥ 80 % of a raw S3 PUT of the same file to the same bucket. The browser's way (the
  * release editor's: a presigned POST form, multipart/form-data, made by presignUpload) against a PutObject of the same
  * bytes through a presigned PUT URL, in turns (one unmeasured warm-up each, then three rounds), on the local cloud.
+ * fauxqs takes no body over 11 MiB (fixed in its buildApp), so both a POST form and a large PutObject are received by
+ * the local cloud's own code before fauxqs (infra/local/fauxqs-local.ts) and stored in fauxqs' store.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DeleteObjectsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
@@ -54,12 +56,15 @@ export async function presignedUploadRow(): Promise<Row> {
   for (let at = 0; at < keys.length; at += 1000) {
     await s3Client().send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.slice(at, at + 1000).map((Key) => ({ Key })) } }));
   }
+  // Each round's two turns ran back to back: their ratio cancels a machine that speeds up or slows down between rounds.
+  const ratios = rates.post.map((p, i) => p / rates.put[i]);
+  const ratio = percentile(ratios, 50);
+  const perRound = ratios.map((r) => `${(r * 100).toFixed(0)} %`).join(', ');
   const [postRate, putRate] = [percentile(rates.post, 50), percentile(rates.put, 50)];
-  const perRound = rates.post.map((p, i) => `${((p / rates.put[i]) * 100).toFixed(0)} %`).join(', ');
   return {
-    what: `presigned POST upload of a 100 MB file ÷ raw S3 PUT of it to the same bucket (median of ${ROUNDS} rounds: ${perRound})`,
-    measured: `${postRate.toFixed(0)} MB/s ÷ ${putRate.toFixed(0)} MB/s = ${((postRate / putRate) * 100).toFixed(0)} %`,
+    what: `presigned POST upload of a 100 MB file ÷ raw S3 PUT of it to the same bucket, median of ${ROUNDS} rounds (${perRound}; POST ${postRate.toFixed(0)} MB/s, PUT ${putRate.toFixed(0)} MB/s)`,
+    measured: `${(ratio * 100).toFixed(0)} %`,
     budget: '≥ 80 %',
-    ratio: postRate / putRate / 0.8,
+    ratio: ratio / 0.8,
   };
 }
