@@ -150,7 +150,10 @@ export const AlbumDraftChanged = defineEvent(
 
 export const audioFormatSchema = z.enum(['mp3', 'wav', 'flac']);
 
-/** An upload that was read as audio; its streaming MP3 is made next (TrackProcessed or TrackRefused). */
+/**
+ * A file the admin uploaded is on the release, processing: the media intake reads it next and records TrackProcessed
+ * (its format, duration and streaming MP3) or TrackRefused (why it is not a track).
+ */
 export const TrackUploaded = defineEvent(
   'TrackUploaded',
   z.object({
@@ -158,17 +161,23 @@ export const TrackUploaded = defineEvent(
     trackId: z.string().min(1),
     title: z.string().min(1),
     trackNumber: z.number().int().positive(),
-    /** Where the browser put the file: the lossless master itself for WAV and FLAC. */
+    /** Where the browser put the file, under the private masters/ prefix. */
     uploadKey: z.string().min(1),
+  }),
+);
+/** The upload was read as audio and its streaming MP3 made; a lossless upload is kept as the master for downloads. */
+export const TrackProcessed = defineEvent(
+  'TrackProcessed',
+  z.object({
+    albumId: z.string().min(1),
+    trackId: z.string().min(1),
     format: audioFormatSchema,
     /** Seconds. */
     duration: z.number().positive(),
-    lossless: z.boolean(),
+    audioKey: z.string().min(1),
+    /** The lossless master (WAV or FLAC); null for an MP3 upload. */
+    masterKey: z.string().nullable(),
   }),
-);
-export const TrackProcessed = defineEvent(
-  'TrackProcessed',
-  z.object({ albumId: z.string().min(1), trackId: z.string().min(1), audioKey: z.string().min(1), masterKey: z.string().nullable() }),
 );
 export const TrackRefused = defineEvent(
   'TrackRefused',

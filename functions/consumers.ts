@@ -39,6 +39,8 @@ export interface ConsumerSpec {
   /** Receives before a message moves to the DLQ. */
   maxReceiveCount: number;
   visibilityTimeoutSeconds: number;
+  /** Loads the audio codecs of the media intake, which its bundle leaves to a layer (infra/aws/lambda.ts). */
+  codecs?: boolean;
 }
 
 const defaults = { batchSize: 10, maxReceiveCount: 5, visibilityTimeoutSeconds: 30 };
@@ -84,6 +86,8 @@ export const consumers: ConsumerSpec[] = [
   // Builds each album's download ZIP: minutes of audio per album, one album per message.
   reactor('album-downloads', ['AlbumPublished', 'AlbumDetailsChanged'], { batchSize: 1, visibilityTimeoutSeconds: 300 }),
   reactor('receipts', ['PurchaseCompleted', 'PurchaseRefunded']),
+  // Reads each uploaded track and makes its streaming MP3: up to 200 MB per message, one at a time (15 minutes a try).
+  reactor('track-intake', ['TrackUploaded'], { batchSize: 1, visibilityTimeoutSeconds: 2700, codecs: true }),
 ];
 
 /** The queues a stored event goes to: reactors by its type, projectors by its stream's category. Pure. */

@@ -1,13 +1,13 @@
 /**
  * Queue consumer: builds the download ZIP of each album for sale when it is published (or put on sale):
- * MP3s, WAV masters, instrumentals where the label has them, and the cover art, streamed into the
+ * MP3s, lossless masters (WAV, or FLAC as the label uploaded them), instrumentals where the label has them, and the cover art, streamed into the
  * media bucket under downloads/ (never served publicly: buyers get short-lived signed URLs). Then
  * records AlbumDownloadBuilt. Rebuilding is harmless: the same key is overwritten.
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { brand } from '../../events/brand.js';
 import { albumDecider, albumStream, inTrackOrder } from '../domain/catalogue/album.js';
-import { instrumentalMaster, wavMaster } from '../lib/album-masters.js';
+import { instrumentalMaster, losslessMaster } from '../lib/album-masters.js';
 import { appendBlind, readStream } from '../lib/event-store.js';
 import { objectExists, readObject, uploadStream } from '../lib/s3-stream.js';
 import { reactorConsumer } from '../lib/reactor.js';
@@ -47,11 +47,15 @@ async function buildAlbum(albumId: string, correlationId: string, logger: Logger
         formats.add('MP3 (128 kbps)');
         yield { name: `MP3/${base}.mp3`, modified, data: readObject(track.audioKey) };
       }
-      const wav = await wavMaster(albumId, track);
-      if (wav) {
+      const master = await losslessMaster(albumId, track);
+      if (master?.format === 'wav') {
         files.push(`WAV/${base}.wav`);
         formats.add('WAV (16-bit, 44.1 kHz)');
-        yield { name: `WAV/${base}.wav`, modified, data: wav };
+        yield { name: `WAV/${base}.wav`, modified, data: master.data };
+      } else if (master) {
+        files.push(`FLAC/${base}.flac`);
+        formats.add('FLAC');
+        yield { name: `FLAC/${base}.flac`, modified, data: master.data };
       }
       const instrumental = await instrumentalMaster(albumId, track);
       if (instrumental) {

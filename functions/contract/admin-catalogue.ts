@@ -193,8 +193,8 @@ export const adminTrack = z.object({
   id: z.string(),
   title: z.string(),
   trackNumber: z.int(),
-  /** Seconds. */
-  duration: z.number(),
+  /** Seconds; null until the upload has been read. */
+  duration: z.nullable(z.number()),
   format: z.nullable(z.enum(['mp3', 'wav', 'flac'])),
   /** processing until the streaming MP3 exists; refused with the reason when it could not be made. */
   status: z.enum(['processing', 'ready', 'refused']),
@@ -257,6 +257,66 @@ export const changeTrack = endpoint({
   body: z.partial(z.object({ title: text(200, 'Enter a title'), lyrics: optionalText(20_000) })),
   answer: adminRelease,
 });
+// Uploads: the browser asks for a presigned form, POSTs the file straight to the media bucket, then names the upload.
+
+/** What each kind of upload may be: the content types a browser names for it, and its largest size. */
+export const uploadRules = {
+  track: {
+    contentTypes: ['audio/mpeg', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/flac', 'audio/x-flac'],
+    extensions: ['.mp3', '.wav', '.flac'],
+    maxBytes: 200 * 1024 * 1024,
+    refusal: 'Upload an MP3, WAV or FLAC file',
+  },
+  artwork: {
+    contentTypes: ['image/jpeg', 'image/png'],
+    extensions: ['.jpg', '.jpeg', '.png'],
+    maxBytes: 20 * 1024 * 1024,
+    refusal: 'Upload the artwork as a JPEG or PNG image',
+  },
+} as const;
+export type UploadKind = keyof typeof uploadRules;
+
+export const startUpload = endpoint({
+  params: releaseParams,
+  body: z
+    .object({
+      kind: z.enum(['track', 'artwork'], 'Choose a track or artwork upload'),
+      fileName: text(255, 'Name the file'),
+      contentType: z.string().check(z.trim(), z.toLowerCase(), z.maxLength(100)),
+      size: z.int().check(z.gte(1, 'The file is empty')),
+    })
+    .check((ctx) => {
+      const { kind, contentType, size } = ctx.value;
+      const rules = uploadRules[kind];
+      if (!(rules.contentTypes as readonly string[]).includes(contentType)) {
+        ctx.issues.push({ code: 'custom', message: rules.refusal, path: ['contentType'], input: contentType });
+      }
+      if (size > rules.maxBytes) {
+        const limit = `${rules.maxBytes / 1024 / 1024} MB`;
+        ctx.issues.push({ code: 'custom', message: `The file is larger than ${limit}`, path: ['size'], input: size });
+      }
+    }),
+  answer: z.object({
+    upload: z.object({
+      /** Names the upload to addTrack or setArtwork once the file is in the bucket. */
+      id: z.string(),
+      /** Where the browser POSTs the multipart form: `fields` in order, then the `file`. */
+      url: z.string(),
+      fields: z.record(z.string(), z.string()),
+      maxBytes: z.int(),
+    }),
+  }),
+});
+const uploadId = z.string().check(z.trim(), z.minLength(1, 'Upload the file first'), z.maxLength(100));
+/** The uploaded file becomes the release's next track, processing until the media intake has read it. */
+export const addTrack = endpoint({
+  params: releaseParams,
+  body: z.object({ uploadId, title: z.optional(text(200, 'Enter a title')) }),
+  answer: adminRelease,
+});
+/** The uploaded image, resized to the served size, becomes the release's artwork. */
+export const setArtwork = endpoint({ params: releaseParams, body: z.object({ uploadId }), answer: adminRelease });
+
 export const publishRelease = endpoint({ params: releaseParams, answer: adminRelease });
 export const scheduleRelease = endpoint({
   params: releaseParams,

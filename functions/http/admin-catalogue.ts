@@ -4,12 +4,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { artistImageMaxBytes, type AdminArtist } from '../contract/admin-catalogue.js';
+import { draftOf } from '../domain/catalogue/album.js';
 import type { ArtistState } from '../domain/catalogue/artist.js';
-import { notFound } from '../domain/errors.js';
+import { invalid, notFound } from '../domain/errors.js';
 import { changeArtistImage, type ArtistImage } from '../lib/artist-images.js';
 import { createArtist, draftAlbum, loadAlbum, publishDraft, runArtistCommand, runReleaseCommand } from '../lib/catalogue-commands.js';
 import { commandContext } from '../lib/command.js';
 import { contextHandler, HttpError, type RequestInfo } from '../lib/http.js';
+import { arrivedUpload, startReleaseUpload, titleFromFileName } from '../lib/media-intake/index.js';
+import { resizeArtwork } from '../lib/media-intake/artwork.js';
 import { readMultipartFile, type MultipartProblem } from '../lib/multipart.js';
 import { releaseBoard } from '../lib/release-board.js';
 import { releaseDto } from '../lib/release-details.js';
@@ -132,6 +135,32 @@ export const handler = contextHandler('admin-catalogue', {
 
   'PUT /api/admin/albums/{id}': async ({ params, body, session, request }) => {
     const { state } = await runReleaseCommand({ type: 'ChangeDraft', albumId: params.id, changes: body }, commandContext(session, request));
+    return releaseDto(params.id, state);
+  },
+
+  'POST /api/admin/albums/{id}/uploads': async ({ params, body, request }) => {
+    // Only a draft takes uploads: refuse before the browser sends 200 MB.
+    draftOf(await loadAlbum(params.id));
+    return { upload: await startReleaseUpload({ albumId: params.id, ...body, now: request.receivedAt }) };
+  },
+
+  'POST /api/admin/albums/{id}/tracks': async ({ params, body, session, request }) => {
+    const upload = await arrivedUpload(body.uploadId, params.id, 'track', request.receivedAt);
+    // The upload's id is the track's: filing the same upload twice (a retried request) adds one track.
+    const track = { trackId: upload.uploadId, title: body.title ?? titleFromFileName(upload.fileName), uploadKey: upload.key };
+    const { state } = await runReleaseCommand({ type: 'UploadTrack', albumId: params.id, track }, commandContext(session, request));
+    return releaseDto(params.id, state);
+  },
+
+  'PUT /api/admin/albums/{id}/artwork': async ({ params, body, session, request }) => {
+    draftOf(await loadAlbum(params.id));
+    const upload = await arrivedUpload(body.uploadId, params.id, 'artwork', request.receivedAt);
+    const artwork = await resizeArtwork({ sourceKey: upload.key, albumId: params.id });
+    if (!artwork.ok) throw invalid('artwork_refused', artwork.reason, 'uploadId');
+    const { state } = await runReleaseCommand(
+      { type: 'ChangeDraft', albumId: params.id, changes: { artwork: artwork.url } },
+      commandContext(session, request),
+    );
     return releaseDto(params.id, state);
   },
 

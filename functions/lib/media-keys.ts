@@ -6,12 +6,17 @@
 /** Audio of albums that need a subscription or a purchase: reached only through a short-lived signed URL. */
 export const GATED_AUDIO_PREFIX = 'audio/private/';
 
-/** Where the label uploads a track's WAV master and its instrumental, which only the download ZIP reads. */
-export const masterKey = (albumId: string, trackId: string) => `masters/${albumId}/${trackId}.wav`;
+/** Where a track's lossless master lies (WAV, or FLAC as uploaded), which only the download ZIP reads. */
+export const losslessMasterKey = (albumId: string, trackId: string, format: 'wav' | 'flac') => `masters/${albumId}/${trackId}.${format}`;
+/** Where the label uploads a track's WAV master and its instrumental. */
+export const masterKey = (albumId: string, trackId: string) => losslessMasterKey(albumId, trackId, 'wav');
 export const instrumentalKey = (albumId: string, trackId: string) => `masters/${albumId}/${trackId}.instrumental.wav`;
 
-/** Bucket prefixes only a short-lived signed URL may reach: album downloads, label masters, gated audio. */
-export const PRIVATE_MEDIA_PREFIXES = ['downloads/', 'masters/', GATED_AUDIO_PREFIX] as const;
+/** Where an admin's image upload waits, unserved, until the media intake has made what the app serves of it. */
+export const INCOMING_PREFIX = 'incoming/';
+
+/** Bucket prefixes only a short-lived signed URL may reach: album downloads, label masters, gated audio, incoming uploads. */
+export const PRIVATE_MEDIA_PREFIXES = ['downloads/', 'masters/', GATED_AUDIO_PREFIX, INCOMING_PREFIX] as const;
 
 /**
  * Whether a key (as it comes after `/media/`, possibly still percent-encoded) is under a private prefix.

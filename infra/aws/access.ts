@@ -47,6 +47,8 @@ const consumerOverrides: Record<string, Partial<Access>> = {
   'user-tier': { events: 'readWrite' },
   'album-downloads': { events: 'readWrite', views: 'read', media: 'readWrite' },
   receipts: { views: 'read', sendsMail: true },
+  // Reads uploads, writes streaming MP3s and masters, records TrackProcessed/TrackRefused (the `once` table is unused).
+  'track-intake': { events: 'readWrite', views: 'none', ephemeral: 'none', media: 'readWrite' },
 };
 
 /** Scheduled jobs append events (what is due) and read views (the schedule); nothing else. */

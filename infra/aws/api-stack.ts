@@ -112,7 +112,9 @@ export class ApiStack extends Stack {
           ...functionEnvironment(props.environment, consumer.name),
           ...(consumer.kind === 'projector' ? { PROJECTION: consumer.name } : {}),
         },
-        memorySize: 512,
+        // A codec consumer encodes audio: 1769 MB is one whole vCPU.
+        memorySize: consumer.codecs ? 1769 : 512,
+        codecs: consumer.codecs,
         // Lambda requires the queue's visibility timeout to be at least the function's timeout.
         timeout: Duration.seconds(Math.max(1, Math.floor(consumer.visibilityTimeoutSeconds / 3))),
       });

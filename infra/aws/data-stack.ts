@@ -79,8 +79,8 @@ export class DataStack extends Stack {
           maxAge: 3600,
         },
         {
-          // Admin uploads go straight to the bucket with presigned PUT URLs.
-          allowedMethods: [HttpMethods.PUT],
+          // Admin uploads go straight to the bucket with presigned POST forms (functions/lib/media-intake/presign.ts).
+          allowedMethods: [HttpMethods.POST],
           allowedOrigins: [config.domain ? `https://${config.domain}` : '*'],
           allowedHeaders: ['*'],
           exposedHeaders: ['ETag'],

@@ -24,11 +24,21 @@ function assertLocalEsbuild() {
 const esmRequireBanner =
   "import { createRequire as __tokoCreateRequire } from 'node:module'; const require = __tokoCreateRequire(import.meta.url);";
 
-/** Packages the functions load from a shared layer instead of bundling them (each is imported lazily, on first use). */
-export const layeredModules = ['stripe'] as const;
+/**
+ * The audio codecs of the media intake (functions/lib/media-intake): together 360 KB minified, more than a function's
+ * bundle budget, and only the track intake needs them. They come from a layer of their own, on that function only.
+ */
+export const codecModules = ['music-metadata', '@breezystack/lamejs', '@wasm-audio-decoders/flac'] as const;
+
+/** Packages the functions load from a layer instead of bundling them (each is imported lazily, on first use). */
+export const layeredModules = ['stripe', ...codecModules] as const;
 
 const cjsRequire = () => createRequire(import.meta.url);
 const stripeLayers = new WeakMap<Stack, ILayerVersion>();
+const codecLayers = new WeakMap<Stack, ILayerVersion>();
+const versionOf = (name: string) =>
+  // Read from disk: a package's `exports` may not expose its package.json.
+  (JSON.parse(readFileSync(join(repoRoot, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 /**
  * The Stripe SDK as one minified ES module in a layer (`/opt/nodejs/node_modules/stripe`), shared by the
@@ -39,8 +49,7 @@ export function stripeLayer(scope: Construct): ILayerVersion {
   const stack = Stack.of(scope);
   let layer = stripeLayers.get(stack);
   if (!layer) {
-    // Read from disk: the package's `exports` does not expose its package.json.
-    const { version } = JSON.parse(readFileSync(join(repoRoot, 'node_modules', 'stripe', 'package.json'), 'utf8')) as { version: string };
+    const version = versionOf('stripe');
     layer = new LayerVersion(stack, 'StripeSdkLayer', {
       description: `stripe ${version} as one minified ES module`,
       compatibleRuntimes: [lambdaRuntime],
@@ -67,12 +76,50 @@ export function stripeLayer(scope: Construct): ILayerVersion {
 
 /** Writes the layer's content (nodejs/node_modules/stripe) into `outputDir`; the bench measures the same artifact. */
 export function buildStripeLayer(outputDir: string, version: string) {
+  buildModule(outputDir, 'stripe', version, "export { default } from 'stripe';");
+}
+
+/** The codecs' layer: each of codecModules as one minified ES module, for the functions given `codecs`. */
+export function codecLayer(scope: Construct): ILayerVersion {
+  const stack = Stack.of(scope);
+  let layer = codecLayers.get(stack);
+  if (!layer) {
+    const versions = codecModules.map((name) => `${name}@${versionOf(name)}`).join(' ');
+    layer = new LayerVersion(stack, 'AudioCodecsLayer', {
+      description: `${versions} as minified ES modules`,
+      compatibleRuntimes: [lambdaRuntime],
+      compatibleArchitectures: [Architecture.ARM_64],
+      code: Code.fromAsset(join(repoRoot, 'node_modules', 'music-metadata'), {
+        assetHashType: AssetHashType.CUSTOM,
+        assetHash: `codecs-${versions}`,
+        bundling: {
+          image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22'),
+          local: {
+            tryBundle(outputDir) {
+              buildCodecLayer(outputDir);
+              return true;
+            },
+          },
+        },
+      }),
+    });
+    codecLayers.set(stack, layer);
+  }
+  return layer;
+}
+
+/** Writes the codecs' layer content (nodejs/node_modules/<each codec>) into `outputDir`. */
+export function buildCodecLayer(outputDir: string) {
+  for (const name of codecModules) buildModule(outputDir, name, versionOf(name), `export * from '${name}';`);
+}
+
+function buildModule(outputDir: string, name: string, version: string, contents: string) {
   assertLocalEsbuild();
   const esbuild = cjsRequire()('esbuild') as typeof import('esbuild');
-  const dir = join(outputDir, 'nodejs', 'node_modules', 'stripe');
+  const dir = join(outputDir, 'nodejs', 'node_modules', ...name.split('/'));
   mkdirSync(dir, { recursive: true });
   esbuild.buildSync({
-    stdin: { contents: "export { default } from 'stripe';", resolveDir: repoRoot, loader: 'js' },
+    stdin: { contents, resolveDir: repoRoot, loader: 'js' },
     outfile: join(dir, 'index.mjs'),
     bundle: true,
     minify: true,
@@ -82,7 +129,7 @@ export function buildStripeLayer(outputDir: string, version: string) {
     banner: { js: esmRequireBanner },
     logLevel: 'warning',
   });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'stripe', version, type: 'module', exports: { '.': './index.mjs' } }));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version, type: 'module', exports: { '.': './index.mjs' } }));
 }
 
 export interface TokoFunctionProps {
@@ -91,6 +138,8 @@ export interface TokoFunctionProps {
   environment: Record<string, string>;
   memorySize: number;
   timeout: Duration;
+  /** Also load the audio codecs' layer (codecModules). */
+  codecs?: boolean;
 }
 
 export function tokoFunction(scope: Construct, id: string, props: TokoFunctionProps): NodejsFunction {
@@ -111,7 +160,7 @@ export function tokoFunction(scope: Construct, id: string, props: TokoFunctionPr
     logGroup,
     projectRoot: repoRoot,
     depsLockFilePath: join(repoRoot, 'package-lock.json'),
-    layers: [stripeLayer(scope)],
+    layers: [stripeLayer(scope), ...(props.codecs ? [codecLayer(scope)] : [])],
     bundling: {
       // The runtime provides the AWS SDK v3; the layer provides the rest.
       externalModules: ['@aws-sdk/*', ...layeredModules],

@@ -93,7 +93,7 @@ describe('data stack', () => {
     });
   });
 
-  it('keeps the media bucket private, with CORS for ranged GET/HEAD', () => {
+  it('keeps the media bucket private, with CORS for ranged GET/HEAD and upload POSTs', () => {
     template.data.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
         BlockPublicAcls: true,
@@ -108,6 +108,8 @@ describe('data stack', () => {
             AllowedHeaders: Match.arrayWith(['Range']),
             ExposedHeaders: Match.arrayWith(['Accept-Ranges', 'Content-Range']),
           }),
+          // The admin's browser posts uploads straight to the bucket (presigned POST forms).
+          Match.objectLike({ AllowedMethods: ['POST'] }),
         ]),
       },
     });
@@ -174,12 +176,18 @@ describe('api stack', () => {
     expect(invokes.map(([, p]) => p.Properties.FunctionName)).toContainEqual({ 'Fn::GetAtt': [logicalId(toko.api, fn), 'Arn'] });
   });
 
-  it('loads the Stripe SDK from one shared layer instead of bundling it into each function', () => {
+  it('loads the Stripe SDK from one shared layer instead of bundling it into each function, and the audio codecs only into the track intake', () => {
     const layers = resources(template.api, 'AWS::Lambda::LayerVersion');
-    expect(layers).toHaveLength(1);
-    const [[layerId, layer]] = layers;
-    expect(layer.Properties.CompatibleRuntimes).toEqual(['nodejs22.x']);
-    for (const [, fn] of resources(template.api, 'AWS::Lambda::Function')) expect(fn.Properties.Layers).toEqual([{ Ref: layerId }]);
+    expect(layers).toHaveLength(2);
+    const [stripeId, codecsId] = ['stripe', 'music-metadata'].map(
+      (name) => layers.find(([, layer]) => (layer.Properties.Description as string).startsWith(name))![0],
+    );
+    for (const [, layer] of layers) expect(layer.Properties.CompatibleRuntimes).toEqual(['nodejs22.x']);
+    const intake = logicalId(toko.api, toko.api.consumerFunctions.get('track-intake')!);
+    for (const [id, fn] of resources(template.api, 'AWS::Lambda::Function')) {
+      const refs = (fn.Properties.Layers as { Ref: string }[]).map((layer) => layer.Ref).sort();
+      expect(refs).toEqual(id === intake ? [stripeId, codecsId].sort() : [stripeId]);
+    }
   });
 
   it.each(routes.map((r) => ({ ...r, key: routeKey(r) })))('routes "$key" to the $context function', (route) => {

@@ -287,6 +287,12 @@ export async function startFauxqsLocal(opts: { s3Dir: string }): Promise<Fauxqs>
       receivePostObject(request.raw, reply.raw, postBucket, s3Store);
       return;
     }
+    const largePut = largePutOf(request);
+    if (largePut) {
+      reply.hijack();
+      receiveLargePut(request.raw, reply.raw, largePut, s3Store);
+      return;
+    }
     const refusal = refusalFor(request, localSecret, new Date());
     if (refusal)
       return reply
@@ -324,6 +330,50 @@ function bucketOfPost(request: ReadRequest): string | undefined {
   if (request.method === 'OPTIONS') return bucket;
   const contentType = request.headers['content-type'];
   return request.method === 'POST' && boundaryOf(Array.isArray(contentType) ? contentType[0] : contentType) ? bucket : undefined;
+}
+
+/**
+ * fauxqs' body limit, fixed in its buildApp (`bodyLimit: 11 * 1_048_576`, no option changes it): a plain PutObject
+ * above it, which S3 takes up to 5 GB, is answered here instead.
+ */
+const FAUXQS_BODY_LIMIT = 11 * 1024 * 1024;
+
+/**
+ * A single PutObject larger than fauxqs takes (a plain body: not aws-chunked, not a part, not a copy), as bucket and
+ * key, else undefined.
+ */
+function largePutOf(request: ReadRequest): { bucket: string; key: string } | undefined {
+  if (request.method !== 'PUT' || Number(request.headers['content-length'] ?? 0) <= FAUXQS_BODY_LIMIT) return undefined;
+  const [path, query = ''] = request.url.split('?', 2);
+  const match = /^\/([^/]+)\/(.+)$/.exec(path);
+  const params = new URLSearchParams(query);
+  const chunked =
+    String(request.headers['content-encoding'] ?? '').includes('aws-chunked') ||
+    String(request.headers['x-amz-content-sha256'] ?? '').startsWith('STREAMING-');
+  if (!match || chunked || params.has('uploadId') || params.has('partNumber') || request.headers['x-amz-copy-source']) return undefined;
+  return { bucket: match[1], key: decodeURIComponent(match[2]) };
+}
+
+/** Stores a large PutObject's body once it has all arrived, as fauxqs stores a small one. */
+function receiveLargePut(request: IncomingMessage, response: ServerResponse, target: { bucket: string; key: string }, store: S3StoreLike) {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('error', () => response.destroy());
+  request.on('end', () => {
+    if (!store.buckets.has(target.bucket)) {
+      response.writeHead(404, { 'content-type': 'application/xml' });
+      return response.end(failureXml({ status: 404, code: 'NoSuchBucket', message: 'The specified bucket does not exist' }));
+    }
+    const metadata = Object.fromEntries(
+      Object.entries(request.headers)
+        .filter(([name]) => name.startsWith('x-amz-meta-'))
+        .map(([name, value]) => [name.slice(11), String(value)]),
+    );
+    const contentType = request.headers['content-type'] ?? 'binary/octet-stream';
+    const stored = store.putObject(target.bucket, target.key, Buffer.concat(chunks), contentType, metadata);
+    response.writeHead(200, { etag: stored.etag });
+    response.end();
+  });
 }
 
 /**

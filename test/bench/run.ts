@@ -21,6 +21,7 @@ import { lagRow } from './lag.js';
 import { lighthouseRows } from './lighthouse.js';
 import { peopleSearchRow } from './people.js';
 import { rebuildRow } from './rebuild.js';
+import { presignedUploadRow } from './uploads.js';
 import { percentile, type Row } from './rows.js';
 
 const rows: Row[] = [];
@@ -307,7 +308,7 @@ async function lambdaBundles() {
 /**
  * `npm run bench -- bundles web` runs only those sections; no argument runs them all. Sections: ingest,
  * rebuild (needs ingest: it replays the log ingest wrote), lag, lighthouse, play, people (these start a local
- * cloud), web, bundles.
+ * cloud), uploads (an empty cloud of its own), web, bundles.
  */
 const sections = new Set(process.argv.slice(2));
 const wants = (section: string) => sections.size === 0 || sections.has(section);
@@ -315,6 +316,7 @@ const wants = (section: string) => sections.size === 0 || sections.has(section);
 async function main() {
   // Its own process and cloud (test/bench/lag.ts), before the seeded cloud starts.
   if (wants('lag')) rows.push(await lagRow());
+  if (wants('uploads')) rows.push(await onEmptyCloud(presignedUploadRow));
   if (!['ingest', 'rebuild', 'lighthouse', 'play', 'people'].some(wants)) {
     if (wants('web')) await firstRouteJs();
     if (wants('bundles')) await lambdaBundles();
@@ -347,6 +349,20 @@ async function main() {
     if (wants('people')) rows.push(await peopleSearchRow(cloud.url));
     if (wants('web')) await firstRouteJs();
     if (wants('bundles')) await lambdaBundles();
+  } finally {
+    await cloud.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Runs `measure` against a local cloud of its own, without the seed (nothing it measures needs the catalogue). */
+async function onEmptyCloud(measure: () => Promise<Row>): Promise<Row> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'toko-bench-'));
+  const cloud = await startLocalCloud({ port: 0, dataDir, seed: false, quiet: true, staticDir: webDist });
+  Object.assign(process.env, cloud.env);
+  resetEnvCache();
+  try {
+    return await measure();
   } finally {
     await cloud.stop();
     await rm(dataDir, { recursive: true, force: true });

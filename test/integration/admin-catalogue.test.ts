@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { s3Client } from '../../functions/lib/aws.js';
 import { runReleaseCommand } from '../../functions/lib/catalogue-commands.js';
+import { env } from '../../functions/lib/env.js';
 import { readStream } from '../../functions/lib/event-store.js';
+import { mp3Bytes } from '../../functions/lib/media-intake/audio.fixtures.js';
 import { publishDue } from '../../functions/scheduled/publish-due.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { signedInAdmin, type TestListener } from '../support/signed-in.js';
@@ -24,7 +28,8 @@ async function newArtist(name = `Artist ${tag()}`) {
 
 /**
  * A draft with two processed tracks and artwork. Uploads and their processing are the media intake's (routes of their
- * own): here the same commands record them, as the upload route and the processor do.
+ * own, test/integration/admin-uploads.test.ts): here the same commands record them, as the upload route and the
+ * track intake do.
  */
 async function readyDraft(artistId: string, overrides: Record<string, unknown> = {}) {
   const title = `Release ${tag()}`;
@@ -36,17 +41,20 @@ async function readyDraft(artistId: string, overrides: Record<string, unknown> =
   const albumId = created.body.id as string;
   const context = { actor: admin.userId, correlationId: `test-${albumId}` };
   for (const [i, trackId] of [`${albumId}-t1`, `${albumId}-t2`].entries()) {
-    const track = {
-      trackId,
-      title: `Song ${i + 1}`,
-      uploadKey: `uploads/${albumId}/${trackId}.mp3`,
-      format: 'mp3' as const,
-      duration: 42,
-      lossless: false,
-    };
+    const track = { trackId, title: `Song ${i + 1}`, uploadKey: `masters/${albumId}/${trackId}.mp3` };
+    // A real upload where the track says it is: the track intake may take it in before the command below does.
+    await s3Client().send(new PutObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: track.uploadKey, Body: mp3Bytes({ seconds: 1 }) }));
     await runReleaseCommand({ type: 'UploadTrack', albumId, track }, context);
     await runReleaseCommand(
-      { type: 'ProcessTrack', albumId, trackId, audioKey: `audio/private/${albumId}/${trackId}.mp3`, masterKey: null },
+      {
+        type: 'ProcessTrack',
+        albumId,
+        trackId,
+        format: 'mp3',
+        duration: 42,
+        audioKey: `audio/private/${albumId}/${trackId}.mp3`,
+        masterKey: null,
+      },
       context,
     );
   }

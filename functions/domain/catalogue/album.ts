@@ -12,10 +12,9 @@ export interface DraftTrack {
   trackId: string;
   title: string;
   uploadKey: string;
-  format: 'mp3' | 'wav' | 'flac';
-  /** Seconds. */
-  duration: number;
-  lossless: boolean;
+  /** Format and seconds, known once the upload was read (TrackProcessed). */
+  format: 'mp3' | 'wav' | 'flac' | null;
+  duration: number | null;
   /** Set once the streaming MP3 exists. */
   audioKey: string | null;
   masterKey: string | null;
@@ -51,7 +50,7 @@ export type AlbumCommand =
   | { type: 'DraftAlbum'; album: EventOf<'AlbumDrafted'>['data']; artist: 'active' | 'archived' | 'missing' }
   | { type: 'ChangeDraft'; albumId: string; changes: Partial<AlbumDraftDetails> }
   | { type: 'UploadTrack'; albumId: string; track: Upload }
-  | { type: 'ProcessTrack'; albumId: string; trackId: string; audioKey: string; masterKey: string | null }
+  | ({ type: 'ProcessTrack' } & EventOf<'TrackProcessed'>['data'])
   | { type: 'RefuseTrack'; albumId: string; trackId: string; reason: string }
   | { type: 'RemoveTrack'; albumId: string; trackId: string }
   | { type: 'ReorderTracks'; albumId: string; trackIds: string[] }
@@ -78,11 +77,23 @@ function evolveDraft(state: DraftState, event: DomainEvent): AlbumState {
       return { ...state, draft: { ...state.draft, ...event.data.changes } };
     case 'TrackUploaded': {
       const { albumId: _a, trackNumber: _n, ...upload } = event.data;
-      const added: DraftTrack = { ...upload, audioKey: null, masterKey: null, refusal: null, lyrics: null, instrumentalKey: null };
+      const added: DraftTrack = {
+        ...upload,
+        format: null,
+        duration: null,
+        audioKey: null,
+        masterKey: null,
+        refusal: null,
+        lyrics: null,
+        instrumentalKey: null,
+      };
       return { ...state, tracks: [...state.tracks, added] };
     }
     case 'TrackProcessed':
-      return track(event.data.trackId, (t) => ({ ...t, audioKey: event.data.audioKey, masterKey: event.data.masterKey }));
+      return track(event.data.trackId, (t) => {
+        const { format, duration, audioKey, masterKey } = event.data;
+        return { ...t, format, duration, audioKey, masterKey };
+      });
     case 'TrackRefused':
       return track(event.data.trackId, (t) => ({ ...t, refusal: event.data.reason }));
     case 'TrackRemoved':
@@ -106,6 +117,8 @@ function evolveDraft(state: DraftState, event: DomainEvent): AlbumState {
 export const inTrackOrder = <Track extends { trackNumber: number }>(tracks: readonly Track[]): Track[] =>
   [...tracks].sort((a, b) => a.trackNumber - b.trackNumber);
 
+const isProcessed = (t: DraftTrack): t is DraftTrack & { audioKey: string; duration: number } => t.audioKey !== null && t.duration !== null;
+
 /** The tier and offer a draft's access and prices publish as. */
 export function offerOf(
   draft: AlbumDraftDetails,
@@ -125,8 +138,9 @@ export function albumFromDraft(albumId: string, state: DraftState, at: string): 
   if (tracks.length === 0) throw refuse('tracks', 'no_tracks', 'Add at least one track before publishing');
   const refused = tracks.find((t) => t.refusal);
   if (refused) throw refuse('tracks', 'track_refused', `"${refused.title}" could not be processed: remove it or upload it again`);
-  const pending = tracks.find((t) => !t.audioKey);
+  const pending = tracks.find((t) => !isProcessed(t));
   if (pending) throw refuse('tracks', 'track_processing', `"${pending.title}" is still being processed; publish when it is ready`);
+  const processed = tracks.filter(isProcessed);
   if (!draft.artwork) throw refuse('artwork', 'no_artwork', 'Upload the artwork before publishing');
   if (draft.access === 'purchase_required' && draft.price === null) {
     throw refuse('price', 'no_price', 'A release that must be bought needs a price');
@@ -146,7 +160,7 @@ export function albumFromDraft(albumId: string, state: DraftState, at: string): 
     externalLinks: draft.externalLinks,
     copyright: draft.copyright,
     ...offerOf(draft),
-    tracks: tracks.map((t, i) => ({
+    tracks: processed.map((t, i) => ({
       trackId: t.trackId,
       title: t.title,
       trackNumber: i + 1,
@@ -172,7 +186,7 @@ function decidePublish(command: Extract<AlbumCommand, { type: 'PublishAlbum' }>,
   return [{ type: 'AlbumPublished', data: album }];
 }
 
-function draftOf(state: AlbumState): DraftState {
+export function draftOf(state: AlbumState): DraftState {
   if (!state.exists) throw notFound('album_not_found', 'Album not found');
   if (state.status !== 'draft' && state.status !== 'scheduled') throw conflict('album_published', 'The album is published already');
   return state;
@@ -251,8 +265,8 @@ export const albumDecider = {
         if (!state.exists || !('draft' in state)) return [];
         const track = state.tracks.find((t) => t.trackId === command.trackId);
         if (!track || track.audioKey || track.refusal) return [];
-        const { albumId, trackId, audioKey, masterKey } = command;
-        return [{ type: 'TrackProcessed', data: { albumId, trackId, audioKey, masterKey } }];
+        const { type: _type, ...processed } = command;
+        return [{ type: 'TrackProcessed', data: processed }];
       }
       case 'RefuseTrack': {
         if (!state.exists || !('draft' in state)) return [];

@@ -36,9 +36,6 @@ const upload = (trackId: string, title = trackId) => ({
   trackId,
   title,
   uploadKey: `masters/al1/${trackId}.wav`,
-  format: 'wav' as const,
-  duration: 30,
-  lossless: true,
 });
 const uploaded = (trackId: string, trackNumber: number): Fact => ({
   type: 'TrackUploaded',
@@ -46,7 +43,14 @@ const uploaded = (trackId: string, trackNumber: number): Fact => ({
 });
 const processed = (trackId: string): Fact => ({
   type: 'TrackProcessed',
-  data: { albumId: 'al1', trackId, audioKey: `audio/private/al1/${trackId}.mp3`, masterKey: `masters/al1/${trackId}.wav` },
+  data: {
+    albumId: 'al1',
+    trackId,
+    format: 'wav',
+    duration: 30,
+    audioKey: `audio/private/al1/${trackId}.mp3`,
+    masterKey: `masters/al1/${trackId}.wav`,
+  },
 });
 const ready = [drafted, uploaded('t1', 1), processed('t1'), uploaded('t2', 2), processed('t2')];
 const publishNow: AlbumCommand = { type: 'PublishDraft', albumId: 'al1', at: '2026-03-01T10:00:00.000Z', artistExists: true };
@@ -73,7 +77,15 @@ describe('an album draft', () => {
     expect(given([drafted, uploaded('t1', 1)]).when({ type: 'UploadTrack', albumId: 'al1', track: upload('t1') })()).toEqual([]);
   });
   it('processes a track once; a redelivery records nothing', () => {
-    const process: AlbumCommand = { type: 'ProcessTrack', albumId: 'al1', trackId: 't1', audioKey: 'a.mp3', masterKey: null };
+    const process: AlbumCommand = {
+      type: 'ProcessTrack',
+      albumId: 'al1',
+      trackId: 't1',
+      format: 'mp3',
+      duration: 30,
+      audioKey: 'a.mp3',
+      masterKey: null,
+    };
     expect(given([drafted, uploaded('t1', 1)]).when(process)()).toHaveLength(1);
     expect(given([drafted, uploaded('t1', 1), processed('t1')]).when(process)()).toEqual([]);
   });

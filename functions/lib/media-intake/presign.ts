@@ -3,21 +3,22 @@
  * refuses a file of another content type, an empty one, or one over the size limit, and the form expires.
  */
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { uploadRules } from '../../contract/admin-catalogue.js';
 import { s3Client } from '../aws.js';
 import { env } from '../env.js';
 
 export type UploadKind = 'audio' | 'artwork';
 
-/** The content types a browser may name for each kind of upload (browsers name WAV and FLAC several ways). */
+/** The content types a browser may name for each kind of upload (browsers name WAV and FLAC several ways): the contract's. */
 export const UPLOAD_CONTENT_TYPES = {
-  audio: ['audio/mpeg', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/flac', 'audio/x-flac'],
-  artwork: ['image/jpeg', 'image/png'],
+  audio: uploadRules.track.contentTypes,
+  artwork: uploadRules.artwork.contentTypes,
 } as const satisfies Record<UploadKind, readonly string[]>;
 
 /** The largest file of each kind: a long lossless master, and a print-quality cover. */
 export const UPLOAD_MAX_BYTES: Record<UploadKind, number> = {
-  audio: 200 * 1024 * 1024,
-  artwork: 20 * 1024 * 1024,
+  audio: uploadRules.track.maxBytes,
+  artwork: uploadRules.artwork.maxBytes,
 };
 
 /** How long the form works: long enough to start a 200 MB upload on a slow line, short enough that a leaked form dies soon. */

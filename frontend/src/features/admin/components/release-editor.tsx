@@ -26,6 +26,7 @@ import {
   type DraftChanges,
   type ReleaseAction,
 } from '../api/admin-catalogue';
+import { ArtworkUpload } from './artwork-upload';
 import { TextAreaField } from './fields';
 import { filledFields, formText } from './form-text';
 import { ReleaseStatusBadge } from './release-status';
@@ -78,6 +79,7 @@ export function ReleaseEditor() {
       </div>
       <ReleaseActions release={current} />
       <DetailsForm key={detailsKey(current)} release={current} />
+      <ArtworkUpload release={current} />
       <TrackList release={current} />
       <HistoryPanel kind="album" id={current.id} />
     </article>

@@ -1,19 +1,50 @@
 /**
  * A release's tracks in order. Reorder by dragging a row or, from the keyboard, with each row's move buttons; rename
- * in place; edit lyrics in a dialog; remove. The server answers the new order, which the list then shows.
+ * in place; edit lyrics in a dialog; remove. The server answers the new order, which the list then shows. A draft
+ * takes new tracks by upload; while any track is processing the release is polled, and each verdict is toasted.
  */
 import { ArrowDown, ArrowUp, GripVertical, ListMusic, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { fieldErrorsOf, serverMessageOf } from '../../../lib/http';
 import { formatDuration } from '../../../lib/format';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { EmptyState } from '../../../ui/status-message';
 import { toast } from '../../../ui/toast';
-import { useChangeTrack, useRemoveTrack, useReorderTracks, type AdminRelease, type AdminTrack } from '../api/admin-catalogue';
+import {
+  releaseQueryOptions,
+  useChangeTrack,
+  useRemoveTrack,
+  useReorderTracks,
+  type AdminRelease,
+  type AdminTrack,
+} from '../api/admin-catalogue';
 import { moveItem } from '../table/move-item';
 import { TextAreaField } from './fields';
 import { formText } from './form-text';
+import { TrackUploads } from './track-uploads';
+
+/** How often a release with a track still processing is read again. */
+const PROCESSING_POLL_MS = 1500;
+
+/** Polls the release while a track is processing, and toasts each track that turns ready or refused. */
+function useProcessingVerdicts(release: AdminRelease) {
+  useQuery({
+    ...releaseQueryOptions(release.id),
+    refetchInterval: (query) => (query.state.data?.tracks.some((t) => t.status === 'processing') ? PROCESSING_POLL_MS : false),
+  });
+  const seen = useRef(new Map(release.tracks.map((t) => [t.id, t.status])));
+  useEffect(() => {
+    for (const track of release.tracks) {
+      const before = seen.current.get(track.id);
+      if (before === 'processing' && track.status === 'ready') toast({ title: `${track.title} is ready`, variant: 'success' });
+      if (before === 'processing' && track.status === 'refused')
+        toast({ title: `${track.title} was refused`, description: track.refusal ?? undefined, variant: 'destructive' });
+      seen.current.set(track.id, track.status);
+    }
+  }, [release.tracks]);
+}
 
 const failed = (title: string) => (error: unknown) =>
   toast({ title, description: serverMessageOf(error) ?? undefined, variant: 'destructive' });
@@ -24,6 +55,7 @@ export function TrackList({ release }: { release: AdminRelease }) {
   const [dragged, setDragged] = useState<number | null>(null);
   const [lyricsOf, setLyricsOf] = useState<AdminTrack | null>(null);
   const tracks = release.tracks;
+  useProcessingVerdicts(release);
 
   const move = (from: number, to: number) => {
     if (to < 0 || to >= tracks.length || from === to) return;
@@ -38,6 +70,7 @@ export function TrackList({ release }: { release: AdminRelease }) {
       <h2 id="release-tracks" className="text-lg font-bold text-zinc-50">
         Tracks
       </h2>
+      {release.status === 'draft' && <TrackUploads releaseId={release.id} />}
       {tracks.length === 0 ? (
         <EmptyState icon={ListMusic} title="No tracks yet" />
       ) : (
@@ -110,10 +143,20 @@ export function TrackList({ release }: { release: AdminRelease }) {
 }
 
 function TrackState({ track }: { track: AdminTrack }) {
-  if (track.status === 'ready') return <span className="text-xs font-semibold uppercase text-emerald-300">{track.format ?? 'ready'}</span>;
-  if (track.status === 'processing') return <span className="text-xs font-semibold text-sky-300">Processing…</span>;
+  if (track.status === 'ready')
+    return (
+      <span className="text-xs font-semibold uppercase text-emerald-300" data-testid="track-status">
+        {track.format ?? 'ready'}
+      </span>
+    );
+  if (track.status === 'processing')
+    return (
+      <span className="text-xs font-semibold text-sky-300" data-testid="track-status">
+        Processing…
+      </span>
+    );
   return (
-    <span role="alert" className="text-sm text-red-300">
+    <span role="alert" className="text-sm text-red-300" data-testid="track-status">
       {track.refusal ?? 'This file could not be used'}
     </span>
   );
