@@ -57,7 +57,14 @@ describe('uploads in the release editor', () => {
       const value = Number((await firstBar.getAttribute('aria-valuenow', { timeout: 1000 }).catch(() => null)) ?? -1);
       return value > 0 && value < 100;
     }).toBe(true);
-    await toastShown(page, 'Low Tide.wav uploaded');
+    // Sent and filed as a track; a failed file keeps its row with the reason, which the assertion then names.
+    const failures = page.getByTestId('track-upload-error');
+    await poll(async () => {
+      if ((await failures.count()) > 0) return `failed: ${(await failures.allTextContents()).join('; ')}`;
+      return (await page.evaluate(() => (window.toastsShown ?? []).some((toast) => toast.includes('Low Tide.wav uploaded'))))
+        ? 'uploaded'
+        : 'sending';
+    }, 60_000).toBe('uploaded');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await poll(() => uploads.count(), 30_000).toBe(0);
 

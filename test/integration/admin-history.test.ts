@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeAlbumDetails, createArtist, publishAlbum } from '../../functions/lib/catalogue-commands.js';
-import { albumData, artistData } from '../../functions/domain/catalogue/catalogue.fixtures.js';
+import { albumData, artistData, trackData } from '../../functions/domain/catalogue/catalogue.fixtures.js';
 import { api, useCloudEnv } from '../support/cloud.js';
 import { signedInAdmin, signedInListener, type TestListener } from '../support/signed-in.js';
 
@@ -15,7 +15,12 @@ async function albumChangedTwice(admin: TestListener) {
   const by = (at: string) => ({ actor: admin.userId, correlationId: `history-${tag}-${at}`, at: new Date(at) });
   const t = ['2025-03-01T10:00:00.000Z', '2025-03-02T10:00:00.000Z', '2025-03-03T10:00:00.000Z'];
   await createArtist(artistData({ artistId, name: `History ${tag}` }), by(t[0]));
-  await publishAlbum(albumData({ albumId, artistId, title: 'Before', stripePriceDefault: 9.99, isAvailableForPurchase: true }), by(t[0]));
+  // Track ids are global (the track view is keyed by them), so each album gets its own.
+  const tracks = [trackData({ trackId: `track-history-${tag}` })];
+  await publishAlbum(
+    albumData({ albumId, artistId, title: 'Before', stripePriceDefault: 9.99, isAvailableForPurchase: true, tracks }),
+    by(t[0]),
+  );
   await changeAlbumDetails({ type: 'ChangeAlbumDetails', albumId, changes: { stripePriceDefault: 7.99 } }, by(t[1]));
   await changeAlbumDetails({ type: 'ChangeAlbumDetails', albumId, changes: { stripePriceDefault: 6.99, title: 'After' } }, by(t[2]));
   return { albumId, artistId, t };
