@@ -4,6 +4,7 @@ import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, type
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { INCOMING_PREFIX } from '../../functions/lib/media-keys.js';
 import { tables, type KeyAttribute, type TableDefinition } from '../tables.js';
 import { pascal, type TokoConfig } from './config.js';
 import type { FunctionSecrets } from './environment.js';
@@ -87,7 +88,11 @@ export class DataStack extends Stack {
           maxAge: 3600,
         },
       ],
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(7) },
+        // Uploads wait under incoming/ until filed (resized or copied out); one never filed is not kept.
+        { prefix: INCOMING_PREFIX, expiration: Duration.days(1) },
+      ],
     });
     new CfnOutput(this, 'MediaBucketName', { value: this.mediaBucket.bucketName });
 

@@ -115,6 +115,14 @@ describe('data stack', () => {
     });
   });
 
+  it("expires the media bucket's unfiled uploads under incoming/ after a day", () => {
+    template.data.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([Match.objectLike({ Prefix: 'incoming/', ExpirationInDays: 1, Status: 'Enabled' })]),
+      },
+    });
+  });
+
   it('generates the session secret in Secrets Manager instead of writing it', () => {
     template.data.hasResourceProperties('AWS::SecretsManager::Secret', {
       Name: 'toko-session-secret',
