@@ -157,6 +157,8 @@ export const routes = [
   route('DELETE', '/api/admin/albums/{id}/tracks/{trackId}', 'admin-catalogue', 'admin', adminCatalogue.removeTrack),
   route('PUT', '/api/admin/albums/{id}/tracks/order', 'admin-catalogue', 'admin', adminCatalogue.reorderTracks),
   route('PUT', '/api/admin/albums/{id}/tracks/{trackId}', 'admin-catalogue', 'admin', adminCatalogue.changeTrack),
+  route('PUT', '/api/admin/albums/{id}/tracks/{trackId}/instrumental', 'admin-catalogue', 'admin', adminCatalogue.attachInstrumental),
+  route('DELETE', '/api/admin/albums/{id}/tracks/{trackId}/instrumental', 'admin-catalogue', 'admin', adminCatalogue.detachInstrumental),
   route('POST', '/api/admin/albums/{id}/publish', 'admin-catalogue', 'admin', adminCatalogue.publishRelease),
   route('POST', '/api/admin/albums/{id}/schedule', 'admin-catalogue', 'admin', adminCatalogue.scheduleRelease),
   route('DELETE', '/api/admin/albums/{id}/schedule', 'admin-catalogue', 'admin', adminCatalogue.unscheduleRelease),

@@ -267,6 +267,13 @@ export const uploadRules = {
     maxBytes: 200 * 1024 * 1024,
     refusal: 'Upload an MP3, WAV or FLAC file',
   },
+  /** WAV only: the album ZIP files instrumentals as `Instrumentals/<title> (Instrumental).wav`, copied as uploaded. */
+  instrumental: {
+    contentTypes: ['audio/wav', 'audio/x-wav', 'audio/wave'],
+    extensions: ['.wav'],
+    maxBytes: 200 * 1024 * 1024,
+    refusal: 'Upload the instrumental as a WAV file',
+  },
   artwork: {
     contentTypes: ['image/jpeg', 'image/png'],
     extensions: ['.jpg', '.jpeg', '.png'],
@@ -280,7 +287,7 @@ export const startUpload = endpoint({
   params: releaseParams,
   body: z
     .object({
-      kind: z.enum(['track', 'artwork'], 'Choose a track or artwork upload'),
+      kind: z.enum(['track', 'instrumental', 'artwork'], 'Choose a track, instrumental or artwork upload'),
       fileName: text(255, 'Name the file'),
       contentType: z.string().check(z.trim(), z.toLowerCase(), z.maxLength(100)),
       size: z.int().check(z.gte(1, 'The file is empty')),
@@ -316,6 +323,10 @@ export const addTrack = endpoint({
 });
 /** The uploaded image, resized to the served size, becomes the release's artwork. */
 export const setArtwork = endpoint({ params: releaseParams, body: z.object({ uploadId }), answer: adminRelease });
+/** The uploaded WAV becomes the track's instrumental, which the album's download ZIP carries. */
+export const attachInstrumental = endpoint({ params: trackParams, body: z.object({ uploadId }), answer: adminRelease });
+/** The track loses its instrumental. */
+export const detachInstrumental = endpoint({ params: trackParams, answer: adminRelease });
 
 export const publishRelease = endpoint({ params: releaseParams, answer: adminRelease });
 export const scheduleRelease = endpoint({

@@ -4,14 +4,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { artistImageMaxBytes, type AdminArtist } from '../contract/admin-catalogue.js';
-import { draftOf } from '../domain/catalogue/album.js';
+import { draftOf, type AlbumState } from '../domain/catalogue/album.js';
 import type { ArtistState } from '../domain/catalogue/artist.js';
 import { invalid, notFound } from '../domain/errors.js';
 import { changeArtistImage, type ArtistImage } from '../lib/artist-images.js';
 import { createArtist, draftAlbum, loadAlbum, publishDraft, runArtistCommand, runReleaseCommand } from '../lib/catalogue-commands.js';
 import { commandContext } from '../lib/command.js';
 import { contextHandler, HttpError, type RequestInfo } from '../lib/http.js';
-import { arrivedUpload, startReleaseUpload, titleFromFileName } from '../lib/media-intake/index.js';
+import { arrivedUpload, fileInstrumental, removeInstrumental, startReleaseUpload, titleFromFileName } from '../lib/media-intake/index.js';
 import { resizeArtwork } from '../lib/media-intake/artwork.js';
 import { readMultipartFile, type MultipartProblem } from '../lib/multipart.js';
 import { releaseBoard } from '../lib/release-board.js';
@@ -83,6 +83,13 @@ async function uploadedImage(request: RequestInfo, field: ArtistImage): Promise<
   if (upload.ok) return upload.bytes;
   const message = imageRefusals[upload.problem](field);
   throw new HttpError(400, upload.problem === 'too_large' ? 'file_too_large' : 'invalid_image', message, { [field]: message });
+}
+
+/** The draft's track, or the refusal the release command would give (a published album, an unknown track). */
+function draftTrack(state: AlbumState, trackId: string) {
+  const track = draftOf(state).tracks.find((t) => t.trackId === trackId);
+  if (!track) throw notFound('track_not_found', 'Track not found');
+  return track;
 }
 
 export const handler = contextHandler('admin-catalogue', {
@@ -183,6 +190,29 @@ export const handler = contextHandler('admin-catalogue', {
       { type: 'ChangeTrackDetails', albumId: params.id, trackId: params.trackId, changes: body },
       commandContext(session, request),
     );
+    return releaseDto(params.id, state);
+  },
+
+  'PUT /api/admin/albums/{id}/tracks/{trackId}/instrumental': async ({ params, body, session, request }) => {
+    // Refuse a published album or an unknown track before anything is copied where the ZIP would find it.
+    draftTrack(await loadAlbum(params.id), params.trackId);
+    const upload = await arrivedUpload(body.uploadId, params.id, 'instrumental', request.receivedAt);
+    const key = await fileInstrumental(upload.key, params.id, params.trackId);
+    if (!key) throw invalid('instrumental_refused', 'The file is not a WAV recording: upload the instrumental as a WAV file', 'uploadId');
+    const { state } = await runReleaseCommand(
+      { type: 'ChangeTrackDetails', albumId: params.id, trackId: params.trackId, changes: { instrumentalKey: key } },
+      commandContext(session, request),
+    );
+    return releaseDto(params.id, state);
+  },
+
+  'DELETE /api/admin/albums/{id}/tracks/{trackId}/instrumental': async ({ params, session, request }) => {
+    const { state } = await runReleaseCommand(
+      { type: 'ChangeTrackDetails', albumId: params.id, trackId: params.trackId, changes: { instrumentalKey: null } },
+      commandContext(session, request),
+    );
+    // After the event: a failed removal is retried by sending the request again, which records nothing twice.
+    await removeInstrumental(params.id, params.trackId);
     return releaseDto(params.id, state);
   },
 

@@ -2,7 +2,11 @@
  * A release's tracks and artwork through the admin routes: a presigned form, the file posted straight to the media
  * bucket as a browser does, the upload filed on the release, then the track intake's verdict in the release answer.
  */
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +44,7 @@ interface Form {
   maxBytes: number;
 }
 
-async function presign(albumId: string, kind: 'track' | 'artwork', fileName: string, contentType: string, size: number) {
+async function presign(albumId: string, kind: 'track' | 'instrumental' | 'artwork', fileName: string, contentType: string, size: number) {
   return admin.call(`/api/admin/albums/${albumId}/uploads`, { method: 'POST', json: { kind, fileName, contentType, size } });
 }
 
@@ -229,5 +233,83 @@ describe('artwork', () => {
       body: { fields: { uploadId: 'This file is not an image. Upload the artwork as a JPEG or PNG image.' } },
     });
     expect((await release(albumId)).artwork).toBe(url);
+  });
+});
+
+describe('instrumentals', () => {
+  /** Presigns and posts an instrumental upload; answers its id. */
+  async function uploadInstrumental(albumId: string, bytes: Uint8Array, fileName = 'inst.wav') {
+    const form = (await presign(albumId, 'instrumental', fileName, 'audio/wav', bytes.length)).body.upload as Form;
+    expect(form.fields.key).toMatch(new RegExp(`^incoming/instrumental/${albumId}/.+\\.wav$`));
+    expect(await post(form, bytes, 'audio/wav')).toBe(204);
+    return form.id;
+  }
+  const attach = (albumId: string, trackId: string, uploadId: unknown) =>
+    admin.call(`/api/admin/albums/${albumId}/tracks/${trackId}/instrumental`, { method: 'PUT', json: { uploadId } });
+
+  it("attaches an uploaded WAV to a track, which the published album's ZIP carries as its instrumental", async () => {
+    const albumId = await newDraft();
+    const { uploadId: trackId } = await addTrack(albumId, 'Night_Garden.mp3', mp3Bytes({ seconds: 1 }), 'audio/mpeg');
+    await settled(albumId, 1);
+    const instrumental = await uploadInstrumental(albumId, wavBytes({ seconds: 1 }));
+    const attached = await attach(albumId, trackId, instrumental);
+    expect(attached.status).toBe(200);
+    expect((attached.body as AdminRelease).tracks[0]).toMatchObject({ id: trackId, hasInstrumental: true });
+    expect((await release(albumId)).tracks[0].hasInstrumental).toBe(true);
+    const changed = (await readStream(`album#${albumId}`)).filter((e) => e.type === 'TrackDetailsChanged');
+    expect(changed.map((e) => [e.data, e.meta.actor])).toEqual([
+      [{ albumId, trackId, changes: { instrumentalKey: `masters/${albumId}/${trackId}.instrumental.wav` } }, admin.userId],
+    ]);
+
+    const cover = new PNG({ width: 300, height: 300 });
+    cover.data.fill(120);
+    const coverBytes = PNG.sync.write(cover);
+    const artwork = (await presign(albumId, 'artwork', 'cover.png', 'image/png', coverBytes.length)).body.upload as Form;
+    expect(await post(artwork, coverBytes, 'image/png')).toBe(204);
+    expect((await admin.call(`/api/admin/albums/${albumId}/artwork`, { method: 'PUT', json: { uploadId: artwork.id } })).status).toBe(200);
+    expect((await admin.call(`/api/admin/albums/${albumId}/publish`, { method: 'POST' })).status).toBe(200);
+    const built = await eventually(
+      async () => (await readStream(`download#${albumId}`)).find((e) => e.type === 'AlbumDownloadBuilt'),
+      60_000,
+      250,
+    );
+    const { key, files } = built.data as { key: string; files: string[] };
+    expect(files).toContainEqual(expect.stringMatching(/^Instrumentals\/.*Night Garden \(Instrumental\)\.wav$/));
+    const zip = await s3Client().send(new GetObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: key }));
+    const file = join(mkdtempSync(join(tmpdir(), 'instrumental-')), 'album.zip');
+    writeFileSync(file, await zip.Body!.transformToByteArray());
+    const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
+    expect(names).toContainEqual(expect.stringMatching(/^Instrumentals\/.*Night Garden \(Instrumental\)\.wav$/));
+  });
+
+  it('detaches an instrumental, and refuses a non-WAV, a blank or foreign upload and an unknown track', async () => {
+    const albumId = await newDraft();
+    const { uploadId: trackId } = await addTrack(albumId, 'a.mp3', mp3Bytes({ seconds: 1 }), 'audio/mpeg');
+    const wrongType = await presign(albumId, 'instrumental', 'inst.mp3', 'audio/mpeg', 100);
+    expect(wrongType).toMatchObject({ status: 400, body: { fields: { contentType: 'Upload the instrumental as a WAV file' } } });
+
+    const text = await uploadInstrumental(albumId, Buffer.from('Not a recording, just words.\n'.repeat(10)));
+    const refused = await attach(albumId, trackId, text);
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { fields: { uploadId: 'The file is not a WAV recording: upload the instrumental as a WAV file' } },
+    });
+    expect((await attach(albumId, trackId, ' ')).body.fields).toEqual({ uploadId: 'Upload the file first' });
+    const track = (await presign(albumId, 'track', 'b.mp3', 'audio/mpeg', 100)).body.upload as Form;
+    expect(await attach(albumId, trackId, track.id)).toMatchObject({ status: 404, body: { error: 'upload_not_found' } });
+    const wav = await uploadInstrumental(albumId, wavBytes({ seconds: 1 }));
+    expect(await attach(albumId, randomUUID(), wav)).toMatchObject({ status: 404, body: { error: 'track_not_found' } });
+    expect((await release(albumId)).tracks[0].hasInstrumental).toBe(false);
+
+    expect((await attach(albumId, trackId, wav)).status).toBe(200);
+    const detached = await admin.call(`/api/admin/albums/${albumId}/tracks/${trackId}/instrumental`, { method: 'DELETE' });
+    expect(detached.status).toBe(200);
+    expect((detached.body as AdminRelease).tracks[0].hasInstrumental).toBe(false);
+    await expect(
+      s3Client().send(new GetObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: `masters/${albumId}/${trackId}.instrumental.wav` })),
+    ).rejects.toThrow();
+    const unknown = await admin.call(`/api/admin/albums/${albumId}/tracks/${randomUUID()}/instrumental`, { method: 'DELETE' });
+    expect(unknown.status).toBe(404);
+    await settled(albumId, 1);
   });
 });

@@ -1,11 +1,13 @@
 /**
  * Media intake: what admin routes and the media consumer call to take in a track or an artwork.
  * - presignUpload: a browser uploads straight to the media bucket (light: for HTTP handlers); startReleaseUpload and
- *   arrivedUpload record a release's upload between its form and the command that files it.
+ *   arrivedUpload record a release's upload between its form and the command that files it; fileInstrumental checks an
+ *   uploaded WAV by its header and copies it where the album ZIP reads it.
  * - inspectAudio (./audio.js), makeStreamingMp3 (./transcode.js), resizeArtwork (./artwork.js): the media consumer's
  *   work, importing the codecs. They are not re-exported here, so a handler that only presigns bundles none of them.
  */
 export { presignUpload, uploadKindOf, UPLOAD_CONTENT_TYPES, UPLOAD_FORM_SECONDS, UPLOAD_MAX_BYTES } from './presign.js';
+export { fileInstrumental, looksLikeWav, removeInstrumental } from './instrumentals.js';
 export { arrivedUpload, releaseUploadKey, startReleaseUpload, titleFromFileName } from './release-uploads.js';
 export type { ReleaseUpload, StartUploadInput } from './release-uploads.js';
 export type { PresignUploadInput, PresignedUpload, UploadKind } from './presign.js';

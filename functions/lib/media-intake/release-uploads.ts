@@ -38,11 +38,12 @@ const EXTENSIONS: Record<string, string> = {
 
 /**
  * Where an upload goes: a track under masters/ (where the download ZIP finds a lossless master; the upload's id is the
- * track's id), an image under incoming/ until it is resized. Both prefixes are private (functions/lib/media-keys.ts).
+ * track's id), an image or an instrumental under incoming/ until it is resized or copied to its track. Both prefixes
+ * are private (functions/lib/media-keys.ts), and what is left under incoming/ expires (infra/aws/data-stack.ts).
  */
 export function releaseUploadKey(kind: UploadKind, albumId: string, uploadId: string, contentType: string): string {
   const extension = EXTENSIONS[contentType] ?? 'bin';
-  return kind === 'track' ? `masters/${albumId}/${uploadId}.${extension}` : `${INCOMING_PREFIX}artwork/${albumId}/${uploadId}.${extension}`;
+  return kind === 'track' ? `masters/${albumId}/${uploadId}.${extension}` : `${INCOMING_PREFIX}${kind}/${albumId}/${uploadId}.${extension}`;
 }
 
 const recordKey = (uploadId: string) => ({ pk: `release-upload#${uploadId}`, sk: 'upload' });
