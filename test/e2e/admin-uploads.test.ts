@@ -1,12 +1,14 @@
 /**
  * Uploads in the release editor, in Chromium: the admin picks a generated WAV, an MP3 and a text file renamed .mp3,
  * watches each file's progress bar, sees the tracks processing and then ready (the text file refused, its reason
- * beside it), and uploads a PNG as the artwork, previewed and then served resized.
+ * beside it), attaches an instrumental to a track and removes it, and uploads a PNG as the artwork, previewed and then
+ * served resized.
  */
 import { randomUUID } from 'node:crypto';
 import { PNG } from 'pngjs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminRelease } from '../../functions/contract/admin-catalogue.js';
 import { mp3Bytes, wavBytes } from '../../functions/lib/media-intake/audio.fixtures.js';
 import { baseUrl, useCloudEnv } from '../support/cloud.js';
 import { signedInAdmin } from '../support/signed-in.js';
@@ -79,6 +81,19 @@ describe('uploads in the release editor', () => {
     await toastShown(page, 'liner notes was refused');
     expect(await tracks.nth(0).getByLabel('Title of track 1').inputValue()).toBe('Low Tide');
     expect(await tracks.nth(0).textContent()).toContain('0:12');
+
+    // An instrumental for the first track, attached from its row, then removed from the keyboard.
+    const first = tracks.nth(0);
+    await first
+      .getByTestId('instrumental-file-input')
+      .setInputFiles({ name: 'Low Tide inst.wav', mimeType: 'audio/wav', buffer: wavBytes({ seconds: 2 }) });
+    await toastShown(page, 'Instrumental attached to Low Tide');
+    await first.getByText('Instrumental attached').waitFor();
+    expect(((await admin.call(`/api/admin/albums/${albumId}`)).body as AdminRelease).tracks[0].hasInstrumental).toBe(true);
+    await first.getByRole('button', { name: 'Remove the instrumental of Low Tide' }).focus();
+    await page.keyboard.press('Enter');
+    await toastShown(page, 'Instrumental removed from Low Tide');
+    await first.getByText('Attach instrumental').waitFor();
 
     // The artwork: a preview at once, then the served, resized cover.
     await page.getByTestId('artwork-file-input').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(400) });

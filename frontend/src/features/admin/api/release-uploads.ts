@@ -82,3 +82,14 @@ export const addTrack = (albumId: string, uploadId: string): Promise<AdminReleas
 
 export const setArtwork = (albumId: string, uploadId: string): Promise<AdminRelease> =>
   request(`/api/admin/albums/${path(albumId)}/artwork`, contract.setArtwork.answer, { method: 'PUT', body: { uploadId } });
+
+export const attachInstrumental = (albumId: string, trackId: string, uploadId: string): Promise<AdminRelease> =>
+  request(`/api/admin/albums/${path(albumId)}/tracks/${path(trackId)}/instrumental`, contract.attachInstrumental.answer, {
+    method: 'PUT',
+    body: { uploadId },
+  });
+
+export const detachInstrumental = (albumId: string, trackId: string): Promise<AdminRelease> =>
+  request(`/api/admin/albums/${path(albumId)}/tracks/${path(trackId)}/instrumental`, contract.detachInstrumental.answer, {
+    method: 'DELETE',
+  });

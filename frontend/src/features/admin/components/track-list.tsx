@@ -1,7 +1,8 @@
 /**
  * A release's tracks in order. Reorder by dragging a row or, from the keyboard, with each row's move buttons; rename
- * in place; edit lyrics in a dialog; remove. The server answers the new order, which the list then shows. A draft
- * takes new tracks by upload; while any track is processing the release is polled, and each verdict is toasted.
+ * in place; edit lyrics in a dialog; attach or remove an instrumental; remove. The server answers the new order, which
+ * the list then shows. A draft takes new tracks by upload; while any track is processing the release is polled, and
+ * each verdict is toasted.
  */
 import { ArrowDown, ArrowUp, GripVertical, ListMusic, Trash2 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
@@ -23,6 +24,7 @@ import {
 import { moveItem } from '../table/move-item';
 import { TextAreaField } from './fields';
 import { formText } from './form-text';
+import { TrackInstrumental } from './track-instrumental';
 import { TrackUploads } from './track-uploads';
 
 /** How often a release with a track still processing is read again. */
@@ -94,6 +96,7 @@ export function TrackList({ release }: { release: AdminRelease }) {
               <TrackTitle releaseId={release.id} track={track} />
               <span className="text-sm tabular-nums text-zinc-300">{track.duration ? formatDuration(track.duration) : '—'}</span>
               <TrackState track={track} />
+              {release.status === 'draft' && <TrackInstrumental releaseId={release.id} track={track} />}
               <div className="flex items-center gap-1">
                 <Button variant="ghost" className="px-2 py-1.5" onClick={() => setLyricsOf(track)}>
                   Lyrics
