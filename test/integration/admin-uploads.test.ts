@@ -248,7 +248,8 @@ describe('instrumentals', () => {
     admin.call(`/api/admin/albums/${albumId}/tracks/${trackId}/instrumental`, { method: 'PUT', json: { uploadId } });
 
   it("attaches an uploaded WAV to a track, which the published album's ZIP carries as its instrumental", async () => {
-    const albumId = await newDraft();
+    // Only a release for sale gets a download ZIP.
+    const albumId = await newDraft({ access: 'purchase_required', price: 8 });
     const { uploadId: trackId } = await addTrack(albumId, 'Night_Garden.mp3', mp3Bytes({ seconds: 1 }), 'audio/mpeg');
     await settled(albumId, 1);
     const instrumental = await uploadInstrumental(albumId, wavBytes({ seconds: 1 }));
