@@ -97,9 +97,7 @@ export function ArtistsPage() {
         columns={columns}
         rows={rows}
         rowKey={(artist) => artist.id}
-        status={artists.status}
-        error={artists.error}
-        onRetry={() => void artists.refetch()}
+        source={artists}
         empty={{ icon: Mic2, title: 'No artists yet', children: 'Add the label’s first artist.' }}
         sort={sort}
         onSortChange={setSort}

@@ -120,9 +120,7 @@ export function ReleaseBoard() {
         columns={columns}
         rows={pages.rows}
         rowKey={(release) => release.id}
-        status={pages.status}
-        error={pages.error}
-        onRetry={pages.refetch}
+        source={pages}
         empty={{ icon: Disc3, title: status ? `No ${statusLabels[status].toLowerCase()} releases` : 'No releases yet' }}
         hasMore={pages.hasMore}
         loadingMore={pages.loadingMore}

@@ -73,9 +73,7 @@ export function VideosPage() {
         columns={columns}
         rows={rows}
         rowKey={(video) => video.id}
-        status={videos.status}
-        error={videos.error}
-        onRetry={() => void videos.refetch()}
+        source={videos}
         empty={{ icon: Clapperboard, title: 'No videos yet', children: `Add the first video for ${brand.productPlus} members.` }}
         sort={sort}
         onSortChange={setSort}

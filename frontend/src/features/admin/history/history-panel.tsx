@@ -34,9 +34,7 @@ export function HistoryPanel({ kind, id }: { kind: HistoryKind; id: string }) {
         columns={columns}
         rows={pages.rows}
         rowKey={(entry) => String(entry.version)}
-        status={pages.status}
-        error={pages.error}
-        onRetry={pages.refetch}
+        source={pages}
         empty={{ icon: History, title: 'Nothing recorded yet' }}
         hasMore={pages.hasMore}
         loadingMore={pages.loadingMore}

@@ -44,9 +44,7 @@ export function FanSignupsPage() {
         columns={columns}
         rows={pages.rows}
         rowKey={(signup) => `${signup.band}-${signup.email}-${signup.signedUpAt}`}
-        status={pages.status}
-        error={pages.error}
-        onRetry={pages.refetch}
+        source={pages}
         empty={{ icon: Mail, title: 'No fan signups yet', children: 'Fans sign up on the band’s page.' }}
         hasMore={pages.hasMore}
         loadingMore={pages.loadingMore}

@@ -301,7 +301,6 @@ function MembershipHistory({ page }: { page: UserPage }) {
         // Newest first, as the other lists of the page read.
         rows={[...page.membershipHistory].reverse()}
         rowKey={(change) => `${change.at}-${change.status}-${change.tier}`}
-        status="success"
         empty={{ icon: Receipt, title: 'Never had Toko+' }}
       />
     </Card>
@@ -358,9 +357,7 @@ function Purchases({ userId }: { userId: string }) {
         columns={columns}
         rows={rows}
         rowKey={(row) => row.id}
-        status={pages.status}
-        error={pages.error}
-        onRetry={pages.refetch}
+        source={pages}
         empty={{ icon: Receipt, title: 'No purchases' }}
         hasMore={pages.hasMore}
         loadingMore={pages.loadingMore}
@@ -426,7 +423,6 @@ function SignIns({ page }: { page: UserPage }) {
         columns={columns}
         rows={page.recentSignIns}
         rowKey={(signIn) => `${signIn.at}-${signIn.method}`}
-        status="success"
         empty={{ icon: Receipt, title: 'No sign-ins yet' }}
       />
     </Card>

@@ -101,9 +101,7 @@ export function PeoplePage() {
           columns={columns}
           rows={rows}
           rowKey={(user) => user.id}
-          status={pages.status}
-          error={pages.error}
-          onRetry={pages.refetch}
+          source={pages}
           empty={{ icon: Users, title: q ? `No listener matches “${q}”` : 'No listeners yet' }}
           sort={sort}
           onSortChange={(next) => setSort(next as SortState<PeopleSortKey>)}

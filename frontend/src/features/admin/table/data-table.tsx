@@ -26,9 +26,8 @@ export interface DataTableProps<Row> {
   columns: Column<Row>[];
   rows: Row[];
   rowKey: (row: Row) => string;
-  status: 'pending' | 'error' | 'success';
-  error?: unknown;
-  onRetry?: () => void;
+  /** The rows' query (react-query's or the cursor pages'): its state, its error, and how to ask again. None: rows at hand. */
+  source?: { status: 'pending' | 'error' | 'success'; error: unknown; refetch: () => unknown };
   empty: { icon: LucideIcon; title: string; children?: ReactNode };
   sort?: SortState | null;
   onSortChange?: (sort: SortState) => void;
@@ -41,9 +40,10 @@ export interface DataTableProps<Row> {
 const SKELETON_ROWS = 5;
 
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { caption, columns, rows, rowKey, status, sort = null, onSortChange, testId } = props;
-  if (status === 'error')
-    return <ErrorState title={`Could not load ${caption.toLowerCase()}`} error={props.error} onRetry={props.onRetry} />;
+  const { caption, columns, rows, rowKey, source, sort = null, onSortChange, testId } = props;
+  const status = source?.status ?? 'success';
+  if (source?.status === 'error')
+    return <ErrorState title={`Could not load ${caption.toLowerCase()}`} error={source.error} onRetry={() => void source.refetch()} />;
   if (status === 'success' && rows.length === 0) {
     const { icon, title, children } = props.empty;
     return (
