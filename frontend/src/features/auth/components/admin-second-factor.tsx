@@ -6,10 +6,9 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Copy, KeyRound } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { SessionUser } from '../../../lib/session';
 import { Button } from '../../../ui/button';
-import { DialogDescription, DialogTitle } from '../../../ui/dialog';
 import { FormAlert, TextField } from '../../../ui/text-field';
 import { confirmTotpEnrolment, startTotpEnrolment, verifySecondFactor } from '../api/admin-second-factor';
 import { useCompleteSignIn } from '../complete-sign-in';
@@ -23,6 +22,7 @@ import {
   type Notice,
   type Surface,
 } from '../sign-in-messages';
+import { StepHeading } from './step-heading';
 
 export interface AdminSecondFactorProps {
   surface: Surface;
@@ -46,23 +46,6 @@ export function AdminSecondFactor({ enrol, ...props }: AdminSecondFactorProps) {
   if (recoveryCodes) return <RecoveryCodesStep surface={props.surface} codes={recoveryCodes} onDone={finish} />;
   if (enrol) return <EnrolmentStep {...props} onEnrolled={setRecoveryCodes} />;
   return <CodeStep {...props} onVerified={finish} />;
-}
-
-function Heading({ surface, title, description }: { surface: Surface; title: string; description: ReactNode }) {
-  if (surface === 'modal') {
-    return (
-      <>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>{description}</DialogDescription>
-      </>
-    );
-  }
-  return (
-    <>
-      <h1 className="text-2xl font-extrabold text-zinc-50">{title}</h1>
-      <p className="mt-2 text-sm text-zinc-300">{description}</p>
-    </>
-  );
 }
 
 /** Focuses the field once it is shown (the step replaced the form that had the focus). */
@@ -160,7 +143,7 @@ function CodeStep({
 
   return (
     <div data-testid="sign-in-flow" data-step={useRecovery ? 'admin-recovery-code' : 'admin-totp'}>
-      <Heading
+      <StepHeading
         surface={surface}
         title="Two-step verification"
         description={
@@ -293,7 +276,7 @@ function EnrolmentStep({
 
   return (
     <div data-testid="sign-in-flow" data-step="admin-totp-enrolment">
-      <Heading
+      <StepHeading
         surface={surface}
         title="Set up two-step verification"
         description="Admin accounts sign in with a code from an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Bitwarden…). Scan the QR code with it, or type in the secret."
@@ -341,7 +324,7 @@ function RecoveryCodesStep({ surface, codes, onDone }: { surface: Surface; codes
   const headingRef = useFocusOnShow<HTMLDivElement>();
   return (
     <div data-testid="sign-in-flow" data-step="admin-recovery-codes" ref={headingRef} tabIndex={-1} className="outline-none">
-      <Heading
+      <StepHeading
         surface={surface}
         title="Save your recovery codes"
         description="If you lose your phone, each of these codes signs you in once instead of the app's code. They are shown only now: keep them somewhere safe, such as your password manager."

@@ -13,7 +13,6 @@ import { formatMoney } from '../../../lib/format';
 import type { SessionUser } from '../../../lib/session';
 import { Button } from '../../../ui/button';
 import { CheckboxCard } from '../../../ui/checkbox-card';
-import { DialogDescription, DialogTitle } from '../../../ui/dialog';
 import { EmailField, FormAlert, TextField } from '../../../ui/text-field';
 import { useAdminLogin } from '../api/admin-login';
 import { sendSignUpLink } from '../api/send-sign-up-link';
@@ -29,6 +28,7 @@ import {
   type Surface,
 } from '../sign-in-messages';
 import { CodeForm, useCodeSignIn } from './code-step';
+import { StepHeading } from './step-heading';
 
 const AdminSecondFactor = lazy(() => import('./admin-second-factor').then((module) => ({ default: module.AdminSecondFactor })));
 
@@ -192,23 +192,6 @@ export function SignInFlow({
         .
       </p>
     </div>
-  );
-}
-
-function StepHeading({ surface, title, description }: { surface: Surface; title: string; description: ReactNode }) {
-  if (surface === 'modal') {
-    return (
-      <>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>{description}</DialogDescription>
-      </>
-    );
-  }
-  return (
-    <>
-      <h1 className="text-2xl font-extrabold text-zinc-50">{title}</h1>
-      <p className="mt-2 text-sm text-zinc-300">{description}</p>
-    </>
   );
 }
 
