@@ -144,14 +144,23 @@ export async function appendToStreams(
 
 /** Reads a whole stream in order, upcasting every event to its current schema. */
 export async function readStream(streamId: string, afterVersion = 0): Promise<DomainEvent[]> {
+  return queryStream(streamId, 'version > :v', afterVersion);
+}
+
+/** The stream's events before `beforeVersion`, in order (a Query on the stream's key, never a scan). */
+export async function readStreamBefore(streamId: string, beforeVersion: number): Promise<DomainEvent[]> {
+  return queryStream(streamId, 'version < :v', beforeVersion);
+}
+
+async function queryStream(streamId: string, versionCondition: string, version: number): Promise<DomainEvent[]> {
   const events: DomainEvent[] = [];
   let startKey: QueryCommandOutput['LastEvaluatedKey'];
   do {
     const page = await dynamoClient().send(
       new QueryCommand({
         TableName: env().TABLE_EVENTS,
-        KeyConditionExpression: 'streamId = :s AND version > :v',
-        ExpressionAttributeValues: { ':s': streamId, ':v': afterVersion },
+        KeyConditionExpression: `streamId = :s AND ${versionCondition}`,
+        ExpressionAttributeValues: { ':s': streamId, ':v': version },
         ConsistentRead: true,
         ExclusiveStartKey: startKey,
       }),

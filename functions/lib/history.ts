@@ -2,15 +2,12 @@
  * A stream's history as the admin pages show it, read from the event log by its key: who did what and when, newest
  * first, a page at a time; and an album as it was at a past time, replayed from its stream.
  */
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { registry, type DomainEvent } from '../../events/index.js';
 import { albumDecider, albumStream, type AlbumState } from '../domain/catalogue/album.js';
 import { artistStream } from '../domain/catalogue/artist.js';
 import { userStream } from '../domain/commerce/subscription.js';
 import { notFound } from '../domain/errors.js';
 import { userKey, type UserView } from '../projections/users.js';
-import { dynamoClient } from './aws.js';
-import { env } from './env.js';
+import { readStream, readStreamBefore } from './event-store.js';
 import { historySentences } from './history-sentences.js';
 import { getViews } from './views.js';
 
@@ -32,27 +29,6 @@ export interface HistoryEntry {
 }
 
 const streamOf: Record<HistoryKind, (id: string) => string> = { artist: artistStream, album: albumStream, user: userStream };
-
-/** The stream's events before `beforeVersion` (all when undefined), oldest first: a Query on the stream's key. */
-async function readUpTo(streamId: string, beforeVersion: number | undefined): Promise<DomainEvent[]> {
-  const events: DomainEvent[] = [];
-  let startKey: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page = await dynamoClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_EVENTS,
-        KeyConditionExpression: beforeVersion === undefined ? 'streamId = :s AND version > :zero' : 'streamId = :s AND version < :before',
-        ExpressionAttributeValues:
-          beforeVersion === undefined ? { ':s': streamId, ':zero': 0 } : { ':s': streamId, ':before': beforeVersion },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) events.push(registry.upcast(item));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return events;
-}
 
 /**
  * Who an event's actor is to an admin. A person is named only when they are an admin (by display name, never by
@@ -80,7 +56,9 @@ export async function historyPage(
   id: string,
   page: { beforeVersion?: number; limit: number },
 ): Promise<{ entries: HistoryEntry[]; nextCursor: string | null }> {
-  const events = await readUpTo(streamOf[kind](id), page.beforeVersion);
+  const events = await (page.beforeVersion === undefined
+    ? readStream(streamOf[kind](id))
+    : readStreamBefore(streamOf[kind](id), page.beforeVersion));
   if (!events.length && page.beforeVersion === undefined) throw notFound('not_found', `No history for ${kind} ${id}`);
   const sentences = historySentences(events);
   const shown = events.slice(-page.limit).reverse();
@@ -100,7 +78,7 @@ export async function historyPage(
 /** The album as it was at `at`: its stream's events recorded until then, folded as the album's commands fold it. */
 export async function albumAsOf(albumId: string, at: Date): Promise<{ state: Extract<AlbumState, { exists: true }>; version: number }> {
   const until = at.toISOString();
-  const events = (await readUpTo(albumStream(albumId), undefined)).filter((e) => e.meta.at <= until);
+  const events = (await readStream(albumStream(albumId))).filter((e) => e.meta.at <= until);
   const state = events.reduce(albumDecider.evolve, albumDecider.initialState);
   if (!state.exists) throw notFound('not_found', `The album did not exist at ${until}`);
   return { state, version: events[events.length - 1].version };
