@@ -20,6 +20,7 @@ import {
   VideoPublished,
 } from './commerce.js';
 import { FanSignedUp } from './band.js';
+import { MerchOrderPlaced } from './merch.js';
 import {
   AlbumFavorited,
   AlbumUnfavorited,
@@ -57,6 +58,7 @@ export * from './catalogue.js';
 export * from './plays.js';
 export * from './commerce.js';
 export * from './band.js';
+export * from './merch.js';
 export * from './library.js';
 export * from './playlists.js';
 export * from './accounts.js';
@@ -65,6 +67,7 @@ export const registry = createRegistry([
   ...catalogueEvents,
   PlayRecorded,
   FanSignedUp,
+  MerchOrderPlaced,
   LibraryAlbumAdded,
   LibraryAlbumRemoved,
   TrackFavorited,
