@@ -7,12 +7,39 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { registry, type DomainEvent } from '../../events/index.js';
+import { consumers } from '../consumers.js';
 import { processFifoBatch } from './fifo-batch.js';
 
+/** Which delivery of its message a handler is running: the last one is followed by the DLQ, not by another try. */
+export interface Delivery {
+  attempt: number;
+  last: boolean;
+}
+
+/** The delivery of `record` for the consumer `name`, from its receive count and the manifest's maxReceiveCount. */
+export function deliveryOf(name: string, record: Pick<SQSRecord, 'attributes'>): Delivery {
+  const attempt = Number(record.attributes.ApproximateReceiveCount) || 1;
+  const maxReceiveCount = consumers.find((c) => c.name === name)?.maxReceiveCount ?? Number.POSITIVE_INFINITY;
+  return { attempt, last: attempt >= maxReceiveCount };
+}
+
+/**
+ * Runs `work`; a failure is thrown (for another try) except on the last delivery, where `giveUp` answers it instead,
+ * for work whose failure must be recorded rather than left in the DLQ with nothing to show for it.
+ */
+export async function giveUpOnLastTry<T>(delivery: Delivery, work: () => Promise<T>, giveUp: (error: unknown) => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!delivery.last) throw error;
+    return giveUp(error);
+  }
+}
+
 /** A consumer of JSON messages of any kind. */
-export function queueConsumer(name: string, handle: (body: unknown, logger: Logger) => Promise<void>) {
+export function queueConsumer(name: string, handle: (body: unknown, logger: Logger, delivery: Delivery) => Promise<void>) {
   const logger = new Logger({ serviceName: name });
-  const recordHandler = async (record: SQSRecord) => handle(JSON.parse(record.body), logger);
+  const recordHandler = async (record: SQSRecord) => handle(JSON.parse(record.body), logger, deliveryOf(name, record));
   return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
     const response = await processFifoBatch(event, recordHandler, context);
     if (response.batchItemFailures.length)
@@ -22,10 +49,10 @@ export function queueConsumer(name: string, handle: (body: unknown, logger: Logg
 }
 
 /** A consumer of relayed events. */
-export function reactorConsumer(name: string, react: (event: DomainEvent, logger: Logger) => Promise<void>) {
-  return queueConsumer(name, async (body, logger) => {
+export function reactorConsumer(name: string, react: (event: DomainEvent, logger: Logger, delivery: Delivery) => Promise<void>) {
+  return queueConsumer(name, async (body, logger, delivery) => {
     const event = registry.upcast(body);
-    await react(event, logger);
+    await react(event, logger, delivery);
     logger.debug('reacted', { streamId: event.streamId, version: event.version, type: event.type });
   });
 }

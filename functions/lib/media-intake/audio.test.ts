@@ -102,6 +102,15 @@ describe('inspectAudio: refused files, with a reason the form shows', () => {
     });
   });
 
+  it('refuses a WAV whose sample rate no MP3 can be made from, instead of failing in the transcoder on every try', async () => {
+    expect(await inspect(wavBytes({ seconds: 0.5, sampleRate: 7_000 }))).toEqual({
+      ok: false,
+      reason: 'A sample rate of 7000 Hz is not supported. Export the file at 44.1 or 48 kHz (or a multiple of them).',
+    });
+    // 96 kHz is twice an MP3 rate: accepted.
+    expect(await inspect(wavBytes({ seconds: 0.1, sampleRate: 96_000 }))).toMatchObject({ ok: true, sampleRate: 96_000 });
+  });
+
   it('refuses a FLAC cut short, wherever the cut is', async () => {
     const flac = flacBytes({ seconds: 1.5, channels: 2 });
     for (const cut of [42, 8000, 100_000, flac.length - 1]) {

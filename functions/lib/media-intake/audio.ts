@@ -42,6 +42,16 @@ export async function inspectAudioSource(source: ByteSource): Promise<AudioInspe
   return readMetadata(source, checked.format);
 }
 
+/** The sample rates an MP3 can have (MPEG 1, 2 and 2.5). */
+const MP3_RATES = [48_000, 44_100, 32_000, 24_000, 22_050, 16_000, 12_000, 11_025, 8_000];
+
+/**
+ * The whole factor (1 to 8) that takes a lossless file's sample rate to an MP3 rate (96 kHz → 48 kHz: 2), or undefined
+ * when there is none and the streaming MP3 cannot be made from it.
+ */
+export const mp3RateFactor = (sampleRate: number) =>
+  Array.from({ length: 8 }, (_, i) => i + 1).find((f) => sampleRate % f === 0 && MP3_RATES.includes(sampleRate / f));
+
 /** The duration and stream properties, from music-metadata; it reads only the headers it needs, then the stream is left. */
 async function readMetadata(source: ByteSource, format: AudioFormat): Promise<AudioInspection> {
   // A byte stream: in object mode a read would return whole chunks, however many bytes the parser asked for.
@@ -53,6 +63,8 @@ async function readMetadata(source: ByteSource, format: AudioFormat): Promise<Au
     const { format: found } = await parseStream(stream, { size: source.size, mimeType }, { skipCovers: true, skipPostHeaders: true });
     const { duration, sampleRate, numberOfChannels } = found;
     if (!duration || !sampleRate || !numberOfChannels) return refuse('The file holds no audio.');
+    if (format !== 'mp3' && !mp3RateFactor(sampleRate))
+      return refuse(`A sample rate of ${sampleRate} Hz is not supported. Export the file at 44.1 or 48 kHz (or a multiple of them).`);
     return { ok: true, format, durationSeconds: duration, sampleRate, channels: numberOfChannels, lossless: format !== 'mp3' };
   } catch (error) {
     return refuse(`The file could not be read as ${format.toUpperCase()} audio (${(error as Error).message}).`);

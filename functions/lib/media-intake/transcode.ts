@@ -9,14 +9,13 @@ import type { Mp3Encoder } from '@breezystack/lamejs';
 import { s3Client } from '../aws.js';
 import { env } from '../env.js';
 import { uploadStream } from '../s3-stream.js';
-import { inspectAudioSource, readWavLayout, type AudioFormat } from './audio.js';
+import { inspectAudioSource, mp3RateFactor, readWavLayout, type AudioFormat } from './audio.js';
 import { objectSource, type ByteSource } from './source.js';
 
 /** Constant bit rates of the streaming MP3: transparent enough for listening, a quarter of a CD's rate or less. */
 export const STREAMING_KBPS = { mono: 128, stereo: 192 } as const;
 
 /** The sample rates an MP3 may have (MPEG 1, 2 and 2.5). */
-const MP3_RATES = [48_000, 44_100, 32_000, 24_000, 22_050, 16_000, 12_000, 11_025, 8_000];
 
 /** Samples handed to the encoder at once: whole MP3 frames (1152 samples), a few hundred KB of floats. */
 const ENCODE_BLOCK = 1152 * 32;
@@ -105,7 +104,7 @@ class Shaper {
 
   constructor(inputRate: number, inputChannels: number) {
     this.channels = Math.min(inputChannels, 2);
-    const factor = Array.from({ length: 8 }, (_, i) => i + 1).find((f) => inputRate % f === 0 && MP3_RATES.includes(inputRate / f));
+    const factor = mp3RateFactor(inputRate);
     if (!factor) throw new Error(`A sample rate of ${inputRate} Hz cannot be made into an MP3`);
     this.factor = factor;
     this.outputRate = inputRate / factor;
