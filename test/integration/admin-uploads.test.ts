@@ -87,7 +87,7 @@ describe('presigning an upload', () => {
     expect(res.status).toBe(200);
     expect(res.body.upload).toMatchObject({
       maxBytes: 1234,
-      fields: { key: expect.stringMatching(new RegExp(`^masters/${albumId}/.+\\.wav$`)) },
+      fields: { key: expect.stringMatching(new RegExp(`^incoming/track/${albumId}/.+\\.wav$`)) },
     });
     const artwork = await presign(albumId, 'artwork', 'cover.png', 'image/png', 5000);
     expect(artwork.body.upload.fields.key).toMatch(new RegExp(`^incoming/artwork/${albumId}/.+\\.png$`));

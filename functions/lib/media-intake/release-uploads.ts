@@ -37,13 +37,12 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 /**
- * Where an upload goes: a track under masters/ (where the download ZIP finds a lossless master; the upload's id is the
- * track's id), an image or an instrumental under incoming/ until it is resized or copied to its track. Both prefixes
- * are private (functions/lib/media-keys.ts), and what is left under incoming/ expires (infra/aws/data-stack.ts).
+ * Where an upload goes: under incoming/ (private, functions/lib/media-keys.ts) until it is filed and taken in: a track's
+ * streaming MP3 and lossless master are made from it by the track intake, an image is resized, an instrumental copied to
+ * its track. What is left there, an upload never filed or one refused, expires after a day (infra/aws/data-stack.ts).
  */
 export function releaseUploadKey(kind: UploadKind, albumId: string, uploadId: string, contentType: string): string {
-  const extension = EXTENSIONS[contentType] ?? 'bin';
-  return kind === 'track' ? `masters/${albumId}/${uploadId}.${extension}` : `${INCOMING_PREFIX}${kind}/${albumId}/${uploadId}.${extension}`;
+  return `${INCOMING_PREFIX}${kind}/${albumId}/${uploadId}.${EXTENSIONS[contentType] ?? 'bin'}`;
 }
 
 const recordKey = (uploadId: string) => ({ pk: `release-upload#${uploadId}`, sk: 'upload' });
