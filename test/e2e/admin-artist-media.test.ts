@@ -80,10 +80,12 @@ describe('artist pictures and exclusive videos', () => {
     const header = (await headerPreview.getAttribute('data-src'))!;
     const servedHeader = await page.request.get(header);
     expect([...(await servedHeader.body()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-    await page
-      .getByRole('dialog', { name: `Edit ${artistName}` })
-      .getByRole('button', { name: 'Close' })
-      .click();
+    // Escape first dismisses the newest layer, the 'Header updated' toast (as Radix layers do), then the edit dialog.
+    const saved = page.getByTestId('toast').filter({ hasText: 'Header updated' });
+    await saved.waitFor();
+    await page.keyboard.press('Escape');
+    await saved.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
     await artistForm.waitFor({ state: 'detached' });
     // The list shows the new avatar beside the name.
     const row = page.getByTestId('artists-table').locator('tr', { hasText: artistName });
