@@ -1,4 +1,5 @@
 /** Buttons in the label's three weights: the accent call to action, a quiet secondary, and a bare icon button. */
+import type { LucideIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cx } from '../lib/class-names';
 import { Tooltip } from './tooltip';
@@ -20,8 +21,30 @@ export const buttonClass = (variant: Variant = 'primary', className?: string): s
     className,
   );
 
-export function Button({ variant = 'primary', className, type = 'button', ...props }: ComponentProps<'button'> & { variant?: Variant }) {
-  return <button type={type} className={buttonClass(variant, className)} {...props} />;
+/** A button; `icon` goes before its label, at the label's size. */
+export function Button({
+  variant = 'primary',
+  icon: Icon,
+  className,
+  type = 'button',
+  children,
+  ...props
+}: ComponentProps<'button'> & { variant?: Variant; icon?: LucideIcon }) {
+  return (
+    <button type={type} className={buttonClass(variant, className)} {...props}>
+      {Icon && <Icon aria-hidden="true" className="size-4" />}
+      {children}
+    </button>
+  );
+}
+
+/** An inline link, or a button that reads as one, in the accent colour. */
+export const textLinkClass = (className?: string): string =>
+  cx('font-semibold text-accent underline-offset-2 hover:underline disabled:opacity-60', className);
+
+/** A button inside a sentence or under a form ("Try a different email"): looks like a link. */
+export function TextButton({ className, type = 'button', ...props }: ComponentProps<'button'>) {
+  return <button type={type} className={textLinkClass(className)} {...props} />;
 }
 
 /** A round icon-only button; `label` is its accessible name, and its tooltip unless `title` says more. */

@@ -139,13 +139,12 @@ function WelcomeBanner({ user }: { user: SessionUser }) {
               url: window.location.origin,
             })
           }
+          icon={Share2}
         >
-          <Share2 aria-hidden="true" className="size-4" />
           Invite Friends
         </Button>
       ) : (
-        <Button className="shrink-0" onClick={upgrade}>
-          <Crown aria-hidden="true" className="size-4" />
+        <Button className="shrink-0" onClick={upgrade} icon={Crown}>
           Upgrade to {brand.productPlus}
         </Button>
       )}

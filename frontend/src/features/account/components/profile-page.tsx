@@ -248,8 +248,7 @@ function Detail({ term, value, testId }: { term: string; value: string; testId?:
 export function LogOutButton({ method, label = 'Log Out' }: { method: 'POST' | 'GET'; label?: string }) {
   const signOut = useSignOut(method);
   return (
-    <Button variant="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending || signOut.isSuccess}>
-      <LogOut aria-hidden="true" className="size-4" />
+    <Button variant="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending || signOut.isSuccess} icon={LogOut}>
       {signOut.isPending ? 'Signing out...' : label}
     </Button>
   );

@@ -23,8 +23,7 @@ export function AdminListPage({
         <h1 id={headingId} className="text-2xl font-extrabold text-zinc-50">
           {title}
         </h1>
-        <Button onClick={onAdd} data-testid={addTestId}>
-          <Plus aria-hidden="true" className="size-4" />
+        <Button onClick={onAdd} data-testid={addTestId} icon={Plus}>
           {addLabel}
         </Button>
       </div>

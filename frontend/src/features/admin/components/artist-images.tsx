@@ -76,8 +76,13 @@ export function ArtistImages({ artist }: { artist: AdminArtist }) {
         data-testid={`artist-${kind}-input`}
         onChange={choose(kind)}
       />
-      <Button variant="secondary" className="px-3 py-1.5" onClick={() => inputs[kind].current?.click()} disabled={upload.isPending}>
-        <ImageUp aria-hidden="true" className="size-4" />
+      <Button
+        variant="secondary"
+        className="px-3 py-1.5"
+        onClick={() => inputs[kind].current?.click()}
+        disabled={upload.isPending}
+        icon={ImageUp}
+      >
         Change {kind}
       </Button>
       {errors[kind] && <p className="text-sm text-red-300">{errors[kind]}</p>}

@@ -107,18 +107,16 @@ export function TrackList({ release }: { release: AdminRelease }) {
                   aria-label={`Move ${track.title} up`}
                   disabled={index === 0 || reorder.isPending}
                   onClick={() => move(index, index - 1)}
-                >
-                  <ArrowUp aria-hidden="true" className="size-4" />
-                </Button>
+                  icon={ArrowUp}
+                ></Button>
                 <Button
                   variant="ghost"
                   className="px-2 py-1.5"
                   aria-label={`Move ${track.title} down`}
                   disabled={index === tracks.length - 1 || reorder.isPending}
                   onClick={() => move(index, index + 1)}
-                >
-                  <ArrowDown aria-hidden="true" className="size-4" />
-                </Button>
+                  icon={ArrowDown}
+                ></Button>
                 {release.status === 'draft' && (
                   <Button
                     variant="ghost"
@@ -131,9 +129,8 @@ export function TrackList({ release }: { release: AdminRelease }) {
                         onError: failed('Could not remove the track'),
                       })
                     }
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" />
-                  </Button>
+                    icon={Trash2}
+                  ></Button>
                 )}
               </div>
             </li>

@@ -123,8 +123,13 @@ export function TrackUploads({ releaseId }: { releaseId: string }) {
                   <span role="alert" className="w-full text-sm text-red-300 sm:w-auto sm:flex-1" data-testid="track-upload-error">
                     {upload.error}
                   </span>
-                  <Button variant="secondary" className="px-2 py-1.5" onClick={() => enqueue(upload)} data-testid="track-upload-retry">
-                    <RotateCcw aria-hidden="true" className="size-4" />
+                  <Button
+                    variant="secondary"
+                    className="px-2 py-1.5"
+                    onClick={() => enqueue(upload)}
+                    data-testid="track-upload-retry"
+                    icon={RotateCcw}
+                  >
                     Retry
                   </Button>
                   <Button
@@ -132,9 +137,8 @@ export function TrackUploads({ releaseId }: { releaseId: string }) {
                     className="px-2 py-1.5"
                     aria-label={`Dismiss ${upload.file.name}`}
                     onClick={() => setUploads((current) => current.filter((u) => u.key !== upload.key))}
-                  >
-                    <X aria-hidden="true" className="size-4" />
-                  </Button>
+                    icon={X}
+                  ></Button>
                 </>
               ) : (
                 <UploadProgress name={upload.file.name} progress={upload.progress} waiting={upload.state === 'waiting'} />

@@ -33,8 +33,7 @@ export function FanSignupsPage() {
         <h1 id="fan-signups-heading" className="text-2xl font-extrabold text-zinc-50">
           Fan signups
         </h1>
-        <Button variant="secondary" onClick={download} disabled={exporting.isPending} data-testid="export-fan-signups">
-          <Download aria-hidden="true" className="size-4" />
+        <Button variant="secondary" onClick={download} disabled={exporting.isPending} data-testid="export-fan-signups" icon={Download}>
           {exporting.isPending ? 'Exporting…' : 'Export CSV'}
         </Button>
       </div>

@@ -63,8 +63,7 @@ export function AlbumDetails({ albumId, playback, onBack, ...extras }: AlbumDeta
 
   return (
     <div className="space-y-6">
-      <Button variant="ghost" onClick={onBack} className="-ml-3">
-        <ArrowLeft aria-hidden="true" className="size-4" />
+      <Button variant="ghost" onClick={onBack} className="-ml-3" icon={ArrowLeft}>
         Back
       </Button>
       {album.isPending ? (
@@ -236,8 +235,7 @@ function BuyButton({ album, onBuy }: { album: Album; onBuy?: (album: Album) => v
     );
   }
   return (
-    <Button variant="secondary" onClick={() => onBuy(album)}>
-      <ShoppingBag aria-hidden="true" className="size-4" />
+    <Button variant="secondary" onClick={() => onBuy(album)} icon={ShoppingBag}>
       {label}
     </Button>
   );

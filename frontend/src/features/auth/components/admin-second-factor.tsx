@@ -8,7 +8,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Copy, KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { SessionUser } from '../../../lib/session';
-import { Button } from '../../../ui/button';
+import { Button, TextButton } from '../../../ui/button';
 import { FormAlert, TextField } from '../../../ui/text-field';
 import { confirmTotpEnrolment, startTotpEnrolment, verifySecondFactor } from '../api/admin-second-factor';
 import { useCompleteSignIn } from '../complete-sign-in';
@@ -173,18 +173,12 @@ function CodeStep({
         </Button>
       </form>
       <div className="mt-3 flex items-center justify-between gap-2">
-        <Button variant="ghost" className="px-3" onClick={() => onRestart()} disabled={busy}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
+        <Button variant="ghost" className="px-3" onClick={() => onRestart()} disabled={busy} icon={ArrowLeft}>
           Back
         </Button>
-        <button
-          type="button"
-          className="text-sm font-semibold text-accent underline-offset-2 hover:underline disabled:opacity-60"
-          onClick={() => switchTo(!useRecovery)}
-          disabled={busy}
-        >
+        <TextButton className="text-sm" onClick={() => switchTo(!useRecovery)} disabled={busy}>
           {useRecovery ? 'Use the authenticator app' : 'Use a recovery code'}
-        </button>
+        </TextButton>
       </div>
     </div>
   );
@@ -228,8 +222,8 @@ function CopyButton({ text, label }: { text: string; label: string }) {
       onClick={() => {
         void navigator.clipboard?.writeText(text).then(() => setCopied(true));
       }}
+      icon={Copy}
     >
-      <Copy aria-hidden="true" className="size-4" />
       {copied ? 'Copied' : label}
     </Button>
   );
@@ -310,8 +304,7 @@ function EnrolmentStep({
           </form>
         </>
       )}
-      <Button variant="ghost" className="mt-3 px-3" onClick={() => onRestart()} disabled={confirm.isPending}>
-        <ArrowLeft aria-hidden="true" className="size-4" />
+      <Button variant="ghost" className="mt-3 px-3" onClick={() => onRestart()} disabled={confirm.isPending} icon={ArrowLeft}>
         Back
       </Button>
     </div>
@@ -350,8 +343,8 @@ function RecoveryCodesStep({ surface, codes, onDone }: { surface: Surface; codes
           setBusy(true);
           void onDone().finally(() => setBusy(false));
         }}
+        icon={KeyRound}
       >
-        <KeyRound aria-hidden="true" className="size-4" />
         {busy ? 'Signing in...' : 'Continue'}
       </Button>
     </div>

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { brand } from '../../../lib/brand';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { isNetworkError, serverMessageOf } from '../../../lib/http';
-import { Button } from '../../../ui/button';
+import { Button, TextButton } from '../../../ui/button';
 import { EmailField, FormAlert } from '../../../ui/text-field';
 import { useFreeSignup } from '../api/free-signup';
 import { emailRequired, type Notice } from '../sign-in-messages';
@@ -24,13 +24,9 @@ export function FreeSignupPage() {
       {form === 'free' ? <FreeSignupForm /> : <BetaSignupForm />}
       <p className="mt-6 border-t border-white/10 pt-4 text-center text-sm text-zinc-300">
         {form === 'free' ? 'Have a beta invite? ' : 'No beta code? '}
-        <button
-          type="button"
-          className="font-semibold text-accent underline-offset-2 hover:underline"
-          onClick={() => setForm(form === 'free' ? 'beta' : 'free')}
-        >
+        <TextButton onClick={() => setForm(form === 'free' ? 'beta' : 'free')}>
           {form === 'free' ? 'Sign up with a beta code' : 'Create a free account'}
-        </button>
+        </TextButton>
       </p>
       <SignInPrompt className="mt-2 text-center text-sm text-zinc-300" />
     </AuthCard>

@@ -11,7 +11,7 @@ import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react'
 import { brand } from '../../../lib/brand';
 import { formatMoney } from '../../../lib/format';
 import type { SessionUser } from '../../../lib/session';
-import { Button } from '../../../ui/button';
+import { Button, TextButton } from '../../../ui/button';
 import { CheckboxCard } from '../../../ui/checkbox-card';
 import { EmailField, FormAlert, TextField } from '../../../ui/text-field';
 import { useAdminLogin } from '../api/admin-login';
@@ -176,13 +176,7 @@ export function SignInFlow({
       </form>
       <p className="mt-4 text-center text-sm text-zinc-300">
         {signingUp ? 'Already have an account? ' : `New to ${brand.product}? `}
-        <button
-          type="button"
-          className="font-semibold text-accent underline-offset-2 hover:underline"
-          onClick={() => switchMode(signingUp ? 'sign-in' : 'sign-up')}
-        >
-          {signingUp ? 'Sign In' : 'Create an account'}
-        </button>
+        <TextButton onClick={() => switchMode(signingUp ? 'sign-in' : 'sign-up')}>{signingUp ? 'Sign In' : 'Create an account'}</TextButton>
       </p>
       <p className="mt-4 text-center text-xs text-zinc-400">
         We only use your email to sign you in and to send what you ask for. Read our{' '}
@@ -266,8 +260,7 @@ export function CodeStep({
       />
       <CodeForm signIn={signIn} submitLabel="Verify" checkWhenComplete status={resent} />
       <div className="mt-3 flex items-center justify-between gap-2">
-        <Button variant="ghost" className="px-3" onClick={onBack} disabled={busy}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
+        <Button variant="ghost" className="px-3" onClick={onBack} disabled={busy} icon={ArrowLeft}>
           Back
         </Button>
         <Button variant="secondary" className="px-4" onClick={() => void resend('code')} disabled={busy || resending !== null}>
@@ -276,22 +269,12 @@ export function CodeStep({
       </div>
       {variant === 'sign-in' && onTryDifferentEmail && (
         <p className="mt-4 flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm text-zinc-300">
-          <button
-            type="button"
-            className="font-semibold text-accent underline-offset-2 hover:underline"
-            onClick={onTryDifferentEmail}
-            disabled={busy}
-          >
+          <TextButton onClick={onTryDifferentEmail} disabled={busy}>
             Try different email
-          </button>
-          <button
-            type="button"
-            className="font-semibold text-accent underline-offset-2 hover:underline disabled:opacity-60"
-            onClick={() => void resend('link')}
-            disabled={busy || resending !== null}
-          >
+          </TextButton>
+          <TextButton onClick={() => void resend('link')} disabled={busy || resending !== null}>
             {resending === 'link' ? 'Sending...' : 'Resend link'}
-          </button>
+          </TextButton>
         </p>
       )}
     </div>
@@ -403,8 +386,7 @@ function AdminPasswordStep({
           {busy ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
-      <Button variant="ghost" className="mt-3 px-3" onClick={onBack} disabled={busy}>
-        <ArrowLeft aria-hidden="true" className="size-4" />
+      <Button variant="ghost" className="mt-3 px-3" onClick={onBack} disabled={busy} icon={ArrowLeft}>
         Back
       </Button>
     </div>

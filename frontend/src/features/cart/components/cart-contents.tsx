@@ -68,8 +68,7 @@ export function CartView({
       />
       <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {continueShopping('secondary')}
-        <Button onClick={onCheckout} disabled={busy}>
-          <Lock aria-hidden="true" className="size-4" />
+        <Button onClick={onCheckout} disabled={busy} icon={Lock}>
           {checkoutLabel}
         </Button>
       </div>

@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { isSubscriber, type SessionUser, useSession } from '../../../lib/session';
-import { Button } from '../../../ui/button';
+import { Button, TextButton } from '../../../ui/button';
 import { Dialog, DialogDescription, DialogTitle } from '../../../ui/dialog';
 import { Spinner } from '../../../ui/spinner';
 import { EmailField, FormAlert } from '../../../ui/text-field';
@@ -269,8 +269,7 @@ function EmailStep({
         <EmailField focusOnMount value={email} onChange={(event) => onEmailChange(event.target.value)} disabled={send.isPending} />
         {failure && <FormAlert {...failure} />}
         <div className="flex items-center justify-between gap-2">
-          <Button variant="ghost" className="px-3" onClick={onBack} disabled={send.isPending}>
-            <ArrowLeft aria-hidden="true" className="size-4" />
+          <Button variant="ghost" className="px-3" onClick={onBack} disabled={send.isPending} icon={ArrowLeft}>
             Back
           </Button>
           <Button type="submit" disabled={send.isPending || email.trim() === ''}>
@@ -307,18 +306,12 @@ function CodeStep({
       />
       <CodeForm signIn={signIn} submitLabel="Verify & Continue to Checkout" />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-        <Button variant="ghost" className="px-3" onClick={onBack} disabled={signIn.busy}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
+        <Button variant="ghost" className="px-3" onClick={onBack} disabled={signIn.busy} icon={ArrowLeft}>
           Back
         </Button>
-        <button
-          type="button"
-          className="text-sm font-semibold text-accent underline-offset-2 hover:underline disabled:opacity-60"
-          onClick={onTryDifferentEmail}
-          disabled={signIn.busy}
-        >
+        <TextButton className="text-sm" onClick={onTryDifferentEmail} disabled={signIn.busy}>
           Try different email
-        </button>
+        </TextButton>
       </div>
     </div>
   );
@@ -381,8 +374,7 @@ function ErrorStep({ notice, onBack, onClose }: { notice: CartNotice; onBack: ()
         <Button variant="secondary" onClick={onClose}>
           Close
         </Button>
-        <Button onClick={onBack}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
+        <Button onClick={onBack} icon={ArrowLeft}>
           Back to Cart
         </Button>
       </div>

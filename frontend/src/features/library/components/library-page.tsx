@@ -100,8 +100,7 @@ function SignedInLibrary({ user, playback, onUpgrade, downloads }: LibraryPagePr
             <Receipt aria-hidden="true" className="size-4" />
             Purchase History
           </Link>
-          <Button variant="ghost" className="px-4 py-2" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
-            <LogOut aria-hidden="true" className="size-4" />
+          <Button variant="ghost" className="px-4 py-2" disabled={signOut.isPending} onClick={() => signOut.mutate()} icon={LogOut}>
             Sign Out
           </Button>
         </div>
@@ -152,8 +151,7 @@ function ProfileCard({ user, onUpgrade }: { user: SessionUser; onUpgrade: () => 
         </div>
       </div>
       {!plus && (
-        <Button onClick={onUpgrade} className="w-full sm:w-auto">
-          <Sparkles aria-hidden="true" className="size-4" />
+        <Button onClick={onUpgrade} className="w-full sm:w-auto" icon={Sparkles}>
           Upgrade
         </Button>
       )}

@@ -138,8 +138,7 @@ function OverlayBody({ initialAmount, onClose }: { initialAmount: PlanAmount | n
             style={{ minHeight: EMBEDDED_CHECKOUT_MIN_HEIGHT_PX }}
             data-testid="embedded-checkout"
           />
-          <Button variant="ghost" className="mt-3 px-3" onClick={() => setStep({ kind: 'pricing' })}>
-            <ArrowLeft aria-hidden="true" className="size-4" />
+          <Button variant="ghost" className="mt-3 px-3" onClick={() => setStep({ kind: 'pricing' })} icon={ArrowLeft}>
             Change amount
           </Button>
         </div>

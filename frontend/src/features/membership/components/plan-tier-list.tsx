@@ -62,8 +62,8 @@ export function PlanTierList({ onChoose, busyAmount = null, compact = false }: P
               aria-label={`Choose ${perMonth(tier.amount)}`}
               disabled={busyAmount !== null}
               onClick={() => onChoose(tier.amount)}
+              icon={Crown}
             >
-              <Crown aria-hidden="true" className="size-4" />
               {busyAmount === tier.amount ? 'Starting checkout...' : `Choose ${formatMoney(tier.amount)}`}
             </Button>
           )}

@@ -18,6 +18,7 @@ import { openCheckoutOverlay } from '../checkout-overlay-store';
 import { checkoutFailed } from '../membership-messages';
 import { DEFAULT_PLAN_AMOUNT } from '../plans';
 import { perMonth, PlanTierList, PlusBenefits } from './plan-tier-list';
+import { TextButton } from '../../../ui/button';
 
 export type JoinTab = 'sign-up' | 'sign-in';
 
@@ -119,14 +120,9 @@ function MemberCheckout() {
       {hosted === 'failed' && <FormAlert {...checkoutFailed} />}
       <p className="text-sm text-zinc-300">
         Prefer a full page?{' '}
-        <button
-          type="button"
-          className="font-semibold text-accent underline-offset-2 hover:underline disabled:opacity-60"
-          onClick={payOnHostedPage}
-          disabled={hosted === 'starting'}
-        >
+        <TextButton onClick={payOnHostedPage} disabled={hosted === 'starting'}>
           {hosted === 'starting' ? 'Opening checkout...' : `Pay ${perMonth(DEFAULT_PLAN_AMOUNT)} on the secure checkout page`}
-        </button>
+        </TextButton>
       </p>
     </div>
   );

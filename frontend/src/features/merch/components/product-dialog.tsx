@@ -93,8 +93,7 @@ function ProductDetails({ product, onAdded }: { product: ShopProduct; onAdded: (
       {unavailable && <FormAlert {...PRODUCT_UNAVAILABLE} />}
 
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button className="flex-1" onClick={addToBag} disabled={!variant || unavailable} data-testid="add-to-bag">
-          <ShoppingBag aria-hidden="true" className="size-4" />
+        <Button className="flex-1" onClick={addToBag} disabled={!variant || unavailable} data-testid="add-to-bag" icon={ShoppingBag}>
           Add to Bag
         </Button>
         <a

@@ -265,8 +265,7 @@ function ProductCard({ product, onOpen }: { product: ShopProduct; onOpen: () => 
 function Pagination({ page, pageCount, onPage }: { page: number; pageCount: number; onPage: (page: number) => void }) {
   return (
     <nav aria-label="Pages" className="flex items-center justify-center gap-3" data-testid="shop-pagination">
-      <Button variant="secondary" onClick={() => onPage(page - 1)} disabled={page <= 1}>
-        <ChevronLeft aria-hidden="true" className="size-4" />
+      <Button variant="secondary" onClick={() => onPage(page - 1)} disabled={page <= 1} icon={ChevronLeft}>
         Previous
       </Button>
       <span className="text-sm tabular-nums text-zinc-300" aria-current="page">

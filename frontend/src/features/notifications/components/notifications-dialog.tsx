@@ -46,8 +46,8 @@ export function NotificationsDialog({ open, onOpenChange }: { open: boolean; onO
           className="px-3 py-1.5"
           disabled={unread === 0 || markAllRead.isPending}
           onClick={() => markAllRead.mutate()}
+          icon={CheckCheck}
         >
-          <CheckCheck aria-hidden="true" className="size-4" />
           Mark all as read
         </Button>
       </div>

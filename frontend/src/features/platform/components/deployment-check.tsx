@@ -61,12 +61,10 @@ export function DeploymentCheck({ quickTests }: { quickTests: QuickTests }) {
           Quick tests
         </h2>
         <div className="flex flex-wrap gap-3">
-          <Button variant="secondary" onClick={quickTests.testImage}>
-            <Image aria-hidden="true" className="size-4" />
+          <Button variant="secondary" onClick={quickTests.testImage} icon={Image}>
             Test image loading
           </Button>
-          <Button variant="secondary" onClick={quickTests.testAudio}>
-            <Music aria-hidden="true" className="size-4" />
+          <Button variant="secondary" onClick={quickTests.testAudio} icon={Music}>
             Test audio loading
           </Button>
           <Link to="/admin" className={buttonClass('ghost')}>
