@@ -10,7 +10,7 @@ import { NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { StreamingPlatformsHost } from '../features/albums/components/streaming-platforms';
 import { PlayerBar } from '../features/player/components/player-bar';
 import { brand } from '../lib/brand';
-import { cx } from '../lib/class-names';
+import { cx, navLinkClass } from '../lib/class-names';
 import { useMediaQuery, WIDE_SCREEN } from '../lib/media-query';
 import { useSession } from '../lib/session';
 import { Button } from '../ui/button';
@@ -100,11 +100,11 @@ function NavigationProgress() {
   );
 }
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cx(
-    'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-semibold transition',
-    isActive ? 'bg-white/10 text-zinc-50' : 'text-zinc-300 hover:bg-white/5 hover:text-zinc-50',
-  );
+const sidebarLinkClass = navLinkClass(
+  'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-semibold transition',
+  'bg-white/10 text-zinc-50',
+  'text-zinc-300 hover:bg-white/5 hover:text-zinc-50',
+);
 
 function Sidebar() {
   const { isLoading, isSubscriber, isAdmin } = useSession();
@@ -115,7 +115,7 @@ function Sidebar() {
         <ul className="space-y-1">
           {destinations.map(({ to, label, icon: Icon }) => (
             <li key={to}>
-              <NavLink to={to} end={to === '/'} className={navLinkClass}>
+              <NavLink to={to} end={to === '/'} className={sidebarLinkClass}>
                 <Icon aria-hidden="true" className="size-5" />
                 {label}
               </NavLink>
@@ -123,7 +123,7 @@ function Sidebar() {
           ))}
           {isAdmin && (
             <li>
-              <NavLink to="/admin" className={navLinkClass}>
+              <NavLink to="/admin" className={sidebarLinkClass}>
                 <Shield aria-hidden="true" className="size-5" />
                 Admin Panel
               </NavLink>
@@ -164,12 +164,11 @@ function BottomNavigation() {
             <NavLink
               to={to}
               end={to === '/'}
-              className={({ isActive }) =>
-                cx(
-                  'flex h-full flex-col items-center justify-center gap-1 text-[11px] font-semibold',
-                  isActive ? 'text-accent' : 'text-zinc-300',
-                )
-              }
+              className={navLinkClass(
+                'flex h-full flex-col items-center justify-center gap-1 text-[11px] font-semibold',
+                'text-accent',
+                'text-zinc-300',
+              )}
             >
               <Icon aria-hidden="true" className="size-5" />
               {label}

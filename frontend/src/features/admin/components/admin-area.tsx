@@ -7,7 +7,7 @@ import { lazy, Suspense } from 'react';
 import { Link, Navigate, NavLink, Route, Routes } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
-import { cx } from '../../../lib/class-names';
+import { navLinkClass } from '../../../lib/class-names';
 import { Button, buttonClass } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 
@@ -39,12 +39,11 @@ export function AdminArea({ onSignIn }: { onSignIn: () => void }) {
           <NavLink
             key={to}
             to={to}
-            className={({ isActive }) =>
-              cx(
-                'inline-flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-semibold transition',
-                isActive ? 'border-accent text-zinc-50' : 'border-transparent text-zinc-300 hover:text-zinc-50',
-              )
-            }
+            className={navLinkClass(
+              'inline-flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-semibold transition',
+              'border-accent text-zinc-50',
+              'border-transparent text-zinc-300 hover:text-zinc-50',
+            )}
           >
             <Icon aria-hidden="true" className="size-4" />
             {label}

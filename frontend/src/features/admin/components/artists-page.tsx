@@ -96,7 +96,6 @@ export function ArtistsPage() {
         testId="artists-table"
         columns={columns}
         rows={rows}
-        rowKey={(artist) => artist.id}
         source={artists}
         empty={{ icon: Mic2, title: 'No artists yet', children: 'Add the label’s first artist.' }}
         sort={sort}

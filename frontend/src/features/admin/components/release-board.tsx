@@ -119,7 +119,6 @@ export function ReleaseBoard() {
         testId="release-board"
         columns={columns}
         rows={pages.rows}
-        rowKey={(release) => release.id}
         source={pages}
         empty={{ icon: Disc3, title: status ? `No ${statusLabels[status].toLowerCase()} releases` : 'No releases yet' }}
         hasMore={pages.hasMore}

@@ -72,7 +72,6 @@ export function VideosPage() {
         testId="videos-table"
         columns={columns}
         rows={rows}
-        rowKey={(video) => video.id}
         source={videos}
         empty={{ icon: Clapperboard, title: 'No videos yet', children: `Add the first video for ${brand.productPlus} members.` }}
         sort={sort}

@@ -356,7 +356,6 @@ function Purchases({ userId }: { userId: string }) {
         testId="purchases-table"
         columns={columns}
         rows={rows}
-        rowKey={(row) => row.id}
         source={pages}
         empty={{ icon: Receipt, title: 'No purchases' }}
         hasMore={pages.hasMore}

@@ -100,7 +100,6 @@ export function PeoplePage() {
           testId="people-table"
           columns={columns}
           rows={rows}
-          rowKey={(user) => user.id}
           source={pages}
           empty={{ icon: Users, title: q ? `No listener matches “${q}”` : 'No listeners yet' }}
           sort={sort}

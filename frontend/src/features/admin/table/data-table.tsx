@@ -21,11 +21,15 @@ export interface Column<Row> {
   numeric?: boolean;
 }
 
-export interface DataTableProps<Row> {
+/** A row's React key: its `id` when it has one, else a `rowKey` that names it. */
+type RowKey<Row> = Row extends { id: string } ? { rowKey?: (row: Row) => string } : { rowKey: (row: Row) => string };
+
+const idOf = (row: unknown) => (row as { id: string }).id;
+
+export type DataTableProps<Row> = RowKey<Row> & {
   caption: string;
   columns: Column<Row>[];
   rows: Row[];
-  rowKey: (row: Row) => string;
   /** The rows' query (react-query's or the cursor pages'): its state, its error, and how to ask again. None: rows at hand. */
   source?: { status: 'pending' | 'error' | 'success'; error: unknown; refetch: () => unknown };
   empty: { icon: LucideIcon; title: string; children?: ReactNode };
@@ -35,12 +39,12 @@ export interface DataTableProps<Row> {
   loadingMore?: boolean;
   onLoadMore?: () => void;
   testId?: string;
-}
+};
 
 const SKELETON_ROWS = 5;
 
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { caption, columns, rows, rowKey, source, sort = null, onSortChange, testId } = props;
+  const { caption, columns, rows, rowKey = idOf, source, sort = null, onSortChange, testId } = props;
   const status = source?.status ?? 'success';
   if (source?.status === 'error')
     return <ErrorState title={`Could not load ${caption.toLowerCase()}`} error={source.error} onRetry={() => void source.refetch()} />;

@@ -15,7 +15,7 @@ import { buttonClass, IconButton } from '../../../ui/button';
 import { Section } from '../../../ui/section';
 import { LoadingStatus, Skeleton } from '../../../ui/skeleton';
 import { AlbumTile, AlbumTileBadge } from '../../albums';
-import { EmptyState, ErrorState } from '../../../ui/status-message';
+import { EmptyState, ErrorState, StateBox } from '../../../ui/status-message';
 import { UnderlineTabs } from '../../../ui/tabs';
 import { isPlayable, useExclusiveAlbums, useExclusiveVideos, type ExclusiveAlbum, type ExclusiveVideo } from '../api/get-exclusive';
 import { exclusiveErrorNotice, readExclusiveError, videoRequiresPlus, type ExclusiveError } from '../membership-messages';
@@ -159,17 +159,11 @@ function SelectedVideo({ videoId, member, onClose }: { videoId: string; member: 
 
 function LockedVideo({ title }: { title: string | null }) {
   return (
-    <div
-      role="alert"
-      className="flex flex-col items-center gap-3 rounded-xl border border-accent/30 bg-accent/10 px-6 py-10 text-center"
-      data-testid="video-locked"
-    >
-      <Lock aria-hidden="true" className="size-8 text-accent" />
-      <p className="max-w-prose font-semibold text-zinc-50">{videoRequiresPlus(title)}</p>
+    <StateBox icon={Lock} tone="accent" title={videoRequiresPlus(title)} role="alert" testId="video-locked">
       <Link to="/subscribe" className={buttonClass()}>
         Join {brand.productPlus}
       </Link>
-    </div>
+    </StateBox>
   );
 }
 

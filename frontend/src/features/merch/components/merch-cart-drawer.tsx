@@ -26,6 +26,7 @@ import {
 import { merchCart, useMerchCart } from '../merch-cart-store';
 import { openCheckout } from '../merch-checkout';
 import { checkoutDestination, MERCH_SHOP_HOST, type CreatedCart } from '../merch-store';
+import { StateBox } from '../../../ui/status-message';
 
 export interface AlbumCartRow {
   count: number;
@@ -97,17 +98,12 @@ export function MerchCartDrawer({ open, onOpenChange, albums }: MerchCartDrawerP
 
 function EmptyBag({ onShop }: { onShop: () => void }) {
   return (
-    <div
-      className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-white/15 px-6 py-10 text-center"
-      data-testid="merch-cart-empty"
-    >
-      <ShoppingBag aria-hidden="true" className="size-8 text-zinc-400" />
-      <p className="font-semibold text-zinc-100">Your bag is empty</p>
+    <StateBox icon={ShoppingBag} tone="quiet" title="Your bag is empty" testId="merch-cart-empty">
       <p className="text-sm text-zinc-300">Shirts, records and more from the artists are in the shop.</p>
       <Link to="/shop" onClick={onShop} className={buttonClass('primary')}>
         Shop Now
       </Link>
-    </div>
+    </StateBox>
   );
 }
 
