@@ -1,4 +1,4 @@
-/** Contract of the `merch` context: the merch shop's products, collections and carts. */
+/** Contract of the `merch` context: the merch shop's products, collections and carts, and the shop's webhooks. */
 import * as z from 'zod/mini';
 import { endpoint, nullableText, success } from './endpoint.js';
 
@@ -51,3 +51,7 @@ export const createCart = endpoint({
   }),
   answer: createCartAnswer,
 });
+
+/** Shopify's deliveries (the body is read raw, for its signature): what became of the one delivered. */
+export const shopifyWebhookAnswer = z.object({ received: z.literal(true), outcome: z.enum(['applied', 'duplicate', 'ignored']) });
+export const shopifyWebhook = endpoint({ answer: shopifyWebhookAnswer });

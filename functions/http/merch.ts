@@ -1,6 +1,13 @@
-/** HTTP context `merch`: the merch shop's products, collections and carts, through the configured storefront. */
+/**
+ * HTTP context `merch`: the merch shop's products, collections and carts, through the configured storefront, and the
+ * shop's webhooks (signature checked on the raw body before anything is read; each order recorded once).
+ */
+import { Logger } from '@aws-lambda-powertools/logger';
 import { contextHandler } from '../lib/http.js';
+import { applyShopifyWebhook, verifyShopifyWebhook } from '../lib/shopify-webhook.js';
 import { storefront } from '../lib/storefront.js';
+
+const logger = new Logger({ serviceName: 'merch' });
 
 export const handler = contextHandler('merch', {
   'GET /api/shopify/products': async () => storefront().products(),
@@ -8,5 +15,11 @@ export const handler = contextHandler('merch', {
   'POST /api/shopify/create-cart': async ({ body }) => {
     const cart = await storefront().createCart(body.items);
     return { success: true, cartId: cart.cartId, checkoutUrl: cart.checkoutUrl };
+  },
+  'POST /api/shopify/webhook': async ({ request }) => {
+    const delivery = verifyShopifyWebhook(request.rawBody, request.headers, request.receivedAt);
+    const outcome = await applyShopifyWebhook(request.rawBody, delivery, request.receivedAt);
+    logger.info('shopify webhook', { webhookId: delivery.webhookId, topic: delivery.topic, outcome });
+    return { received: true as const, outcome };
   },
 });

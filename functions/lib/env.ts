@@ -21,9 +21,13 @@ const envSchema = z.object({
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().positive().optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
-  /** Shopify Storefront API for the merch shop; without it the label's own catalogue in functions/ is served. */
+  /**
+   * The merch shop: the Shopify store whose Storefront API serves it (a shop's domain, or an origin such as the local
+   * cloud's Shopify sandbox), its Storefront access token, and the secret its webhooks are signed with. Unset, the shop is unavailable.
+   */
   SHOPIFY_STORE_DOMAIN: z.string().min(1).optional(),
   SHOPIFY_STOREFRONT_TOKEN: z.string().min(1).optional(),
+  SHOPIFY_WEBHOOK_SECRET: z.string().min(1).optional(),
   APP_VERSION: z.string().default('dev'),
   /** The first admin account, made (or its password reset) by ensureFirstAdmin() on start. */
   ADMIN_EMAIL: z.string().email().optional(),

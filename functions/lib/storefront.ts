@@ -1,11 +1,45 @@
 /**
- * The merch shop's storefront: the Shopify Storefront API when SHOPIFY_STORE_DOMAIN and
- * SHOPIFY_STOREFRONT_TOKEN are set, else the label's own catalogue (functions/domain/merch).
+ * The merch shop's storefront: Shopify's Storefront GraphQL API at the store SHOPIFY_STORE_DOMAIN names, with
+ * SHOPIFY_STOREFRONT_TOKEN. The domain is a shop's (`toko.myshopify.com`, reached over https) or an origin
+ * (`http://127.0.0.1:4100`, the local cloud's Shopify sandbox); the code is the same for both.
  */
-import { randomUUID } from 'node:crypto';
-import { conflict, invalid, upstreamFailed } from '../domain/errors.js';
-import { labelCollections, labelProducts, LABEL_SHOP_ORIGIN, type ShopCollection, type ShopProduct } from '../domain/merch/label-shop.js';
+import { conflict, invalid, unavailable, upstreamFailed } from '../domain/errors.js';
 import { env } from './env.js';
+
+/** The Storefront API version the queries are written for. */
+export const STOREFRONT_API_VERSION = '2025-01';
+
+interface Money {
+  amount: string;
+  currencyCode: 'USD';
+}
+
+export interface ShopVariant {
+  id: string;
+  title: string;
+  available: boolean;
+  price: Money;
+}
+
+export interface ShopProduct {
+  id: string;
+  handle: string;
+  title: string;
+  description: string;
+  images: { url: string; altText: string | null }[];
+  variants: ShopVariant[];
+  availableForSale: boolean;
+  priceRange: { minVariantPrice: Money; maxVariantPrice: Money };
+  collections: { handle: string; title: string }[];
+  createdAt: string;
+}
+
+export interface ShopCollection {
+  id: string;
+  handle: string;
+  title: string;
+  description: string;
+}
 
 export interface CartLineInput {
   variantId: string;
@@ -13,30 +47,16 @@ export interface CartLineInput {
 }
 
 export interface Storefront {
+  /** Every product, in the shop's own (featured) order. */
   products(): Promise<ShopProduct[]>;
   collections(): Promise<ShopCollection[]>;
   createCart(lines: CartLineInput[]): Promise<{ cartId: string; checkoutUrl: string }>;
+  /** The artist each product is linked to by its `artist:<artistId>` tag (null for the label's own); unknown ids are left out. */
+  productArtists(productIds: string[]): Promise<Map<string, string | null>>;
 }
 
-export const labelStorefront: Storefront = {
-  products() {
-    return Promise.resolve(labelProducts);
-  },
-  collections() {
-    return Promise.resolve(labelCollections);
-  },
-  createCart(lines) {
-    const variants = new Map(labelProducts.flatMap((p) => p.variants.map((v) => [v.id, v] as const)));
-    for (const line of lines) {
-      const variant = variants.get(line.variantId);
-      if (!variant) throw invalid('unknown_variant', `Unknown product variant ${line.variantId}`);
-      if (!variant.available) throw conflict('unavailable', 'This item is currently out of stock');
-    }
-    const cartId = randomUUID();
-    const items = lines.map((l) => `${l.variantId.split('/').pop()}:${l.quantity}`).join(',');
-    return Promise.resolve({ cartId, checkoutUrl: `${LABEL_SHOP_ORIGIN}/cart/${items}?cart=${cartId}` });
-  },
-};
+/** The tag that links a product to the artist it is credited to. */
+export const ARTIST_TAG = 'artist:';
 
 const PRODUCT_FIELDS = `id handle title description availableForSale createdAt
   images(first: 10) { nodes { url altText } }
@@ -52,27 +72,43 @@ interface GqlProduct {
   availableForSale: boolean;
   createdAt: string;
   images: { nodes: { url: string; altText: string | null }[] };
-  variants: { nodes: { id: string; title: string; availableForSale: boolean; price: { amount: string; currencyCode: 'USD' } }[] };
+  variants: { nodes: { id: string; title: string; availableForSale: boolean; price: Money }[] };
   priceRange: ShopProduct['priceRange'];
   collections: { nodes: { handle: string; title: string }[] };
 }
 
+interface CartUserError {
+  message: string;
+  code: string | null;
+}
+
+/** Shopify's cart error codes that mean the item cannot be had now, rather than that the request was wrong. */
+const OUT_OF_STOCK = new Set(['MERCHANDISE_OUT_OF_STOCK', 'MERCHANDISE_NOT_ENOUGH_STOCK']);
+
+/** `toko.myshopify.com` → `https://toko.myshopify.com`; an origin with its scheme is taken as it is. */
+export const storeOrigin = (domain: string) => (/^https?:\/\//.test(domain) ? domain : `https://${domain}`).replace(/\/+$/, '');
+
 export function shopifyStorefront(domain: string, token: string): Storefront {
+  const endpoint = `${storeOrigin(domain)}/api/${STOREFRONT_API_VERSION}/graphql.json`;
   async function query<T>(gql: string, variables: Record<string, unknown> = {}): Promise<T> {
-    const res = await fetch(`https://${domain}/api/2025-01/graphql.json`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-shopify-storefront-access-token': token },
-      body: JSON.stringify({ query: gql, variables }),
-    });
-    const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
+    let res: Response;
+    try {
+      res = await fetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-shopify-storefront-access-token': token },
+        body: JSON.stringify({ query: gql, variables }),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (error) {
+      throw upstreamFailed('storefront_failed', `The shop could not be reached: ${(error as Error).message}`);
+    }
+    const body = (await res.json().catch(() => ({}))) as { data?: T; errors?: { message: string }[] };
     if (!res.ok || !body.data) throw upstreamFailed('storefront_failed', body.errors?.[0]?.message ?? `Shopify answered ${res.status}`);
     return body.data;
   }
   return {
     async products() {
-      const data = await query<{ products: { nodes: GqlProduct[] } }>(
-        `{ products(first: 100, sortKey: CREATED_AT, reverse: true) { nodes { ${PRODUCT_FIELDS} } } }`,
-      );
+      const data = await query<{ products: { nodes: GqlProduct[] } }>(`{ products(first: 100) { nodes { ${PRODUCT_FIELDS} } } }`);
       return data.products.nodes.map((p) => ({
         id: p.id,
         handle: p.handle,
@@ -93,13 +129,31 @@ export function shopifyStorefront(domain: string, token: string): Storefront {
       return data.collections.nodes;
     },
     async createCart(lines) {
-      const data = await query<{ cartCreate: { cart: { id: string; checkoutUrl: string } | null; userErrors: { message: string }[] } }>(
-        `mutation($lines: [CartLineInput!]) { cartCreate(input: { lines: $lines }) { cart { id checkoutUrl } userErrors { message } } }`,
+      const data = await query<{ cartCreate: { cart: { id: string; checkoutUrl: string } | null; userErrors: CartUserError[] } }>(
+        `mutation cartCreate($lines: [CartLineInput!]) {
+          cartCreate(input: { lines: $lines }) { cart { id checkoutUrl } userErrors { message code } }
+        }`,
         { lines: lines.map((l) => ({ merchandiseId: l.variantId, quantity: l.quantity })) },
       );
-      const cart = data.cartCreate.cart;
-      if (!cart) throw invalid('cart_failed', data.cartCreate.userErrors[0]?.message ?? 'Could not create the cart');
+      const { cart, userErrors } = data.cartCreate;
+      const [error] = userErrors;
+      if (error && OUT_OF_STOCK.has(error.code ?? '')) throw conflict('unavailable', 'This item is currently out of stock');
+      if (!cart || error) throw invalid('cart_failed', error?.message ?? 'Could not create the cart');
       return { cartId: cart.id, checkoutUrl: cart.checkoutUrl };
+    },
+    async productArtists(productIds) {
+      if (productIds.length === 0) return new Map();
+      const data = await query<{ nodes: ({ id: string; tags: string[] } | null)[] }>(
+        `query productArtists($ids: [ID!]!) { nodes(ids: $ids) { ... on Product { id tags } } }`,
+        { ids: productIds },
+      );
+      return new Map(
+        data.nodes.flatMap((node) => {
+          if (!node?.id) return [];
+          const tag = node.tags.find((t) => t.startsWith(ARTIST_TAG));
+          return [[node.id, tag ? tag.slice(ARTIST_TAG.length) || null : null] as const];
+        }),
+      );
     },
   };
 }
@@ -107,5 +161,6 @@ export function shopifyStorefront(domain: string, token: string): Storefront {
 /** The storefront this deployment is configured with. */
 export function storefront(): Storefront {
   const { SHOPIFY_STORE_DOMAIN: domain, SHOPIFY_STOREFRONT_TOKEN: token } = env();
-  return domain && token ? shopifyStorefront(domain, token) : labelStorefront;
+  if (!domain || !token) throw unavailable('shop_unavailable', 'The shop is not available right now');
+  return shopifyStorefront(domain, token);
 }

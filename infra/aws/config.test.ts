@@ -81,12 +81,22 @@ describe('context', () => {
   });
 
   it('references existing secrets by name when given', () => {
-    const toko = synth({ sessionSecretName: 'prod/toko/session', stripeSecretName: 'prod/toko/stripe' });
+    const toko = synth({
+      sessionSecretName: 'prod/toko/session',
+      stripeSecretName: 'prod/toko/stripe',
+      shopifySecretName: 'prod/toko/shopify',
+    });
     Template.fromStack(toko.data).resourceCountIs('AWS::SecretsManager::Secret', 0);
     const [fn] = Object.values(Template.fromStack(toko.api).findResources('AWS::Lambda::Function'));
     expect(fn.Properties.Environment.Variables.SESSION_SECRET).toBe('{{resolve:secretsmanager:prod/toko/session:SecretString:::}}');
     expect(fn.Properties.Environment.Variables.STRIPE_SECRET_KEY).toBe(
       '{{resolve:secretsmanager:prod/toko/stripe:SecretString:secretKey::}}',
+    );
+    expect(fn.Properties.Environment.Variables.SHOPIFY_WEBHOOK_SECRET).toBe(
+      '{{resolve:secretsmanager:prod/toko/shopify:SecretString:webhookSecret::}}',
+    );
+    expect(fn.Properties.Environment.Variables.SHOPIFY_STORE_DOMAIN).toBe(
+      '{{resolve:secretsmanager:prod/toko/shopify:SecretString:storeDomain::}}',
     );
   });
 });

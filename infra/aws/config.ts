@@ -25,6 +25,8 @@ export interface TokoConfig {
   sessionSecretName?: string;
   /** Existing Secrets Manager secret, JSON `{ "secretKey", "webhookSecret" }`; a placeholder is created when unset. */
   stripeSecretName?: string;
+  /** Existing Secrets Manager secret, JSON `{ "storeDomain", "storefrontToken", "webhookSecret" }`; a placeholder is created when unset. */
+  shopifySecretName?: string;
   appVersion: string;
   /** Shown by /api/deployment-status; passed by the deploy script so synth stays deterministic. */
   buildTime?: string;
@@ -69,6 +71,7 @@ export function configFromContext(node: Node, overrides: Partial<TokoConfig> = {
     alarmEmail: text(node, 'alarmEmail'),
     sessionSecretName: text(node, 'sessionSecretName'),
     stripeSecretName: text(node, 'stripeSecretName'),
+    shopifySecretName: text(node, 'shopifySecretName'),
     appVersion: text(node, 'appVersion') ?? packageVersion(),
     buildTime: text(node, 'buildTime'),
     ...overrides,

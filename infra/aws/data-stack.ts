@@ -115,6 +115,26 @@ export class DataStack extends Stack {
         },
       }).secretArn;
     const stripe = (field: 'secretKey' | 'webhookSecret') => SecretValue.secretsManager(stripeSecretId, { jsonField: field });
-    this.secrets = { session, stripeSecretKey: stripe('secretKey'), stripeWebhookSecret: stripe('webhookSecret') };
+    const shopifySecretId =
+      config.shopifySecretName ??
+      new Secret(this, 'ShopifySecret', {
+        secretName: `${config.prefix}shopify`,
+        description: 'The merch shop (Shopify): replace the placeholders, then redeploy the API stack',
+        secretObjectValue: {
+          storeDomain: SecretValue.unsafePlainText('replace-me.myshopify.com'),
+          storefrontToken: SecretValue.unsafePlainText('replace_me'),
+          webhookSecret: SecretValue.unsafePlainText('replace_me'),
+        },
+      }).secretArn;
+    const shopify = (field: 'storeDomain' | 'storefrontToken' | 'webhookSecret') =>
+      SecretValue.secretsManager(shopifySecretId, { jsonField: field });
+    this.secrets = {
+      session,
+      stripeSecretKey: stripe('secretKey'),
+      stripeWebhookSecret: stripe('webhookSecret'),
+      shopifyStoreDomain: shopify('storeDomain'),
+      shopifyStorefrontToken: shopify('storefrontToken'),
+      shopifyWebhookSecret: shopify('webhookSecret'),
+    };
   }
 }

@@ -11,6 +11,10 @@ export interface FunctionSecrets {
   session: SecretValue;
   stripeSecretKey: SecretValue;
   stripeWebhookSecret: SecretValue;
+  /** The merch shop: its Shopify store, Storefront access token and webhook signing secret. */
+  shopifyStoreDomain: SecretValue;
+  shopifyStorefrontToken: SecretValue;
+  shopifyWebhookSecret: SecretValue;
 }
 
 export interface SharedEnvironment {
@@ -35,6 +39,9 @@ export function functionEnvironment(shared: SharedEnvironment, service: string):
     SESSION_SECRET: secrets.session.unsafeUnwrap(),
     STRIPE_SECRET_KEY: secrets.stripeSecretKey.unsafeUnwrap(),
     STRIPE_WEBHOOK_SECRET: secrets.stripeWebhookSecret.unsafeUnwrap(),
+    SHOPIFY_STORE_DOMAIN: secrets.shopifyStoreDomain.unsafeUnwrap(),
+    SHOPIFY_STOREFRONT_TOKEN: secrets.shopifyStorefrontToken.unsafeUnwrap(),
+    SHOPIFY_WEBHOOK_SECRET: secrets.shopifyWebhookSecret.unsafeUnwrap(),
     APP_ORIGIN: shared.appOrigin,
     APP_VERSION: shared.appVersion,
     ...(shared.buildTime ? { BUILD_TIME: shared.buildTime } : {}),

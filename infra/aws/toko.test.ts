@@ -129,6 +129,15 @@ describe('data stack', () => {
       GenerateSecretString: Match.objectLike({ PasswordLength: 64 }),
     });
   });
+
+  it('keeps the merch shop’s store, Storefront token and webhook secret in one Secrets Manager secret, a placeholder until set', () => {
+    const [[, secret]] = resources(template.data, 'AWS::SecretsManager::Secret').filter(([, r]) => r.Properties.Name === 'toko-shopify');
+    expect(Object.keys(JSON.parse(secret.Properties.SecretString as string) as object)).toEqual([
+      'storeDomain',
+      'storefrontToken',
+      'webhookSecret',
+    ]);
+  });
 });
 
 describe('messaging stack', () => {
@@ -309,7 +318,14 @@ describe('api stack', () => {
         ]),
       );
       expect(variables.QUEUE_PREFIX).toBe('toko-');
-      for (const secret of ['SESSION_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) {
+      for (const secret of [
+        'SESSION_SECRET',
+        'STRIPE_SECRET_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+        'SHOPIFY_STORE_DOMAIN',
+        'SHOPIFY_STOREFRONT_TOKEN',
+        'SHOPIFY_WEBHOOK_SECRET',
+      ]) {
         expect(JSON.stringify(variables[secret])).toContain('{{resolve:secretsmanager:');
       }
     }

@@ -22,6 +22,7 @@ import { ensureFirstAdmin, runSeed } from './seed.js';
 import { createShutdown } from './shutdown.js';
 import type { SqsTrigger } from './sqs-trigger.js';
 import type { StreamPoller } from './stream-poller.js';
+import { startLocalShopify } from './shopify-sandbox/index.js';
 import { startLocalStripe } from './stripe-sandbox/index.js';
 import { makeLog, sleep } from './util.js';
 
@@ -63,6 +64,8 @@ export interface LocalCloud {
   inboxUrl: string;
   /** The Stripe sandbox (its hosted checkout pages and admin endpoints under /sandbox/). */
   stripeUrl: string;
+  /** The Shopify sandbox (Storefront GraphQL, checkout pages, admin endpoints under /sandbox/). */
+  shopifyUrl: string;
   /** The first admin's sign-in. */
   admin: { email: string; password: string };
   /** Every variable the cloud set in process.env for the handlers (endpoints, tables, queues, bucket, secret…). */
@@ -120,10 +123,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // The Stripe sandbox stands in for Stripe's API and hosted checkout; its Pay button sends signed webhooks.
     const stripe = await startLocalStripe({ appUrl: url, dataDir, log: (line) => log.info(`stripe: ${line}`) });
     shutdown.add(() => stripe.sandbox.stop());
+    // The Shopify sandbox stands in for the merch shop's Storefront API and checkout; its Pay button sends a signed order webhook.
+    const shopify = await startLocalShopify({ appUrl: url, dataDir, log: (line) => log.info(`shopify: ${line}`) });
+    shutdown.add(() => shopify.sandbox.stop());
     const admin = firstAdmin(dataDir, options.admin);
 
     // 3. The environment the handlers read.
-    const env = handlerEnvironment({ emulators, url, dataDir, staticDir, admin, stripe: stripe.env });
+    const env = handlerEnvironment({ emulators, url, dataDir, staticDir, admin, stripe: stripe.env, shopify: shopify.env });
     await applyHandlerEnvironment(env, shutdown);
 
     // 4. Tables, queues and the bucket, from the manifests.
@@ -192,6 +198,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       port,
       inboxUrl: ses.endpoint,
       stripeUrl: stripe.sandbox.url,
+      shopifyUrl: shopify.sandbox.url,
       admin,
       env,
       endpoints: { dynamodb: dynamo.endpoint, sqs: fauxqs.endpoint, s3: fauxqs.endpoint, ses: ses.endpoint },

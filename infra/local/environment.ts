@@ -23,9 +23,19 @@ export interface HandlerEnvironmentInput {
   admin: AdminSignIn;
   /** The Stripe sandbox's variables. */
   stripe: Record<string, string>;
+  /** The Shopify sandbox's variables (store, Storefront token, webhook secret). */
+  shopify: Record<string, string>;
 }
 
-export function handlerEnvironment({ emulators, url, dataDir, staticDir, admin, stripe }: HandlerEnvironmentInput): Record<string, string> {
+export function handlerEnvironment({
+  emulators,
+  url,
+  dataDir,
+  staticDir,
+  admin,
+  stripe,
+  shopify,
+}: HandlerEnvironmentInput): Record<string, string> {
   const { dynamo, fauxqs, ses } = emulators;
   return {
     AWS_REGION: REGION,
@@ -53,6 +63,7 @@ export function handlerEnvironment({ emulators, url, dataDir, staticDir, admin, 
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     ...stripe,
+    ...shopify,
   };
 }
 

@@ -71,6 +71,7 @@ async function main() {
       `  App          ${cloud.url}`,
       `  Local inbox  ${cloud.inboxUrl}   (every mail the app sends)`,
       `  Stripe       ${cloud.stripeUrl}   (sandbox: its checkout page has a Pay button)`,
+      `  Shopify      ${cloud.shopifyUrl}   (sandbox: the shop's checkout page has a Pay button)`,
       `  Admin        ${cloud.admin.email} / ${cloud.admin.password}`,
       `  Data         .local/   (npm run reset wipes it)`,
       '',

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { labelProducts } from '../../functions/domain/merch/label-shop.js';
+import { sandboxProducts } from '../../infra/local/shopify-sandbox/catalogue.js';
 import { albums } from '../../infra/seed/catalogue.js';
 import { useCloudEnv } from '../support/cloud.js';
 import { signedInListener } from '../support/signed-in.js';
@@ -19,9 +19,9 @@ const cardHandles = (page: Page) => cards(page).evaluateAll((list) => list.map((
 const badge = (page: Page) => page.locator('[data-testid=header-cart]').getAttribute('data-count');
 const drawer = (page: Page) => page.locator('[data-testid=merch-cart-drawer]');
 const handlesOf = (collection: string) =>
-  labelProducts.filter((p) => p.collections.some((c) => c.handle === collection)).map((p) => p.handle);
+  sandboxProducts.filter((p) => p.collections.some((c) => c.handle === collection)).map((p) => p.handle);
 
-const vinyl = labelProducts.find((p) => p.handle === 'first-light-vinyl')!;
+const vinyl = sandboxProducts.find((p) => p.handle === 'first-light-vinyl')!;
 const orange = vinyl.variants.find((v) => v.title === 'Sunrise Orange')!;
 
 async function openProduct(page: Page, handle: string) {
@@ -45,19 +45,19 @@ describe('merch shop', () => {
       await drawer(page).waitFor({ state: 'detached' });
 
       // Every product of the shop, with the promo banner for the vinyl store.
-      await poll(() => cards(page).count()).toBe(labelProducts.length);
-      expect(await cardHandles(page)).toEqual(labelProducts.map((p) => p.handle));
+      await poll(() => cards(page).count()).toBe(sandboxProducts.length);
+      expect(await cardHandles(page)).toEqual(sandboxProducts.map((p) => p.handle));
       expect(await page.locator('[data-testid=promo-banner]').getAttribute('href')).toContain('utm_source=toko');
 
       // Search, then a collection, then the cheapest first.
       await page.locator('[data-testid=shop-search]').fill('hoodie');
       await poll(() => cardHandles(page)).toEqual(['low-tides-hoodie']);
       await page.locator('[data-testid=shop-search]').fill('');
-      await poll(() => cards(page).count()).toBe(labelProducts.length);
+      await poll(() => cards(page).count()).toBe(sandboxProducts.length);
       await page.locator('[data-testid=shop-collection]').selectOption('vinyl');
       await poll(() => cardHandles(page)).toEqual(handlesOf('vinyl'));
       await page.locator('[data-testid=shop-sort]').selectOption('price-low');
-      const cheapestFirst = labelProducts
+      const cheapestFirst = sandboxProducts
         .filter((p) => handlesOf('vinyl').includes(p.handle))
         .sort((a, b) => Number(a.priceRange.minVariantPrice.amount) - Number(b.priceRange.minVariantPrice.amount))
         .map((p) => p.handle);
@@ -107,17 +107,18 @@ describe('merch shop', () => {
         (response) => response.url().endsWith('/api/shopify/create-cart') && response.request().method() === 'POST',
       );
       const popup = context.waitForEvent('page');
-      // The label's shop is not reachable from the test machine: what counts is where the new tab went.
+      // The local cloud's shop is the Shopify sandbox: the new tab goes to its checkout.
+      const shopOrigin = inject('cloudEnv').SHOPIFY_SANDBOX_URL;
       const tabNavigation = context.waitForEvent(
         'request',
-        (request) => request.isNavigationRequest() && request.url().startsWith('https://shop.toko.example/'),
+        (request) => request.isNavigationRequest() && request.url().startsWith(`${shopOrigin}/`),
       );
       await drawer(page).locator('[data-testid=merch-checkout]').click();
       const answer = await created;
       expect(answer.status()).toBe(200);
       expect(answer.request().postDataJSON()).toEqual({ items: [{ variantId: orange.id, quantity: 2 }] });
       const { checkoutUrl } = (await answer.json()) as { checkoutUrl: string };
-      expect(checkoutUrl).toMatch(new RegExp(`^https://shop\\.toko\\.example/cart/${orange.id.split('/').pop()}:2\\?cart=`));
+      expect(checkoutUrl.startsWith(`${shopOrigin}/cart/c/`)).toBe(true);
       const tab = await popup;
       await poll(() => tab.evaluate(() => window.opener === null)).toBe(true);
       const navigation = await tabNavigation;

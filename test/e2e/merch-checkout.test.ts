@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { readStream } from '../../functions/lib/event-store.js';
+import { sandboxProducts } from '../../infra/local/shopify-sandbox/catalogue.js';
+import { useCloudEnv } from '../support/cloud.js';
+import { signedInListener } from '../support/signed-in.js';
+import { launch, newPage, poll, signIn, toastShown, viewports } from './browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  useCloudEnv();
+  browser = await launch();
+});
+afterAll(async () => browser?.close());
+
+const hoodie = sandboxProducts.find((p) => p.handle === 'low-tides-hoodie')!;
+const large = hoodie.variants.find((v) => v.title === 'L')!;
+
+describe('merch checkout through the Shopify sandbox', () => {
+  it('a fan bags a hoodie, checks out, pays on the shop’s checkout page, and the order is recorded once, credited to the artist', async () => {
+    const fan = await signedInListener();
+    const { page, context } = await newPage(browser, viewports.desktop);
+    await signIn(context, fan);
+
+    // The bag: two hoodies in L.
+    await page.goto('/shop?q=hoodie');
+    await page.locator(`[data-testid=product-card][data-handle="${hoodie.handle}"]`).click();
+    const dialog = page.locator(`[data-testid=product-dialog][data-handle="${hoodie.handle}"]`);
+    await dialog.locator('[data-testid=variant-select]').selectOption(large.id);
+    await dialog.locator('[data-testid=add-to-bag]').click();
+    await toastShown(page, 'Added to Bag');
+    await page.locator('[data-testid=header-cart]').click();
+    const drawer = page.locator('[data-testid=merch-cart-drawer]');
+    const line = drawer.locator(`[data-testid=merch-cart-line][data-variant-id="${large.id}"]`);
+    await line.getByRole('button', { name: /^One more/ }).click();
+    await poll(() => line.locator('[data-testid=merch-cart-qty]').textContent()).toBe('2');
+
+    // Checkout opens the shop's checkout page in a new tab.
+    const tabOpened = context.waitForEvent('page');
+    await drawer.locator('[data-testid=merch-checkout]').click();
+    const tab = await tabOpened;
+    await tab.waitForURL(`${inject('cloudEnv').SHOPIFY_SANDBOX_URL}/cart/c/**`);
+    await tab.getByRole('list', { name: 'Items' }).getByText('Low Tides Hoodie (L) × 2').waitFor();
+    expect(await tab.locator('[data-testid=total]').textContent()).toBe('$115.00');
+
+    // Pay: the shop confirms the order and tells the app.
+    await tab.getByRole('button', { name: 'Pay $115.00' }).click();
+    await tab.waitForURL('**/checkouts/thank-you/*');
+    const orderName = await tab.locator('[data-testid=order-name]').textContent();
+    const orderId = `gid://shopify/Order/${new URL(tab.url()).pathname.split('/').pop()}`;
+
+    await poll(async () => (await readStream(`merch-order#${orderId}`)).length).toBe(1);
+    const [placed] = await readStream(`merch-order#${orderId}`);
+    expect(placed).toMatchObject({
+      type: 'MerchOrderPlaced',
+      data: {
+        orderName,
+        lines: [
+          { variantId: large.id, title: 'Low Tides Hoodie - L', quantity: 2, unitPriceCents: 5500, artistId: 'artist-the-low-tides' },
+        ],
+        subtotalCents: 11000,
+        shippingCents: 500,
+        totalCents: 11500,
+      },
+    });
+
+    // The thank-you page leads back to the app's shop.
+    await tab.getByRole('link', { name: 'Back to the shop' }).click();
+    await tab.waitForURL('**/shop');
+    await context.close();
+  });
+});

@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { merchOrderFrom, orderedProductIds, shopifyOrderSchema } from '../../functions/domain/merch/order.js';
+import { resetEnvCache } from '../../functions/lib/env.js';
+import { verifyShopifyWebhook } from '../../functions/lib/shopify-webhook.js';
+import { shopifyStorefront, type Storefront } from '../../functions/lib/storefront.js';
+import { sandboxProducts } from '../../infra/local/shopify-sandbox/catalogue.js';
+import { SANDBOX_STOREFRONT_TOKEN, startShopifySandbox, type ShopifySandbox } from '../../infra/local/shopify-sandbox/index.js';
+
+const APP = 'http://localhost:3999';
+const SECRET = 'unit-webhook-secret';
+let sandbox: ShopifySandbox;
+let shop: Storefront;
+
+beforeAll(async () => {
+  for (const [name, value] of Object.entries({
+    TABLE_EVENTS: 'events',
+    TABLE_VIEWS: 'views',
+    TABLE_COUNTERS: 'counters',
+    TABLE_EPHEMERAL: 'ephemeral',
+    MEDIA_BUCKET: 'toko-media',
+    SESSION_SECRET: 'x'.repeat(32),
+    APP_ORIGIN: APP,
+    SHOPIFY_WEBHOOK_SECRET: SECRET,
+  })) {
+    vi.stubEnv(name, value);
+  }
+  resetEnvCache();
+  // The app is not running: webhooks go nowhere, and the tests take them from the admin endpoint instead.
+  sandbox = await startShopifySandbox({ port: 0, appOrigin: APP, webhookUrl: 'http://127.0.0.1:9/none', webhookSecret: SECRET });
+  shop = shopifyStorefront(sandbox.url, SANDBOX_STOREFRONT_TOKEN);
+});
+afterAll(async () => {
+  await sandbox?.stop();
+  vi.unstubAllEnvs();
+  resetEnvCache();
+});
+
+const graphql = async (query: string, variables: Record<string, unknown> = {}, token = SANDBOX_STOREFRONT_TOKEN) => {
+  const res = await fetch(`${sandbox.url}/api/2025-01/graphql.json`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-shopify-storefront-access-token': token },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: res.status, body: (await res.json()) as { data?: any; errors?: { message: string }[] } };
+};
+
+const tee = sandboxProducts.find((p) => p.handle === 'first-light-tee')!;
+const medium = tee.variants.find((v) => v.title === 'M')!;
+const soldOut = tee.variants.find((v) => !v.available)!;
+const tote = sandboxProducts.find((p) => p.handle === 'label-tote')!;
+
+describe('the storefront against the Shopify sandbox', () => {
+  it('lists the label’s merch in the shop’s order, with variants, prices, collections and images on the app’s origin', async () => {
+    const products = await shop.products();
+    expect(products.map((p) => p.handle)).toEqual(sandboxProducts.map((p) => p.handle));
+    const found = products.find((p) => p.handle === tee.handle)!;
+    expect(found).toEqual({
+      id: tee.id,
+      handle: tee.handle,
+      title: tee.title,
+      description: tee.description,
+      images: [{ url: `${APP}${tee.images[0].url}`, altText: tee.title }],
+      variants: tee.variants,
+      availableForSale: true,
+      priceRange: tee.priceRange,
+      collections: [{ handle: 'apparel', title: 'Apparel' }],
+      createdAt: tee.createdAt,
+    });
+    expect((await shop.collections()).map((c) => c.handle)).toEqual(['apparel', 'vinyl', 'accessories']);
+  });
+
+  it('creates a cart whose checkout page shows the lines and a Pay button', async () => {
+    const cart = await shop.createCart([{ variantId: medium.id, quantity: 2 }]);
+    expect(cart.cartId).toMatch(/^gid:\/\/shopify\/Cart\/\w+\?key=\w+$/);
+    expect(cart.checkoutUrl).toMatch(new RegExp(`^${sandbox.url}/cart/c/\\w+\\?key=\\w+$`));
+    const page = await fetch(cart.checkoutUrl);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain('First Light Tee (M) × 2');
+    expect(html).toContain('Pay $61.00');
+    expect((await fetch(cart.checkoutUrl.replace(/key=\w+/, 'key=wrong'))).status).toBe(404);
+  });
+
+  it('refuses a sold-out variant as a conflict and an unknown one as invalid, creating no cart', async () => {
+    await expect(shop.createCart([{ variantId: soldOut.id, quantity: 1 }])).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'unavailable',
+    });
+    await expect(shop.createCart([{ variantId: 'gid://shopify/ProductVariant/999999', quantity: 1 }])).rejects.toMatchObject({
+      kind: 'invalid',
+    });
+  });
+
+  it('names the artist each product is tagged with, null for the label’s own, nothing for an unknown product', async () => {
+    const artists = await shop.productArtists([tee.id, tote.id, 'gid://shopify/Product/424242']);
+    expect([...artists]).toEqual([
+      [tee.id, 'artist-mara-vell'],
+      [tote.id, null],
+    ]);
+  });
+
+  it('refuses a wrong access token, which the storefront reports as the shop failing', async () => {
+    await expect(shopifyStorefront(sandbox.url, 'wrong').products()).rejects.toMatchObject({ kind: 'upstream', code: 'storefront_failed' });
+  });
+
+  it('adds lines to a cart (merging a variant already in it) and answers only the fields asked for, by alias and fragment', async () => {
+    const created = await graphql(
+      `mutation { cartCreate(input: { lines: [{ merchandiseId: "${medium.id}", quantity: 1 }] }) { cart { id } } }`,
+    );
+    const cartId: string = created.body.data.cartCreate.cart.id;
+    const added = await graphql(
+      `
+        mutation add($cartId: ID!, $lines: [CartLineInput!]!) {
+          cartLinesAdd(cartId: $cartId, lines: $lines) {
+            cart {
+              totalQuantity
+              checkoutUrl
+              lines(first: 10) {
+                edges {
+                  node {
+                    quantity
+                    merchandise {
+                      ...V
+                    }
+                  }
+                }
+              }
+              cost {
+                subtotalAmount {
+                  amount
+                }
+              }
+            }
+            userErrors {
+              code
+            }
+          }
+        }
+        fragment V on ProductVariant {
+          id
+          product {
+            handle
+          }
+        }
+      `,
+      { cartId, lines: [{ merchandiseId: medium.id, quantity: 2 }, { merchandiseId: tote.variants[0].id }] },
+    );
+    const { cart, userErrors } = added.body.data.cartLinesAdd;
+    expect(userErrors).toEqual([]);
+    expect(cart.totalQuantity).toBe(4);
+    expect(cart.lines.edges.map((e: { node: unknown }) => e.node)).toEqual([
+      { quantity: 3, merchandise: { id: medium.id, product: { handle: tee.handle } } },
+      { quantity: 1, merchandise: { id: tote.variants[0].id, product: { handle: tote.handle } } },
+    ]);
+    expect(cart.cost.subtotalAmount.amount).toBe((3 * 28 + Number(tote.variants[0].price.amount)).toFixed(2));
+    const read = await graphql(
+      `
+        query ($id: ID!) {
+          cart(id: $id) {
+            first: lines(first: 1) {
+              nodes {
+                quantity
+              }
+            }
+            __typename
+          }
+        }
+      `,
+      { id: cartId },
+    );
+    expect(read.body.data.cart).toEqual({ first: { nodes: [{ quantity: 3 }] }, __typename: 'Cart' });
+    expect((await graphql('{ products(first: 1) { nodes { price } } }')).body.errors?.[0].message).toMatch(/price/);
+    expect((await graphql('{ products(first: 1) { nodes { id } } }', {}, 'nope')).status).toBe(401);
+  });
+
+  it('pays a cart: an orders/create delivery signed as Shopify signs it, which the app’s check accepts and reads', async () => {
+    const cart = await shop.createCart([
+      { variantId: medium.id, quantity: 2 },
+      { variantId: tote.variants[0].id, quantity: 1 },
+    ]);
+    const token = /\/cart\/c\/(\w+)/.exec(cart.checkoutUrl)![1];
+    const res = await fetch(`${sandbox.url}/sandbox/carts/${token}/pay`, { method: 'POST', body: JSON.stringify({ deliver: false }) });
+    const { webhook } = (await res.json()) as { webhook: { body: string; headers: Record<string, string> } };
+    expect(webhook.headers).toMatchObject({
+      'x-shopify-topic': 'orders/create',
+      'x-shopify-webhook-id': expect.any(String),
+      'x-shopify-hmac-sha256': expect.stringMatching(/^[A-Za-z0-9+/]+=*$/),
+    });
+    const delivery = verifyShopifyWebhook(Buffer.from(webhook.body), webhook.headers, new Date());
+    expect(delivery.topic).toBe('orders/create');
+    const order = shopifyOrderSchema.parse(JSON.parse(webhook.body));
+    const artists = await shop.productArtists(orderedProductIds(order));
+    const placed = merchOrderFrom(order, delivery.webhookId, (id) => artists.get(id) ?? null);
+    expect(placed).toMatchObject({
+      orderName: expect.stringMatching(/^#\d{4,}$/),
+      subtotalCents: 5600 + Number(tote.variants[0].price.amount) * 100,
+      shippingCents: 500,
+      lines: [
+        {
+          title: 'First Light Tee - M',
+          quantity: 2,
+          unitPriceCents: 2800,
+          artistId: 'artist-mara-vell',
+          variantId: medium.id,
+          productId: tee.id,
+        },
+        { title: tote.title, quantity: 1, artistId: null },
+      ],
+    });
+    // Paid, the cart is gone from the storefront, and its checkout leads to the order.
+    expect((await graphql('query($id: ID!) { cart(id: $id) { id } }', { id: cart.cartId })).body.data.cart).toBeNull();
+    const again = await fetch(cart.checkoutUrl);
+    expect(await again.text()).toContain(order.name);
+  });
+
+  it('refuses a forged or an unsigned delivery', () => {
+    const body = Buffer.from('{"id":1}');
+    const now = new Date();
+    const headers = (over: Record<string, string | undefined>) => ({
+      'x-shopify-topic': 'orders/create',
+      'x-shopify-webhook-id': 'w',
+      'x-shopify-triggered-at': now.toISOString(),
+      'x-shopify-hmac-sha256': 'AAAA',
+      ...over,
+    });
+    expect(() => verifyShopifyWebhook(body, headers({}), now)).toThrow(/signature/);
+    expect(() => verifyShopifyWebhook(body, headers({ 'x-shopify-hmac-sha256': undefined }), now)).toThrow(/Missing/);
+  });
+});
