@@ -10,6 +10,7 @@ import http from 'node:http';
 import { z } from 'zod';
 import { brand } from '../../../events/brand.js';
 import { STOREFRONT_API_VERSION } from '../../../functions/lib/storefront.js';
+import { loadState, readBody, sendHtml as sendPage, sendJson } from '../sandbox-http.js';
 import { parseForm } from '../stripe-sandbox/form.js';
 import { sandboxCollections, sandboxProducts, type SandboxCollection, type SandboxProduct, type SandboxVariant } from './catalogue.js';
 import { execute, type Resolvable } from './graphql.js';
@@ -111,7 +112,7 @@ const payParams = z.object({ email: z.string().nullish(), deliver: z.union([z.bo
 
 export async function startShopifySandbox(options: ShopifySandboxOptions): Promise<ShopifySandbox> {
   const log = options.log ?? (() => undefined);
-  const state = loadState(options.stateFile);
+  const state = loadState(options.stateFile, emptyState);
   const save = () => {
     if (options.stateFile) fs.writeFileSync(options.stateFile, JSON.stringify(state));
   };
@@ -536,39 +537,7 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
   };
 }
 
-function loadState(file: string | undefined): State {
-  if (!file) return emptyState();
-  try {
-    // The file is this sandbox's own save() of its state.
-    return { ...emptyState(), ...(JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<State>) };
-  } catch {
-    return emptyState();
-  }
-}
-
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-function sendJson(res: http.ServerResponse, status: number, body: unknown) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
-function sendHtml(res: http.ServerResponse, status: number, html: string) {
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
-  });
-  res.end(html);
-}
+const sendHtml = (res: http.ServerResponse, status: number, html: string) => sendPage(res, status, html, "form-action 'self'");
 
 function redirect(res: http.ServerResponse, location: string) {
   res.writeHead(303, { location });

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import Stripe from 'stripe';
 import { z } from 'zod';
+import { loadState, readBody, sendHtml as sendPage, sendJson as sendJsonAnswer } from '../sandbox-http.js';
 import { parseForm } from './form.js';
 import { checkoutPage, donePage } from './page.js';
 import { defaultCatalogue, type SandboxCatalogue } from './catalogue.js';
@@ -369,7 +370,7 @@ const addMonths = (unix: number, months: number) => {
 export async function startStripeSandbox(options: StripeSandboxOptions): Promise<StripeSandbox> {
   const log = options.log ?? (() => {});
   const catalogue = options.catalogue ?? defaultCatalogue(options.appOrigin);
-  const state: State = loadState(options.stateFile);
+  const state: State = loadState(options.stateFile, emptyState);
   const idempotent = new Map<string, { status: number; body: unknown }>();
   let baseUrl = '';
 
@@ -1177,45 +1178,13 @@ function list<T>(data: T[], url: string): List<T> {
   return { object: 'list', data, has_more: false, url };
 }
 
-function loadState(file: string | undefined): State {
-  if (!file) return emptyState();
-  try {
-    // The file is this sandbox's own save() of its state.
-    return { ...emptyState(), ...(JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<State>) };
-  } catch {
-    return emptyState();
-  }
-}
+/** A Stripe API answer, with the headers Stripe sends on each. */
+const sendJson = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+  sendJsonAnswer(res, status, body, { 'request-id': id('req'), 'stripe-version': API_VERSION, ...headers });
 
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-    'request-id': id('req'),
-    'stripe-version': API_VERSION,
-    ...headers,
-  });
-  res.end(text);
-}
-
-function sendHtml(res: http.ServerResponse, status: number, html: string) {
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action *; frame-ancestors *",
-  });
-  res.end(html);
-}
+/** The hosted checkout posts to the app's return URL and is framed by the app's embedded checkout. */
+const sendHtml = (res: http.ServerResponse, status: number, html: string) =>
+  sendPage(res, status, html, 'form-action *; frame-ancestors *');
 
 /**
  * How the local cloud runs the sandbox: once the gateway's URL is known and before the handlers'

@@ -1,18 +1,9 @@
 /** The sandbox's hosted checkout page: self-contained HTML (no outside assets), line items, total and a Pay button. */
 import { brand } from '../../../events/brand.js';
+import { escapeHtml as escape, pageStyle, usd } from '../sandbox-http.js';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-const style = `
-  :root { color-scheme: dark; }
-  body { font: 16px/1.5 system-ui, sans-serif; background: #0f1115; color: #eceff4; margin: 0; min-height: 100vh; display: grid; place-items: center; }
-  main { width: min(28rem, 100% - 2rem); background: #181b22; border-radius: 12px; padding: 1.5rem; box-shadow: 0 8px 32px #0008; }
-  h1 { font-size: 1.1rem; margin: 0 0 .25rem; } p.note { color: #9aa3b2; font-size: .85rem; margin: 0 0 1rem; }
-  ul { list-style: none; padding: 0; margin: 0 0 1rem; } li { display: flex; justify-content: space-between; gap: 1rem; padding: .5rem 0; border-bottom: 1px solid #2a2f3a; }
+const style = `${pageStyle}
   .total { display: flex; justify-content: space-between; font-weight: 700; margin: .5rem 0 1rem; }
-  label { display: block; font-size: .85rem; color: #c7ceda; margin-bottom: .25rem; }
-  input { width: 100%; box-sizing: border-box; padding: .6rem; border-radius: 8px; border: 1px solid #3a4150; background: #0f1115; color: inherit; font: inherit; margin-bottom: 1rem; }
   button { width: 100%; padding: .75rem; border: 0; border-radius: 8px; font: inherit; font-weight: 700; cursor: pointer; }
   button.pay { background: ${brand.accentColor}; color: #111; } button.cancel { background: transparent; color: #9aa3b2; margin-top: .5rem; }
   button:focus-visible, input:focus-visible { outline: 3px solid #fff; outline-offset: 2px; }
