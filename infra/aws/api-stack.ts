@@ -137,7 +137,7 @@ export class ApiStack extends Stack {
     });
     const throttled = Object.entries(routeThrottles).filter(([key]) => httpRoutes.has(key));
     (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
-      throttled.map(([key, limits]) => [key, { throttlingRateLimit: limits.rateLimit, throttlingBurstLimit: limits.burstLimit }]),
+      throttled.map(([key, limits]) => [key, { ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit }]),
     );
     // API Gateway refuses settings for a route it does not have yet.
     for (const [key] of throttled) this.stage.node.addDependency(httpRoutes.get(key)!);

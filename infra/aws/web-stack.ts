@@ -210,16 +210,16 @@ export class WebStack extends Stack {
     acknowledge(
       distribution,
       'CFR2',
-      "A CloudFront web ACL must live in us-east-1, and this app's stacks are region-agnostic. Abuse is bounded instead by " +
-        'API Gateway throttling on sign-in, checkout and track-play (throttling.ts), same-origin checks and rate limits in ' +
-        'the functions, and an API that accepts only the requests of its manifest.',
+      "A CloudFront web ACL must be created in us-east-1, and this app's stacks are region-agnostic. Abuse is bounded " +
+        'instead by API Gateway throttling on sign-in, checkout and track-play (throttling.ts), sign-in limits per address ' +
+        'and per IP in the functions (functions/lib/sign-in-challenges.ts), and an API that routes only its manifest.',
     );
     if (!config.domain) {
       acknowledge(
         distribution,
         'CFR4',
         'Without -c domain the distribution answers on its *.cloudfront.net name, whose default certificate CloudFront ' +
-          'serves with the TLSv1 policy and allows no other. A deployment with a domain uses TLSv1.2_2021 (toko.test.ts).',
+          'serves with the TLSv1 policy and allows no other. A deployment with a domain uses TLSv1.2_2021 (config.test.ts).',
       );
     }
     this.appOrigin = `https://${config.domain ?? distribution.distributionDomainName}`;
