@@ -2,12 +2,17 @@
  * What each Lambda may touch, in one table (least privilege). HTTP contexts append events and
  * read views (queries never write them); projectors write views; only a mailer sends mail.
  * A new context or consumer gets its kind's default; an entry below widens or narrows it.
+ * Grants name exact actions and resources (a table's indexes by name); the one wildcard left, the
+ * media bucket's objects, is acknowledged where it is granted.
  */
-import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import { Fn } from 'aws-cdk-lib';
+import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import { Construct } from 'constructs';
+import { tables as tableDefinitions, type TableDefinition } from '../tables.js';
+import { acknowledge } from './checks.js';
 
 type Level = 'none' | 'read' | 'readWrite';
 
@@ -60,25 +65,71 @@ export const httpAccess = (context: string): Access => ({ ...httpDefault, ...htt
 export const consumerAccess = (name: string): Access => ({ ...consumerDefault, ...consumerOverrides[name] });
 
 export interface Resources {
-  tables: { events: ITable; views: ITable; counters: ITable; ephemeral: ITable };
-  mediaBucket: IBucket;
+  tables: Record<TableDefinition['name'], ITable>;
+  /** The name of the export of the media bucket's ARN (DataStack.mediaBucketArnExport). */
+  mediaBucketArnExport: string;
   queues: ReadonlyMap<string, IQueue>;
   mailIdentity: IEmailIdentity;
 }
 
-const grantTable = (table: ITable, level: Level, to: IGrantable) => {
-  if (level === 'read') table.grantReadData(to);
-  if (level === 'readWrite') table.grantReadWriteData(to);
+// The actions of CDK's grantReadData/grantReadWriteData, on the table and its indexes named in infra/tables.ts.
+const tableReads = [
+  'dynamodb:BatchGetItem',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+  'dynamodb:GetItem',
+  'dynamodb:GetRecords',
+  'dynamodb:GetShardIterator',
+  'dynamodb:Query',
+  'dynamodb:Scan',
+];
+const tableWrites = ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+
+const grantTable = (tables: Resources['tables'], name: TableDefinition['name'], level: Level, to: IGrantable) => {
+  if (level === 'none') return;
+  const table = tables[name];
+  const indexes = tableDefinitions.find((definition) => definition.name === name)?.globalIndexes ?? [];
+  Grant.addToPrincipal({
+    grantee: to,
+    actions: level === 'read' ? tableReads : [...tableReads, ...tableWrites],
+    resourceArns: [table.tableArn, ...indexes.map((index) => `${table.tableArn}/index/${index.name}`)],
+  });
 };
 
+/**
+ * The S3 calls of functions/lib: Get/Head (GetObject, with ListBucket so a missing key answers 404, not 403),
+ * Put/Copy/multipart and presigned POST (PutObject; a copy carries the source's tags), DeleteObject, and
+ * AbortMultipartUpload.
+ */
+const mediaReads = { bucket: ['s3:ListBucket'], objects: ['s3:GetObject', 's3:GetObjectTagging'] };
+const mediaWrites = ['s3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject', 's3:AbortMultipartUpload'];
+
+function grantMedia(to: IGrantable, level: Level, bucketArnExport: string) {
+  if (level === 'none') return;
+  const bucketArn = Fn.importValue(bucketArnExport);
+  Grant.addToPrincipal({ grantee: to, actions: mediaReads.bucket, resourceArns: [bucketArn] });
+  Grant.addToPrincipal({
+    grantee: to,
+    actions: level === 'read' ? mediaReads.objects : [...mediaReads.objects, ...mediaWrites],
+    resourceArns: [`${bucketArn}/*`],
+  });
+  // cdk-nag prints an imported ARN as the name of its export.
+  if (Construct.isConstruct(to.grantPrincipal)) acknowledge(to.grantPrincipal, `IAM5[Resource::${bucketArnExport}/*]`, mediaObjectsReason);
+}
+
+const mediaObjectsReason =
+  "Media keys are made of ids (an album's, a track's, a user's: functions/lib/media-keys.ts) that exist only at run " +
+  'time, so the objects are granted by the bucket. The bucket holds only media, and its private prefixes stay ' +
+  'unreachable from outside: the bucket policy denies them to CloudFront, and readers get them only through ' +
+  'signed URLs the functions issue after their own checks.';
+
 export function grantAccess(to: IGrantable, access: Access, resources: Resources) {
-  grantTable(resources.tables.events, access.events, to);
+  grantTable(resources.tables, 'events', access.events, to);
   // `counters` is part of the view store (infra/tables.ts): whoever reads or writes views does the same there.
-  grantTable(resources.tables.views, access.views, to);
-  grantTable(resources.tables.counters, access.views, to);
-  grantTable(resources.tables.ephemeral, access.ephemeral, to);
-  if (access.media === 'read') resources.mediaBucket.grantRead(to);
-  if (access.media === 'readWrite') resources.mediaBucket.grantReadWrite(to);
+  grantTable(resources.tables, 'views', access.views, to);
+  grantTable(resources.tables, 'counters', access.views, to);
+  grantTable(resources.tables, 'ephemeral', access.ephemeral, to);
+  grantMedia(to, access.media, resources.mediaBucketArnExport);
   for (const name of access.sendsTo) {
     const queue = resources.queues.get(name);
     if (!queue) throw new Error(`access.ts: "${name}" is not a consumer in functions/consumers.ts`);

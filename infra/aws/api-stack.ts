@@ -1,10 +1,20 @@
 /**
  * Compute, built from the manifests: one function per bounded context of functions/routes.ts with
- * its routes on the HttpApi, the stream relay, one function per consumer of functions/consumers.ts, and one function
- * per job of functions/schedules.ts with the EventBridge rule that runs it.
+ * its routes on the HttpApi and the API's stage (access logs, per-route throttling), the stream relay, one function
+ * per consumer of functions/consumers.ts, and one function per job of functions/schedules.ts with the EventBridge
+ * rule that runs it.
  */
-import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  CfnStage,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+  type IHttpApi,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -12,16 +22,44 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { consumers as consumerManifest, relay, type ConsumerSpec } from '../../functions/consumers.js';
 import { routeKey, routes as routeManifest, type RouteSpec } from '../../functions/routes.js';
 import { schedules as scheduleManifest, type ScheduleSpec } from '../../functions/schedules.js';
 import { consumerAccess, grantAccess, httpAccess, scheduledAccess, type Resources } from './access.js';
+import { acknowledge } from './checks.js';
 import { pascal, type TokoConfig } from './config.js';
 import type { Entries } from './entries.js';
 import { functionEnvironment, type SharedEnvironment } from './environment.js';
 import { tokoFunction } from './lambda.js';
+import { routeThrottles } from './throttling.js';
+
+/** Why a route has no API Gateway authorizer: the app's own session decides, per route, from the manifest. */
+const authorization = (route: RouteSpec) =>
+  route.auth === 'guest'
+    ? `${routeKey(route)} is open to guests by design (auth "guest" in functions/routes.ts): a public read, a sign-in ` +
+      'step, or a webhook that proves itself by its signature.'
+    : `${routeKey(route)} needs a${route.auth === 'admin' ? 'n admin' : ' signed-in'} session: the handler checks the ` +
+      `app's session cookie against the route's auth level ("${route.auth}" in functions/routes.ts) before anything ` +
+      'else (functions/lib/http.ts), which an API Gateway authorizer could only duplicate.';
+
+/** One JSON line per request; no query strings (sign-in links carry tokens there) and no bodies. */
+const accessLogFormat = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    time: '$context.requestTime',
+    ip: '$context.identity.sourceIp',
+    routeKey: '$context.routeKey',
+    path: '$context.path',
+    status: '$context.status',
+    protocol: '$context.protocol',
+    responseLength: '$context.responseLength',
+    latencyMs: '$context.responseLatency',
+    integrationError: '$context.integrationErrorMessage',
+  }),
+);
 
 export interface ApiStackProps extends StackProps {
   config: TokoConfig;
@@ -45,6 +83,8 @@ export class ApiStack extends Stack {
   /** By scheduled job name. */
   readonly scheduledFunctions = new Map<string, NodejsFunction>();
   readonly relay: NodejsFunction;
+  /** The HttpApi's `$default` stage: here, not with the HttpApi, because its route settings need the routes to exist. */
+  readonly stage: HttpStage;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -72,15 +112,35 @@ export class ApiStack extends Stack {
         new HttpLambdaIntegration(`${pascal(context)}Integration`, fn, { scopePermissionToRoute: false }),
       ]),
     );
+    const httpRoutes = new Map<string, HttpRoute>();
     for (const route of routes) {
       const integration = integrations.get(route.context);
       if (!integration) throw new Error(`No function for context "${route.context}"`);
-      new HttpRoute(this, `Route ${routeKey(route)}`, {
+      const httpRoute = new HttpRoute(this, `Route ${routeKey(route)}`, {
         httpApi: props.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration,
       });
+      acknowledge(httpRoute, 'APIG4', authorization(route));
+      httpRoutes.set(routeKey(route), httpRoute);
     }
+
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: props.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
+    });
+    const throttled = Object.entries(routeThrottles).filter(([key]) => httpRoutes.has(key));
+    (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
+      throttled.map(([key, limits]) => [key, { ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit }]),
+    );
+    // API Gateway refuses settings for a route it does not have yet.
+    for (const [key] of throttled) this.stage.node.addDependency(httpRoutes.get(key)!);
 
     this.relay = tokoFunction(this, pascal(relay.name), {
       entry: entries.relay(),
@@ -99,6 +159,12 @@ export class ApiStack extends Stack {
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(props.relayFailures),
       }),
+    );
+    acknowledge(
+      this.relay.role!,
+      'IAM5[Resource::*]',
+      'dynamodb:ListStreams, which the stream event source needs, has no resource-level permissions; every other stream ' +
+        'action is granted on the events table stream alone.',
     );
     for (const queue of resources.queues.values()) queue.grantSendMessages(this.relay);
 

@@ -70,7 +70,10 @@ describe('context', () => {
   it('serves a custom domain with its certificate and uses it as APP_ORIGIN', () => {
     const toko = synth({ domain: 'music.toko.example', certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/abc' });
     Template.fromStack(toko.web).hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: Match.objectLike({ Aliases: ['music.toko.example'] }),
+      DistributionConfig: Match.objectLike({
+        Aliases: ['music.toko.example'],
+        ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' }),
+      }),
     });
     const [fn] = Object.values(Template.fromStack(toko.api).findResources('AWS::Lambda::Function'));
     expect(fn.Properties.Environment.Variables.APP_ORIGIN).toBe('https://music.toko.example');

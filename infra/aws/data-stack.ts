@@ -1,4 +1,4 @@
-/** State: the four tables of infra/tables.ts, the media bucket, and the secrets the functions read. */
+/** State: the four tables of infra/tables.ts, the media bucket, its access logs, and the secrets the functions read. */
 import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
@@ -6,6 +6,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { INCOMING_PREFIX } from '../../functions/lib/media-keys.js';
 import { tables, type KeyAttribute, type TableDefinition } from '../tables.js';
+import { acknowledge } from './checks.js';
 import { pascal, type TokoConfig } from './config.js';
 import type { FunctionSecrets } from './environment.js';
 
@@ -19,6 +20,11 @@ const removalPolicyOf: Record<TableDefinition['name'], RemovalPolicy> = {
   ephemeral: RemovalPolicy.DESTROY,
 };
 
+/** Where each source writes in the access-log bucket. */
+export const accessLogPrefixes = { media: 'media/', site: 'site/', cloudfront: 'cloudfront/' } as const;
+/** How long access logs are kept: long enough to investigate an incident, short enough for the visitors' addresses they hold. */
+const accessLogDays = 90;
+
 export interface DataStackProps extends StackProps {
   config: TokoConfig;
 }
@@ -26,6 +32,13 @@ export interface DataStackProps extends StackProps {
 export class DataStack extends Stack {
   readonly tables: { events: ITable; views: ITable; counters: ITable; ephemeral: ITable };
   readonly mediaBucket: IBucket;
+  /**
+   * The name of an export of the media bucket's ARN, fixed, for the functions' policies: their acknowledgement of
+   * the objects' wildcard (access.ts) names it, which a generated export name would not allow.
+   */
+  readonly mediaBucketArnExport: string;
+  /** Server access logs of both buckets and CloudFront's logs, each under a prefix of its own (`accessLogPrefixes`). */
+  readonly accessLogs: Bucket;
   /** Deploy-time references, resolved by CloudFormation into the functions' environment. */
   readonly secrets: FunctionSecrets;
 
@@ -64,6 +77,16 @@ export class DataStack extends Stack {
     };
     this.tables = { events: table('events'), views: table('views'), counters: table('counters'), ephemeral: table('ephemeral') };
 
+    this.accessLogs = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      // CloudFront's standard logs are delivered with an object ACL, so ACLs stay enabled (owned by the bucket owner).
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+      lifecycleRules: [{ expiration: Duration.days(accessLogDays) }],
+    });
+
     // Private: readers reach it through CloudFront (OAC, its policy is owned by the web stack, which
     // knows the distribution) or through signed URLs. CORS lets the player seek with Range requests.
     this.mediaBucket = new Bucket(this, 'MediaBucket', {
@@ -71,6 +94,10 @@ export class DataStack extends Stack {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       encryption: BucketEncryption.S3_MANAGED,
       removalPolicy: RemovalPolicy.RETAIN,
+      // An overwritten or deleted file (artwork, a master) can be restored for a month; then it is gone for good.
+      versioned: true,
+      serverAccessLogsBucket: this.accessLogs,
+      serverAccessLogsPrefix: accessLogPrefixes.media,
       cors: [
         {
           allowedMethods: [HttpMethods.GET, HttpMethods.HEAD],
@@ -90,42 +117,71 @@ export class DataStack extends Stack {
       ],
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(7) },
+        { noncurrentVersionExpiration: Duration.days(30) },
+        { expiredObjectDeleteMarker: true },
         // Uploads wait under incoming/ until filed (resized or copied out); one never filed is not kept.
-        { prefix: INCOMING_PREFIX, expiration: Duration.days(1) },
+        { prefix: INCOMING_PREFIX, expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
       ],
     });
+    acknowledge(
+      this.mediaBucket,
+      'S10',
+      'The bucket has one policy, written by the web stack because it names the distribution; it denies every request ' +
+        'without TLS (aws:SecureTransport false), as toko.test.ts asserts. A policy here would replace that one.',
+    );
     new CfnOutput(this, 'MediaBucketName', { value: this.mediaBucket.bucketName });
+    this.mediaBucketArnExport = `${this.stackName}:MediaBucketArn`;
+    this.exportValue(this.mediaBucket.bucketArn, { name: this.mediaBucketArnExport });
 
     // Created secrets are referenced by ARN; existing ones by name (their partial ARN would not resolve).
+    // Both are rotated by hand (docs/rotating-secrets.md): the functions receive them at deploy time, so a value
+    // rotated by Secrets Manager alone would not reach them until the next deployment.
+    const manualRotation = (secret: Secret, how: string) => {
+      acknowledge(secret, 'SMG4', `Rotated by hand, as docs/rotating-secrets.md describes: ${how}`);
+      return secret;
+    };
     const session = config.sessionSecretName
       ? SecretValue.secretsManager(config.sessionSecretName)
-      : new Secret(this, 'SessionSecret', {
-          secretName: `${config.prefix}session-secret`,
-          description: 'HMAC key of session tokens (SESSION_SECRET)',
-          generateSecretString: { passwordLength: 64, excludePunctuation: true },
-        }).secretValue;
+      : manualRotation(
+          new Secret(this, 'SessionSecret', {
+            secretName: `${config.prefix}session-secret`,
+            description: 'HMAC key of session tokens (SESSION_SECRET)',
+            generateSecretString: { passwordLength: 64, excludePunctuation: true },
+          }),
+          'a new random value, then a redeploy of the API stack. The functions read it at deploy time (a dynamic ' +
+            'reference), and one key signs sessions, sign-in codes and download links, so a rotation signs everyone out; ' +
+            'it is done when the key may have leaked, not on a timer.',
+        ).secretValue;
     const stripeSecretId =
       config.stripeSecretName ??
-      new Secret(this, 'StripeSecret', {
-        secretName: `${config.prefix}stripe`,
-        description: 'Stripe keys: replace both placeholders, then redeploy the API stack',
-        secretObjectValue: {
-          secretKey: SecretValue.unsafePlainText('sk_test_replace_me'),
-          webhookSecret: SecretValue.unsafePlainText('whsec_replace_me'),
-        },
-      }).secretArn;
+      manualRotation(
+        new Secret(this, 'StripeSecret', {
+          secretName: `${config.prefix}stripe`,
+          description: 'Stripe keys: replace both placeholders, then redeploy the API stack',
+          secretObjectValue: {
+            secretKey: SecretValue.unsafePlainText('sk_test_replace_me'),
+            webhookSecret: SecretValue.unsafePlainText('whsec_replace_me'),
+          },
+        }),
+        'Stripe issues both keys (a rolled API key, a new webhook signing secret in the dashboard); no Lambda can ' +
+          'create them, so an operator pastes them in and redeploys the API stack.',
+      ).secretArn;
     const stripe = (field: 'secretKey' | 'webhookSecret') => SecretValue.secretsManager(stripeSecretId, { jsonField: field });
     const shopifySecretId =
       config.shopifySecretName ??
-      new Secret(this, 'ShopifySecret', {
-        secretName: `${config.prefix}shopify`,
-        description: 'The merch shop (Shopify): replace the placeholders, then redeploy the API stack',
-        secretObjectValue: {
-          storeDomain: SecretValue.unsafePlainText('replace-me.myshopify.com'),
-          storefrontToken: SecretValue.unsafePlainText('replace_me'),
-          webhookSecret: SecretValue.unsafePlainText('replace_me'),
-        },
-      }).secretArn;
+      manualRotation(
+        new Secret(this, 'ShopifySecret', {
+          secretName: `${config.prefix}shopify`,
+          description: 'The merch shop (Shopify): replace the placeholders, then redeploy the API stack',
+          secretObjectValue: {
+            storeDomain: SecretValue.unsafePlainText('replace-me.myshopify.com'),
+            storefrontToken: SecretValue.unsafePlainText('replace_me'),
+            webhookSecret: SecretValue.unsafePlainText('replace_me'),
+          },
+        }),
+        'Shopify issues the Storefront token and the webhook signing secret (in the store admin); no Lambda can create ' +
+          'them, so an operator pastes them in and redeploys the API stack.',
+      ).secretArn;
     const shopify = (field: 'storeDomain' | 'storefrontToken' | 'webhookSecret') =>
       SecretValue.secretsManager(shopifySecretId, { jsonField: field });
     this.secrets = {

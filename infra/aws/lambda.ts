@@ -3,10 +3,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { AssetHashType, DockerImage, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, LayerVersion, Runtime, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { acknowledge } from './checks.js';
 import { repoRoot } from './config.js';
 
 export const lambdaRuntime = Runtime.NODEJS_22_X;
@@ -148,7 +150,14 @@ export function tokoFunction(scope: Construct, id: string, props: TokoFunctionPr
     retention: RetentionDays.ONE_MONTH,
     removalPolicy: RemovalPolicy.DESTROY,
   });
-  return new NodejsFunction(scope, id, {
+  // A role of its own instead of AWSLambdaBasicExecutionRole, which may write to every log group: this one writes to
+  // its function's group only (the group exists, so no logs:CreateLogGroup). access.ts adds the rest.
+  const role = new Role(scope, `${id}Role`, {
+    assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    description: props.description,
+  });
+  logGroup.grantWrite(role);
+  const fn = new NodejsFunction(scope, id, {
     entry: props.entry,
     handler: 'handler',
     description: props.description,
@@ -158,6 +167,7 @@ export function tokoFunction(scope: Construct, id: string, props: TokoFunctionPr
     timeout: props.timeout,
     environment: props.environment,
     logGroup,
+    role,
     projectRoot: repoRoot,
     depsLockFilePath: join(repoRoot, 'package-lock.json'),
     layers: [stripeLayer(scope), ...(props.codecs ? [codecLayer(scope)] : [])],
@@ -178,4 +188,11 @@ export function tokoFunction(scope: Construct, id: string, props: TokoFunctionPr
       logLevel: LogLevel.WARNING,
     },
   });
+  acknowledge(
+    fn,
+    'L1',
+    `${lambdaRuntime.name} is the runtime ARCHITECTURE.md names and the bundles target (esbuild node22); moving to a ` +
+      'newer one is an upgrade of its own, tested as such, not a side effect of a new CDK release.',
+  );
+  return fn;
 }

@@ -1,4 +1,7 @@
-/** Fan-out: one FIFO queue per consumer of functions/consumers.ts, each with a FIFO DLQ and an alarm on its depth. */
+/**
+ * Fan-out: one FIFO queue per consumer of functions/consumers.ts, each with a FIFO DLQ and an alarm on its depth; the
+ * relay's failures queue, with a DLQ of its own. Every queue and the alarm topic refuse requests without TLS.
+ */
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -8,6 +11,9 @@ import { DeduplicationScope, FifoThroughputLimit, Queue, QueueEncryption, type I
 import type { Construct } from 'constructs';
 import { consumers, dlqName, queueName, type ConsumerSpec } from '../../functions/consumers.js';
 import { pascal, type TokoConfig } from './config.js';
+
+/** Receives of one relay-failure record (by a replay) before it moves to the relay-failures DLQ. */
+export const relayFailuresMaxReceiveCount = 5;
 
 export interface MessagingStackProps extends StackProps {
   config: TokoConfig;
@@ -20,6 +26,8 @@ export class MessagingStack extends Stack {
   readonly deadLetterQueues = new Map<string, IQueue>();
   /** Stream records the relay could not deliver after its retries (metadata only; replay from the table). */
   readonly relayFailures: IQueue;
+  /** Failure records that a replay received `relayFailuresMaxReceiveCount` times without finishing. */
+  readonly relayFailuresDlq: IQueue;
 
   private readonly alarmTopic: Topic;
 
@@ -27,7 +35,7 @@ export class MessagingStack extends Stack {
     super(scope, id, props);
     const { prefix } = props.config;
 
-    this.alarmTopic = new Topic(this, 'AlarmTopic', { topicName: `${prefix}alarms` });
+    this.alarmTopic = new Topic(this, 'AlarmTopic', { topicName: `${prefix}alarms`, enforceSSL: true });
     if (props.config.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(props.config.alarmEmail));
 
     for (const consumer of props.consumers ?? consumers) {
@@ -65,16 +73,32 @@ export class MessagingStack extends Stack {
       new CfnOutput(this, `${id}QueueUrl`, { value: queue.queueUrl });
     }
 
+    this.relayFailuresDlq = new Queue(this, 'RelayFailuresDlq', {
+      queueName: `${prefix}relay-failures-dlq`,
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
     this.relayFailures = new Queue(this, 'RelayFailures', {
       queueName: `${prefix}relay-failures`,
       retentionPeriod: Duration.days(14),
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
+      // A record is read by whoever replays it; one that keeps coming back is set aside rather than retried forever.
+      deadLetterQueue: { queue: this.relayFailuresDlq, maxReceiveCount: relayFailuresMaxReceiveCount },
     });
     this.alarmWhenNotEmpty(
       'RelayFailuresAlarm',
       `${prefix}relay-failures-not-empty`,
       this.relayFailures.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(1),
+        statistic: 'Maximum',
+      }),
+    );
+    this.alarmWhenNotEmpty(
+      'RelayFailuresDlqAlarm',
+      `${prefix}relay-failures-dlq-not-empty`,
+      this.relayFailuresDlq.metricApproximateNumberOfMessagesVisible({
         period: Duration.minutes(1),
         statistic: 'Maximum',
       }),

@@ -11,10 +11,14 @@ import { contexts, routeKey, routes } from '../../functions/routes.js';
 import { schedules } from '../../functions/schedules.js';
 import { tables } from '../tables.js';
 import { cdkJsonContext, configFromContext } from './config.js';
+import { accessLogPrefixes } from './data-stack.js';
+import { relayFailuresMaxReceiveCount } from './messaging-stack.js';
+import { routeThrottles } from './throttling.js';
 import { buildToko, type Toko } from './toko.js';
 
 type Json = Record<string, unknown>;
-type Resource = { Type: string; Properties: Json };
+type Resource = { Type: string; Properties: Json; DependsOn?: string[] };
+type Statement = { Effect: string; Principal?: unknown; Action: string | string[]; Resource: unknown; Condition?: Json };
 
 let outdir: string;
 let toko: Toko;
@@ -39,6 +43,17 @@ const logicalId = (stack: Stack, construct: { node: { defaultChild?: unknown } }
   stack.getLogicalId(construct.node.defaultChild as Parameters<Stack['getLogicalId']>[0]);
 
 const resources = (t: Template, type: string) => Object.entries(t.findResources(type)) as [string, Resource][];
+
+const statements = (policy: Resource) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement;
+
+/** The statement that refuses every request made without TLS, if the policy has one. */
+const tlsOnly = (policy: Resource) =>
+  statements(policy).find(
+    (s) =>
+      s.Effect === 'Deny' &&
+      ['"*"', JSON.stringify({ AWS: '*' })].includes(JSON.stringify(s.Principal)) &&
+      JSON.stringify(s.Condition) === JSON.stringify({ Bool: { 'aws:SecureTransport': 'false' } }),
+  );
 
 /** Follows a cross-stack `Fn::ImportValue` to the producing stack's exported value. */
 function exported(producer: Template, value: unknown): unknown {
@@ -138,6 +153,54 @@ describe('data stack', () => {
       'webhookSecret',
     ]);
   });
+
+  it('keeps point-in-time recovery and deletion protection on the events table', () => {
+    template.data.hasResourceProperties('AWS::DynamoDB::Table', {
+      TableName: 'toko-events',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      DeletionProtectionEnabled: true,
+    });
+  });
+
+  it('versions the media bucket, keeping an overwritten or deleted file for 30 days', () => {
+    template.data.hasResourceProperties('AWS::S3::Bucket', {
+      CorsConfiguration: Match.anyValue(),
+      VersioningConfiguration: { Status: 'Enabled' },
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([Match.objectLike({ NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' })]),
+      },
+    });
+  });
+
+  it('logs access to the media bucket into an access-log bucket of its own, private, TLS-only, kept 90 days', () => {
+    const accessLogs = logicalId(toko.data, toko.data.accessLogs);
+    template.data.hasResourceProperties('AWS::S3::Bucket', {
+      CorsConfiguration: Match.anyValue(),
+      LoggingConfiguration: { DestinationBucketName: { Ref: accessLogs }, LogFilePrefix: accessLogPrefixes.media },
+    });
+    const bucket = template.data.toJSON().Resources[accessLogs] as Resource;
+    expect(bucket.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      // CloudFront's standard logs need ACLs.
+      OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerPreferred' }] },
+      LifecycleConfiguration: { Rules: [expect.objectContaining({ ExpirationInDays: 90 })] },
+    });
+    const [[, policy]] = resources(template.data, 'AWS::S3::BucketPolicy').filter(
+      ([, p]) => JSON.stringify(p.Properties.Bucket) === JSON.stringify({ Ref: accessLogs }),
+    );
+    expect(tlsOnly(policy)).toBeDefined();
+    const delivery = statements(policy).filter(
+      (s) => s.Effect === 'Allow' && JSON.stringify(s.Principal) === JSON.stringify({ Service: 'logging.s3.amazonaws.com' }),
+    );
+    expect(delivery.map((s) => JSON.stringify(s.Resource)).sort()).toEqual(
+      [accessLogPrefixes.media, accessLogPrefixes.site].map((prefix) => expect.stringContaining(`/${prefix}*`)),
+    );
+  });
 });
 
 describe('messaging stack', () => {
@@ -160,6 +223,37 @@ describe('messaging stack', () => {
       Threshold: 0,
       AlarmActions: Match.anyValue(),
     });
+  });
+
+  it('gives every queue a DLQ, the relay-failures queue included, and alarms on every DLQ', () => {
+    const queues = resources(template.messaging, 'AWS::SQS::Queue');
+    const targets = new Set(
+      queues.flatMap(([, q]) => {
+        const redrive = q.Properties.RedrivePolicy as { deadLetterTargetArn: { 'Fn::GetAtt': [string, string] } } | undefined;
+        return redrive ? [redrive.deadLetterTargetArn['Fn::GetAtt'][0]] : [];
+      }),
+    );
+    for (const [id, queue] of queues) {
+      expect(queue.Properties.RedrivePolicy !== undefined || targets.has(id), String(queue.Properties.QueueName)).toBe(true);
+    }
+    const [dlq, failures] = [toko.messaging.relayFailuresDlq, toko.messaging.relayFailures].map((q) => logicalId(toko.messaging, q));
+    expect((template.messaging.toJSON().Resources[failures] as Resource).Properties).toMatchObject({
+      QueueName: 'toko-relay-failures',
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] }, maxReceiveCount: relayFailuresMaxReceiveCount },
+    });
+    const alarmed = resources(template.messaging, 'AWS::CloudWatch::Alarm').map(([, a]) => JSON.stringify(a.Properties.Dimensions));
+    for (const id of targets)
+      expect(alarmed).toContainEqual(JSON.stringify([{ Name: 'QueueName', Value: { 'Fn::GetAtt': [id, 'QueueName'] } }]));
+  });
+
+  it('refuses requests without TLS on every queue and on the alarm topic', () => {
+    const queuePolicies = resources(template.messaging, 'AWS::SQS::QueuePolicy');
+    for (const [id] of resources(template.messaging, 'AWS::SQS::Queue')) {
+      const policy = queuePolicies.find(([, p]) => JSON.stringify(p.Properties.Queues) === JSON.stringify([{ Ref: id }]));
+      expect(policy && tlsOnly(policy[1]), id).toBeDefined();
+    }
+    const [[, topicPolicy]] = resources(template.messaging, 'AWS::SNS::TopicPolicy');
+    expect(tlsOnly(topicPolicy)).toMatchObject({ Action: 'sns:Publish' });
   });
 });
 
@@ -330,6 +424,87 @@ describe('api stack', () => {
       }
     }
   });
+
+  it('runs the $default stage with JSON access logs, throttling sign-in, checkout and track-play per route', () => {
+    const [[, stage]] = resources(template.api, 'AWS::ApiGatewayV2::Stage');
+    expect(exported(template.web, stage.Properties.ApiId)).toEqual({ Ref: logicalId(toko.web, toko.web.httpApi) });
+    expect(stage.Properties).toMatchObject({ StageName: '$default', AutoDeploy: true });
+    const logs = stage.Properties.AccessLogSettings as { DestinationArn: { 'Fn::GetAtt': [string, string] }; Format: string };
+    expect(template.api.toJSON().Resources[logs.DestinationArn['Fn::GetAtt'][0]]).toMatchObject({ Type: 'AWS::Logs::LogGroup' });
+    expect(JSON.parse(logs.Format)).toMatchObject({
+      requestId: '$context.requestId',
+      routeKey: '$context.routeKey',
+      status: '$context.status',
+    });
+    expect(Object.keys(routeThrottles)).toEqual(
+      expect.arrayContaining(['POST /api/track-play', 'POST /api/auth/login', 'POST /api/auth/smart-signin', 'POST /api/cart/checkout']),
+    );
+    expect(stage.Properties.RouteSettings).toEqual(
+      Object.fromEntries(
+        Object.entries(routeThrottles).map(([key, limits]) => [
+          key,
+          { ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit },
+        ]),
+      ),
+    );
+    // Created after the routes it configures.
+    const routeIds = resources(template.api, 'AWS::ApiGatewayV2::Route')
+      .filter(([, r]) => Object.keys(routeThrottles).includes(r.Properties.RouteKey as string))
+      .map(([id]) => id);
+    expect(routeIds).toHaveLength(Object.keys(routeThrottles).length);
+    expect(stage.DependsOn).toEqual(expect.arrayContaining(routeIds));
+    template.web.resourceCountIs('AWS::ApiGatewayV2::Stage', 0);
+  });
+
+  it('gives every function a role of its own that writes only its own log group, with no managed policy', () => {
+    const functions = resources(template.api, 'AWS::Lambda::Function');
+    for (const [, fn] of functions) {
+      const role = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      expect((template.api.toJSON().Resources[role] as Resource).Properties.ManagedPolicyArns).toBeUndefined();
+      const logGroup = (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+      const logStatements = resources(template.api, 'AWS::IAM::Policy')
+        .filter(([, p]) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: role }]))
+        .flatMap(([, p]) => statements(p))
+        .filter((s) => [s.Action].flat().some((action) => action.startsWith('logs:')));
+      expect(logStatements).toEqual([
+        expect.objectContaining({ Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: { 'Fn::GetAtt': [logGroup, 'Arn'] } }),
+      ]);
+    }
+  });
+
+  it("grants tables by their indexes' names and the media bucket by exact actions, no wildcard but its objects", () => {
+    const granted = resources(template.api, 'AWS::IAM::Policy').flatMap(([, p]) => statements(p));
+    const json = JSON.stringify(granted);
+    expect(json).not.toContain('/index/*');
+    expect(json).toContain('/index/gsi1');
+    for (const statement of granted) {
+      for (const action of [statement.Action].flat()) expect(action, action).not.toContain('*');
+    }
+    const accounts = logicalId(toko.api, toko.api.httpFunctions.get('accounts')!.role!);
+    const bucket = { 'Fn::ImportValue': 'toko-data:MediaBucketArn' };
+    const onMedia = resources(template.api, 'AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: accounts }]))
+      .flatMap(([, p]) => statements(p))
+      .filter((s) => JSON.stringify(s.Resource).includes(JSON.stringify(bucket)))
+      .map((s) => ({ actions: [s.Action].flat().sort(), resource: s.Resource }));
+    expect(onMedia).toEqual(
+      expect.arrayContaining([
+        { actions: ['s3:ListBucket'], resource: bucket },
+        {
+          actions: [
+            's3:AbortMultipartUpload',
+            's3:DeleteObject',
+            's3:GetObject',
+            's3:GetObjectTagging',
+            's3:PutObject',
+            's3:PutObjectTagging',
+          ],
+          resource: { 'Fn::Join': ['', [bucket, '/*']] },
+        },
+      ]),
+    );
+    expect(onMedia).toHaveLength(2);
+  });
 });
 
 describe('web stack', () => {
@@ -417,6 +592,25 @@ describe('web stack', () => {
     expect(objects).toEqual(
       expect.arrayContaining(['/downloads/*', '/masters/*', '/audio/private/*'].map((suffix) => ({ bucket: mediaArn, suffix }))),
     );
+  });
+
+  it('logs the site bucket and CloudFront into the access-log bucket, each under its prefix', () => {
+    const accessLogs = logicalId(toko.data, toko.data.accessLogs);
+    const [[, site]] = resources(template.web, 'AWS::S3::Bucket');
+    const logging = site.Properties.LoggingConfiguration as { DestinationBucketName: unknown; LogFilePrefix: string };
+    expect(exported(template.data, logging.DestinationBucketName)).toEqual({ Ref: accessLogs });
+    expect(logging.LogFilePrefix).toBe(accessLogPrefixes.site);
+    const config = resources(template.web, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig as {
+      Logging: { Bucket: unknown; Prefix: string };
+    };
+    expect(exported(template.data, config.Logging.Bucket)).toEqual({ 'Fn::GetAtt': [accessLogs, 'RegionalDomainName'] });
+    expect(config.Logging.Prefix).toBe(accessLogPrefixes.cloudfront);
+  });
+
+  it('refuses requests without TLS on the site bucket and on the media bucket, whose one policy is written here', () => {
+    const policies = resources(template.web, 'AWS::S3::BucketPolicy');
+    expect(policies).toHaveLength(2);
+    for (const [id, policy] of policies) expect(tlsOnly(policy), id).toBeDefined();
   });
 
   it('falls back to index.html for SPA routes without hiding API or media 404s', () => {

@@ -29,6 +29,7 @@ export function buildToko(app: App, config: TokoConfig, entries: Entries = entri
     stackName: stackName('web'),
     config,
     mediaBucket: data.mediaBucket,
+    accessLogs: data.accessLogs,
     description: 'Toko: CloudFront, SPA bucket, HTTP API',
   });
   const api = new ApiStack(app, 'Api', {
@@ -48,7 +49,12 @@ export function buildToko(app: App, config: TokoConfig, entries: Entries = entri
       appVersion: config.appVersion,
       buildTime: config.buildTime,
     },
-    resources: { tables: data.tables, mediaBucket: data.mediaBucket, queues: messaging.queues, mailIdentity: mail.identity },
+    resources: {
+      tables: data.tables,
+      mediaBucketArnExport: data.mediaBucketArnExport,
+      queues: messaging.queues,
+      mailIdentity: mail.identity,
+    },
   });
   for (const stack of [data, messaging, mail, web, api]) {
     Tags.of(stack).add('app', 'toko');

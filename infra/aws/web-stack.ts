@@ -26,15 +26,27 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { AnyPrincipal, Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { BlockPublicAccess, Bucket, BucketEncryption, BucketPolicy, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  BucketPolicy,
+  ObjectOwnership,
+  type CfnBucket,
+  type IBucket,
+} from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { PRIVATE_MEDIA_PREFIXES } from '../../functions/lib/media-keys.js';
+import { acknowledge } from './checks.js';
 import type { TokoConfig } from './config.js';
+import { accessLogPrefixes } from './data-stack.js';
 
 export interface WebStackProps extends StackProps {
   config: TokoConfig;
   mediaBucket: IBucket;
+  /** The data stack's access-log bucket, for the site bucket's and CloudFront's logs. */
+  accessLogs: Bucket;
 }
 
 /** Paths without a file extension are the SPA's routes: answer them with index.html. API and media 404s stay 404s. */
@@ -79,8 +91,8 @@ export class WebStack extends Stack {
 
     const httpApi = new HttpApi(this, 'HttpApi', {
       apiName: `${config.prefix}api`,
-      description: 'Toko API; routes come from functions/routes.ts (API stack)',
-      createDefaultStage: true,
+      description: 'Toko API; routes and stage come from functions/routes.ts (API stack)',
+      createDefaultStage: false,
     });
     this.httpApi = httpApi;
     const apiDomain = Fn.select(2, Fn.split('/', httpApi.apiEndpoint));
@@ -92,6 +104,8 @@ export class WebStack extends Stack {
       enforceSSL: true,
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: accessLogPrefixes.site,
     });
 
     // The media bucket belongs to the data stack, but a policy naming this distribution can only be
@@ -145,6 +159,9 @@ export class WebStack extends Stack {
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: props.accessLogs,
+      logFilePrefix: accessLogPrefixes.cloudfront,
       ...(config.domain && config.certificateArn
         ? {
             domainNames: [config.domain],
@@ -185,6 +202,26 @@ export class WebStack extends Stack {
       },
     });
     this.distribution = distribution;
+    acknowledge(
+      distribution,
+      'CFR1',
+      'The label sells and streams to listeners everywhere; no territory is to be refused, so there is no geo restriction.',
+    );
+    acknowledge(
+      distribution,
+      'CFR2',
+      "A CloudFront web ACL must be created in us-east-1, and this app's stacks are region-agnostic. Abuse is bounded " +
+        'instead by API Gateway throttling on sign-in, checkout and track-play (throttling.ts), sign-in limits per address ' +
+        'and per IP in the functions (functions/lib/sign-in-challenges.ts), and an API that routes only its manifest.',
+    );
+    if (!config.domain) {
+      acknowledge(
+        distribution,
+        'CFR4',
+        'Without -c domain the distribution answers on its *.cloudfront.net name, whose default certificate CloudFront ' +
+          'serves with the TLSv1 policy and allows no other. A deployment with a domain uses TLSv1.2_2021 (config.test.ts).',
+      );
+    }
     this.appOrigin = `https://${config.domain ?? distribution.distributionDomainName}`;
 
     if (existsSync(config.spaDir)) {
@@ -208,10 +245,43 @@ export class WebStack extends Stack {
         distributionPaths: ['/*'],
       });
       pages.node.addDependency(assets);
+      acknowledgeDeploymentHandler(this, siteBucket);
     }
 
     new CfnOutput(this, 'AppUrl', { value: this.appOrigin });
     new CfnOutput(this, 'ApiEndpoint', { value: httpApi.apiEndpoint });
     new CfnOutput(this, 'DistributionId', { value: distribution.distributionId });
   }
+}
+
+/**
+ * BucketDeployment's handler is CDK's own singleton function: its runtime, its role (the basic execution policy) and
+ * its grants (the CDK asset bucket's objects, the site bucket's objects, CloudFront invalidations) are chosen by CDK
+ * and change with it. It runs only during a deployment, on the deployer's assets.
+ */
+function acknowledgeDeploymentHandler(stack: Stack, siteBucket: Bucket) {
+  const handler = stack.node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
+  if (!handler) throw new Error('web-stack.ts: no BucketDeployment handler to acknowledge');
+  const site = stack.getLogicalId(siteBucket.node.defaultChild as CfnBucket);
+  const owner = "CDK's BucketDeployment handler (runs only while deploying the SPA):";
+  acknowledge(handler, 'L1', `${owner} CDK picks its runtime and moves it with its releases.`);
+  acknowledge(
+    handler,
+    'IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+    `${owner} CDK creates its role with the basic execution policy (its own logs).`,
+  );
+  for (const action of ['s3:GetBucket*', 's3:GetObject*', 's3:List*', 's3:Abort*', 's3:DeleteObject*']) {
+    acknowledge(handler, `IAM5[Action::${action}]`, `${owner} CDK's grantRead/grantReadWrite, to copy the build and prune old files.`);
+  }
+  acknowledge(
+    handler,
+    'IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+    `${owner} reads the SPA's zip from the bootstrap asset bucket, whose keys are content hashes.`,
+  );
+  acknowledge(handler, `IAM5[Resource::<${site}.Arn>/*]`, `${owner} writes every file of the SPA into the site bucket.`);
+  acknowledge(
+    handler,
+    'IAM5[Resource::*]',
+    `${owner} cloudfront:CreateInvalidation/GetInvalidation, which CDK grants on every distribution, after an upload.`,
+  );
 }
