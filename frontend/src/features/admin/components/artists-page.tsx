@@ -6,12 +6,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Mic2 } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { fieldErrorsOf, serverMessageOf } from '../../../lib/http';
 import { Artwork } from '../../../ui/artwork';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
-import { FormAlert, TextField } from '../../../ui/text-field';
-import { toast } from '../../../ui/toast';
+import { TextField } from '../../../ui/text-field';
 import {
   adminArtistsQueryOptions,
   socialNetworks,
@@ -21,7 +19,10 @@ import {
   type AdminArtist,
   type ArtistInput,
 } from '../api/admin-catalogue';
+import { serverMessageOf } from '../../../lib/http';
+import { toast } from '../../../ui/toast';
 import { AdminListPage } from './admin-page';
+import { EditorFooter, useEditorSave } from './editor-save';
 import { ArtistImages } from './artist-images';
 import { HistoryPanel } from '../history/history-panel';
 import { DataTable, type Column } from '../table/data-table';
@@ -108,11 +109,15 @@ export function ArtistsPage() {
 }
 
 function ArtistDialog({ artist, onClose }: { artist: AdminArtist | null; onClose: () => void }) {
-  const create = useCreateArtist();
-  const change = useChangeArtist();
-  const pending = create.isPending || change.isPending;
-  const error = artist ? change.error : create.error;
-  const errors = fieldErrorsOf(error);
+  const state = useEditorSave({
+    item: artist,
+    create: useCreateArtist(),
+    change: useChangeArtist(),
+    noun: 'Artist',
+    nameOf: (saved) => saved.name,
+    onClose,
+  });
+  const { errors } = state;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -123,16 +128,7 @@ function ArtistDialog({ artist, onClose }: { artist: AdminArtist | null; onClose
       isMain: form.get('isMain') === 'on',
       socialLinks: filledFields(form, socialNetworks),
     };
-    const handlers = {
-      onSuccess: (saved: AdminArtist) => {
-        toast({ title: artist ? 'Artist saved' : 'Artist added', description: saved.name, variant: 'success' });
-        onClose();
-      },
-      onError: (failure: unknown) =>
-        toast({ title: 'Not saved', description: serverMessageOf(failure) ?? undefined, variant: 'destructive' }),
-    };
-    if (artist) change.mutate({ id: artist.id, ...input }, handlers);
-    else create.mutate(input, handlers);
+    state.save(input);
   };
 
   return (
@@ -161,15 +157,7 @@ function ArtistDialog({ artist, onClose }: { artist: AdminArtist | null; onClose
             ))}
           </div>
         </fieldset>
-        {error && !Object.keys(errors).length ? <FormAlert title="Not saved" description={serverMessageOf(error) ?? undefined} /> : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Saving…' : artist ? 'Save artist' : 'Add artist'}
-          </Button>
-        </div>
+        <EditorFooter state={state} submitLabel={artist ? 'Save artist' : 'Add artist'} onCancel={onClose} />
       </form>
       {artist && <HistoryPanel kind="artist" id={artist.id} />}
     </Dialog>

@@ -7,17 +7,16 @@ import { Clapperboard } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { brand } from '../../../lib/brand';
 import { formatReleaseDate } from '../../../lib/format';
-import { fieldErrorsOf, serverMessageOf } from '../../../lib/http';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { SelectField } from '../../../ui/field';
-import { FormAlert, TextField } from '../../../ui/text-field';
-import { toast } from '../../../ui/toast';
+import { TextField } from '../../../ui/text-field';
 import type { AdminVideo, VideoInput } from '../api/admin-catalogue';
 import { adminVideosQueryOptions, useChangeVideo, useCreateVideo } from '../api/admin-videos';
 import { DataTable, type Column } from '../table/data-table';
 import type { SortState } from '../table/table-sort';
 import { AdminListPage } from './admin-page';
+import { EditorFooter, useEditorSave } from './editor-save';
 import { TextAreaField } from './fields';
 import { formText } from './form-text';
 
@@ -83,11 +82,15 @@ export function VideosPage() {
 }
 
 function VideoDialog({ video, onClose }: { video: AdminVideo | null; onClose: () => void }) {
-  const create = useCreateVideo();
-  const change = useChangeVideo();
-  const pending = create.isPending || change.isPending;
-  const error = video ? change.error : create.error;
-  const errors = fieldErrorsOf(error);
+  const state = useEditorSave({
+    item: video,
+    create: useCreateVideo(),
+    change: useChangeVideo(),
+    noun: 'Video',
+    nameOf: (saved) => saved.title,
+    onClose,
+  });
+  const { errors } = state;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -98,16 +101,7 @@ function VideoDialog({ video, onClose }: { video: AdminVideo | null; onClose: ()
       youtube: formText(form, 'youtube'),
       requiredTier: formText(form, 'requiredTier') === 'free' ? 'free' : 'toko_plus',
     };
-    const handlers = {
-      onSuccess: (saved: AdminVideo) => {
-        toast({ title: video ? 'Video saved' : 'Video added', description: saved.title, variant: 'success' });
-        onClose();
-      },
-      onError: (failure: unknown) =>
-        toast({ title: 'Not saved', description: serverMessageOf(failure) ?? undefined, variant: 'destructive' }),
-    };
-    if (video) change.mutate({ id: video.id, ...input }, handlers);
-    else create.mutate(input, handlers);
+    state.save(input);
   };
 
   return (
@@ -132,15 +126,7 @@ function VideoDialog({ video, onClose }: { video: AdminVideo | null; onClose: ()
           <option value="toko_plus">{tierLabels.toko_plus}</option>
           <option value="free">{tierLabels.free}</option>
         </SelectField>
-        {error && !Object.keys(errors).length ? <FormAlert title="Not saved" description={serverMessageOf(error) ?? undefined} /> : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Saving…' : video ? 'Save video' : 'Add video'}
-          </Button>
-        </div>
+        <EditorFooter state={state} submitLabel={video ? 'Save video' : 'Add video'} onCancel={onClose} />
       </form>
     </Dialog>
   );
