@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DomainEvent, NewEvent } from '../../events/index.js';
 import { memoryViewStore } from '../lib/memory-view-store.js';
-import { project, type ViewItem } from '../lib/projection.js';
+import { project } from '../lib/projection.js';
 import { albumKey, artistKey } from './catalogue.js';
 import { daysOf, levelsAt, periodFigures, previousPeriod } from './rollups-figures.js';
 import { ROLLUP_LEVEL_MONTHS, rollupDayPartition, rollupLevelDaysPartition, rollupLevelsKey, rollupsProjection } from './rollups.js';
@@ -44,7 +44,7 @@ async function given(events: DomainEvent[]) {
   const figures = (from: string, to: string) =>
     periodFigures(
       { from, to },
-      daysOf(from, to).map((day) => ({ day, items: partition(rollupDayPartition(day)) as ViewItem[] })),
+      daysOf(from, to).map((day) => ({ day, items: partition(rollupDayPartition(day)) })),
       levelsAtEnd(daysOf(previousPeriod(from, to).to, previousPeriod(from, to).to)[0]),
       levelsAtEnd(to),
     );
