@@ -35,9 +35,12 @@ const dayText = (start: number, i: number) => new Date(start + i * DAY_MS).toISO
 function* syntheticEvents(count: number, start: number, tag: string): Generator<DomainEvent> {
   const listeners = Math.max(100, Math.floor(count / 5));
   for (let i = 0; i < count; i++) {
-    const day = dayText(start, i % DAYS);
+    // Knuth's multiplicative hash spreads days, albums, tracks and listeners independently of each other.
+    const h = Math.imul(i + 1, 2654435761) >>> 0;
+    const day = dayText(start, h % DAYS);
     const at = `${day}T12:00:00.000Z`;
-    const album = i % ALBUMS;
+    const album = (h >>> 5) % ALBUMS;
+    const track = (h >>> 11) % TRACKS_PER_ALBUM;
     const wrap = (streamId: string, event: NewEvent): DomainEvent =>
       ({
         streamId,
@@ -75,11 +78,11 @@ function* syntheticEvents(count: number, start: number, tag: string): Generator<
         },
       });
     } else {
-      const listenerId = `${tag}-listener-${(i * 7919) % listeners}`;
+      const listenerId = `${tag}-listener-${(h >>> 3) % listeners}`;
       yield wrap(`plays#${listenerId}#${day}#${i}`, {
         type: 'PlayRecorded',
         data: {
-          trackId: `bench-album-${album}-t${i % TRACKS_PER_ALBUM}`,
+          trackId: `bench-album-${album}-t${track}`,
           albumId: `bench-album-${album}`,
           listenerId,
           userId: null,

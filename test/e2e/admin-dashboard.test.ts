@@ -50,11 +50,11 @@ describe('the label dashboard', () => {
     await page.getByRole('group', { name: 'Range' }).getByRole('button', { name: '7 days' }).click();
     await page.waitForURL(/\/admin\?range=7$/);
     await page.getByRole('group', { name: 'Range' }).getByRole('button', { name: 'Custom' }).click();
-    await page.getByLabel('From').fill('2026-03-10');
-    await page.getByLabel('To').fill('2026-03-01');
+    await page.getByLabel('From', { exact: true }).fill('2026-03-10');
+    await page.getByLabel('To', { exact: true }).fill('2026-03-01');
     await page.getByText('The first day must not be after the last.').waitFor();
     expect(await page.getByRole('button', { name: 'Show', exact: true }).isDisabled()).toBe(true);
-    await page.getByLabel('To').fill('2026-03-20');
+    await page.getByLabel('To', { exact: true }).fill('2026-03-20');
     await page.getByRole('button', { name: 'Show', exact: true }).press('Enter');
     await page.waitForURL(/\/admin\?from=2026-03-10&to=2026-03-20$/);
     await page.getByTestId('dashboard-range').getByText('2026-03-10 to 2026-03-20').waitFor();
