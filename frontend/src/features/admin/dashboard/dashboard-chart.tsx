@@ -94,12 +94,10 @@ export function DashboardChart({
           {title}
         </h2>
         <div className="flex gap-2">
-          <Button variant="secondary" onClick={() => setTableShown((shown) => !shown)} aria-pressed={tableShown}>
-            <Table2 aria-hidden="true" className="size-4" />
+          <Button variant="secondary" icon={Table2} onClick={() => setTableShown((shown) => !shown)} aria-pressed={tableShown}>
             {tableShown ? 'Hide table' : 'Show table'}
           </Button>
-          <Button variant="secondary" onClick={exportCsv}>
-            <Download aria-hidden="true" className="size-4" />
+          <Button variant="secondary" icon={Download} onClick={exportCsv}>
             CSV
           </Button>
         </div>
