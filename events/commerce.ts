@@ -65,6 +65,27 @@ export const PurchaseCompleted = defineEvent(
   }),
 );
 
+/**
+ * What Stripe kept of an order's payment: the fee of its charge's balance transaction, read from Stripe when the
+ * payment is applied, and each album's share of it (functions/domain/ledger/money.ts allocates it, to the cent). Its
+ * own fact, once per order, because Stripe charges the fee per charge, not per album; orders paid before fees were
+ * recorded simply have none (a fee is never estimated). The charge may also hold the Toko+ plan added at checkout:
+ * `planFeeCents` is its share.
+ */
+export const PaymentFeeRecorded = defineEvent(
+  'PaymentFeeRecorded',
+  z.object({
+    orderId: z.string().min(1),
+    stripeChargeId: z.string().min(1),
+    stripeBalanceTransactionId: z.string().min(1),
+    /** The whole charge, in cents. */
+    chargeCents: z.number().int().nonnegative(),
+    feeCents: z.number().int().nonnegative(),
+    albums: z.array(z.object({ albumId: z.string().min(1), feeCents: z.number().int().nonnegative() })).min(1),
+    planFeeCents: z.number().int().nonnegative(),
+  }),
+);
+
 /** An admin asked Stripe to refund a paid order in full; the refund is recorded as done only by Stripe's charge.refunded. */
 export const RefundRequested = defineEvent(
   'RefundRequested',

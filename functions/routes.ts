@@ -9,6 +9,7 @@ import * as adminCatalogue from './contract/admin-catalogue.js';
 import * as adminPeople from './contract/admin-people.js';
 import * as adminHistory from './contract/admin-history.js';
 import * as adminSales from './contract/admin-sales.js';
+import * as adminDashboard from './contract/admin-dashboard.js';
 import * as band from './contract/band.js';
 import * as catalogue from './contract/catalogue.js';
 import * as commerce from './contract/commerce.js';
@@ -40,7 +41,8 @@ export type Context =
   | 'admin-catalogue'
   | 'admin-people'
   | 'admin-history'
-  | 'admin-sales';
+  | 'admin-sales'
+  | 'admin-dashboard';
 
 export interface RouteSpec {
   method: HttpMethod;
@@ -182,6 +184,7 @@ export const routes = [
   route('GET', '/api/admin/albums/{id}/as-of', 'admin-history', 'admin', adminHistory.getAlbumAsOf),
   route('GET', '/api/admin/purchases', 'admin-sales', 'admin', adminSales.listPurchases),
   route('POST', '/api/admin/purchases/{orderId}/refund', 'admin-sales', 'admin', adminSales.refundOrder),
+  route('GET', '/api/admin/dashboard', 'admin-dashboard', 'admin', adminDashboard.getDashboard),
 ];
 
 /** One route of the manifest, with the literal types of its line. */

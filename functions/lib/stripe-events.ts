@@ -7,7 +7,7 @@
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
-import { orderDecider, orderStream } from '../domain/commerce/order.js';
+import { orderDecider, orderStream, type PaymentFee } from '../domain/commerce/order.js';
 import type { MembershipState, StripeSubscriptionSnapshot } from '../domain/commerce/subscription.js';
 import { dynamoClient } from './aws.js';
 import { runCommand } from './command.js';
@@ -95,6 +95,30 @@ export async function syncSubscription(
   );
 }
 
+/**
+ * Stripe's fee of the charge that paid a checkout session, from the charge's balance transaction: the session's
+ * payment intent (albums alone), or its first invoice's (albums bought with the Toko+ plan). Null for a session that
+ * charged nothing.
+ */
+async function paymentFee(session: Stripe.Checkout.Session): Promise<PaymentFee | null> {
+  const stripe = await stripeClient();
+  let intentId = idOf(session.payment_intent);
+  const invoiceId = idOf(session.invoice);
+  if (!intentId && invoiceId) {
+    const payments = await stripe.invoicePayments.list({ invoice: invoiceId, limit: 1 });
+    intentId = idOf(payments.data[0]?.payment.payment_intent);
+  }
+  if (!intentId) return null;
+  const chargeId = idOf((await stripe.paymentIntents.retrieve(intentId)).latest_charge);
+  if (!chargeId) return null;
+  const charge = await stripe.charges.retrieve(chargeId);
+  const balanceId = idOf(charge.balance_transaction);
+  // A card charge has its balance transaction once it is captured; until then Stripe delivers the event again.
+  if (!balanceId) throw new Error(`Charge ${charge.id} has no balance transaction yet`);
+  const balance = await stripe.balanceTransactions.retrieve(balanceId);
+  return { stripeChargeId: charge.id, stripeBalanceTransactionId: balance.id, chargeCents: charge.amount, feeCents: balance.fee };
+}
+
 async function completeCheckout(session: Stripe.Checkout.Session, eventId: string, ctx: ApplyContext): Promise<Outcome> {
   const paid = session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
   if (!paid) return 'ignored';
@@ -103,7 +127,7 @@ async function completeCheckout(session: Stripe.Checkout.Session, eventId: strin
     const { state: order } = await runCommand(
       orderStream(orderId),
       orderDecider,
-      { type: 'CompletePurchase', orderId, stripeSessionId: session.id, stripeEventId: eventId },
+      { type: 'CompletePurchase', orderId, stripeSessionId: session.id, stripeEventId: eventId, fee: await paymentFee(session) },
       asStripe(ctx),
     );
     if (order.status === 'paid') {

@@ -6,6 +6,7 @@ import { commerceProjection } from './commerce.js';
 import { libraryProjection } from './library.js';
 import { notificationsProjection } from './notifications.js';
 import { playlistsProjection } from './playlists.js';
+import { rollupsProjection } from './rollups.js';
 import { searchProjection } from './search.js';
 import { statsProjection } from './stats.js';
 import { usersProjection } from './users.js';
@@ -18,6 +19,7 @@ export const projections: Record<string, Projection> = Object.fromEntries(
     libraryProjection,
     notificationsProjection,
     playlistsProjection,
+    rollupsProjection,
     searchProjection,
     statsProjection,
     usersProjection,

@@ -17,6 +17,7 @@ import { resetEnvCache } from '../../functions/lib/env.js';
 import { featuredAlbumId } from '../../infra/seed/catalogue.js';
 import { toStoredEvents } from '../../functions/lib/event-store.js';
 import { clickToPlayRows } from './click-to-play.js';
+import { chartCodeRow, dashboardRow } from './dashboard.js';
 import { lagRow } from './lag.js';
 import { lighthouseRows } from './lighthouse.js';
 import { peopleSearchRow } from './people.js';
@@ -308,7 +309,7 @@ async function lambdaBundles() {
 /**
  * `npm run bench -- bundles web` runs only those sections; no argument runs them all. Sections: ingest,
  * rebuild (needs ingest: it replays the log ingest wrote), lag, lighthouse, play, people (these start a local
- * cloud), uploads (an empty cloud of its own), web, bundles.
+ * cloud), uploads and dashboard (an empty cloud of their own each), web, bundles (with the dashboard's chart code).
  */
 const sections = new Set(process.argv.slice(2));
 const wants = (section: string) => sections.size === 0 || sections.has(section);
@@ -317,9 +318,11 @@ async function main() {
   // Its own process and cloud (test/bench/lag.ts), before the seeded cloud starts.
   if (wants('lag')) rows.push(await lagRow());
   if (wants('uploads')) rows.push(await onEmptyCloud(presignedUploadRow));
+  if (wants('dashboard')) rows.push(await onEmptyCloud((cloud) => dashboardRow(cloud.url)));
   if (!['ingest', 'rebuild', 'lighthouse', 'play', 'people'].some(wants)) {
     if (wants('web')) await firstRouteJs();
     if (wants('bundles')) await lambdaBundles();
+    if (wants('bundles')) rows.push(await chartCodeRow());
     return;
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'toko-bench-'));
@@ -349,6 +352,7 @@ async function main() {
     if (wants('people')) rows.push(await peopleSearchRow(cloud.url));
     if (wants('web')) await firstRouteJs();
     if (wants('bundles')) await lambdaBundles();
+    if (wants('bundles')) rows.push(await chartCodeRow());
   } finally {
     await cloud.stop();
     await rm(dataDir, { recursive: true, force: true });
@@ -356,13 +360,13 @@ async function main() {
 }
 
 /** Runs `measure` against a local cloud of its own, without the seed (nothing it measures needs the catalogue). */
-async function onEmptyCloud(measure: () => Promise<Row>): Promise<Row> {
+async function onEmptyCloud(measure: (cloud: LocalCloud) => Promise<Row>): Promise<Row> {
   const dataDir = await mkdtemp(join(tmpdir(), 'toko-bench-'));
   const cloud = await startLocalCloud({ port: 0, dataDir, seed: false, quiet: true, staticDir: webDist });
   Object.assign(process.env, cloud.env);
   resetEnvCache();
   try {
-    return await measure();
+    return await measure(cloud);
   } finally {
     await cloud.stop();
     await rm(dataDir, { recursive: true, force: true });

@@ -24,6 +24,7 @@ describe('the admin panel', () => {
     const artistName = `Panel Artist ${Date.now()}`;
 
     await page.goto(`${baseUrl()}/admin`);
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Releases' }).click();
     await page.waitForURL(/\/admin\/releases$/);
     await page.getByRole('heading', { name: 'Releases' }).waitFor();
 

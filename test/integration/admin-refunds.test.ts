@@ -48,7 +48,13 @@ describe('refunds', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
 
     const order = await readStream(`order#${orderId}`);
-    expect(order.map((e) => e.type)).toEqual(['CheckoutStarted', 'PurchaseCompleted', 'RefundRequested', 'PurchaseRefunded']);
+    expect(order.map((e) => e.type)).toEqual([
+      'CheckoutStarted',
+      'PurchaseCompleted',
+      'PaymentFeeRecorded',
+      'RefundRequested',
+      'PurchaseRefunded',
+    ]);
     expect(order.find((e) => e.type === 'RefundRequested')?.meta.actor).toBe(admin.userId);
     expect(order.find((e) => e.type === 'PurchaseRefunded')?.meta.actor).toBe('stripe');
     await new Promise((r) => setTimeout(r, 1000));

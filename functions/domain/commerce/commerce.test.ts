@@ -81,7 +81,8 @@ const order: EventOf<'CheckoutStarted'>['data'] = {
     { albumId: 'b', title: 'B', artistName: null, artwork: null, price: 9.99 },
   ],
 };
-const complete = { type: 'CompletePurchase' as const, orderId: 'o1', stripeSessionId: 'cs_1', stripeEventId: 'evt_1' };
+const complete = { type: 'CompletePurchase' as const, orderId: 'o1', stripeSessionId: 'cs_1', stripeEventId: 'evt_1', fee: null };
+const fee = { stripeChargeId: 'ch_1', stripeBalanceTransactionId: 'txn_1', chargeCents: 1998, feeCents: 89 };
 
 describe('order', () => {
   it('records one PurchaseCompleted per album when paid', () => {
@@ -89,6 +90,22 @@ describe('order', () => {
     const events = orderDecider.decide(complete, state);
     expect(events.map((e) => (e.data as { album: { albumId: string } }).album.albumId)).toEqual(['a', 'b']);
     expect(events.every((e) => e.type === 'PurchaseCompleted')).toBe(true);
+  });
+  it("records Stripe's fee of the charge once, after the albums, split over them to the cent", () => {
+    const state = fold(orderDecider, [{ type: 'CheckoutStarted', data: order }]);
+    const events = orderDecider.decide({ ...complete, fee }, state);
+    expect(events.map((e) => e.type)).toEqual(['PurchaseCompleted', 'PurchaseCompleted', 'PaymentFeeRecorded']);
+    expect(events[2].data).toEqual({
+      orderId: 'o1',
+      ...fee,
+      albums: [
+        { albumId: 'a', feeCents: 45 },
+        { albumId: 'b', feeCents: 44 },
+      ],
+      planFeeCents: 0,
+    });
+    const paid = fold(orderDecider, [{ type: 'CheckoutStarted', data: order }, ...events]);
+    expect(orderDecider.decide({ ...complete, fee }, paid)).toEqual([]);
   });
   it('decides nothing when the payment is reported again, by another event or the same', () => {
     const started = fold(orderDecider, [{ type: 'CheckoutStarted', data: order }]);

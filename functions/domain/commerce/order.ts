@@ -6,6 +6,7 @@
  */
 import type { DomainEvent, EventOf, NewEvent, OrderAlbum } from '../../../events/index.js';
 import { assertNever, conflict, notFound } from '../errors.js';
+import { feeShares } from '../ledger/facts.js';
 
 export type OrderState =
   | { status: 'none' }
@@ -19,12 +20,20 @@ export type OrderState =
       refundIds: string[];
     };
 
+/** What Stripe kept of the charge that paid an order (its balance transaction); null where the payment had no charge. */
+export interface PaymentFee {
+  stripeChargeId: string;
+  stripeBalanceTransactionId: string;
+  chargeCents: number;
+  feeCents: number;
+}
+
 type KnownOrder = Exclude<OrderState, { status: 'none' }>;
 export type PaidOrder = KnownOrder & { status: 'paid' | 'refunded' };
 
 export type OrderCommand =
   | { type: 'StartCheckout'; order: EventOf<'CheckoutStarted'>['data'] }
-  | { type: 'CompletePurchase'; orderId: string; stripeSessionId: string; stripeEventId: string }
+  | { type: 'CompletePurchase'; orderId: string; stripeSessionId: string; stripeEventId: string; fee: PaymentFee | null }
   | { type: 'RequestRefund'; orderId: string; stripeRefundId: string }
   | { type: 'RecordRefund'; orderId: string; stripeChargeId: string; stripeEventId: string; amount: number };
 
@@ -69,7 +78,7 @@ export const orderDecider = {
         // A payment reported again, or after the refund (a late redelivery), grants nothing more.
         if (state.status !== 'started') return [];
         const { order } = state;
-        return order.albums.map((album) => ({
+        const purchases: NewEvent[] = order.albums.map((album) => ({
           type: 'PurchaseCompleted',
           data: {
             orderId: order.orderId,
@@ -81,6 +90,9 @@ export const orderDecider = {
             albumsInOrder: order.albums.length,
           },
         }));
+        if (!command.fee) return purchases;
+        const shares = feeShares(command.fee.feeCents, order.albums, order.planAmount);
+        return [...purchases, { type: 'PaymentFeeRecorded', data: { orderId: order.orderId, ...command.fee, ...shares } }];
       }
       case 'RequestRefund': {
         const order = refundable(state, command.orderId);

@@ -1,6 +1,7 @@
 /**
  * The Stripe sandbox: the part of Stripe's REST API the app's `stripe` SDK calls (checkout sessions,
- * products, prices, customers, subscriptions, promotion codes, payment intents, charges and refunds), a hosted
+ * products, prices, customers, subscriptions, promotion codes, payment intents, charges with their balance
+ * transactions (Stripe's fee), invoice payments and refunds), a hosted
  * checkout page with a Pay button, and Stripe-signed webhooks. Form-encoded requests and Stripe's error shape, as Stripe does.
  * Admin endpoints under /sandbox/ let tests pay, renew, cancel and end, and redeliver events.
  */
@@ -220,7 +221,40 @@ interface Charge {
   status: 'succeeded';
   currency: 'usd';
   payment_intent: string;
+  /** What the charge left in the balance, and Stripe's fee. */
+  balance_transaction: string;
   metadata: Metadata;
+  created: number;
+  livemode: false;
+}
+
+/** A charge's movement in the balance: Stripe's standard US card fee, 2.9% + 30¢, rounded to the cent. */
+interface BalanceTransaction {
+  id: string;
+  object: 'balance_transaction';
+  type: 'charge';
+  amount: number;
+  fee: number;
+  net: number;
+  currency: 'usd';
+  source: string;
+  status: 'available';
+  fee_details: { type: 'stripe_fee'; amount: number; currency: 'usd'; description: string; application: null }[];
+  created: number;
+  available_on: number;
+}
+
+/** An invoice paid by a payment intent. */
+interface InvoicePayment {
+  id: string;
+  object: 'invoice_payment';
+  invoice: string;
+  amount_paid: number;
+  amount_requested: number;
+  currency: 'usd';
+  is_default: true;
+  status: 'paid';
+  payment: { type: 'payment_intent'; payment_intent: string };
   created: number;
   livemode: false;
 }
@@ -341,6 +375,8 @@ interface State {
   invoices: Record<string, Invoice>;
   paymentIntents: Record<string, PaymentIntent>;
   charges: Record<string, Charge>;
+  balanceTransactions: Record<string, BalanceTransaction>;
+  invoicePayments: Record<string, InvoicePayment>;
   refunds: Record<string, Refund>;
   events: StripeEvent[];
   deliveries: { eventId: string; status: number; at: number }[];
@@ -354,6 +390,8 @@ const emptyState = (): State => ({
   invoices: {},
   paymentIntents: {},
   charges: {},
+  balanceTransactions: {},
+  invoicePayments: {},
   refunds: {},
   events: [],
   deliveries: [],
@@ -669,6 +707,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       state.subscriptions[sub.id] = sub;
       s.subscription = sub.id;
       const invoice = createInvoice(sub, 'subscription_create', items, s.amount_total);
+      if (invoice.amount_paid > 0) payInvoice(invoice);
       s.invoice = invoice.id;
       s.payment_status = s.amount_total === 0 ? 'no_payment_required' : 'paid';
       events.push(event('customer.subscription.created', sub), event('invoice.paid', invoice));
@@ -678,10 +717,44 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     return events;
   }
 
+  /** Pays an invoice by a payment intent and its charge, as Stripe does for a subscription's first invoice. */
+  function payInvoice(invoice: Invoice) {
+    const intent = chargePayment(invoice.amount_paid, {});
+    const payment: InvoicePayment = {
+      id: id('inpay'),
+      object: 'invoice_payment',
+      invoice: invoice.id,
+      amount_paid: invoice.amount_paid,
+      amount_requested: invoice.amount_paid,
+      currency: 'usd',
+      is_default: true,
+      status: 'paid',
+      payment: { type: 'payment_intent', payment_intent: intent.id },
+      created: intent.created,
+      livemode: false,
+    };
+    state.invoicePayments[payment.id] = payment;
+  }
+
   /** A payment intent paid by one charge, as a paid `payment` session has. */
   function chargePayment(amount: number, metadata: Metadata): PaymentIntent {
     const created = now();
     const intentId = id('pi');
+    const fee = Math.round(amount * 0.029) + 30;
+    const balance: BalanceTransaction = {
+      id: id('txn'),
+      object: 'balance_transaction',
+      type: 'charge',
+      amount,
+      fee,
+      net: amount - fee,
+      currency: 'usd',
+      source: '',
+      status: 'available',
+      fee_details: [{ type: 'stripe_fee', amount: fee, currency: 'usd', description: 'Stripe processing fees', application: null }],
+      created,
+      available_on: created,
+    };
     const charge: Charge = {
       id: id('ch'),
       object: 'charge',
@@ -694,10 +767,12 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       status: 'succeeded',
       currency: 'usd',
       payment_intent: intentId,
+      balance_transaction: balance.id,
       metadata: {},
       created,
       livemode: false,
     };
+    balance.source = charge.id;
     const intent: PaymentIntent = {
       id: intentId,
       object: 'payment_intent',
@@ -711,6 +786,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       livemode: false,
     };
     state.charges[charge.id] = charge;
+    state.balanceTransactions[balance.id] = balance;
     state.paymentIntents[intent.id] = intent;
     return intent;
   }
@@ -836,6 +912,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       quantity: i.quantity,
     }));
     const invoice = createInvoice(sub, 'subscription_cycle', lines, amount);
+    if (invoice.amount_paid > 0) payInvoice(invoice);
     const events = [event('invoice.paid', invoice)];
     if (wasTrial) events.unshift(event('customer.subscription.updated', sub, { status: 'trialing' }));
     return events;
@@ -896,6 +973,26 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     ['GET', /^\/v1\/products\/([\w-]+)$/, (m) => product(m[1])],
     ['GET', /^\/v1\/payment_intents\/([\w-]+)$/, (m) => paymentIntent(m[1])],
     ['GET', /^\/v1\/charges\/([\w-]+)$/, (m) => charge(m[1])],
+    [
+      'GET',
+      /^\/v1\/balance_transactions\/([\w-]+)$/,
+      (m) => {
+        const found = state.balanceTransactions[m[1]];
+        if (!found) throw new StripeError(404, 'invalid_request_error', `No such balance transaction: '${m[1]}'`, 'id', 'resource_missing');
+        return found;
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/invoice_payments$/,
+      (_m, raw) => {
+        const { invoice } = parseParams(z.object({ invoice: z.string() }).passthrough(), raw);
+        return list(
+          Object.values(state.invoicePayments).filter((p) => p.invoice === invoice),
+          '/v1/invoice_payments',
+        );
+      },
+    ],
     [
       'POST',
       /^\/v1\/refunds$/,

@@ -2,7 +2,7 @@
  * /admin: the label's panel. Only admins get it (the server refuses everyone else every /api/admin call in any
  * case); each screen is its own chunk, so listeners never download admin code and admins only what they open.
  */
-import { Clapperboard, Disc3, Mail, Mic2, ShieldAlert, Users } from 'lucide-react';
+import { Clapperboard, Disc3, LayoutDashboard, Mail, Mic2, ShieldAlert, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, Navigate, NavLink, Route, Routes } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -11,6 +11,7 @@ import { navLinkClass } from '../../../lib/class-names';
 import { Button, buttonClass } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 
+const DashboardPage = lazy(() => import('../dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const ReleaseBoard = lazy(() => import('./release-board').then((m) => ({ default: m.ReleaseBoard })));
 const ReleaseEditor = lazy(() => import('./release-editor').then((m) => ({ default: m.ReleaseEditor })));
 const ArtistsPage = lazy(() => import('./artists-page').then((m) => ({ default: m.ArtistsPage })));
@@ -20,6 +21,7 @@ const FanSignupsPage = lazy(() => import('../people/fan-signups-page').then((m) 
 const VideosPage = lazy(() => import('./videos-page').then((m) => ({ default: m.VideosPage })));
 
 const sections = [
+  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/admin/releases', label: 'Releases', icon: Disc3 },
   { to: '/admin/artists', label: 'Artists', icon: Mic2 },
   { to: '/admin/videos', label: 'Videos', icon: Clapperboard },
@@ -39,6 +41,8 @@ export function AdminArea({ onSignIn }: { onSignIn: () => void }) {
           <NavLink
             key={to}
             to={to}
+            // The dashboard is the panel's home: active there alone, not under every section.
+            end={to === '/admin'}
             className={navLinkClass(
               'inline-flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-semibold transition',
               'border-accent text-zinc-50',
@@ -52,7 +56,7 @@ export function AdminArea({ onSignIn }: { onSignIn: () => void }) {
       </nav>
       <Suspense fallback={<Spinner label="Loading…" className="py-16" />}>
         <Routes>
-          <Route index element={<Navigate to="/admin/releases" replace />} />
+          <Route index element={<DashboardPage />} />
           <Route path="releases" element={<ReleaseBoard />} />
           <Route path="releases/:albumId" element={<ReleaseEditor />} />
           <Route path="artists" element={<ArtistsPage />} />

@@ -1,0 +1,18 @@
+/** The admin's call for the label's figures over a range of days, and the one before it. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { dashboardAnswer } from '../../../../../functions/contract/admin-dashboard.js';
+import { request } from '../../../lib/http';
+
+export type { DashboardAnswer, DashboardPeriod } from '../../../../../functions/contract/admin-dashboard.js';
+
+export const dashboardKeys = {
+  range: (from: string, to: string) => ['admin', 'dashboard', from, to] as const,
+};
+
+export const dashboardQueryOptions = (from: string, to: string) =>
+  queryOptions({
+    queryKey: dashboardKeys.range(from, to),
+    queryFn: ({ signal }) => request(`/api/admin/dashboard?${new URLSearchParams({ from, to }).toString()}`, dashboardAnswer, { signal }),
+  });
+
+export const useDashboard = (from: string, to: string) => useQuery(dashboardQueryOptions(from, to));

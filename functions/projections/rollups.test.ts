@@ -1,0 +1,296 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { DomainEvent, NewEvent } from '../../events/index.js';
+import { memoryViewStore } from '../lib/memory-view-store.js';
+import { project } from '../lib/projection.js';
+import { albumKey, artistKey } from './catalogue.js';
+import { daysOf, levelsAt, periodFigures, previousPeriod } from './rollups-figures.js';
+import { ROLLUP_LEVEL_MONTHS, rollupDayPartition, rollupLevelDaysPartition, rollupLevelsKey, rollupsProjection } from './rollups.js';
+import { emptySketch, estimate, mergeSketch, sketchPoint } from './rollups-sketch.js';
+
+const versions = new Map<string, number>();
+const at = (day: string) => `${day}T12:00:00.000Z`;
+function stored(streamId: string, event: NewEvent, day: string): DomainEvent {
+  const version = (versions.get(streamId) ?? 0) + 1;
+  versions.set(streamId, version);
+  return {
+    streamId,
+    version,
+    schemaVersion: 1,
+    meta: { eventId: `${streamId}-${version}`, at: at(day), actor: 'a', correlationId: 'c' },
+    ...event,
+  } as DomainEvent;
+}
+
+const album = { albumId: 'a1', title: 'Night Drive', artistId: 'nova', artistName: 'Nova', tracks: [{ id: 't1', title: 'Intro' }] };
+const orderAlbum = { albumId: 'a1', title: 'Night Drive', artistName: 'Nova', artwork: null, price: 9.99 };
+
+async function given(events: DomainEvent[]) {
+  const store = memoryViewStore();
+  await store.commit('seed', 'catalogue', 0, 1, [
+    { kind: 'put', item: { ...albumKey('a1'), ...album } },
+    { kind: 'put', item: { ...artistKey('nova'), name: 'Nova' } },
+  ]);
+  for (const event of events) await project(rollupsProjection, store, event);
+  const items = Object.values(store.snapshot());
+  const partition = (pk: string) => items.filter((i) => i.pk === pk);
+  const levelsAtEnd = (day: string) =>
+    levelsAt(
+      items.find((i) => i.pk === rollupLevelsKey.pk && i.sk === rollupLevelsKey.sk),
+      [
+        ...partition(rollupLevelDaysPartition(day.slice(0, 7))).filter((i) => i.sk > day),
+        ...partition(ROLLUP_LEVEL_MONTHS).filter((i) => i.sk > day.slice(0, 7)),
+      ],
+    );
+  const figures = (from: string, to: string) =>
+    periodFigures(
+      { from, to },
+      daysOf(from, to).map((day) => ({ day, items: partition(rollupDayPartition(day)) })),
+      levelsAtEnd(daysOf(previousPeriod(from, to).to, previousPeriod(from, to).to)[0]),
+      levelsAtEnd(to),
+    );
+  return { store, figures };
+}
+
+const play = (listenerId: string, day: string, playDuration = 30) =>
+  stored(
+    `plays#${listenerId}#${day}`,
+    { type: 'PlayRecorded', data: { trackId: 't1', albumId: 'a1', listenerId, userId: listenerId, playDuration, trackLength: 200 } },
+    day,
+  );
+const paid = (orderId: string, day: string): DomainEvent[] => [
+  stored(
+    `order#${orderId}`,
+    {
+      type: 'PurchaseCompleted',
+      data: {
+        orderId,
+        userId: 'u1',
+        email: 'f@example.com',
+        album: orderAlbum,
+        stripeSessionId: 'cs',
+        stripeEventId: 'evt',
+        albumsInOrder: 1,
+      },
+    },
+    day,
+  ),
+  stored(
+    `order#${orderId}`,
+    {
+      type: 'PaymentFeeRecorded',
+      data: {
+        orderId,
+        stripeChargeId: 'ch',
+        stripeBalanceTransactionId: 'txn',
+        chargeCents: 999,
+        feeCents: 59,
+        albums: [{ albumId: 'a1', feeCents: 59 }],
+        planFeeCents: 0,
+      },
+    },
+    day,
+  ),
+];
+const subscription = (userId: string, amount: number, day: string, trial = false) =>
+  stored(
+    `user#${userId}`,
+    {
+      type: 'SubscriptionStarted',
+      data: {
+        userId,
+        stripeSubscriptionId: `sub-${userId}`,
+        stripeCustomerId: 'cus',
+        email: null,
+        amount,
+        startedAt: at(day),
+        currentPeriodEnd: at(day),
+        trialEndsAt: trial ? at(day) : null,
+        source: 'stripe',
+      },
+    },
+    day,
+  );
+const registered = (userId: string, day: string) =>
+  stored(
+    `user#${userId}`,
+    { type: 'UserRegistered', data: { userId, email: `${userId}@example.com`, username: null, displayName: null, source: 'email_code' } },
+    day,
+  );
+
+describe('the rollups', () => {
+  beforeEach(() => versions.clear());
+
+  it('count plays, completed plays and unique listeners per day and over a range', async () => {
+    const { figures } = await given([
+      play('l1', '2026-03-01'),
+      play('l1', '2026-03-01', 200),
+      play('l2', '2026-03-02'),
+      play('l1', '2026-03-02'),
+    ]);
+    const f = figures('2026-03-01', '2026-03-02');
+    expect(f.plays).toMatchObject({ total: 4, completed: 1, completedShare: 0.25, uniqueListeners: 2 });
+    expect(f.days.map((d) => [d.day, d.plays, d.uniqueListeners])).toEqual([
+      ['2026-03-01', 2, 1],
+      ['2026-03-02', 2, 2],
+    ]);
+    expect(f.plays.albums).toEqual([{ albumId: 'a1', title: 'Night Drive', artistName: 'Nova', plays: 4, completedPlays: 1 }]);
+    expect(f.plays.artists).toEqual([{ artistId: 'nova', name: 'Nova', plays: 4, completedPlays: 1 }]);
+    expect(f.plays.tracks[0]).toMatchObject({ trackId: 't1', title: 'Intro', plays: 4 });
+  });
+
+  it('count sales with their fee and refunds in cents, per album and artist, net of both', async () => {
+    const sales = [...paid('o1', '2026-03-01'), ...paid('o2', '2026-03-02')];
+    const refund = stored(
+      'order#o1',
+      {
+        type: 'PurchaseRefunded',
+        data: {
+          orderId: 'o1',
+          userId: 'u1',
+          email: 'f@example.com',
+          albums: [orderAlbum],
+          amount: 9.99,
+          stripeChargeId: 'ch',
+          stripeEventId: 'evt',
+        },
+      },
+      '2026-03-03',
+    );
+    const { figures } = await given([...sales, refund]);
+    const f = figures('2026-03-01', '2026-03-03');
+    expect(f.sales).toMatchObject({
+      albumsSold: 2,
+      grossCents: 1998,
+      feeCents: 118,
+      albumsRefunded: 1,
+      refundCents: 999,
+      netCents: 881,
+      albumsWithoutFee: 0,
+    });
+    expect(f.sales.artists).toEqual([
+      {
+        artistId: 'nova',
+        name: 'Nova',
+        albumsSold: 2,
+        grossCents: 1998,
+        feeCents: 118,
+        albumsRefunded: 1,
+        refundCents: 999,
+        netCents: 881,
+        merchCents: 0,
+      },
+    ]);
+    expect(figures('2026-03-03', '2026-03-03').sales).toMatchObject({ grossCents: 0, refundCents: 999, netCents: -999 });
+  });
+
+  it('keep members per tier and monthly recurring revenue at any day, trials paying from their first renewal', async () => {
+    const history = [
+      registered('u1', '2026-02-01'),
+      registered('u2', '2026-02-01'),
+      registered('u3', '2026-03-01'),
+      subscription('u1', 10, '2026-03-05'),
+      subscription('u2', 5, '2026-03-06', true),
+    ];
+    const renewed = stored(
+      'user#u2',
+      {
+        type: 'SubscriptionRenewed',
+        data: { userId: 'u2', stripeSubscriptionId: 'sub-u2', invoiceId: 'in', currentPeriodEnd: at('2026-05-01') },
+      },
+      '2026-04-01',
+    );
+    const ended = stored(
+      'user#u1',
+      { type: 'SubscriptionEnded', data: { userId: 'u1', stripeSubscriptionId: 'sub-u1', endedAt: at('2026-04-10') } },
+      '2026-04-10',
+    );
+    const { figures } = await given([...history, renewed, ended]);
+    const march = figures('2026-03-01', '2026-03-31');
+    expect(march.membership).toMatchObject({
+      activeMembers: 2,
+      payingMembers: 1,
+      mrrCents: 1000,
+      newMembers: 2,
+      trials: 1,
+      couponUses: 1,
+      accountsOpened: 1,
+    });
+    // Two free accounts at the start, one opened during the month, two of them converted.
+    expect(march.membership.conversionRate).toBeCloseTo(2 / 3);
+    expect(march.membership.tiers.map((t) => [t.tierDollars, t.activeMembers, t.mrrCents])).toEqual([
+      [5, 1, 0],
+      [10, 1, 1000],
+      [20, 0, 0],
+    ]);
+    expect(figures('2026-04-01', '2026-04-30').membership).toMatchObject({
+      activeMembers: 1,
+      payingMembers: 1,
+      mrrCents: 500,
+      endedMembers: 1,
+    });
+    expect(figures('2026-02-01', '2026-02-28').membership).toMatchObject({ activeMembers: 0, mrrCents: 0 });
+  });
+
+  it('count merch orders and revenue, and each artist their lines', async () => {
+    const order = stored(
+      'merch-order#m1',
+      {
+        type: 'MerchOrderPlaced',
+        data: {
+          orderId: 'm1',
+          orderName: '#1001',
+          placedAt: at('2026-03-02'),
+          currency: 'USD',
+          lines: [{ productId: 'p', variantId: 'v', title: 'Tee', quantity: 1, unitPriceCents: 2500, artistId: 'nova' }],
+          subtotalCents: 2500,
+          shippingCents: 500,
+          taxCents: 0,
+          totalCents: 3000,
+          webhookId: 'w',
+        },
+      },
+      '2026-03-02',
+    );
+    const { figures } = await given([order]);
+    const f = figures('2026-03-01', '2026-03-07');
+    expect(f.merch).toEqual({ orders: 1, revenueCents: 2500 });
+    expect(f.sales.artists[0]).toMatchObject({ artistId: 'nova', merchCents: 2500, grossCents: 0 });
+  });
+
+  it('are the same whatever the number of deliveries', async () => {
+    const events = [play('l1', '2026-03-01'), ...paid('o1', '2026-03-01')];
+    const once = await given(events);
+    const twice = await given(events);
+    for (const event of events) expect(await project(rollupsProjection, twice.store, event)).toBe('skipped');
+    expect(twice.store.snapshot()).toEqual(once.store.snapshot());
+  });
+});
+
+describe('the unique-listener sketch', () => {
+  it('estimates distinct listeners within a few percent, and merges days without counting anyone twice', () => {
+    const a = mergeSketch(
+      emptySketch(),
+      Array.from({ length: 5000 }, (_, i) => sketchPoint(`listener-${i}`)),
+    );
+    const b = mergeSketch(
+      emptySketch(),
+      Array.from({ length: 5000 }, (_, i) => sketchPoint(`listener-${i + 2500}`)),
+    );
+    expect(Math.abs(estimate(a) - 5000) / 5000).toBeLessThan(0.15);
+    const both = mergeSketch(
+      [...a],
+      b.map((rank, register) => ({ register, rank })),
+    );
+    expect(Math.abs(estimate(both) - 7500) / 7500).toBeLessThan(0.15);
+    expect(
+      estimate(
+        mergeSketch(emptySketch(), [
+          sketchPoint('listener-1'),
+          sketchPoint('listener-2'),
+          sketchPoint('listener-3'),
+          sketchPoint('listener-1'),
+        ]),
+      ),
+    ).toBe(3);
+  });
+});

@@ -1,0 +1,202 @@
+/**
+ * The label's daily rollups, what the admin dashboard reads (functions/http/admin-dashboard.ts): for each UTC day, one
+ * partition holding the label's totals, an item per album, artist, track and Toko+ tier that had anything that day,
+ * and the day's unique-listener sketch (rollups-sketch.ts). A dashboard load reads one partition per day of its range,
+ * whatever the number of events. Levels that are states rather than flows (accounts; members and paying members per
+ * tier, whence monthly recurring revenue) are kept as their current value plus each day's and month's change, so the level at the end of
+ * any day is the current value less the changes after it. The facts and their money rules come from the ledger.
+ */
+import type { DomainEvent } from '../../events/index.js';
+import { ledgerEvents, ledgerFacts, type LedgerFact } from '../domain/ledger/facts.js';
+import type { Projection, ViewItem, ViewKey, ViewOp, ViewReader } from '../lib/projection.js';
+import { albumKey, artistKey } from './catalogue.js';
+import { sketchPoint } from './rollups-sketch.js';
+
+export const rollupDayPartition = (day: string) => `rollups#day#${day}`;
+export const ROLLUP_LABEL = 'label';
+export const rollupSketchSk = (register: number) => `sketch#${String(register).padStart(3, '0')}`;
+/** Current levels. */
+export const rollupLevelsKey: ViewKey = { pk: 'rollups#levels', sk: 'now' };
+/** Each day's change of the levels, by month: the days after one in its month are one Query. */
+export const rollupLevelDaysPartition = (month: string) => `rollups#level-days#${month}`;
+/** Each month's change of the levels: the months after one are one Query. */
+export const ROLLUP_LEVEL_MONTHS = 'rollups#level-months';
+const subscriptionKey = (subscriptionId: string): ViewKey => ({ pk: `rollups#subscription#${subscriptionId}`, sk: 'subscription' });
+
+/** The level fields: `accounts`, and per tier (e.g. 10) `members10` (trials included) and `paying10` (past any trial). */
+export const membersField = (tierDollars: number) => `members${tierDollars}`;
+export const payingField = (tierDollars: number) => `paying${tierDollars}`;
+
+interface AlbumRef {
+  albumId: string;
+  title: string;
+  artistId: string;
+  artistName: string | null;
+  tracks: { id: string; title: string }[];
+}
+
+async function albumOf(albumId: string, views: ViewReader): Promise<AlbumRef> {
+  const album = await views.get(albumKey(albumId));
+  if (!album?.artistId) throw new Error(`Album ${albumId} is not projected yet`);
+  return {
+    albumId,
+    title: album.title as string,
+    artistId: album.artistId as string,
+    artistName: (album.artistName as string | undefined) ?? null,
+    tracks: (album.tracks as { id: string; title: string }[] | undefined) ?? [],
+  };
+}
+
+const dayKey = (day: string, sk: string): ViewKey => ({ pk: rollupDayPartition(day), sk });
+const count = (key: ViewKey, add: Record<string, number>, set: Record<string, unknown> = {}): ViewOp => ({ kind: 'update', key, add, set });
+
+/** One event's album figures, added to the day's album, its artist and the label. */
+function albumOps(day: string, album: AlbumRef, add: Record<string, number>): ViewOp[] {
+  return [
+    count(dayKey(day, `album#${album.albumId}`), add, {
+      albumId: album.albumId,
+      title: album.title,
+      artistId: album.artistId,
+      artistName: album.artistName,
+    }),
+    count(dayKey(day, `artist#${album.artistId}`), add, { artistId: album.artistId, name: album.artistName }),
+    count(dayKey(day, ROLLUP_LABEL), add),
+  ];
+}
+
+/** A change of the levels: now, that day's and that month's. */
+function levelOps(day: string, add: Record<string, number>): ViewOp[] {
+  const month = day.slice(0, 7);
+  return [
+    count(rollupLevelsKey, add),
+    count({ pk: rollupLevelDaysPartition(month), sk: day }, add, { day }),
+    count({ pk: ROLLUP_LEVEL_MONTHS, sk: month }, add, { month }),
+  ];
+}
+
+interface SubscriptionRecord {
+  tierDollars: number;
+  paying: boolean;
+}
+
+async function subscriptionOf(subscriptionId: string, views: ViewReader): Promise<(SubscriptionRecord & ViewItem) | undefined> {
+  return (await views.get(subscriptionKey(subscriptionId))) as (SubscriptionRecord & ViewItem) | undefined;
+}
+
+async function factOps(fact: LedgerFact, views: ViewReader): Promise<ViewOp[]> {
+  const { day } = fact;
+  switch (fact.kind) {
+    case 'play': {
+      const album = await albumOf(fact.albumId, views);
+      const add = { plays: 1, completedPlays: fact.completed ? 1 : 0 };
+      const track = album.tracks.find((t) => t.id === fact.trackId);
+      const ops = [
+        ...albumOps(day, album, add),
+        count(dayKey(day, `track#${fact.trackId}`), add, {
+          trackId: fact.trackId,
+          title: track?.title ?? null,
+          albumId: album.albumId,
+          artistName: album.artistName,
+        }),
+      ];
+      // Read first, so a listener who raises nothing (most plays) writes nothing; `keep` settles two raising at once.
+      const { register, rank } = sketchPoint(fact.listenerId);
+      const key = dayKey(day, rollupSketchSk(register));
+      const stored = (await views.get(key))?.rank as number | undefined;
+      if (!stored || rank > stored) ops.push({ kind: 'put', item: { ...key, register, rank }, keep: { field: 'rank', winner: 'highest' } });
+      return ops;
+    }
+    case 'album-sold':
+      return albumOps(day, await albumOf(fact.albumId, views), { albumsSold: 1, grossCents: fact.grossCents });
+    case 'album-fee':
+      return albumOps(day, await albumOf(fact.albumId, views), { feeCents: fact.feeCents, albumsWithFee: 1 });
+    case 'album-refunded':
+      return albumOps(day, await albumOf(fact.albumId, views), { albumsRefunded: 1, refundCents: fact.refundCents });
+    case 'member-joined': {
+      const tier = fact.tierDollars;
+      const paying = !fact.trial;
+      const flows = { newMembers: 1, trials: fact.trial ? 1 : 0 };
+      return [
+        { kind: 'put', item: { ...subscriptionKey(fact.subscriptionId), tierDollars: tier, paying } },
+        count(dayKey(day, `tier#${tier}`), flows, { tierDollars: tier }),
+        count(dayKey(day, ROLLUP_LABEL), flows),
+        ...levelOps(day, { [membersField(tier)]: 1, [payingField(tier)]: paying ? 1 : 0 }),
+      ];
+    }
+    case 'member-renewed': {
+      const sub = await subscriptionOf(fact.subscriptionId, views);
+      // A renewal of a paying member changes nothing counted; the first payment after a trial makes one paying.
+      if (!sub || sub.paying) return [];
+      return [
+        { kind: 'update', key: subscriptionKey(fact.subscriptionId), set: { paying: true } },
+        ...levelOps(day, { [payingField(sub.tierDollars)]: 1 }),
+      ];
+    }
+    case 'member-cancelled': {
+      const sub = await subscriptionOf(fact.subscriptionId, views);
+      if (!sub) return [];
+      return [
+        count(dayKey(day, `tier#${sub.tierDollars}`), { cancelledMembers: 1 }, { tierDollars: sub.tierDollars }),
+        count(dayKey(day, ROLLUP_LABEL), { cancelledMembers: 1 }),
+      ];
+    }
+    case 'member-left': {
+      const sub = await subscriptionOf(fact.subscriptionId, views);
+      if (!sub) return [];
+      const tier = sub.tierDollars;
+      return [
+        { kind: 'delete', key: subscriptionKey(fact.subscriptionId) },
+        count(dayKey(day, `tier#${tier}`), { endedMembers: 1 }, { tierDollars: tier }),
+        count(dayKey(day, ROLLUP_LABEL), { endedMembers: 1 }),
+        ...levelOps(day, { [membersField(tier)]: -1, [payingField(tier)]: sub.paying ? -1 : 0 }),
+      ];
+    }
+    case 'coupon-used':
+      return [count(dayKey(day, ROLLUP_LABEL), { couponUses: 1 })];
+    case 'merch-ordered': {
+      const artists = await Promise.all(
+        fact.artists
+          .filter((a): a is { artistId: string; revenueCents: number } => a.artistId !== null)
+          .map(async (a) => ({ ...a, name: ((await views.get(artistKey(a.artistId)))?.name as string | undefined) ?? null })),
+      );
+      return [
+        count(dayKey(day, ROLLUP_LABEL), { merchOrders: 1, merchCents: fact.revenueCents }),
+        ...artists.map((a) =>
+          count(dayKey(day, `artist#${a.artistId}`), { merchCents: a.revenueCents }, { artistId: a.artistId, name: a.name }),
+        ),
+      ];
+    }
+    case 'account-opened':
+      return [count(dayKey(day, ROLLUP_LABEL), { accountsOpened: 1 }), ...levelOps(day, { accounts: 1 })];
+    default: {
+      const never: never = fact;
+      throw new Error(`Unknown ledger fact ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** One update per item: an event's facts often count on one item (a refund of two albums of one artist). */
+function addedUp(ops: ViewOp[]): ViewOp[] {
+  const byKey = new Map<string, ViewOp>();
+  for (const op of ops) {
+    const key = op.kind === 'put' ? op.item : op.key;
+    const id = `${key.pk}|${key.sk}`;
+    const seen = byKey.get(id);
+    if (seen?.kind === 'update' && op.kind === 'update') {
+      const add = { ...seen.add };
+      for (const [field, n] of Object.entries(op.add ?? {})) add[field] = (add[field] ?? 0) + n;
+      byKey.set(id, { ...seen, add, set: { ...seen.set, ...op.set } });
+    } else byKey.set(id, op);
+  }
+  return [...byKey.values()];
+}
+
+export const rollupsProjection: Projection = {
+  name: 'rollups',
+  events: ledgerEvents,
+  async apply(event: DomainEvent, views): Promise<ViewOp[]> {
+    const ops: ViewOp[] = [];
+    for (const fact of ledgerFacts(event)) ops.push(...(await factOps(fact, views)));
+    return addedUp(ops);
+  },
+};

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardAnswer } from '../../functions/contract/admin-dashboard.js';
+import { appendToStream, readStream } from '../../functions/lib/event-store.js';
+import { eventually, useCloudEnv } from '../support/cloud.js';
+import { newPerson, paidBuyer, sandbox } from '../support/commerce.js';
+import { signedInAdmin, type TestListener } from '../support/signed-in.js';
+
+const ALBUM = 'album-after-hours';
+
+beforeAll(() => useCloudEnv());
+
+const today = () => new Date().toISOString().slice(0, 10);
+const dashboard = async (admin: TestListener, from: string, to: string) => {
+  const answer = await admin.call(`/api/admin/dashboard?from=${from}&to=${to}`);
+  expect(answer.status).toBe(200);
+  return answer.body as DashboardAnswer;
+};
+
+describe('the label dashboard', () => {
+  it("counts a purchase with Stripe's fee, a play, a new member and a merch order, beside the period before", async () => {
+    const admin = await signedInAdmin();
+    const day = today();
+    const before = (await dashboard(admin, day, day)).current;
+    const albumBefore = before.sales.albums.find((a) => a.albumId === ALBUM);
+
+    // A purchase through the Stripe sandbox: its fee comes from the charge's balance transaction.
+    const { buyer, orderId } = await paidBuyer(ALBUM);
+    const order = await readStream(`order#${orderId}`);
+    const fee = order.find((e) => e.type === 'PaymentFeeRecorded');
+    // The sandbox's fee, as Stripe's standard card pricing: 2.9% of $9.99 rounded, plus 30¢.
+    expect(fee?.data).toMatchObject({ chargeCents: 999, feeCents: 59, albums: [{ albumId: ALBUM, feeCents: 59 }], planFeeCents: 0 });
+
+    // A play of the album by its buyer.
+    const { tracks } = (await buyer.api(`/api/albums/${ALBUM}/tracks`)).body as { tracks: { id: string; duration: number }[] };
+    const played = await buyer.api('/api/track-play', {
+      method: 'POST',
+      json: { trackId: tracks[0].id, albumId: ALBUM, playDuration: tracks[0].duration, trackLength: tracks[0].duration },
+    });
+    expect(played.status).toBe(202);
+
+    // A $10 Toko+ member.
+    const member = await newPerson('member');
+    const started = await member.api('/api/subscription/checkout', { method: 'POST', json: { amount: 10 } });
+    await sandbox(`/sandbox/checkout/sessions/${started.body.sessionId}/pay`, { email: member.email });
+
+    const after = await eventually(async () => {
+      const { current } = await dashboard(admin, day, day);
+      const album = current.sales.albums.find((a) => a.albumId === ALBUM);
+      const tier10 = current.membership.tiers.find((t) => t.tierDollars === 10);
+      const ready =
+        album &&
+        album.albumsSold >= (albumBefore?.albumsSold ?? 0) + 1 &&
+        album.feeCents >= (albumBefore?.feeCents ?? 0) + 59 &&
+        current.plays.total >= before.plays.total + 1 &&
+        current.plays.completed >= before.plays.completed + 1 &&
+        tier10 &&
+        tier10.newMembers >= before.membership.tiers.find((t) => t.tierDollars === 10)!.newMembers + 1;
+      return ready ? current : null;
+    }, 30_000);
+    expect(after.sales.netCents).toBe(after.sales.grossCents - after.sales.feeCents - after.sales.refundCents);
+    expect(after.membership.mrrCents).toBeGreaterThanOrEqual(before.membership.mrrCents + 1000);
+    expect(after.plays.uniqueListeners).toBeGreaterThanOrEqual(1);
+    expect(after.plays.albums.find((a) => a.albumId === ALBUM)).toMatchObject({ title: 'After Hours' });
+
+    // A merch order appended through the event store, placed on a day of its own, counted on that day alone.
+    const merchDay = `19${String(10 + Math.floor(Math.random() * 89))}-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)}`;
+    const merchOrderId = `gid-${randomUUID()}`;
+    await appendToStream(
+      `merch-order#${merchOrderId}`,
+      0,
+      [
+        {
+          type: 'MerchOrderPlaced',
+          data: {
+            orderId: merchOrderId,
+            orderName: '#1001',
+            placedAt: `${merchDay}T10:00:00.000Z`,
+            currency: 'USD',
+            lines: [{ productId: 'p', variantId: 'v', title: 'Tee', quantity: 2, unitPriceCents: 2500, artistId: null }],
+            subtotalCents: 5000,
+            shippingCents: 500,
+            taxCents: 0,
+            totalCents: 5500,
+            webhookId: `w-${merchOrderId}`,
+          },
+        },
+      ],
+      { actor: 'shopify', correlationId: randomUUID() },
+    );
+    const merch = await eventually(async () => {
+      const answer = await dashboard(admin, merchDay, merchDay);
+      return answer.current.merch.orders > 0 ? answer : null;
+    });
+    expect(merch.current.merch).toEqual({ orders: 1, revenueCents: 5000 });
+    expect(merch.current.days).toEqual([expect.objectContaining({ day: merchDay, merchOrders: 1, merchCents: 5000 })]);
+    // The previous period: the day before, the same length.
+    expect(merch.previous.merch).toEqual({ orders: 0, revenueCents: 0 });
+    expect(merch.previous.days).toHaveLength(1);
+    expect(merch.previous.to < merchDay).toBe(true);
+  });
+
+  it('refuses a malformed, inverted or too long range with a clear message, and anyone but an admin', async () => {
+    const [admin, listener] = await Promise.all([signedInAdmin(), newPerson('curious')]);
+    for (const query of [
+      'from=2026-02-30&to=2026-03-01',
+      'from=yesterday&to=2026-03-01',
+      'from=2026-03-02&to=2026-03-01',
+      'from=2024-01-01&to=2026-01-01',
+      'to=2026-01-01',
+    ]) {
+      const answer = await admin.call(`/api/admin/dashboard?${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body, query).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+    }
+    expect((await admin.call('/api/admin/dashboard?from=2026-03-02&to=2026-03-01')).body.message).toMatch(/after/);
+    expect((await listener.api('/api/admin/dashboard?from=2026-03-01&to=2026-03-07')).status).toBe(403);
+  });
+});
