@@ -55,3 +55,23 @@ export const pageStyle = `
   ul { list-style: none; padding: 0; margin: 0 0 1rem; } li { display: flex; justify-content: space-between; gap: 1rem; padding: .5rem 0; border-bottom: 1px solid #2a2f3a; }
   label { display: block; font-size: .85rem; color: #c7ceda; margin-bottom: .25rem; }
   input { width: 100%; box-sizing: border-box; padding: .6rem; border-radius: 8px; border: 1px solid #3a4150; background: #0f1115; color: inherit; font: inherit; margin-bottom: 1rem; }`;
+
+/** A sandbox's server listening on 127.0.0.1 (`port` 0: any free port): its URL, its port, and how to stop it. */
+export async function listen(server: http.Server, port: number): Promise<{ url: string; port: number; stop: () => Promise<void> }> {
+  const bound = await new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${bound}`,
+    port: bound,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

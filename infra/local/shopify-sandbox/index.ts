@@ -10,7 +10,7 @@ import http from 'node:http';
 import { z } from 'zod';
 import { brand } from '../../../events/brand.js';
 import { STOREFRONT_API_VERSION } from '../../../functions/lib/storefront.js';
-import { loadState, readBody, sendHtml as sendPage, sendJson } from '../sandbox-http.js';
+import { listen, loadState, readBody, sendHtml as sendPage, sendJson } from '../sandbox-http.js';
 import { parseForm } from '../stripe-sandbox/form.js';
 import { sandboxCollections, sandboxProducts, type SandboxCollection, type SandboxProduct, type SandboxVariant } from './catalogue.js';
 import { execute, type Resolvable } from './graphql.js';
@@ -518,23 +518,9 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
   }
 
   const server = http.createServer((req, res) => void handle(req, res));
-  const port = await new Promise<number>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => {
-      const address = server.address();
-      resolve(typeof address === 'object' && address ? address.port : options.port);
-    });
-  });
-  baseUrl = `http://127.0.0.1:${port}`;
-  return {
-    url: baseUrl,
-    port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const listening = await listen(server, options.port);
+  baseUrl = listening.url;
+  return listening;
 }
 
 const sendHtml = (res: http.ServerResponse, status: number, html: string) => sendPage(res, status, html, "form-action 'self'");

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { loadState, readBody, sendHtml as sendPage, sendJson as sendJsonAnswer } from '../sandbox-http.js';
+import { listen, loadState, readBody, sendHtml as sendPage, sendJson as sendJsonAnswer } from '../sandbox-http.js';
 import { parseForm } from './form.js';
 import { checkoutPage, donePage } from './page.js';
 import { defaultCatalogue, type SandboxCatalogue } from './catalogue.js';
@@ -1234,23 +1234,9 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     void req;
   }
 
-  const port = await new Promise<number>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => {
-      const address = server.address();
-      resolve(typeof address === 'object' && address ? address.port : options.port);
-    });
-  });
-  baseUrl = `http://127.0.0.1:${port}`;
-  return {
-    url: baseUrl,
-    port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const listening = await listen(server, options.port);
+  baseUrl = listening.url;
+  return listening;
 }
 
 function priceObject(p: CataloguePrice): Price {
