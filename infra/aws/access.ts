@@ -125,6 +125,8 @@ const mediaObjectsReason =
 
 export function grantAccess(to: IGrantable, access: Access, resources: Resources) {
   grantTable(resources.tables, 'events', access.events, to);
+  // The data keys open the personal fields of events: whoever reads or appends events reads or makes keys.
+  grantTable(resources.tables, 'keys', access.events, to);
   // `counters` is part of the view store (infra/tables.ts): whoever reads or writes views does the same there.
   grantTable(resources.tables, 'views', access.views, to);
   grantTable(resources.tables, 'counters', access.views, to);
