@@ -111,6 +111,12 @@ export const AdminRecoveryCodeUsed = defineEvent(
 export const AccountBlocked = defineEvent('AccountBlocked', z.object({ userId: id, reason: z.string().min(1).max(500).nullable() }));
 export const AccountUnblocked = defineEvent('AccountUnblocked', z.object({ userId: id }));
 
+/**
+ * The person deleted their account (with a code mailed to them): their data key is deleted with it, so their personal
+ * fields read as placeholders everywhere; their sessions end at once; their purchases and plays still count, by amount.
+ */
+export const AccountDeleted = defineEvent('AccountDeleted', z.object({ userId: id }));
+
 /** An admin gave the listener Toko+ until `endsAt` (the tier itself moves by the SubscriptionTierChanged beside it). */
 export const ComplimentaryMembershipGranted = defineEvent('ComplimentaryMembershipGranted', z.object({ userId: id, endsAt: isoDateTime }));
 export const ComplimentaryMembershipRevoked = defineEvent('ComplimentaryMembershipRevoked', z.object({ userId: id }));

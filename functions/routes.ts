@@ -111,6 +111,8 @@ export const routes = [
   route('GET', '/api/users/me', 'accounts', 'user', accounts.me),
   route('PUT', '/api/users/{id}', 'accounts', 'user', accounts.updateProfile),
   route('GET', '/api/users/me/export', 'user-data', 'user', userData.exportMyData),
+  route('POST', '/api/users/me/deletion', 'user-data', 'user', userData.requestDeletion),
+  route('POST', '/api/users/me/deletion/confirm', 'user-data', 'user', userData.confirmDeletion),
   route('POST', '/api/avatar-upload', 'accounts', 'user', accounts.uploadAvatar),
   route('GET', '/api/notifications', 'notifications', 'user', notifications.listNotifications),
   route('GET', '/api/notifications/count', 'notifications', 'user', notifications.countUnread),

@@ -3,7 +3,7 @@
  * the log (so it is also their proof of what they own), and the deletion of their account.
  */
 import * as z from 'zod/mini';
-import { endpoint, nullableText } from './endpoint.js';
+import { endpoint, nullableText, success } from './endpoint.js';
 
 const at = z.string();
 
@@ -49,3 +49,15 @@ export const userExport = z.object({
 export type UserExport = z.infer<typeof userExport>;
 
 export const exportMyData = endpoint({ answer: userExport });
+
+/** A code is mailed to the account's address; a new request replaces the old code. */
+export const requestDeletionAnswer = z.object({ success, email: z.string(), message: z.string() });
+export const requestDeletion = endpoint({ answer: requestDeletionAnswer });
+
+export const confirmDeletionAnswer = z.object({ success, message: z.string() });
+export const confirmDeletion = endpoint({
+  body: z.object({
+    code: z.string({ error: 'Code required' }).check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail')),
+  }),
+  answer: confirmDeletionAnswer,
+});

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { registry, type DomainEvent, type NewEvent, type StoredEvent } from '../../events/index.js';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
@@ -188,6 +188,26 @@ export async function reservationOwner(key: string): Promise<string | undefined>
     new GetCommand({ TableName: env().TABLE_EVENTS, Key: { streamId: reservationStream(key), version: 0 }, ConsistentRead: true }),
   );
   return out.Item?.owner as string | undefined;
+}
+
+/**
+ * Frees a reservation its owner holds (an account deleted: its e-mail may open a new account). A reservation is no
+ * event, so the log stays append-only; one taken by someone else meanwhile is left alone.
+ */
+export async function releaseReservation(key: string, owner: string): Promise<void> {
+  try {
+    await dynamoClient().send(
+      new DeleteCommand({
+        TableName: env().TABLE_EVENTS,
+        Key: { streamId: reservationStream(key), version: 0 },
+        ConditionExpression: '#owner = :owner',
+        ExpressionAttributeNames: { '#owner': 'owner' },
+        ExpressionAttributeValues: { ':owner': owner },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }
 
 /** The version of the last event in a stream, 0 when it has none. */

@@ -45,6 +45,7 @@ const consumerDefault: Access = {
 
 const httpOverrides: Record<string, Partial<Access>> = {
   accounts: { sendsTo: ['mailer'] },
+  'user-data': { sendsTo: ['mailer'] },
 };
 const consumerOverrides: Record<string, Partial<Access>> = {
   mailer: { views: 'read', sendsMail: true },

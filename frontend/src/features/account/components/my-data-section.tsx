@@ -1,10 +1,11 @@
-/** The account page's "Your data" card: download everything the label holds about the listener, as a JSON file. */
+/** The account page's "Your data" card: download everything the label holds about the listener as a JSON file, or delete the account. */
 import { Download } from 'lucide-react';
 import { serverMessageOf } from '../../../lib/http';
 import { Button } from '../../../ui/button';
 import { Section } from '../../../ui/section';
 import { FormAlert } from '../../../ui/text-field';
 import { useDownloadMyData } from '../api/export-my-data';
+import { DeleteAccountButton } from './delete-account-dialog';
 
 export function MyDataSection() {
   const download = useDownloadMyData();
@@ -19,10 +20,13 @@ export function MyDataSection() {
           description={serverMessageOf(download.error) ?? 'Please try again in a moment.'}
         />
       )}
-      <Button variant="secondary" onClick={() => download.mutate()} disabled={download.isPending} aria-busy={download.isPending}>
-        <Download aria-hidden="true" className="size-4" />
-        {download.isPending ? 'Preparing your data…' : 'Download my data'}
-      </Button>
+      <div className="flex flex-wrap gap-3">
+        <Button variant="secondary" onClick={() => download.mutate()} disabled={download.isPending} aria-busy={download.isPending}>
+          <Download aria-hidden="true" className="size-4" />
+          {download.isPending ? 'Preparing your data…' : 'Download my data'}
+        </Button>
+        <DeleteAccountButton />
+      </div>
     </Section>
   );
 }
