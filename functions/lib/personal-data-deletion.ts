@@ -1,7 +1,7 @@
 /**
  * A listener deletes their own account: a code mailed to them (kept only as an HMAC, 15 minutes, 5 tries, requests
  * rate-limited, a new request replacing the old code), then, with the code, `AccountDeleted` on their stream (their
- * sessions end at once), their data keys deleted (their personal fields read as placeholders from then on, in every
+ * sessions end at once) and their notifications deleted, their data keys deleted (their personal fields read as placeholders from then on, in every
  * view, rebuild, export and history) and their e-mail and username reservations freed, so the address may open a new,
  * empty account. Their purchases and plays stay in the log and still count, by amount.
  */
@@ -9,11 +9,13 @@ import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DELETED } from '../../events/index.js';
 import { invalid, notFound, rateLimited } from '../domain/errors.js';
+import { notificationsDecider, notificationsStream } from '../domain/notifications/notifications.js';
 import { emailReservation, usernameReservation } from '../domain/user/user.js';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
-import { releaseReservation, type AppendContext } from './event-store.js';
+import { readStream, releaseReservation, type AppendContext } from './event-store.js';
 import { accountDeletionMail, enqueueMail } from './mail.js';
+import { runNotificationsCommand } from './notify.js';
 import { personalData } from './personal-data.js';
 import { CHALLENGE_MINUTES, CODE_LENGTH, hitRateLimit, hmac, MAX_CODE_ATTEMPTS } from './sign-in-challenges.js';
 import { loadUser, runUserCommand } from './users.js';
@@ -106,6 +108,14 @@ export async function confirmAccountDeletion(userId: string, code: string, conte
   await redeemDeletionCode(userId, code, context.at);
   // First the fact, which ends the sessions; then the keys, the address's own (a fan signup) before the account's.
   await runUserCommand(userId, { type: 'DeleteAccount' }, context);
+  // Their notifications go with the account (their words may name them): deleted as the person deletes one.
+  const notifications = (await readStream(notificationsStream(userId))).reduce(
+    notificationsDecider.evolve,
+    notificationsDecider.initialState,
+  );
+  for (const [notificationId, { deleted }] of notifications.sent) {
+    if (!deleted) await runNotificationsCommand({ type: 'Delete', userId, notificationId }, context);
+  }
   await personalData.forget(`email:${user.email}`, context.at);
   await releaseReservation(emailReservation(user.email), userId);
   if (user.username) await releaseReservation(usernameReservation(user.username), userId);
