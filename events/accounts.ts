@@ -4,7 +4,7 @@
  * `ephemeral`; a password appears only as its scrypt hash.
  */
 import * as z from 'zod';
-import { defineEvent } from './envelope.js';
+import { DELETED, defineEvent, userOwner } from './envelope.js';
 
 const id = z.string().min(1);
 /** Trimmed and lower-cased: one account per address, whatever the capitals. */
@@ -27,10 +27,15 @@ export const UserRegistered = defineEvent(
     /** How the account was opened. */
     source: z.enum(['email_code', 'magic_link', 'beta_signup', 'admin_setup']),
   }),
+  [],
+  { owner: userOwner, fields: { email: DELETED.email, username: DELETED.name, displayName: DELETED.name } },
 );
 
 /** The person proved they read this address (a code, a magic link or a verification link). */
-export const EmailVerified = defineEvent('EmailVerified', z.object({ userId: id, email }));
+export const EmailVerified = defineEvent('EmailVerified', z.object({ userId: id, email }), [], {
+  owner: userOwner,
+  fields: { email: DELETED.email },
+});
 
 export const UserSignedIn = defineEvent(
   'UserSignedIn',
@@ -51,6 +56,8 @@ export const ProfileChanged = defineEvent(
     displayName: z.string().min(1).nullable().optional(),
     email: email.optional(),
   }),
+  [],
+  { owner: userOwner, fields: { displayName: DELETED.name, email: DELETED.email } },
 );
 
 export const AvatarChanged = defineEvent(
@@ -62,6 +69,8 @@ export const AvatarChanged = defineEvent(
     contentType: z.string().min(1),
     bytes: z.number().int().positive(),
   }),
+  [],
+  { owner: userOwner, fields: { avatar: DELETED.text } },
 );
 
 /** The scrypt hash of a new password (never the password). */
@@ -101,6 +110,12 @@ export const AdminRecoveryCodeUsed = defineEvent(
 /** An admin blocked the account: its sessions end at once and it cannot sign in until unblocked. */
 export const AccountBlocked = defineEvent('AccountBlocked', z.object({ userId: id, reason: z.string().min(1).max(500).nullable() }));
 export const AccountUnblocked = defineEvent('AccountUnblocked', z.object({ userId: id }));
+
+/**
+ * The person deleted their account (with a code mailed to them): their data key is deleted with it, so their personal
+ * fields read as placeholders everywhere; their sessions end at once; their purchases and plays still count, by amount.
+ */
+export const AccountDeleted = defineEvent('AccountDeleted', z.object({ userId: id }));
 
 /** An admin gave the listener Toko+ until `endsAt` (the tier itself moves by the SubscriptionTierChanged beside it). */
 export const ComplimentaryMembershipGranted = defineEvent('ComplimentaryMembershipGranted', z.object({ userId: id, endsAt: isoDateTime }));
@@ -142,7 +157,11 @@ export const notificationContentSchema = z.object({
 });
 export type NotificationContent = z.infer<typeof notificationContentSchema>;
 
-export const NotificationSent = defineEvent('NotificationSent', notificationContentSchema.extend({ notificationId: id, userId: id }));
+/** Its words may name the person ("Welcome, Ada"), so they are theirs. */
+export const NotificationSent = defineEvent('NotificationSent', notificationContentSchema.extend({ notificationId: id, userId: id }), [], {
+  owner: userOwner,
+  fields: { title: DELETED.text, message: DELETED.text },
+});
 
 export const NotificationsRead = defineEvent('NotificationsRead', z.object({ userId: id, notificationIds: z.array(id).min(1).max(90) }));
 

@@ -1,6 +1,6 @@
 /** The band pages' events: a fan who left an e-mail on a band's signup page. */
 import * as z from 'zod';
-import { defineEvent } from './envelope.js';
+import { DELETED, defineEvent } from './envelope.js';
 
 export const FanSignedUp = defineEvent(
   'FanSignedUp',
@@ -10,4 +10,7 @@ export const FanSignedUp = defineEvent(
     /** Trimmed and lower-cased, as the fan list is read by e-mail. */
     email: z.string().email(),
   }),
+  [],
+  // A fan here may have no account: their address is keyed by itself (the key's id is an HMAC of it, never the address).
+  { owner: (data) => `email:${data.email}`, fields: { email: DELETED.email } },
 );

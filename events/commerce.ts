@@ -1,6 +1,6 @@
 /** Commerce events: the album cart, orders paid through Stripe, album downloads, Toko+ subscriptions and exclusive videos. */
 import * as z from 'zod';
-import { defineEvent } from './envelope.js';
+import { DELETED, defineEvent, userOwner } from './envelope.js';
 
 /** Dollars with cents, e.g. 9.99. */
 const dollars = z.number().nonnegative().multipleOf(0.01);
@@ -48,6 +48,8 @@ export const CheckoutStarted = defineEvent(
     currency: z.literal('usd'),
     pricing: z.enum(['default', 'subscriber', 'subscriber_with_plan']),
   }),
+  [],
+  { owner: userOwner, fields: { email: DELETED.email } },
 );
 
 /** One album paid for; recorded once per album on the order stream, only from a verified Stripe webhook. */
@@ -63,6 +65,8 @@ export const PurchaseCompleted = defineEvent(
     /** How many albums the order holds, so a receipt can wait for them all. */
     albumsInOrder: z.number().int().positive(),
   }),
+  [],
+  { owner: userOwner, fields: { email: DELETED.email } },
 );
 
 /**
@@ -112,6 +116,8 @@ export const PurchaseRefunded = defineEvent(
     stripeChargeId: z.string().min(1),
     stripeEventId: z.string().min(1),
   }),
+  [],
+  { owner: userOwner, fields: { email: DELETED.email } },
 );
 
 /** The album's download ZIP (MP3, WAV, instrumentals where present, cover art) was written to the media bucket. */
@@ -145,6 +151,8 @@ export const SubscriptionStarted = defineEvent(
     trialEndsAt: isoDate.nullable(),
     source: z.enum(['stripe']),
   }),
+  [],
+  { owner: userOwner, fields: { email: DELETED.email } },
 );
 export const SubscriptionRenewed = defineEvent(
   'SubscriptionRenewed',

@@ -32,21 +32,40 @@ export function olderVersion<S extends z.ZodType>(schema: S, upcast: (data: z.in
   return { schema, upcast: (data) => upcast(data as z.infer<S>) };
 }
 
+/**
+ * The personal fields of an event (e-mail, names, avatar keys, addresses) and whose they are: the event store keeps
+ * them encrypted with that person's data key (functions/lib/personal-data.ts), and once the key is deleted each reads
+ * as its placeholder here, a value the field's schema accepts. Fields absent or null in an event are left as they are.
+ */
+export interface PersonalData<Data> {
+  /** Whose data key encrypts them: `user:<userId>`, or `email:<address>` for someone with no account. */
+  owner(data: Data): string;
+  fields: { [K in keyof Data]?: NonNullable<Data[K]> };
+}
+
+/** What personal fields read once their owner's data key is deleted (their account was deleted). */
+export const DELETED = { name: 'Deleted listener', email: 'deleted-listener@deleted.invalid', text: '(deleted)' } as const;
+
 /** An event definition: its name (a past-tense fact) and every schema version it has had, oldest first. */
 export interface EventDefinition<Name extends string, Schema extends z.ZodType> {
   type: Name;
   schema: Schema;
   schemaVersion: number;
   versions: EventVersion[];
+  personal?: PersonalData<z.infer<Schema>>;
 }
 
 export function defineEvent<Name extends string, Schema extends z.ZodType>(
   type: Name,
   schema: Schema,
   older: EventVersion[] = [],
+  personal?: PersonalData<z.infer<Schema>>,
 ): EventDefinition<Name, Schema> {
-  return { type, schema, schemaVersion: older.length + 1, versions: [...older, { schema }] };
+  return { type, schema, schemaVersion: older.length + 1, versions: [...older, { schema }], ...(personal ? { personal } : {}) };
 }
+
+/** A person's own account as the owner of personal fields. */
+export const userOwner = (data: { userId: string }) => `user:${data.userId}`;
 
 /** What a command decides: an event type and its data, before it gets a stream, version and meta. */
 export type NewEvent<D extends EventDefinition<string, z.ZodType> = EventDefinition<string, z.ZodType>> = {
@@ -81,6 +100,10 @@ export function createRegistry<const Defs extends readonly EventDefinition<strin
     },
     currentVersion(type: string): number {
       return definition(type).schemaVersion;
+    },
+    /** The personal fields of the type and whose they are; undefined when it holds none. */
+    personal(type: string): PersonalData<unknown> | undefined {
+      return definition(type).personal;
     },
     /** Parses a stored event of any historical schema version into the current shape. */
     upcast(raw: unknown): Typed {

@@ -34,6 +34,7 @@ import {
 import { PlaylistCreated } from './playlists.js';
 import {
   AccountBlocked,
+  AccountDeleted,
   AccountUnblocked,
   AdminAppointed,
   AdminDismissed,
@@ -105,6 +106,7 @@ export const registry = createRegistry([
   AdminRecoveryCodeUsed,
   AccountBlocked,
   AccountUnblocked,
+  AccountDeleted,
   ComplimentaryMembershipGranted,
   ComplimentaryMembershipRevoked,
   AdminAppointed,

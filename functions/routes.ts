@@ -22,6 +22,7 @@ import * as platform from './contract/platform.js';
 import * as plays from './contract/plays.js';
 import * as search from './contract/search.js';
 import * as stripeWebhook from './contract/stripe-webhook.js';
+import * as userData from './contract/user-data.js';
 
 export type AuthLevel = 'guest' | 'user' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -38,6 +39,7 @@ export type Context =
   | 'membership'
   | 'merch'
   | 'stripe-webhook'
+  | 'user-data'
   | 'admin-catalogue'
   | 'admin-people'
   | 'admin-history'
@@ -108,6 +110,9 @@ export const routes = [
   route('GET', '/api/session/validate', 'accounts', 'guest', accounts.validateSession),
   route('GET', '/api/users/me', 'accounts', 'user', accounts.me),
   route('PUT', '/api/users/{id}', 'accounts', 'user', accounts.updateProfile),
+  route('GET', '/api/users/me/export', 'user-data', 'user', userData.exportMyData),
+  route('POST', '/api/users/me/deletion', 'user-data', 'user', userData.requestDeletion),
+  route('POST', '/api/users/me/deletion/confirm', 'user-data', 'user', userData.confirmDeletion),
   route('POST', '/api/avatar-upload', 'accounts', 'user', accounts.uploadAvatar),
   route('GET', '/api/notifications', 'notifications', 'user', notifications.listNotifications),
   route('GET', '/api/notifications/count', 'notifications', 'user', notifications.countUnread),

@@ -1,5 +1,5 @@
 /**
- * The four tables, defined once; the CDK stacks and the local cloud both build them from here.
+ * The five tables, defined once; the CDK stacks and the local cloud both build them from here.
  *
  * ARCHITECTURE.md names three: `views` is split in two. `counters` holds the view items written on nearly every
  * event (the projectors' checkpoints and the play counters) and read by key or partition only; `views` holds the
@@ -14,7 +14,7 @@ export interface KeyAttribute {
 }
 export interface TableDefinition {
   /** Logical name; the physical name comes from the environment (TABLE_<NAME>). */
-  name: 'events' | 'views' | 'counters' | 'ephemeral';
+  name: 'events' | 'views' | 'counters' | 'ephemeral' | 'keys';
   partitionKey: KeyAttribute;
   sortKey: KeyAttribute;
   stream?: 'NEW_IMAGE';
@@ -47,6 +47,13 @@ export const tables: TableDefinition[] = [
     partitionKey: { name: 'pk', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
     ttlAttribute: 'expiresAt',
+    globalIndexes: [],
+  },
+  {
+    // One data key per person (functions/lib/personal-data.ts), wrapped by the key-encryption key; read by key only.
+    name: 'keys',
+    partitionKey: { name: 'pk', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
     globalIndexes: [],
   },
 ];

@@ -3,7 +3,7 @@
  * commands put there directly (sign-in codes, verification links: secrets that never enter the event
  * log) and relayed events whose mail it composes (notifications marked `mail`).
  */
-import { registry } from '../../events/index.js';
+import { readEvent } from '../lib/event-store.js';
 import { mailJobSchema, notificationMail, sendMail } from '../lib/mail.js';
 import { once } from '../lib/once.js';
 import { queueConsumer } from '../lib/reactor.js';
@@ -17,7 +17,7 @@ export const handler = queueConsumer('mailer', async (body, logger) => {
     logger.debug('mail job', { jobId, outcome });
     return;
   }
-  const event = registry.upcast(body);
+  const event = await readEvent(body);
   if (event.type !== 'NotificationSent' || !event.data.mail) return;
   const { notificationId: _id, userId, ...content } = event.data;
   const user = await freshUser(userId);

@@ -5,6 +5,7 @@ import { commandContext } from '../lib/command.js';
 import { appendBlind } from '../lib/event-store.js';
 import { contextHandler, HttpError, reply } from '../lib/http.js';
 import { readCookie } from '../lib/session.js';
+import { playsStream } from '../lib/play-streams.js';
 import { getView } from '../lib/views.js';
 import { trackKey } from '../projections/catalogue.js';
 import { albumStatsKey } from '../projections/stats.js';
@@ -21,13 +22,6 @@ async function albumOfTrack(trackId: string): Promise<string | undefined> {
   if (track) trackAlbums.set(trackId, track.albumId);
   return track?.albumId;
 }
-
-/**
- * A listener's plays of one day. A guest's are a stream category of their own: only the stats take them, where a
- * signed-in listener's plays also feed their library's recently played (functions/consumers.ts).
- */
-export const playsStream = (listenerId: string, at: Date, signedIn: boolean) =>
-  `${signedIn ? 'plays' : 'guest-plays'}#${listenerId}#${at.toISOString().slice(0, 10)}`;
 
 export const handler = contextHandler('plays', {
   'POST /api/track-play': async ({ body, session, request }) => {

@@ -1,7 +1,7 @@
 /** Builds an SQS FIFO consumer Lambda from a projection, on Powertools batch processing with partial failures. */
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { Context, SQSEvent, SQSRecord, SQSBatchResponse } from 'aws-lambda';
-import { registry } from '../../events/index.js';
+import { readEvent } from './event-store.js';
 import { processFifoBatch } from './fifo-batch.js';
 import { project, type Projection, type ViewStore } from './projection.js';
 import { dynamoViewStore } from './views.js';
@@ -9,7 +9,7 @@ import { dynamoViewStore } from './views.js';
 export function projectionConsumer(projection: Projection, store: ViewStore = dynamoViewStore) {
   const logger = new Logger({ serviceName: projection.name });
   const recordHandler = async (record: SQSRecord) => {
-    const event = registry.upcast(JSON.parse(record.body));
+    const event = await readEvent(JSON.parse(record.body));
     const outcome = await project(projection, store, event);
     logger.debug('projected', { streamId: event.streamId, version: event.version, type: event.type, outcome });
   };

@@ -7,11 +7,15 @@ const envSchema = z.object({
   /** The view items written on nearly every event: checkpoints and counters (functions/lib/views.ts). */
   TABLE_COUNTERS: z.string().min(1),
   TABLE_EPHEMERAL: z.string().min(1),
+  /** The data key of each person (functions/lib/personal-data.ts). */
+  TABLE_KEYS: z.string().min(1),
   MEDIA_BUCKET: z.string().min(1),
   /** Queue names are `<QUEUE_PREFIX><consumer>.fifo`. */
   QUEUE_PREFIX: z.string().default('toko-'),
   /** HMAC key for session tokens (HS256), at least 32 characters. */
   SESSION_SECRET: z.string().min(32),
+  /** The key-encryption key of the personal data keys, at least 32 characters; from the secret store like SESSION_SECRET. */
+  PERSONAL_DATA_SECRET: z.string().min(32),
   /** Public origin of the app, for the Origin check and links in mail. */
   APP_ORIGIN: z.string().url(),
   BUILD_TIME: z.string().optional(),

@@ -1,10 +1,15 @@
-/** The event store over DynamoDB: append with an expected version, reservations in the same transaction, read a stream. */
+/**
+ * The event store over DynamoDB: append with an expected version, reservations in the same transaction, read a stream.
+ * It is the one place personal fields are sealed on the way in and opened on the way out (functions/lib/personal-data.ts):
+ * every reader of the log (commands, projectors, reactors, rebuilds, exports, history) gets events through `readEvent`.
+ */
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { registry, type DomainEvent, type NewEvent, type StoredEvent } from '../../events/index.js';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
+import { personalData } from './personal-data.js';
 import { retry } from './retry.js';
 
 export class ConcurrencyError extends Error {
@@ -100,8 +105,9 @@ export async function appendToStreams(
   reservations: Reservation[] = [],
 ): Promise<StoredEvent[][]> {
   const stored = appends.map((a) => toStoredEvents(a.streamId, a.expectedVersion, a.events, context));
-  const all = stored.flat();
-  if (all.length === 0) return stored;
+  if (stored.flat().length === 0) return stored;
+  // Written with personal fields sealed; the callers get the events as they decided them.
+  const all = await Promise.all(stored.flat().map((event) => personalData.sealEvent(event)));
   const at = all[0].meta.at;
   const table = env().TABLE_EVENTS;
   const client = dynamoClient();
@@ -142,6 +148,11 @@ export async function appendToStreams(
   return stored;
 }
 
+/** A stored item of the log (from the table, a stream record or a queue message) as an event: personal fields opened, upcast. */
+export async function readEvent(item: unknown): Promise<DomainEvent> {
+  return registry.upcast(await personalData.openEvent(item));
+}
+
 /** Reads a whole stream in order, upcasting every event to its current schema. */
 export async function readStream(streamId: string, afterVersion = 0): Promise<DomainEvent[]> {
   return queryStream(streamId, 'version > :v', afterVersion);
@@ -165,7 +176,7 @@ async function queryStream(streamId: string, versionCondition: string, version: 
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const item of page.Items ?? []) events.push(registry.upcast(item));
+    events.push(...(await Promise.all((page.Items ?? []).map(readEvent))));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return events;
@@ -177,6 +188,26 @@ export async function reservationOwner(key: string): Promise<string | undefined>
     new GetCommand({ TableName: env().TABLE_EVENTS, Key: { streamId: reservationStream(key), version: 0 }, ConsistentRead: true }),
   );
   return out.Item?.owner as string | undefined;
+}
+
+/**
+ * Frees a reservation its owner holds (an account deleted: its e-mail may open a new account). A reservation is no
+ * event, so the log stays append-only; one taken by someone else meanwhile is left alone.
+ */
+export async function releaseReservation(key: string, owner: string): Promise<void> {
+  try {
+    await dynamoClient().send(
+      new DeleteCommand({
+        TableName: env().TABLE_EVENTS,
+        Key: { streamId: reservationStream(key), version: 0 },
+        ConditionExpression: '#owner = :owner',
+        ExpressionAttributeNames: { '#owner': 'owner' },
+        ExpressionAttributeValues: { ':owner': owner },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }
 
 /** The version of the last event in a stream, 0 when it has none. */

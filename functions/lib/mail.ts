@@ -85,6 +85,20 @@ export function verifyEmailMail(to: string, token: string): Mail {
   };
 }
 
+/** The code that confirms the deletion of an account (POST /api/users/me/deletion/confirm). */
+export function accountDeletionMail(to: string, code: string, minutes: number): Mail {
+  const warning = `Entering it deletes your ${brand.product} account and your personal data for good. If you did not ask for this, ignore this message: nothing happens.`;
+  return {
+    to,
+    subject: `Your ${brand.product} account deletion code is ${code}`,
+    text: [`Your ${brand.product} account deletion code is ${code}`, '', `It works once, for ${minutes} minutes. ${warning}`].join('\n'),
+    html: layout(`Delete your ${brand.product} account`, [
+      `Your account deletion code is <strong style="font-size:28px;letter-spacing:6px">${escapeHtml(code)}</strong>`,
+      `It works once, for ${minutes} minutes. ${escapeHtml(warning)}`,
+    ]),
+  };
+}
+
 export function notificationMail(to: string, content: NotificationContent): Mail {
   const url = content.actionUrl
     ? /^[a-z][a-z0-9+.-]*:\/\//i.test(content.actionUrl)

@@ -13,6 +13,7 @@ import { MIN_SEARCH_WORD, searchWords, USER_SEARCH_EVERYONE, userSearchPartition
 import { MEMBERSHIP_CHANGE, SIGN_IN_SLOT, userActivityPartition, type UserView } from '../projections/users.js';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
+import { readEvent } from './event-store.js';
 import { avatarUrlOf } from './users.js';
 import { getView, queryViews } from './views.js';
 
@@ -183,12 +184,11 @@ export async function fanSignups(cursor: string | undefined, limit = 100): Promi
       ExclusiveStartKey: decodeCursor('fan-signups', cursor),
     }),
   );
-  const items = (out.Items ?? [])
-    .filter((item) => item.type === 'FanSignedUp')
-    .map((item) => {
-      const data = item.data as { band: string; email: string };
-      return { band: data.band, email: data.email, signedUpAt: (item.meta as { at: string }).at };
-    });
+  // Through the event store's read, which opens the sealed addresses (a deleted one reads as its placeholder).
+  const events = await Promise.all((out.Items ?? []).filter((item) => item.type === 'FanSignedUp').map(readEvent));
+  const items = events.flatMap((event) =>
+    event.type === 'FanSignedUp' ? [{ band: event.data.band, email: event.data.email, signedUpAt: event.meta.at }] : [],
+  );
   return { items, nextCursor: encodeCursor('fan-signups', out.LastEvaluatedKey) };
 }
 

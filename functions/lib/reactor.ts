@@ -6,8 +6,9 @@
  */
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { registry, type DomainEvent } from '../../events/index.js';
+import type { DomainEvent } from '../../events/index.js';
 import { consumers } from '../consumers.js';
+import { readEvent } from './event-store.js';
 import { processFifoBatch } from './fifo-batch.js';
 
 /** Which delivery of its message a handler is running: the last one is followed by the DLQ, not by another try. */
@@ -51,7 +52,7 @@ export function queueConsumer(name: string, handle: (body: unknown, logger: Logg
 /** A consumer of relayed events. */
 export function reactorConsumer(name: string, react: (event: DomainEvent, logger: Logger, delivery: Delivery) => Promise<void>) {
   return queueConsumer(name, async (body, logger, delivery) => {
-    const event = registry.upcast(body);
+    const event = await readEvent(body);
     await react(event, logger, delivery);
     logger.debug('reacted', { streamId: event.streamId, version: event.version, type: event.type });
   });

@@ -11,12 +11,13 @@
  * written with parallel batch writes, so the live projectors can continue from it after the switch.
  */
 import { ScanCommand, BatchWriteCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { registry, type DomainEvent } from '../../events/index.js';
+import type { DomainEvent } from '../../events/index.js';
 import { consumers, streamCategory } from '../consumers.js';
 import { projections } from '../projections/index.js';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
 import { eachConcurrently } from './concurrently.js';
+import { readEvent } from './event-store.js';
 import { memoryViewStore } from './memory-view-store.js';
 import { project, type Projection, type ViewItem } from './projection.js';
 import { checkpointKey, isCounterKey } from './views.js';
@@ -55,7 +56,7 @@ export async function scanEventLog(segments = 8): Promise<{ events: DomainEvent[
         for (const item of page.Items ?? []) {
           if (typeof item.type !== 'string') continue;
           try {
-            found.push(registry.upcast(item));
+            found.push(await readEvent(item));
           } catch (error) {
             unreadable.push({
               streamId: String(item.streamId),

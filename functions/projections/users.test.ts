@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NewEvent } from '../../events/index.js';
+import { DELETED, type NewEvent } from '../../events/index.js';
 import { consumersOf } from '../consumers.js';
 import { storedEvent } from '../domain/stored-event.fixtures.js';
 import { memoryViewStore } from '../lib/memory-view-store.js';
@@ -38,5 +38,22 @@ describe('users view', () => {
     for (const type of [...userEvents, 'SomeFutureUserEvent']) {
       expect(consumersOf(type, 'user#u1').map((c) => c.name)).toContain('users');
     }
+  });
+});
+
+describe('users view of a deleted account', () => {
+  it('shows "Deleted listener" and drops the e-mail and username entries, but not a new account’s entry for the address', async () => {
+    const store = memoryViewStore();
+    for (const [i, e] of history.entries()) await project(usersProjection, store, stored(i + 1, e));
+    await project(usersProjection, store, stored(5, { type: 'AccountDeleted', data: { userId: 'u1' } }));
+    const items = store.snapshot();
+    expect(items['user#u1|user']).toMatchObject({ email: DELETED.email, displayName: DELETED.name, username: null, blocked: true });
+    expect(JSON.stringify(items)).not.toMatch(/ada@new\.example|"ada"/);
+
+    const again = memoryViewStore();
+    for (const [i, e] of history.entries()) await project(usersProjection, again, stored(i + 1, e));
+    await again.commit('test', 'user#u2', 0, 1, [{ kind: 'put', item: { pk: 'user-email#ada@new.example', sk: 'user', userId: 'u2' } }]);
+    await project(usersProjection, again, stored(5, { type: 'AccountDeleted', data: { userId: 'u1' } }));
+    expect(again.snapshot()['user-email#ada@new.example|user']).toMatchObject({ userId: 'u2' });
   });
 });

@@ -34,6 +34,7 @@ export const userEvents = [
   'AdminRecoveryCodeUsed',
   'AccountBlocked',
   'AccountUnblocked',
+  'AccountDeleted',
   'ComplimentaryMembershipGranted',
   'ComplimentaryMembershipRevoked',
   // Commerce's subscription events share the stream: folded in (they move `v`), so the checkpoint never sees a gap.
@@ -64,11 +65,16 @@ export const usersProjection: Projection = {
     const after = evolveUser(before, event);
     if (!after.id || !after.email) throw new Error(`${event.streamId}: ${event.type} before UserRegistered`);
     const ops: ViewOp[] = [{ kind: 'put', item: { ...userKey(userId), ...toUserView(after), vStream: event.streamId } }];
-    if (after.email !== before.email) {
+    if (event.type === 'AccountDeleted') {
+      // A deleted account's address may already belong to a new account (signed up again): that one's entry stays.
+      const entry = before.email ? await views.get(userEmailKey(before.email)) : undefined;
+      if (entry?.userId === userId) ops.push({ kind: 'delete', key: userEmailKey(before.email!) });
+    } else if (after.email !== before.email) {
       if (before.email) ops.push({ kind: 'delete', key: userEmailKey(before.email) });
       ops.push({ kind: 'put', item: { ...userEmailKey(after.email), userId } });
     }
     if (after.username && after.username !== before.username) ops.push({ kind: 'put', item: { ...usernameKey(after.username), userId } });
+    if (before.username && !after.username) ops.push({ kind: 'delete', key: usernameKey(before.username) });
     ops.push(...userSearchOps(before, after), ...activityOps(event, after.signInCount));
     return ops;
   },

@@ -45,6 +45,7 @@ const consumerDefault: Access = {
 
 const httpOverrides: Record<string, Partial<Access>> = {
   accounts: { sendsTo: ['mailer'] },
+  'user-data': { sendsTo: ['mailer'] },
 };
 const consumerOverrides: Record<string, Partial<Access>> = {
   mailer: { views: 'read', sendsMail: true },
@@ -125,6 +126,8 @@ const mediaObjectsReason =
 
 export function grantAccess(to: IGrantable, access: Access, resources: Resources) {
   grantTable(resources.tables, 'events', access.events, to);
+  // The data keys open the personal fields of events: whoever reads or appends events reads or makes keys.
+  grantTable(resources.tables, 'keys', access.events, to);
   // `counters` is part of the view store (infra/tables.ts): whoever reads or writes views does the same there.
   grantTable(resources.tables, 'views', access.views, to);
   grantTable(resources.tables, 'counters', access.views, to);

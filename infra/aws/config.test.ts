@@ -86,12 +86,16 @@ describe('context', () => {
   it('references existing secrets by name when given', () => {
     const toko = synth({
       sessionSecretName: 'prod/toko/session',
+      personalDataSecretName: 'prod/toko/personal-data',
       stripeSecretName: 'prod/toko/stripe',
       shopifySecretName: 'prod/toko/shopify',
     });
     Template.fromStack(toko.data).resourceCountIs('AWS::SecretsManager::Secret', 0);
     const [fn] = Object.values(Template.fromStack(toko.api).findResources('AWS::Lambda::Function'));
     expect(fn.Properties.Environment.Variables.SESSION_SECRET).toBe('{{resolve:secretsmanager:prod/toko/session:SecretString:::}}');
+    expect(fn.Properties.Environment.Variables.PERSONAL_DATA_SECRET).toBe(
+      '{{resolve:secretsmanager:prod/toko/personal-data:SecretString:::}}',
+    );
     expect(fn.Properties.Environment.Variables.STRIPE_SECRET_KEY).toBe(
       '{{resolve:secretsmanager:prod/toko/stripe:SecretString:secretKey::}}',
     );

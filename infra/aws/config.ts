@@ -23,6 +23,8 @@ export interface TokoConfig {
   alarmEmail?: string;
   /** Existing Secrets Manager secret (plain string, ≥ 32 chars) for SESSION_SECRET; generated when unset. */
   sessionSecretName?: string;
+  /** Existing Secrets Manager secret (plain string, ≥ 32 chars) for PERSONAL_DATA_SECRET; generated when unset. */
+  personalDataSecretName?: string;
   /** Existing Secrets Manager secret, JSON `{ "secretKey", "webhookSecret" }`; a placeholder is created when unset. */
   stripeSecretName?: string;
   /** Existing Secrets Manager secret, JSON `{ "storeDomain", "storefrontToken", "webhookSecret" }`; a placeholder is created when unset. */
@@ -70,6 +72,7 @@ export function configFromContext(node: Node, overrides: Partial<TokoConfig> = {
     mailDomain: text(node, 'mailDomain') ?? brandMailDomain(),
     alarmEmail: text(node, 'alarmEmail'),
     sessionSecretName: text(node, 'sessionSecretName'),
+    personalDataSecretName: text(node, 'personalDataSecretName'),
     stripeSecretName: text(node, 'stripeSecretName'),
     shopifySecretName: text(node, 'shopifySecretName'),
     appVersion: text(node, 'appVersion') ?? packageVersion(),

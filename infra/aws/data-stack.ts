@@ -1,4 +1,4 @@
-/** State: the four tables of infra/tables.ts, the media bucket, its access logs, and the secrets the functions read. */
+/** State: the tables of infra/tables.ts, the media bucket, its access logs, and the secrets the functions read. */
 import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
@@ -12,12 +12,16 @@ import type { FunctionSecrets } from './environment.js';
 
 const attribute = (key: KeyAttribute) => ({ name: key.name, type: key.type === 'S' ? AttributeType.STRING : AttributeType.NUMBER });
 
-/** The event log is the source of truth and is kept; views are rebuilt from it; ephemeral data expires anyway. */
+/**
+ * The event log is the source of truth and is kept, and so are the keys that open its personal fields (losing them
+ * would delete everyone's personal data); views are rebuilt from the log; ephemeral data expires anyway.
+ */
 const removalPolicyOf: Record<TableDefinition['name'], RemovalPolicy> = {
   events: RemovalPolicy.RETAIN,
   views: RemovalPolicy.DESTROY,
   counters: RemovalPolicy.DESTROY,
   ephemeral: RemovalPolicy.DESTROY,
+  keys: RemovalPolicy.RETAIN,
 };
 
 /** Where each source writes in the access-log bucket. */
@@ -30,7 +34,7 @@ export interface DataStackProps extends StackProps {
 }
 
 export class DataStack extends Stack {
-  readonly tables: { events: ITable; views: ITable; counters: ITable; ephemeral: ITable };
+  readonly tables: { events: ITable; views: ITable; counters: ITable; ephemeral: ITable; keys: ITable };
   readonly mediaBucket: IBucket;
   /**
    * The name of an export of the media bucket's ARN, fixed, for the functions' policies: their acknowledgement of
@@ -75,7 +79,13 @@ export class DataStack extends Stack {
       if (!found) throw new Error(`infra/tables.ts defines no "${name}" table`);
       return found;
     };
-    this.tables = { events: table('events'), views: table('views'), counters: table('counters'), ephemeral: table('ephemeral') };
+    this.tables = {
+      events: table('events'),
+      views: table('views'),
+      counters: table('counters'),
+      ephemeral: table('ephemeral'),
+      keys: table('keys'),
+    };
 
     this.accessLogs = new Bucket(this, 'AccessLogs', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -152,6 +162,19 @@ export class DataStack extends Stack {
             'reference), and one key signs sessions, sign-in codes and download links, so a rotation signs everyone out; ' +
             'it is done when the key may have leaked, not on a timer.',
         ).secretValue;
+    // The key-encryption key of the personal data keys: the same store and path as the session secret, but its own
+    // secret, so rotating the session secret (ending every session) never makes personal data unreadable.
+    const personalData = config.personalDataSecretName
+      ? SecretValue.secretsManager(config.personalDataSecretName)
+      : manualRotation(
+          new Secret(this, 'PersonalDataSecret', {
+            secretName: `${config.prefix}personal-data-secret`,
+            description: 'Key-encryption key of the personal data keys (PERSONAL_DATA_SECRET)',
+            generateSecretString: { passwordLength: 64, excludePunctuation: true },
+          }),
+          'a new value only together with re-wrapping every item of the keys table under it (each data key is wrapped ' +
+            'by this one); a plain rotation would make every personal field unreadable, as if every account were deleted.',
+        ).secretValue;
     const stripeSecretId =
       config.stripeSecretName ??
       manualRotation(
@@ -186,6 +209,7 @@ export class DataStack extends Stack {
       SecretValue.secretsManager(shopifySecretId, { jsonField: field });
     this.secrets = {
       session,
+      personalData,
       stripeSecretKey: stripe('secretKey'),
       stripeWebhookSecret: stripe('webhookSecret'),
       shopifyStoreDomain: shopify('storeDomain'),

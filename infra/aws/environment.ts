@@ -9,6 +9,7 @@ import type { SecretValue } from 'aws-cdk-lib';
 
 export interface FunctionSecrets {
   session: SecretValue;
+  personalData: SecretValue;
   stripeSecretKey: SecretValue;
   stripeWebhookSecret: SecretValue;
   /** The merch shop: its Shopify store, Storefront access token and webhook signing secret. */
@@ -18,7 +19,7 @@ export interface FunctionSecrets {
 }
 
 export interface SharedEnvironment {
-  tables: { events: ITable; views: ITable; counters: ITable; ephemeral: ITable };
+  tables: { events: ITable; views: ITable; counters: ITable; ephemeral: ITable; keys: ITable };
   mediaBucket: IBucket;
   queuePrefix: string;
   appOrigin: string;
@@ -34,9 +35,11 @@ export function functionEnvironment(shared: SharedEnvironment, service: string):
     TABLE_VIEWS: tables.views.tableName,
     TABLE_COUNTERS: tables.counters.tableName,
     TABLE_EPHEMERAL: tables.ephemeral.tableName,
+    TABLE_KEYS: tables.keys.tableName,
     MEDIA_BUCKET: shared.mediaBucket.bucketName,
     QUEUE_PREFIX: shared.queuePrefix,
     SESSION_SECRET: secrets.session.unsafeUnwrap(),
+    PERSONAL_DATA_SECRET: secrets.personalData.unsafeUnwrap(),
     STRIPE_SECRET_KEY: secrets.stripeSecretKey.unsafeUnwrap(),
     STRIPE_WEBHOOK_SECRET: secrets.stripeWebhookSecret.unsafeUnwrap(),
     SHOPIFY_STORE_DOMAIN: secrets.shopifyStoreDomain.unsafeUnwrap(),

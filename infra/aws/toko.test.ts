@@ -101,6 +101,13 @@ describe('data stack', () => {
     });
   });
 
+  it('keeps the keys table (the personal data keys) when the stack goes', () => {
+    template.data.hasResource('AWS::DynamoDB::Table', {
+      Properties: Match.objectLike({ TableName: 'toko-keys', DeletionProtectionEnabled: true }),
+      DeletionPolicy: 'Retain',
+    });
+  });
+
   it('expires ephemeral items on expiresAt', () => {
     template.data.hasResourceProperties('AWS::DynamoDB::Table', {
       TableName: 'toko-ephemeral',
@@ -405,15 +412,18 @@ describe('api stack', () => {
           'TABLE_VIEWS',
           'TABLE_COUNTERS',
           'TABLE_EPHEMERAL',
+          'TABLE_KEYS',
           'MEDIA_BUCKET',
           'QUEUE_PREFIX',
           'SESSION_SECRET',
+          'PERSONAL_DATA_SECRET',
           'APP_ORIGIN',
         ]),
       );
       expect(variables.QUEUE_PREFIX).toBe('toko-');
       for (const secret of [
         'SESSION_SECRET',
+        'PERSONAL_DATA_SECRET',
         'STRIPE_SECRET_KEY',
         'STRIPE_WEBHOOK_SECRET',
         'SHOPIFY_STORE_DOMAIN',

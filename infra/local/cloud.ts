@@ -139,6 +139,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       fauxqsConfig,
       consumers,
       visibilityTimeoutSeconds: options.visibilityTimeoutSeconds ?? 2,
+      personalDataSecret: env.PERSONAL_DATA_SECRET,
       log,
     });
     mark('resources', phase);

@@ -53,9 +53,11 @@ export function handlerEnvironment({
     TABLE_VIEWS: tableName('views'),
     TABLE_COUNTERS: tableName('counters'),
     TABLE_EPHEMERAL: tableName('ephemeral'),
+    TABLE_KEYS: tableName('keys'),
     MEDIA_BUCKET: NAMES.bucket,
     QUEUE_PREFIX: NAMES.queuePrefix,
     SESSION_SECRET: sessionSecret(dataDir),
+    PERSONAL_DATA_SECRET: persistedSecret(dataDir, 'personal-data-secret', () => randomBytes(48).toString('base64url')),
     APP_ORIGIN: url,
     BUILD_TIME: buildTime(staticDir),
     // Every local request comes from 127.0.0.1, so the per-IP sign-in limit would count the whole test suite as one person.

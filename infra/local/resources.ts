@@ -3,7 +3,7 @@ import { dlqName, queueName, type ConsumerSpec } from '../../functions/consumers
 import { tables } from '../tables.js';
 import { ensureTables, type AwsClientConfig } from './dynamodb-local.js';
 import { ensureBucket, ensureQueues, type CreatedQueue } from './fauxqs-local.js';
-import { moveCountersOutOfViews } from './upgrade-data.js';
+import { moveCountersOutOfViews, sealPersonalDataInPlace } from './upgrade-data.js';
 import type { Log } from './util.js';
 
 export const NAMES = {
@@ -20,6 +20,8 @@ export interface ResourceOptions {
   consumers: readonly ConsumerSpec[];
   /** The consumer queues' visibility timeout, for those whose work is short. */
   visibilityTimeoutSeconds: number;
+  /** The key-encryption key of the personal data keys (the handlers' PERSONAL_DATA_SECRET), for sealing old events. */
+  personalDataSecret: string;
   log: Log;
 }
 
@@ -56,6 +58,12 @@ export async function createResources(opts: ResourceOptions): Promise<Resources>
     ephemeral: tableName('ephemeral'),
   });
   if (moved) opts.log.info(`moved ${moved} checkpoints and counters from the views table to the counters table`);
+  const sealed = await sealPersonalDataInPlace(
+    dynamoConfig,
+    { events: tableName('events'), keys: tableName('keys'), ephemeral: tableName('ephemeral') },
+    opts.personalDataSecret,
+  );
+  if (sealed) opts.log.info(`sealed the personal fields of ${sealed} events written before they were encrypted`);
   const streamArn = described.get('events')?.LatestStreamArn;
   if (!streamArn) throw new Error('the events table has no stream');
   return { streamArn, queues };

@@ -1,14 +1,20 @@
 /**
- * Brings a `.local/` data directory written by an older version up to date before the projectors start.
+ * Brings a `.local/` data directory (or a deployment) written by an older version up to date before the projectors start.
  *
  * The view store was one `views` table; checkpoints and play counters now live in `counters` (infra/tables.ts).
  * Left in `views`, they would be invisible: the projectors would restart every stream at version 0 and wait
  * forever for events already applied. So they move, each copied unless the copy exists, then deleted from
  * `views`; a record in `ephemeral` (no expiry) says it is done, so later starts skip the scan. A start cut short
  * mid-move simply moves the rest next time.
+ *
+ * Events written before personal data was encrypted hold their personal fields in clear: they are sealed in place
+ * (functions/lib/personal-data.ts), once, in the same way. Run it against a deployment with
+ * `tsx infra/local/upgrade-data.ts` and the deployment's TABLE_EVENTS, TABLE_KEYS, TABLE_EPHEMERAL and PERSONAL_DATA_SECRET.
  */
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { registry } from '../../events/index.js';
+import { personalDataVault, tableKeyStore } from '../../functions/lib/personal-data.js';
 import { isCounterKey } from '../../functions/lib/views.js';
 
 const DONE = { pk: 'upgrade#counters-table', sk: 'done' };
@@ -45,4 +51,76 @@ export async function moveCountersOutOfViews(
   } finally {
     client.destroy();
   }
+}
+
+const SEALED = { pk: 'upgrade#seal-personal-data', sk: 'done' };
+const SEALING = { pk: 'upgrade#seal-personal-data', sk: 'progress' };
+const isConditionFailure = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
+
+/**
+ * Seals the personal fields of every event stored in clear, once; resolves to how many events it sealed. Idempotent
+ * (a sealed event is left alone, and each rewrite is conditional on the event being unsealed still) and resumable
+ * (the scan's position is saved after each page, and a later run starts there). Rewriting an event puts a MODIFY on the
+ * table's stream, which the relay ignores: the projectors never see an event twice.
+ */
+export async function sealPersonalDataInPlace(
+  config: DynamoDBClientConfig,
+  tables: { events: string; keys: string; ephemeral: string },
+  secret: string,
+): Promise<number> {
+  const client = DynamoDBDocumentClient.from(new DynamoDBClient(config), { marshallOptions: { removeUndefinedValues: true } });
+  const vault = personalDataVault({
+    store: tableKeyStore(
+      () => client,
+      () => tables.keys,
+    ),
+    secret: () => secret,
+  });
+  const known = new Set<string>(registry.types);
+  try {
+    if ((await client.send(new GetCommand({ TableName: tables.ephemeral, Key: SEALED, ConsistentRead: true }))).Item) return 0;
+    const progress = await client.send(new GetCommand({ TableName: tables.ephemeral, Key: SEALING, ConsistentRead: true }));
+    let start = progress.Item?.startKey as ScanCommandOutput['LastEvaluatedKey'];
+    let sealed = 0;
+    do {
+      const page = await client.send(new ScanCommand({ TableName: tables.events, ExclusiveStartKey: start, ConsistentRead: true }));
+      for (const item of (page.Items ?? []) as { streamId: string; version: number; type?: unknown; data: unknown }[]) {
+        if (typeof item.type !== 'string' || !known.has(item.type) || 'personal' in item) continue;
+        const event = { ...item, type: item.type };
+        const next = await vault.sealEvent(event);
+        if (next === event) continue;
+        await client
+          .send(
+            new PutCommand({
+              TableName: tables.events,
+              Item: next,
+              ConditionExpression: 'attribute_exists(streamId) AND attribute_not_exists(personal)',
+            }),
+          )
+          .then(() => sealed++)
+          .catch((error: unknown) => {
+            if (!isConditionFailure(error)) throw error;
+          });
+      }
+      start = page.LastEvaluatedKey;
+      if (start) await client.send(new PutCommand({ TableName: tables.ephemeral, Item: { ...SEALING, startKey: start } }));
+    } while (start);
+    await client.send(new PutCommand({ TableName: tables.ephemeral, Item: { ...SEALED, at: new Date().toISOString() } }));
+    await client.send(new DeleteCommand({ TableName: tables.ephemeral, Key: SEALING }));
+    return sealed;
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Run as a script: seals a deployment's events with the standard AWS configuration of this shell. */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const need = (name: string) => {
+    const value = process.env[name];
+    if (!value) throw new Error(`Set ${name} to the deployment's value`);
+    return value;
+  };
+  const tables = { events: need('TABLE_EVENTS'), keys: need('TABLE_KEYS'), ephemeral: need('TABLE_EPHEMERAL') };
+  const sealed = await sealPersonalDataInPlace({}, tables, need('PERSONAL_DATA_SECRET'));
+  console.log(`sealed the personal fields of ${sealed} events`);
 }

@@ -17,8 +17,10 @@ beforeAll(async () => {
     TABLE_VIEWS: 'views',
     TABLE_COUNTERS: 'counters',
     TABLE_EPHEMERAL: 'ephemeral',
+    TABLE_KEYS: 'keys',
     MEDIA_BUCKET: 'toko-media',
     SESSION_SECRET: 'x'.repeat(32),
+    PERSONAL_DATA_SECRET: 'y'.repeat(32),
     APP_ORIGIN: APP,
     SHOPIFY_WEBHOOK_SECRET: SECRET,
   })) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NewEvent } from '../../../events/index.js';
+import { DELETED, type NewEvent } from '../../../events/index.js';
 import { DomainError } from '../errors.js';
 import { storedEvent } from '../stored-event.fixtures.js';
 import { tierChangeFor } from './subscription-tier.js';
@@ -173,5 +173,26 @@ describe('user: role and tier', () => {
     expect(
       tierChangeFor(stored(11, { type: 'SubscriptionEnded', data: { ...ref, endedAt: '2026-02-01T00:00:00.000Z' } }), member),
     ).toMatchObject({ tier: 'free' });
+  });
+});
+
+describe('user: deleting the account', () => {
+  const deleted: NewEvent[] = [...registered, { type: 'AccountDeleted', data: { userId: 'u1' } }];
+
+  it('records AccountDeleted once; the state names nobody, its sessions end and it never signs in again', () => {
+    expect(given(registered).when({ type: 'DeleteAccount' })()).toEqual([{ type: 'AccountDeleted', data: { userId: 'u1' } }]);
+    expect(given(deleted).when({ type: 'DeleteAccount' })()).toEqual([]);
+    expect(given(deleted).state).toMatchObject({
+      email: DELETED.email,
+      displayName: DELETED.name,
+      username: null,
+      avatar: null,
+      blocked: true,
+      sessionsRevokedAt: at,
+    });
+  });
+
+  it('refuses to delete an admin account (the label would lose an admin without the roster knowing)', () => {
+    expect(given(admin).when({ type: 'DeleteAccount' })).toThrow(DomainError);
   });
 });

@@ -4,7 +4,7 @@
  * Pure: ids, clocks, password and TOTP checks come in with the command.
  */
 import { brand } from '../../../events/brand.js';
-import type { DomainEvent, NewEvent, SubscriptionTier, UserRole } from '../../../events/index.js';
+import { DELETED, type DomainEvent, NewEvent, SubscriptionTier, UserRole } from '../../../events/index.js';
 import { assertNever, conflict, forbidden, invalid, notFound, unauthorized } from '../errors.js';
 
 export interface UserState {
@@ -140,6 +140,19 @@ export function evolveUser(state: UserState, event: DomainEvent): UserState {
       return { ...next, blocked: true, sessionsRevokedAt: at, updatedAt: at };
     case 'AccountUnblocked':
       return { ...next, blocked: false, updatedAt: at };
+    case 'AccountDeleted':
+      // Its sessions end and it never signs in again; what named the person is gone from its state too.
+      return {
+        ...next,
+        email: DELETED.email,
+        username: null,
+        displayName: DELETED.name,
+        avatar: null,
+        avatarUpdatedAt: null,
+        blocked: true,
+        sessionsRevokedAt: at,
+        updatedAt: at,
+      };
     case 'SubscriptionTierChanged': {
       const d = event.data;
       return {
@@ -192,6 +205,8 @@ export type UserCommand =
   | { type: 'EnrolTotp'; secretCiphertext: string; recoveryCodeHashes: string[]; sessionId: string; codeVerified: boolean }
   | { type: 'Block'; by: string; reason: string | null }
   | { type: 'Unblock' }
+  /** The person's own request, confirmed with a code mailed to them. */
+  | { type: 'DeleteAccount' }
   | { type: 'GrantComplimentary'; endsAt: string; at: string }
   | { type: 'RevokeComplimentary'; at: string }
   | { type: 'ChangeProfile'; displayName?: string | null; email?: string }
@@ -303,6 +318,10 @@ export function decideUser(command: UserCommand, state: UserState): NewEvent[] {
     }
     case 'Unblock':
       return state.blocked ? [{ type: 'AccountUnblocked', data: { userId } }] : [];
+    case 'DeleteAccount':
+      if (state.role === 'admin')
+        throw conflict('admin_account', 'An admin account cannot be deleted: ask another admin to revoke your role first');
+      return state.email === DELETED.email ? [] : [{ type: 'AccountDeleted', data: { userId } }];
     case 'GrantComplimentary': {
       if (Date.parse(command.endsAt) <= Date.parse(command.at)) throw invalid('invalid_end_date', 'The end date must be in the future');
       if (paidMembershipAt(state, command.at)) throw conflict('paid_membership', `This listener already pays for ${brand.productPlus}`);

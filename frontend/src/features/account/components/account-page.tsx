@@ -1,4 +1,7 @@
-/** /account: the subscription card with its billing (manage, cancel), profile info, links to purchases and upgrading, and sign out. */
+/**
+ * /account: the subscription card with its billing (manage, cancel), profile info, links to purchases and upgrading, the
+ * listener's own data, and sign out.
+ */
 import { Crown, Receipt, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { brand } from '../../../lib/brand';
@@ -10,6 +13,7 @@ import { Section } from '../../../ui/section';
 import { EmptyState } from '../../../ui/status-message';
 import { SubscriptionBilling } from '../../membership';
 import { isPaid } from '../subscription-wording';
+import { MyDataSection } from './my-data-section';
 import { LogOutButton, ProfileSkeleton, SubscriptionDetails } from './profile-page';
 import { displayNameOf, UserAvatar } from './user-avatar';
 
@@ -96,6 +100,8 @@ export function AccountPage() {
           </span>
         </Link>
       </section>
+
+      <MyDataSection />
 
       <LogOutButton method="GET" label="Sign Out" />
     </div>

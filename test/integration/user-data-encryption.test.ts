@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DELETED } from '../../events/index.js';
+import { dynamoClient } from '../../functions/lib/aws.js';
+import { env } from '../../functions/lib/env.js';
+import { appendToStream, readStream } from '../../functions/lib/event-store.js';
+import { personalData } from '../../functions/lib/personal-data.js';
+import { scanEventLog } from '../../functions/lib/rebuild-views.js';
+import { signInWithEmail } from '../../functions/lib/users.js';
+import { useCloudEnv } from '../support/cloud.js';
+import { signedInListener } from '../support/signed-in.js';
+
+beforeAll(useCloudEnv);
+
+const ctx = { actor: 'test', correlationId: 'personal-data-test' };
+const rawItem = async (streamId: string, version: number) =>
+  (await dynamoClient().send(new GetCommand({ TableName: env().TABLE_EVENTS, Key: { streamId, version }, ConsistentRead: true }))).Item;
+
+describe('personal fields in the event log (DynamoDB Local)', () => {
+  it('are stored sealed with the owner’s data key, and every read of the log opens them', async () => {
+    const email = `sealed-${randomUUID().slice(0, 8)}@example.com`;
+    const { user } = await signInWithEmail(email, 'email_code', 'Sealed Person', ctx);
+    const item = await rawItem(`user#${user.id}`, 1);
+    expect(item).toMatchObject({ type: 'UserRegistered', personal: { fields: expect.arrayContaining(['email', 'displayName']) } });
+    expect(JSON.stringify(item)).not.toContain(email);
+    expect(JSON.stringify(item)).not.toContain('Sealed Person');
+    const keys = await dynamoClient().send(
+      new GetCommand({ TableName: env().TABLE_KEYS, Key: { pk: `key#${personalData.keyIdOf(`user:${user.id}`)}`, sk: 'key' } }),
+    );
+    expect(keys.Item).toMatchObject({ wrapped: expect.stringMatching(/^v1\./) });
+
+    const [registered] = await readStream(`user#${user.id}`);
+    expect(registered.data).toMatchObject({ email, displayName: 'Sealed Person' });
+  });
+
+  it('read as their placeholders everywhere once the owner is forgotten, while the rest of the event stays', async () => {
+    const listener = await signedInListener();
+    const fanStream = `band#test-${randomUUID().slice(0, 8)}`;
+    await appendToStream(fanStream, 0, [{ type: 'FanSignedUp', data: { band: 'test', email: listener.email } }], ctx);
+    expect((await readStream(fanStream))[0].data).toMatchObject({ email: listener.email });
+
+    await personalData.forget(`user:${listener.userId}`, new Date());
+    await personalData.forget(`email:${listener.email}`, new Date());
+
+    const [registered] = await readStream(`user#${listener.userId}`);
+    expect(registered.data).toMatchObject({ userId: listener.userId, email: DELETED.email, displayName: DELETED.name });
+    expect((await readStream(fanStream))[0].data).toEqual({ band: 'test', email: DELETED.email });
+    const { events } = await scanEventLog();
+    expect(JSON.stringify(events)).not.toContain(listener.email);
+  });
+});
