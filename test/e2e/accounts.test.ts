@@ -3,13 +3,12 @@
  * welcome notification, log out, sign in again by magic link, the admin's password and TOTP sign-in, the free-signup
  * pages, and editing the profile with a cropped avatar upload.
  */
-import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { findUserByEmail } from '../../functions/lib/users.js';
 import { useCloudEnv } from '../support/cloud.js';
 import { codeOfNextStep, nextTotpCode } from '../support/signed-in.js';
-import { launch, newPage, toastShown, viewports } from './browser.js';
+import { launch, newPage, toastShown, viewports, gradientPng } from './browser.js';
 
 interface InboxMail {
   destination: { to: string[] };
@@ -351,7 +350,7 @@ describe('accounts in the browser', () => {
     await tooLarge;
 
     // A real picture: crop it (zoom and drag), upload, and see it everywhere.
-    await fileInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture(900, 500) });
+    await fileInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: gradientPng(900, 500) });
     const crop = page.locator('[data-testid=avatar-crop-dialog]');
     await expect.poll(() => crop.getAttribute('data-zoom'), { timeout: 15_000 }).toBe('1.00');
     const zoom = page.getByRole('slider', { name: 'Zoom' });
@@ -390,18 +389,3 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 });
-
-/** A PNG with a gradient, so cropping has something to show. */
-function picture(width: number, height: number): Buffer {
-  const png = new PNG({ width, height });
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const at = (width * y + x) << 2;
-      png.data[at] = Math.round((255 * x) / width);
-      png.data[at + 1] = Math.round((255 * y) / height);
-      png.data[at + 2] = 160;
-      png.data[at + 3] = 255;
-    }
-  }
-  return PNG.sync.write(png);
-}

@@ -3,12 +3,11 @@
  * listener's artist page shows them; the admin adds an exclusive video, a wrong YouTube link refused beside its field,
  * and a Toko+ member finds it on the exclusive page.
  */
-import { PNG } from 'pngjs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, useCloudEnv } from '../support/cloud.js';
 import { signedInAdmin, signedInListener } from '../support/signed-in.js';
-import { launch, newPage, poll, signIn, toastShown, viewports } from './browser.js';
+import { launch, newPage, poll, signIn, toastShown, viewports, gradientPng } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,21 +15,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(async () => browser?.close());
-
-/** A PNG with a gradient, so a crop has something to show. */
-function picture(width: number, height: number): Buffer {
-  const png = new PNG({ width, height });
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const at = (width * y + x) << 2;
-      png.data[at] = Math.round((255 * x) / width);
-      png.data[at + 1] = Math.round((255 * y) / height);
-      png.data[at + 2] = 160;
-      png.data[at + 3] = 255;
-    }
-  }
-  return PNG.sync.write(png);
-}
 
 describe('artist pictures and exclusive videos', () => {
   it('an admin gives a new artist a cropped avatar and header, and the listener’s artist page shows them', async () => {
@@ -49,7 +33,9 @@ describe('artist pictures and exclusive videos', () => {
 
     // The avatar: chosen, zoomed and dragged in the crop dialog, uploaded as a 400 × 400 JPEG.
     const images = page.getByTestId('artist-images');
-    await images.getByTestId('artist-avatar-input').setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: picture(900, 600) });
+    await images
+      .getByTestId('artist-avatar-input')
+      .setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: gradientPng(900, 600) });
     const crop = page.getByTestId('avatar-crop-dialog');
     await poll(() => crop.getAttribute('data-zoom')).toBe('1.00');
     await page.getByRole('slider', { name: 'Zoom' }).focus();
@@ -69,7 +55,9 @@ describe('artist pictures and exclusive videos', () => {
     const avatar = (await avatarPreview.getAttribute('data-src'))!;
 
     // The header: a 3:1 crop area, uploaded as a 1500 × 500 JPEG.
-    await images.getByTestId('artist-header-input').setInputFiles({ name: 'stage.png', mimeType: 'image/png', buffer: picture(1200, 800) });
+    await images
+      .getByTestId('artist-header-input')
+      .setInputFiles({ name: 'stage.png', mimeType: 'image/png', buffer: gradientPng(1200, 800) });
     await poll(() => crop.getAttribute('data-zoom')).toBe('1.00');
     const band = (await page.getByTestId('crop-area').boundingBox())!;
     expect(Math.round(band.width / band.height)).toBe(3);

@@ -6,11 +6,9 @@
  * working.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAdminRole } from '../../functions/lib/admin-roster.js';
@@ -19,28 +17,15 @@ import { hashPassword } from '../../functions/lib/passwords.js';
 import { runUserCommand } from '../../functions/lib/users.js';
 import { baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
 import { codeOfNextStep, signedInListener } from '../support/signed-in.js';
-import { launch, newPage, poll, signIn, toastShown, viewports } from './browser.js';
+import { launch, newPage, poll, signIn, toastShown, viewports, gradientPng, scratchDir } from './browser.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'toko-e2e-journey-'));
+const dir = scratchDir('toko-e2e-journey-');
 let browser: Browser;
 beforeAll(async () => {
   useCloudEnv();
   browser = await launch();
 });
-afterAll(async () => {
-  await browser?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** A PNG with a gradient, so a crop and a resize have something to show. */
-function picture(width: number, height: number): Buffer {
-  const png = new PNG({ width, height });
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++)
-      png.data.set([Math.round((255 * x) / width), Math.round((255 * y) / height), 160, 255], (width * y + x) << 2);
-  }
-  return PNG.sync.write(png);
-}
+afterAll(async () => browser?.close());
 
 const headerState = (page: Page) => page.locator('[data-testid=header-account]').getAttribute('data-state');
 
@@ -87,7 +72,9 @@ describe('the label’s round: upload, publish, sell, refund', () => {
     await toastShown(page, 'Artist added');
     await page.getByRole('button', { name: `Edit ${artistName}` }).click();
     const images = page.getByTestId('artist-images');
-    await images.getByTestId('artist-avatar-input').setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: picture(800, 600) });
+    await images
+      .getByTestId('artist-avatar-input')
+      .setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: gradientPng(800, 600) });
     await page.getByTestId('avatar-crop-dialog').waitFor();
     await page.getByRole('button', { name: 'Save Avatar' }).click();
     await toastShown(page, 'Avatar updated');
@@ -119,7 +106,7 @@ describe('the label’s round: upload, publish, sell, refund', () => {
     await page.getByRole('progressbar', { name: 'Uploading Harbour Lights.wav' }).waitFor();
     const tracks = page.getByTestId('release-track');
     await poll(() => tracks.getByTestId('track-status').allTextContents(), 90_000).toEqual(['wav', 'mp3', 'mp3']);
-    await page.getByTestId('artwork-file-input').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: picture(700, 700) });
+    await page.getByTestId('artwork-file-input').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: gradientPng(700, 700) });
     await toastShown(page, 'Artwork saved');
 
     const details = page.getByTestId('release-details');

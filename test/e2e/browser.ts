@@ -1,6 +1,10 @@
 /** Debian's Chromium driven by playwright-core, with the flags this sandbox needs (playwright gives each launch a fresh profile). */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import { afterAll, expect, inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -88,4 +92,26 @@ export async function toastShown(page: Page, text: string, timeout = 30_000): Pr
     text,
     { timeout, polling: 100 },
   );
+}
+
+/** A scratch folder for a test file's downloads, removed once its tests are done. */
+export function scratchDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A PNG of `width` × `height` with a gradient, so a crop or a resize has something to show. */
+export function gradientPng(width: number, height: number): Buffer {
+  const png = new PNG({ width, height });
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (width * y + x) << 2;
+      png.data[at] = Math.round((255 * x) / width);
+      png.data[at + 1] = Math.round((255 * y) / height);
+      png.data[at + 2] = 160;
+      png.data[at + 3] = 255;
+    }
+  }
+  return PNG.sync.write(png);
 }

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,21 +7,18 @@ import { inject } from 'vitest';
 import { albums } from '../../infra/seed/catalogue.js';
 import { useCloudEnv } from '../support/cloud.js';
 import { signedInListener, type TestListener } from '../support/signed-in.js';
-import { launch, newPage, poll, signIn, toastShown, viewports } from './browser.js';
+import { launch, newPage, poll, signIn, toastShown, viewports, scratchDir } from './browser.js';
 
 const paperSatellites = albums.find((a) => a.albumId === 'album-paper-satellites')!;
 const copperAndSalt = albums.find((a) => a.albumId === 'album-copper-and-salt')!;
-const dir = mkdtempSync(join(tmpdir(), 'toko-e2e-downloads-'));
+const dir = scratchDir('toko-e2e-downloads-');
 
 let browser: Browser;
 beforeAll(async () => {
   useCloudEnv();
   browser = await launch();
 });
-afterAll(async () => {
-  await browser?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => browser?.close());
 
 /** Starts a hosted checkout of one album as `listener`, through the API; the answer names the sandbox's pay page. */
 async function startCheckout(listener: TestListener, albumId: string): Promise<{ sessionId: string; checkoutUrl: string }> {
