@@ -145,11 +145,10 @@ export function statementsFromViews(
       entries.push({ kind: 'member-plays', artistId: item.artistId as string, plays: item.plays as number });
     else if (item.sk.startsWith('event#')) entries.push(...(item.entries as StatementEntry[]));
   }
-  const contracts = contractItems.map((c): ContractVersion => ({
-    artistId: c.artistId as string,
-    at: c.at as string,
-    terms: c.terms as ContractVersion['terms'],
-  }));
+  const contracts = contractsFromViews(contractItems);
   const cutoff = closedAt ?? now;
   return { ...monthStatements(month, entries, (artistId) => termsAt(contracts, artistId, cutoff)), closedAt };
 }
+
+export const contractsFromViews = (items: readonly ViewItem[]): ContractVersion[] =>
+  items.map((c) => ({ artistId: c.artistId as string, at: c.at as string, terms: c.terms as ContractVersion['terms'] }));
