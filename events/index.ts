@@ -22,6 +22,7 @@ import {
 } from './commerce.js';
 import { FanSignedUp } from './band.js';
 import { MerchOrderPlaced } from './merch.js';
+import { ArtistContractSet, StatementClosed } from './statements.js';
 import {
   AlbumFavorited,
   AlbumUnfavorited,
@@ -64,6 +65,7 @@ export * from './merch.js';
 export * from './library.js';
 export * from './playlists.js';
 export * from './accounts.js';
+export * from './statements.js';
 
 export const registry = createRegistry([
   ...catalogueEvents,
@@ -114,6 +116,8 @@ export const registry = createRegistry([
   NotificationSent,
   NotificationsRead,
   NotificationDeleted,
+  ArtistContractSet,
+  StatementClosed,
 ] as const);
 export type EventType = (typeof registry.types)[number];
 export type DomainEvent = ReturnType<typeof registry.upcast>;

@@ -14,19 +14,19 @@ const names = (type: string, streamId: string) =>
 
 describe('the consumer manifest', () => {
   it('sends a projector every event of its stream categories, so a checkpoint never waits on a type it does not list', () => {
-    expect(names('SubscriptionStarted', 'user#u1')).toEqual(['notifier', 'rollups', 'user-tier', 'users']);
-    expect(names('SomethingNew', 'user#u1')).toEqual(['rollups', 'users']);
+    expect(names('SubscriptionStarted', 'user#u1')).toEqual(['notifier', 'rollups', 'statements', 'user-tier', 'users']);
+    expect(names('SomethingNew', 'user#u1')).toEqual(['rollups', 'statements', 'users']);
     expect(names('SomethingNew', 'cart#u1')).toEqual(['commerce']);
   });
 
   it('sends a reactor its event types from any stream', () => {
-    expect(names('PurchaseCompleted', 'order#o1')).toEqual(['commerce', 'notifier', 'receipts', 'rollups']);
+    expect(names('PurchaseCompleted', 'order#o1')).toEqual(['commerce', 'notifier', 'receipts', 'rollups', 'statements']);
     expect(names('AlbumPublished', 'album#a1')).toEqual(['admin-releases', 'album-downloads', 'catalogue', 'notifier', 'search']);
     expect(names('NotificationSent', 'notifications#u1')).toEqual(['mailer', 'notifications']);
   });
 
-  it("sends a signed-in listener's plays to the stats, the rollups and the library, a guest's to the stats and the rollups only", () => {
-    expect(names('PlayRecorded', 'plays#u1#2026-11-01')).toEqual(['library', 'rollups', 'stats']);
+  it("sends a signed-in listener's plays to the stats, the rollups, the statements and the library, a guest's to the stats and the rollups only", () => {
+    expect(names('PlayRecorded', 'plays#u1#2026-11-01')).toEqual(['library', 'rollups', 'statements', 'stats']);
     expect(names('PlayRecorded', 'guest-plays#guest-1#2026-11-01')).toEqual(['rollups', 'stats']);
   });
 

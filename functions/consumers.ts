@@ -80,6 +80,8 @@ export const consumers: ConsumerSpec[] = [
   projector('commerce', ['cart', 'order', 'download', 'video']),
   // The label dashboard's daily rollups: plays, sales and fees, memberships and accounts, merch orders.
   projector('rollups', ['plays', 'guest-plays', 'order', 'user', 'merch-order']),
+  // The artists' statements' inputs per month: sales, fees and refunds, Toko+ payments and members' plays, merch, contracts, closings.
+  projector('statements', ['plays', 'order', 'user', 'merch-order', 'contract', 'statement']),
   // The events of functions/domain/notifications/rules.ts (a unit test keeps the two equal).
   reactor('notifier', ['UserRegistered', 'SubscriptionStarted', 'PurchaseCompleted', 'AlbumPublished']),
   reactor('user-tier', ['SubscriptionStarted', 'SubscriptionRenewed', 'SubscriptionCancelled', 'SubscriptionEnded']),

@@ -10,6 +10,7 @@ import * as adminPeople from './contract/admin-people.js';
 import * as adminHistory from './contract/admin-history.js';
 import * as adminSales from './contract/admin-sales.js';
 import * as adminDashboard from './contract/admin-dashboard.js';
+import * as adminStatements from './contract/admin-statements.js';
 import * as band from './contract/band.js';
 import * as catalogue from './contract/catalogue.js';
 import * as commerce from './contract/commerce.js';
@@ -44,7 +45,8 @@ export type Context =
   | 'admin-people'
   | 'admin-history'
   | 'admin-sales'
-  | 'admin-dashboard';
+  | 'admin-dashboard'
+  | 'admin-statements';
 
 export interface RouteSpec {
   method: HttpMethod;
@@ -190,6 +192,10 @@ export const routes = [
   route('GET', '/api/admin/purchases', 'admin-sales', 'admin', adminSales.listPurchases),
   route('POST', '/api/admin/purchases/{orderId}/refund', 'admin-sales', 'admin', adminSales.refundOrder),
   route('GET', '/api/admin/dashboard', 'admin-dashboard', 'admin', adminDashboard.getDashboard),
+  route('GET', '/api/admin/statements', 'admin-statements', 'admin', adminStatements.listStatements),
+  route('GET', '/api/admin/statements/{artistId}/{month}', 'admin-statements', 'admin', adminStatements.getStatement),
+  route('POST', '/api/admin/statements/closings', 'admin-statements', 'admin', adminStatements.closeMonth),
+  route('PUT', '/api/admin/contracts/{artistId}', 'admin-statements', 'admin', adminStatements.setContract),
 ];
 
 /** One route of the manifest, with the literal types of its line. */

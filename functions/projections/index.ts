@@ -7,6 +7,7 @@ import { libraryProjection } from './library.js';
 import { notificationsProjection } from './notifications.js';
 import { playlistsProjection } from './playlists.js';
 import { rollupsProjection } from './rollups.js';
+import { statementsProjection } from './statements.js';
 import { searchProjection } from './search.js';
 import { statsProjection } from './stats.js';
 import { usersProjection } from './users.js';
@@ -20,6 +21,7 @@ export const projections: Record<string, Projection> = Object.fromEntries(
     notificationsProjection,
     playlistsProjection,
     rollupsProjection,
+    statementsProjection,
     searchProjection,
     statsProjection,
     usersProjection,

@@ -2,7 +2,7 @@
  * /admin: the label's panel. Only admins get it (the server refuses everyone else every /api/admin call in any
  * case); each screen is its own chunk, so listeners never download admin code and admins only what they open.
  */
-import { Clapperboard, Disc3, LayoutDashboard, Mail, Mic2, ShieldAlert, Users } from 'lucide-react';
+import { Clapperboard, Disc3, FileText, LayoutDashboard, Mail, Mic2, ShieldAlert, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, Navigate, NavLink, Route, Routes } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -18,6 +18,7 @@ const ArtistsPage = lazy(() => import('./artists-page').then((m) => ({ default: 
 const PeoplePage = lazy(() => import('../people/people-page').then((m) => ({ default: m.PeoplePage })));
 const ListenerPage = lazy(() => import('../people/listener-page').then((m) => ({ default: m.ListenerPage })));
 const FanSignupsPage = lazy(() => import('../people/fan-signups-page').then((m) => ({ default: m.FanSignupsPage })));
+const StatementsPage = lazy(() => import('../statements/statements-page').then((m) => ({ default: m.StatementsPage })));
 const VideosPage = lazy(() => import('./videos-page').then((m) => ({ default: m.VideosPage })));
 
 const sections = [
@@ -27,6 +28,7 @@ const sections = [
   { to: '/admin/videos', label: 'Videos', icon: Clapperboard },
   { to: '/admin/people', label: 'People', icon: Users },
   { to: '/admin/fan-signups', label: 'Fan signups', icon: Mail },
+  { to: '/admin/statements', label: 'Statements', icon: FileText },
 ] as const;
 
 export function AdminArea({ onSignIn }: { onSignIn: () => void }) {
@@ -64,6 +66,7 @@ export function AdminArea({ onSignIn }: { onSignIn: () => void }) {
           <Route path="people/:userId" element={<ListenerPage />} />
           <Route path="fan-signups" element={<FanSignupsPage />} />
           <Route path="videos" element={<VideosPage />} />
+          <Route path="statements" element={<StatementsPage />} />
           <Route path="*" element={<Navigate to="/admin/releases" replace />} />
         </Routes>
       </Suspense>

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ArtistStatementAnswer, MonthStatementsAnswer } from '../../functions/contract/admin-statements.js';
+import { appendToStream } from '../../functions/lib/event-store.js';
+import { api, eventually, useCloudEnv } from '../support/cloud.js';
+import { newPerson, paidBuyer, sandbox } from '../support/commerce.js';
+import { signedInAdmin, type TestListener } from '../support/signed-in.js';
+
+const ALBUM = 'album-after-hours';
+
+beforeAll(() => useCloudEnv());
+
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+const statementOf = async (admin: TestListener, artistId: string, month: string) => {
+  const answer = await admin.call(`/api/admin/statements/${artistId}/${month}`);
+  expect(answer.status).toBe(200);
+  return answer.body as ArtistStatementAnswer;
+};
+const lineOf = (s: ArtistStatementAnswer, kind: string) =>
+  s.lines.find((l) => l.kind === kind && (kind !== 'album-sales' || l.albumId === ALBUM));
+
+async function merchOrder(artistId: string | null, placedAt: string, unitPriceCents = 2500) {
+  const orderId = `gid-${randomUUID()}`;
+  const [stored] = await appendToStream(
+    `merch-order#${orderId}`,
+    0,
+    [
+      {
+        type: 'MerchOrderPlaced',
+        data: {
+          orderId,
+          orderName: '#1001',
+          placedAt,
+          currency: 'USD',
+          lines: [{ productId: 'p', variantId: 'v', title: 'Tee', quantity: 2, unitPriceCents, artistId }],
+          subtotalCents: unitPriceCents * 2,
+          shippingCents: 500,
+          taxCents: 0,
+          totalCents: unitPriceCents * 2 + 500,
+          webhookId: `w-${orderId}`,
+        },
+      },
+    ],
+    { actor: 'shopify', correlationId: randomUUID() },
+  );
+  return stored.meta.eventId;
+}
+
+describe('the artists’ payout statements', () => {
+  it('counts a sale net of Stripe’s fee, the Toko+ revenue a member’s plays earn the artist, and the artist’s merch, each line naming its events', async () => {
+    const admin = await signedInAdmin();
+    const month = thisMonth();
+    const { artistId } = (await api(`/api/albums/${ALBUM}`)).body as { artistId: string };
+    const before = await statementOf(admin, artistId, month);
+    const salesBefore = lineOf(before, 'album-sales');
+
+    // A buyer of the album through the Stripe sandbox who becomes a $10 Toko+ member and plays it.
+    const { buyer } = await paidBuyer(ALBUM);
+    const started = await buyer.api('/api/subscription/checkout', { method: 'POST', json: { amount: 10 } });
+    await sandbox(`/sandbox/checkout/sessions/${started.body.sessionId}/pay`, { email: buyer.email });
+    const { tracks } = (await buyer.api(`/api/albums/${ALBUM}/tracks`)).body as { tracks: { id: string; duration: number }[] };
+    const merchEvent = await merchOrder(artistId, new Date().toISOString());
+    const play = () =>
+      buyer.api('/api/track-play', {
+        method: 'POST',
+        json: { trackId: tracks[0].id, albumId: ALBUM, playDuration: tracks[0].duration, trackLength: tracks[0].duration },
+      });
+    const playsBefore = lineOf(before, 'membership')?.memberPlays ?? 0;
+
+    const after = await eventually(
+      async () => {
+        const s = await statementOf(admin, artistId, month);
+        const sales = lineOf(s, 'album-sales');
+        // A play counts for Toko+ once the membership is counted: until then the buyer plays again.
+        const memberPlayed = (lineOf(s, 'membership')?.memberPlays ?? 0) > playsBefore;
+        if (!memberPlayed) expect((await play()).status).toBe(202);
+        const ready =
+          sales &&
+          sales.grossCents >= (salesBefore?.grossCents ?? 0) + 999 &&
+          sales.feeCents >= (salesBefore?.feeCents ?? 0) + 59 &&
+          memberPlayed &&
+          lineOf(s, 'merch')?.eventIds.includes(merchEvent);
+        return ready ? s : null;
+      },
+      30_000,
+      500,
+    );
+    const sales = lineOf(after, 'album-sales')!;
+    expect(sales).toMatchObject({
+      albumTitle: 'After Hours',
+      netCents: sales.grossCents - sales.feeCents - sales.refundCents,
+      labelShareBasisPoints: 5000,
+    });
+    expect(sales.eventIds.length).toBeGreaterThanOrEqual(2);
+    expect(lineOf(after, 'membership')!.memberPlays).toBeGreaterThanOrEqual(1);
+    expect(lineOf(after, 'membership')!.eventIds.length).toBeGreaterThanOrEqual(1);
+    expect(lineOf(after, 'merch')!.grossCents).toBeGreaterThanOrEqual(5000);
+    for (const line of after.lines) expect(line.labelCents + line.artistCents).toBe(line.netCents);
+    expect(after.labelCents + after.artistCents).toBe(after.netCents);
+
+    const monthAnswer = (await admin.call(`/api/admin/statements?month=${month}`)).body as MonthStatementsAnswer;
+    expect(monthAnswer.closedAt).toBeNull();
+    expect(monthAnswer.artists.find((a) => a.artistId === artistId)).toMatchObject({
+      netCents: expect.any(Number),
+      name: expect.any(String),
+    });
+    const shares = monthAnswer.artists.reduce((sum, a) => sum + a.artistCents, 0);
+    expect(shares + monthAnswer.labelCents).toBe(monthAnswer.netCents);
+  });
+
+  it('sets an artist’s contract, closes a month, and puts what is recorded after the closing in the next month', async () => {
+    const admin = await signedInAdmin();
+    const { artistId } = (await api(`/api/albums/${ALBUM}`)).body as { artistId: string };
+    // A month of its own, long past, so no other test writes in it.
+    const month = `19${String(10 + Math.floor(Math.random() * 89))}-${String(1 + Math.floor(Math.random() * 11)).padStart(2, '0')}`;
+    const next = `${month.slice(0, 5)}${String(Number(month.slice(5)) + 1).padStart(2, '0')}`;
+
+    const set = await admin.call(`/api/admin/contracts/${artistId}`, {
+      method: 'PUT',
+      json: { sales: 5000, membership: 5000, merch: 3000 },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({ artistId, terms: { sales: 5000, membership: 5000, merch: 3000 } });
+
+    const first = await merchOrder(artistId, `${month}-10T10:00:00.000Z`, 1001);
+    const open = await eventually(async () => {
+      const s = await statementOf(admin, artistId, month);
+      return s.lines.length ? s : null;
+    }, 30_000);
+    // 20.02 at 30% to the label: 600.6 → 601 to the label, the rest to the artist.
+    expect(open.lines).toEqual([
+      expect.objectContaining({ kind: 'merch', netCents: 2002, labelCents: 601, artistCents: 1401, eventIds: [first] }),
+    ]);
+
+    const closed = await admin.call('/api/admin/statements/closings', { method: 'POST', json: { month } });
+    expect(closed.status).toBe(200);
+    expect((await admin.call('/api/admin/statements/closings', { method: 'POST', json: { month } })).status).toBe(409);
+    await eventually(async () => (await statementOf(admin, artistId, month)).closedAt);
+
+    // Placed in the closed month, recorded after its closing: the next month's.
+    const late = await merchOrder(artistId, `${month}-20T10:00:00.000Z`);
+    const nextStatement = await eventually(async () => {
+      const s = await statementOf(admin, artistId, next);
+      return s.lines.length ? s : null;
+    }, 30_000);
+    expect(nextStatement.lines[0]).toMatchObject({ kind: 'merch', netCents: 5000, eventIds: [late] });
+    const frozen = await statementOf(admin, artistId, month);
+    expect(frozen.lines).toEqual(open.lines);
+    expect((await admin.call(`/api/admin/statements?month=${month}`)).body).toMatchObject({ closedAt: expect.any(String) });
+  });
+
+  it('answers an empty statement for an artist with no sales, and refuses a malformed or future month, a malformed artist and anyone but an admin', async () => {
+    const [admin, listener] = await Promise.all([signedInAdmin(), newPerson('curious')]);
+    const { artistId } = (await api(`/api/albums/${ALBUM}`)).body as { artistId: string };
+    const empty = await statementOf(admin, artistId, '1901-01');
+    expect(empty).toMatchObject({
+      lines: [],
+      netCents: 0,
+      labelCents: 0,
+      artistCents: 0,
+      // The artist's terms, whatever another test set them to.
+      terms: { sales: expect.any(Number), membership: expect.any(Number), merch: expect.any(Number) },
+    });
+
+    const future = new Date();
+    future.setUTCMonth(future.getUTCMonth() + 2);
+    for (const path of [
+      '/api/admin/statements?month=2026-13',
+      '/api/admin/statements?month=march',
+      `/api/admin/statements?month=${future.toISOString().slice(0, 7)}`,
+      `/api/admin/statements/${artistId}/2026-3`,
+      `/api/admin/statements/${'x'.repeat(101)}/2026-03`,
+    ]) {
+      const answer = await admin.call(path);
+      expect(answer.status, path).toBe(400);
+      expect(answer.body, path).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+    }
+    expect((await admin.call(`/api/admin/statements/artist-${randomUUID()}/2026-01`)).status).toBe(404);
+    const closingNow = await admin.call('/api/admin/statements/closings', { method: 'POST', json: { month: thisMonth() } });
+    expect(closingNow.status).toBe(400);
+    expect(
+      (await admin.call(`/api/admin/contracts/${artistId}`, { method: 'PUT', json: { sales: 10_001, membership: 0, merch: 0 } })).status,
+    ).toBe(400);
+    expect((await listener.api(`/api/admin/statements?month=2026-01`)).status).toBe(403);
+  });
+});
