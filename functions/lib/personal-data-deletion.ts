@@ -104,8 +104,14 @@ async function redeemDeletionCode(userId: string, code: string, now: Date): Prom
 
 /** With the mailed code: deletes the account as the module comment says. */
 export async function confirmAccountDeletion(userId: string, code: string, context: AppendContext & { at: Date }): Promise<void> {
-  const user = await liveAccount(userId);
+  await liveAccount(userId);
   await redeemDeletionCode(userId, code, context.at);
+  await eraseAccount(userId, context);
+}
+
+/** The deletion itself, once its code is redeemed: the fact, the notifications, the keys and the reservations. */
+export async function eraseAccount(userId: string, context: AppendContext & { at: Date }): Promise<void> {
+  const user = await liveAccount(userId);
   // First the fact, which ends the sessions; then the keys, the address's own (a fan signup) before the account's.
   await runUserCommand(userId, { type: 'DeleteAccount' }, context);
   // Their notifications go with the account (their words may name them): deleted as the person deletes one.
