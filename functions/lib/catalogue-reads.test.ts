@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guestListener, type Listener } from '../domain/access.js';
 import { audioUrlFor, isGatedAudio } from './catalogue-reads.js';
-import { resetEnvCache } from './env.js';
 import { isPrivateMediaKey } from './media-keys.js';
+import { stubAppEnv, unstubAppEnv } from '../../test/support/unit-env.js';
 
 const subscriber: Listener = { tier: 'toko_plus', role: 'user', ownedAlbumIds: new Set() };
 const buyer: Listener = { tier: 'free', role: 'user', ownedAlbumIds: new Set(['album-paid']) };
@@ -11,29 +11,8 @@ const freeAlbum = { id: 'album-free', requiredTier: 'free', isDummyAlbum: false 
 const plusAlbum = { id: 'album-plus', requiredTier: 'toko_plus', isDummyAlbum: false } as const;
 const paidAlbum = { id: 'album-paid', requiredTier: 'purchase_required', isDummyAlbum: false } as const;
 
-beforeAll(() => {
-  for (const [name, value] of Object.entries({
-    TABLE_EVENTS: 'events',
-    TABLE_VIEWS: 'views',
-    TABLE_COUNTERS: 'counters',
-    TABLE_EPHEMERAL: 'ephemeral',
-    TABLE_KEYS: 'keys',
-    MEDIA_BUCKET: 'toko-media',
-    SESSION_SECRET: 'x'.repeat(32),
-    PERSONAL_DATA_SECRET: 'y'.repeat(32),
-    APP_ORIGIN: 'https://toko.example',
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'unit',
-    AWS_SECRET_ACCESS_KEY: 'unit',
-  })) {
-    vi.stubEnv(name, value);
-  }
-  resetEnvCache();
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-  resetEnvCache();
-});
+beforeAll(() => stubAppEnv());
+afterAll(() => unstubAppEnv());
 
 describe('a track’s audio URL', () => {
   it('is the public, cacheable media URL for a free album, to anyone', async () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchOrderFrom, orderedProductIds, shopifyOrderSchema } from '../../functions/domain/merch/order.js';
-import { resetEnvCache } from '../../functions/lib/env.js';
 import { verifyShopifyWebhook } from '../../functions/lib/shopify-webhook.js';
 import { shopifyStorefront, type Storefront } from '../../functions/lib/storefront.js';
 import { sandboxProducts } from '../../infra/local/shopify-sandbox/catalogue.js';
+import { stubAppEnv, unstubAppEnv } from '../support/unit-env.js';
 import { SANDBOX_STOREFRONT_TOKEN, startShopifySandbox, type ShopifySandbox } from '../../infra/local/shopify-sandbox/index.js';
 
 const APP = 'http://localhost:3999';
@@ -12,29 +12,14 @@ let sandbox: ShopifySandbox;
 let shop: Storefront;
 
 beforeAll(async () => {
-  for (const [name, value] of Object.entries({
-    TABLE_EVENTS: 'events',
-    TABLE_VIEWS: 'views',
-    TABLE_COUNTERS: 'counters',
-    TABLE_EPHEMERAL: 'ephemeral',
-    TABLE_KEYS: 'keys',
-    MEDIA_BUCKET: 'toko-media',
-    SESSION_SECRET: 'x'.repeat(32),
-    PERSONAL_DATA_SECRET: 'y'.repeat(32),
-    APP_ORIGIN: APP,
-    SHOPIFY_WEBHOOK_SECRET: SECRET,
-  })) {
-    vi.stubEnv(name, value);
-  }
-  resetEnvCache();
+  stubAppEnv({ APP_ORIGIN: APP, SHOPIFY_WEBHOOK_SECRET: SECRET });
   // The app is not running: webhooks go nowhere, and the tests take them from the admin endpoint instead.
   sandbox = await startShopifySandbox({ port: 0, appOrigin: APP, webhookUrl: 'http://127.0.0.1:9/none', webhookSecret: SECRET });
   shop = shopifyStorefront(sandbox.url, SANDBOX_STOREFRONT_TOKEN);
 });
 afterAll(async () => {
   await sandbox?.stop();
-  vi.unstubAllEnvs();
-  resetEnvCache();
+  unstubAppEnv();
 });
 
 const graphql = async (query: string, variables: Record<string, unknown> = {}, token = SANDBOX_STOREFRONT_TOKEN) => {

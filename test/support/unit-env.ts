@@ -1,0 +1,31 @@
+/**
+ * The settings env() requires, stubbed with stand-in values, for a unit test that runs app code without the local
+ * cloud; `overrides` adds or replaces some. Stub in beforeAll, unstub in afterAll.
+ */
+import { vi } from 'vitest';
+import { resetEnvCache } from '../../functions/lib/env.js';
+
+export function stubAppEnv(overrides: Record<string, string> = {}): void {
+  const settings = {
+    TABLE_EVENTS: 'events',
+    TABLE_VIEWS: 'views',
+    TABLE_COUNTERS: 'counters',
+    TABLE_EPHEMERAL: 'ephemeral',
+    TABLE_KEYS: 'keys',
+    MEDIA_BUCKET: 'toko-media',
+    SESSION_SECRET: 'x'.repeat(32),
+    PERSONAL_DATA_SECRET: 'y'.repeat(32),
+    APP_ORIGIN: 'https://toko.example',
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'unit',
+    AWS_SECRET_ACCESS_KEY: 'unit',
+    ...overrides,
+  };
+  for (const [name, value] of Object.entries(settings)) vi.stubEnv(name, value);
+  resetEnvCache();
+}
+
+export function unstubAppEnv(): void {
+  vi.unstubAllEnvs();
+  resetEnvCache();
+}
