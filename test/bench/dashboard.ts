@@ -7,20 +7,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { build } from 'esbuild';
 import type { DomainEvent, NewEvent } from '../../events/index.js';
-import { setAdminRole } from '../../functions/lib/admin-roster.js';
-import { dynamoClient } from '../../functions/lib/aws.js';
 import { memoryViewStore } from '../../functions/lib/memory-view-store.js';
 import { project } from '../../functions/lib/projection.js';
-import { hashPassword } from '../../functions/lib/passwords.js';
-import { issueSessionToken, recordAdminActivity } from '../../functions/lib/session.js';
-import { runUserCommand, signInWithEmail } from '../../functions/lib/users.js';
-import { tableOf } from '../../functions/lib/views.js';
 import { albumKey } from '../../functions/projections/catalogue.js';
 import { rollupsProjection } from '../../functions/projections/rollups.js';
 import { percentile, type Row } from './rows.js';
+import { adminToken, writeViewItems } from './seed.js';
 
 const EVENTS = 20_000;
 const DAYS = 30;
@@ -111,33 +105,7 @@ async function projectInto(count: number, start: number): Promise<number> {
   ]);
   for (const event of syntheticEvents(count, start, randomUUID().slice(0, 8))) await project(rollupsProjection, store, event);
   const items = Object.values(store.snapshot()).filter((item) => item.pk.startsWith('rollups#'));
-  const batches = Array.from({ length: Math.ceil(items.length / 25) }, (_, i) => items.slice(i * 25, i * 25 + 25));
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (next < batches.length) {
-        const batch = batches[next++];
-        let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
-          [tableOf(batch[0])]: batch.map((Item) => ({ PutRequest: { Item } })),
-        };
-        while (request && Object.keys(request).length) {
-          const out = await dynamoClient().send(new BatchWriteCommand({ RequestItems: request }));
-          request = out.UnprocessedItems as typeof request;
-        }
-      }
-    }),
-  );
-  return items.length;
-}
-
-async function adminToken(): Promise<string> {
-  const context = { actor: 'bench', correlationId: `bench-${randomUUID()}` };
-  const { user } = await signInWithEmail(`bench-admin-${randomUUID().slice(0, 8)}@example.com`, 'email_code', 'Bench', context);
-  await runUserCommand(user.id, { type: 'SetPassword', passwordHash: await hashPassword(randomUUID()) }, context);
-  await setAdminRole(user.id, 'admin', 'bench', context);
-  const sessionId = randomUUID();
-  await recordAdminActivity(sessionId);
-  return issueSessionToken({ userId: user.id, sessionId });
+  return writeViewItems(items);
 }
 
 export async function dashboardRow(baseUrl: string): Promise<Row> {

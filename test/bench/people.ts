@@ -5,16 +5,10 @@
  * two words, and the unfiltered list.
  */
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { initialUserState, type UserState } from '../../functions/domain/user/user.js';
-import { setAdminRole } from '../../functions/lib/admin-roster.js';
-import { dynamoClient } from '../../functions/lib/aws.js';
-import { env } from '../../functions/lib/env.js';
-import { hashPassword } from '../../functions/lib/passwords.js';
-import { issueSessionToken, recordAdminActivity } from '../../functions/lib/session.js';
-import { runUserCommand, signInWithEmail } from '../../functions/lib/users.js';
 import { userSearchOps } from '../../functions/projections/user-search.js';
 import { percentile, type Row } from './rows.js';
+import { adminToken, writeViewItems } from './seed.js';
 
 const ACCOUNTS = 10_000;
 const SEARCHES = 300;
@@ -75,32 +69,7 @@ async function seedAccounts() {
   const items = Array.from({ length: ACCOUNTS }, (_, i) => userSearchOps(initialUserState, account(i)))
     .flat()
     .flatMap((op) => (op.kind === 'put' ? [op.item] : []));
-  const batches = Array.from({ length: Math.ceil(items.length / 25) }, (_, i) => items.slice(i * 25, i * 25 + 25));
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (next < batches.length) {
-        let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
-          [env().TABLE_VIEWS]: batches[next++].map((Item) => ({ PutRequest: { Item } })),
-        };
-        while (request && Object.keys(request).length) {
-          const out = await dynamoClient().send(new BatchWriteCommand({ RequestItems: request }));
-          request = out.UnprocessedItems as typeof request;
-        }
-      }
-    }),
-  );
-  return items.length;
-}
-
-async function adminToken(): Promise<string> {
-  const context = { actor: 'bench', correlationId: `bench-${randomUUID()}` };
-  const { user } = await signInWithEmail(`bench-admin-${randomUUID().slice(0, 8)}@example.com`, 'email_code', 'Bench', context);
-  await runUserCommand(user.id, { type: 'SetPassword', passwordHash: await hashPassword(randomUUID()) }, context);
-  await setAdminRole(user.id, 'admin', 'bench', context);
-  const sessionId = randomUUID();
-  await recordAdminActivity(sessionId);
-  return issueSessionToken({ userId: user.id, sessionId });
+  return writeViewItems(items);
 }
 
 const query = () => {
