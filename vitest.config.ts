@@ -1,4 +1,7 @@
-/** One test command, three projects: unit, infra, and system (integration over HTTP and e2e in Chromium, on one local cloud). */
+/**
+ * One test command, four projects: unit, infra, system (integration over HTTP and e2e in Chromium, on one local cloud),
+ * and faults (each file on a cloud of its own behind fault proxies, run after the others so two clouds never load the machine at once).
+ */
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -32,6 +35,17 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'faults',
+          include: ['test/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

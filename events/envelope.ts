@@ -7,6 +7,8 @@ export const metaSchema = z.object({
   actor: z.string().min(1),
   correlationId: z.string().min(1),
   causationId: z.string().min(1).optional(),
+  /** The HTTP route whose request appended the event, when one did (older events have none). */
+  route: z.string().min(1).optional(),
 });
 export type EventMeta = z.infer<typeof metaSchema>;
 

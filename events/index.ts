@@ -23,6 +23,7 @@ import {
 import { FanSignedUp } from './band.js';
 import { MerchOrderPlaced } from './merch.js';
 import { ArtistContractSet, StatementClosed } from './statements.js';
+import { DeadLettersRedriven, StreamHealed, ViewGenerationDropped, ViewGenerationSwitched, ViewRebuildStarted } from './ops.js';
 import {
   AlbumFavorited,
   AlbumUnfavorited,
@@ -66,6 +67,7 @@ export * from './library.js';
 export * from './playlists.js';
 export * from './accounts.js';
 export * from './statements.js';
+export * from './ops.js';
 
 export const registry = createRegistry([
   ...catalogueEvents,
@@ -118,6 +120,11 @@ export const registry = createRegistry([
   NotificationDeleted,
   ArtistContractSet,
   StatementClosed,
+  DeadLettersRedriven,
+  StreamHealed,
+  ViewRebuildStarted,
+  ViewGenerationSwitched,
+  ViewGenerationDropped,
 ] as const);
 export type EventType = (typeof registry.types)[number];
 export type DomainEvent = ReturnType<typeof registry.upcast>;

@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions, type Rolldown } from 'vite';
 import { brand } from '../events/brand.js';
+import { withEarlyAnswers } from './build/early-answers.js';
 import { precompressPlugin } from './build/precompress.js';
 import { webAppPlugin } from './build/web-app.js';
 
@@ -71,10 +72,17 @@ function chunkOf(bundle: Rolldown.OutputBundle | undefined, module: string): Rol
 
 /**
  * Start-up chunks index.html asks for early:
- * - the app's chunk, always: main.tsx imports it a task later (so React and the app are evaluated in two tasks, not
- *   one long one), and without the hint the download would only start then;
- * - the album page's chunk on album pages (index.html's script fills in %ALBUM_PAGE_CHUNK%), so it downloads with
- *   the rest instead of after the app has started. In development there is no chunk and the placeholder is empty.
+ * - React's, the libraries' and the app's chunks, always: main.tsx imports them once the page is painted, a task
+ *   apart (so React and the app are evaluated in tasks of their own, not one long one before the first paint), and
+ *   without the hints the downloads would only start then;
+ * - the album page's chunk on album pages (the early-answers script reads it from the meta tag where the build writes
+ *   %ALBUM_PAGE_CHUNK%), so it downloads with the rest instead of after the app has started. In development there is
+ *   no chunk and the placeholder is empty;
+ * - on a pre-rendered page, the hydration code and the page's own chunk: the build names them in meta tags
+ *   (%HYDRATION_CHUNK%, %ARTIST_PAGE_CHUNK%) that the pre-render lists, with the entry and these preloads, for the page's
+ *   starter script to load once the page is shown (prerender/render-page.tsx: such a page fetches no script before).
+ * It also writes the early-answers script into the page (build/early-answers.ts), after Vite's own transforms so its
+ * text stays exactly the one the Content-Security-Policy's hash allows.
  */
 function preloadChunks(): Plugin {
   return {
@@ -82,17 +90,24 @@ function preloadChunks(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler: (html, context) => {
-        if (!context.bundle) return html.replace('%ALBUM_PAGE_CHUNK%', '');
+        html = withEarlyAnswers(html);
+        if (!context.bundle) return html.replace(/%(ALBUM_PAGE|ARTIST_PAGE|HYDRATION)_CHUNK%/g, '');
         const libraries = Object.values(context.bundle).find(
           (c): c is Rolldown.OutputChunk =>
             c.type === 'chunk' && c.moduleIds.some((id) => /[\\/]node_modules[\\/]react-router[\\/]/.test(id)),
         );
         if (!libraries) throw new Error('preload-chunks: no chunk holds react-router');
         const app = chunkOf(context.bundle, 'app/start.tsx');
+        const react = chunkOf(context.bundle, 'app/react.ts');
         const albumPage = chunkOf(context.bundle, 'app/routes/album-route.tsx');
+        const artistPage = chunkOf(context.bundle, 'app/routes/artist-route.tsx');
+        const hydration = chunkOf(context.bundle, 'app/start-prerendered.tsx');
         return {
-          html: html.replace('%ALBUM_PAGE_CHUNK%', `/${albumPage.fileName}`),
-          tags: [libraries, app].map((chunk) => ({
+          html: html
+            .replace('%ALBUM_PAGE_CHUNK%', `/${albumPage.fileName}`)
+            .replace('%ARTIST_PAGE_CHUNK%', `/${artistPage.fileName}`)
+            .replace('%HYDRATION_CHUNK%', `/${hydration.fileName}`),
+          tags: [react, libraries, app].map((chunk) => ({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
             injectTo: 'head' as const,
@@ -111,6 +126,8 @@ const libraries = /node_modules[\\/](react-router|@tanstack[\\/](query-core|reac
  */
 const adminOnlyLibraries =
   /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/].*[\\/](infiniteQueryObserver|useInfiniteQuery)\.js$/;
+/** Likewise react-query's hydration, which only a pre-rendered page runs (app/start-prerendered.tsx). */
+const prerenderedOnlyLibraries = /node_modules[\\/]@tanstack[\\/]query-core[\\/].*[\\/]hydration\.js$/;
 
 // `vite` (dev) forwards the API and media to the local cloud when TOKO_API_ORIGIN names it.
 const apiOrigin = process.env.TOKO_API_ORIGIN;
@@ -152,9 +169,11 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },
+            // React, which main.tsx evaluates once the page is painted (app/react.ts).
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|frontend[\\/]src[\\/]app[\\/]react\.ts$/ },
             {
               name: 'libraries',
-              test: (id: string) => libraries.test(id) && !adminOnlyLibraries.test(id),
+              test: (id: string) => libraries.test(id) && !adminOnlyLibraries.test(id) && !prerenderedOnlyLibraries.test(id),
             },
             { name: 'app', test: /frontend[\\/]src[\\/]app[\\/]start\.tsx$/ },
             { name: 'album-page', test: /frontend[\\/]src[\\/]app[\\/]routes[\\/]album-route/ },

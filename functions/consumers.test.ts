@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { consumers, consumersOf, relay, streamCategory } from './consumers.js';
 import { projectorHandler } from './consumers/projector.js';
 import { route } from './consumers/relay.js';
+import { listingEvents } from './projections/catalogue.js';
 import { projections } from './projections/index.js';
 
 const exists = (path: string) => existsSync(new URL(path, import.meta.url));
@@ -14,15 +15,35 @@ const names = (type: string, streamId: string) =>
 
 describe('the consumer manifest', () => {
   it('sends a projector every event of its stream categories, so a checkpoint never waits on a type it does not list', () => {
-    expect(names('SubscriptionStarted', 'user#u1')).toEqual(['notifier', 'rollups', 'statements', 'user-tier', 'users']);
+    expect(names('SubscriptionStarted', 'user#u1')).toEqual(['notifier', 'rollups', 'statements', 'trace', 'user-tier', 'users']);
     expect(names('SomethingNew', 'user#u1')).toEqual(['rollups', 'statements', 'users']);
     expect(names('SomethingNew', 'cart#u1')).toEqual(['commerce']);
   });
 
   it('sends a reactor its event types from any stream', () => {
-    expect(names('PurchaseCompleted', 'order#o1')).toEqual(['commerce', 'notifier', 'receipts', 'rollups', 'statements']);
-    expect(names('AlbumPublished', 'album#a1')).toEqual(['admin-releases', 'album-downloads', 'catalogue', 'notifier', 'search']);
-    expect(names('NotificationSent', 'notifications#u1')).toEqual(['mailer', 'notifications']);
+    expect(names('PurchaseCompleted', 'order#o1')).toEqual(['commerce', 'notifier', 'receipts', 'rollups', 'statements', 'trace']);
+    expect(names('AlbumPublished', 'album#a1')).toEqual([
+      'admin-releases',
+      'album-downloads',
+      'catalogue',
+      'notifier',
+      'prerender',
+      'search',
+      'trace',
+    ]);
+    expect(names('NotificationSent', 'notifications#u1')).toEqual(['mailer', 'notifications', 'trace']);
+  });
+
+  it('indexes every event type by correlation id but the plays, which the ingest appends one per request', () => {
+    const traced = consumers.find((c) => c.name === 'trace')!.events;
+    expect(traced).toContain('DeadLettersRedriven');
+    expect(traced).not.toContain('PlayRecorded');
+    expect(traced).not.toContain('TrackListened');
+    expect(names('PlayRecorded', 'plays#u1#2026-01-01')).not.toContain('trace');
+  });
+
+  it('sends the pre-render consumer exactly the events that change the catalogue view, which its pages are built from', () => {
+    expect(consumers.find((c) => c.name === 'prerender')?.events.toSorted()).toEqual([...listingEvents].sort());
   });
 
   it("sends a signed-in listener's plays to the stats, the rollups, the statements and the library, a guest's to the stats and the rollups only", () => {

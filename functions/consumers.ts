@@ -13,7 +13,8 @@
  * - a reactor `x` (mail, notifications, receipts, tier, ZIPs) is `functions/consumers/x.ts`. It takes the
  *   event types it names, wherever they are appended.
  */
-import type { EventType } from '../events/index.js';
+import { registry, type EventType } from '../events/index.js';
+import { listingEvents } from './projections/catalogue.js';
 
 /** The relay: the events table's DynamoDB Stream → the consumers' queues. */
 export interface RelaySpec {
@@ -41,6 +42,8 @@ export interface ConsumerSpec {
   visibilityTimeoutSeconds: number;
   /** Loads the audio codecs of the media intake, which its bundle leaves to a layer (infra/aws/lambda.ts). */
   codecs?: boolean;
+  /** Loads the pre-rendered pages' renderer, which its bundle leaves to a layer (infra/aws/lambda.ts). */
+  renderer?: boolean;
 }
 
 const defaults = { batchSize: 10, maxReceiveCount: 5, visibilityTimeoutSeconds: 30 };
@@ -62,6 +65,9 @@ const projector = (name: string, streams: string[], opts: Partial<ConsumerSpec> 
   ...defaults,
   ...opts,
 });
+
+/** The play ingest's events, left out of the correlation index. */
+const untracedEvents: EventType[] = ['PlayRecorded', 'TrackListened'];
 
 /** `user` for `user#42`: the part of a stream id before the first `#`. */
 export const streamCategory = (streamId: string) => streamId.split('#', 1)[0];
@@ -92,6 +98,14 @@ export const consumers: ConsumerSpec[] = [
   reactor('receipts', ['PurchaseCompleted', 'PurchaseRefunded']),
   // Reads each uploaded track and makes its streaming MP3: up to 200 MB per message, one at a time (15 minutes a try).
   reactor('track-intake', ['TrackUploaded'], { batchSize: 1, visibilityTimeoutSeconds: 2700, codecs: true }),
+  // Re-renders the pre-rendered pages a catalogue change shows on (the catalogue view's events: projections/catalogue.ts).
+  reactor('prerender', [...listingEvents], { visibilityTimeoutSeconds: 60, renderer: true }),
+  // The correlation index of the sync manager's traces (functions/lib/ops/trace-index.ts says why a reactor): every
+  // event but the plays, the one per-request event of the ingest path.
+  reactor(
+    'trace',
+    registry.types.filter((type) => !untracedEvents.includes(type)),
+  ),
 ];
 
 /** The queues a stored event goes to: reactors by its type, projectors by its stream's category. Pure. */

@@ -11,6 +11,7 @@ import * as adminHistory from './contract/admin-history.js';
 import * as adminSales from './contract/admin-sales.js';
 import * as adminDashboard from './contract/admin-dashboard.js';
 import * as adminStatements from './contract/admin-statements.js';
+import * as adminOps from './contract/admin-ops.js';
 import * as band from './contract/band.js';
 import * as catalogue from './contract/catalogue.js';
 import * as commerce from './contract/commerce.js';
@@ -46,7 +47,8 @@ export type Context =
   | 'admin-history'
   | 'admin-sales'
   | 'admin-dashboard'
-  | 'admin-statements';
+  | 'admin-statements'
+  | 'admin-ops';
 
 export interface RouteSpec {
   method: HttpMethod;
@@ -196,6 +198,19 @@ export const routes = [
   route('GET', '/api/admin/statements/{artistId}/{month}', 'admin-statements', 'admin', adminStatements.getStatement),
   route('POST', '/api/admin/statements/closings', 'admin-statements', 'admin', adminStatements.closeMonth),
   route('PUT', '/api/admin/contracts/{artistId}', 'admin-statements', 'admin', adminStatements.setContract),
+  route('GET', '/api/admin/ops/consumers', 'admin-ops', 'admin', adminOps.listConsumers),
+  route('GET', '/api/admin/ops/consumers/{name}/dead-letters', 'admin-ops', 'admin', adminOps.listDeadLetters),
+  route('POST', '/api/admin/ops/consumers/{name}/dead-letters/redrive', 'admin-ops', 'admin', adminOps.redriveDeadLetters),
+  route('GET', '/api/admin/ops/streams', 'admin-ops', 'admin', adminOps.findStreams),
+  route('GET', '/api/admin/ops/events', 'admin-ops', 'admin', adminOps.readStreamEvents),
+  route('GET', '/api/admin/ops/traces/{id}', 'admin-ops', 'admin', adminOps.traceCorrelation),
+  route('POST', '/api/admin/ops/projections/{projection}/streams/{streamId}/heal', 'admin-ops', 'admin', adminOps.healStream),
+  route('GET', '/api/admin/ops/drift', 'admin-ops', 'admin', adminOps.latestDrift),
+  route('POST', '/api/admin/ops/drift/check', 'admin-ops', 'admin', adminOps.checkDrift),
+  route('GET', '/api/admin/ops/rebuilds', 'admin-ops', 'admin', adminOps.listRebuilds),
+  route('POST', '/api/admin/ops/rebuilds/{projection}', 'admin-ops', 'admin', adminOps.startRebuild),
+  route('POST', '/api/admin/ops/rebuilds/{projection}/switch', 'admin-ops', 'admin', adminOps.switchRebuild),
+  route('POST', '/api/admin/ops/rebuilds/{projection}/drop', 'admin-ops', 'admin', adminOps.dropRebuild),
 ];
 
 /** One route of the manifest, with the literal types of its line. */
@@ -204,3 +219,6 @@ export type RouteKey = Route['key'];
 
 export const routeKey = (r: Pick<RouteSpec, 'method' | 'path'>) => `${r.method} ${r.path}`;
 export const contexts = [...new Set(routes.map((r) => r.context))];
+
+/** How long Lambda lets a context's function run (infra/aws/api-stack.ts); the clients of the services it calls give up sooner. */
+export const HTTP_FUNCTION_TIMEOUT_SECONDS = 10;

@@ -14,6 +14,8 @@ export interface ScheduleSpec {
 
 export const schedules: ScheduleSpec[] = [
   { name: 'publish-due', rate: 'rate(1 minute)', description: 'publishes the scheduled releases whose time has come' },
+  { name: 'drift-check', rate: 'rate(15 minutes)', description: 'compares a sample of re-projected streams with the live views' },
+  { name: 'close-rollup-days', rate: 'rate(1 hour)', description: "closes each finished day of the dashboard's rollups into one summary" },
 ];
 
 const units: Record<string, number> = { minute: 60, minutes: 60, hour: 3600, hours: 3600, day: 86_400, days: 86_400 };

@@ -5,6 +5,7 @@
  */
 import { readEvent } from '../lib/event-store.js';
 import { mailJobSchema, notificationMail, sendMail } from '../lib/mail.js';
+import { notificationMailKey } from '../lib/mail-effects.js';
 import { once } from '../lib/once.js';
 import { queueConsumer } from '../lib/reactor.js';
 import { freshUser } from '../lib/users.js';
@@ -22,6 +23,6 @@ export const handler = queueConsumer('mailer', async (body, logger) => {
   const { notificationId: _id, userId, ...content } = event.data;
   const user = await freshUser(userId);
   if (!user) throw new Error(`${userId} has no user yet`);
-  const outcome = await once(`mail#${event.meta.eventId}`, () => sendMail(notificationMail(user.email, content)));
+  const outcome = await once(notificationMailKey(event.meta.eventId), () => sendMail(notificationMail(user.email, content)));
   logger.debug('notification mail', { eventId: event.meta.eventId, outcome });
 });

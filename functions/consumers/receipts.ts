@@ -8,6 +8,7 @@ import { brand } from '../../events/brand.js';
 import { formatUsd } from '../contract/pricing.js';
 import { readOrder } from '../lib/commerce.js';
 import { appOrigin, sendMail, type Mail } from '../lib/mail.js';
+import { receiptMailKey, refundMailKey } from '../lib/mail-effects.js';
 import { once } from '../lib/once.js';
 import { reactorConsumer } from '../lib/reactor.js';
 
@@ -63,12 +64,12 @@ ${albums.map((a) => `<li>${escapeHtml(a.title)}</li>`).join('\n')}
 export const handler = reactorConsumer('receipts', async (event) => {
   if (event.type === 'PurchaseRefunded') {
     const { orderId, email, albums, amount } = event.data;
-    await once(`refund-mail#${event.meta.eventId}`, () => sendMail(refundMail(email, albums, amount, orderId)));
+    await once(refundMailKey(event.meta.eventId), () => sendMail(refundMail(email, albums, amount, orderId)));
     return;
   }
   if (event.type !== 'PurchaseCompleted') return;
   const { orderId, email } = event.data;
-  await once(`receipt#${orderId}`, async () => {
+  await once(receiptMailKey(orderId), async () => {
     const order = await readOrder(orderId);
     if (order.status !== 'paid') return;
     await sendMail(receiptMail(email, order.paidAlbums, order.order.total, orderId));

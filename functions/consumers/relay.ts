@@ -3,30 +3,16 @@
  * (functions/consumers.ts: reactors by type, projectors by stream category). MessageGroupId = stream id keeps each stream in order;
  * the deduplication id = stream id + version makes a repeated relay harmless.
  */
-import { Logger } from '@aws-lambda-powertools/logger';
-import { GetQueueUrlCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { consumersOf, queueName } from '../consumers.js';
-import { sqsClient } from '../lib/aws.js';
+import { queueUrl, sqsClient } from '../lib/aws.js';
 import { env } from '../lib/env.js';
+import { createLogger } from '../lib/log.js';
 
-const logger = new Logger({ serviceName: 'relay' });
-const queueUrls = new Map<string, Promise<string>>();
-
-function queueUrl(name: string): Promise<string> {
-  let url = queueUrls.get(name);
-  if (!url) {
-    url = sqsClient()
-      .send(new GetQueueUrlCommand({ QueueName: name }))
-      .then((out) => out.QueueUrl!);
-    url.catch(() => queueUrls.delete(name));
-    queueUrls.set(name, url);
-  }
-  return url;
-}
-
+const logger = createLogger('relay');
 interface Outgoing {
   sequenceNumber: string;
   streamId: string;

@@ -147,6 +147,8 @@ export const startCheckoutAnswer = z.object({
   pricing: pricingChoice,
   /** Stripe gives embedded sessions no URL; a Stripe-compatible sandbox may. */
   checkoutUrl: nullableText,
+  /** Set with real Stripe keys: the SPA mounts Stripe's embedded form for `clientSecret` with Stripe.js. */
+  publishableKey: nullableText,
 });
 export const startCheckout = endpoint({ body: checkoutBody, answer: startCheckoutAnswer });
 export const startHostedCheckoutAnswer = z.object({ checkoutUrl: z.string(), sessionId: z.string(), orderId: z.string(), total: dollars });

@@ -53,7 +53,13 @@ export const subscription = z.object({
 });
 export type Subscription = z.infer<typeof subscription>;
 
-export const startPlanCheckoutAnswer = z.object({ clientSecret: nullableText, sessionId: z.string(), checkoutUrl: nullableText });
+/** As the cart's embedded checkout: the sandbox's page (`checkoutUrl`), or Stripe's form when a publishable key is set. */
+export const startPlanCheckoutAnswer = z.object({
+  clientSecret: nullableText,
+  sessionId: z.string(),
+  checkoutUrl: nullableText,
+  publishableKey: nullableText,
+});
 export const startPlanCheckout = endpoint({ body: z.object({ amount: planAmount }), answer: startPlanCheckoutAnswer });
 /** The spec reads `sessionId`; `url` and `checkoutUrl` are the hosted page, as create-subscription names it. */
 export const startHostedPlanCheckoutAnswer = z.object({ sessionId: z.string(), url: nullableText, checkoutUrl: nullableText });

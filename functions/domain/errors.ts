@@ -13,13 +13,16 @@ export class DomainError extends Error {
     message: string,
     /** The input field the refusal is about (a form shows the message beside it). */
     readonly field?: string,
+    /** Facts the answer carries beside the message (who holds what was refused, since when). */
+    readonly details?: Record<string, string>,
   ) {
     super(message);
   }
 }
 
 export const notFound = (code: string, message: string) => new DomainError('not_found', code, message);
-export const conflict = (code: string, message: string) => new DomainError('conflict', code, message);
+export const conflict = (code: string, message: string, details?: Record<string, string>) =>
+  new DomainError('conflict', code, message, undefined, details);
 export const invalid = (code: string, message: string, field?: string) => new DomainError('invalid', code, message, field);
 export const forbidden = (code: string, message: string) => new DomainError('forbidden', code, message);
 export const unauthorized = (code: string, message: string) => new DomainError('unauthorized', code, message);

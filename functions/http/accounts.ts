@@ -26,6 +26,7 @@ import { redeemCode, redeemLink, type SignInIntent } from '../lib/sign-in-challe
 import { changeAvatar, changeProfile, registerWithPassword, sendSignInMessage, signInWithPassword } from '../lib/user-commands.js';
 import { freshUser, runUserCommand, signInWithEmail, userDto, type SignedIn } from '../lib/users.js';
 import type { UserView } from '../projections/users.js';
+import { metricNames, recordMetric } from '../lib/metrics.js';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -48,6 +49,7 @@ async function signedInReply(
   headers: Record<string, string> = {},
 ) {
   const token = await issueSessionToken({ userId: signedIn.user.id, sessionId: signedIn.sessionId }, request.receivedAt);
+  recordMetric(metricNames.signIns);
   // Only a sign-in that passed the second factor gets here for an admin: its session starts its idle clock.
   if (requiresPassword(signedIn.user)) await recordAdminActivity(signedIn.sessionId, request.receivedAt);
   return reply({

@@ -1,6 +1,6 @@
 /**
  * HTTP context `admin-dashboard`: the label's figures for a range of days and the period of the same length before
- * it, read from the daily rollups (functions/projections/rollups.ts): one partition per day, never an event.
+ * it, read from the daily rollups (functions/projections/rollups.ts): a closed day's summary, or a day's shards, never an event.
  */
 import { eachConcurrently } from '../lib/concurrently.js';
 import { contextHandler, HttpError } from '../lib/http.js';
@@ -17,15 +17,34 @@ import {
   type Levels,
   type RollupDay,
 } from '../projections/rollups-figures.js';
-import { ROLLUP_LEVEL_MONTHS, rollupDayPartition, rollupLevelDaysPartition, rollupLevelsKey } from '../projections/rollups.js';
+import {
+  ROLLUP_LEVEL_MONTHS,
+  rollupDayPartitions,
+  rollupLevelDaysPartition,
+  rollupLevelsKey,
+  rollupSummaryPartition,
+} from '../projections/rollups.js';
+import { summaryDay } from '../projections/rollups-summary.js';
 
-/** Day partitions read at once: a 366-day range and its previous period are 732 small queries. */
-const READ_CONCURRENCY = 16;
+/** Partitions read at once: a closed day is one query, a day not closed ROLLUP_DAY_SHARDS more. */
+const READ_CONCURRENCY = 32;
 
+/**
+ * The days' rollups: each day's summary if it is closed (rollups-summary.ts), else its shards (today, yesterday before
+ * the closing job, a day a late event marked dirty, a day written before summaries were).
+ */
 async function readDays(days: string[]): Promise<RollupDay[]> {
   const read = new Map<string, ViewItem[]>();
+  const open: string[] = [];
   await eachConcurrently(days, READ_CONCURRENCY, async (day) => {
-    read.set(day, await queryViews({ pk: rollupDayPartition(day) }));
+    const summary = summaryDay(await queryViews({ pk: rollupSummaryPartition(day) }));
+    if (summary) read.set(day, summary);
+    else open.push(day);
+  });
+  const partitions = open.flatMap((day) => rollupDayPartitions(day).map((pk) => ({ day, pk })));
+  await eachConcurrently(partitions, READ_CONCURRENCY, async ({ day, pk }) => {
+    const items = await queryViews({ pk });
+    read.set(day, [...(read.get(day) ?? []), ...items]);
   });
   return days.map((day) => ({ day, items: read.get(day) ?? [] }));
 }

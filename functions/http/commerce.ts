@@ -25,7 +25,7 @@ import {
 import { commandContext } from '../lib/command.js';
 import { env } from '../lib/env.js';
 import { contextHandler, HttpError, reply, type RouteInput } from '../lib/http.js';
-import { stripeClient, isMissing } from '../lib/stripe.js';
+import { stripeClient, isMissing, stripePublishableKey } from '../lib/stripe.js';
 import { syncGuestCart } from '../lib/guest-cart.js';
 import { getView } from '../lib/views.js';
 import { downloadKey, type DownloadView } from '../projections/commerce.js';
@@ -94,6 +94,7 @@ export const handler = contextHandler('commerce', {
       pricing: started.pricing,
       // Stripe gives embedded sessions no URL; a Stripe-compatible sandbox may, as a stand-in for the embedded form.
       checkoutUrl: started.session.url ?? null,
+      publishableKey: stripePublishableKey(),
     };
   },
 

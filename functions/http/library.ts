@@ -10,6 +10,7 @@ import { audioUrlFor, listenerOf, readAlbums, readTracks, type CatalogueAlbum } 
 import { commandContext, runCommand } from '../lib/command.js';
 import { appendBlind, readStream, streamVersion } from '../lib/event-store.js';
 import { contextHandler, HttpError, reply, type RequestInfo } from '../lib/http.js';
+import { listeningStream } from '../lib/play-streams.js';
 import type { Session } from '../lib/session.js';
 import { dynamoViewStore, queryViews } from '../lib/views.js';
 import {
@@ -25,12 +26,6 @@ import {
 
 /** The spec's favourite length when a track has none. */
 const DEFAULT_FAVORITE_DURATION = 180;
-
-/**
- * Listening history goes to a daily stream of its own, not to `library#<userId>`: it only grows, and
- * the library commands read their whole stream.
- */
-export const listeningStream = (userId: string, at: Date) => `listening#${userId}#${at.toISOString().slice(0, 10)}`;
 
 const byNewest = <T extends { addedAt: string }>(a: T, b: T) => b.addedAt.localeCompare(a.addedAt);
 

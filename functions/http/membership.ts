@@ -17,7 +17,7 @@ import {
 } from '../lib/commerce.js';
 import { commandContext } from '../lib/command.js';
 import { contextHandler, HttpError } from '../lib/http.js';
-import { stripeClient } from '../lib/stripe.js';
+import { stripeClient, stripePublishableKey } from '../lib/stripe.js';
 import { syncSubscription } from '../lib/stripe-events.js';
 import { freshUser } from '../lib/users.js';
 import { getView, queryViews } from '../lib/views.js';
@@ -65,7 +65,12 @@ interface ExclusiveAlbum {
 export const handler = contextHandler('membership', {
   'POST /api/subscription/checkout': async ({ body, session }) => {
     const checkout = await startPlanCheckout({ session: session, amount: body.amount, ui: 'embedded' });
-    return { clientSecret: checkout.client_secret, sessionId: checkout.id, checkoutUrl: checkout.url ?? null };
+    return {
+      clientSecret: checkout.client_secret,
+      sessionId: checkout.id,
+      checkoutUrl: checkout.url ?? null,
+      publishableKey: stripePublishableKey(),
+    };
   },
 
   'POST /api/subscription/checkout/hosted': async ({ body, session }) => {

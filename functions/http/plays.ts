@@ -9,6 +9,7 @@ import { playsStream } from '../lib/play-streams.js';
 import { getView } from '../lib/views.js';
 import { trackKey } from '../projections/catalogue.js';
 import { albumStatsKey } from '../projections/stats.js';
+import { metricNames, recordMetric } from '../lib/metrics.js';
 
 const LISTENER_COOKIE = 'toko_listener';
 const LISTENER_MAX_AGE = 400 * 24 * 3600;
@@ -55,6 +56,7 @@ export const handler = contextHandler('plays', {
       ],
       commandContext(session?.userId ?? listenerId, request),
     );
+    recordMetric(metricNames.playsRecorded);
     return reply({ status: 202, body: { recorded: true }, cookies });
   },
 

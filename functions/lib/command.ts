@@ -26,17 +26,18 @@ const MAX_ATTEMPTS = 4;
 
 /**
  * What a request's events are recorded with: who acted (a signed-in person, an id the route names such
- * as an anonymous listener's, else 'guest'), the request as correlation id, and the time the gateway
- * received it. Every route builds its command context here.
+ * as an anonymous listener's, else 'guest'), the request as correlation id, the route it called, and the
+ * time the gateway received it. Every route builds its command context here.
  */
 export function commandContext(
   actor: { userId: string } | string | null,
-  request: { requestId: string; receivedAt: Date },
+  request: { requestId: string; receivedAt: Date; route?: string },
 ): AppendContext & { at: Date } {
   return {
     actor: typeof actor === 'string' ? actor : (actor?.userId ?? 'guest'),
     correlationId: request.requestId,
     at: request.receivedAt,
+    ...(request.route ? { route: request.route } : {}),
   };
 }
 

@@ -214,7 +214,8 @@ export async function startAlbumCheckout(opts: {
       } satisfies Stripe.Checkout.SessionCreateParams.LineItem;
     }),
   );
-  const metadata = { orderId, userId: session.userId, kind: 'albums' };
+  // The checkout's correlation id rides along, so the webhook's events carry it too: one trace from checkout to receipt.
+  const metadata = { orderId, userId: session.userId, kind: 'albums', correlationId: opts.context.correlationId };
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: planAmount ? 'subscription' : 'payment',
     line_items: planAmount ? [...albumItems, { price: await planPriceId(planAmount), quantity: 1 }] : albumItems,

@@ -26,6 +26,11 @@ const envSchema = z.object({
   STRIPE_API_PORT: z.coerce.number().int().positive().optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   /**
+   * Stripe's publishable key: set (real Stripe), the SPA mounts Stripe's embedded form with Stripe.js; unset (a
+   * Stripe-compatible sandbox, which has its own page for embedded sessions), it shows that page or the hosted one.
+   */
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  /**
    * The merch shop: the Shopify store whose Storefront API serves it (a shop's domain, or an origin such as the local
    * cloud's Shopify sandbox), its Storefront access token, and the secret its webhooks are signed with. Unset, the shop is unavailable.
    */
@@ -38,6 +43,12 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Sign-in messages one IP may ask for per 15 minutes (each e-mail address gets 5). */
   SIGNIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(100),
+  /** The site bucket: the SPA's build, and the pre-rendered pages under pages/ (functions/consumers/prerender.ts). */
+  SITE_BUCKET: z.string().min(1).optional(),
+  /** Where the pre-rendered pages' renderer is loaded from: its layer's module, or a file URL (the local cloud's build). */
+  PAGE_RENDERER: z.string().min(1).default('toko-page-renderer'),
+  /** The CloudFront KeyValueStore (ARN) listing the pre-rendered pages for the edge (functions/lib/page-list.ts); none locally. */
+  PAGE_LIST_STORE: z.string().min(1).optional(),
 });
 export type Env = z.infer<typeof envSchema>;
 

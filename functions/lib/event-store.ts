@@ -41,6 +41,8 @@ export interface AppendContext {
   actor: string;
   correlationId: string;
   causationId?: string;
+  /** The HTTP route whose request appended the events (`POST /api/cart/checkout`), when a request did. */
+  route?: string;
   /** Defaults to the current time; passed in so callers and tests control the clock. */
   at?: Date;
 }
@@ -68,6 +70,7 @@ export function toStoredEvents(streamId: string, expectedVersion: number, events
         actor: context.actor,
         correlationId: context.correlationId,
         ...(context.causationId ? { causationId: context.causationId } : {}),
+        ...(context.route ? { route: context.route } : {}),
       },
     };
   });

@@ -22,6 +22,35 @@ describe('errorResponse', () => {
     }
   });
 
+  it('answers 503 with Retry-After when a service stays throttled, failing or silent after the retries', () => {
+    const service = (name: string, extra: object = {}) => Object.assign(new Error(name), { name, $metadata: {}, ...extra });
+    const transient = [
+      service('ThrottlingException', { $metadata: { httpStatusCode: 400 } }),
+      service('ProvisionedThroughputExceededException'),
+      service('RequestThrottled'),
+      service('InternalServerError', { $fault: 'server', $metadata: { httpStatusCode: 500 } }),
+      service('ServiceUnavailable', { $metadata: { httpStatusCode: 503 } }),
+      service('TransactionCanceledException', { CancellationReasons: [{ Code: 'None' }, { Code: 'ThrottlingError' }] }),
+      Object.assign(new Error('timed out'), { name: 'TimeoutError', code: 'ETIMEDOUT' }),
+      Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+      Object.assign(new Error('Stripe is down'), { type: 'StripeAPIError' }),
+      Object.assign(new Error('Stripe is busy'), { type: 'StripeRateLimitError' }),
+    ];
+    for (const error of transient) {
+      const response = errorResponse(error);
+      expect(response.statusCode, error.name).toBe(503);
+      expect(response.headers).toMatchObject({ 'retry-after': '2' });
+      expect(JSON.parse(response.body!)).toMatchObject({ error: 'service_busy' });
+    }
+    expect(errorResponse(unavailable('payments_unavailable', 'm')).headers).toMatchObject({ 'retry-after': '2' });
+    const ours = [
+      service('ValidationException', { $metadata: { httpStatusCode: 400 } }),
+      service('TransactionCanceledException', { CancellationReasons: [{ Code: 'ConditionalCheckFailed' }] }),
+      new TypeError('a bug'),
+    ];
+    for (const error of ours) expect(errorResponse(error).statusCode).toBe(500);
+  });
+
   it('names the form field of a refusal about one', () => {
     expect(JSON.parse(errorResponse(invalid('no_price', 'A price is needed', 'price')).body!)).toEqual({
       error: 'no_price',

@@ -5,14 +5,15 @@
  * beside each field.
  */
 import middy from '@middy/core';
-import { Logger } from '@aws-lambda-powertools/logger';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context as LambdaContext } from 'aws-lambda';
 import * as z from 'zod';
 import type { Endpoint } from '../contract/endpoint.js';
-import { DomainError, type DomainErrorKind } from '../domain/errors.js';
+import { DomainError, unavailable, type DomainErrorKind } from '../domain/errors.js';
 import { routeKey, routes, type AuthLevel, type Context, type Route, type RouteKey } from '../routes.js';
 import { ConcurrencyError, ReservationTakenError } from './event-store.js';
 import { env } from './env.js';
+import { isTransientServiceError } from './transient-errors.js';
 import {
   clearedSessionCookie,
   resolveSession,
@@ -22,6 +23,8 @@ import {
   type Session,
   type TokenSource,
 } from './session.js';
+import { createLogger, withCorrelationId } from './log.js';
+import { recordRecentError } from './ops/recent-errors.js';
 
 export class HttpError extends Error {
   constructor(
@@ -53,6 +56,8 @@ export interface RequestInfo {
   requestId: string;
   /** Time the gateway received the request. */
   receivedAt: Date;
+  /** The manifest route it matched, as `METHOD /path/{param}`: recorded in its events' meta, so a trace names it. */
+  route: string;
   /** The body as sent (for multipart uploads; JSON bodies arrive parsed in `body`). */
   rawBody: Buffer;
 }
@@ -185,10 +190,20 @@ function authorize(level: AuthLevel, session: Session | null) {
   if (level === 'admin' && session.role !== 'admin') throw new HttpError(403, 'forbidden', 'Admin access required');
 }
 
+/** Seconds a client is asked to wait before it tries a 503 again: about as long as a throttle or a service's hiccup lasts. */
+export const RETRY_AFTER_SECONDS = 2;
+
 export function errorResponse(error: unknown, logger?: Logger): APIGatewayProxyStructuredResultV2 {
   if (error instanceof HttpError) return json(error.status, errorBody(error.code, error.message, error.fields));
+  if (isTransientServiceError(error)) {
+    // The SDK's retries ran out on a throttle, a 5xx or a timeout: the service is busy, not our code broken.
+    logger?.warn('service unavailable after retries', { error: error as Error });
+    error = unavailable('service_busy', 'We are busy right now; please try again in a moment');
+  }
   if (error instanceof DomainError) {
-    return json(statusOfKind[error.kind], errorBody(error.code, error.message, error.field ? { [error.field]: error.message } : undefined));
+    const status = statusOfKind[error.kind];
+    const body = { ...error.details, ...errorBody(error.code, error.message, error.field ? { [error.field]: error.message } : undefined) };
+    return json(status, body, status === 503 ? { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } } : {});
   }
   if (error instanceof z.ZodError) {
     return json(400, errorBody('invalid_request', describeZodError(error, 'request'), fieldMessages(error, 'request')));
@@ -202,18 +217,34 @@ export function errorResponse(error: unknown, logger?: Logger): APIGatewayProxyS
 
 /** The Lambda handler of one bounded context: one handler per manifest line of the context, keyed as `METHOD /path`. */
 export function contextHandler<C extends Context>(context: C, handlers: { [K in Extract<Route, { context: C }>['key']]: RouteHandler<K> }) {
-  const logger = new Logger({ serviceName: `http-${context}` });
+  const logger = createLogger(`http-${context}`);
+  /** The error's answer; an unhandled one (a 500) is also kept for the sync manager's latest errors. */
+  const answerToError = async (error: unknown) => {
+    const response = errorResponse(error, logger);
+    if (response.statusCode === 500) {
+      await recordRecentError(`http-${context}`, error).catch((failure: unknown) =>
+        logger.warn('the error was not kept for the sync manager', { error: String(failure) }),
+      );
+    }
+    return response;
+  };
   const manifest = new Map<string, (typeof routes)[number]>(routes.filter((r) => r.context === context).map((r) => [routeKey(r), r]));
   const definitions = handlers as unknown as Record<string, AnyHandler>;
   for (const key of manifest.keys()) if (!definitions[key]) throw new Error(`${context}: no handler for ${key}`);
   for (const key of Object.keys(definitions)) if (!manifest.has(key)) throw new Error(`${context}: ${key} is not in routes.ts`);
 
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
-    .use({ onError: (request) => void (request.response = errorResponse(request.error, logger)) })
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use({
+      onError: async (request) => {
+        request.response = await answerToError(request.error);
+      },
+    })
     .handler(async (event: APIGatewayProxyEventV2) => {
-      const spec = manifest.get(event.routeKey);
+      // A HEAD route (the API has one beside each GET route) is answered as its GET; the edge sends no body.
+      const key = event.routeKey.startsWith('HEAD ') ? `GET ${event.routeKey.slice('HEAD '.length)}` : event.routeKey;
+      const spec = manifest.get(key);
       if (!spec) throw new HttpError(404, 'not_found', `No route for ${event.routeKey}`);
-      const handle = definitions[event.routeKey];
+      const handle = definitions[key];
       const contract: Endpoint = spec.contract;
       const token = sessionToken(event.headers, event.cookies);
       checkOrigin(event, token?.source ?? null);
@@ -241,6 +272,7 @@ export function contextHandler<C extends Context>(context: C, handlers: { [K in 
             sourceIp: event.requestContext.http.sourceIp,
             requestId: event.requestContext.requestId,
             receivedAt: new Date(event.requestContext.timeEpoch),
+            route: event.routeKey,
             rawBody: rawBodyOf(event),
           },
         });
@@ -252,7 +284,10 @@ export function contextHandler<C extends Context>(context: C, handlers: { [K in 
       } catch (error) {
         // Even a refusal clears a dead session cookie.
         if (!sessionCookies.length) throw error;
-        return { ...errorResponse(error, logger), cookies: sessionCookies };
+        return { ...(await answerToError(error)), cookies: sessionCookies };
       }
     });
+  // The request's id is its correlation id (commandContext stamps it into the events): on every line logged for it.
+  return (event: APIGatewayProxyEventV2, lambdaContext: LambdaContext) =>
+    withCorrelationId(event.requestContext.requestId, () => handler(event, lambdaContext));
 }

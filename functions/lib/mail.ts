@@ -6,12 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { GetQueueUrlCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
 import { brand } from '../../events/brand.js';
 import type { NotificationContent } from '../../events/index.js';
 import { queueName } from '../consumers.js';
-import { sesClient, sqsClient } from './aws.js';
+import { queueUrl, sesClient, sqsClient } from './aws.js';
 import { env } from './env.js';
 
 export const MAILER = 'mailer';
@@ -113,21 +113,12 @@ export function notificationMail(to: string, content: NotificationContent): Mail
   };
 }
 
-let mailerQueueUrl: Promise<string> | undefined;
-function mailerQueue(): Promise<string> {
-  mailerQueueUrl ??= sqsClient()
-    .send(new GetQueueUrlCommand({ QueueName: queueName(env().QUEUE_PREFIX, { name: MAILER }) }))
-    .then((out) => out.QueueUrl!);
-  mailerQueueUrl.catch(() => (mailerQueueUrl = undefined));
-  return mailerQueueUrl;
-}
-
 /** Hands a message to the mailer; `jobId` makes a repeated hand-over send one mail. */
 export async function enqueueMail(mail: Mail, jobId: string = randomUUID()): Promise<void> {
   const job: MailJob = { kind: 'mail', jobId, ...mail };
   await sqsClient().send(
     new SendMessageCommand({
-      QueueUrl: await mailerQueue(),
+      QueueUrl: await queueUrl(queueName(env().QUEUE_PREFIX, { name: MAILER })),
       MessageBody: JSON.stringify(job),
       MessageGroupId: `mail-${mail.to}`.replace(/[^\w!"#$%&'()*+,\-./:;<=>?@[\\\]^`{|}~]/g, '_').slice(0, 128),
       MessageDeduplicationId: jobId.slice(0, 128),

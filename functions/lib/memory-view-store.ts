@@ -9,10 +9,21 @@ function order(a: unknown, b: unknown): number | undefined {
 }
 
 /** Whether a `keep` put of `item` replaces `stored` (a stored item without the field is kept, as DynamoDB's condition does). */
-function wins(item: ViewItem, stored: ViewItem, { field, winner }: NonNullable<Extract<ViewOp, { kind: 'put' }>['keep']>): boolean {
+export function wins(item: ViewItem, stored: ViewItem, { field, winner }: NonNullable<Extract<ViewOp, { kind: 'put' }>['keep']>): boolean {
   const cmp = order(item[field], stored[field]);
   if (cmp === undefined) return false;
   return winner === 'lowest' ? cmp < 0 : cmp > 0;
+}
+
+/** The item a view op leaves where `stored` was (undefined: none), as DynamoDB writes it. Pure. */
+export function applyViewOp(stored: ViewItem | undefined, op: ViewOp): ViewItem | undefined {
+  if (op.kind === 'put') return !stored || !op.keep || wins(op.item, stored, op.keep) ? structuredClone(op.item) : stored;
+  if (op.kind === 'delete') return undefined;
+  const item: ViewItem = stored ? { ...stored } : { ...op.key };
+  Object.assign(item, structuredClone(op.set ?? {}));
+  for (const [field, n] of Object.entries(op.add ?? {})) item[field] = ((item[field] as number | undefined) ?? 0) + n;
+  for (const field of op.remove ?? []) delete item[field];
+  return item;
 }
 
 export function memoryViewStore() {
@@ -31,19 +42,10 @@ export function memoryViewStore() {
       const cp = `${projection}|${streamId}`;
       if ((checkpoints.get(cp) ?? 0) !== from) return Promise.resolve(false);
       for (const op of ops) {
-        if (op.kind === 'put') {
-          const stored = items.get(id(op.item));
-          if (!stored || !op.keep || wins(op.item, stored, op.keep)) {
-            items.set(id(op.item), structuredClone(op.item));
-          }
-        } else if (op.kind === 'delete') items.delete(id(op.key));
-        else {
-          const item: ViewItem = items.get(id(op.key)) ?? { ...op.key };
-          Object.assign(item, structuredClone(op.set ?? {}));
-          for (const [field, n] of Object.entries(op.add ?? {})) item[field] = ((item[field] as number | undefined) ?? 0) + n;
-          for (const field of op.remove ?? []) delete item[field];
-          items.set(id(op.key), item);
-        }
+        const key = id(op.kind === 'put' ? op.item : op.key);
+        const next = applyViewOp(items.get(key), op);
+        if (next) items.set(key, next);
+        else items.delete(key);
       }
       checkpoints.set(cp, to);
       return Promise.resolve(true);

@@ -13,7 +13,8 @@ import { env } from './env.js';
 import { readStream, streamVersion, type AppendContext } from './event-store.js';
 import { memoryViewStore } from './memory-view-store.js';
 import { project, type ViewItem } from './projection.js';
-import { dynamoViewStore } from './views.js';
+import { logicalItem } from './view-generations.js';
+import { dynamoViewStore, storedPk } from './views.js';
 
 /** The same cause, person and kind always give the same id, so a repeated delivery notifies once. */
 export const notificationIdFor = (causeId: string, userId: string, kind: string) =>
@@ -60,12 +61,12 @@ async function partition(pk: string): Promise<ViewItem[]> {
       new QueryCommand({
         TableName: env().TABLE_VIEWS,
         KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
+        ExpressionAttributeValues: { ':pk': await storedPk(pk) },
         ConsistentRead: true,
         ExclusiveStartKey: startKey,
       }),
     );
-    items.push(...((out.Items ?? []) as ViewItem[]));
+    items.push(...((out.Items ?? []) as ViewItem[]).map(logicalItem));
     startKey = out.LastEvaluatedKey;
   } while (startKey);
   return items;

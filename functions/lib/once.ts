@@ -13,8 +13,16 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
 
+/** Another delivery holds the key's claim: its effect may be running, or it crashed and its lease has not run out. */
 export class EffectInProgressError extends Error {
   readonly code = 'EFFECT_IN_PROGRESS';
+  constructor(
+    message: string,
+    /** Seconds until the claim's lease runs out, when a retry may take the key over. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
 }
 
 const isConditionFailure = (error: unknown) => error instanceof Error && error.name === 'ConditionalCheckFailedException';
@@ -41,7 +49,8 @@ export async function once(
     if (!isConditionFailure(error)) throw error;
     const existing = await dynamoClient().send(new GetCommand({ TableName: table, Key: itemKey, ConsistentRead: true }));
     if (existing.Item?.status === 'done') return 'already_done';
-    throw new EffectInProgressError(`${key} is being handled elsewhere`);
+    const leaseUntil = Number(existing.Item?.leaseUntil ?? now);
+    throw new EffectInProgressError(`${key} is being handled elsewhere`, Math.max(1, leaseUntil - now + 1));
   }
   try {
     await effect();
@@ -61,4 +70,13 @@ export async function once(
     }),
   );
   return 'done';
+}
+
+/** Where the effect of `key` stands: done, running (claimed, not finished), or undefined when it never ran or failed. */
+export async function onceStatus(key: string): Promise<'done' | 'running' | undefined> {
+  const out = await dynamoClient().send(
+    new GetCommand({ TableName: env().TABLE_EPHEMERAL, Key: { pk: `once#${key}`, sk: 'once' }, ConsistentRead: true }),
+  );
+  const status: unknown = out.Item?.status;
+  return status === 'done' || status === 'running' ? status : undefined;
 }

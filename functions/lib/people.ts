@@ -15,7 +15,8 @@ import { dynamoClient } from './aws.js';
 import { env } from './env.js';
 import { readEvent } from './event-store.js';
 import { avatarUrlOf } from './users.js';
-import { getView, queryViews } from './views.js';
+import { logicalItem } from './view-generations.js';
+import { getView, queryViews, storedPk } from './views.js';
 
 export const PEOPLE_PAGE = 25;
 
@@ -78,7 +79,7 @@ export async function searchUsers(
       KeyConditionExpression: longest ? 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)' : 'gsi1pk = :pk',
       ...(filter ? { FilterExpression: filter } : {}),
       ExpressionAttributeValues: {
-        ':pk': longest ? userSearchPartition(longest) : USER_SEARCH_EVERYONE,
+        ':pk': await storedPk(longest ? userSearchPartition(longest) : USER_SEARCH_EVERYONE),
         ...(longest ? { ':prefix': longest } : {}),
         ...Object.fromEntries(others.map((w, i) => [`:w${i}`, ` ${w}`])),
       },
@@ -90,6 +91,7 @@ export async function searchUsers(
   // Two words of one account can begin with the same letters: it is listed once.
   const seen = new Set<string>();
   const items = ((out.Items ?? []) as UserSearchRow[])
+    .map(logicalItem)
     .filter((row) => !seen.has(row.userId) && seen.add(row.userId))
     .map((row) => toRow(row, now));
   return { items, nextCursor: encodeCursor(list, out.LastEvaluatedKey) };

@@ -114,7 +114,13 @@ export async function eraseAccount(userId: string, context: AppendContext & { at
   const user = await liveAccount(userId);
   // First the fact, which ends the sessions; then the keys, the address's own (a fan signup) before the account's.
   await runUserCommand(userId, { type: 'DeleteAccount' }, context);
-  // Their notifications go with the account (their words may name them): deleted as the person deletes one.
+  await personalData.forget(`email:${user.email}`, context.at);
+  await releaseReservation(emailReservation(user.email), userId);
+  if (user.username) await releaseReservation(usernameReservation(user.username), userId);
+  await personalData.forget(`user:${userId}`, context.at);
+  // Their notifications go with the account (their words may name them): deleted as the person deletes one. Read
+  // after the keys are gone, so one the notifier sends meanwhile (a welcome racing the deletion) is either found here
+  // or projected unreadable, in the live views as in a rebuild.
   const notifications = (await readStream(notificationsStream(userId))).reduce(
     notificationsDecider.evolve,
     notificationsDecider.initialState,
@@ -122,8 +128,4 @@ export async function eraseAccount(userId: string, context: AppendContext & { at
   for (const [notificationId, { deleted }] of notifications.sent) {
     if (!deleted) await runNotificationsCommand({ type: 'Delete', userId, notificationId }, context);
   }
-  await personalData.forget(`email:${user.email}`, context.at);
-  await releaseReservation(emailReservation(user.email), userId);
-  if (user.username) await releaseReservation(usernameReservation(user.username), userId);
-  await personalData.forget(`user:${userId}`, context.at);
 }

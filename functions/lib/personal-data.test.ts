@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { DELETED, registry } from '../../events/index.js';
+import { storedEvent } from '../domain/stored-event.fixtures.js';
 import { memoryKeyStore, personalDataVault } from './personal-data.js';
 
 const secret = () => 'k'.repeat(40);
-const meta = { eventId: 'e1', at: '2026-11-01T12:00:00.000Z', actor: 'u1', correlationId: 'c1' };
-const registered = {
-  streamId: 'user#u1',
-  version: 1,
-  type: 'UserRegistered',
-  schemaVersion: 1,
-  data: { userId: 'u1', email: 'ada@example.com', username: 'ada', displayName: 'Ada Lovelace', source: 'email_code' },
-  meta,
-};
+const registered = storedEvent(
+  'user#u1',
+  1,
+  {
+    type: 'UserRegistered',
+    data: { userId: 'u1', email: 'ada@example.com', username: 'ada', displayName: 'Ada Lovelace', source: 'email_code' },
+  },
+  '2026-11-01T12:00:00.000Z',
+);
 
 function setup() {
   const store = memoryKeyStore();

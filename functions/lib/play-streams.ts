@@ -1,4 +1,4 @@
-/** The names of the plays streams, one per listener and day: written by the plays context, read by a listener's export. */
+/** The names of a listener's daily streams, plays and listening: written by the plays and library contexts, read by a listener's export and the event log. */
 
 /**
  * A listener's plays of one day. A guest's are a stream category of their own: only the stats take them, where a
@@ -6,3 +6,9 @@
  */
 export const playsStream = (listenerId: string, at: Date, signedIn: boolean) =>
   `${signedIn ? 'plays' : 'guest-plays'}#${listenerId}#${at.toISOString().slice(0, 10)}`;
+
+/**
+ * A listener's listening history of one day: a stream of its own, not `library#<userId>`, since it only grows and the
+ * library commands read their whole stream.
+ */
+export const listeningStream = (userId: string, at: Date) => `listening#${userId}#${at.toISOString().slice(0, 10)}`;

@@ -71,6 +71,9 @@ export async function project(projection: Projection, store: ViewStore, event: D
 }
 
 /** Stamps a written view item with the event it reflects. */
+/** The fields `stamp` writes: an item's last writer, which depends on the order streams were applied in. */
+export const STAMP_FIELDS: readonly string[] = ['v', 'vStream'];
+
 export function stamp(event: DomainEvent): Record<string, unknown> {
   return { v: event.version, vStream: event.streamId };
 }

@@ -4,12 +4,17 @@
  * its record and the rest of its message group (keeping a stream's order), to be retried, then
  * dead-lettered.
  */
-import { Logger } from '@aws-lambda-powertools/logger';
+import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
+import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { DomainEvent } from '../../events/index.js';
 import { consumers } from '../consumers.js';
+import { queueUrl, sqsClient } from './aws.js';
 import { readEvent } from './event-store.js';
 import { processFifoBatch } from './fifo-batch.js';
+import { withTelemetry } from './ops/telemetry.js';
+import { createLogger } from './log.js';
+import { EffectInProgressError } from './once.js';
 
 /** Which delivery of its message a handler is running: the last one is followed by the DLQ, not by another try. */
 export interface Delivery {
@@ -37,12 +42,41 @@ export async function giveUpOnLastTry<T>(delivery: Delivery, work: () => Promise
   }
 }
 
+/**
+ * Keeps a failed record out of sight for `seconds` rather than the queue's visibility timeout. For an effect claimed by
+ * a delivery that crashed (`once`): its tries would otherwise be spent, and the message dead-lettered, before the
+ * claim's lease runs out and a try may take it over. Best effort: if it fails, the record comes back as usual.
+ */
+async function retryNoSoonerThan(record: SQSRecord, seconds: number, logger: Logger): Promise<void> {
+  const queueName = record.eventSourceARN.split(':').at(-1)!;
+  try {
+    await sqsClient().send(
+      new ChangeMessageVisibilityCommand({
+        QueueUrl: await queueUrl(queueName),
+        ReceiptHandle: record.receiptHandle,
+        VisibilityTimeout: Math.min(seconds, 12 * 3600),
+      }),
+    );
+  } catch (error) {
+    logger.warn('could not delay the retry of a record whose effect is claimed', { messageId: record.messageId, error });
+  }
+}
+
 /** A consumer of JSON messages of any kind. */
 export function queueConsumer(name: string, handle: (body: unknown, logger: Logger, delivery: Delivery) => Promise<void>) {
-  const logger = new Logger({ serviceName: name });
-  const recordHandler = async (record: SQSRecord) => handle(JSON.parse(record.body), logger, deliveryOf(name, record));
+  const logger = createLogger(name);
+  const telemetry = withTelemetry(name, logger);
+  const recordHandler = telemetry.recordHandler(async (record: SQSRecord) => {
+    try {
+      await handle(JSON.parse(record.body), logger, deliveryOf(name, record));
+    } catch (error) {
+      if (error instanceof EffectInProgressError) await retryNoSoonerThan(record, error.retryAfterSeconds, logger);
+      throw error;
+    }
+  });
   return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
     const response = await processFifoBatch(event, recordHandler, context);
+    await telemetry.countBatch(event.Records, response);
     if (response.batchItemFailures.length)
       logger.warn('records failed', { failed: response.batchItemFailures.length, of: event.Records.length });
     return response;

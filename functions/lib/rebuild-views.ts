@@ -12,7 +12,8 @@
  */
 import { ScanCommand, BatchWriteCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { DomainEvent } from '../../events/index.js';
-import { consumers, streamCategory } from '../consumers.js';
+import { consumers, streamCategory, type ConsumerSpec } from '../consumers.js';
+import { notFound } from '../domain/errors.js';
 import { projections } from '../projections/index.js';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
@@ -24,6 +25,14 @@ import { checkpointKey, isCounterKey } from './views.js';
 
 /** The projection of each projector line of functions/consumers.ts, which has its name (a unit test keeps the two equal). */
 export const projectionsByConsumer: Record<string, Projection> = projections;
+
+/** The projector `name` of functions/consumers.ts and its projection; a 404 for any other name. */
+export function projectorNamed(name: string): { consumer: ConsumerSpec; projection: Projection } {
+  const consumer = consumers.find((c) => c.name === name && c.kind === 'projector');
+  const projection = consumer && projections[name];
+  if (!consumer || !projection) throw notFound('PROJECTION_NOT_FOUND', `No projection is named "${name}"`);
+  return { consumer, projection };
+}
 
 export interface RebuildResult {
   events: number;

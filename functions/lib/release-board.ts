@@ -14,7 +14,8 @@ import {
 } from '../projections/admin-releases.js';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
-import { queryViews, tableOf } from './views.js';
+import { logicalItem } from './view-generations.js';
+import { queryViews, storedPk, tableOf } from './views.js';
 
 const encodeCursor = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
 
@@ -42,15 +43,17 @@ export async function releaseBoard(filter: {
   limit: number;
 }): Promise<BoardPage> {
   const pk = releaseListPartition(filter.status ?? 'all', filter.artistId);
+  // Cursors name the logical partition, whichever generation is read (functions/lib/view-generations.ts).
+  const stored = await storedPk(pk);
   const [page, counted] = await Promise.all([
     dynamoClient().send(
       new QueryCommand({
         TableName: env().TABLE_VIEWS,
         KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
+        ExpressionAttributeValues: { ':pk': stored },
         ScanIndexForward: false,
         Limit: filter.limit,
-        ExclusiveStartKey: filter.cursor ? decodeCursor(filter.cursor, pk) : undefined,
+        ExclusiveStartKey: filter.cursor ? { ...decodeCursor(filter.cursor, pk), pk: stored } : undefined,
       }),
     ),
     queryViews<{ sk: ReleaseStatus; count?: number }>({ pk: releaseCountPartition(filter.artistId) }),
@@ -58,9 +61,9 @@ export async function releaseBoard(filter: {
   const counts = Object.fromEntries(releaseStatuses.map((s) => [s, 0])) as Record<ReleaseStatus, number>;
   for (const c of counted) if (c.sk in counts) counts[c.sk] = Math.max(0, c.count ?? 0);
   return {
-    items: (page.Items ?? []) as ReleaseRecord[],
+    items: (page.Items ?? []).map(logicalItem) as ReleaseRecord[],
     counts,
-    nextCursor: page.LastEvaluatedKey ? encodeCursor(page.LastEvaluatedKey) : null,
+    nextCursor: page.LastEvaluatedKey ? encodeCursor(logicalItem(page.LastEvaluatedKey)) : null,
   };
 }
 
@@ -80,7 +83,7 @@ export async function dueReleases(now: Date): Promise<string[]> {
           TableName: tableOf({ pk }),
           KeyConditionExpression: 'pk = :pk AND sk <= :now',
           // '~' sorts after the `#<albumId>` that follows the time in each key.
-          ExpressionAttributeValues: { ':pk': pk, ':now': `${now.toISOString()}~` },
+          ExpressionAttributeValues: { ':pk': await storedPk(pk), ':now': `${now.toISOString()}~` },
           ExclusiveStartKey: startKey,
         }),
       );

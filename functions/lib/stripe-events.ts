@@ -16,6 +16,7 @@ import type { AppendContext } from './event-store.js';
 import { env } from './env.js';
 import { stripeClient } from './stripe.js';
 import { freshUser } from './users.js';
+import { metricNames, recordMetric } from './metrics.js';
 
 const appliedKey = (eventId: string) => ({ pk: `stripe-event#${eventId}`, sk: 'applied' });
 const REMEMBER_SECONDS = 30 * 24 * 3600;
@@ -123,24 +124,27 @@ async function completeCheckout(session: Stripe.Checkout.Session, eventId: strin
   const paid = session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
   if (!paid) return 'ignored';
   const orderId = session.metadata?.orderId;
+  // What the session pays belongs to the checkout that started it (its correlation id, set at checkout), not to this delivery.
+  const purchase = { ...ctx, correlationId: session.metadata?.correlationId ?? ctx.correlationId };
   if (orderId) {
     const { state: order } = await runCommand(
       orderStream(orderId),
       orderDecider,
       { type: 'CompletePurchase', orderId, stripeSessionId: session.id, stripeEventId: eventId, fee: await paymentFee(session) },
-      asStripe(ctx),
+      asStripe(purchase),
     );
     if (order.status === 'paid') {
       const { userId } = order.order;
       await runCartCommand(
         userId,
         { type: 'RemovePurchased', ownerId: userId, albumIds: order.paidAlbums.map((a) => a.albumId) },
-        asStripe(ctx),
+        asStripe(purchase),
       );
+      recordMetric(metricNames.purchases);
     }
   }
   const subscriptionId = idOf(session.subscription);
-  if (subscriptionId) await syncSubscription(subscriptionId, null, ctx);
+  if (subscriptionId) await syncSubscription(subscriptionId, null, purchase);
   return orderId || subscriptionId ? 'applied' : 'ignored';
 }
 

@@ -13,6 +13,13 @@ import { env } from './env.js';
 let sdk: Promise<typeof Stripe> | undefined;
 const loadSdk = () => (sdk ??= import('stripe').then((module) => module.default));
 
+/**
+ * A Stripe call must fail (503, retried by the client) before Lambda ends the function that waits for it: at worst
+ * it takes (1 + maxNetworkRetries) × timeout plus the SDK's backoff (0.5 s before the one retry), 6.5 s, under an HTTP
+ * function's 10 s with room for the DynamoDB work around it. Stripe answers the calls we make in well under a second.
+ */
+export const STRIPE_REQUEST_SETTINGS = { timeout: 3_000, maxNetworkRetries: 1 } as const;
+
 let client: Stripe | undefined;
 let clientKey: string | undefined;
 
@@ -23,8 +30,7 @@ export async function stripeClient(): Promise<Stripe> {
   const key = [config.STRIPE_SECRET_KEY, config.STRIPE_API_HOST, config.STRIPE_API_PORT, config.STRIPE_API_PROTOCOL].join('|');
   if (!client || clientKey !== key) {
     client = new StripeSdk(config.STRIPE_SECRET_KEY, {
-      maxNetworkRetries: 2,
-      timeout: 20_000,
+      ...STRIPE_REQUEST_SETTINGS,
       ...(config.STRIPE_API_HOST ? { host: config.STRIPE_API_HOST } : {}),
       ...(config.STRIPE_API_PORT ? { port: config.STRIPE_API_PORT } : {}),
       ...(config.STRIPE_API_PROTOCOL ? { protocol: config.STRIPE_API_PROTOCOL } : {}),
@@ -33,6 +39,9 @@ export async function stripeClient(): Promise<Stripe> {
   }
   return client;
 }
+
+/** The key the SPA mounts Stripe's embedded form with, or null when none is configured (see STRIPE_PUBLISHABLE_KEY). */
+export const stripePublishableKey = (): string | null => env().STRIPE_PUBLISHABLE_KEY ?? null;
 
 /** Stripe's own tolerance: a signature older than 5 minutes is refused (a replayed delivery). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

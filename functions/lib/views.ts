@@ -2,13 +2,15 @@
  * The view store over DynamoDB: what projectors write through, and the reads queries use. It spans two tables
  * (infra/tables.ts): `counters` holds the partitions written on nearly every event, the projectors' checkpoints and
  * the play statistics (functions/projections/stats.ts); `views` holds every other item. Each item goes by its
- * partition key, so no caller names a table.
+ * partition key, so no caller names a table. Each projection's items are read and written in its active generation
+ * (functions/lib/view-generations.ts): callers name logical keys and get logical items back.
  */
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
 import type { ViewItem, ViewKey, ViewOp, ViewStore } from './projection.js';
+import { activeGenerations, logicalItem, logicalPk, physicalItem, physicalOp, physicalPk, type Generations } from './view-generations.js';
 
 export const checkpointKey = (projection: string, streamId: string): ViewKey => ({
   pk: `checkpoint#${projection}#${streamId}`,
@@ -17,15 +19,16 @@ export const checkpointKey = (projection: string, streamId: string): ViewKey => 
 
 const COUNTER_PARTITIONS = ['checkpoint#', 'stats#'];
 
-/** Whether an item lives in the `counters` table rather than `views`. Pure. */
-export const isCounterKey = (key: { pk: string }) => COUNTER_PARTITIONS.some((prefix) => key.pk.startsWith(prefix));
+/** Whether an item lives in the `counters` table rather than `views` (of any generation). Pure. */
+export const isCounterKey = (key: { pk: string }) => COUNTER_PARTITIONS.some((prefix) => logicalPk(key.pk).startsWith(prefix));
 
 /** The table holding an item, or a partition. */
 export const tableOf = (key: { pk: string }) => (isCounterKey(key) ? env().TABLE_COUNTERS : env().TABLE_VIEWS);
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-function toTransactItem(op: ViewOp): TransactItem {
+/** One view op as an item of a TransactWriteItems request, in the table its key belongs to. */
+export function toTransactItem(op: ViewOp): TransactItem {
   const table = tableOf(op.kind === 'put' ? op.item : op.key);
   switch (op.kind) {
     case 'put':
@@ -233,45 +236,56 @@ function flush() {
   for (const pack of packCommits(commits)) void writeTogether(pack);
 }
 
-export const dynamoViewStore: ViewStore = {
+/** The view store over the generations `generations` names (a rebuild's catch-up writes its own one this way). */
+export const viewStoreAt = (generations: () => Promise<Generations>): ViewStore => ({
   async get(key) {
-    const out = await dynamoClient().send(new GetCommand({ TableName: tableOf(key), Key: key, ConsistentRead: true }));
-    return out.Item as ViewItem | undefined;
+    const stored = physicalItem(key, await generations());
+    const out = await dynamoClient().send(new GetCommand({ TableName: tableOf(key), Key: stored, ConsistentRead: true }));
+    return logicalItem(out.Item as ViewItem | undefined);
   },
   async checkpoint(projection, streamId) {
-    const key = checkpointKey(projection, streamId);
+    const key = physicalItem(checkpointKey(projection, streamId), await generations());
     const out = await dynamoClient().send(new GetCommand({ TableName: tableOf(key), Key: key, ConsistentRead: true }));
     return (out.Item?.version as number | undefined) ?? 0;
   },
-  commit(projection, streamId, from, to, ops) {
+  async commit(projection, streamId, from, to, ops) {
+    // Cached but for one read every few seconds: the commits of one turn still meet in one flush.
+    const at = await generations();
     return new Promise<boolean>((resolve, reject) => {
       if (waiting.length === 0) setImmediate(flush);
       waiting.push({
-        checkpoint: checkpointKey(projection, streamId),
-        ops,
+        checkpoint: physicalItem(checkpointKey(projection, streamId), at),
+        ops: ops.map((op) => physicalOp(op, at)),
         from,
         to,
         settle: (result) => ('ok' in result ? resolve(result.ok) : reject(result.error)),
       });
     });
   },
-};
+});
+
+/** What the live projectors write through: every projection in its active generation. */
+export const dynamoViewStore: ViewStore = viewStoreAt(activeGenerations);
+
+/** The stored key of a partition (or index partition) in its projection's active generation, for a caller's own Query. */
+export const storedPk = async (pk: string) => physicalPk(pk, await activeGenerations());
 
 /** Reads for the query side. */
 export async function getView<T = ViewItem>(key: ViewKey): Promise<T | undefined> {
-  const out = await dynamoClient().send(new GetCommand({ TableName: tableOf(key), Key: key }));
-  return out.Item as T | undefined;
+  const out = await dynamoClient().send(new GetCommand({ TableName: tableOf(key), Key: physicalItem(key, await activeGenerations()) }));
+  return logicalItem(out.Item as T | undefined);
 }
 
 export async function getViews<T = ViewItem>(keys: ViewKey[]): Promise<T[]> {
-  const unique = [...new Map(keys.map((k) => [`${k.pk}|${k.sk}`, k])).values()];
+  const generations = await activeGenerations();
+  const unique = [...new Map(keys.map((k) => [`${k.pk}|${k.sk}`, physicalItem({ pk: k.pk, sk: k.sk }, generations)])).values()];
   const found: T[] = [];
   for (let i = 0; i < unique.length; i += 100) {
     let request: Record<string, { Keys: ViewKey[] }> | undefined = {};
     for (const key of unique.slice(i, i + 100)) (request[tableOf(key)] ??= { Keys: [] }).Keys.push(key);
     while (request && Object.keys(request).length) {
       const out = await dynamoClient().send(new BatchGetCommand({ RequestItems: request }));
-      for (const items of Object.values(out.Responses ?? {})) found.push(...(items as T[]));
+      for (const items of Object.values(out.Responses ?? {})) found.push(...(items as T[]).map(logicalItem));
       request = out.UnprocessedKeys as typeof request;
     }
   }
@@ -281,9 +295,11 @@ export async function getViews<T = ViewItem>(keys: ViewKey[]): Promise<T[]> {
 /** All items of one partition (or one GSI partition), in sort-key order. */
 export async function queryViews<T = ViewItem>(
   partition: { pk: string } | { gsi1pk: string },
-  options: { skPrefix?: string; descending?: boolean; limit?: number } = {},
+  /** `consistent`: a strongly consistent read (the table's partitions only), for a writer that reads what it then replaces. */
+  options: { skPrefix?: string; descending?: boolean; limit?: number; consistent?: boolean } = {},
 ): Promise<T[]> {
   const onIndex = 'gsi1pk' in partition;
+  const generations = await activeGenerations();
   const [pkName, skName] = onIndex ? ['gsi1pk', 'gsi1sk'] : ['pk', 'sk'];
   const items: T[] = [];
   let startKey: Record<string, unknown> | undefined;
@@ -295,15 +311,16 @@ export async function queryViews<T = ViewItem>(
         KeyConditionExpression: options.skPrefix ? '#pk = :pk AND begins_with(#sk, :sk)' : '#pk = :pk',
         ExpressionAttributeNames: options.skPrefix ? { '#pk': pkName, '#sk': skName } : { '#pk': pkName },
         ExpressionAttributeValues: {
-          ':pk': onIndex ? partition.gsi1pk : partition.pk,
+          ':pk': physicalPk(onIndex ? partition.gsi1pk : partition.pk, generations),
           ...(options.skPrefix ? { ':sk': options.skPrefix } : {}),
         },
         ScanIndexForward: !options.descending,
+        ConsistentRead: options.consistent,
         Limit: options.limit,
         ExclusiveStartKey: startKey,
       }),
     );
-    items.push(...((out.Items ?? []) as T[]));
+    items.push(...((out.Items ?? []) as T[]).map(logicalItem));
     startKey = options.limit && items.length >= options.limit ? undefined : out.LastEvaluatedKey;
   } while (startKey);
   return items;

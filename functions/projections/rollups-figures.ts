@@ -53,7 +53,7 @@ export interface RollupDay {
   items: ViewItem[];
 }
 
-const n = (item: ViewItem | undefined, field: string) => (typeof item?.[field] === 'number' ? item[field] : 0);
+const n = (item: Levels | ViewItem | undefined, field: string) => (typeof item?.[field] === 'number' ? item[field] : 0);
 const text = (item: ViewItem, field: string) => (typeof item[field] === 'string' ? item[field] : null);
 
 function sumBy<T extends { [k: string]: unknown }>(rows: Map<string, T>, id: string, init: () => T, item: ViewItem, fields: string[]) {
@@ -64,6 +64,8 @@ function sumBy<T extends { [k: string]: unknown }>(rows: Map<string, T>, id: str
 
 const SALES = ['albumsSold', 'grossCents', 'feeCents', 'albumsRefunded', 'refundCents'] as const;
 const PLAYS = ['plays', 'completedPlays'] as const;
+/** What the album items count: the label's and the artists' plays and sales are the sums of their albums'. */
+const ALBUM_FIELDS: readonly string[] = [...SALES, ...PLAYS, 'albumsWithFee'];
 /** Net revenue of album sales: what buyers paid, less Stripe's fees and refunds. */
 const netOf = (r: { grossCents: number; feeCents: number; refundCents: number }) => r.grossCents - r.feeCents - r.refundCents;
 const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
@@ -90,12 +92,20 @@ export function periodFigures(period: { from: string; to: string }, days: Rollup
   const months = new Map<string, { month: string; newMembers: number; cancelledMembers: number }>();
 
   const perDay = days.map(({ day, items }) => {
-    const label = items.find((i) => i.sk === ROLLUP_LABEL);
+    // The day's label figures: its label items' own (members, merch, accounts; one item per shard, rollups.ts), and
+    // the plays and sales of its albums, which only the album items count.
+    const label: Levels = {};
+    const add = (field: string, value: number) => {
+      label[field] = (label[field] ?? 0) + value;
+      total[field] = (total[field] ?? 0) + value;
+    };
     const daySketch = emptySketch();
     for (const item of items) {
       const sk = item.sk;
-      if (sk === ROLLUP_LABEL) for (const [field, value] of Object.entries(numberFields(item))) total[field] = (total[field] ?? 0) + value;
-      else if (sk.startsWith('album#'))
+      if (sk === ROLLUP_LABEL) {
+        // Days written before the albums alone counted plays and sales hold them on the label too: not counted twice.
+        for (const [field, value] of Object.entries(numberFields(item))) if (!ALBUM_FIELDS.includes(field)) add(field, value);
+      } else if (sk.startsWith('album#')) {
         sumBy(
           albums,
           sk,
@@ -108,12 +118,16 @@ export function periodFigures(period: { from: string; to: string }, days: Rollup
           item,
           [...SALES, ...PLAYS],
         );
-      else if (sk.startsWith('artist#'))
-        sumBy(artists, sk, () => ({ artistId: sk.slice(7), name: text(item, 'name'), merchCents: 0, ...zero() }), item, [
-          ...SALES,
-          ...PLAYS,
-          'merchCents',
-        ]);
+        const artistId = text(item, 'artistId');
+        if (artistId)
+          sumBy(artists, `artist#${artistId}`, () => ({ artistId, name: text(item, 'artistName'), merchCents: 0, ...zero() }), item, [
+            ...SALES,
+            ...PLAYS,
+          ]);
+        for (const field of ALBUM_FIELDS) add(field, n(item, field));
+      } else if (sk.startsWith('artist#'))
+        // An artist's own item counts its merch; its plays and sales are its albums'.
+        sumBy(artists, sk, () => ({ artistId: sk.slice(7), name: text(item, 'name'), merchCents: 0, ...zero() }), item, ['merchCents']);
       else if (sk.startsWith('track#'))
         sumBy(
           tracks,
@@ -167,10 +181,11 @@ export function periodFigures(period: { from: string; to: string }, days: Rollup
   });
 
   const t = (field: string) => total[field] ?? 0;
+  // Ties go by id, so an answer lists the same rows in the same order however the items were read.
   const byDesc =
-    <T>(rank: (row: T) => number) =>
+    <T>(rank: (row: T) => number, id: (row: T) => string) =>
     (a: T, b: T) =>
-      rank(b) - rank(a);
+      rank(b) - rank(a) || id(a).localeCompare(id(b));
   const tierRows = [...tiers.keys()]
     .sort((a, b) => a - b)
     .map((tierDollars) => {
@@ -197,12 +212,27 @@ export function periodFigures(period: { from: string; to: string }, days: Rollup
       uniqueListeners: estimate(sketch),
       albums: [...albums.values()]
         .filter((a) => a.plays > 0)
-        .sort(byDesc((a) => a.plays))
+        .sort(
+          byDesc(
+            (a) => a.plays,
+            (a) => a.albumId,
+          ),
+        )
         .map(({ albumId, title, artistName, plays, completedPlays }) => ({ albumId, title, artistName, plays, completedPlays })),
-      tracks: [...tracks.values()].sort(byDesc((r) => r.plays)),
+      tracks: [...tracks.values()].sort(
+        byDesc(
+          (r) => r.plays,
+          (r) => r.trackId,
+        ),
+      ),
       artists: [...artists.values()]
         .filter((a) => a.plays > 0)
-        .sort(byDesc((a) => a.plays))
+        .sort(
+          byDesc(
+            (a) => a.plays,
+            (a) => a.artistId,
+          ),
+        )
         .map(({ artistId, name, plays, completedPlays }) => ({ artistId, name, plays, completedPlays })),
     },
     sales: {
@@ -216,13 +246,23 @@ export function periodFigures(period: { from: string; to: string }, days: Rollup
       albumsWithoutFee: Math.max(0, t('albumsSold') - t('albumsWithFee')),
       albums: [...albums.values()]
         .filter((a) => a.albumsSold + a.albumsRefunded > 0)
-        .sort(byDesc((a) => a.grossCents))
+        .sort(
+          byDesc(
+            (a) => a.grossCents,
+            (a) => a.albumId,
+          ),
+        )
         .map(({ albumId, title, artistName, albumsSold, grossCents, feeCents, albumsRefunded, refundCents }) =>
           salesRow({ albumId, title, artistName, albumsSold, grossCents, feeCents, albumsRefunded, refundCents }),
         ),
       artists: [...artists.values()]
         .filter((a) => a.albumsSold + a.albumsRefunded + a.merchCents > 0)
-        .sort(byDesc((a) => a.grossCents))
+        .sort(
+          byDesc(
+            (a) => a.grossCents,
+            (a) => a.artistId,
+          ),
+        )
         .map(({ artistId, name, albumsSold, grossCents, feeCents, albumsRefunded, refundCents, merchCents }) =>
           salesRow({ artistId, name, albumsSold, grossCents, feeCents, albumsRefunded, refundCents, merchCents }),
         ),

@@ -1,25 +1,23 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DomainEvent, NewEvent } from '../../events/index.js';
+import { eventLog } from '../domain/ledger/ledger-events.fixtures.js';
 import { memoryViewStore } from '../lib/memory-view-store.js';
 import { project } from '../lib/projection.js';
 import { albumKey, artistKey } from './catalogue.js';
 import { daysOf, levelsAt, periodFigures, previousPeriod } from './rollups-figures.js';
-import { ROLLUP_LEVEL_MONTHS, rollupDayPartition, rollupLevelDaysPartition, rollupLevelsKey, rollupsProjection } from './rollups.js';
+import {
+  ROLLUP_DAY_SHARDS,
+  ROLLUP_LEVEL_MONTHS,
+  rollupDayPartitions,
+  rollupLevelDaysPartition,
+  rollupLevelsKey,
+  rollupsProjection,
+} from './rollups.js';
 import { emptySketch, estimate, mergeSketch, sketchPoint } from './rollups-sketch.js';
 
-const versions = new Map<string, number>();
+let log = eventLog();
 const at = (day: string) => `${day}T12:00:00.000Z`;
-function stored(streamId: string, event: NewEvent, day: string): DomainEvent {
-  const version = (versions.get(streamId) ?? 0) + 1;
-  versions.set(streamId, version);
-  return {
-    streamId,
-    version,
-    schemaVersion: 1,
-    meta: { eventId: `${streamId}-${version}`, at: at(day), actor: 'a', correlationId: 'c' },
-    ...event,
-  } as DomainEvent;
-}
+const stored = (streamId: string, event: NewEvent, day: string) => log.stored(streamId, event, at(day));
 
 const album = { albumId: 'a1', title: 'Night Drive', artistId: 'nova', artistName: 'Nova', tracks: [{ id: 't1', title: 'Intro' }] };
 const orderAlbum = { albumId: 'a1', title: 'Night Drive', artistName: 'Nova', artwork: null, price: 9.99 };
@@ -44,7 +42,7 @@ async function given(events: DomainEvent[]) {
   const figures = (from: string, to: string) =>
     periodFigures(
       { from, to },
-      daysOf(from, to).map((day) => ({ day, items: partition(rollupDayPartition(day)) })),
+      daysOf(from, to).map((day) => ({ day, items: rollupDayPartitions(day).flatMap(partition) })),
       levelsAtEnd(daysOf(previousPeriod(from, to).to, previousPeriod(from, to).to)[0]),
       levelsAtEnd(to),
     );
@@ -58,58 +56,10 @@ const play = (listenerId: string, day: string, playDuration = 30) =>
     day,
   );
 const paid = (orderId: string, day: string): DomainEvent[] => [
-  stored(
-    `order#${orderId}`,
-    {
-      type: 'PurchaseCompleted',
-      data: {
-        orderId,
-        userId: 'u1',
-        email: 'f@example.com',
-        album: orderAlbum,
-        stripeSessionId: 'cs',
-        stripeEventId: 'evt',
-        albumsInOrder: 1,
-      },
-    },
-    day,
-  ),
-  stored(
-    `order#${orderId}`,
-    {
-      type: 'PaymentFeeRecorded',
-      data: {
-        orderId,
-        stripeChargeId: 'ch',
-        stripeBalanceTransactionId: 'txn',
-        chargeCents: 999,
-        feeCents: 59,
-        albums: [{ albumId: 'a1', feeCents: 59 }],
-        planFeeCents: 0,
-      },
-    },
-    day,
-  ),
+  log.purchase(orderId, orderAlbum, at(day), { email: 'f@example.com' }),
+  log.fee(orderId, [{ albumId: 'a1', feeCents: 59 }], at(day), 999),
 ];
-const subscription = (userId: string, amount: number, day: string, trial = false) =>
-  stored(
-    `user#${userId}`,
-    {
-      type: 'SubscriptionStarted',
-      data: {
-        userId,
-        stripeSubscriptionId: `sub-${userId}`,
-        stripeCustomerId: 'cus',
-        email: null,
-        amount,
-        startedAt: at(day),
-        currentPeriodEnd: at(day),
-        trialEndsAt: trial ? at(day) : null,
-        source: 'stripe',
-      },
-    },
-    day,
-  );
+const subscription = (userId: string, amount: number, day: string, trial = false) => log.subscribed(userId, amount, at(day), { trial });
 const registered = (userId: string, day: string) =>
   stored(
     `user#${userId}`,
@@ -118,7 +68,7 @@ const registered = (userId: string, day: string) =>
   );
 
 describe('the rollups', () => {
-  beforeEach(() => versions.clear());
+  beforeEach(() => (log = eventLog()));
 
   it('count plays, completed plays and unique listeners per day and over a range', async () => {
     const { figures } = await given([
@@ -138,48 +88,54 @@ describe('the rollups', () => {
     expect(f.plays.tracks[0]).toMatchObject({ trackId: 't1', title: 'Intro', plays: 4 });
   });
 
+  it("spread a day's plays over its shards, and add the shards up again", async () => {
+    const listeners = Array.from({ length: 60 }, (_, i) => `l${i}`);
+    const { store, figures } = await given(listeners.map((l) => play(l, '2026-03-01')));
+    const written = new Set(
+      Object.values(store.snapshot())
+        .filter((i) => rollupDayPartitions('2026-03-01').includes(i.pk) && i.sk.startsWith('album#'))
+        .map((i) => i.pk),
+    );
+    expect(written.size).toBeGreaterThan(ROLLUP_DAY_SHARDS / 2);
+    const f = figures('2026-03-01', '2026-03-01');
+    expect(f.plays.total).toBe(60);
+    expect(f.days[0].plays).toBe(60);
+    expect(f.plays.artists).toEqual([{ artistId: 'nova', name: 'Nova', plays: 60, completedPlays: 0 }]);
+    expect(Math.abs(f.plays.uniqueListeners - 60)).toBeLessThanOrEqual(6);
+  });
+
+  it('count a day written before only albums counted plays once: its label and artist figures are not added again', () => {
+    // Such a day held the same plays on its album, artist and label items.
+    const legacy = [
+      { pk: 'rollups#day#2026-02-01', sk: 'label', plays: 3, completedPlays: 1, merchOrders: 1, merchCents: 2500 },
+      { pk: 'rollups#day#2026-02-01', sk: 'artist#nova', artistId: 'nova', name: 'Nova', plays: 3, completedPlays: 1, merchCents: 2500 },
+      {
+        pk: 'rollups#day#2026-02-01',
+        sk: 'album#a1',
+        albumId: 'a1',
+        title: 'Night Drive',
+        artistId: 'nova',
+        artistName: 'Nova',
+        plays: 3,
+        completedPlays: 1,
+      },
+    ];
+    const f = periodFigures({ from: '2026-02-01', to: '2026-02-01' }, [{ day: '2026-02-01', items: legacy }], {}, {});
+    expect(f.plays).toMatchObject({ total: 3, completed: 1 });
+    expect(f.days[0]).toMatchObject({ plays: 3, merchOrders: 1, merchCents: 2500 });
+    expect(f.plays.artists).toEqual([{ artistId: 'nova', name: 'Nova', plays: 3, completedPlays: 1 }]);
+    expect(f.merch).toEqual({ orders: 1, revenueCents: 2500 });
+  });
+
   it('count sales with their fee and refunds in cents, per album and artist, net of both', async () => {
     const sales = [...paid('o1', '2026-03-01'), ...paid('o2', '2026-03-02')];
-    const refund = stored(
-      'order#o1',
-      {
-        type: 'PurchaseRefunded',
-        data: {
-          orderId: 'o1',
-          userId: 'u1',
-          email: 'f@example.com',
-          albums: [orderAlbum],
-          amount: 9.99,
-          stripeChargeId: 'ch',
-          stripeEventId: 'evt',
-        },
-      },
-      '2026-03-03',
-    );
+    const refund = log.refund('o1', [orderAlbum], 9.99, at('2026-03-03'), { email: 'f@example.com' });
     const { figures } = await given([...sales, refund]);
     const f = figures('2026-03-01', '2026-03-03');
-    expect(f.sales).toMatchObject({
-      albumsSold: 2,
-      grossCents: 1998,
-      feeCents: 118,
-      albumsRefunded: 1,
-      refundCents: 999,
-      netCents: 881,
-      albumsWithoutFee: 0,
-    });
-    expect(f.sales.artists).toEqual([
-      {
-        artistId: 'nova',
-        name: 'Nova',
-        albumsSold: 2,
-        grossCents: 1998,
-        feeCents: 118,
-        albumsRefunded: 1,
-        refundCents: 999,
-        netCents: 881,
-        merchCents: 0,
-      },
-    ]);
+    // Two sales of $9.99 with a $0.59 fee each, one refunded: the same figures for the label and for its one artist.
+    const totals = { albumsSold: 2, grossCents: 1998, feeCents: 118, albumsRefunded: 1, refundCents: 999, netCents: 881 };
+    expect(f.sales).toMatchObject({ ...totals, albumsWithoutFee: 0 });
+    expect(f.sales.artists).toEqual([{ artistId: 'nova', name: 'Nova', ...totals, merchCents: 0 }]);
     expect(figures('2026-03-03', '2026-03-03').sales).toMatchObject({ grossCents: 0, refundCents: 999, netCents: -999 });
   });
 

@@ -1,8 +1,9 @@
 /**
- * The label's daily rollups, what the admin dashboard reads (functions/http/admin-dashboard.ts): for each UTC day, one
- * partition holding the label's totals, an item per album, artist, track and Toko+ tier that had anything that day,
- * and the day's unique-listener sketch (rollups-sketch.ts). A dashboard load reads one partition per day of its range,
- * whatever the number of events. Levels that are states rather than flows (accounts; members and paying members per
+ * The label's daily rollups, what the admin dashboard reads (functions/http/admin-dashboard.ts): for each UTC day, its
+ * partitions (ROLLUP_DAY_SHARDS of them) holding the label's totals, an item per album, track, artist (merch) and
+ * Toko+ tier that had anything that day, and the day's unique-listener sketch (rollups-sketch.ts). A dashboard load
+ * reads each day's partitions of its range, whatever the number of events; a finished day is closed into one summary
+ * partition (rollups-summary.ts), which a write into a day that may be closed marks dirty. Levels that are states rather than flows (accounts; members and paying members per
  * tier, whence monthly recurring revenue) are kept as their current value plus each day's and month's change, so the level at the end of
  * any day is the current value less the changes after it. The facts and their money rules come from the ledger.
  */
@@ -12,8 +13,52 @@ import type { Projection, ViewItem, ViewKey, ViewOp, ViewReader } from '../lib/p
 import { albumKey, artistKey } from './catalogue.js';
 import { sketchPoint } from './rollups-sketch.js';
 
-export const rollupDayPartition = (day: string) => `rollups#day#${day}`;
+/**
+ * Each day's items are spread over ROLLUP_DAY_SHARDS partitions, an event going to the shard its stream hashes to:
+ * every play adds to its album, artist, track and the label's day, which in one partition would take the whole
+ * peak's writes (6,700 WCU/s at 1,000,000 daily listeners by `npm run capacity`, against DynamoDB's 1,000 per
+ * partition). A reader reads a day's shards and adds them up (rollups-figures.ts). Shard 0 keeps the unsharded
+ * name, so the days written before the shards read as they were.
+ */
+export const ROLLUP_DAY_SHARDS = 16;
+export const rollupDayPartition = (day: string, shard = 0) => (shard === 0 ? `rollups#day#${day}` : `rollups#day#${day}#${shard}`);
+/** A day's partitions, all of them: what a reader of the day reads. */
+export const rollupDayPartitions = (day: string) => Array.from({ length: ROLLUP_DAY_SHARDS }, (_, shard) => rollupDayPartition(day, shard));
+
+/** The shard of a stream's events (FNV-1a of its id): one listener's plays of a day stay together. Pure. */
+export function rollupShardOf(streamId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < streamId.length; i++) hash = Math.imul(hash ^ streamId.charCodeAt(i), 0x01000193) >>> 0;
+  return hash % ROLLUP_DAY_SHARDS;
+}
 export const ROLLUP_LABEL = 'label';
+
+/** A finished day's summary (rollups-summary.ts): one partition a reader reads instead of the day's shards. */
+export const rollupSummaryPartition = (day: string) => `rollups#day-summary#${day}`;
+export const DIRTY_SK = 'dirty';
+/** The index (gsi1) of the dirty days, which the closing job reads to find the closed days it must close again. */
+export const ROLLUP_DIRTY_DAYS = 'rollups#dirty-days';
+/** The UTC day of an instant. */
+export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Whether a write into `day`, projected at `now`, may land in a closed day, so must mark it dirty: any day before today
+ * UTC. That is every day the closing job may have closed (it waits an hour more), so a projection deciding just before
+ * the job closes the day still marks it; today's events, nearly all of them, never do, nor read anything for it. Pure.
+ */
+export const mayBeClosed = (day: string, now: number) => day < utcDay(now);
+
+/**
+ * The dirty mark of a day, named by the event that wrote it last: the job clears it only if no later event replaced
+ * it. Many streams write it, so it counts them as a counter does, which also keeps it out of a heal and of the drift
+ * check (functions/lib/ops/heal.ts): the job clears it, so no one stream's replay can tell whether it should be there.
+ */
+export const dirtyMark = (day: string, token: string): ViewOp => ({
+  kind: 'update',
+  key: { pk: rollupSummaryPartition(day), sk: DIRTY_SK },
+  add: { lateEvents: 1 },
+  set: { day, token, gsi1pk: ROLLUP_DIRTY_DAYS, gsi1sk: day },
+});
 export const rollupSketchSk = (register: number) => `sketch#${String(register).padStart(3, '0')}`;
 /** Current levels. */
 export const rollupLevelsKey: ViewKey = { pk: 'rollups#levels', sk: 'now' };
@@ -47,11 +92,19 @@ async function albumOf(albumId: string, views: ViewReader): Promise<AlbumRef> {
   };
 }
 
-const dayKey = (day: string, sk: string): ViewKey => ({ pk: rollupDayPartition(day), sk });
+/** An item of a day: the day and the shard of the event it comes from. */
+interface Day {
+  day: string;
+  shard: number;
+}
+const dayKey = ({ day, shard }: Day, sk: string): ViewKey => ({ pk: rollupDayPartition(day, shard), sk });
 const count = (key: ViewKey, add: Record<string, number>, set: Record<string, unknown> = {}): ViewOp => ({ kind: 'update', key, add, set });
 
-/** One event's album figures, added to the day's album, its artist and the label. */
-function albumOps(day: string, album: AlbumRef, add: Record<string, number>): ViewOp[] {
+/**
+ * One event's album figures, added to the day's album item alone: its artist's and the label's are the sums of their
+ * albums' (rollups-figures.ts), which keeps a play to two writes (its album and track) rather than four.
+ */
+function albumOps(day: Day, album: AlbumRef, add: Record<string, number>): ViewOp[] {
   return [
     count(dayKey(day, `album#${album.albumId}`), add, {
       albumId: album.albumId,
@@ -59,8 +112,6 @@ function albumOps(day: string, album: AlbumRef, add: Record<string, number>): Vi
       artistId: album.artistId,
       artistName: album.artistName,
     }),
-    count(dayKey(day, `artist#${album.artistId}`), add, { artistId: album.artistId, name: album.artistName }),
-    count(dayKey(day, ROLLUP_LABEL), add),
   ];
 }
 
@@ -83,8 +134,8 @@ async function subscriptionOf(subscriptionId: string, views: ViewReader): Promis
   return (await views.get(subscriptionKey(subscriptionId))) as (SubscriptionRecord & ViewItem) | undefined;
 }
 
-async function factOps(fact: LedgerFact, views: ViewReader): Promise<ViewOp[]> {
-  const { day } = fact;
+async function factOps(fact: LedgerFact, shard: number, views: ViewReader): Promise<ViewOp[]> {
+  const day: Day = { day: fact.day, shard };
   switch (fact.kind) {
     case 'play': {
       const album = await albumOf(fact.albumId, views);
@@ -120,7 +171,7 @@ async function factOps(fact: LedgerFact, views: ViewReader): Promise<ViewOp[]> {
         { kind: 'put', item: { ...subscriptionKey(fact.subscriptionId), tierDollars: tier, paying } },
         count(dayKey(day, `tier#${tier}`), flows, { tierDollars: tier }),
         count(dayKey(day, ROLLUP_LABEL), flows),
-        ...levelOps(day, { [membersField(tier)]: 1, [payingField(tier)]: paying ? 1 : 0 }),
+        ...levelOps(day.day, { [membersField(tier)]: 1, [payingField(tier)]: paying ? 1 : 0 }),
       ];
     }
     case 'member-renewed': {
@@ -129,7 +180,7 @@ async function factOps(fact: LedgerFact, views: ViewReader): Promise<ViewOp[]> {
       if (!sub || sub.paying) return [];
       return [
         { kind: 'update', key: subscriptionKey(fact.subscriptionId), set: { paying: true } },
-        ...levelOps(day, { [payingField(sub.tierDollars)]: 1 }),
+        ...levelOps(day.day, { [payingField(sub.tierDollars)]: 1 }),
       ];
     }
     case 'member-cancelled': {
@@ -148,7 +199,7 @@ async function factOps(fact: LedgerFact, views: ViewReader): Promise<ViewOp[]> {
         { kind: 'delete', key: subscriptionKey(fact.subscriptionId) },
         count(dayKey(day, `tier#${tier}`), { endedMembers: 1 }, { tierDollars: tier }),
         count(dayKey(day, ROLLUP_LABEL), { endedMembers: 1 }),
-        ...levelOps(day, { [membersField(tier)]: -1, [payingField(tier)]: sub.paying ? -1 : 0 }),
+        ...levelOps(day.day, { [membersField(tier)]: -1, [payingField(tier)]: sub.paying ? -1 : 0 }),
       ];
     }
     case 'coupon-used':
@@ -167,7 +218,7 @@ async function factOps(fact: LedgerFact, views: ViewReader): Promise<ViewOp[]> {
       ];
     }
     case 'account-opened':
-      return [count(dayKey(day, ROLLUP_LABEL), { accountsOpened: 1 }), ...levelOps(day, { accounts: 1 })];
+      return [count(dayKey(day, ROLLUP_LABEL), { accountsOpened: 1 }), ...levelOps(day.day, { accounts: 1 })];
     default: {
       const never: never = fact;
       throw new Error(`Unknown ledger fact ${JSON.stringify(never)}`);
@@ -196,7 +247,13 @@ export const rollupsProjection: Projection = {
   events: ledgerEvents,
   async apply(event: DomainEvent, views): Promise<ViewOp[]> {
     const ops: ViewOp[] = [];
-    for (const fact of ledgerFacts(event)) ops.push(...(await factOps(fact, views)));
+    const now = Date.now();
+    for (const fact of ledgerFacts(event)) {
+      const factOpsOf = await factOps(fact, rollupShardOf(event.streamId), views);
+      ops.push(...factOpsOf);
+      const writesDay = factOpsOf.some((op) => (op.kind === 'put' ? op.item : op.key).pk.startsWith(`rollups#day#${fact.day}`));
+      if (writesDay && mayBeClosed(fact.day, now)) ops.push(dirtyMark(fact.day, event.meta.eventId));
+    }
     return addedUp(ops);
   },
 };

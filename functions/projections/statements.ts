@@ -5,8 +5,8 @@
  * and the contracts: a few items per sale, payment and order, never one per play. Membership and closings are kept
  * here too, so each event's entries are decided as the log's order says (statementLog in from-log.ts does the same).
  */
-import type { DomainEvent } from '../../events/index.js';
-import { ledgerFacts, type LedgerFact } from '../domain/ledger/facts.js';
+import type { DomainEvent, EventType } from '../../events/index.js';
+import { ledgerEvents, ledgerFacts, type LedgerFact } from '../domain/ledger/facts.js';
 import {
   entriesOf,
   monthStatements,
@@ -76,20 +76,15 @@ async function membershipOps(event: DomainEvent, views: ViewReader): Promise<Vie
   ];
 }
 
+/**
+ * The ledger's events that give a statement nothing: a cancelled member stays one until SubscriptionEnded, and the
+ * beta coupon's use and a new account earn nothing.
+ */
+const UNCOUNTED = new Set<EventType>(['SubscriptionCancelled', 'SubscriptionTierChanged', 'UserRegistered']);
+
 export const statementsProjection: Projection = {
   name: 'statements',
-  events: [
-    'PlayRecorded',
-    'PurchaseCompleted',
-    'PaymentFeeRecorded',
-    'PurchaseRefunded',
-    'SubscriptionStarted',
-    'SubscriptionRenewed',
-    'SubscriptionEnded',
-    'MerchOrderPlaced',
-    'ArtistContractSet',
-    'StatementClosed',
-  ],
+  events: [...ledgerEvents.filter((type) => !UNCOUNTED.has(type)), 'ArtistContractSet', 'StatementClosed'],
   async apply(event: DomainEvent, views): Promise<ViewOp[]> {
     if (event.type === 'StatementClosed') {
       // The first closing stands; the command refuses a second, and a duplicate delivery is the checkpoint's.

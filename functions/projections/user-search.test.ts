@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../events/index.js';
-import { storedEvent } from '../domain/stored-event.fixtures.js';
+import { complimentaryTierChange, storedEvent } from '../domain/stored-event.fixtures.js';
 import { memoryViewStore } from '../lib/memory-view-store.js';
 import { project } from '../lib/projection.js';
 import { searchWords, userSearchWords } from './user-search.js';
@@ -63,22 +63,7 @@ describe('the search items of the users view', () => {
         stored(v, { type: 'UserSignedIn', data: { userId: 'u1', sessionId: `s${v}`, method: 'email_code' } }),
       );
     }
-    await project(
-      usersProjection,
-      store,
-      stored(14, {
-        type: 'SubscriptionTierChanged',
-        data: {
-          userId: 'u1',
-          tier: 'toko_plus',
-          status: 'active',
-          source: 'complimentary',
-          startedAt: null,
-          expiresAt: null,
-          stripeSubscriptionId: null,
-        },
-      }),
-    );
+    await project(usersProjection, store, stored(14, complimentaryTierChange('u1', null, null)));
     const activity = Object.entries(store.snapshot()).filter(([key]) => key.startsWith('user-activity#u1|'));
     const signIns = activity.filter(([key]) => key.includes('|sign-in#')).map(([, item]) => item.v);
     expect(signIns.sort((a, b) => Number(a) - Number(b))).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);

@@ -3,13 +3,13 @@
  * the same PublishAlbum decision as publishing now. Idempotent: an album already published records nothing, so a second
  * run (or two overlapping runs) publishes nothing twice.
  */
-import { Logger } from '@aws-lambda-powertools/logger';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../domain/errors.js';
 import { publishIfDue } from '../lib/catalogue-commands.js';
 import { dueReleases } from '../lib/release-board.js';
+import { createLogger } from '../lib/log.js';
 
-const logger = new Logger({ serviceName: 'scheduled-publish-due' });
+const logger = createLogger('scheduled-publish-due');
 
 /** Publishes what is due at `now`; answers the albums it published. */
 export async function publishDue(now: Date, correlationId: string = randomUUID()): Promise<string[]> {

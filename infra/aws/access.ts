@@ -24,6 +24,11 @@ export interface Access {
   /** Consumer names whose queues this function sends to directly (e.g. a sign-in code to the mailer). */
   sendsTo: string[];
   sendsMail: boolean;
+  /**
+   * The sync manager (functions/lib/ops/): reads every consumer queue's depth and sends dead letters back to it; receives,
+   * holds (changes visibility), deletes and counts the DLQs' messages. Each queue by its ARN, nothing else of SQS.
+   */
+  operatesQueues?: boolean;
 }
 
 const httpDefault: Access = {
@@ -46,6 +51,8 @@ const consumerDefault: Access = {
 const httpOverrides: Record<string, Partial<Access>> = {
   accounts: { sendsTo: ['mailer'] },
   'user-data': { sendsTo: ['mailer'] },
+  // Heals a stream: writes its items and checkpoint in the views (functions/lib/ops/heal.ts).
+  'admin-ops': { operatesQueues: true, views: 'readWrite' },
 };
 const consumerOverrides: Record<string, Partial<Access>> = {
   mailer: { views: 'read', sendsMail: true },
@@ -55,11 +62,20 @@ const consumerOverrides: Record<string, Partial<Access>> = {
   receipts: { views: 'read', sendsMail: true },
   // Reads uploads, writes streaming MP3s and masters, records TrackProcessed/TrackRefused (the `once` table is unused).
   'track-intake': { events: 'readWrite', views: 'none', ephemeral: 'none', media: 'readWrite' },
+  // Reads the catalogue (as a guest's GETs do); writes pre-rendered pages, the page list and share pictures only (grantPages).
+  prerender: { views: 'read', ephemeral: 'none' },
+  // Writes the correlation index (functions/lib/ops/trace-index.ts) into `ephemeral` from the message alone.
+  trace: { events: 'none', views: 'none' },
 };
 
 /** Scheduled jobs append events (what is due) and read views (the schedule); nothing else. */
 const scheduledDefault: Access = { events: 'readWrite', views: 'read', ephemeral: 'none', media: 'none', sendsTo: [], sendsMail: false };
-const scheduledOverrides: Record<string, Partial<Access>> = {};
+const scheduledOverrides: Record<string, Partial<Access>> = {
+  // Reads events and views; keeps its latest result in `ephemeral` for the sync manager.
+  'drift-check': { events: 'read', ephemeral: 'readWrite' },
+  // Reads the dashboard's daily rollups and writes their summaries; appends nothing.
+  'close-rollup-days': { events: 'none', views: 'readWrite' },
+};
 
 export const scheduledAccess = (name: string): Access => ({ ...scheduledDefault, ...scheduledOverrides[name] });
 export const httpAccess = (context: string): Access => ({ ...httpDefault, ...httpOverrides[context] });
@@ -69,7 +85,13 @@ export interface Resources {
   tables: Record<TableDefinition['name'], ITable>;
   /** The name of the export of the media bucket's ARN (DataStack.mediaBucketArnExport). */
   mediaBucketArnExport: string;
+  /** The name of the export of the site bucket's ARN (WebStack.siteBucketArnExport). */
+  siteBucketArnExport?: string;
+  /** The name of the export of the page list's ARN (WebStack.pageListArnExport). */
+  pageListArnExport?: string;
   queues: ReadonlyMap<string, IQueue>;
+  /** Each consumer's DLQ, by consumer name. */
+  deadLetterQueues: ReadonlyMap<string, IQueue>;
   mailIdentity: IEmailIdentity;
 }
 
@@ -124,6 +146,60 @@ const mediaObjectsReason =
   'unreachable from outside: the bucket policy denies them to CloudFront, and readers get them only through ' +
   'signed URLs the functions issue after their own checks.';
 
+/**
+ * The pre-render consumer's own reach. The site bucket: it reads the SPA's index.html (the pages' template) and reads,
+ * writes and deletes the pages under pages/, nothing else of the SPA's build. The page list (the KeyValueStore CloudFront
+ * reads): its ETag, and its keys. The media bucket's images: it reads an artwork (or an avatar) and writes its share
+ * picture beside it (functions/lib/media-intake/share-image.ts), with ListBucket so a picture not made yet answers 404.
+ */
+export function grantPages(
+  to: IGrantable,
+  resources: Pick<Resources, 'siteBucketArnExport' | 'pageListArnExport' | 'mediaBucketArnExport'>,
+) {
+  const { siteBucketArnExport, pageListArnExport, mediaBucketArnExport } = resources;
+  if (!siteBucketArnExport || !pageListArnExport)
+    throw new Error(
+      'access.ts: the pre-render consumer needs the site bucket and the page list (Resources.siteBucketArnExport, pageListArnExport)',
+    );
+  const bucketArn = Fn.importValue(siteBucketArnExport);
+  Grant.addToPrincipal({ grantee: to, actions: ['s3:GetObject'], resourceArns: [`${bucketArn}/index.html`] });
+  Grant.addToPrincipal({
+    grantee: to,
+    actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+    resourceArns: [`${bucketArn}/pages/*`],
+  });
+  Grant.addToPrincipal({
+    grantee: to,
+    actions: pageListActions,
+    resourceArns: [Fn.importValue(pageListArnExport)],
+  });
+  const mediaArn = Fn.importValue(mediaBucketArnExport);
+  Grant.addToPrincipal({ grantee: to, actions: ['s3:ListBucket'], resourceArns: [mediaArn] });
+  Grant.addToPrincipal({ grantee: to, actions: ['s3:GetObject', 's3:PutObject'], resourceArns: [`${mediaArn}/images/*`] });
+  // cdk-nag prints an imported ARN as the name of its export.
+  if (Construct.isConstruct(to.grantPrincipal)) {
+    acknowledge(
+      to.grantPrincipal,
+      `IAM5[Resource::${siteBucketArnExport}/pages/*]`,
+      "A page's key is made of an album's or an artist's id, which exist only at run time; the prefix holds pre-rendered pages only.",
+    );
+    acknowledge(
+      to.grantPrincipal,
+      `IAM5[Resource::${mediaBucketArnExport}/images/*]`,
+      "An artwork's (or an avatar's) key is made of ids and a content hash that exist only at run time; the prefix holds the " +
+        "label's public images only, which are what a share picture is made of and stored beside.",
+    );
+  }
+}
+
+/** The KeyValueStore API calls of functions/lib/page-list.ts. */
+export const pageListActions = [
+  'cloudfront-keyvaluestore:DeleteKey',
+  'cloudfront-keyvaluestore:DescribeKeyValueStore',
+  'cloudfront-keyvaluestore:GetKey',
+  'cloudfront-keyvaluestore:PutKey',
+];
+
 export function grantAccess(to: IGrantable, access: Access, resources: Resources) {
   grantTable(resources.tables, 'events', access.events, to);
   // The data keys open the personal fields of events: whoever reads or appends events reads or makes keys.
@@ -137,6 +213,11 @@ export function grantAccess(to: IGrantable, access: Access, resources: Resources
     const queue = resources.queues.get(name);
     if (!queue) throw new Error(`access.ts: "${name}" is not a consumer in functions/consumers.ts`);
     queue.grantSendMessages(to);
+  }
+  if (access.operatesQueues) {
+    // Send (with GetQueueAttributes and GetQueueUrl) on the queues; receive, change visibility, delete and the same reads on the DLQs.
+    for (const queue of resources.queues.values()) queue.grantSendMessages(to);
+    for (const queue of resources.deadLetterQueues.values()) queue.grantConsumeMessages(to);
   }
   if (access.sendsMail) resources.mailIdentity.grantSendEmail(to);
 }

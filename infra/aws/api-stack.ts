@@ -4,7 +4,10 @@
  * per consumer of functions/consumers.ts, and one function per job of functions/schedules.ts with the EventBridge
  * rule that runs it.
  */
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CustomResource, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   CfnStage,
@@ -26,14 +29,14 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { consumers as consumerManifest, relay, type ConsumerSpec } from '../../functions/consumers.js';
-import { routeKey, routes as routeManifest, type RouteSpec } from '../../functions/routes.js';
+import { HTTP_FUNCTION_TIMEOUT_SECONDS, routeKey, routes as routeManifest, type RouteSpec } from '../../functions/routes.js';
 import { schedules as scheduleManifest, type ScheduleSpec } from '../../functions/schedules.js';
-import { consumerAccess, grantAccess, httpAccess, scheduledAccess, type Resources } from './access.js';
+import { consumerAccess, grantAccess, grantPages, httpAccess, scheduledAccess, type Resources } from './access.js';
 import { acknowledge } from './checks.js';
 import { pascal, type TokoConfig } from './config.js';
 import type { Entries } from './entries.js';
 import { functionEnvironment, type SharedEnvironment } from './environment.js';
-import { tokoFunction } from './lambda.js';
+import { pageRendererLayer, tokoFunction } from './lambda.js';
 import { routeThrottles } from './throttling.js';
 
 /** Why a route has no API Gateway authorizer: the app's own session decides, per route, from the manifest. */
@@ -98,7 +101,7 @@ export class ApiStack extends Stack {
         description: `${config.prefix}http ${context}`,
         environment: functionEnvironment(props.environment, `http-${context}`),
         memorySize: 1024,
-        timeout: Duration.seconds(10),
+        timeout: Duration.seconds(HTTP_FUNCTION_TIMEOUT_SECONDS),
       });
       grantAccess(fn, httpAccess(context), resources);
       this.httpFunctions.set(context, fn);
@@ -123,6 +126,16 @@ export class ApiStack extends Stack {
       });
       acknowledge(httpRoute, 'APIG4', authorization(route));
       httpRoutes.set(routeKey(route), httpRoute);
+      // HEAD is answered wherever GET is: API Gateway routes each method on its own, so each GET route has a HEAD twin
+      // on the same function, which answers it as the GET (functions/lib/http.ts); the edge sends no body.
+      if (route.method === 'GET') {
+        const headRoute = new HttpRoute(this, `Route HEAD ${route.path}`, {
+          httpApi: props.httpApi,
+          routeKey: HttpRouteKey.with(route.path, HttpMethod.HEAD),
+          integration,
+        });
+        acknowledge(headRoute, 'APIG4', authorization(route));
+      }
     }
 
     const accessLogs = new LogGroup(this, 'ApiAccessLogs', {
@@ -177,10 +190,12 @@ export class ApiStack extends Stack {
         environment: {
           ...functionEnvironment(props.environment, consumer.name),
           ...(consumer.kind === 'projector' ? { PROJECTION: consumer.name } : {}),
+          ...(consumer.renderer && resources.pageListArnExport ? { PAGE_LIST_STORE: Fn.importValue(resources.pageListArnExport) } : {}),
         },
-        // A codec consumer encodes audio: 1769 MB is one whole vCPU.
-        memorySize: consumer.codecs ? 1769 : 512,
+        // A codec consumer encodes audio, the renderer renders pages and encodes share pictures: 1769 MB is one whole vCPU.
+        memorySize: consumer.codecs || consumer.renderer ? 1769 : 512,
         codecs: consumer.codecs,
+        renderer: consumer.renderer,
         // Lambda requires the queue's visibility timeout to be at least the function's timeout.
         timeout: Duration.seconds(Math.max(1, Math.floor(consumer.visibilityTimeoutSeconds / 3))),
       });
@@ -191,6 +206,10 @@ export class ApiStack extends Stack {
         }),
       );
       grantAccess(fn, consumerAccess(consumer.name), resources);
+      if (consumer.renderer) {
+        grantPages(fn, resources);
+        renderEveryPageOnDeployment(this, fn, config.spaDir);
+      }
       this.consumerFunctions.set(consumer.name, fn);
     }
 
@@ -212,4 +231,28 @@ export class ApiStack extends Stack {
       this.scheduledFunctions.set(job.name, fn);
     }
   }
+}
+
+/**
+ * Every page rendered again once a deployment is in place (this stack follows the web stack, whose deployment puts the
+ * SPA's index.html, the pages' template, in the site bucket): CloudFormation asks the renderer's function itself
+ * (functions/consumers/prerender.ts), with no provider function between. It asks at creation and whenever the SPA's
+ * build (its index.html names every hashed file) or the renderer (its layer, hashed by its output) changes: every
+ * deployment that changes what a page looks like. A failed render fails the deployment. A render that outlasts the
+ * function's timeout (a first deployment, making every artwork's share picture) is tried again by Lambda's own retries
+ * of an asynchronous invocation, keeping the pictures already stored, within the five minutes CloudFormation waits.
+ */
+function renderEveryPageOnDeployment(stack: Stack, fn: NodejsFunction, spaDir: string) {
+  const template = join(spaDir, 'index.html');
+  const rendering = new CustomResource(stack, 'RenderAllPages', {
+    serviceToken: fn.functionArn,
+    resourceType: 'Custom::RenderAllPages',
+    serviceTimeout: Duration.minutes(5),
+    properties: {
+      Site: existsSync(template) ? createHash('sha256').update(readFileSync(template)).digest('hex') : 'not built',
+      Renderer: pageRendererLayer(stack).layerVersionArn,
+    },
+  });
+  // Its grants too (the site bucket, the page list), which are resources of their own.
+  if (fn.role) rendering.node.addDependency(fn.role);
 }

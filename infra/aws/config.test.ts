@@ -83,6 +83,15 @@ describe('context', () => {
     expect(() => synth({ domain: 'music.toko.example' })).toThrow(/certificateArn/);
   });
 
+  it("gives the functions Stripe's publishable key from -c stripePublishableKey (embedded checkout), and none without it", () => {
+    const variables = (context: Record<string, unknown>) =>
+      Object.values(Template.fromStack(synth(context).api).findResources('AWS::Lambda::Function')).map(
+        (fn) => (fn.Properties as { Environment: { Variables: Record<string, unknown> } }).Environment.Variables,
+      );
+    for (const env of variables({ stripePublishableKey: 'pk_live_toko' })) expect(env.STRIPE_PUBLISHABLE_KEY).toBe('pk_live_toko');
+    for (const env of variables({})) expect(env).not.toHaveProperty('STRIPE_PUBLISHABLE_KEY');
+  });
+
   it('references existing secrets by name when given', () => {
     const toko = synth({
       sessionSecretName: 'prod/toko/session',

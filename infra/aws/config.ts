@@ -27,6 +27,8 @@ export interface TokoConfig {
   personalDataSecretName?: string;
   /** Existing Secrets Manager secret, JSON `{ "secretKey", "webhookSecret" }`; a placeholder is created when unset. */
   stripeSecretName?: string;
+  /** Stripe's publishable key (public, not a secret): set, checkout shows Stripe's embedded form; unset, the hosted page. */
+  stripePublishableKey?: string;
   /** Existing Secrets Manager secret, JSON `{ "storeDomain", "storefrontToken", "webhookSecret" }`; a placeholder is created when unset. */
   shopifySecretName?: string;
   appVersion: string;
@@ -74,6 +76,7 @@ export function configFromContext(node: Node, overrides: Partial<TokoConfig> = {
     sessionSecretName: text(node, 'sessionSecretName'),
     personalDataSecretName: text(node, 'personalDataSecretName'),
     stripeSecretName: text(node, 'stripeSecretName'),
+    stripePublishableKey: text(node, 'stripePublishableKey'),
     shopifySecretName: text(node, 'shopifySecretName'),
     appVersion: text(node, 'appVersion') ?? packageVersion(),
     buildTime: text(node, 'buildTime'),

@@ -21,11 +21,14 @@ export interface FunctionSecrets {
 export interface SharedEnvironment {
   tables: { events: ITable; views: ITable; counters: ITable; ephemeral: ITable; keys: ITable };
   mediaBucket: IBucket;
+  /** The site bucket (the SPA, and the pre-rendered pages under pages/). */
+  siteBucket?: IBucket;
   queuePrefix: string;
   appOrigin: string;
   secrets: FunctionSecrets;
   appVersion: string;
   buildTime?: string;
+  stripePublishableKey?: string;
 }
 
 export function functionEnvironment(shared: SharedEnvironment, service: string): Record<string, string> {
@@ -37,6 +40,7 @@ export function functionEnvironment(shared: SharedEnvironment, service: string):
     TABLE_EPHEMERAL: tables.ephemeral.tableName,
     TABLE_KEYS: tables.keys.tableName,
     MEDIA_BUCKET: shared.mediaBucket.bucketName,
+    ...(shared.siteBucket ? { SITE_BUCKET: shared.siteBucket.bucketName } : {}),
     QUEUE_PREFIX: shared.queuePrefix,
     SESSION_SECRET: secrets.session.unsafeUnwrap(),
     PERSONAL_DATA_SECRET: secrets.personalData.unsafeUnwrap(),
@@ -48,6 +52,7 @@ export function functionEnvironment(shared: SharedEnvironment, service: string):
     APP_ORIGIN: shared.appOrigin,
     APP_VERSION: shared.appVersion,
     ...(shared.buildTime ? { BUILD_TIME: shared.buildTime } : {}),
+    ...(shared.stripePublishableKey ? { STRIPE_PUBLISHABLE_KEY: shared.stripePublishableKey } : {}),
     POWERTOOLS_SERVICE_NAME: service,
     NODE_OPTIONS: '--enable-source-maps',
   };

@@ -8,8 +8,11 @@ import { Architecture, Code, LayerVersion, Runtime, type ILayerVersion } from 'a
 import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { buildPageRenderer, PAGE_RENDERER_MODULE } from '../../frontend/build/page-renderer.js';
+import { PAGE_LIST_CLIENT_MODULE } from '../../functions/lib/page-list.js';
 import { acknowledge } from './checks.js';
 import { repoRoot } from './config.js';
+import { lambdaBundle } from '../../frontend/build/lambda-bundle.js';
 
 export const lambdaRuntime = Runtime.NODEJS_22_X;
 
@@ -38,6 +41,7 @@ export const layeredModules = ['stripe', ...codecModules] as const;
 const cjsRequire = () => createRequire(import.meta.url);
 const stripeLayers = new WeakMap<Stack, ILayerVersion>();
 const codecLayers = new WeakMap<Stack, ILayerVersion>();
+const rendererLayers = new WeakMap<Stack, ILayerVersion>();
 const versionOf = (name: string) =>
   // Read from disk: a package's `exports` may not expose its package.json.
   (JSON.parse(readFileSync(join(repoRoot, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
@@ -110,6 +114,45 @@ export function codecLayer(scope: Construct): ILayerVersion {
   return layer;
 }
 
+/**
+ * The pre-rendered pages' renderer (frontend/build/page-renderer.ts: React's server renderer and the app's components,
+ * ≈ 550 KB minified) as `/opt/nodejs/node_modules/toko-page-renderer`, for the pre-render consumer only. Hashed by its
+ * output, so a change to any component the pages show makes a new layer version. Beside it, the page list's
+ * KeyValueStore client with its SigV4a signer (functions/lib/page-list-client.ts), which the runtime's SDK lacks.
+ */
+export function pageRendererLayer(scope: Construct): ILayerVersion {
+  const stack = Stack.of(scope);
+  let layer = rendererLayers.get(stack);
+  if (!layer) {
+    layer = new LayerVersion(stack, 'PageRendererLayer', {
+      description: 'the pre-rendered pages renderer (frontend/src/prerender) and the page list client, as minified ES modules',
+      compatibleRuntimes: [lambdaRuntime],
+      compatibleArchitectures: [Architecture.ARM_64],
+      code: Code.fromAsset(join(repoRoot, 'frontend', 'src', 'prerender'), {
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22'),
+          local: {
+            tryBundle(outputDir) {
+              buildPageRenderer(join(outputDir, 'nodejs', 'node_modules', PAGE_RENDERER_MODULE));
+              buildPageListClient(outputDir);
+              return true;
+            },
+          },
+        },
+      }),
+    });
+    rendererLayers.set(stack, layer);
+  }
+  return layer;
+}
+
+/** Writes the page list's client (nodejs/node_modules/toko-page-list-client) into `outputDir`. */
+export function buildPageListClient(outputDir: string) {
+  const version = versionOf('@aws-sdk/client-cloudfront-keyvaluestore');
+  buildModule(outputDir, PAGE_LIST_CLIENT_MODULE, version, "export * from './functions/lib/page-list-client.ts';");
+}
+
 /** Writes the codecs' layer content (nodejs/node_modules/<each codec>) into `outputDir`. */
 export function buildCodecLayer(outputDir: string) {
   for (const name of codecModules) buildModule(outputDir, name, versionOf(name), `export * from '${name}';`);
@@ -123,11 +166,7 @@ function buildModule(outputDir: string, name: string, version: string, contents:
   esbuild.buildSync({
     stdin: { contents, resolveDir: repoRoot, loader: 'js' },
     outfile: join(dir, 'index.mjs'),
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node22',
+    ...lambdaBundle,
     banner: { js: esmRequireBanner },
     logLevel: 'warning',
   });
@@ -142,6 +181,8 @@ export interface TokoFunctionProps {
   timeout: Duration;
   /** Also load the audio codecs' layer (codecModules). */
   codecs?: boolean;
+  /** Also load the pre-rendered pages' renderer layer. */
+  renderer?: boolean;
 }
 
 export function tokoFunction(scope: Construct, id: string, props: TokoFunctionProps): NodejsFunction {
@@ -170,7 +211,7 @@ export function tokoFunction(scope: Construct, id: string, props: TokoFunctionPr
     role,
     projectRoot: repoRoot,
     depsLockFilePath: join(repoRoot, 'package-lock.json'),
-    layers: [stripeLayer(scope), ...(props.codecs ? [codecLayer(scope)] : [])],
+    layers: [stripeLayer(scope), ...(props.codecs ? [codecLayer(scope)] : []), ...(props.renderer ? [pageRendererLayer(scope)] : [])],
     bundling: {
       // The runtime provides the AWS SDK v3; the layer provides the rest.
       externalModules: ['@aws-sdk/*', ...layeredModules],

@@ -29,7 +29,8 @@ export class MessagingStack extends Stack {
   /** Failure records that a replay received `relayFailuresMaxReceiveCount` times without finishing. */
   readonly relayFailuresDlq: IQueue;
 
-  private readonly alarmTopic: Topic;
+  /** Where every alarm goes (the observability stack's too). */
+  readonly alarmTopic: Topic;
 
   constructor(scope: Construct, id: string, props: MessagingStackProps) {
     super(scope, id, props);

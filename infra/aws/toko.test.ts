@@ -8,13 +8,19 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumers, dlqName, queueName, relay } from '../../functions/consumers.js';
 import { contexts, routeKey, routes } from '../../functions/routes.js';
+import { healthThresholds } from '../../functions/lib/ops/health.js';
 import { schedules } from '../../functions/schedules.js';
 import { tables } from '../tables.js';
 import { cdkJsonContext, configFromContext } from './config.js';
 import { accessLogPrefixes } from './data-stack.js';
+import { EDGE_CACHE_SECONDS, edgeCachedRoutes } from './edge-cache.js';
 import { relayFailuresMaxReceiveCount } from './messaging-stack.js';
+import { API_5XX_MIN_REQUESTS, API_5XX_PERCENT, WEBHOOK_FAILURES } from './observability-stack.js';
 import { routeThrottles } from './throttling.js';
 import { buildToko, type Toko } from './toko.js';
+import { pageListActions } from './access.js';
+import { sitePagesCode } from './web-stack.js';
+import { PAGE_FRESH_SECONDS } from '../../functions/lib/page-list.js';
 
 type Json = Record<string, unknown>;
 type Resource = { Type: string; Properties: Json; DependsOn?: string[] };
@@ -34,6 +40,7 @@ beforeAll(() => {
     mail: Template.fromStack(toko.mail),
     web: Template.fromStack(toko.web),
     api: Template.fromStack(toko.api),
+    observability: Template.fromStack(toko.observability),
   };
 });
 
@@ -294,18 +301,78 @@ describe('api stack', () => {
     expect(invokes.map(([, p]) => p.Properties.FunctionName)).toContainEqual({ 'Fn::GetAtt': [logicalId(toko.api, fn), 'Arn'] });
   });
 
-  it('loads the Stripe SDK from one shared layer instead of bundling it into each function, and the audio codecs only into the track intake', () => {
+  it('loads the Stripe SDK from one shared layer instead of bundling it into each function, the audio codecs only into the track intake, and the page renderer only into the pre-render consumer', () => {
     const layers = resources(template.api, 'AWS::Lambda::LayerVersion');
-    expect(layers).toHaveLength(2);
-    const [stripeId, codecsId] = ['stripe', 'music-metadata'].map(
+    expect(layers).toHaveLength(3);
+    const [stripeId, codecsId, rendererId] = ['stripe', 'music-metadata', 'the pre-rendered pages renderer'].map(
       (name) => layers.find(([, layer]) => (layer.Properties.Description as string).startsWith(name))![0],
     );
     for (const [, layer] of layers) expect(layer.Properties.CompatibleRuntimes).toEqual(['nodejs22.x']);
     const intake = logicalId(toko.api, toko.api.consumerFunctions.get('track-intake')!);
+    const prerender = logicalId(toko.api, toko.api.consumerFunctions.get('prerender')!);
     for (const [id, fn] of resources(template.api, 'AWS::Lambda::Function')) {
       const refs = (fn.Properties.Layers as { Ref: string }[]).map((layer) => layer.Ref).sort();
-      expect(refs).toEqual(id === intake ? [stripeId, codecsId].sort() : [stripeId]);
+      const own = id === intake ? [codecsId] : id === prerender ? [rendererId] : [];
+      expect(refs).toEqual([stripeId, ...own].sort());
     }
+  });
+
+  it('lets the pre-render consumer write pages into the site bucket under pages/ only, and read the SPA’s index.html', () => {
+    const fn = toko.api.consumerFunctions.get('prerender')!;
+    const environment = (
+      template.api.findResources('AWS::Lambda::Function')[logicalId(toko.api, fn)].Properties as {
+        Environment: { Variables: Record<string, unknown> };
+      }
+    ).Environment.Variables;
+    expect(exported(template.web, environment.SITE_BUCKET)).toEqual({ Ref: logicalId(toko.web, toko.web.siteBucket) });
+    const policies = resources(template.api, 'AWS::IAM::Policy').filter(([, p]) =>
+      JSON.stringify(p.Properties.Roles).includes(logicalId(toko.api, fn.role as never)),
+    );
+    const site = policies.flatMap(([, p]) => statements(p)).filter((s) => JSON.stringify(s.Resource).includes('SiteBucketArn'));
+    expect(site.map((s) => [s.Action, JSON.stringify(s.Resource).match(/\/(index\.html|pages\/\*)/)?.[1]])).toEqual([
+      ['s3:GetObject', 'index.html'],
+      [['s3:DeleteObject', 's3:GetObject', 's3:PutObject'], 'pages/*'],
+    ]);
+  });
+
+  it('lets the pre-render consumer keep the page list CloudFront reads, and make share pictures among the media bucket’s images only', () => {
+    const fn = toko.api.consumerFunctions.get('prerender')!;
+    const environment = (
+      template.api.findResources('AWS::Lambda::Function')[logicalId(toko.api, fn)].Properties as {
+        Environment: { Variables: Record<string, unknown> };
+      }
+    ).Environment.Variables;
+    const pageListArn = { 'Fn::GetAtt': [logicalId(toko.web, toko.web.pageList), 'Arn'] };
+    expect(exported(template.web, environment.PAGE_LIST_STORE)).toEqual(pageListArn);
+    const granted = resources(template.api, 'AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(logicalId(toko.api, fn.role as never)))
+      .flatMap(([, p]) => statements(p));
+    const onPageList = granted.filter((s) => JSON.stringify(s.Resource).includes('PageListArn'));
+    expect(onPageList.map((s) => [s.Action, exported(template.web, s.Resource)])).toEqual([[pageListActions, pageListArn]]);
+    const onMedia = granted.filter((s) => JSON.stringify(s.Resource).includes('MediaBucketArn'));
+    expect(onMedia.map((s) => [s.Action, JSON.stringify(s.Resource).match(/\/images\/\*/)?.[0] ?? 'bucket'])).toEqual([
+      ['s3:ListBucket', 'bucket'],
+      [['s3:GetObject', 's3:PutObject'], '/images/*'],
+    ]);
+    // No other function reads or writes the page list.
+    const others = resources(template.api, 'AWS::IAM::Policy').filter(
+      ([, p]) => !JSON.stringify(p.Properties.Roles).includes(logicalId(toko.api, fn.role as never)),
+    );
+    expect(others.flatMap(([, p]) => statements(p)).filter((s) => JSON.stringify(s.Action).includes('keyvaluestore'))).toEqual([]);
+  });
+
+  it('renders every page once a deployment is in place, again when the SPA or the renderer changes, by asking the pre-render consumer', () => {
+    const fn = toko.api.consumerFunctions.get('prerender')!;
+    const [[, rendering], ...more] = resources(template.api, 'Custom::RenderAllPages');
+    expect(more).toHaveLength(0);
+    expect(rendering.Properties.ServiceToken).toEqual({ 'Fn::GetAtt': [logicalId(toko.api, fn), 'Arn'] });
+    expect(rendering.Properties.ServiceTimeout).toBe('300');
+    const [rendererLayer] = resources(template.api, 'AWS::Lambda::LayerVersion').find(([, layer]) =>
+      (layer.Properties.Description as string).startsWith('the pre-rendered pages renderer'),
+    )!;
+    expect(rendering.Properties).toMatchObject({ Site: 'not built', Renderer: { Ref: rendererLayer } });
+    // After the function's grants, which it needs to render.
+    expect(rendering.DependsOn).toEqual(expect.arrayContaining([logicalId(toko.api, fn.role as never)]));
   });
 
   it.each(routes.map((r) => ({ ...r, key: routeKey(r) })))('routes "$key" to the $context function', (route) => {
@@ -319,6 +386,19 @@ describe('api stack', () => {
       'Fn::GetAtt': [logicalId(toko.api, toko.api.httpFunctions.get(route.context)!), 'Arn'],
     });
   });
+
+  it.each(routes.filter((r) => r.method === 'GET').map((r) => ({ ...r, key: `HEAD ${r.path}` })))(
+    'answers "$key" where GET is answered, by the $context function',
+    (route) => {
+      const matching = resources(template.api, 'AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.RouteKey === route.key);
+      expect(matching).toHaveLength(1);
+      const target = matching[0][1].Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] };
+      const integration = template.api.toJSON().Resources[target['Fn::Join'][1][1].Ref] as Resource;
+      expect(integration.Properties.IntegrationUri).toEqual({
+        'Fn::GetAtt': [logicalId(toko.api, toko.api.httpFunctions.get(route.context)!), 'Arn'],
+      });
+    },
+  );
 
   it('lets API Gateway invoke each context function through one permission each', () => {
     const invokes = resources(template.api, 'AWS::Lambda::Permission').filter(
@@ -362,6 +442,28 @@ describe('api stack', () => {
     for (const consumer of consumers) {
       expect(targets).toContainEqual({ 'Fn::GetAtt': [logicalId(toko.messaging, toko.messaging.queues.get(consumer.name)!), 'Arn'] });
     }
+  });
+
+  it("lets the sync manager's function move dead letters: send to each queue, receive and delete on each DLQ, no other function", () => {
+    const statementsOf = (fn: { role?: unknown }) =>
+      resources(template.api, 'AWS::IAM::Policy')
+        .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(logicalId(toko.api, fn.role as never)))
+        .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
+    const targetsOf = (statements: { Action: string | string[]; Resource: unknown }[], action: string) =>
+      statements
+        .filter((s) => [s.Action].flat().includes(action))
+        .flatMap((s) => [s.Resource].flat().map((r) => exported(template.messaging, r)));
+    const ops = statementsOf(toko.api.httpFunctions.get('admin-ops')!);
+    for (const consumer of consumers) {
+      const queue = { 'Fn::GetAtt': [logicalId(toko.messaging, toko.messaging.queues.get(consumer.name)!), 'Arn'] };
+      const dlq = { 'Fn::GetAtt': [logicalId(toko.messaging, toko.messaging.deadLetterQueues.get(consumer.name)!), 'Arn'] };
+      expect(targetsOf(ops, 'sqs:SendMessage')).toContainEqual(queue);
+      expect(targetsOf(ops, 'sqs:ReceiveMessage')).toContainEqual(dlq);
+      expect(targetsOf(ops, 'sqs:DeleteMessage')).toContainEqual(dlq);
+      expect(targetsOf(ops, 'sqs:ReceiveMessage')).not.toContainEqual(queue);
+    }
+    for (const [context, fn] of toko.api.httpFunctions)
+      if (context !== 'admin-ops') expect(targetsOf(statementsOf(fn), 'sqs:ReceiveMessage'), context).toEqual([]);
   });
 
   it('gives each function the same actions on the counters table as on views: the two are one view store', () => {
@@ -538,6 +640,31 @@ describe('web stack', () => {
     expect(api.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // Managed-AllViewerExceptHostHeader
   });
 
+  it.each(edgeCachedRoutes.map((r) => r.slice('GET '.length)))(
+    "keeps %s at the edge for the capacity model's seconds, before /api/*, one answer for every caller",
+    (path) => {
+      const config = resources(template.web, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig as {
+        CacheBehaviors: { PathPattern: string }[];
+      };
+      const order = config.CacheBehaviors.map((b) => b.PathPattern);
+      expect(order.indexOf(path)).toBeLessThan(order.indexOf('/api/*'));
+      const { behaviour: cached, origin } = behaviour(path);
+      expect(origin.DomainName).toEqual(behaviour('/api/*').origin.DomainName);
+      expect(cached.AllowedMethods).toEqual(['GET', 'HEAD']);
+      expect(cached.OriginRequestPolicyId).toBeUndefined();
+      const [[, policy]] = resources(template.web, 'AWS::CloudFront::CachePolicy').filter(
+        ([id]) => id === (cached.CachePolicyId as { Ref: string }).Ref,
+      );
+      const policyConfig = policy.Properties.CachePolicyConfig as Json;
+      expect(policyConfig).toMatchObject({ MinTTL: EDGE_CACHE_SECONDS, DefaultTTL: EDGE_CACHE_SECONDS, MaxTTL: EDGE_CACHE_SECONDS });
+      expect(policyConfig.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+        CookiesConfig: { CookieBehavior: 'none' },
+        HeadersConfig: { HeaderBehavior: 'none' },
+        QueryStringsConfig: { QueryStringBehavior: 'none' },
+      });
+    },
+  );
+
   it.each(['/media/*', '/uploads/*'])('serves %s from the media bucket through origin access control', (path) => {
     const { origin } = behaviour(path);
     expect(origin.OriginAccessControlId).toBeDefined();
@@ -629,6 +756,58 @@ describe('web stack', () => {
     template.web.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: Match.stringLikeRegexp('/index.html') });
   });
 
+  /** The SitePages function's handler, run with a page list of `listed` (path → URI) as CloudFront's runtime gives it. */
+  function sitePages(listed: Record<string, string>) {
+    const kvs = {
+      get: (key: string) => (key in listed ? Promise.resolve(listed[key]) : Promise.reject(new Error('KeyNotFound'))),
+    };
+    const code = sitePagesCode.replace("import cf from 'cloudfront';", '');
+    const handler = runInNewContext(`${code}; handler;`, { cf: { kvs: () => kvs } }) as (event: unknown) => Promise<{ uri: string }>;
+    return async (uri: string) => (await handler({ request: { uri } })).uri;
+  }
+
+  it('answers the home, album and artist pages with their pre-rendered HTML when listed, else with the SPA', async () => {
+    const viewer = sitePages({ '/': '/pages/index.html', '/album/a-1': '/pages/album/a-1.html', '/artist/b': '/pages/artist/b.html' });
+    expect(await viewer('/')).toBe('/pages/index.html');
+    expect(await viewer('/album/a-1')).toBe('/pages/album/a-1.html');
+    expect(await viewer('/album/a-1/')).toBe('/pages/album/a-1.html');
+    expect(await viewer('/artist/b')).toBe('/pages/artist/b.html');
+    // An unpublished album has no page; other routes are the SPA's; files stay files.
+    expect(await viewer('/album/unpublished')).toBe('/index.html');
+    expect(await viewer('/library')).toBe('/index.html');
+    expect(await viewer('/album/a-1/tracks')).toBe('/index.html');
+    expect(await viewer('/assets/index-abc.js')).toBe('/assets/index-abc.js');
+    expect(await sitePages({})('/')).toBe('/index.html');
+  });
+
+  it('serves /album/* and /artist/* from the site bucket through the page list, a minute at most at the edge, with the security headers', () => {
+    const config = resources(template.web, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig as {
+      DefaultCacheBehavior: Json;
+      CacheBehaviors: Json[];
+    };
+    const [[sitePagesId, fn]] = resources(template.web, 'AWS::CloudFront::Function').filter(([, f]) =>
+      String((f.Properties.FunctionConfig as Json).Comment).endsWith('SitePages'),
+    );
+    expect(fn.Properties.FunctionConfig).toMatchObject({
+      Runtime: 'cloudfront-js-2.0',
+      KeyValueStoreAssociations: [{ KeyValueStoreARN: { 'Fn::GetAtt': [logicalId(toko.web, toko.web.pageList), 'Arn'] } }],
+    });
+    const associations = [{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [sitePagesId, 'FunctionARN'] } }];
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual(associations);
+    for (const path of ['/album/*', '/artist/*']) {
+      const { behaviour: pages, origin } = behaviour(path);
+      expect(origin.Id).toBe(config.DefaultCacheBehavior.TargetOriginId);
+      expect(origin.OriginAccessControlId).toBeDefined();
+      expect(pages.FunctionAssociations).toEqual(associations);
+      expect(pages.ResponseHeadersPolicyId).toEqual(config.DefaultCacheBehavior.ResponseHeadersPolicyId);
+      expect(pages.AllowedMethods).toEqual(['GET', 'HEAD']);
+      const [[, policy]] = resources(template.web, 'AWS::CloudFront::CachePolicy').filter(
+        ([id]) => id === (pages.CachePolicyId as { Ref: string }).Ref,
+      );
+      expect(policy.Properties.CachePolicyConfig).toMatchObject({ MinTTL: 0, DefaultTTL: PAGE_FRESH_SECONDS, MaxTTL: PAGE_FRESH_SECONDS });
+    }
+  });
+
   it('deploys no SPA when frontend/dist has not been built', () => {
     template.web.resourceCountIs('Custom::CDKBucketDeployment', 0);
   });
@@ -637,5 +816,72 @@ describe('web stack', () => {
 describe('mail stack', () => {
   it('verifies the brand domain in SES', () => {
     template.mail.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'toko.example' });
+  });
+});
+
+describe('observability stack', () => {
+  type AlarmProps = {
+    AlarmName: string;
+    Threshold: number;
+    MetricName?: string;
+    Namespace?: string;
+    Dimensions?: { Name: string; Value: unknown }[];
+    Metrics?: { Id: string; Expression?: string }[];
+    AlarmActions: unknown[];
+  };
+  const alarms = () =>
+    new Map(
+      resources(template.observability, 'AWS::CloudWatch::Alarm').map(([, r]) => [
+        (r.Properties as AlarmProps).AlarmName,
+        r.Properties as AlarmProps,
+      ]),
+    );
+
+  it('alarms, to the alarm topic, when a consumer’s oldest message waits past the sync manager’s lagging threshold', () => {
+    for (const consumer of consumers) {
+      const alarm = alarms().get(`toko-${consumer.name}-oldest-message`);
+      expect(alarm, consumer.name).toMatchObject({
+        MetricName: 'ApproximateAgeOfOldestMessage',
+        Threshold: healthThresholds.laggingOldestAgeSeconds,
+      });
+      expect(alarm!.AlarmActions).toHaveLength(1);
+    }
+  });
+
+  it('alarms on every function’s errors and throttles', () => {
+    const functions = [...toko.api.httpFunctions.keys()].length + toko.api.consumerFunctions.size + toko.api.scheduledFunctions.size + 1;
+    const all = [...alarms().values()];
+    expect(all.filter((a) => a.MetricName === 'Errors' && a.Threshold === 0)).toHaveLength(functions);
+    expect(all.filter((a) => a.MetricName === 'Throttles' && a.Threshold === 0)).toHaveLength(functions);
+    expect(alarms().get('toko-relay-errors')).toBeDefined();
+  });
+
+  it('alarms on the API’s 5xx share and on webhook failures counted by the app', () => {
+    const api = alarms().get('toko-api-5xx')!;
+    expect(api.Threshold).toBe(API_5XX_PERCENT);
+    expect(api.Metrics?.find((m) => m.Expression)?.Expression).toBe(`IF(requests >= ${API_5XX_MIN_REQUESTS}, 100 * errors / requests, 0)`);
+    expect(alarms().get('toko-webhook-failures')).toMatchObject({
+      Namespace: 'Toko',
+      MetricName: 'WebhookFailures',
+      Threshold: WEBHOOK_FAILURES,
+      Dimensions: [{ Name: 'service', Value: 'toko' }],
+    });
+  });
+
+  it('draws one dashboard of the API, the app’s own figures, the consumers and the functions', () => {
+    const [[, dashboard]] = resources(template.observability, 'AWS::CloudWatch::Dashboard');
+    expect(dashboard.Properties.DashboardName).toBe('toko-operations');
+    const body = JSON.stringify(dashboard.Properties.DashboardBody);
+    for (const metric of [
+      'PlaysRecorded',
+      'Purchases',
+      'SignIns',
+      'WebhookFailures',
+      'ConsumerLag',
+      'ApproximateAgeOfOldestMessage',
+      '5xx',
+      'Throttles',
+    ])
+      expect(body, metric).toContain(metric);
   });
 });

@@ -1,4 +1,4 @@
-/** The whole Toko app: five env-agnostic stacks wired from the manifests (no lookups, so synth runs offline). */
+/** The whole Toko app: six env-agnostic stacks wired from the manifests (no lookups, so synth runs offline). */
 import { Tags, type App } from 'aws-cdk-lib';
 import { ApiStack } from './api-stack.js';
 import type { TokoConfig } from './config.js';
@@ -6,6 +6,7 @@ import { DataStack } from './data-stack.js';
 import { entriesIn, type Entries } from './entries.js';
 import { MailStack } from './mail-stack.js';
 import { MessagingStack } from './messaging-stack.js';
+import { ObservabilityStack } from './observability-stack.js';
 import { WebStack } from './web-stack.js';
 
 export interface Toko {
@@ -14,6 +15,7 @@ export interface Toko {
   mail: MailStack;
   web: WebStack;
   api: ApiStack;
+  observability: ObservabilityStack;
 }
 
 export function buildToko(app: App, config: TokoConfig, entries: Entries = entriesIn(config.functionsDir)): Toko {
@@ -43,22 +45,41 @@ export function buildToko(app: App, config: TokoConfig, entries: Entries = entri
     environment: {
       tables: data.tables,
       mediaBucket: data.mediaBucket,
+      siteBucket: web.siteBucket,
       queuePrefix: config.prefix,
       appOrigin: web.appOrigin,
       secrets: data.secrets,
       appVersion: config.appVersion,
       buildTime: config.buildTime,
+      stripePublishableKey: config.stripePublishableKey,
     },
     resources: {
       tables: data.tables,
       mediaBucketArnExport: data.mediaBucketArnExport,
+      siteBucketArnExport: web.siteBucketArnExport,
+      pageListArnExport: web.pageListArnExport,
       queues: messaging.queues,
+      deadLetterQueues: messaging.deadLetterQueues,
       mailIdentity: mail.identity,
     },
   });
-  for (const stack of [data, messaging, mail, web, api]) {
+  const observability = new ObservabilityStack(app, 'Observability', {
+    stackName: stackName('observability'),
+    description: 'Toko: alarms and the operations dashboard',
+    config,
+    alarmTopic: messaging.alarmTopic,
+    queues: messaging.queues,
+    functions: new Map([
+      ...[...api.httpFunctions].map(([context, fn]) => [`http-${context}`, fn] as const),
+      ...api.consumerFunctions,
+      ...[...api.scheduledFunctions].map(([job, fn]) => [`scheduled-${job}`, fn] as const),
+      ['relay', api.relay],
+    ]),
+    httpApi: web.httpApi,
+  });
+  for (const stack of [data, messaging, mail, web, api, observability]) {
     Tags.of(stack).add('app', 'toko');
     Tags.of(stack).add('stage', config.prefix.replace(/-$/, ''));
   }
-  return { data, messaging, mail, web, api };
+  return { data, messaging, mail, web, api, observability };
 }

@@ -14,17 +14,23 @@ import {
   Distribution,
   FunctionCode,
   FunctionEventType,
+  FunctionRuntime,
   Function as EdgeFunction,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   HttpVersion,
+  KeyValueStore,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   PriceClass,
   ResponseHeadersPolicy,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
+  type BehaviorOptions,
   type IDistribution,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { EDGE_CACHE_SECONDS, edgeCachedRoutes } from './edge-cache.js';
 import { AnyPrincipal, Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
   BlockPublicAccess,
@@ -38,6 +44,8 @@ import {
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { PRIVATE_MEDIA_PREFIXES } from '../../functions/lib/media-keys.js';
+import { PAGE_FRESH_SECONDS } from '../../functions/lib/page-list.js';
+import { HSTS, securityHeaders, type SecurityHeaderSources } from '../security-headers.js';
 import { acknowledge } from './checks.js';
 import type { TokoConfig } from './config.js';
 import { accessLogPrefixes } from './data-stack.js';
@@ -49,9 +57,26 @@ export interface WebStackProps extends StackProps {
   accessLogs: Bucket;
 }
 
-/** Paths without a file extension are the SPA's routes: answer them with index.html. API and media 404s stay 404s. */
-const spaFallbackCode = `function handler(event) {
+/**
+ * The site's viewer requests: the home, album and artist pages are answered with their pre-rendered HTML when the page
+ * list (the function's KeyValueStore: a page's path → its object's URI, kept by functions/consumers/prerender.ts) has them; an
+ * unlisted one (an unpublished album) and every other path without a file extension are the SPA's routes: index.html.
+ * API and media 404s stay 404s. The rewrite comes before the cache, so a page and index.html are cached apart.
+ */
+export const sitePagesCode = `import cf from 'cloudfront';
+var pageList = cf.kvs();
+async function handler(event) {
   var request = event.request;
+  var path = request.uri.length > 1 && request.uri.endsWith('/') ? request.uri.slice(0, -1) : request.uri;
+  var parts = path.split('/');
+  if (path === '/' || (parts.length === 3 && (parts[1] === 'album' || parts[1] === 'artist') && parts[2] !== '')) {
+    try {
+      request.uri = await pageList.get(path);
+      return request;
+    } catch (e) {
+      // Not listed: the SPA shows it.
+    }
+  }
   var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') === -1) request.uri = '/index.html';
   return request;
@@ -82,6 +107,14 @@ export const mediaPathCode = `function handler(event) {
 export class WebStack extends Stack {
   readonly httpApi: IHttpApi;
   readonly distribution: IDistribution;
+  /** The SPA's build, and under pages/ the pre-rendered pages (functions/consumers/prerender.ts writes them). */
+  readonly siteBucket: Bucket;
+  /** The name of the export of the site bucket's ARN, for the pre-render consumer's grant (access.ts). */
+  readonly siteBucketArnExport: string;
+  /** The pre-rendered pages CloudFront serves, by path (sitePagesCode); the pre-render consumer keeps it. */
+  readonly pageList: KeyValueStore;
+  /** The name of the export of the page list's ARN, for the pre-render consumer's environment and grant. */
+  readonly pageListArnExport: string;
   /** https://<domain>, the value of APP_ORIGIN. */
   readonly appOrigin: string;
 
@@ -107,6 +140,9 @@ export class WebStack extends Stack {
       serverAccessLogsBucket: props.accessLogs,
       serverAccessLogsPrefix: accessLogPrefixes.site,
     });
+    this.siteBucket = siteBucket;
+    this.siteBucketArnExport = `${this.stackName}:SiteBucketArn`;
+    this.exportValue(siteBucket.bucketArn, { name: this.siteBucketArnExport });
 
     // The media bucket belongs to the data stack, but a policy naming this distribution can only be
     // written here; the data stack therefore leaves the bucket without a policy.
@@ -147,12 +183,84 @@ export class WebStack extends Stack {
       enableAcceptEncodingBrotli: true,
     });
 
+    // The catalogue's lists, kept at the edge for a few seconds (edge-cache.ts): no cookie or header in the key, none
+    // forwarded, so one cached answer serves everyone, as their handlers answer everyone alike.
+    const apiOrigin = new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
+    const catalogueCachePolicy = new CachePolicy(this, 'CatalogueCachePolicy', {
+      comment: 'Catalogue lists: the same for every caller, a few seconds old at most',
+      minTtl: Duration.seconds(EDGE_CACHE_SECONDS),
+      defaultTtl: Duration.seconds(EDGE_CACHE_SECONDS),
+      maxTtl: Duration.seconds(EDGE_CACHE_SECONDS),
+      queryStringBehavior: CacheQueryStringBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
+    // The media bucket's origin: gated audio plays from presigned URLs, admin uploads post to the bucket.
+    const responseHeadersPolicy = securityHeadersPolicy(this, {
+      mediaOrigins: [`https://${mediaBucket.bucketRegionalDomainName}`],
+      checkoutOrigins: [],
+    });
+
+    const edgeCached = Object.fromEntries(
+      edgeCachedRoutes.map((route) => [
+        route.slice('GET '.length),
+        {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: catalogueCachePolicy,
+          compress: true,
+          responseHeadersPolicy,
+        },
+      ]),
+    );
+
     const viewerRequest = (name: string, code: string) => [
       {
         function: new EdgeFunction(this, name, { code: FunctionCode.fromInline(code), comment: `${config.prefix}${name}` }),
         eventType: FunctionEventType.VIEWER_REQUEST,
       },
     ];
+
+    const pageList = new KeyValueStore(this, 'PageList', { comment: `${config.prefix}pre-rendered pages: path → object URI` });
+    this.pageList = pageList;
+    this.pageListArnExport = `${this.stackName}:PageListArn`;
+    this.exportValue(pageList.keyValueStoreArn, { name: this.pageListArnExport });
+    const sitePages = [
+      {
+        function: new EdgeFunction(this, 'SitePages', {
+          code: FunctionCode.fromInline(sitePagesCode),
+          comment: `${config.prefix}SitePages`,
+          runtime: FunctionRuntime.JS_2_0,
+          keyValueStore: pageList,
+        }),
+        eventType: FunctionEventType.VIEWER_REQUEST,
+      },
+    ];
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(siteBucket);
+    // A page is the same for everyone (a guest's view; the SPA fills in the rest), and fresh within a minute of a change:
+    // the reactor rewrites it in place and CloudFront asks again after PAGE_FRESH_SECONDS, serving the old one meanwhile
+    // (stale-while-revalidate), so no invalidation is needed. A page's first listing or its removal changes the URI the
+    // function rewrites to, a cache key of its own, and reaches viewers as soon as the page list does.
+    const pagesCachePolicy = new CachePolicy(this, 'PagesCachePolicy', {
+      comment: 'Pre-rendered pages: the same for every guest, a minute old at most',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(PAGE_FRESH_SECONDS),
+      maxTtl: Duration.seconds(PAGE_FRESH_SECONDS),
+      queryStringBehavior: CacheQueryStringBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const pages: BehaviorOptions = {
+      origin: siteOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: pagesCachePolicy,
+      responseHeadersPolicy,
+      functionAssociations: sitePages,
+      compress: true,
+    };
 
     const distribution = new Distribution(this, 'Distribution', {
       comment: `${config.prefix}app`,
@@ -170,21 +278,27 @@ export class WebStack extends Stack {
           }
         : {}),
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
+        // The home page (`/`, a pre-rendered page with its own Cache-Control), the SPA's files and its other routes.
+        origin: siteOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
-        functionAssociations: viewerRequest('SpaFallback', spaFallbackCode),
+        responseHeadersPolicy,
+        functionAssociations: sitePages,
         compress: true,
       },
       additionalBehaviors: {
+        // Listed first: CloudFront takes the first pattern that matches, and these exact paths are under /api/*.
+        ...edgeCached,
+        '/album/*': pages,
+        '/artist/*': pages,
         '/api/*': {
-          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           compress: true,
+          responseHeadersPolicy,
         },
         '/media/*': {
           origin: mediaOrigin,
@@ -192,12 +306,14 @@ export class WebStack extends Stack {
           allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
           functionAssociations: viewerRequest('MediaPath', mediaPathCode),
+          responseHeadersPolicy,
         },
         '/uploads/*': {
           origin: mediaOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
           cachePolicy: uploadsCachePolicy,
+          responseHeadersPolicy,
         },
       },
     });
@@ -239,7 +355,8 @@ export class WebStack extends Stack {
       const pages = new BucketDeployment(this, 'SpaPages', {
         sources: [spa()],
         destinationBucket: siteBucket,
-        exclude: ['assets/*'],
+        // The pre-rendered pages are the prerender consumer's, not the build's: excluded, a deployment's prune keeps them.
+        exclude: ['assets/*', 'pages/*'],
         cacheControl: [CacheControl.noCache()],
         distribution,
         distributionPaths: ['/*'],
@@ -252,6 +369,46 @@ export class WebStack extends Stack {
     new CfnOutput(this, 'ApiEndpoint', { value: httpApi.apiEndpoint });
     new CfnOutput(this, 'DistributionId', { value: distribution.distributionId });
   }
+}
+
+/**
+ * The app's security headers (infra/security-headers.ts, the same set the local gateway sends) on every answer
+ * CloudFront gives: the SPA, the API, media. Those CloudFront types get its typed fields; the rest are custom headers.
+ */
+export function securityHeadersPolicy(scope: Construct, sources: SecurityHeaderSources): ResponseHeadersPolicy {
+  const {
+    'content-security-policy': contentSecurityPolicy,
+    'strict-transport-security': _hsts,
+    'x-content-type-options': contentTypeOptions,
+    'x-frame-options': frameOption,
+    'referrer-policy': referrerPolicy,
+    ...custom
+  } = securityHeaders(sources);
+  if (contentTypeOptions !== 'nosniff') throw new Error(`CloudFront sends X-Content-Type-Options: nosniff only, not ${contentTypeOptions}`);
+  return new ResponseHeadersPolicy(scope, 'SecurityHeaders', {
+    comment: 'Toko security headers (infra/security-headers.ts)',
+    securityHeadersBehavior: {
+      contentSecurityPolicy: { contentSecurityPolicy, override: true },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.seconds(HSTS.maxAgeSeconds),
+        includeSubdomains: HSTS.includeSubdomains,
+        override: true,
+      },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: enumValue(HeadersFrameOption, frameOption), override: true },
+      referrerPolicy: { referrerPolicy: enumValue(HeadersReferrerPolicy, referrerPolicy), override: true },
+    },
+    customHeadersBehavior: {
+      customHeaders: Object.entries(custom).map(([header, value]) => ({ header, value, override: true })),
+    },
+  });
+}
+
+/** The member of a CloudFront enum whose value is `value`, or an error naming it. */
+function enumValue<E extends Record<string, string>>(values: E, value: string): E[keyof E] {
+  const member = Object.values(values).find((candidate) => candidate === value);
+  if (!member) throw new Error(`CloudFront has no header value ${value}`);
+  return member as E[keyof E];
 }
 
 /**

@@ -57,15 +57,24 @@ const safeDecode = (s: string) => {
   }
 };
 
+/**
+ * The route of a request. HEAD takes the GET route of its path, as the deployed API's HEAD routes do (one per GET route,
+ * infra/aws/api-stack.ts): its route key says HEAD, and the handler answers it as the GET (functions/lib/http.ts).
+ */
 export function matchRoute(routes: CompiledRoute[], method: string, rawPath: string): RouteMatch {
   const hits = routes
     .map((route) => ({ route, m: route.regex.exec(rawPath) }))
     .filter((h): h is { route: CompiledRoute; m: RegExpExecArray } => h.m !== null)
     .sort((a, b) => compareRank(a.route.rank, b.route.rank));
   if (hits.length === 0) return { kind: 'not_found' };
-  const withMethod = hits.filter((h) => h.route.spec.method === method);
-  if (withMethod.length === 0) return { kind: 'method_not_allowed', allowed: [...new Set(hits.map((h) => h.route.spec.method))] };
-  const { route, m } = withMethod[0];
+  const routeMethod = method === 'HEAD' ? 'GET' : method;
+  const withMethod = hits.filter((h) => h.route.spec.method === routeMethod);
+  if (withMethod.length === 0) {
+    const allowed = [...new Set(hits.flatMap((h) => (h.route.spec.method === 'GET' ? ['GET', 'HEAD'] : [h.route.spec.method])))];
+    return { kind: 'method_not_allowed', allowed };
+  }
+  const { route: matched, m } = withMethod[0];
+  const route = method === 'HEAD' ? { ...matched, routeKey: `HEAD ${matched.spec.path}` } : matched;
   const pathParameters = Object.fromEntries(route.names.map((name, i) => [name, safeDecode(m[i + 1])]));
   return { kind: 'match', route, pathParameters };
 }

@@ -15,16 +15,19 @@ import { contexts as manifestContexts, routes as manifestRoutes, type RouteSpec 
 import { REGION, startEmulators } from './emulators.js';
 import { applyHandlerEnvironment, firstAdmin, handlerEnvironment } from './environment.js';
 import { startEventFlow } from './event-flow.js';
+import { startFaults, type Faults } from './fault-proxy.js';
 import { serveGateway } from './gateway-server.js';
 import { handlerLoaders, type HandlerOverrides } from './handlers.js';
 import { createResources, NAMES } from './resources.js';
 import { ensureFirstAdmin, runSeed } from './seed.js';
+import { preparePageRenderer, publishTemplate, renderEveryPage } from './site-pages.js';
 import { createShutdown } from './shutdown.js';
 import type { SqsTrigger } from './sqs-trigger.js';
 import type { StreamPoller } from './stream-poller.js';
 import { startLocalShopify } from './shopify-sandbox/index.js';
 import { startLocalStripe } from './stripe-sandbox/index.js';
 import { makeLog, sleep } from './util.js';
+import { securityHeaders, securityHeaderSourcesFromEnv } from '../security-headers.js';
 
 export interface LocalCloudOptions {
   /** Port of the app (gateway). 0 picks a free one. */
@@ -50,6 +53,13 @@ export interface LocalCloudOptions {
   consumerConcurrency?: number;
   /** The first admin (ADMIN_EMAIL / ADMIN_PASSWORD); default admin@toko.local with a password kept in `<dataDir>/admin-password`. */
   admin?: { email: string; password: string };
+  /**
+   * Tests only: the handlers reach DynamoDB, SQS, SES and the Stripe API, and Stripe's webhooks reach the app, through
+   * fault proxies (infra/local/fault-proxy.ts), all at rate 0 until a test sets `LocalCloud.faults`. The cloud's own
+   * machinery (resources, stream poller, SQS trigger) talks to the emulators directly, as AWS's own services do.
+   * A seed makes the faults the same on every run for the same requests. `npm start` leaves this off.
+   */
+  faults?: true | { seed?: number; holdMs?: number };
   /** Test hooks: replace handlers or manifests. The production path leaves these unset. */
   handlers?: HandlerOverrides;
   routes?: RouteSpec[];
@@ -76,6 +86,8 @@ export interface LocalCloud {
   /** Waits until the stream poller has read everything and no consumer queue holds a message. */
   waitForIdle(timeoutMs?: number): Promise<boolean>;
   stats(): { relay: ReturnType<StreamPoller['stats']>; consumers: ReturnType<SqsTrigger['stats']> };
+  /** The fault proxies, when started with `faults`. */
+  faults?: Faults;
   /** Holds the stream poller (nothing is relayed or projected) until the returned function is called. */
   holdStream(): () => void;
   stop(): Promise<void>;
@@ -106,22 +118,47 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // 2. The gateway's port first: APP_ORIGIN depends on it. It answers 503 until the cloud is ready.
     const handlers = handlerLoaders(consumers, options.handlers);
     let ready = false;
+    // Stripe's and the app's own until the settings exist; then also the media bucket's and the Stripe sandbox's origins.
+    let headers = securityHeaders(securityHeaderSourcesFromEnv({}));
     const { gateway, port, url } = await serveGateway({
       port: options.port,
       shutdown,
       isReady: () => ready,
+      securityHeaders: () => headers,
       routes,
       loadHttpHandler: handlers.http,
       s3Config: fauxqsConfig,
       bucket: NAMES.bucket,
+      siteBucket: NAMES.siteBucket,
       staticDir,
       region: REGION,
       log,
       quiet: options.quiet ?? false,
     });
 
+    // Tests only: the fault proxies between the handlers and the services (the Stripe sandbox's URL is known below).
+    let stripeSandboxUrl = '';
+    let faults: Faults | undefined;
+    if (options.faults) {
+      const { seed, holdMs } = options.faults === true ? {} : options.faults;
+      const { dynamo, fauxqs, ses } = emulators;
+      const proxies = await startFaults({
+        upstreams: { dynamodb: dynamo.endpoint, sqs: fauxqs.endpoint, ses: ses.endpoint, stripe: () => stripeSandboxUrl, webhook: url },
+        seed,
+        holdMs,
+      });
+      shutdown.add(() => proxies.stop());
+      faults = proxies;
+    }
+
     // The Stripe sandbox stands in for Stripe's API and hosted checkout; its Pay button sends signed webhooks.
-    const stripe = await startLocalStripe({ appUrl: url, dataDir, log: (line) => log.info(`stripe: ${line}`) });
+    const stripe = await startLocalStripe({
+      appUrl: url,
+      webhookOrigin: faults?.proxies.webhook.url,
+      dataDir,
+      log: (line) => log.info(`stripe: ${line}`),
+    });
+    stripeSandboxUrl = stripe.sandbox.url;
     shutdown.add(() => stripe.sandbox.stop());
     // The Shopify sandbox stands in for the merch shop's Storefront API and checkout; its Pay button sends a signed order webhook.
     const shopify = await startLocalShopify({ appUrl: url, dataDir, log: (line) => log.info(`shopify: ${line}`) });
@@ -129,11 +166,25 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const admin = firstAdmin(dataDir, options.admin);
 
     // 3. The environment the handlers read.
-    const env = handlerEnvironment({ emulators, url, dataDir, staticDir, admin, stripe: stripe.env, shopify: shopify.env });
-    await applyHandlerEnvironment(env, shutdown);
-
-    // 4. Tables, queues and the bucket, from the manifests.
     let phase = performance.now();
+    const pageRenderer = preparePageRenderer(dataDir);
+    mark('page-renderer', phase);
+    const env = handlerEnvironment({
+      emulators,
+      url,
+      dataDir,
+      staticDir,
+      admin,
+      stripe: faults ? { ...stripe.env, STRIPE_API_PORT: String(faults.proxies.stripe.port) } : stripe.env,
+      shopify: shopify.env,
+      pageRenderer,
+      proxied: faults && { dynamodb: faults.proxies.dynamodb.url, sqs: faults.proxies.sqs.url, ses: faults.proxies.ses.url },
+    });
+    await applyHandlerEnvironment(env, shutdown);
+    headers = securityHeaders(securityHeaderSourcesFromEnv(env));
+
+    // 4. Tables, queues and the buckets, from the manifests; the pre-rendered pages' template.
+    phase = performance.now();
     const { streamArn, queues } = await createResources({
       dynamoConfig,
       fauxqsConfig,
@@ -142,6 +193,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       personalDataSecret: env.PERSONAL_DATA_SECRET,
       log,
     });
+    const siteBuilt = await publishTemplate(fauxqsConfig, staticDir);
     mark('resources', phase);
 
     // 5. Stream poller → relay, SQS trigger → consumers.
@@ -186,9 +238,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       log.error('the projections have not caught up yet (is a consumer failing or missing?); starting anyway');
     }
     mark('catch-up', phase);
+    if (siteBuilt) {
+      phase = performance.now();
+      await renderEveryPage(log);
+      mark('pre-render', phase);
+    }
     // 8. The timer of the scheduled jobs (EventBridge rules in AWS).
     startScheduler({ schedules, log, shutdown });
     ready = true;
+    stripe.sandbox.resumeWebhooks();
     warming = gateway.warm().catch(() => undefined);
     timings.total = Math.round(performance.now() - t0);
 
@@ -204,6 +262,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       env,
       endpoints: { dynamodb: dynamo.endpoint, sqs: fauxqs.endpoint, s3: fauxqs.endpoint, ses: ses.endpoint },
       timings,
+      faults,
       waitForIdle,
       stats: () => ({ relay: flow.poller.stats(), consumers: flow.trigger.stats() }),
       holdStream: () => flow.poller.hold(),

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { CREDENTIALS, REGION, type Emulators } from './emulators.js';
 import { NAMES, tableName } from './resources.js';
 import type { Shutdown } from './shutdown.js';
@@ -25,6 +26,10 @@ export interface HandlerEnvironmentInput {
   stripe: Record<string, string>;
   /** The Shopify sandbox's variables (store, Storefront token, webhook secret). */
   shopify: Record<string, string>;
+  /** The pre-rendered pages' renderer, built into the data directory (a layer in AWS). */
+  pageRenderer: string;
+  /** Tests only: the fault proxies the handlers reach these services through instead (the cloud's own machinery does not). */
+  proxied?: { dynamodb: string; sqs: string; ses: string };
 }
 
 export function handlerEnvironment({
@@ -35,6 +40,8 @@ export function handlerEnvironment({
   admin,
   stripe,
   shopify,
+  pageRenderer,
+  proxied,
 }: HandlerEnvironmentInput): Record<string, string> {
   const { dynamo, fauxqs, ses } = emulators;
   return {
@@ -43,11 +50,11 @@ export function handlerEnvironment({
     AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
     AWS_EC2_METADATA_DISABLED: 'true',
-    AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+    AWS_ENDPOINT_URL_DYNAMODB: proxied?.dynamodb ?? dynamo.endpoint,
     AWS_ENDPOINT_URL_DYNAMODB_STREAMS: dynamo.endpoint,
-    AWS_ENDPOINT_URL_SQS: fauxqs.endpoint,
+    AWS_ENDPOINT_URL_SQS: proxied?.sqs ?? fauxqs.endpoint,
     AWS_ENDPOINT_URL_S3: fauxqs.endpoint,
-    AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+    AWS_ENDPOINT_URL_SESV2: proxied?.ses ?? ses.endpoint,
     S3_FORCE_PATH_STYLE: 'true',
     TABLE_EVENTS: tableName('events'),
     TABLE_VIEWS: tableName('views'),
@@ -55,6 +62,8 @@ export function handlerEnvironment({
     TABLE_EPHEMERAL: tableName('ephemeral'),
     TABLE_KEYS: tableName('keys'),
     MEDIA_BUCKET: NAMES.bucket,
+    SITE_BUCKET: NAMES.siteBucket,
+    PAGE_RENDERER: pathToFileURL(pageRenderer).href,
     QUEUE_PREFIX: NAMES.queuePrefix,
     SESSION_SECRET: sessionSecret(dataDir),
     PERSONAL_DATA_SECRET: persistedSecret(dataDir, 'personal-data-secret', () => randomBytes(48).toString('base64url')),
@@ -62,6 +71,8 @@ export function handlerEnvironment({
     BUILD_TIME: buildTime(staticDir),
     // Every local request comes from 127.0.0.1, so the per-IP sign-in limit would count the whole test suite as one person.
     SIGNIN_LIMIT_PER_IP: '1000',
+    // The app's CloudWatch metrics (functions/lib/metrics.ts) are log lines for AWS to read; here they would only be noise.
+    POWERTOOLS_METRICS_DISABLED: 'true',
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     ...stripe,

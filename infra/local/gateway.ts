@@ -16,6 +16,7 @@ import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { isPrivateMediaKey } from '../../functions/lib/media-keys.js';
 import type { RouteSpec } from '../../functions/routes.js';
+import { objectKeyOf, prerenderedPageOf } from '../../frontend/src/prerender/pages.js';
 import { compileRoutes, matchRoute } from './api-routes.js';
 import type { AwsClientConfig } from './dynamodb-local.js';
 import { lambdaContext, type HttpHandler } from './handlers.js';
@@ -26,12 +27,16 @@ export interface GatewayOptions {
   loadHttpHandler: (context: string) => () => Promise<HttpHandler>;
   s3Config: AwsClientConfig;
   bucket: string;
+  /** The site bucket, whose pages/ hold the pre-rendered home, artist and album pages (functions/consumers/prerender.ts). */
+  siteBucket?: string;
   staticDir: string;
   region: string;
   log: Log;
   quiet: boolean;
   /** False while the cloud is still starting (env, tables, seed): requests get a 503 meanwhile. */
   isReady?: () => boolean;
+  /** The security headers every answer carries (infra/security-headers.ts), read per request: they follow the cloud's settings. */
+  securityHeaders: () => Readonly<Record<string, string>>;
 }
 
 export interface Gateway {
@@ -91,6 +96,7 @@ export function createGateway(opts: GatewayOptions): Gateway {
     const started = performance.now();
     if (!opts.quiet)
       res.once('close', () => opts.log.info(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
+    setSecurityHeaders(res, opts.securityHeaders());
     const url = new URL(req.url ?? '/', 'http://local');
     const pathname = url.pathname;
     if (opts.isReady && !opts.isReady()) {
@@ -109,7 +115,7 @@ export function createGateway(opts: GatewayOptions): Gateway {
       } else if (pathname.startsWith('/media/')) await media(req, res, pathname.slice('/media/'.length));
       else if (pathname.startsWith('/uploads/'))
         await media(req, res, `uploads/${pathname.slice('/uploads/'.length)}`, 'public, max-age=3600');
-      else await staticFiles.serve(req, res, pathname);
+      else if (!(await prerenderedPage(req, res, pathname))) await staticFiles.serve(req, res, pathname);
     } catch (err) {
       opts.log.error(`gateway: ${req.method} ${req.url} failed`, err);
       if (!res.headersSent) send(res, 500, { 'content-type': 'application/json' }, JSON.stringify({ message: 'Internal Server Error' }));
@@ -162,6 +168,34 @@ export function createGateway(opts: GatewayOptions): Gateway {
       return sendJson(req, res, 500, { message: 'Internal Server Error' }, { 'apigw-requestid': requestId });
     }
     await writeApiResult(req, res, result, requestId);
+  }
+
+  /**
+   * The pre-rendered HTML of a home, artist or album page, as CloudFront serves it (infra/aws/web-stack.ts): the same
+   * path-to-key mapping, the object's own caching. False when there is none (the SPA's index.html then serves the page).
+   */
+  async function prerenderedPage(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<boolean> {
+    const page = prerenderedPageOf(pathname);
+    if (!opts.siteBucket || !page || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+    let object;
+    try {
+      object = await s3.send(new GetObjectCommand({ Bucket: opts.siteBucket, Key: objectKeyOf(page) }));
+    } catch (err) {
+      const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 404 || status === 403) return false;
+      throw err;
+    }
+    const body = Buffer.from(await object.Body!.transformToByteArray());
+    const etag = object.ETag ?? `"${body.length.toString(16)}"`;
+    const headers: http.OutgoingHttpHeaders = {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': object.CacheControl ?? 'no-cache',
+      etag,
+      vary: 'Accept-Encoding',
+    };
+    if (etagMatches(req.headers['if-none-match'], etag)) send(res, 304, headers);
+    else await sendMaybeCompressed(req, res, 200, headers, body, 5);
+    return true;
   }
 
   async function media(req: http.IncomingMessage, res: http.ServerResponse, rawKey: string, cacheControl = 'public, max-age=604800') {
@@ -246,6 +280,11 @@ export function createGateway(opts: GatewayOptions): Gateway {
       s3.destroy();
     },
   };
+}
+
+/** Set before any answer is written: the static files, the API, media and the error pages all carry them, as behind CloudFront. */
+function setSecurityHeaders(res: http.ServerResponse, headers: Readonly<Record<string, string>>) {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
 }
 
 function toApiEvent(

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLocalCloud, type LocalCloud } from './cloud.js';
+import { cloudLogFile, teeOutput } from './request-logs.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const dataDir = path.join(repoRoot, '.local');
@@ -30,6 +31,9 @@ async function main() {
     throw new Error(`Toko is already running from this folder (pid ${other}); stop it first (Ctrl-C in its terminal).`);
   }
   fs.writeFileSync(pidFile, String(process.pid));
+  // `npm start -- --only <correlation id>` shows one request's lines; every line goes to .local/logs/cloud.log for `npm run logs`.
+  const onlyAt = process.argv.indexOf('--only');
+  teeOutput(cloudLogFile(repoRoot), onlyAt === -1 ? undefined : process.argv[onlyAt + 1]);
 
   console.log('Starting Toko’s local cloud…');
   // eslint-disable-next-line prefer-const -- a signal may call stop() while the cloud starts, before a const declared below would exist

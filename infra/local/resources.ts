@@ -10,6 +10,8 @@ export const NAMES = {
   tablePrefix: 'toko-',
   queuePrefix: 'toko-',
   bucket: 'toko-media',
+  /** The site bucket: the SPA's index.html (the pre-renderer's template) and the pre-rendered pages. */
+  siteBucket: 'toko-site',
 };
 
 export const tableName = (name: string) => `${NAMES.tablePrefix}${name}`;
@@ -51,6 +53,7 @@ export async function createResources(opts: ResourceOptions): Promise<Resources>
       })),
     ),
     ensureBucket(fauxqsConfig, NAMES.bucket),
+    ensureBucket(fauxqsConfig, NAMES.siteBucket),
   ]);
   const moved = await moveCountersOutOfViews(dynamoConfig, {
     views: tableName('views'),

@@ -3,16 +3,18 @@
  * events (plays of 20 albums by thousands of listeners, purchases with fees, memberships) are projected with the
  * rollups projection's own code into an in-memory store, and the items it leaves are written into the views table,
  * which is what the live projector would leave there; N events over one range, 10×N over another of the same
- * length. Then an admin asks the dashboard for each range in turn, median of many calls. Also: the chart code's size.
+ * length; their days are then closed into summaries (functions/scheduled/close-rollup-days.ts), as they are once over.
+ * Then an admin asks the dashboard for each range in turn, median of many calls. Also: the chart code's size.
  */
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import type { DomainEvent, NewEvent } from '../../events/index.js';
 import { memoryViewStore } from '../../functions/lib/memory-view-store.js';
-import { project } from '../../functions/lib/projection.js';
+import { project, type ViewItem } from '../../functions/lib/projection.js';
 import { albumKey } from '../../functions/projections/catalogue.js';
 import { rollupsProjection } from '../../functions/projections/rollups.js';
+import { closeRollupDay } from '../../functions/scheduled/close-rollup-days.js';
 import { percentile, type Row } from './rows.js';
 import { adminToken, writeViewItems } from './seed.js';
 
@@ -88,8 +90,8 @@ function* syntheticEvents(count: number, start: number, tag: string): Generator<
   }
 }
 
-/** Projects the events and writes what the rollups leave into the views table; answers how many items. */
-async function projectInto(count: number, start: number): Promise<number> {
+/** The rollup items `count` synthetic events leave, projected one by one with the rollups projection's own code. */
+export async function rollupItems(count: number, start: number, tag: string): Promise<ViewItem[]> {
   const store = memoryViewStore();
   await store.commit('bench', 'catalogue', 0, 1, [
     ...Array.from({ length: ALBUMS }, (_, a) => ({
@@ -103,9 +105,28 @@ async function projectInto(count: number, start: number): Promise<number> {
       },
     })),
   ]);
-  for (const event of syntheticEvents(count, start, randomUUID().slice(0, 8))) await project(rollupsProjection, store, event);
-  const items = Object.values(store.snapshot()).filter((item) => item.pk.startsWith('rollups#'));
-  return writeViewItems(items);
+  for (const event of syntheticEvents(count, start, tag)) await project(rollupsProjection, store, event);
+  return Object.values(store.snapshot()).filter((item) => item.pk.startsWith('rollups#'));
+}
+
+/**
+ * Projects the events and writes what the rollups leave into the views table, then closes their days and the days
+ * of the period before (empty) with the closing job's code, as the live system leaves them once the days have ended;
+ * answers how many items the events left.
+ */
+async function projectInto(count: number, start: number): Promise<number> {
+  const started = performance.now();
+  const items = await rollupItems(count, start, randomUUID().slice(0, 8));
+  const projected = performance.now();
+  await writeViewItems(items);
+  const written = performance.now();
+  const now = new Date();
+  for (let i = -DAYS; i < DAYS; i++) await closeRollupDay(dayText(start, i), now);
+  const seconds = (from: number, to: number) => `${((to - from) / 1000).toFixed(1)} s`;
+  console.log(
+    `dashboard bench: ${count} events projected into ${items.length} items in ${seconds(started, projected)}, written in ${seconds(projected, written)}, ${2 * DAYS} days closed in ${seconds(written, performance.now())}`,
+  );
+  return items.length;
 }
 
 export async function dashboardRow(baseUrl: string): Promise<Row> {

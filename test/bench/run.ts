@@ -21,9 +21,12 @@ import { chartCodeRow, dashboardRow } from './dashboard.js';
 import { lagRow } from './lag.js';
 import { lighthouseRows } from './lighthouse.js';
 import { peopleSearchRow } from './people.js';
-import { rebuildRow } from './rebuild.js';
+import { prerenderRow } from './prerender.js';
+import { ingestDuringRebuildRow, projectionRebuildRow, rebuildRow } from './rebuild.js';
+import { soakRows } from './soak.js';
 import { presignedUploadRow } from './uploads.js';
 import { percentile, type Row } from './rows.js';
+import { lambdaBundle } from '../../frontend/build/lambda-bundle.js';
 
 const rows: Row[] = [];
 const KB = 1024;
@@ -247,11 +250,7 @@ async function lambdaBundles() {
     const result = await build({
       entryPoints: [fileURLToPath(new URL(entry, root))],
       outfile,
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node22',
+      ...lambdaBundle,
       metafile: true,
       // The Lambda runtime ships the AWS SDK v3; the shared layer ships the Stripe SDK (infra/aws/lambda.ts).
       external: ['@aws-sdk/*', '@smithy/*', ...layeredModules],
@@ -309,16 +308,19 @@ async function lambdaBundles() {
 /**
  * `npm run bench -- bundles web` runs only those sections; no argument runs them all. Sections: ingest,
  * rebuild (needs ingest: it replays the log ingest wrote), lag, lighthouse, play, people (these start a local
- * cloud), uploads and dashboard (an empty cloud of their own each), web, bundles (with the dashboard's chart code).
+ * cloud), uploads, dashboard and prerender (an empty cloud of their own each), web, bundles (with the dashboard's chart code).
+ * soak (20 minutes on a seeded cloud of its own; SOAK_MINUTES shortens it) runs only when named.
  */
 const sections = new Set(process.argv.slice(2));
 const wants = (section: string) => sections.size === 0 || sections.has(section);
 
 async function main() {
+  if (sections.has('soak')) rows.push(...(await soakRows(webDist)));
   // Its own process and cloud (test/bench/lag.ts), before the seeded cloud starts.
   if (wants('lag')) rows.push(await lagRow());
   if (wants('uploads')) rows.push(await onEmptyCloud(presignedUploadRow));
-  if (wants('dashboard')) rows.push(await onEmptyCloud((cloud) => dashboardRow(cloud.url)));
+  if (wants('dashboard')) rows.push(await onEmptyCloud((cloud) => dashboardRow(cloud.url), { dynamoDbInMemory: true }));
+  if (wants('prerender')) rows.push(await onEmptyCloud(prerenderRow));
   if (!['ingest', 'rebuild', 'lighthouse', 'play', 'people'].some(wants)) {
     if (wants('web')) await firstRouteJs();
     if (wants('bundles')) await lambdaBundles();
@@ -348,6 +350,8 @@ async function main() {
       const ingestPerSecond = await playIngest(cloud);
       await cloud.waitForIdle(60_000);
       if (wants('rebuild')) rows.push(await rebuildRow(ingestPerSecond, cloud.endpoints.dynamodb));
+      if (wants('rebuild')) rows.push(await projectionRebuildRow(ingestPerSecond));
+      if (wants('rebuild')) rows.push(await ingestDuringRebuildRow(cloud.url, () => cloud.waitForIdle(60_000)));
     }
     if (wants('people')) rows.push(await peopleSearchRow(cloud.url));
     if (wants('web')) await firstRouteJs();
@@ -359,10 +363,13 @@ async function main() {
   }
 }
 
-/** Runs `measure` against a local cloud of its own, without the seed (nothing it measures needs the catalogue). */
-async function onEmptyCloud(measure: (cloud: LocalCloud) => Promise<Row>): Promise<Row> {
+/**
+ * Runs `measure` against a local cloud of its own, without the seed (nothing it measures needs the seeded catalogue).
+ * `dynamoDbInMemory` for a bench that seeds many items: DynamoDB Local writes them many times faster without its file.
+ */
+async function onEmptyCloud(measure: (cloud: LocalCloud) => Promise<Row>, { dynamoDbInMemory = false } = {}): Promise<Row> {
   const dataDir = await mkdtemp(join(tmpdir(), 'toko-bench-'));
-  const cloud = await startLocalCloud({ port: 0, dataDir, seed: false, quiet: true, staticDir: webDist });
+  const cloud = await startLocalCloud({ port: 0, dataDir, seed: false, quiet: true, staticDir: webDist, dynamoDbInMemory });
   Object.assign(process.env, cloud.env);
   resetEnvCache();
   try {

@@ -3,12 +3,13 @@
  * welcome notification, log out, sign in again by magic link, the admin's password and TOTP sign-in, the free-signup
  * pages, and editing the profile with a cropped avatar upload.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { findUserByEmail } from '../../functions/lib/users.js';
 import { useCloudEnv } from '../support/cloud.js';
 import { codeOfNextStep, nextTotpCode } from '../support/signed-in.js';
 import { launch, newPage, toastShown, viewports, gradientPng } from './browser.js';
+import { headerState, openSignIn, signUp } from './steps.js';
 
 interface InboxMail {
   destination: { to: string[] };
@@ -62,28 +63,6 @@ async function nextSignInMail(email: string, already: number): Promise<{ code: s
   const link = /(https?:\/\/\S+\/magic-login\?token=[^\s"'<]+)/.exec(text)?.[1];
   if (!code || !link) throw new Error(`The sign-in mail has no code or link:\n${text}`);
   return { code, link };
-}
-
-const headerState = (page: Page) => page.locator('[data-testid=header-account]').getAttribute('data-state');
-
-async function openSignIn(page: Page) {
-  await expect.poll(() => headerState(page), { timeout: 15_000 }).toBe('guest');
-  await page.locator('[data-testid=header-account]').getByRole('button', { name: 'Sign In' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('heading', { name: 'Sign in' }).waitFor();
-  return dialog;
-}
-
-/** Signs a new listener up through the modal and returns once the header shows them. */
-async function signUp(page: Page, email: string) {
-  const dialog = await openSignIn(page);
-  await dialog.getByRole('button', { name: 'Create an account' }).click();
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByRole('button', { name: 'Create Free Account' }).click();
-  await dialog.getByRole('heading', { name: 'Check your email' }).waitFor();
-  const { code } = await nextSignInMail(email, 0);
-  await dialog.getByLabel('6-digit code').fill(code);
-  await expect.poll(() => headerState(page), { timeout: 15_000 }).toBe('signed-in');
 }
 
 let listenerEmail = '';

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, useCloudEnv } from '../support/cloud.js';
 import { signedInAdmin, signedInListener } from '../support/signed-in.js';
 import { launch, newPage, poll, signIn, toastShown, viewports, gradientPng } from './browser.js';
+import { addArtist } from './steps.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,16 +24,9 @@ describe('artist pictures and exclusive videos', () => {
     await signIn(context, admin);
     const artistName = `Pictured Artist ${Date.now()}`;
 
-    await page.goto(`${baseUrl()}/admin/artists`);
-    await page.getByTestId('new-artist').click();
-    const artistForm = page.getByTestId('artist-form');
-    await artistForm.getByLabel('Name').fill(artistName);
-    await artistForm.getByRole('button', { name: 'Add artist' }).click();
-    await toastShown(page, 'Artist added');
-    await page.getByRole('button', { name: `Edit ${artistName}` }).click();
+    const { artistForm, images } = await addArtist(page, artistName);
 
     // The avatar: chosen, zoomed and dragged in the crop dialog, uploaded as a 400 × 400 JPEG.
-    const images = page.getByTestId('artist-images');
     await images
       .getByTestId('artist-avatar-input')
       .setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: gradientPng(900, 600) });

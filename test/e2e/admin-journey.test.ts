@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAdminRole } from '../../functions/lib/admin-roster.js';
 import { mp3Bytes, wavBytes } from '../../functions/lib/media-intake/audio.fixtures.js';
@@ -18,6 +18,7 @@ import { runUserCommand } from '../../functions/lib/users.js';
 import { baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
 import { codeOfNextStep, signedInListener } from '../support/signed-in.js';
 import { launch, newPage, poll, signIn, toastShown, viewports, gradientPng, scratchDir } from './browser.js';
+import { addArtist, headerState } from './steps.js';
 
 const dir = scratchDir('toko-e2e-journey-');
 let browser: Browser;
@@ -26,8 +27,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(async () => browser?.close());
-
-const headerState = (page: Page) => page.locator('[data-testid=header-account]').getAttribute('data-state');
 
 describe('the label’s round: upload, publish, sell, refund', () => {
   it('an admin publishes an uploaded album, a listener buys, plays and downloads it, and the admin refunds it', async () => {
@@ -64,14 +63,7 @@ describe('the label’s round: upload, publish, sell, refund', () => {
     await poll(() => headerState(page)).toBe('signed-in');
 
     // An artist with a cropped avatar.
-    await page.goto(`${baseUrl()}/admin/artists`);
-    await page.getByTestId('new-artist').click();
-    const artistForm = page.getByTestId('artist-form');
-    await artistForm.getByLabel('Name').fill(artistName);
-    await artistForm.getByRole('button', { name: 'Add artist' }).click();
-    await toastShown(page, 'Artist added');
-    await page.getByRole('button', { name: `Edit ${artistName}` }).click();
-    const images = page.getByTestId('artist-images');
+    const { images } = await addArtist(page, artistName);
     await images
       .getByTestId('artist-avatar-input')
       .setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: gradientPng(800, 600) });

@@ -24,7 +24,11 @@ describe('the people screens', () => {
   it('find a listener, grant Toko+, block them and show the history', async () => {
     const [admin, listener] = await Promise.all([signedInAdmin(), signedInListener()]);
     // The search reads a view the account's events build: wait until it holds the listener.
-    await eventually(async () => (await admin.call(`/api/admin/users?q=${encodeURIComponent(listener.email)}`)).body.items.length === 1);
+    await eventually(
+      async () => (await admin.call(`/api/admin/users?q=${encodeURIComponent(listener.email)}`)).body.items.length === 1,
+      60_000,
+      250,
+    );
 
     const { context, page } = await newPage(browser, viewports.desktop);
     await signIn(context, admin);

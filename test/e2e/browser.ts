@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import { afterAll, expect, inject } from 'vitest';
+import { afterAll, expect, inject, onTestFinished } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -44,8 +44,64 @@ export async function newPage(
     hasTouch: viewport.width < 768,
   });
   await context.addInitScript(recordToasts);
+  await failOnCspViolations(context);
   const page = await context.newPage();
+  untilHydrated(page);
   return { context, page };
+}
+
+/**
+ * A pre-rendered page (home, artist, album) shows its buttons before its script has made them work: navigations wait
+ * until it is hydrated, as a person waits for a page to finish loading, so a click is never lost to a page still starting.
+ */
+function untilHydrated(page: Page) {
+  const hydrated = () =>
+    page.waitForFunction(
+      () => !document.getElementById('prerendered-state') || document.getElementById('root')?.hasAttribute('data-hydrated'),
+    );
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await hydrated();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await hydrated();
+    return response;
+  };
+}
+
+/** What a browser reports of a Content-Security-Policy violation, enough to find what was refused and where. */
+interface CspViolation {
+  directive: string;
+  blocked: string;
+  page: string;
+  source: string;
+  sample: string;
+}
+
+/**
+ * Every page and frame of the context reports each CSP violation (the `securitypolicyviolation` event, listened for
+ * before any of the page's own scripts run); the test that opened the context fails when it ends if there was one.
+ */
+async function failOnCspViolations(context: BrowserContext) {
+  const violations: CspViolation[] = [];
+  await context.exposeBinding('reportCspViolation', (_source, violation: CspViolation) => void violations.push(violation));
+  await context.addInitScript(() => {
+    const report = (window as unknown as { reportCspViolation: (violation: CspViolation) => void }).reportCspViolation;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      report({
+        directive: event.effectiveDirective,
+        blocked: event.blockedURI,
+        page: event.documentURI,
+        source: `${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+        sample: event.sample,
+      }),
+    );
+  });
+  onTestFinished(() => expect(violations, 'Content-Security-Policy violations').toEqual([]));
 }
 
 /** Signs the browser in as `listener` with a session cookie, for journeys that start signed in. */

@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInCode } from '../support/inbox.js';
 import { launch, newPage, toastShown, viewports } from './browser.js';
+import { headerState, payOnSandbox } from './steps.js';
 
 const PAPER_SATELLITES = 'album-paper-satellites';
 const COPPER_AND_SALT = 'album-copper-and-salt';
@@ -36,7 +37,6 @@ async function openPage(viewport: { width: number; height: number } = viewports.
 const freshEmail = (who: string) => `${who}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 const cartDialog = (page: Page) => page.getByRole('dialog').filter({ has: page.locator('[data-testid=album-cart]') });
 const cartStep = (page: Page) => page.locator('[data-testid=album-cart]').getAttribute('data-step');
-const headerState = (page: Page) => page.locator('[data-testid=header-account]').getAttribute('data-state');
 const guestCart = (page: Page) => page.evaluate(() => window.sessionStorage.getItem('guest_cart'));
 
 async function openAlbum(page: Page, albumId: string) {
@@ -50,29 +50,14 @@ async function serverCart(page: Page): Promise<string[]> {
   return ((await response.json()) as Array<{ albumId: string }>).map((item) => item.albumId);
 }
 
-/** Pays on the sandbox's form, in the dialog's frame or, after the hosted fallback, as the page itself. */
-async function payOnSandbox(page: Page) {
-  const frame = page.locator('iframe[title="Secure checkout"]');
-  let where = 'waiting';
-  await expect
-    .poll(
-      async () => {
-        if (/\/pay\/cs_/.test(page.url())) where = 'hosted';
-        else if ((await frame.count()) > 0) where = 'embedded';
-        return where;
-      },
-      { timeout: 30_000, interval: 250 },
-    )
-    .not.toBe('waiting');
-  const form = where === 'embedded' ? page.frameLocator('iframe[title="Secure checkout"]') : page;
-  const pay = form.getByRole('button', { name: /^Pay \$/ });
-  await pay.waitFor({ timeout: 15_000 });
-  return { where, pay };
-}
-
 describe('the album cart in the browser', () => {
   it('a guest fills the cart, signs in inside the cart dialog, the cart moves to the account, and the album is paid', async () => {
     const { page, context } = await openPage();
+    // With the sandbox (no publishable key) Stripe.js is never asked for: only real Stripe keys load it.
+    const stripeJs: string[] = [];
+    context.on('request', (request) => {
+      if (new URL(request.url()).hostname.endsWith('stripe.com')) stripeJs.push(request.url());
+    });
     const email = freshEmail('buyer');
     await openAlbum(page, PAPER_SATELLITES);
     await expect.poll(() => headerState(page), { timeout: 15_000 }).toBe('guest');
@@ -142,6 +127,7 @@ describe('the album cart in the browser', () => {
     // Paid: the sandbox sends its signed webhooks and returns to the success page of the session.
     await page.waitForURL(/\/checkout\/success\?session_id=cs_test_\w+/, { timeout: 30_000 });
     await page.getByRole('heading', { name: 'Purchase Complete!' }).waitFor({ timeout: 30_000 });
+    expect(stripeJs).toEqual([]);
 
     // Bought, the album cannot go in the cart again.
     await expect

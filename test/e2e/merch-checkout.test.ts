@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { readStream } from '../../functions/lib/event-store.js';
 import { sandboxProducts } from '../../infra/local/shopify-sandbox/catalogue.js';
 import { useCloudEnv } from '../support/cloud.js';
 import { signedInListener } from '../support/signed-in.js';
-import { launch, newPage, poll, signIn, toastShown, viewports } from './browser.js';
+import { launch, newPage, poll, signIn, viewports } from './browser.js';
+import { bagMerch, openShopCheckout, payShopCheckout } from './steps.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,31 +24,18 @@ describe('merch checkout through the Shopify sandbox', () => {
     await signIn(context, fan);
 
     // The bag: two hoodies in L.
-    await page.goto('/shop?q=hoodie');
-    await page.locator(`[data-testid=product-card][data-handle="${hoodie.handle}"]`).click();
-    const dialog = page.locator(`[data-testid=product-dialog][data-handle="${hoodie.handle}"]`);
-    await dialog.locator('[data-testid=variant-select]').selectOption(large.id);
-    await dialog.locator('[data-testid=add-to-bag]').click();
-    await toastShown(page, 'Added to Bag');
-    await page.locator('[data-testid=header-cart]').click();
-    const drawer = page.locator('[data-testid=merch-cart-drawer]');
+    const drawer = await bagMerch(page, { handle: hoodie.handle, variantId: large.id, search: 'hoodie' });
     const line = drawer.locator(`[data-testid=merch-cart-line][data-variant-id="${large.id}"]`);
     await line.getByRole('button', { name: /^One more/ }).click();
     await poll(() => line.locator('[data-testid=merch-cart-qty]').textContent()).toBe('2');
 
     // Checkout opens the shop's checkout page in a new tab.
-    const tabOpened = context.waitForEvent('page');
-    await drawer.locator('[data-testid=merch-checkout]').click();
-    const tab = await tabOpened;
-    await tab.waitForURL(`${inject('cloudEnv').SHOPIFY_SANDBOX_URL}/cart/c/**`);
+    const tab = await openShopCheckout(context, page);
     await tab.getByRole('list', { name: 'Items' }).getByText('Low Tides Hoodie (L) × 2').waitFor();
     expect(await tab.locator('[data-testid=total]').textContent()).toBe('$115.00');
 
     // Pay: the shop confirms the order and tells the app.
-    await tab.getByRole('button', { name: 'Pay $115.00' }).click();
-    await tab.waitForURL('**/checkouts/thank-you/*');
-    const orderName = await tab.locator('[data-testid=order-name]').textContent();
-    const orderId = `gid://shopify/Order/${new URL(tab.url()).pathname.split('/').pop()}`;
+    const { orderName, orderId } = await payShopCheckout(tab, '$115.00');
 
     await poll(async () => (await readStream(`merch-order#${orderId}`)).length).toBe(1);
     const [placed] = await readStream(`merch-order#${orderId}`);

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { s3Client } from '../../functions/lib/aws.js';
-import { runReleaseCommand } from '../../functions/lib/catalogue-commands.js';
-import { env } from '../../functions/lib/env.js';
 import { readStream } from '../../functions/lib/event-store.js';
-import { mp3Bytes } from '../../functions/lib/media-intake/audio.fixtures.js';
 import { publishDue } from '../../functions/scheduled/publish-due.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
+import { OLD_DATE, newArtist as newArtistOf, readyDraft as readyDraftOf, tag } from '../support/catalogue.js';
 import { signedInAdmin, type TestListener } from '../support/signed-in.js';
 
 let admin: TestListener;
@@ -16,52 +12,8 @@ beforeAll(async () => {
   admin = await signedInAdmin();
 });
 
-const tag = () => randomUUID().slice(0, 8);
-/** Released long ago, so the seeded label's newest-first lists (which other tests read) keep their order. */
-const OLD_DATE = '2001-02-03';
-
-async function newArtist(name = `Artist ${tag()}`) {
-  const res = await admin.call('/api/admin/artists', { method: 'POST', json: { name, bio: 'Plays at night.', isMain: false } });
-  expect(res.status).toBe(200);
-  return res.body as { id: string; name: string };
-}
-
-/**
- * A draft with two processed tracks and artwork. Uploads and their processing are the media intake's (routes of their
- * own, test/integration/admin-uploads.test.ts): here the same commands record them, as the upload route and the
- * track intake do.
- */
-async function readyDraft(artistId: string, overrides: Record<string, unknown> = {}) {
-  const title = `Release ${tag()}`;
-  const created = await admin.call('/api/admin/albums', {
-    method: 'POST',
-    json: { artistId, title, albumType: 'EP', releaseDate: OLD_DATE, access: 'purchase_required', price: 8, memberPrice: 6, ...overrides },
-  });
-  expect(created.status).toBe(200);
-  const albumId = created.body.id as string;
-  const context = { actor: admin.userId, correlationId: `test-${albumId}` };
-  for (const [i, trackId] of [`${albumId}-t1`, `${albumId}-t2`].entries()) {
-    const track = { trackId, title: `Song ${i + 1}`, uploadKey: `masters/${albumId}/${trackId}.mp3` };
-    // A real upload where the track says it is: the track intake may take it in before the command below does.
-    await s3Client().send(new PutObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: track.uploadKey, Body: mp3Bytes({ seconds: 1 }) }));
-    await runReleaseCommand({ type: 'UploadTrack', albumId, track }, context);
-    await runReleaseCommand(
-      {
-        type: 'ProcessTrack',
-        albumId,
-        trackId,
-        format: 'mp3',
-        duration: 42,
-        audioKey: `audio/private/${albumId}/${trackId}.mp3`,
-        masterKey: null,
-      },
-      context,
-    );
-  }
-  await runReleaseCommand({ type: 'ChangeDraft', albumId, changes: { artwork: `/media/images/artwork/${albumId}.jpg` } }, context);
-  return { albumId, title };
-}
-
+const newArtist = (name?: string) => newArtistOf(admin, name);
+const readyDraft = (artistId: string, overrides?: Record<string, unknown>) => readyDraftOf(admin, artistId, overrides);
 const listed = async (path: string, id: string) => ((await api(path)).body as { id: string }[]).some((a) => a.id === id);
 const searchFinds = async (title: string, id: string) =>
   ((await api(`/api/search?q=${encodeURIComponent(title)}`)).body.albums as { id: string }[]).some((a) => a.id === id);

@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardAnswer } from '../../functions/contract/admin-dashboard.js';
 import { appendToStream, readStream } from '../../functions/lib/event-store.js';
+import { queryViews } from '../../functions/lib/views.js';
+import { rollupSummaryPartition } from '../../functions/projections/rollups.js';
+import { summaryDay } from '../../functions/projections/rollups-summary.js';
+import { closeRollupDay, closeRollupDays } from '../../functions/scheduled/close-rollup-days.js';
 import { eventually, useCloudEnv } from '../support/cloud.js';
 import { newPerson, paidBuyer, sandbox } from '../support/commerce.js';
 import { signedInAdmin, type TestListener } from '../support/signed-in.js';
@@ -11,6 +15,34 @@ const ALBUM = 'album-after-hours';
 beforeAll(() => useCloudEnv());
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** A random day of the last century, that no other test writes into. */
+const pastDay = () =>
+  `19${String(10 + Math.floor(Math.random() * 89))}-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)}`;
+const merchOrder = (day: string, totalCents: number) => {
+  const orderId = `gid-${randomUUID()}`;
+  return appendToStream(
+    `merch-order#${orderId}`,
+    0,
+    [
+      {
+        type: 'MerchOrderPlaced',
+        data: {
+          orderId,
+          orderName: '#1001',
+          placedAt: `${day}T10:00:00.000Z`,
+          currency: 'USD',
+          lines: [{ productId: 'p', variantId: 'v', title: 'Tee', quantity: 1, unitPriceCents: totalCents, artistId: null }],
+          subtotalCents: totalCents,
+          shippingCents: 0,
+          taxCents: 0,
+          totalCents,
+          webhookId: `w-${orderId}`,
+        },
+      },
+    ],
+    { actor: 'shopify', correlationId: randomUUID() },
+  );
+};
 const dashboard = async (admin: TestListener, from: string, to: string) => {
   const answer = await admin.call(`/api/admin/dashboard?from=${from}&to=${to}`);
   expect(answer.status).toBe(200);
@@ -98,6 +130,37 @@ describe('the label dashboard', () => {
     expect(merch.previous.merch).toEqual({ orders: 0, revenueCents: 0 });
     expect(merch.previous.days).toHaveLength(1);
     expect(merch.previous.to < merchDay).toBe(true);
+  });
+
+  it('reads a closed day from its summary, and still counts a late event for it until the job closes it again', async () => {
+    const admin = await signedInAdmin();
+    const day = pastDay();
+    const merchOn = async (orders: number) =>
+      (
+        await eventually(async () => {
+          const answer = await dashboard(admin, day, day);
+          return answer.current.merch.orders >= orders ? answer : null;
+        })
+      ).current.merch;
+    await merchOrder(day, 2000);
+    expect(await merchOn(1)).toEqual({ orders: 1, revenueCents: 2000 });
+
+    // Closed (the job's own code, as it runs hourly): the dashboard answers the same from the summary alone.
+    expect(await closeRollupDay(day, new Date())).toBe('closed');
+    expect(await closeRollupDay(day, new Date())).toBe('closed already');
+    expect(summaryDay(await queryViews({ pk: rollupSummaryPartition(day) }))).toBeDefined();
+    expect((await dashboard(admin, day, day)).current.merch).toEqual({ orders: 1, revenueCents: 2000 });
+
+    // A late order for the closed day marks it dirty: the dashboard adds up its shards, which count it.
+    await merchOrder(day, 3000);
+    expect(await merchOn(2)).toEqual({ orders: 2, revenueCents: 5000 });
+    expect(summaryDay(await queryViews({ pk: rollupSummaryPartition(day) }))).toBeUndefined();
+
+    // The job closes the dirty day again, two runs at once as well as one; the summary then counts both orders.
+    const runs = await Promise.all([closeRollupDays(new Date()), closeRollupDays(new Date())]);
+    expect(runs.flat()).toContain(day);
+    expect(summaryDay(await queryViews({ pk: rollupSummaryPartition(day) }))).toBeDefined();
+    expect((await dashboard(admin, day, day)).current.merch).toEqual({ orders: 2, revenueCents: 5000 });
   });
 
   it('refuses a malformed, inverted or too long range with a clear message, and anyone but an admin', async () => {

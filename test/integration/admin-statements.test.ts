@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardAnswer } from '../../functions/contract/admin-dashboard.js';
 import type { ArtistStatementAnswer, MonthStatementsAnswer } from '../../functions/contract/admin-statements.js';
 import { appendToStream } from '../../functions/lib/event-store.js';
-import { api, eventually, useCloudEnv } from '../support/cloud.js';
+import { api, eventually, scanText, useCloudEnv } from '../support/cloud.js';
+import { deletionCode } from '../support/inbox.js';
+import { asBrowser } from './accounts-helpers.js';
 import { newPerson, paidBuyer, sandbox } from '../support/commerce.js';
 import { signedInAdmin, type TestListener } from '../support/signed-in.js';
 
@@ -46,44 +49,57 @@ async function merchOrder(artistId: string | null, placedAt: string, unitPriceCe
   return stored.meta.eventId;
 }
 
+/**
+ * A buyer of the album through the Stripe sandbox who becomes a $10 Toko+ member and plays it: answers once the artist's
+ * statement of `month` counts the sale with its fee and the member play, and whatever else `ready` waits for.
+ */
+async function memberWhoBoughtAndPlayed(
+  admin: TestListener,
+  artistId: string,
+  month: string,
+  ready: (s: ArtistStatementAnswer) => boolean = () => true,
+) {
+  const before = await statementOf(admin, artistId, month);
+  const salesBefore = lineOf(before, 'album-sales');
+  const playsBefore = lineOf(before, 'membership')?.memberPlays ?? 0;
+  const { buyer } = await paidBuyer(ALBUM);
+  const started = await buyer.api('/api/subscription/checkout', { method: 'POST', json: { amount: 10 } });
+  await sandbox(`/sandbox/checkout/sessions/${started.body.sessionId}/pay`, { email: buyer.email });
+  const { tracks } = (await buyer.api(`/api/albums/${ALBUM}/tracks`)).body as { tracks: { id: string; duration: number }[] };
+  const play = () =>
+    buyer.api('/api/track-play', {
+      method: 'POST',
+      json: { trackId: tracks[0].id, albumId: ALBUM, playDuration: tracks[0].duration, trackLength: tracks[0].duration },
+    });
+  const statement = await eventually(
+    async () => {
+      const s = await statementOf(admin, artistId, month);
+      const sales = lineOf(s, 'album-sales');
+      // A play counts for Toko+ once the membership is counted: until then the buyer plays again.
+      const memberPlayed = (lineOf(s, 'membership')?.memberPlays ?? 0) > playsBefore;
+      if (!memberPlayed) expect((await play()).status).toBe(202);
+      const counted =
+        sales &&
+        sales.grossCents >= (salesBefore?.grossCents ?? 0) + 999 &&
+        sales.feeCents >= (salesBefore?.feeCents ?? 0) + 59 &&
+        memberPlayed &&
+        ready(s);
+      return counted ? s : null;
+    },
+    30_000,
+    500,
+  );
+  return { buyer, statement };
+}
+
 describe('the artists’ payout statements', () => {
   it('counts a sale net of Stripe’s fee, the Toko+ revenue a member’s plays earn the artist, and the artist’s merch, each line naming its events', async () => {
     const admin = await signedInAdmin();
     const month = thisMonth();
     const { artistId } = (await api(`/api/albums/${ALBUM}`)).body as { artistId: string };
-    const before = await statementOf(admin, artistId, month);
-    const salesBefore = lineOf(before, 'album-sales');
-
-    // A buyer of the album through the Stripe sandbox who becomes a $10 Toko+ member and plays it.
-    const { buyer } = await paidBuyer(ALBUM);
-    const started = await buyer.api('/api/subscription/checkout', { method: 'POST', json: { amount: 10 } });
-    await sandbox(`/sandbox/checkout/sessions/${started.body.sessionId}/pay`, { email: buyer.email });
-    const { tracks } = (await buyer.api(`/api/albums/${ALBUM}/tracks`)).body as { tracks: { id: string; duration: number }[] };
     const merchEvent = await merchOrder(artistId, new Date().toISOString());
-    const play = () =>
-      buyer.api('/api/track-play', {
-        method: 'POST',
-        json: { trackId: tracks[0].id, albumId: ALBUM, playDuration: tracks[0].duration, trackLength: tracks[0].duration },
-      });
-    const playsBefore = lineOf(before, 'membership')?.memberPlays ?? 0;
-
-    const after = await eventually(
-      async () => {
-        const s = await statementOf(admin, artistId, month);
-        const sales = lineOf(s, 'album-sales');
-        // A play counts for Toko+ once the membership is counted: until then the buyer plays again.
-        const memberPlayed = (lineOf(s, 'membership')?.memberPlays ?? 0) > playsBefore;
-        if (!memberPlayed) expect((await play()).status).toBe(202);
-        const ready =
-          sales &&
-          sales.grossCents >= (salesBefore?.grossCents ?? 0) + 999 &&
-          sales.feeCents >= (salesBefore?.feeCents ?? 0) + 59 &&
-          memberPlayed &&
-          lineOf(s, 'merch')?.eventIds.includes(merchEvent);
-        return ready ? s : null;
-      },
-      30_000,
-      500,
+    const { statement: after } = await memberWhoBoughtAndPlayed(admin, artistId, month, (s) =>
+      Boolean(lineOf(s, 'merch')?.eventIds.includes(merchEvent)),
     );
     const sales = lineOf(after, 'album-sales')!;
     expect(sales).toMatchObject({
@@ -132,6 +148,9 @@ describe('the artists’ payout statements', () => {
       expect.objectContaining({ kind: 'merch', netCents: 2002, labelCents: 601, artistCents: 1401, eventIds: [first] }),
     ]);
 
+    // The month under way cannot be closed yet (the page offers no button for it); a past one can.
+    const early = await admin.call('/api/admin/statements/closings', { method: 'POST', json: { month: thisMonth() } });
+    expect(early).toMatchObject({ status: 400, body: { error: 'month_not_over' } });
     const closed = await admin.call('/api/admin/statements/closings', { method: 'POST', json: { month } });
     expect(closed.status).toBe(200);
     expect((await admin.call('/api/admin/statements/closings', { method: 'POST', json: { month } })).status).toBe(409);
@@ -147,6 +166,56 @@ describe('the artists’ payout statements', () => {
     const frozen = await statementOf(admin, artistId, month);
     expect(frozen.lines).toEqual(open.lines);
     expect((await admin.call(`/api/admin/statements?month=${month}`)).body).toMatchObject({ closedAt: expect.any(String) });
+  });
+
+  it('keeps the month’s statement totals and the dashboard’s, to the cent, when a buyer, member and listener deletes the account', async () => {
+    const admin = await signedInAdmin();
+    const month = thisMonth();
+    const today = new Date().toISOString().slice(0, 10);
+    const { artistId } = (await api(`/api/albums/${ALBUM}`)).body as { artistId: string };
+    const { buyer } = await memberWhoBoughtAndPlayed(admin, artistId, month);
+
+    const read = async () => {
+      const [monthAnswer, artist, dashboard] = await Promise.all([
+        admin.call(`/api/admin/statements?month=${month}`),
+        statementOf(admin, artistId, month),
+        admin.call(`/api/admin/dashboard?from=${today}&to=${today}`),
+      ]);
+      return { month: monthAnswer.body as MonthStatementsAnswer, artist, dashboard: (dashboard.body as DashboardAnswer).current };
+    };
+    // Settled: two reads a while apart agree, so no event of this test or an earlier one is still on its way.
+    const settled = () =>
+      eventually(
+        async () => {
+          const first = await read();
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          const second = await read();
+          return JSON.stringify(first) === JSON.stringify(second) && second;
+        },
+        60_000,
+        0,
+      );
+    const before = await settled();
+    expect(before.artist.lines.find((l) => l.kind === 'membership')?.memberPlays).toBeGreaterThanOrEqual(1);
+
+    // The buyer deletes the account through the routes the /account page calls, with the mailed code.
+    const headers = asBrowser(buyer.token);
+    expect((await api('/api/users/me/deletion', { method: 'POST', headers })).status).toBe(200);
+    const confirmed = await api('/api/users/me/deletion/confirm', {
+      method: 'POST',
+      headers,
+      json: { code: await deletionCode(buyer.email) },
+    });
+    expect(confirmed.status).toBe(200);
+    expect((await buyer.api('/api/users/me')).status).toBe(401);
+    // The projections have taken the deletion in once no view holds the address.
+    await eventually(async () => !(await scanText(process.env.TABLE_VIEWS!)).includes(buyer.email), 30_000);
+
+    const after = await settled();
+    expect(after.month).toEqual(before.month);
+    expect(after.artist).toEqual(before.artist);
+    expect(after.dashboard).toEqual(before.dashboard);
+    expect(JSON.stringify(after)).not.toContain(buyer.email);
   });
 
   it('answers an empty statement for an artist with no sales, and refuses a malformed or future month, a malformed artist and anyone but an admin', async () => {

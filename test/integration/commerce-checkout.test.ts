@@ -33,6 +33,9 @@ describe('album checkout through the Stripe sandbox', () => {
       clientSecret: expect.stringContaining('_secret_'),
       sessionId: expect.stringMatching(/^cs_test_/),
       total: 9.99,
+      // The sandbox's own page stands in for the embedded form; with no publishable key, Stripe.js is not used.
+      checkoutUrl: expect.stringContaining('/pay/cs_test_'),
+      publishableKey: null,
     });
     sessionId = started.body.sessionId;
     const env = inject('cloudEnv');

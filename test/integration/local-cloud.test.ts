@@ -165,7 +165,8 @@ describe('the shared local cloud', () => {
   });
 
   it('serves the SPA: index.html for client-side routes, compressed hashed assets, 404 for a missing asset', async () => {
-    const home = await fetch(`${baseUrl}/`);
+    // `/` is a pre-rendered page now (infra/local/site-pages.ts); the SPA's own page is index.html.
+    const home = await fetch(`${baseUrl}/index.html`);
     expect(home.status).toBe(200);
     const index = await home.text();
     expect(index.toLowerCase()).toContain('<!doctype html>');

@@ -1,31 +1,18 @@
 /** Deleting one's own account: a mailed code, then crypto-shredding, ended sessions, scrubbed views, a free address. */
-import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DELETED } from '../../events/index.js';
-import { dynamoClient } from '../../functions/lib/aws.js';
 import { readStream, streamVersion } from '../../functions/lib/event-store.js';
 import { exportUserData } from '../../functions/lib/personal-data-export.js';
 import { rebuildViews } from '../../functions/lib/rebuild-views.js';
 import { scratchTables } from '../../infra/local/dynamodb-local.js';
 import { viewTableNames } from '../../infra/tables.js';
-import { api, baseUrl, cloudDynamoConfig, eventually, useCloudEnv } from '../support/cloud.js';
+import { api, baseUrl, cloudDynamoConfig, eventually, scanText, useCloudEnv } from '../support/cloud.js';
 import { asBrowser, freshEmail, inbox, sessionCookieOf, signInMail, signUpByCode } from './accounts-helpers.js';
 
 beforeAll(useCloudEnv);
 
 const deletionCodes = async (email: string) =>
   (await inbox(email)).map((m) => /account deletion code is (\d{6})/.exec(m.subject)?.[1]).filter((c): c is string => Boolean(c));
-
-async function scanText(table: string): Promise<string> {
-  const parts: string[] = [];
-  let start: ScanCommandOutput['LastEvaluatedKey'];
-  do {
-    const page = await dynamoClient().send(new ScanCommand({ TableName: table, ExclusiveStartKey: start, ConsistentRead: true }));
-    parts.push(JSON.stringify(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return parts.join('');
-}
 
 describe('deleting my account', () => {
   it('needs the mailed code; a repeated request mails a fresh one and records nothing', async () => {

@@ -1,6 +1,8 @@
 /** Helpers for tests that run against the local cloud started by test/local-cloud-setup.ts. */
+import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import * as z from 'zod/mini';
+import { dynamoClient } from '../../functions/lib/aws.js';
 import { resetEnvCache } from '../../functions/lib/env.js';
 import { routes } from '../../functions/routes.js';
 import { compileRoutes, matchRoute } from '../../infra/local/api-routes.js';
@@ -73,4 +75,16 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
     await new Promise((r) => setTimeout(r, everyMs));
   }
   throw new Error(`Timed out after ${timeoutMs} ms${lastError ? `: ${(lastError as Error).message}` : ''}`);
+}
+
+/** Every item of a table as one JSON text, read consistently: to show that a value is stored nowhere in it. */
+export async function scanText(table: string): Promise<string> {
+  const parts: string[] = [];
+  let start: ScanCommandOutput['LastEvaluatedKey'];
+  do {
+    const page = await dynamoClient().send(new ScanCommand({ TableName: table, ExclusiveStartKey: start, ConsistentRead: true }));
+    parts.push(JSON.stringify(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return parts.join('');
 }

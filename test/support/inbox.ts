@@ -1,4 +1,4 @@
-/** The local inbox of the test cloud: the sign-in code a listener was mailed, for journeys through the real sign-in. */
+/** The local inbox of the test cloud: the codes a person was mailed (sign-in, account deletion), for journeys through the real flows. */
 import { inject } from 'vitest';
 
 interface InboxMail {
@@ -7,22 +7,28 @@ interface InboxMail {
   body: { text?: string; html?: string };
 }
 
-async function signInMails(email: string): Promise<InboxMail[]> {
+async function mailsTo(email: string, subject: RegExp): Promise<InboxMail[]> {
   const response = await fetch(`${inject('inboxUrl')}/store`);
   const { emails } = (await response.json()) as { emails: InboxMail[] };
   return emails.filter(
-    (mail) => mail.destination.to.some((to) => to.toLowerCase().includes(email.toLowerCase())) && /sign-in code/i.test(mail.subject),
+    (mail) => mail.destination.to.some((to) => to.toLowerCase().includes(email.toLowerCase())) && subject.test(mail.subject),
   );
 }
 
-/** The 6-digit code of the first sign-in mail to `email`, waiting up to 20 s for it. */
-export async function signInCode(email: string, timeoutMs = 20_000): Promise<string> {
+/** The 6-digit code of the first mail to `email` whose subject fits `subject`, waiting up to `timeoutMs` for it. */
+async function mailedCode(email: string, subject: RegExp, timeoutMs: number): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const [mail] = await signInMails(email);
+    const [mail] = await mailsTo(email, subject);
     const code = mail && /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.body.text ?? ''}`)?.[1];
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`No sign-in code reached ${email} within ${timeoutMs} ms`);
+  throw new Error(`No mail with a code and a subject like ${subject} reached ${email} within ${timeoutMs} ms`);
 }
+
+/** The 6-digit code of the first sign-in mail to `email`, waiting up to 20 s for it. */
+export const signInCode = (email: string, timeoutMs = 20_000) => mailedCode(email, /sign-in code/i, timeoutMs);
+
+/** The 6-digit code of the first account-deletion mail to `email`, waiting up to 20 s for it. */
+export const deletionCode = (email: string, timeoutMs = 20_000) => mailedCode(email, /deletion code/i, timeoutMs);

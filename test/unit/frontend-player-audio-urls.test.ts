@@ -1,22 +1,15 @@
 /** Signed audio URLs expire: the player tells them apart, knows when one is due, and swaps fresh ones into its queue. */
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { audioUrlExpiry, FRESH_URL_MARGIN_MS, isSignedAudioUrl, needsFreshAudioUrl } from '../../frontend/src/features/player/audio-urls';
 import { parseSavedSession, sessionToSave } from '../../frontend/src/features/player/player-session';
 import { initialPlayerState } from '../../frontend/src/features/player/player-state';
+import { minutesLater, presigningS3, signedAt } from '../support/local-s3.js';
 import { queueTrack as track, runPlayer as run } from '../support/player.js';
 
-const s3 = new S3Client({
-  endpoint: 'http://127.0.0.1:4599',
-  region: 'us-east-1',
-  forcePathStyle: true,
-  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-});
-afterAll(() => s3.destroy());
-
-const signedAt = new Date('2026-01-15T09:30:00Z');
-const minutes = (n: number) => signedAt.getTime() + n * 60_000;
+const s3 = presigningS3();
+const minutes = (n: number) => minutesLater(n).getTime();
 const signed = (key: string, expiresIn = 900) =>
   getSignedUrl(s3, new GetObjectCommand({ Bucket: 'toko-media', Key: key, ResponseCacheControl: 'private, max-age=900' }), {
     expiresIn,

@@ -1,20 +1,10 @@
 /** The local cloud's S3 browser upload (POST Object) checks, against forms the real AWS SDK presigns. */
-import { S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { boundaryOf, checkPostPolicy, isFailure, readFormHead, sizeRefusal, type PostFields } from '../../infra/local/s3-post-object.js';
+import { minutesLater, presigningS3, secretFor, signedAt } from '../support/local-s3.js';
 
-const s3 = new S3Client({
-  endpoint: 'http://127.0.0.1:4599',
-  region: 'us-east-1',
-  forcePathStyle: true,
-  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-});
-afterAll(() => s3.destroy());
-const secretFor = (id: string) => (id === 'local' ? 'local' : undefined);
-
-const signedAt = new Date('2026-01-15T09:30:00Z');
-const minutesLater = (minutes: number) => new Date(signedAt.getTime() + minutes * 60_000);
+const s3 = presigningS3();
 
 async function presignedForm(key = 'uploads/track.wav', extraFields: Record<string, string> = {}): Promise<PostFields> {
   vi.useFakeTimers({ now: signedAt, toFake: ['Date'] });

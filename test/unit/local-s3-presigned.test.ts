@@ -1,21 +1,12 @@
 /** The local cloud's S3 read checks, against URLs the real AWS SDK presigns. */
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkRead, refusalFor, type ReadRequest } from '../../infra/local/s3-presigned.js';
+import { LOCAL_S3_HOST, minutesLater, presigningS3, secretFor, signedAt } from '../support/local-s3.js';
 
-const host = '127.0.0.1:4599';
-const s3 = new S3Client({
-  endpoint: `http://${host}`,
-  region: 'us-east-1',
-  forcePathStyle: true,
-  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-});
-afterAll(() => s3.destroy());
-const secretFor = (id: string) => (id === 'local' ? 'local' : undefined);
-
-const signedAt = new Date('2026-01-15T09:30:00Z');
-const minutesLater = (minutes: number) => new Date(signedAt.getTime() + minutes * 60_000);
+const host = LOCAL_S3_HOST;
+const s3 = presigningS3();
 
 async function presigned(
   key: string,

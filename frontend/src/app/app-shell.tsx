@@ -5,7 +5,7 @@
  * Admin mode (/admin, /sync-manager) drops the sidebar so the panels get the whole width.
  */
 import { Crown, Shield } from 'lucide-react';
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { StreamingPlatformsHost } from '../features/albums/components/streaming-platforms';
 import { PlayerBar } from '../features/player/components/player-bar';
@@ -23,6 +23,19 @@ const TouchGestures = lazy(() => import('./touch-gestures').then((module) => ({ 
 // Decided once: a mouse-only desktop never downloads the gesture code.
 const hasTouch = typeof window !== 'undefined' && ('ontouchstart' in window || navigator.maxTouchPoints > 0);
 
+/**
+ * Whether to add the gestures: not in the first render (a pre-rendered page was built without them), then at once on
+ * a touch screen, as a transition: a store's value that differs from the server's would re-render the whole app right
+ * after hydration in one task that yields to nothing, where a transition's render yields to the browser.
+ */
+function useTouchAfterMount(): boolean {
+  const [touch, setTouch] = useState(false);
+  useEffect(() => {
+    if (hasTouch) startTransition(() => setTouch(true));
+  }, []);
+  return touch;
+}
+
 export function AppShell() {
   const mainRef = useRef<HTMLElement>(null);
   useScrollToTopOnNavigation(mainRef);
@@ -30,6 +43,7 @@ export function AppShell() {
   const adminMode = isAdminPath(useLocation().pathname);
   // The sidebar is for wide screens only; a phone does not build it at all.
   const wide = useMediaQuery(WIDE_SCREEN);
+  const touch = useTouchAfterMount();
 
   return (
     <div className="min-h-dvh bg-zinc-950 text-zinc-100">
@@ -54,7 +68,7 @@ export function AppShell() {
       </main>
       <PlayerBar />
       <BottomNavigation />
-      {hasTouch && (
+      {touch && (
         <Suspense fallback={null}>
           <TouchGestures />
         </Suspense>

@@ -10,14 +10,11 @@ import { artistAlbumsQueryOptions } from '../features/albums/api/get-artist-albu
 import { artistQueryOptions } from '../features/artists/api/get-artist';
 import { artistsQueryOptions } from '../features/artists/api/get-artists';
 import { albumsQueryOptions } from '../features/albums/api/get-albums';
-import { AccountDialogHost } from '../features/auth/components/account-dialog-provider';
 import { exclusiveAlbumsQueryOptions, exclusiveVideosQueryOptions } from '../features/membership/api/get-exclusive';
-import { CheckoutOverlayHost } from '../features/membership/components/checkout-overlay-host';
-import { AlbumCartHost } from '../features/cart/components/album-cart-host';
 import { afterPurchasePath, checkoutSessionOf, checkoutSuccessPath } from '../features/purchases/checkout-return';
 import { collectionsQueryOptions } from '../features/merch/api/get-collections';
 import { productsQueryOptions } from '../features/merch/api/get-products';
-import { AppShell } from './app-shell';
+import { AppRoot } from './app-root';
 import { PageSkeleton } from './page-skeleton';
 import { HomeRoute } from './routes/home-route';
 import { NotFoundRoute } from './routes/not-found-route';
@@ -30,18 +27,6 @@ const page = (path: string, load: () => Promise<RouteObject['Component']>): Rout
   HydrateFallback: PageSkeleton,
   lazy: async () => ({ Component: await load() }),
 });
-
-/** The shell, and the sign-in modal, the album cart dialog and the checkout overlay inside the router so they can follow links. */
-function AppRoot() {
-  return (
-    <>
-      <AppShell />
-      <AccountDialogHost />
-      <CheckoutOverlayHost />
-      <AlbumCartHost />
-    </>
-  );
-}
 
 /** The album page's reads: its loader's, and the first page's when a visit starts there. */
 const albumPageReads = (queryClient: QueryClient, albumId: string) => [

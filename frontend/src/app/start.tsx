@@ -3,9 +3,11 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { nextTask } from '../lib/next-task';
+import { PRERENDERED_STATE_ID } from '../prerender/pages';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { createRouter, firstPageReads } from './router';
+import { routerReady } from './router-ready';
 
 const queryClient = createQueryClient();
 const root = document.getElementById('root');
@@ -13,17 +15,6 @@ if (!root) throw new Error('The page has no #root element');
 
 /** How long the first render waits for the first page's data and code; past it the page shows its loading state. */
 const FIRST_PAGE_WAIT_MS = 2_000;
-
-/** Resolves once the router has run the first page's lazy code and loaders. */
-const routerReady = (router: ReturnType<typeof createRouter>) =>
-  new Promise<void>((resolve) => {
-    if (router.state.initialized) return resolve();
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
 
 async function start(container: HTMLElement) {
   // The first page is built once, with its data: index.html asked for it while this script downloaded, so it is
@@ -49,7 +40,10 @@ async function start(container: HTMLElement) {
   });
 }
 
-void start(root);
+const prerendered = document.getElementById(PRERENDERED_STATE_ID);
+// A pre-rendered page (home, artist, album) is hydrated by code of its own, which no other first page downloads.
+if (prerendered) void import('./start-prerendered').then((module) => module.startPrerendered(root, prerendered, queryClient));
+else void start(root);
 
 // Only a built app has a service worker (in development it would serve stale modules); its code loads apart.
 if (import.meta.env.PROD) void import('./service-worker').then((module) => module.registerServiceWorker());

@@ -12,5 +12,7 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => window.matchMedia(query).matches,
+    // A pre-rendered page is built for no screen in particular: it hydrates as a phone, then follows the screen.
+    () => false,
   );
 }

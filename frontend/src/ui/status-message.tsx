@@ -62,3 +62,14 @@ export function ErrorState({ title, error, onRetry }: { title: string; error: un
     </StateBox>
   );
 }
+
+/** A read that failed, with a way to try it again: "The consumers could not be read." */
+export function ReadFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
+  return (
+    <StateBox icon={AlertTriangle} tone="error" title={title} role="alert">
+      <Button variant="secondary" onClick={onRetry}>
+        Try again
+      </Button>
+    </StateBox>
+  );
+}

@@ -6,6 +6,7 @@ import { project } from '../../lib/projection.js';
 import { albumKey } from '../../projections/catalogue.js';
 import { STATEMENT_CONTRACTS, statementMonthPartition, statementsFromViews, statementsProjection } from '../../projections/statements.js';
 import { ledgerFacts } from '../ledger/facts.js';
+import { eventLog } from '../ledger/ledger-events.fixtures.js';
 import { statementLog, statementsOfMonth } from './from-log.js';
 import { monthStatements, openMonthFor, splitByTerms, DEFAULT_TERMS } from './statement.js';
 
@@ -19,23 +20,10 @@ const albums = [...albumArtists.keys()];
 const artists = [...new Set(albumArtists.values())];
 const NOW = '2027-01-01T00:00:00.000Z';
 
-/** Events with unique ids, numbered per stream, in the order given. */
+/** Events with unique ids, numbered per stream, in the order given: `make(streamId, type, data, at)` and the ledger's builders. */
 function history() {
-  const versions = new Map<string, number>();
-  let n = 0;
-  return (streamId: string, type: string, data: unknown, at: string): DomainEvent => {
-    const version = (versions.get(streamId) ?? 0) + 1;
-    versions.set(streamId, version);
-    n += 1;
-    return {
-      streamId,
-      version,
-      schemaVersion: 1,
-      type,
-      data,
-      meta: { eventId: `ev-${n}`, at, actor: 'test', correlationId: 'c' },
-    } as DomainEvent;
-  };
+  const log = eventLog();
+  return Object.assign((streamId: string, type: string, data: unknown, at: string) => log.stored(streamId, { type, data }, at), log);
 }
 
 const albumRef = (albumId: string, price: number) => ({ albumId, title: albumId, artistName: null, artwork: '/a.png', price });
@@ -93,76 +81,34 @@ function eventsOf(steps: Step[]): DomainEvent[] {
         const prices = s.albums.map((a, k) => ({ a, price: (s.cents + k * 37) / 100 }));
         for (const { a, price } of prices)
           events.push(
-            make(
-              `order#${orderId}`,
-              'PurchaseCompleted',
-              {
-                orderId,
-                userId: 'user-1',
-                email: null,
-                album: albumRef(a, price),
-                stripeSessionId: 'cs',
-                stripeEventId: `evt-${i}-${a}`,
-                albumsInOrder: prices.length,
-              },
-              at,
-            ),
+            make.purchase(orderId, albumRef(a, price), at, {
+              userId: 'user-1',
+              stripeEventId: `evt-${i}-${a}`,
+              albumsInOrder: prices.length,
+            }),
           );
         const feeEach = prices.map((_, k) => (k === 0 ? s.fee : 0));
         events.push(
-          make(
-            `order#${orderId}`,
-            'PaymentFeeRecorded',
-            {
-              orderId,
-              stripeChargeId: 'ch',
-              stripeBalanceTransactionId: 'txn',
-              chargeCents: 1,
-              feeCents: s.fee,
-              albums: prices.map(({ a }, k) => ({ albumId: a, feeCents: feeEach[k] })),
-              planFeeCents: 0,
-            },
+          make.fee(
+            orderId,
+            prices.map(({ a }, k) => ({ albumId: a, feeCents: feeEach[k] })),
             at,
           ),
         );
         if (s.refund)
           events.push(
-            make(
-              `order#${orderId}`,
-              'PurchaseRefunded',
-              {
-                orderId,
-                userId: 'user-1',
-                email: null,
-                albums: prices.map(({ a, price }) => albumRef(a, price)),
-                amount: prices[0].price,
-                stripeChargeId: 'ch',
-                stripeEventId: `evt-r-${i}`,
-              },
+            make.refund(
+              orderId,
+              prices.map(({ a, price }) => albumRef(a, price)),
+              prices[0].price,
               at,
+              { userId: 'user-1', stripeEventId: `evt-r-${i}` },
             ),
           );
         break;
       }
       case 'join':
-        events.push(
-          make(
-            `user#${user}`,
-            'SubscriptionStarted',
-            {
-              userId: user,
-              stripeSubscriptionId: `sub-${user}-${i}`,
-              stripeCustomerId: 'cus',
-              email: null,
-              amount: s.tier,
-              startedAt: at,
-              currentPeriodEnd: at,
-              trialEndsAt: s.trial ? at : null,
-              source: 'stripe',
-            },
-            at,
-          ),
-        );
+        events.push(make.subscribed(user, s.tier, at, { subscriptionId: `sub-${user}-${i}`, trial: s.trial }));
         break;
       case 'renew':
       case 'leave': {
@@ -355,36 +301,10 @@ describe('statements: closing and the stored statements', () => {
 
   it('puts a refund recorded after its month was closed in the next open month, leaving the closed one as it was', async () => {
     const make = history();
-    const sale = make(
-      'order#o1',
-      'PurchaseCompleted',
-      {
-        orderId: 'o1',
-        userId: 'u',
-        email: null,
-        album: albumRef('album-a1', 9.99),
-        stripeSessionId: 'cs',
-        stripeEventId: 'e1',
-        albumsInOrder: 1,
-      },
-      '2026-01-20T10:00:00.000Z',
-    );
+    const sale = make.purchase('o1', albumRef('album-a1', 9.99), '2026-01-20T10:00:00.000Z', { userId: 'u', stripeEventId: 'e1' });
     const close = make('statement#2026-01', 'StatementClosed', { month: '2026-01' }, '2026-02-01T09:00:00.000Z');
     // A refund whose day (as the ledger reads it) is in the closed month, recorded after the closing.
-    const refund = make(
-      'order#o1',
-      'PurchaseRefunded',
-      {
-        orderId: 'o1',
-        userId: 'u',
-        email: null,
-        albums: [albumRef('album-a1', 9.99)],
-        amount: 9.99,
-        stripeChargeId: 'ch',
-        stripeEventId: 'e2',
-      },
-      '2026-01-31T23:00:00.000Z',
-    );
+    const refund = make.refund('o1', [albumRef('album-a1', 9.99)], 9.99, '2026-01-31T23:00:00.000Z', { userId: 'u', stripeEventId: 'e2' });
     const before = statementsOfMonth(statementLog([sale, close], albumArtists), '2026-01', NOW);
     const log = statementLog([sale, close, refund], albumArtists);
     expect(statementsOfMonth(log, '2026-01', NOW)).toEqual(before);
@@ -400,20 +320,7 @@ describe('statements: closing and the stored statements', () => {
 
   it('keeps the terms a month was closed under when the contract changes after', () => {
     const make = history();
-    const sale = make(
-      'order#o1',
-      'PurchaseCompleted',
-      {
-        orderId: 'o1',
-        userId: 'u',
-        email: null,
-        album: albumRef('album-b1', 10),
-        stripeSessionId: 'cs',
-        stripeEventId: 'e1',
-        albumsInOrder: 1,
-      },
-      '2026-01-20T10:00:00.000Z',
-    );
+    const sale = make.purchase('o1', albumRef('album-b1', 10), '2026-01-20T10:00:00.000Z', { userId: 'u', stripeEventId: 'e1' });
     const close = make('statement#2026-01', 'StatementClosed', { month: '2026-01' }, '2026-02-01T09:00:00.000Z');
     const contract = make(
       'contract#artist-b',

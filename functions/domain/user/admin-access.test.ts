@@ -1,7 +1,7 @@
 /** Given/when/then for what admins do: the second factor of their sign-in, the roster of admins, and their acts on listeners. */
 import { describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../../events/index.js';
-import { storedEvent } from '../stored-event.fixtures.js';
+import { complimentaryTierChange, storedEvent } from '../stored-event.fixtures.js';
 import { adminRosterDecider, type AdminRosterCommand } from './admin-roster.js';
 import { effectiveTier, userDecider, type UserCommand } from './user.js';
 
@@ -120,18 +120,7 @@ describe('complimentary Toko+', () => {
     const events = given(listener).when({ type: 'GrantComplimentary', endsAt, at })();
     expect(events).toEqual([
       { type: 'ComplimentaryMembershipGranted', data: { userId: 'u1', endsAt } },
-      {
-        type: 'SubscriptionTierChanged',
-        data: {
-          userId: 'u1',
-          tier: 'toko_plus',
-          status: 'active',
-          source: 'complimentary',
-          startedAt: at,
-          expiresAt: endsAt,
-          stripeSubscriptionId: null,
-        },
-      },
+      complimentaryTierChange('u1', at, endsAt),
     ]);
     const { state } = given([...listener, ...events]);
     expect(effectiveTier(state, new Date('2026-02-15T00:00:00Z'))).toBe('toko_plus');

@@ -3,6 +3,7 @@
  * encodes) and FLAC (a minimal writer: verbatim subframes, fixed 4096-sample blocks, correct CRCs).
  */
 import { Mp3Encoder } from '@breezystack/lamejs';
+import { crc16, crc8 } from './flac-crc.js';
 
 export interface ToneSpec {
   seconds: number;
@@ -29,6 +30,10 @@ export interface WavSpec extends ToneSpec {
   /** Chunks written between `fmt ` and `data` (e.g. a LIST chunk), as [id, bytes]. */
   extraChunks?: [string, Uint8Array][];
 }
+
+/** What the intake reads of `wavBytes({ seconds })`: a lossless 44.1 kHz stereo WAV of that length. */
+export const wavInspection = (seconds: number) =>
+  ({ ok: true, format: 'wav', durationSeconds: seconds, sampleRate: 44_100, channels: 2, lossless: true }) as const;
 
 export function wavBytes(spec: WavSpec): Buffer {
   const { sampleRate = 44_100, float = false, extraChunks = [] } = spec;
@@ -112,24 +117,6 @@ const FLAC_RATE_CODES: Record<number, number> = {
   48_000: 10,
   96_000: 11,
 };
-
-function crc8(bytes: Uint8Array): number {
-  let crc = 0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let i = 0; i < 8; i++) crc = crc & 0x80 ? ((crc << 1) ^ 0x07) & 0xff : (crc << 1) & 0xff;
-  }
-  return crc;
-}
-
-function crc16(bytes: Uint8Array): number {
-  let crc = 0;
-  for (const byte of bytes) {
-    crc ^= byte << 8;
-    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x8005) & 0xffff : (crc << 1) & 0xffff;
-  }
-  return crc;
-}
 
 /** FLAC's UTF-8-like coding of a frame number. */
 function codedNumber(n: number): number[] {

@@ -6,6 +6,7 @@
  */
 import { Readable } from 'node:stream';
 import { sniffImage } from '../image-type.js';
+import { crc16, crc8 } from './flac-crc.js';
 import { objectSource, type ByteSource } from './source.js';
 
 export type AudioFormat = 'mp3' | 'wav' | 'flac';
@@ -239,27 +240,6 @@ function flacFrameHeader(bytes: Uint8Array, at: number, info: StreamInfo): { fir
   else if (rateCode === 13 || rateCode === 14) p += 2;
   if (p >= bytes.length || crc8(bytes.subarray(at, p)) !== bytes[p]) return undefined;
   return { firstSample: variable ? number : number * info.minBlockSize, blockSize };
-}
-
-function crc8(bytes: Uint8Array): number {
-  let crc = 0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let i = 0; i < 8; i++) crc = crc & 0x80 ? ((crc << 1) ^ 0x07) & 0xff : (crc << 1) & 0xff;
-  }
-  return crc;
-}
-
-const CRC16_TABLE = Uint16Array.from({ length: 256 }, (_, n) => {
-  let crc = n << 8;
-  for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x8005) & 0xffff : (crc << 1) & 0xffff;
-  return crc;
-});
-
-function crc16(bytes: Uint8Array): number {
-  let crc = 0;
-  for (const byte of bytes) crc = ((crc << 8) & 0xffff) ^ CRC16_TABLE[(crc >> 8) ^ byte];
-  return crc;
 }
 
 // MP3: MPEG audio frames chained from the first; the last one must fit in the bytes that arrived.

@@ -27,12 +27,22 @@ export interface StripeSandboxOptions {
   catalogue?: SandboxCatalogue;
   /** Keeps customers, sessions and subscriptions across restarts when set. */
   stateFile?: string;
+  /**
+   * The waits before each new try of a webhook the app did not answer 2xx, as Stripe retries with backoff (over days;
+   * here over about a minute by default). The first try's status is what the admin endpoints answer.
+   */
+  webhookRetryDelaysMs?: number[];
   log?: (line: string) => void;
 }
 
 export interface StripeSandbox {
   url: string;
   port: number;
+  /**
+   * Tries again, on the retry schedule, each webhook kept from before a restart that the app never answered 2xx: Stripe
+   * goes on retrying while the app is down. Called once the app answers again.
+   */
+  resumeWebhooks(): void;
   stop(): Promise<void>;
 }
 
@@ -865,8 +875,37 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     return e;
   }
 
-  /** POSTs one event to the app, signed as Stripe signs it; answers the app's status. */
+  const retryDelaysMs = options.webhookRetryDelaysMs ?? [1_000, 2_000, 4_000, 8_000, 16_000, 30_000];
+  const retries = new Set<NodeJS.Timeout>();
+
+  /** POSTs one event to the app and, in the background, again after each wait while the app does not answer 2xx. */
   async function deliver(e: StripeEvent): Promise<number> {
+    const status = await attempt(e);
+    if (!ok(status)) retryLater(e, 0);
+    return status;
+  }
+
+  const ok = (status: number) => status >= 200 && status < 300;
+
+  function retryLater(e: StripeEvent, retry: number) {
+    if (retry >= retryDelaysMs.length) {
+      // Not tried again after a restart either.
+      e.pending_webhooks = 0;
+      save();
+      return log(`stripe sandbox: webhook ${e.type} ${e.id} given up after ${retry} retries`);
+    }
+    const timer = setTimeout(() => {
+      retries.delete(timer);
+      void attempt(e).then((status) => {
+        if (ok(status)) save();
+        else retryLater(e, retry + 1);
+      });
+    }, retryDelaysMs[retry]);
+    retries.add(timer);
+  }
+
+  /** POSTs one event to the app, signed as Stripe signs it (a fresh signature per try); answers the app's status. */
+  async function attempt(e: StripeEvent): Promise<number> {
     const payload = JSON.stringify(e, null, 2);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret });
     let status = 0;
@@ -879,6 +918,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
           'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
         },
         body: payload,
+        // Stripe waits 10 s for an answer before it counts the try as failed.
+        signal: AbortSignal.timeout(10_000),
       });
       status = res.status;
       await res.arrayBuffer();
@@ -1110,7 +1151,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       async (m, raw) => {
         const p = parseParams(adminParams, raw);
         const events = pay(m[1], p.email ?? null);
-        const statuses = p.deliver === false || p.deliver === 'false' ? [] : await deliverAll(events);
+        const statuses = p.deliver === false || p.deliver === 'false' ? undelivered(events) : await deliverAll(events);
         return { session: sessionView(session(m[1]), []), events, statuses };
       },
     ],
@@ -1138,8 +1179,15 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     const p = parseParams(adminParams, raw);
     const events = change();
     save();
-    const statuses = p.deliver === false || p.deliver === 'false' ? [] : await deliverAll(events);
+    const statuses = p.deliver === false || p.deliver === 'false' ? undelivered(events) : await deliverAll(events);
     return { events, statuses };
+  }
+
+  /** Events a caller asked not to deliver: it delivers them itself, so a restart does not either. */
+  function undelivered(events: StripeEvent[]): number[] {
+    for (const e of events) e.pending_webhooks = 0;
+    save();
+    return [];
   }
 
   // ------------------------------------------------------------ server
@@ -1236,7 +1284,19 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
 
   const listening = await listen(server, options.port);
   baseUrl = listening.url;
-  return listening;
+  return {
+    ...listening,
+    resumeWebhooks: () => {
+      // An event answered 2xx just before the kill, before the state was kept, is delivered again: the app takes a
+      // webhook once however often it comes, as Stripe's at-least-once delivery requires.
+      const delivered = new Set(state.deliveries.filter((d) => ok(d.status)).map((d) => d.eventId));
+      for (const e of state.events) if (e.pending_webhooks > 0 && !delivered.has(e.id)) retryLater(e, 0);
+    },
+    stop: () => {
+      for (const timer of retries) clearTimeout(timer);
+      return listening.stop();
+    },
+  };
 }
 
 function priceObject(p: CataloguePrice): Price {
@@ -1277,6 +1337,8 @@ const sendHtml = (res: http.ServerResponse, status: number, html: string) =>
  */
 export async function startLocalStripe(opts: {
   appUrl: string;
+  /** Where the webhooks go, when not to the app itself (a fault proxy in front of it); default `appUrl`. */
+  webhookOrigin?: string;
   dataDir: string;
   log?: (line: string) => void;
 }): Promise<{ sandbox: StripeSandbox; env: Record<string, string> }> {
@@ -1284,7 +1346,7 @@ export async function startLocalStripe(opts: {
   const sandbox = await startStripeSandbox({
     port: 0,
     appOrigin: opts.appUrl,
-    webhookUrl: `${opts.appUrl}/api/stripe/webhook`,
+    webhookUrl: `${opts.webhookOrigin ?? opts.appUrl}/api/stripe/webhook`,
     webhookSecret,
     stateFile: `${opts.dataDir}/stripe-sandbox.json`,
     log: opts.log,

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 
 export interface Random {
   /** Uniform in [0, 1). */
-  next(): number;
+  next(this: void): number;
   between(min: number, max: number): number;
   /** Integer in [0, max). */
   int(max: number): number;

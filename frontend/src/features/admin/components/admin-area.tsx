@@ -4,12 +4,12 @@
  */
 import { Clapperboard, Disc3, FileText, LayoutDashboard, Mail, Mic2, ShieldAlert, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Link, Navigate, NavLink, Route, Routes } from 'react-router';
+import { Link, Navigate, Route, Routes } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
-import { navLinkClass } from '../../../lib/class-names';
 import { Button, buttonClass } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
+import { SectionTabs } from './section-tabs';
 
 const DashboardPage = lazy(() => import('../dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const ReleaseBoard = lazy(() => import('./release-board').then((m) => ({ default: m.ReleaseBoard })));
@@ -38,24 +38,8 @@ export function AdminArea({ onSignIn }: { onSignIn: () => void }) {
   if (!isAdmin) return <AdminsOnly signedIn={isSignedIn} onSignIn={onSignIn} />;
   return (
     <div className="space-y-6" data-testid="admin-area" data-area="admin">
-      <nav aria-label="Admin sections" className="-mx-1 flex gap-1 overflow-x-auto border-b border-white/10 pb-px">
-        {sections.map(({ to, label, icon: Icon }) => (
-          <NavLink
-            key={to}
-            to={to}
-            // The dashboard is the panel's home: active there alone, not under every section.
-            end={to === '/admin'}
-            className={navLinkClass(
-              'inline-flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-semibold transition',
-              'border-accent text-zinc-50',
-              'border-transparent text-zinc-300 hover:text-zinc-50',
-            )}
-          >
-            <Icon aria-hidden="true" className="size-4" />
-            {label}
-          </NavLink>
-        ))}
-      </nav>
+      {/* The dashboard is the panel's home: active there alone, not under every section. */}
+      <SectionTabs label="Admin sections" sections={sections} home="/admin" />
       <Suspense fallback={<Spinner label="Loading…" className="py-16" />}>
         <Routes>
           <Route index element={<DashboardPage />} />

@@ -10,6 +10,7 @@ import 'uplot/dist/uPlot.min.css';
 import { cx } from '../../../lib/class-names';
 import { Button } from '../../../ui/button';
 import { downloadCsv, toCsv } from './dashboard-csv';
+import { NumbersTable } from './numbers-table';
 
 export interface ChartSeries {
   label: string;
@@ -18,7 +19,18 @@ export interface ChartSeries {
   color: string;
 }
 
-const secondsOf = (day: string) => Date.parse(`${day}T00:00:00.000Z`) / 1000;
+/** What the points of a chart are: days by default; the sync manager's lag chart plots minutes (`YYYY-MM-DDTHH:MM`). */
+export interface ChartAxis {
+  label: string;
+  seconds: (point: string) => number;
+  text: (seconds: number) => string;
+}
+
+const dayAxis: ChartAxis = {
+  label: 'Day',
+  seconds: (day) => Date.parse(`${day}T00:00:00.000Z`) / 1000,
+  text: (seconds) => new Date(seconds * 1000).toISOString().slice(0, 10),
+};
 
 export function DashboardChart({
   title,
@@ -26,13 +38,16 @@ export function DashboardChart({
   series,
   format,
   fileName,
+  axis = dayAxis,
 }: {
   title: string;
+  /** The points, days unless `axis` says otherwise. */
   days: string[];
   series: ChartSeries[];
   /** How a value reads in the table and on the axis (money, counts). */
   format: (value: number) => string;
   fileName: string;
+  axis?: ChartAxis;
 }) {
   const plotRef = useRef<HTMLDivElement>(null);
   const [tableShown, setTableShown] = useState(false);
@@ -60,7 +75,7 @@ export function DashboardChart({
           },
         ],
         series: [
-          { label: 'Day', value: (_u, v) => (v === null ? '' : new Date(v * 1000).toISOString().slice(0, 10)) },
+          { label: axis.label, value: (_u, v) => (v === null ? '' : axis.text(v)) },
           ...series.map((s) => ({
             label: s.label,
             stroke: s.color,
@@ -69,7 +84,7 @@ export function DashboardChart({
           })),
         ],
       },
-      [days.map(secondsOf), ...series.map((s) => s.values)],
+      [days.map(axis.seconds), ...series.map((s) => s.values)],
       target,
     );
     const resize = new ResizeObserver(() => plot.setSize({ width: width(), height: 220 }));
@@ -78,10 +93,10 @@ export function DashboardChart({
       resize.disconnect();
       plot.destroy();
     };
-  }, [days, series, format]);
+  }, [days, series, format, axis]);
 
   const rows = days.map((day, i) => [day, ...series.map((s) => s.values[i])]);
-  const exportCsv = () => downloadCsv(fileName, toCsv(['Day', ...series.map((s) => s.label)], rows));
+  const exportCsv = () => downloadCsv(fileName, toCsv([axis.label, ...series.map((s) => s.label)], rows));
 
   return (
     <section
@@ -104,35 +119,13 @@ export function DashboardChart({
       </div>
       <div ref={plotRef} aria-hidden="true" className="dashboard-plot w-full overflow-hidden" />
       <div className={cx(tableShown ? 'max-h-72 overflow-auto' : 'sr-only')}>
-        <table className="w-full text-left text-sm text-zinc-200">
-          <caption className="sr-only">{title}, per day</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="py-1 pr-4 font-semibold">
-                Day
-              </th>
-              {series.map((s) => (
-                <th key={s.label} scope="col" className="py-1 pr-4 text-right font-semibold">
-                  {s.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((day, i) => (
-              <tr key={day} className="border-t border-white/5">
-                <th scope="row" className="py-1 pr-4 font-normal">
-                  {day}
-                </th>
-                {series.map((s) => (
-                  <td key={s.label} className="py-1 pr-4 text-right tabular-nums">
-                    {format(s.values[i])}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <NumbersTable
+          caption={`${title}, per ${axis.label.toLowerCase()}`}
+          header={[axis.label, ...series.map((s) => s.label)]}
+          rows={days.map((day, i) => [day, ...series.map((s) => s.values[i])])}
+          format={format}
+          spacing="py-1 pr-4"
+        />
       </div>
     </section>
   );

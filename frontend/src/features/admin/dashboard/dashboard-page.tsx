@@ -14,6 +14,7 @@ import { LoadingStatus, Skeleton } from '../../../ui/skeleton';
 import { useDashboard, type DashboardPeriod } from './dashboard-api';
 import { DashboardChart } from './dashboard-chart';
 import { downloadCsv, toCsv } from './dashboard-csv';
+import { NumbersTable, type NumbersCell } from './numbers-table';
 import { PRESETS, change, customProblem, rangeOf, type DashboardRange } from './dashboard-range';
 
 const count = new Intl.NumberFormat('en-US');
@@ -399,13 +400,11 @@ function FigureTable({
 }: {
   title: string;
   header: string[];
-  rows: (string | number | null)[][];
+  rows: NumbersCell[][];
   money: number[];
   fileName: string;
 }) {
   const headingId = useId();
-  const show = (value: string | number | null, column: number) =>
-    value === null ? '—' : typeof value === 'number' ? (money.includes(column) ? formatCents(value) : formatCount(value)) : value;
   const csvHeader = header.map((h, i) => (money.includes(i) ? `${h} (cents)` : h));
   return (
     <section aria-labelledby={headingId} className="space-y-2">
@@ -421,32 +420,14 @@ function FigureTable({
         <p className="text-sm text-zinc-400">None in this range.</p>
       ) : (
         <div className="overflow-x-auto rounded-xl border border-white/10">
-          <table className="w-full min-w-[32rem] text-left text-sm text-zinc-200">
-            <thead className="bg-white/[0.04]">
-              <tr>
-                {header.map((h, i) => (
-                  <th
-                    key={h}
-                    scope="col"
-                    className={cx('px-3 py-2 font-semibold', i > 0 && typeof rows[0][i] === 'number' && 'text-right')}
-                  >
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, r) => (
-                <tr key={r} className="border-t border-white/5">
-                  {row.map((value, i) => (
-                    <td key={i} className={cx('px-3 py-2', typeof value === 'number' && 'text-right tabular-nums')}>
-                      {show(value, i)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <NumbersTable
+            header={header}
+            rows={rows}
+            format={(value, column) => (money.includes(column) ? formatCents(value) : formatCount(value))}
+            spacing="px-3 py-2"
+            className="min-w-[32rem]"
+            headClassName="bg-white/[0.04]"
+          />
         </div>
       )}
     </section>

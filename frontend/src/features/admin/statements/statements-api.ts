@@ -1,6 +1,7 @@
 /** The admin's calls for the artists' payout statements: a month's totals, one artist's lines, closing a month. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { artistStatementAnswer, closeMonthAnswer, monthStatementsAnswer } from '../../../../../functions/contract/admin-statements.js';
+import type { MonthStatementsAnswer } from '../../../../../functions/contract/admin-statements.js';
 import { request } from '../../../lib/http';
 
 export type { ArtistStatementAnswer, MonthStatementsAnswer, StatementLine } from '../../../../../functions/contract/admin-statements.js';
@@ -32,8 +33,12 @@ export function useCloseMonth() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (month: string) => request('/api/admin/statements/closings', closeMonthAnswer, { method: 'POST', body: { month } }),
-    onSuccess: (_, month) => {
-      void queryClient.invalidateQueries({ queryKey: statementKeys.month(month) });
+    // Closed once the server has recorded it (its view catches up a moment later, and a refetch now could read it
+    // still open): the month's figures do not change by closing, so the answer's closedAt is all the page needs.
+    onSuccess: ({ closedAt }, month) => {
+      queryClient.setQueryData(statementKeys.month(month), (old: MonthStatementsAnswer | undefined) =>
+        old ? { ...old, closedAt: old.closedAt ?? closedAt } : old,
+      );
     },
   });
 }

@@ -18,6 +18,8 @@ import { useArtistStatement, useCloseMonth, useMonthStatements, type ArtistState
 
 const formatCents = (cents: number) => formatMoney(cents / 100);
 const percent = (basisPoints: number) => `${basisPoints / 100}%`;
+/** The month under way (UTC, as the server counts it): it cannot be closed until it is over. */
+const currentMonth = () => new Date().toISOString().slice(0, 7);
 const lastMonth = () => {
   const d = new Date();
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
@@ -60,7 +62,7 @@ export function StatementsPage() {
           <input
             type="month"
             value={month}
-            max={new Date().toISOString().slice(0, 7)}
+            max={currentMonth()}
             onChange={(e) => e.target.value && setParam('month', e.target.value)}
             className="rounded-lg border border-white/15 bg-zinc-900 px-3 py-2 text-zinc-50"
           />
@@ -78,10 +80,14 @@ export function StatementsPage() {
               {statements.data.closedAt ? `Closed on ${statements.data.closedAt.slice(0, 10)}` : 'Open'} · net{' '}
               {formatCents(statements.data.netCents)} · label {formatCents(statements.data.labelCents)}
             </p>
-            {!statements.data.closedAt && (
+            {statements.data.closedAt ? null : month < currentMonth() ? (
               <Button variant="secondary" icon={Lock} onClick={() => setConfirming(true)}>
                 Close month
               </Button>
+            ) : (
+              <p className="text-sm text-zinc-400" data-testid="month-under-way">
+                This month is under way: it can be closed once it is over.
+              </p>
             )}
           </div>
           {statements.data.artists.length === 0 ? (

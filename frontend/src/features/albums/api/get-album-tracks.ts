@@ -4,11 +4,14 @@ import { albumTracks, type AlbumTracks } from '../../../../../functions/contract
 import { request } from '../../../lib/http';
 import { albumKeys } from './album-keys';
 
+/** The answer with its tracks in album order (the pre-rendered pages put the same in their HTML). */
+export const inAlbumOrder = (answer: AlbumTracks): AlbumTracks => ({
+  ...answer,
+  tracks: [...answer.tracks].sort((a, b) => a.trackNumber - b.trackNumber),
+});
+
 export const getAlbumTracks = (albumId: string, signal?: AbortSignal): Promise<AlbumTracks> =>
-  request(`/api/albums/${encodeURIComponent(albumId)}/tracks`, albumTracks, { signal }).then((answer) => ({
-    ...answer,
-    tracks: [...answer.tracks].sort((a, b) => a.trackNumber - b.trackNumber),
-  }));
+  request(`/api/albums/${encodeURIComponent(albumId)}/tracks`, albumTracks, { signal }).then(inAlbumOrder);
 
 export const albumTracksQueryOptions = (albumId: string) =>
   queryOptions({ queryKey: albumKeys.tracks(albumId), queryFn: ({ signal }) => getAlbumTracks(albumId, signal) });

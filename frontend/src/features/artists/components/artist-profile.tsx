@@ -49,7 +49,7 @@ export function ArtistProfile({ artistId }: { artistId: string }) {
           className="relative -mx-4 -mt-6 mb-[-4rem] h-40 overflow-hidden md:-mx-8 md:-mt-8 md:h-56"
           data-testid="artist-header-image"
         >
-          <img src={data.headerImage} alt="" className="size-full object-cover opacity-70" decoding="async" />
+          <img src={data.headerImage} alt="" className="size-full object-cover opacity-70" decoding="async" fetchPriority="high" />
           <div className="absolute inset-0 bg-gradient-to-b from-transparent to-zinc-950" />
         </div>
       )}

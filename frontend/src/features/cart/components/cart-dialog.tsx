@@ -14,10 +14,12 @@ import { EmailField, FormAlert } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast';
 import { CodeForm, completeInstantSignIn, readSmartSignIn, smartSignIn, useCodeSignIn } from '../../auth';
 import { cartQueryOptions } from '../api/get-cart';
-import { checkoutRequest } from '../api/start-checkout';
+import { checkoutRequest, type CheckoutRequest } from '../api/start-checkout';
 import type { PurchaseResult } from '../../../../../functions/contract/commerce';
 import { verifyCartPurchase } from '../api/verify-cart-purchase';
-import { startAlbumCheckout } from '../album-checkout';
+import { hostedAlbumCheckout, startAlbumCheckout, type HostedOutcome } from '../album-checkout';
+import type { EmbeddedCheckoutForm } from '../../../lib/embedded-checkout';
+import { StripeEmbeddedCheckout } from '../../../ui/stripe-embedded-checkout';
 import type { CartAlbum } from '../cart-album';
 import type { CartOpening } from '../cart-dialog-store';
 import {
@@ -42,7 +44,7 @@ type Step =
   | { name: 'loading'; message: string; note: string }
   | { name: 'email-collection' }
   | { name: 'verifying'; email: string }
-  | { name: 'checkout'; url: string; sessionId: string }
+  | { name: 'checkout'; form: EmbeddedCheckoutForm; sessionId: string; request: CheckoutRequest }
   | { name: 'confirming' }
   | { name: 'success'; purchases: PurchaseResult[] }
   | { name: 'error'; notice: CartNotice };
@@ -82,15 +84,26 @@ function CartFlow({ opening, onClose }: { opening: CartOpening; onClose: () => v
       return;
     }
     setStep({ name: 'loading', message: 'Preparing checkout...', note: FALLBACK_NOTE });
-    const outcome = await startAlbumCheckout(checkoutRequest(albums, user.email, withPlan && !isSubscriber(user)));
-    if (outcome.kind === 'embedded') setStep({ name: 'checkout', url: outcome.url, sessionId: outcome.sessionId });
-    else if (outcome.kind === 'hosted') {
+    const request = checkoutRequest(albums, user.email, withPlan && !isSubscriber(user));
+    const outcome = await startAlbumCheckout(request);
+    if (outcome.kind === 'embedded') setStep({ name: 'checkout', form: outcome.form, sessionId: outcome.sessionId, request });
+    else follow(outcome);
+  };
+
+  const follow = (outcome: HostedOutcome) => {
+    if (outcome.kind === 'hosted') {
       setStep({ name: 'loading', message: 'Redirecting to secure checkout...', note: 'Taking you to our secure hosted checkout page.' });
       window.location.assign(outcome.url);
     } else {
       toast({ ...outcome.notice, variant: 'destructive', duration: CART_TOAST_MS });
       setStep({ name: 'error', notice: outcome.notice });
     }
+  };
+
+  // Stripe's embedded form did not load: the hosted page takes over, as when the session itself fails.
+  const embeddedFailed = async (request: CheckoutRequest) => {
+    setStep({ name: 'loading', message: 'Preparing checkout...', note: FALLBACK_NOTE });
+    follow(await hostedAlbumCheckout(request));
   };
 
   // Buy and a resumed checkout open the dialog checking out, once the cart has been read.
@@ -157,7 +170,13 @@ function CartFlow({ opening, onClose }: { opening: CartOpening; onClose: () => v
         />
       );
     case 'checkout':
-      return <CheckoutStep url={step.url} onComplete={() => void confirmPurchase(step.sessionId)} />;
+      return (
+        <CheckoutStep
+          form={step.form}
+          onComplete={() => void confirmPurchase(step.sessionId)}
+          onFailure={() => void embeddedFailed(step.request)}
+        />
+      );
     case 'confirming':
       return <LoadingStep message="Verifying your purchase..." note="We are confirming your payment. This takes a few seconds." />;
     case 'success':
@@ -317,8 +336,27 @@ function CodeStep({
   );
 }
 
-/** The payment form in a frame; it takes the whole window to the success page when paid. */
-function CheckoutStep({ url, onComplete }: { url: string; onComplete: () => void }) {
+/** The payment form: a sandbox's page for the session in a frame, or Stripe's embedded form (which, paid, goes to the success page). */
+function CheckoutStep({ form, onComplete, onFailure }: { form: EmbeddedCheckoutForm; onComplete: () => void; onFailure: () => void }) {
+  return (
+    <div data-testid="album-cart" data-step="checkout">
+      <StepHeading title="Secure Checkout" description="Payments are processed by Stripe. Your card details never reach us." />
+      {form.kind === 'page' ? (
+        <CheckoutFrame url={form.url} onComplete={onComplete} />
+      ) : (
+        <StripeEmbeddedCheckout
+          publishableKey={form.publishableKey}
+          clientSecret={form.clientSecret}
+          minHeight={EMBEDDED_CHECKOUT_MIN_HEIGHT_PX}
+          onFailure={onFailure}
+        />
+      )}
+    </div>
+  );
+}
+
+/** A sandbox's page for the session; it posts `checkout-complete` to this window when paid. */
+function CheckoutFrame({ url, onComplete }: { url: string; onComplete: () => void }) {
   const frame = useRef<HTMLIFrameElement>(null);
   useEffect(() => {
     const origin = new URL(url, window.location.href).origin;
@@ -331,17 +369,14 @@ function CheckoutStep({ url, onComplete }: { url: string; onComplete: () => void
   }, [url, onComplete]);
 
   return (
-    <div data-testid="album-cart" data-step="checkout">
-      <StepHeading title="Secure Checkout" description="Payments are processed by Stripe. Your card details never reach us." />
-      <iframe
-        ref={frame}
-        src={url}
-        title="Secure checkout"
-        allow="payment"
-        className="mt-4 w-full rounded-xl border-0 bg-zinc-950"
-        style={{ minHeight: EMBEDDED_CHECKOUT_MIN_HEIGHT_PX }}
-      />
-    </div>
+    <iframe
+      ref={frame}
+      src={url}
+      title="Secure checkout"
+      allow="payment"
+      className="mt-4 w-full rounded-xl border-0 bg-zinc-950"
+      style={{ minHeight: EMBEDDED_CHECKOUT_MIN_HEIGHT_PX }}
+    />
   );
 }
 

@@ -1,10 +1,11 @@
 /**
  * POST /api/subscription/checkout (embedded) and POST /api/subscription/checkout/hosted: a Toko+ checkout
- * for one of the amounts. Stripe gives an embedded session no page of its own; the local Stripe sandbox
- * does (`checkoutUrl`), and stands in for the embedded form. Without one, or when the embedded session
+ * for one of the amounts. The embedded session's form is the Stripe sandbox's own page (`checkoutUrl`) or, with
+ * real Stripe keys, Stripe's embedded form (lib/embedded-checkout.ts). Without one, or when the embedded session
  * fails, the hosted checkout page takes over (spec part 2 §4, Checkout overlay).
  */
 import { startHostedPlanCheckoutAnswer, startPlanCheckoutAnswer } from '../../../../../functions/contract/membership';
+import { embeddedCheckoutForm, type EmbeddedCheckoutForm } from '../../../lib/embedded-checkout';
 import { request } from '../../../lib/http';
 import type { PlanAmount } from '../plans';
 
@@ -21,13 +22,13 @@ export async function startHostedCheckout(amount: PlanAmount): Promise<string> {
   return answer.url;
 }
 
-export type OpenedCheckout = { kind: 'embedded'; url: string } | { kind: 'hosted'; url: string };
+export type OpenedCheckout = { kind: 'embedded'; form: EmbeddedCheckoutForm } | { kind: 'hosted'; url: string };
 
 /** The embedded form when there is one to show, else the hosted page; the hosted page's failure is the one reported. */
 export async function openCheckout(amount: PlanAmount): Promise<OpenedCheckout> {
   try {
-    const embedded = await startEmbeddedCheckout(amount);
-    if (embedded.checkoutUrl) return { kind: 'embedded', url: embedded.checkoutUrl };
+    const form = embeddedCheckoutForm(await startEmbeddedCheckout(amount));
+    if (form) return { kind: 'embedded', form };
   } catch (error) {
     console.warn('The embedded checkout failed; falling back to the hosted checkout', error);
   }

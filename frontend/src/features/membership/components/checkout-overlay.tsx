@@ -14,7 +14,9 @@ import { Dialog, DialogDescription, DialogTitle } from '../../../ui/dialog';
 import { Spinner } from '../../../ui/spinner';
 import { FormAlert } from '../../../ui/text-field';
 import { useOpenAccountDialog } from '../../auth';
-import { openCheckout } from '../api/start-checkout';
+import type { EmbeddedCheckoutForm } from '../../../lib/embedded-checkout';
+import { StripeEmbeddedCheckout } from '../../../ui/stripe-embedded-checkout';
+import { openCheckout, startHostedCheckout } from '../api/start-checkout';
 import type { CheckoutOverlayRequest } from '../checkout-overlay-store';
 import { checkoutFailed } from '../membership-messages';
 import { EMBEDDED_CHECKOUT_MIN_HEIGHT_PX, type PlanAmount } from '../plans';
@@ -33,7 +35,7 @@ export function CheckoutOverlay({ request, onClose }: { request: CheckoutOverlay
 type Step =
   | { kind: 'pricing' }
   | { kind: 'starting'; amount: PlanAmount }
-  | { kind: 'embedded'; amount: PlanAmount; url: string }
+  | { kind: 'embedded'; amount: PlanAmount; form: EmbeddedCheckoutForm }
   | { kind: 'redirecting'; amount: PlanAmount }
   | { kind: 'failed'; amount: PlanAmount };
 
@@ -47,12 +49,25 @@ function OverlayBody({ initialAmount, onClose }: { initialAmount: PlanAmount | n
     setStep({ kind: 'starting', amount });
     openCheckout(amount).then(
       (opened) => {
-        if (opened.kind === 'embedded') return setStep({ kind: 'embedded', amount, url: opened.url });
+        if (opened.kind === 'embedded') return setStep({ kind: 'embedded', amount, form: opened.form });
         setStep({ kind: 'redirecting', amount });
         window.location.assign(opened.url);
       },
       (error: unknown) => {
         console.error(error);
+        setStep({ kind: 'failed', amount });
+      },
+    );
+  };
+
+  // Stripe's embedded form did not load: the hosted page takes over, as when the session itself fails.
+  const embeddedFailed = (amount: PlanAmount, error: unknown) => {
+    console.warn("Stripe's embedded form did not load; falling back to the hosted checkout", error);
+    setStep({ kind: 'redirecting', amount });
+    startHostedCheckout(amount).then(
+      (url) => window.location.assign(url),
+      (failure: unknown) => {
+        console.error(failure);
         setStep({ kind: 'failed', amount });
       },
     );
@@ -130,14 +145,23 @@ function OverlayBody({ initialAmount, onClose }: { initialAmount: PlanAmount | n
             </span>
           </DialogTitle>
           <DialogDescription>Payments are handled by Stripe. Cancel anytime from your account.</DialogDescription>
-          <iframe
-            title="Secure checkout"
-            src={step.url}
-            allow="payment"
-            className="mt-4 w-full rounded-xl border-0 bg-zinc-950"
-            style={{ minHeight: EMBEDDED_CHECKOUT_MIN_HEIGHT_PX }}
-            data-testid="embedded-checkout"
-          />
+          {step.form.kind === 'page' ? (
+            <iframe
+              title="Secure checkout"
+              src={step.form.url}
+              allow="payment"
+              className="mt-4 w-full rounded-xl border-0 bg-zinc-950"
+              style={{ minHeight: EMBEDDED_CHECKOUT_MIN_HEIGHT_PX }}
+              data-testid="embedded-checkout"
+            />
+          ) : (
+            <StripeEmbeddedCheckout
+              publishableKey={step.form.publishableKey}
+              clientSecret={step.form.clientSecret}
+              minHeight={EMBEDDED_CHECKOUT_MIN_HEIGHT_PX}
+              onFailure={(error) => embeddedFailed(step.amount, error)}
+            />
+          )}
           <Button variant="ghost" className="mt-3 px-3" onClick={() => setStep({ kind: 'pricing' })} icon={ArrowLeft}>
             Change amount
           </Button>

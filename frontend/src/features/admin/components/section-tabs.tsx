@@ -1,0 +1,30 @@
+/** The tab bar of an admin area's sections (the panel's, the sync manager's): links that mark the section open. */
+import type { LucideIcon } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { navLinkClass } from '../../../lib/class-names';
+
+export interface Section {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+const tabClass = navLinkClass(
+  'inline-flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-semibold transition',
+  'border-accent text-zinc-50',
+  'border-transparent text-zinc-300 hover:text-zinc-50',
+);
+
+/** `home` is active on its own path alone, not under every section below it. */
+export function SectionTabs({ label, sections, home }: { label: string; sections: readonly Section[]; home: string }) {
+  return (
+    <nav aria-label={label} className="-mx-1 flex gap-1 overflow-x-auto border-b border-white/10 pb-px">
+      {sections.map(({ to, label: text, icon: Icon }) => (
+        <NavLink key={to} to={to} end={to === home} className={tabClass}>
+          <Icon aria-hidden="true" className="size-4" />
+          {text}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,57 @@
+/** The sync manager's calls: each consumer's status (refreshed every few seconds), a consumer's dead letters, and their redrive. */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { listConsumers, listDeadLetters, redriveDeadLetters, type RedriveBody } from '../../../../../functions/contract/admin-ops.js';
+import { request } from '../../../lib/http';
+
+export type {
+  ConsumerHealth,
+  ConsumerStatus,
+  DeadLetter,
+  HeldStream,
+  LagSample,
+  RecentError,
+} from '../../../../../functions/contract/admin-ops.js';
+
+/** How often the console asks again: often enough to watch a redrive drain, rarely enough to cost nothing. */
+export const REFRESH_MS = 5_000;
+
+export const opsKeys = {
+  all: ['admin', 'ops'] as const,
+  consumers: () => [...opsKeys.all, 'consumers'] as const,
+  deadLetters: (consumer: string) => [...opsKeys.all, 'dead-letters', consumer] as const,
+};
+
+export const consumersQueryOptions = () =>
+  queryOptions({
+    queryKey: opsKeys.consumers(),
+    queryFn: ({ signal }) => request('/api/admin/ops/consumers', listConsumers.answer, { signal }),
+    refetchInterval: REFRESH_MS,
+  });
+
+export const useConsumers = () => useQuery(consumersQueryOptions());
+
+export const deadLettersQueryOptions = (consumer: string) =>
+  queryOptions({
+    queryKey: opsKeys.deadLetters(consumer),
+    queryFn: ({ signal }) =>
+      request(`/api/admin/ops/consumers/${encodeURIComponent(consumer)}/dead-letters`, listDeadLetters.answer, { signal }),
+    refetchInterval: REFRESH_MS,
+  });
+
+export const useDeadLetters = (consumer: string | null) =>
+  useQuery({ ...deadLettersQueryOptions(consumer ?? ''), enabled: consumer !== null });
+
+export const redrive = (consumer: string, body: RedriveBody) =>
+  request(`/api/admin/ops/consumers/${encodeURIComponent(consumer)}/dead-letters/redrive`, redriveDeadLetters.answer, {
+    method: 'POST',
+    body,
+  });
+
+/** A redrive that moves messages: the consumer's dead letters and every status change. */
+export function useRedrive(consumer: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<RedriveBody, 'dryRun'>) => redrive(consumer, { ...body, dryRun: false }),
+    onSettled: () => client.invalidateQueries({ queryKey: opsKeys.all }),
+  });
+}

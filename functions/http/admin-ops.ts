@@ -1,0 +1,55 @@
+/**
+ * HTTP context `admin-ops`: the sync manager. Each consumer's status, its dead letters and their redrive
+ * (functions/lib/ops/); a redrive is recorded as an event with the admin as actor. The event log browsed by stream or
+ * listener, and a correlation id traced through the events and consumers (functions/lib/ops/event-log.ts). One stream
+ * healed in a projection's views (functions/lib/ops/heal.ts), and the drift detector's latest result and a check now
+ * (functions/lib/ops/drift.ts). A projection's
+ * blue/green rebuild, its switch and the drop of its old generation (functions/lib/rebuild.ts), each an operator's event.
+ */
+import { commandContext } from '../lib/command.js';
+import { contextHandler } from '../lib/http.js';
+import { listDeadLetters, redrive } from '../lib/ops/dead-letters.js';
+import { checkDrift, latestDrift } from '../lib/ops/drift.js';
+import { findStreams, readStreamPage, traceCorrelation } from '../lib/ops/event-log.js';
+import { healStream, projectorsOf } from '../lib/ops/heal.js';
+import { consumerStatuses } from '../lib/ops/status.js';
+import { dropOldGeneration, listRebuilds, rebuildAnswer, startRebuild, switchRebuild } from '../lib/rebuild.js';
+
+export const handler = contextHandler('admin-ops', {
+  'GET /api/admin/ops/consumers': async ({ request }) => consumerStatuses(request.receivedAt),
+
+  'GET /api/admin/ops/consumers/{name}/dead-letters': async ({ params }) => listDeadLetters(params.name),
+
+  'POST /api/admin/ops/consumers/{name}/dead-letters/redrive': async ({ params, body, session, request }) =>
+    redrive(params.name, body, commandContext(session, request)),
+
+  'GET /api/admin/ops/streams': async ({ query, request }) => findStreams(query.q, request.receivedAt),
+
+  'GET /api/admin/ops/events': async ({ query }) => ({
+    ...(await readStreamPage(query.stream, query.after, query.limit)),
+    projections: projectorsOf(query.stream),
+  }),
+
+  'GET /api/admin/ops/traces/{id}': async ({ params }) => traceCorrelation(params.id),
+
+  'POST /api/admin/ops/projections/{projection}/streams/{streamId}/heal': async ({ params, session, request }) =>
+    healStream(params.projection, params.streamId, commandContext(session, request)),
+
+  'GET /api/admin/ops/drift': async () => ({ report: await latestDrift() }),
+
+  // Within the HTTP function's time: what is not compared by then counts as unchecked.
+  'POST /api/admin/ops/drift/check': async ({ body, request }) => checkDrift({ ...body, budgetMs: 6_000 }, request.receivedAt),
+
+  'GET /api/admin/ops/rebuilds': async () => listRebuilds(),
+
+  'POST /api/admin/ops/rebuilds/{projection}': async ({ params, session, request }) =>
+    rebuildAnswer(await startRebuild(params.projection, commandContext(session, request))),
+
+  'POST /api/admin/ops/rebuilds/{projection}/switch': async ({ params, session, request }) =>
+    rebuildAnswer(await switchRebuild(params.projection, commandContext(session, request))),
+
+  'POST /api/admin/ops/rebuilds/{projection}/drop': async ({ params, session, request }) => {
+    const { record, deleted, done } = await dropOldGeneration(params.projection, commandContext(session, request));
+    return { rebuild: rebuildAnswer(record), deleted, done };
+  },
+});

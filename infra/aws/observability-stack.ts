@@ -1,0 +1,176 @@
+/**
+ * What an operator watches in AWS: alarms on the consumers' queues (oldest message age), every function's errors and
+ * throttles, the API's 5xx rate and the webhooks' failures, to the alarm topic (e-mailed when config names an
+ * address; the DLQ-depth alarms sit with their queues in the messaging stack); and one CloudWatch dashboard of the
+ * same figures with the app's own metrics (functions/lib/metrics.ts): plays, purchases, sign-ins and each consumer's lag.
+ * Thresholds come from the sync manager's (functions/lib/ops/health.ts), so the console and the alarms agree.
+ */
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  Alarm,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  MathExpression,
+  Metric,
+  TextWidget,
+  TreatMissingData,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { healthThresholds } from '../../functions/lib/ops/health.js';
+import { METRICS_NAMESPACE, METRICS_SERVICE, metricNames, type MetricName } from '../../functions/lib/metrics.js';
+import { pascal, type TokoConfig } from './config.js';
+
+/** The API's share of 5xx answers (percent over five minutes) above which it alarms… */
+export const API_5XX_PERCENT = 1;
+/** …once those five minutes saw this many requests (two failures of three requests are no outage). */
+export const API_5XX_MIN_REQUESTS = 50;
+/** Webhook deliveries refused or failed in five minutes above which it alarms (a forged one now and then is no outage). */
+export const WEBHOOK_FAILURES = 5;
+
+export interface ObservabilityStackProps extends StackProps {
+  config: TokoConfig;
+  alarmTopic: ITopic;
+  /** Each consumer's queue, by consumer name. */
+  queues: ReadonlyMap<string, IQueue>;
+  /** Every function, by a name for the alarm. */
+  functions: ReadonlyMap<string, IFunction>;
+  httpApi: IHttpApi;
+}
+
+const FIVE_MINUTES = Duration.minutes(5);
+
+/** One of the app's own metrics (functions/lib/metrics.ts). */
+export const appMetric = (name: MetricName, dimensions: Record<string, string> = {}, statistic = 'Sum') =>
+  new Metric({
+    namespace: METRICS_NAMESPACE,
+    metricName: name,
+    dimensionsMap: { service: METRICS_SERVICE, ...dimensions },
+    statistic,
+    period: FIVE_MINUTES,
+  });
+
+export class ObservabilityStack extends Stack {
+  readonly dashboard: Dashboard;
+
+  constructor(scope: Construct, id: string, props: ObservabilityStackProps) {
+    super(scope, id, props);
+    const { prefix } = props.config;
+    const alarm = (alarmId: string, options: { name: string; description: string; metric: IMetric; threshold: number }) =>
+      new Alarm(this, alarmId, {
+        alarmName: `${prefix}${options.name}`,
+        alarmDescription: options.description,
+        metric: options.metric,
+        threshold: options.threshold,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }).addAlarmAction(new SnsAction(props.alarmTopic));
+
+    const oldestAges = [...props.queues].map(([name, queue]) => {
+      const metric = queue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(1), statistic: 'Maximum' });
+      alarm(`${pascal(name)}OldestMessageAlarm`, {
+        name: `${name}-oldest-message`,
+        description: `The ${name} consumer lags: a message waited over ${healthThresholds.laggingOldestAgeSeconds} s (see the sync manager)`,
+        metric,
+        threshold: healthThresholds.laggingOldestAgeSeconds,
+      });
+      // Labelled on the dashboard only: an alarm's labelled metric becomes a metric-math query.
+      return metric.with({ label: name });
+    });
+
+    const errors: IMetric[] = [];
+    const throttles: IMetric[] = [];
+    for (const [name, fn] of props.functions) {
+      const id = pascal(name);
+      const failed = fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' });
+      const throttled = fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' });
+      alarm(`${id}ErrorsAlarm`, {
+        name: `${name}-errors`,
+        description: `The ${name} function failed (its logs say why)`,
+        metric: failed,
+        threshold: 0,
+      });
+      alarm(`${id}ThrottlesAlarm`, {
+        name: `${name}-throttles`,
+        description: `The ${name} function was throttled: its concurrency or the account's is used up`,
+        metric: throttled,
+        threshold: 0,
+      });
+      errors.push(failed.with({ label: name }));
+      throttles.push(throttled.with({ label: name }));
+    }
+
+    const requests = props.httpApi.metricCount({ period: FIVE_MINUTES, statistic: 'Sum' });
+    const serverErrors = props.httpApi.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' });
+    const serverErrorPercent = new MathExpression({
+      expression: `IF(requests >= ${API_5XX_MIN_REQUESTS}, 100 * errors / requests, 0)`,
+      usingMetrics: { requests, errors: serverErrors },
+      period: FIVE_MINUTES,
+      label: '5xx %',
+    });
+    alarm('Api5xxAlarm', {
+      name: 'api-5xx',
+      description: `Over ${API_5XX_PERCENT}% of the API's answers in five minutes were 5xx`,
+      metric: serverErrorPercent,
+      threshold: API_5XX_PERCENT,
+    });
+
+    const webhookFailures = appMetric(metricNames.webhookFailures);
+    alarm('WebhookFailuresAlarm', {
+      name: 'webhook-failures',
+      description: `Over ${WEBHOOK_FAILURES} Stripe or Shopify webhook deliveries were refused or failed in five minutes (they are retried; the logs say why)`,
+      metric: webhookFailures,
+      threshold: WEBHOOK_FAILURES,
+    });
+
+    alarm('ViewDriftAlarm', {
+      name: 'view-drift',
+      description:
+        'The drift detector found view items that differ from their streams re-projected (the sync manager lists them, each with a Heal button)',
+      metric: appMetric(metricNames.viewDrift, {}, 'Maximum'),
+      threshold: 0,
+    });
+
+    const graph = (title: string, left: IMetric[], width = 12) => new GraphWidget({ title, left, width, height: 6 });
+    this.dashboard = new Dashboard(this, 'Dashboard', {
+      dashboardName: `${prefix}operations`,
+      widgets: [
+        [
+          new TextWidget({
+            markdown:
+              '# Toko\nThe API, the consumers and the app’s own figures. Alarms go to the alarm topic; the sync manager (/sync-manager) shows each consumer’s dead letters.',
+            width: 24,
+            height: 2,
+          }),
+        ],
+        [
+          graph('API requests and 5xx answers', [requests, serverErrors]),
+          graph('API latency (p95)', [props.httpApi.metricLatency({ period: FIVE_MINUTES, statistic: 'p95' })]),
+        ],
+        [
+          graph('Plays, purchases and sign-ins', [
+            appMetric(metricNames.playsRecorded),
+            appMetric(metricNames.purchases),
+            appMetric(metricNames.signIns),
+          ]),
+          graph('Webhook failures', [webhookFailures]),
+        ],
+        [
+          graph('Consumers: oldest message age (s)', oldestAges),
+          graph(
+            'Consumers: lag behind the log (ms, max)',
+            [...props.queues.keys()].map((consumer) => appMetric(metricNames.consumerLag, { consumer }, 'Maximum')),
+          ),
+        ],
+        [graph('Function errors', errors), graph('Function throttles', throttles)],
+      ],
+    });
+  }
+}

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { albums, featuredAlbumId } from '../../infra/seed/catalogue.js';
+import { inject } from 'vitest';
+import { launch, newPage, viewports } from './browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => browser?.close());
+
+/** What React says of a page whose markup the browser's first render did not match (production builds give the error's number). */
+const hydrationProblem = /hydrat|did not match|Minified React error #(418|419|421|422|423|425)\b/i;
+
+describe('the pre-rendered pages', () => {
+  it('show an album page with JavaScript turned off: its title, its tracks and its artwork', async () => {
+    const album = albums.find((a) => a.albumId === featuredAlbumId)!;
+    const context = await browser.newContext({ baseURL: inject('baseUrl'), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/album/${featuredAlbumId}`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(album.title);
+    await expect(page.title()).resolves.toContain(album.title);
+    expect(await page.locator('[data-testid=track-row]').count()).toBe(album.tracks.length);
+    const artwork = page.getByRole('img', { name: `${album.title} artwork` }).first();
+    await expect(artwork.getAttribute('src')).resolves.toMatch(/^\/media\//);
+    await expect.poll(() => artwork.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await context.close();
+  });
+
+  for (const [name, viewport] of Object.entries(viewports)) {
+    it.each(['/', `/album/${featuredAlbumId}`, `/artist/${albums[0].artistId}`])(
+      `hydrate %s on ${name} without a hydration warning`,
+      async (path) => {
+        const { page, context } = await newPage(browser, viewport);
+        const problems: string[] = [];
+        page.on('console', (message) => {
+          if ((message.type() === 'error' || message.type() === 'warning') && hydrationProblem.test(message.text()))
+            problems.push(message.text());
+        });
+        page.on('pageerror', (error) => problems.push(error.message));
+        await page.goto(path);
+        await expect(page.locator('#prerendered-state').count()).resolves.toBe(1);
+        await expect(page.locator('#root[data-hydrated]').count()).resolves.toBe(1);
+        // The reads the page makes again once hydrated (play counts, who is listening) come in without complaint too.
+        await page.waitForLoadState('networkidle');
+        expect(problems).toEqual([]);
+        await context.close();
+      },
+    );
+  }
+});

@@ -1,0 +1,115 @@
+/**
+ * Steps a person takes in more than one browser journey: signing up with the mailed code, paying on the Stripe
+ * sandbox's form, buying merch through the Shopify sandbox, taking their data and leaving from /account, and an
+ * admin adding an artist.
+ */
+import fs from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import type { UserExport } from '../../functions/contract/user-data.js';
+import { deletionCode, signInCode } from '../support/inbox.js';
+import { poll, toastShown } from './browser.js';
+
+export const headerState = (page: Page) => page.locator('[data-testid=header-account]').getAttribute('data-state');
+
+/** Opens the sign-in dialog from the header of a guest's page. */
+export async function openSignIn(page: Page) {
+  await expect.poll(() => headerState(page), { timeout: 15_000 }).toBe('guest');
+  await page.locator('[data-testid=header-account]').getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('heading', { name: 'Sign in' }).waitFor();
+  return dialog;
+}
+
+/** Signs a new listener up through the modal and returns once the header shows them. */
+export async function signUp(page: Page, email: string) {
+  const dialog = await openSignIn(page);
+  await dialog.getByRole('button', { name: 'Create an account' }).click();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Create Free Account' }).click();
+  await dialog.getByRole('heading', { name: 'Check your email' }).waitFor();
+  await dialog.getByLabel('6-digit code').fill(await signInCode(email));
+  await expect.poll(() => headerState(page), { timeout: 15_000 }).toBe('signed-in');
+}
+
+/** Adds an artist on /admin/artists and opens its edit dialog, where its pictures are set. */
+export async function addArtist(page: Page, name: string) {
+  await page.goto('/admin/artists');
+  await page.getByTestId('new-artist').click();
+  const artistForm = page.getByTestId('artist-form');
+  await artistForm.getByLabel('Name').fill(name);
+  await artistForm.getByRole('button', { name: 'Add artist' }).click();
+  await toastShown(page, 'Artist added');
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  return { artistForm, images: page.getByTestId('artist-images') };
+}
+
+/** Finds the Stripe sandbox's form, in the cart dialog's frame or, after the hosted fallback, as the page itself. */
+export async function payOnSandbox(page: Page) {
+  const frame = page.locator('iframe[title="Secure checkout"]');
+  let where = 'waiting';
+  await expect
+    .poll(
+      async () => {
+        if (/\/pay\/cs_/.test(page.url())) where = 'hosted';
+        else if ((await frame.count()) > 0) where = 'embedded';
+        return where;
+      },
+      { timeout: 30_000, interval: 250 },
+    )
+    .not.toBe('waiting');
+  const form = where === 'embedded' ? page.frameLocator('iframe[title="Secure checkout"]') : page;
+  const pay = form.getByRole('button', { name: /^Pay \$/ });
+  await pay.waitFor({ timeout: 15_000 });
+  return { where, pay };
+}
+
+/** Puts a product (the variant chosen, where it has options) in the merch bag from /shop and opens the bag. */
+export async function bagMerch(page: Page, { handle, variantId, search }: { handle: string; variantId?: string; search: string }) {
+  await page.goto(`/shop?q=${encodeURIComponent(search)}`);
+  await page.locator(`[data-testid=product-card][data-handle="${handle}"]`).click();
+  const dialog = page.locator(`[data-testid=product-dialog][data-handle="${handle}"]`);
+  if (variantId) await dialog.locator('[data-testid=variant-select]').selectOption(variantId);
+  await dialog.locator('[data-testid=add-to-bag]').click();
+  await toastShown(page, 'Added to Bag');
+  await page.locator('[data-testid=header-cart]').click();
+  return page.locator('[data-testid=merch-cart-drawer]');
+}
+
+/** Checks the bag out: the shop's checkout page opens in a new tab. */
+export async function openShopCheckout(context: BrowserContext, page: Page): Promise<Page> {
+  const tabOpened = context.waitForEvent('page');
+  await page.locator('[data-testid=merch-cart-drawer]').locator('[data-testid=merch-checkout]').click();
+  const tab = await tabOpened;
+  await tab.waitForURL(`${inject('cloudEnv').SHOPIFY_SANDBOX_URL}/cart/c/**`);
+  return tab;
+}
+
+/** Pays on the shop's checkout page; the shop names the order on its thank-you page and tells the app by webhook. */
+export async function payShopCheckout(tab: Page, total: string) {
+  await tab.getByRole('button', { name: `Pay ${total}` }).click();
+  await tab.waitForURL('**/checkouts/thank-you/*');
+  const orderName = await tab.locator('[data-testid=order-name]').textContent();
+  const orderId = `gid://shopify/Order/${new URL(tab.url()).pathname.split('/').pop()}`;
+  return { orderName, orderId };
+}
+
+/** Downloads the signed-in person's data from /account and reads the JSON file. */
+export async function downloadMyData(page: Page): Promise<{ fileName: string; data: UserExport }> {
+  await page.goto('/account');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+  return { fileName: download.suggestedFilename(), data: JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as UserExport };
+}
+
+/** Deletes the signed-in account from /account with the code mailed to `email`; the page goes home, signed out. */
+export async function deleteMyAccount(page: Page, email: string) {
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByRole('button', { name: 'Send me the code' }).click();
+  await poll(() => dialog.getByText(`We sent a 6-digit code to ${email}`).isVisible()).toBe(true);
+  await dialog.getByLabel('Deletion code').fill(await deletionCode(email));
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await toastShown(page, 'Account deleted');
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+}

@@ -1,0 +1,153 @@
+/** What the fault tests share: a seeded local cloud of their own with its fault proxies, people, calls that retry a 503 as a client would, and the queues' depths. */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GetQueueAttributesCommand, GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { consumers, dlqName } from '../../functions/consumers.js';
+import { issueSessionToken } from '../../functions/lib/session.js';
+import { signInWithEmail } from '../../functions/lib/users.js';
+import { startLocalCloud, type LocalCloud, type LocalCloudOptions } from '../../infra/local/cloud.js';
+import { NAMES } from '../../infra/local/resources.js';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** A seeded cloud on a fresh data directory with its fault proxies at rate 0; `stop` also removes the directory. */
+export async function startFaultCloud(options: Partial<LocalCloudOptions> = {}): Promise<LocalCloud & { dataDir: string }> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'toko-faults-'));
+  const cloud = await startLocalCloud({
+    port: 0,
+    dataDir,
+    seed: true,
+    quiet: true,
+    mediaCacheDir: path.join(repoRoot, '.local', 'media-cache'),
+    dynamoDbInMemory: true,
+    faults: { seed: 16 },
+    ...options,
+  });
+  return {
+    ...cloud,
+    dataDir,
+    stop: async () => {
+      await cloud.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+/** One HTTP call to the app, its JSON body parsed. */
+export async function call(baseUrl: string, route: string, init: RequestInit & { json?: unknown } = {}): Promise<Answer> {
+  const { json, headers, ...rest } = init;
+  const res = await fetch(baseUrl + route, {
+    ...rest,
+    headers: { ...(json !== undefined ? { 'content-type': 'application/json' } : {}), ...(headers as Record<string, string>) },
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, headers: res.headers, body };
+}
+
+/** What a load run saw: every answer's status, and the 503s that came without Retry-After. */
+export class Tally {
+  statuses = new Map<number, number>();
+  unavailableWithoutRetryAfter = 0;
+  count(answer: Answer) {
+    this.statuses.set(answer.status, (this.statuses.get(answer.status) ?? 0) + 1);
+    if (answer.status === 503 && !answer.headers.get('retry-after')) this.unavailableWithoutRetryAfter++;
+  }
+  /** Answers of 500 or above other than 503. */
+  serverErrors = () => [...this.statuses].filter(([s]) => s >= 500 && s !== 503).reduce((n, [, c]) => n + c, 0);
+}
+
+/** Calls until the app accepts (2xx), waiting Retry-After after each 503, as a well-behaved client does; any other answer is returned. */
+export async function callUntilAccepted(tally: Tally, make: () => Promise<Answer>, tries = 10): Promise<Answer> {
+  for (let i = 1; ; i++) {
+    const answer = await make();
+    tally.count(answer);
+    if (answer.status !== 503 || i >= tries) return answer;
+    await new Promise((r) => setTimeout(r, Number(answer.headers.get('retry-after') ?? 1) * 1000));
+  }
+}
+
+export interface Person {
+  userId: string;
+  email: string;
+  headers: Record<string, string>;
+}
+
+/** A signed-in person, made as the e-mail code sign-in makes one (before faults are turned on: it calls DynamoDB itself). */
+export async function newPerson(name: string): Promise<Person> {
+  const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
+  const { user, sessionId } = await signInWithEmail(email, 'email_code', null, { actor: 'test', correlationId: randomUUID() });
+  const token = await issueSessionToken({ userId: user.id, sessionId });
+  return { userId: user.id, email, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** Messages in each consumer queue and in each DLQ, read from fauxqs directly (not through a proxy). */
+export async function queueDepths(sqsEndpoint: string) {
+  const sqs = new SQSClient({
+    endpoint: sqsEndpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const depth = async (name: string) => {
+    const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName: name }));
+    const { Attributes = {} } = await sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }),
+    );
+    return Number(Attributes.ApproximateNumberOfMessages ?? 0) + Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0);
+  };
+  const dlqs: Record<string, number> = {};
+  for (const c of consumers) dlqs[c.name] = await depth(dlqName(NAMES.queuePrefix, c));
+  sqs.destroy();
+  return { dlqs };
+}
+
+/** Runs the tasks on `concurrency` loops. */
+export async function pool(tasks: (() => Promise<void>)[], concurrency: number) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < tasks.length) await tasks[next++]();
+    }),
+  );
+}
+
+/** The same order every run. */
+export function shuffled<T>(items: T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** Polls until `check` returns a truthy value. */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch (error) {
+      last = error;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`Timed out after ${timeoutMs} ms${last ? `: ${(last as Error).message}` : ''}`);
+}

@@ -1,0 +1,180 @@
+/**
+ * The blue/green rebuild of one projection over HTTP against the local cloud (functions/lib/rebuild.ts): with 10,000
+ * more events in the log it reaches parity with the live views while the live projector keeps projecting, switches
+ * readers in one step (the live projector then writes the new generation), drops the old one, and records each step as
+ * the admin's event. A rebuild sends no mail. A second rebuild during one is refused with who started it; bad input too.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { RebuildStatus } from '../../functions/contract/admin-ops.js';
+import { eachConcurrently } from '../../functions/lib/concurrently.js';
+import { appendToStream, readStream } from '../../functions/lib/event-store.js';
+import { claimRebuild, runRebuild } from '../../functions/lib/rebuild.js';
+import { currentGenerations } from '../../functions/lib/view-generations.js';
+import { getView } from '../../functions/lib/views.js';
+import { trackStatsKey } from '../../functions/projections/stats.js';
+import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
+import { eventually, useCloudEnv } from '../support/cloud.js';
+import { newPerson } from '../support/commerce.js';
+import { signedInAdmin, type TestListener } from '../support/signed-in.js';
+
+let admin: TestListener;
+beforeAll(async () => {
+  useCloudEnv();
+  admin = await signedInAdmin();
+});
+
+const post = (path: string) => admin.call(path, { method: 'POST' });
+
+/** Starts (or resumes) the rebuild and asks again, as the console does, until it is ready. */
+async function rebuiltUntilReady(projection: string): Promise<RebuildStatus> {
+  for (let step = 0; step < 200; step++) {
+    const res = await post(`/api/admin/ops/rebuilds/${projection}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const status = res.body as RebuildStatus;
+    // Ready, or ready but differing from a live projector still behind: started again, it checks again.
+    if (status.state === 'ready' && (status.parity?.ok || step >= 150)) return status;
+  }
+  throw new Error(`The rebuild of ${projection} did not get ready`);
+}
+
+async function switched(projection: string): Promise<RebuildStatus> {
+  const first = await post(`/api/admin/ops/rebuilds/${projection}/switch`);
+  expect(first.status, JSON.stringify(first.body)).toBe(200);
+  expect((first.body as RebuildStatus).state).toBe('switching');
+  return eventually(
+    async () => {
+      const res = await post(`/api/admin/ops/rebuilds/${projection}/switch`);
+      expect(res.status).toBe(200);
+      const status = res.body as RebuildStatus;
+      return status.state === 'switched' && status;
+    },
+    30_000,
+    1_000,
+  );
+}
+
+const mailsTo = async (email: string) => {
+  const { emails } = (await (await fetch(`${inject('inboxUrl')}/store`)).json()) as { emails: { destination: { to: string[] } }[] };
+  return emails.filter((mail) => mail.destination.to.some((to) => to.toLowerCase().includes(email.toLowerCase()))).length;
+};
+
+describe('the sync manager: a blue/green rebuild of one projection', () => {
+  it('rebuilds the play statistics beside the live ones from a log with 10,000 more events, at parity, then switches and drops', async () => {
+    const album = seededAlbums.find((a) => a.requiredTier === 'free' && !a.isDummyAlbum)!;
+    const track = album.tracks[0];
+    const before = (await getView<{ playCount?: number }>(trackStatsKey(track.trackId)))?.playCount ?? 0;
+    const day = new Date().toISOString().slice(0, 10);
+    const streams = Array.from({ length: 100 }, () => `guest-plays#rebuild-${randomUUID().slice(0, 8)}#${day}`);
+    // 10,000 plays: 100 listeners' streams of 100, appended 50 at a time.
+    await eachConcurrently(streams, 8, async (stream) => {
+      const listenerId = stream.split('#')[1];
+      const play = { trackId: track.trackId, albumId: album.albumId, listenerId, userId: null, playDuration: 31, trackLength: 200 };
+      for (const from of [0, 50]) {
+        await appendToStream(
+          stream,
+          from,
+          Array.from({ length: 50 }, () => ({ type: 'PlayRecorded' as const, data: play })),
+          { actor: listenerId, correlationId: randomUUID() },
+        );
+      }
+    });
+    // The live projector has them all (parity is checked against whatever it has reached; here, all of them). It goes on
+    // with the other tests' events meanwhile.
+    const livePlays = await eventually(
+      async () => {
+        const plays = (await getView<{ playCount?: number }>(trackStatsKey(track.trackId)))?.playCount ?? 0;
+        return plays >= before + 10_000 && plays;
+      },
+      300_000,
+      1_000,
+    );
+    const generationBefore = (await currentGenerations()).stats ?? 0;
+    const ready = await rebuiltUntilReady('stats');
+    expect(ready).toMatchObject({ projection: 'stats', from: generationBefore, generation: generationBefore + 1, progress: 1 });
+    expect(ready.scanned).toBeGreaterThanOrEqual(10_000);
+    expect(ready.parity, JSON.stringify(ready.parity)).toMatchObject({ ok: true, differing: [], differingCount: 0 });
+    expect(ready.parity!.rebuilt.items).toBe(ready.parity!.live.items);
+    expect(ready.parity!.live.partitions).toBeGreaterThan(100);
+
+    const done = await switched('stats');
+    expect(done).toMatchObject({ generation: generationBefore + 1, switchedBy: admin.userId });
+    expect((await currentGenerations()).stats).toBe(generationBefore + 1);
+    // Readers now read the new generation: the same figures.
+    expect((await getView<{ playCount: number }>(trackStatsKey(track.trackId)))?.playCount).toBeGreaterThanOrEqual(livePlays);
+    // The live projector writes the new generation: a new play shows.
+    const late = `guest-plays#rebuild-late-${randomUUID().slice(0, 8)}#${day}`;
+    const current = (await getView<{ playCount: number }>(trackStatsKey(track.trackId)))!.playCount;
+    await appendToStream(
+      late,
+      0,
+      [
+        {
+          type: 'PlayRecorded',
+          data: { trackId: track.trackId, albumId: album.albumId, listenerId: 'late', userId: null, playDuration: 31, trackLength: 200 },
+        },
+      ],
+      { actor: 'late', correlationId: randomUUID() },
+    );
+    await eventually(
+      async () => ((await getView<{ playCount: number }>(trackStatsKey(track.trackId)))?.playCount ?? 0) > current,
+      60_000,
+      300,
+    );
+
+    const drop = await post('/api/admin/ops/rebuilds/stats/drop');
+    expect(drop.status, JSON.stringify(drop.body)).toBe(200);
+    expect(drop.body).toMatchObject({ done: true, rebuild: { state: 'dropped', droppedBy: admin.userId } });
+    expect((drop.body as { deleted: number }).deleted).toBeGreaterThan(100);
+
+    const recorded = (await readStream('ops#rebuilds#stats')).slice(-3);
+    expect(recorded.map((e) => [e.type, e.meta.actor])).toEqual([
+      ['ViewRebuildStarted', admin.userId],
+      ['ViewGenerationSwitched', admin.userId],
+      ['ViewGenerationDropped', admin.userId],
+    ]);
+    const listed = await admin.call('/api/admin/ops/rebuilds');
+    expect(listed.status).toBe(200);
+    expect((listed.body as { rebuilds: RebuildStatus[] }).rebuilds).toContainEqual(
+      expect.objectContaining({ projection: 'stats', state: 'dropped' }),
+    );
+  }, 900_000);
+
+  it('sends no mail: a rebuild of the notifications replays what was mailed without mailing it again', async () => {
+    const person = await newPerson('rebuild-mail');
+    // The welcome notification, mailed once.
+    const mailed = await eventually(async () => (await mailsTo(person.email)) || undefined, 60_000, 300);
+    const ready = await rebuiltUntilReady('notifications');
+    expect(ready.parity?.ok, JSON.stringify(ready.parity)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(await mailsTo(person.email)).toBe(mailed);
+  }, 300_000);
+
+  it('refuses a second rebuild of a projection while one runs, with who started it and when', async () => {
+    const { record, runner } = await claimRebuild('playlists', { actor: 'ops:someone', correlationId: randomUUID() });
+    const second = await post('/api/admin/ops/rebuilds/playlists');
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ error: 'rebuild_running', startedBy: 'ops:someone', startedAt: record.startedAt });
+    expect((second.body as { message: string }).message).toContain('ops:someone');
+    // The first one finishes; a start then checks it again rather than refusing.
+    await runRebuild(record, runner);
+    expect((await rebuiltUntilReady('playlists')).startedBy).toBe('ops:someone');
+  }, 300_000);
+
+  it('refuses unknown projections (404) and bad names (400)', async () => {
+    for (const path of [
+      '/api/admin/ops/rebuilds/no-such-projection',
+      '/api/admin/ops/rebuilds/mailer',
+      '/api/admin/ops/rebuilds/no-such/switch',
+    ]) {
+      const res = await post(path);
+      expect(res.status, path).toBe(404);
+    }
+    expect((await post('/api/admin/ops/rebuilds/users/drop')).status).toBe(404);
+    const bad = await post('/api/admin/ops/rebuilds/Not_A%20Name');
+    expect(bad.status).toBe(400);
+    // A switch needs a ready rebuild.
+    const early = await post('/api/admin/ops/rebuilds/search/switch');
+    expect(early.status).toBe(404);
+  });
+});
