@@ -72,30 +72,57 @@ export async function searchUsers(
   const [longest, ...others] = [...words].sort((a, b) => b.length - a.length);
   const list = words.length ? `search:${words.sort().join(' ')}` : 'everyone';
   const filter = others.map((_, i) => `contains(searchText, :w${i})`).join(' AND ');
-  const out = await dynamoClient().send(
-    new QueryCommand({
-      TableName: env().TABLE_VIEWS,
-      IndexName: 'gsi1',
-      KeyConditionExpression: longest ? 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)' : 'gsi1pk = :pk',
-      ...(filter ? { FilterExpression: filter } : {}),
-      ExpressionAttributeValues: {
-        ':pk': await storedPk(longest ? userSearchPartition(longest) : USER_SEARCH_EVERYONE),
-        ...(longest ? { ':prefix': longest } : {}),
-        ...Object.fromEntries(others.map((w, i) => [`:w${i}`, ` ${w}`])),
-      },
-      ScanIndexForward: Boolean(longest),
-      Limit: limit,
-      ExclusiveStartKey: decodeCursor(list, cursor),
-    }),
-  );
-  // Two words of one account can begin with the same letters: it is listed once.
+  const pk = await storedPk(longest ? userSearchPartition(longest) : USER_SEARCH_EVERYONE);
+  // A Query's Limit counts the items it reads, before the other words filter them: a page of the longest word's range
+  // can hold none of the accounts the others pick. Read on until the page is full, the range ends or the reads run out;
+  // a page that stops early ends where its last account was, and the next one goes on from there.
   const seen = new Set<string>();
-  const items = ((out.Items ?? []) as UserSearchRow[])
-    .map(logicalItem)
-    .filter((row) => !seen.has(row.userId) && seen.add(row.userId))
-    .map((row) => toRow(row, now));
-  return { items, nextCursor: encodeCursor(list, out.LastEvaluatedKey) };
+  const rows: UserSearchRow[] = [];
+  let start = decodeCursor(list, cursor);
+  for (let reads = 0; reads < SEARCH_READS_PER_PAGE; reads++) {
+    const out = await dynamoClient().send(
+      new QueryCommand({
+        TableName: env().TABLE_VIEWS,
+        IndexName: 'gsi1',
+        KeyConditionExpression: longest ? 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)' : 'gsi1pk = :pk',
+        ...(filter ? { FilterExpression: filter } : {}),
+        ExpressionAttributeValues: {
+          ':pk': pk,
+          ...(longest ? { ':prefix': longest } : {}),
+          ...Object.fromEntries(others.map((w, i) => [`:w${i}`, ` ${w}`])),
+        },
+        ScanIndexForward: Boolean(longest),
+        Limit: filter ? SEARCH_READ : limit,
+        ExclusiveStartKey: start,
+      }),
+    );
+    const found = (out.Items ?? []) as UserSearchRow[];
+    start = out.LastEvaluatedKey;
+    for (const [i, stored] of found.entries()) {
+      // Two words of one account can begin with the same letters: it is listed once.
+      const row = logicalItem(stored);
+      if (seen.has(row.userId)) continue;
+      seen.add(row.userId);
+      rows.push(row);
+      if (rows.length === limit) {
+        if (i < found.length - 1) start = indexKeyOf(stored);
+        break;
+      }
+    }
+    if (rows.length === limit || !start) break;
+  }
+  return { items: rows.map((row) => toRow(row, now)), nextCursor: encodeCursor(list, start) };
 }
+
+/** Items one search Query reads when other words filter them, and Queries one page may take. */
+const SEARCH_READ = 200;
+const SEARCH_READS_PER_PAGE = 10;
+
+/** Where a read of the words' index stopped after `item`: its table and index keys, as DynamoDB's own cursor has. */
+const indexKeyOf = (item: UserSearchRow): Record<string, unknown> => {
+  const { pk, sk, gsi1pk, gsi1sk } = item as unknown as Record<string, unknown>;
+  return { pk, sk, gsi1pk, gsi1sk };
+};
 
 interface ActivityItem {
   sk: string;

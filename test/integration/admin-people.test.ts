@@ -56,6 +56,19 @@ describe('listener search', () => {
     expect((await search(`${word} nobody`)).items).toEqual([]);
   });
 
+  it('finds the one account the other words pick, behind a page of accounts sharing its longest word', async () => {
+    const word = tag();
+    // 30 accounts whose words begin with `word` and sort before the one sought (`word#…` before `wordz#…`).
+    const crowd = Array.from({ length: 30 }, (_, i) => account(`${word}-${i}@example.com`, `Fan ${i}`));
+    const sought = await account(`${word}z@example.org`, 'Marguerite Duras');
+    await Promise.all(crowd);
+    await eventually(async () => {
+      const page = await search(word);
+      return page.nextCursor !== null && (await search(word, page.nextCursor)).items.length === 6;
+    });
+    expect(await search(`${word} marguer`)).toEqual({ items: [expect.objectContaining({ id: sought })], nextCursor: null });
+  });
+
   it('pages with a cursor, and refuses a query too short to search and a cursor of another list', async () => {
     const word = tag();
     const ids = await Promise.all(Array.from({ length: 27 }, (_, i) => account(`${word}-${i}@example.com`, `Fan ${i}`)));

@@ -48,7 +48,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const status = source?.status ?? 'success';
   if (source?.status === 'error')
     return <ErrorState title={`Could not load ${caption.toLowerCase()}`} error={source.error} onRetry={() => void source.refetch()} />;
-  if (status === 'success' && rows.length === 0) {
+  // A first page the search filtered to nothing may still have accounts behind it: then the table offers more.
+  if (status === 'success' && rows.length === 0 && !props.hasMore) {
     const { icon, title, children } = props.empty;
     return (
       <EmptyState icon={icon} title={title}>
