@@ -34,6 +34,25 @@ async function swipe(page: Page, context: BrowserContext, selector: string, dx: 
 const songTitles = (page: Page) => page.locator('[data-testid=library-song] [data-testid=song-title]').allTextContents();
 
 describe('library', () => {
+  it('waits for who is listening before a pre-rendered page adds an album, so a listener is never asked to sign in', async () => {
+    const listener = await signedInListener();
+    const { page, context } = await newPage(browser, viewports.desktop);
+    await signIn(context, listener);
+    // The page is drawn as a guest sees it; the answer to who is listening comes late.
+    await page.route('**/api/session/validate', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto(`/album/${harbourLights.albumId}`);
+    const button = page.locator('[data-testid=library-button]');
+    expect(await button.isDisabled()).toBe(true);
+    await button.click();
+    await toastShown(page, 'Added to library');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await poll(() => button.getAttribute('data-in-library')).toBe('true');
+    await context.close();
+  });
+
   it('asks a guest to sign in when they add an album or heart a song', async () => {
     const { page, context } = await newPage(browser, viewports.desktop);
     await page.goto(`/album/${firstLight.albumId}`);

@@ -2,10 +2,11 @@
  * The "Upgrade to Toko+" action of the home banner and the sidebar card: a guest gets the sign-up modal with
  * the subscription form, a signed-in listener the upgrade page. Clicks within 1 s of the last one are ignored.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useOpenAccountDialog } from '../features/auth/components/account-dialog-provider';
 import { createClickLock } from '../lib/click-lock';
-import { useSession } from '../lib/session';
+import { useSession, whoIsListening } from '../lib/session';
 
 export const UPGRADE_CLICK_LOCK_MS = 1000;
 
@@ -13,12 +14,18 @@ export const UPGRADE_CLICK_LOCK_MS = 1000;
 const acceptUpgradeClick = createClickLock(UPGRADE_CLICK_LOCK_MS);
 
 export function useUpgrade(): () => void {
-  const { isSignedIn } = useSession();
+  const { user, isSettled } = useSession();
+  const queryClient = useQueryClient();
   const openAccountDialog = useOpenAccountDialog();
   const navigate = useNavigate();
+  const go = (signedIn: boolean) => (signedIn ? void navigate('/upgrade') : openAccountDialog('join-plus', { showSubscriptionForm: true }));
   return () => {
     if (!acceptUpgradeClick(Date.now())) return;
-    if (isSignedIn) void navigate('/upgrade');
-    else openAccountDialog('join-plus', { showSubscriptionForm: true });
+    if (isSettled) go(user !== null);
+    else
+      void whoIsListening(queryClient).then(
+        (who) => go(who !== null),
+        () => go(user !== null),
+      );
   };
 }

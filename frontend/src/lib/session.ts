@@ -46,8 +46,24 @@ export async function refreshSession(queryClient: QueryClient): Promise<SessionU
   return queryClient.getQueryData(sessionKeys.me()) ?? null;
 }
 
+/**
+ * `isSettled`: this tab has asked who is listening. A pre-rendered page brings a guest's session as a guess, dated 0
+ * (prerender/render-page.tsx): it draws the page as a guest sees it, but an action that tells signing in from doing
+ * (add to library, favourite, upgrade) waits for the answer. A failed answer settles it as the guess.
+ */
 export function useSession() {
   const query = useQuery(sessionQueryOptions());
   const user = query.data ?? null;
-  return { user, isLoading: query.isLoading, isSignedIn: user !== null, isSubscriber: isSubscriber(user), isAdmin: isAdmin(user) };
+  const isGuess = query.isSuccess && query.dataUpdatedAt === 0;
+  return {
+    user,
+    isLoading: query.isLoading,
+    isSettled: !query.isLoading && !isGuess,
+    isSignedIn: user !== null,
+    isSubscriber: isSubscriber(user),
+    isAdmin: isAdmin(user),
+  };
 }
+
+/** Who is listening, asked now if this tab has not asked yet (`useSession().isSettled`). */
+export const whoIsListening = (queryClient: QueryClient) => queryClient.fetchQuery(sessionQueryOptions());

@@ -18,7 +18,7 @@ interface FavoriteButtonProps {
 }
 
 export function FavoriteButton({ target, details, className }: FavoriteButtonProps) {
-  const { isSignedIn, isLoading } = useSession();
+  const { isSignedIn, isSettled } = useSession();
   const openAccountDialog = useOpenAccountDialog();
   const isFavorite = useIsFavorite(target);
   const change = useChangeFavorite();
@@ -31,7 +31,7 @@ export function FavoriteButton({ target, details, className }: FavoriteButtonPro
       aria-pressed={isFavorite}
       aria-busy={busy}
       // Until the session is known, a click could not tell signing in from favouriting.
-      disabled={isLoading}
+      disabled={!isSettled}
       active={isFavorite}
       data-testid="favorite-button"
       data-favorite={isFavorite}

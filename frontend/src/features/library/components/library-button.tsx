@@ -17,7 +17,7 @@ interface LibraryButtonProps {
 }
 
 export function LibraryButton({ album, look = 'button', className }: LibraryButtonProps) {
-  const { isSignedIn, isLoading } = useSession();
+  const { isSignedIn, isSettled } = useSession();
   const openAccountDialog = useOpenAccountDialog();
   const inLibrary = useIsInLibrary(album.id);
   const add = useAddToLibrary();
@@ -38,7 +38,7 @@ export function LibraryButton({ album, look = 'button', className }: LibraryButt
   const state = {
     'aria-pressed': inLibrary,
     'aria-busy': busy,
-    disabled: busy || isLoading,
+    disabled: busy || !isSettled,
     'data-testid': 'library-button',
     'data-in-library': inLibrary,
     onClick: toggle,
