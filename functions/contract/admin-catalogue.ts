@@ -155,6 +155,12 @@ export const changeArtist = endpoint({ params: idParams, body: z.partial(z.objec
 export const listArtistsAnswer = z.object({ artists: z.array(adminArtist) });
 /** Every artist of the label, archived ones last, main artists first, then by name. */
 export const listArtists = endpoint({ answer: listArtistsAnswer });
+/** listArtists' order (the catalogue's index sorts by `isMain` and the lower-case name), for the SPA's saved rows. Pure. */
+export function artistListOrder(a: z.infer<typeof adminArtist>, b: z.infer<typeof adminArtist>): number {
+  const key = (artist: z.infer<typeof adminArtist>) => `${artist.archived ? 1 : 0}#${artist.isMain ? 0 : 1}#${artist.name.toLowerCase()}`;
+  const [x, y] = [key(a), key(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
 /** Archived artists leave the artists list and search; their albums stay as they are and the artist page still answers a direct link. */
 export const archiveArtist = endpoint({ params: idParams, answer: adminArtist });
 /**

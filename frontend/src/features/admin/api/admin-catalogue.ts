@@ -2,11 +2,12 @@
  * The admin's catalogue calls (artists, releases, the release board, videos), each answer parsed with the route's
  * contract schema; mutations put the new state they answer straight into the cache the screens read.
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import {
   adminArtist,
   adminRelease,
+  artistListOrder,
   type adminTrack,
   type adminVideo,
   albumAccess,
@@ -22,6 +23,7 @@ import {
   socialNetworkHosts,
 } from '../../../../../functions/contract/admin-catalogue.js';
 import { request } from '../../../lib/http';
+import { rememberSaved, withRecentSaves } from '../../../lib/recent-saves';
 
 export type AdminRelease = z.infer<typeof adminRelease>;
 export type AdminTrack = z.infer<typeof adminTrack>;
@@ -122,15 +124,27 @@ export const useScheduleRelease = (id: string) =>
 export const adminArtistsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.artists,
-    queryFn: ({ signal }) => request('/api/admin/artists', listArtistsAnswer, { signal }),
+    queryFn: async ({ signal }) => {
+      const { artists } = await request('/api/admin/artists', listArtistsAnswer, { signal });
+      return { artists: withRecentSaves(ARTISTS, artists, artistListOrder) };
+    },
   });
+
+const ARTISTS = 'admin-artists';
+
+/** An artist as saved: shown in the list at once (lib/recent-saves.ts), which reloads. */
+export function showSavedArtist(queryClient: QueryClient, artist: AdminArtist) {
+  rememberSaved(ARTISTS, artist);
+  queryClient.setQueryData<{ artists: AdminArtist[] }>(
+    adminKeys.artists,
+    (list) => list && { artists: withRecentSaves(ARTISTS, list.artists, artistListOrder) },
+  );
+  return queryClient.invalidateQueries({ queryKey: adminKeys.artists });
+}
 
 function useArtistChange<Input>(send: (input: Input) => Promise<AdminArtist>) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.artists }),
-  });
+  return useMutation({ mutationFn: send, onSuccess: (artist) => showSavedArtist(queryClient, artist) });
 }
 
 export const useCreateArtist = () =>

@@ -1,23 +1,38 @@
-/** The admin's exclusive videos: GET /api/admin/videos, and adding or editing one (the list reloads after either). */
+/**
+ * The admin's exclusive videos: GET /api/admin/videos, and adding or editing one (the list shows the answer at once,
+ * and reloads: lib/recent-saves.ts).
+ */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import * as contract from '../../../../../functions/contract/admin-catalogue.js';
 import { request } from '../../../lib/http';
+import { rememberSaved, withRecentSaves } from '../../../lib/recent-saves';
 import type { AdminVideo, VideoInput } from './admin-catalogue';
 
 export type VideoChanges = z.input<typeof contract.changeVideo.body>;
 
 const videosKey = ['admin', 'videos'] as const;
+const VIDEOS = 'admin-videos';
 
 export const adminVideosQueryOptions = () =>
   queryOptions({
     queryKey: videosKey,
-    queryFn: ({ signal }) => request('/api/admin/videos', contract.videoList, { signal }),
+    queryFn: async ({ signal }) => {
+      const { videos } = await request('/api/admin/videos', contract.videoList, { signal });
+      return { videos: withRecentSaves(VIDEOS, videos) };
+    },
   });
 
 function useVideoChange<Input>(send: (input: Input) => Promise<AdminVideo>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: send, onSuccess: () => queryClient.invalidateQueries({ queryKey: videosKey }) });
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (video) => {
+      rememberSaved(VIDEOS, video);
+      queryClient.setQueryData<{ videos: AdminVideo[] }>(videosKey, (list) => list && { videos: withRecentSaves(VIDEOS, list.videos) });
+      return queryClient.invalidateQueries({ queryKey: videosKey });
+    },
+  });
 }
 
 export const useCreateVideo = () =>

@@ -1,12 +1,12 @@
 /**
  * POST /api/admin/artists/{id}/avatar and …/header: the admin's crop as a JPEG in the multipart field named after the
  * image; the answer is the artist with its new image, which the dialog and the artists list show at once (the list's
- * own route reads a view that may not have the image yet).
+ * own route reads a view that may not have the image yet: lib/recent-saves.ts).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as contract from '../../../../../functions/contract/admin-catalogue.js';
 import { request } from '../../../lib/http';
-import { adminKeys, type AdminArtist } from './admin-catalogue';
+import { showSavedArtist } from './admin-catalogue';
 
 export type ArtistImage = 'avatar' | 'header';
 
@@ -21,12 +21,5 @@ export function uploadArtistImage({ artistId, image, picture }: { artistId: stri
 
 export function useUploadArtistImage() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadArtistImage,
-    onSuccess: (artist) =>
-      queryClient.setQueryData<{ artists: AdminArtist[] }>(
-        adminKeys.artists,
-        (list) => list && { artists: list.artists.map((listed) => (listed.id === artist.id ? artist : listed)) },
-      ),
-  });
+  return useMutation({ mutationFn: uploadArtistImage, onSuccess: (artist) => showSavedArtist(queryClient, artist) });
 }

@@ -1,0 +1,36 @@
+/**
+ * What this tab saved lately, laid over the lists it reads. A command answers with the new state, but a list is read
+ * from a view that follows the event log a moment later: reloaded at once after "Video added", it may not hold the new
+ * video yet, and the admin would see their change vanish. For a minute after a save the list shows the answer instead
+ * of the view's older row, or beside it when the view has no row yet; after that the view has long caught up.
+ */
+export const RECENT_SAVE_MS = 60_000;
+
+const recent = new Map<string, Map<string, { item: unknown; at: number }>>();
+
+/** Remembers `item` as saved now in the list named `list`. */
+export function rememberSaved<T extends { id: string }>(list: string, item: T, now = Date.now()): void {
+  const saved = recent.get(list) ?? new Map<string, { item: unknown; at: number }>();
+  saved.set(item.id, { item, at: now });
+  recent.set(list, saved);
+}
+
+/**
+ * `items` as read, with this tab's recent saves in place of their rows, and those the read lacks first, or where
+ * `order` puts them.
+ */
+export function withRecentSaves<T extends { id: string }>(list: string, items: T[], order?: (a: T, b: T) => number, now = Date.now()): T[] {
+  const saved = recent.get(list);
+  if (!saved?.size) return items;
+  for (const [id, { at }] of saved) if (now - at > RECENT_SAVE_MS) saved.delete(id);
+  const savedItem = (id: string) => saved.get(id)?.item as T | undefined;
+  const read = new Set(items.map((item) => item.id));
+  const missing = [...saved.keys()].filter((id) => !read.has(id)).map((id) => savedItem(id)!);
+  const merged = [...missing, ...items.map((item) => savedItem(item.id) ?? item)];
+  return order ? merged.sort(order) : merged;
+}
+
+/** Forgets every list's saves (between unit tests). */
+export function forgetRecentSaves(): void {
+  recent.clear();
+}
