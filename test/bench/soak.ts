@@ -46,16 +46,18 @@ function descendants(pid: number): number[] {
   return children.flatMap((child) => [child, ...descendants(child)]);
 }
 
-function cloudRss(): number {
-  let total = process.memoryUsage().rss;
+/** The cloud's resident memory: this Node process's, and its descendants' (DynamoDB Local's JVM). */
+function cloudMemory(): { rss: number; node: number; heap: number; java: number } {
+  const { rss: node, heapUsed: heap } = process.memoryUsage();
+  let java = 0;
   for (const pid of descendants(process.pid)) {
     try {
-      total += rssOf(pid);
+      java += rssOf(pid);
     } catch {
       // gone meanwhile
     }
   }
-  return total;
+  return { rss: node + java, node, heap, java };
 }
 
 /** `staticDir`: the built SPA the cloud serves (its home page is one of the reads). */
@@ -154,9 +156,9 @@ export async function soakRows(staticDir: string, minutes = Number(process.env.S
 
     const durationMs = minutes * 60_000;
     const warmUpMs = Math.min(120_000, durationMs / 10);
-    const samples: { at: number; rss: number }[] = [];
+    const samples: ({ at: number } & ReturnType<typeof cloudMemory>)[] = [];
     const started = Date.now();
-    const sampler = setInterval(() => samples.push({ at: Date.now() - started, rss: cloudRss() }), SAMPLE_MS);
+    const sampler = setInterval(() => samples.push({ at: Date.now() - started, ...cloudMemory() }), SAMPLE_MS);
     const failedBefore = Object.values(cloud.stats().consumers).reduce((n, c) => n + c.failed, 0);
     try {
       await Promise.all(
@@ -176,15 +178,19 @@ export async function soakRows(staticDir: string, minutes = Number(process.env.S
     // Medians of the first and last minute after the warm-up, so one GC's timing does not decide the row.
     const after = samples.filter((s) => s.at >= warmUpMs);
     const window = Math.max(1, Math.round(Math.min(60_000, (durationMs - warmUpMs) / 4) / SAMPLE_MS));
-    const median = (xs: { rss: number }[]) =>
+    const median = (xs: typeof samples, part: 'rss' | 'node' | 'heap' | 'java' = 'rss') =>
       percentile(
-        xs.map((s) => s.rss),
+        xs.map((s) => s[part]),
         50,
       );
     const first = median(after.slice(0, window));
     const last = median(after.slice(-window));
     const growth = (last - first) / first;
     const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+    const parts = (['node', 'heap', 'java'] as const).map(
+      (part) => `${part} ${mb(median(after.slice(0, window), part))} → ${mb(median(after.slice(-window), part))}`,
+    );
+    console.log(`soak memory, first and last minute after the warm-up: ${parts.join('; ')} (heap: Node's heap used)`);
     if (errors.length) console.log(`soak errors (first 20 of ${errors.length}):\n  ${errors.slice(0, 20).join('\n  ')}`);
     const what = `soak, ${minutes} min of mixed load on ${LOOPS} loops (${operations} operations, p95 ${percentile(latencies, 95).toFixed(0)} ms)`;
     return [
