@@ -8,7 +8,9 @@ import { hashPassword } from '../../functions/lib/passwords.js';
 import { issueSessionToken, recordAdminActivity } from '../../functions/lib/session.js';
 import { openTotpSecret, totpCode } from '../../functions/lib/totp.js';
 import { loadUser, runUserCommand, signInWithEmail } from '../../functions/lib/users.js';
-import { api } from './cloud.js';
+import { getView } from '../../functions/lib/views.js';
+import { userKey, type UserView } from '../../functions/projections/users.js';
+import { api, eventually } from './cloud.js';
 
 export interface TestListener {
   userId: string;
@@ -61,6 +63,9 @@ export async function signedInAdmin(): Promise<TestListener> {
   const token = await issueSessionToken({ userId: listener.userId, sessionId });
   const call = (path: string, init: Parameters<typeof api>[1] = {}) =>
     api(path, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
+  // Sessions check the role from the log at once; the screens that name an admin (histories, people) read the users
+  // view, which takes the role a moment later: an admin long made, as the tests' readers expect.
+  await eventually(async () => (await getView<UserView>(userKey(listener.userId)))?.role === 'admin', 60_000, 100);
   return { ...listener, token, call };
 }
 
