@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { forgetRecentSaves, RECENT_SAVE_MS, rememberSaved, withRecentSaves } from './recent-saves';
+import { QueryClient } from '@tanstack/react-query';
+import { forgetRecentSaves, RECENT_SAVE_MS, rememberSaved, savedList, withRecentSaves } from './recent-saves';
 
 const video = (id: string, title: string) => ({ id, title });
 afterEach(forgetRecentSaves);
@@ -31,5 +32,20 @@ describe('recent saves over a list read from a view', () => {
     rememberSaved('videos', video('new', 'Rehearsal tape'), 1_000);
     expect(withRecentSaves('artists', [], undefined, 2_000)).toEqual([]);
     expect(withRecentSaves('videos', [], undefined, 1_000 + RECENT_SAVE_MS + 1)).toEqual([]);
+  });
+});
+
+describe('a cached list with its recent saves', () => {
+  it('shows a save in the cached answer at once, keeps the answer’s other fields, and keeps it over a stale reload', async () => {
+    const queryClient = new QueryClient();
+    const key = ['admin', 'videos'] as const;
+    const videos = savedList<{ id: string; title: string }, 'videos'>(key, 'videos');
+    queryClient.setQueryData(key, { videos: [video('a', 'Old one')], total: 1 });
+
+    await videos.show(queryClient, video('new', 'Rehearsal tape'));
+
+    expect(queryClient.getQueryData(key)).toEqual({ videos: [video('new', 'Rehearsal tape'), video('a', 'Old one')], total: 1 });
+    expect(videos.overlay([video('a', 'Old one')]).map((v) => v.id)).toEqual(['new', 'a']);
+    expect(savedList(['admin', 'artists'], 'artists').overlay([])).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@
  * video yet, and the admin would see their change vanish. For a minute after a save the list shows the answer instead
  * of the view's older row, or beside it when the view has no row yet; after that the view has long caught up.
  */
+import type { QueryClient } from '@tanstack/react-query';
+
 export const RECENT_SAVE_MS = 60_000;
 
 const recent = new Map<string, Map<string, { item: unknown; at: number }>>();
@@ -28,6 +30,28 @@ export function withRecentSaves<T extends { id: string }>(list: string, items: T
   const missing = [...saved.keys()].filter((id) => !read.has(id)).map((id) => savedItem(id)!);
   const merged = [...missing, ...items.map((item) => savedItem(item.id) ?? item)];
   return order ? merged.sort(order) : merged;
+}
+
+/**
+ * One cached list with its recent saves: `overlay` lays them over a read (its `queryFn` calls it), `show` remembers a
+ * save, lays it over the cached list at once and reloads. The list is named by its query key, and `field` is the answer's
+ * array: `{ [field]: T[] }`.
+ */
+export function savedList<T extends { id: string }, F extends string>(
+  queryKey: readonly unknown[],
+  field: F,
+  order?: (a: T, b: T) => number,
+) {
+  const list = JSON.stringify(queryKey);
+  const overlay = (items: T[]) => withRecentSaves(list, items, order);
+  return {
+    overlay,
+    show(queryClient: QueryClient, item: T) {
+      rememberSaved(list, item);
+      queryClient.setQueryData<Record<F, T[]>>(queryKey, (answer) => answer && { ...answer, [field]: overlay(answer[field]) });
+      return queryClient.invalidateQueries({ queryKey });
+    },
+  };
 }
 
 /** Forgets every list's saves (between unit tests). */

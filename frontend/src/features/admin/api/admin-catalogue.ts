@@ -23,7 +23,7 @@ import {
   socialNetworkHosts,
 } from '../../../../../functions/contract/admin-catalogue.js';
 import { request } from '../../../lib/http';
-import { rememberSaved, withRecentSaves } from '../../../lib/recent-saves';
+import { savedList } from '../../../lib/recent-saves';
 
 export type AdminRelease = z.infer<typeof adminRelease>;
 export type AdminTrack = z.infer<typeof adminTrack>;
@@ -121,26 +121,18 @@ export const useScheduleRelease = (id: string) =>
 
 // Artists
 
+/** An artist as saved: shown in the list at once (lib/recent-saves.ts), which reloads. */
+const savedArtists = savedList<AdminArtist, 'artists'>(adminKeys.artists, 'artists', artistListOrder);
+export const showSavedArtist = (queryClient: QueryClient, artist: AdminArtist) => savedArtists.show(queryClient, artist);
+
 export const adminArtistsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.artists,
     queryFn: async ({ signal }) => {
       const { artists } = await request('/api/admin/artists', listArtistsAnswer, { signal });
-      return { artists: withRecentSaves(ARTISTS, artists, artistListOrder) };
+      return { artists: savedArtists.overlay(artists) };
     },
   });
-
-const ARTISTS = 'admin-artists';
-
-/** An artist as saved: shown in the list at once (lib/recent-saves.ts), which reloads. */
-export function showSavedArtist(queryClient: QueryClient, artist: AdminArtist) {
-  rememberSaved(ARTISTS, artist);
-  queryClient.setQueryData<{ artists: AdminArtist[] }>(
-    adminKeys.artists,
-    (list) => list && { artists: withRecentSaves(ARTISTS, list.artists, artistListOrder) },
-  );
-  return queryClient.invalidateQueries({ queryKey: adminKeys.artists });
-}
 
 function useArtistChange<Input>(send: (input: Input) => Promise<AdminArtist>) {
   const queryClient = useQueryClient();

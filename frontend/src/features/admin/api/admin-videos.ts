@@ -6,20 +6,20 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type * as z from 'zod/mini';
 import * as contract from '../../../../../functions/contract/admin-catalogue.js';
 import { request } from '../../../lib/http';
-import { rememberSaved, withRecentSaves } from '../../../lib/recent-saves';
+import { savedList } from '../../../lib/recent-saves';
 import type { AdminVideo, VideoInput } from './admin-catalogue';
 
 export type VideoChanges = z.input<typeof contract.changeVideo.body>;
 
 const videosKey = ['admin', 'videos'] as const;
-const VIDEOS = 'admin-videos';
+const savedVideos = savedList<AdminVideo, 'videos'>(videosKey, 'videos');
 
 export const adminVideosQueryOptions = () =>
   queryOptions({
     queryKey: videosKey,
     queryFn: async ({ signal }) => {
       const { videos } = await request('/api/admin/videos', contract.videoList, { signal });
-      return { videos: withRecentSaves(VIDEOS, videos) };
+      return { videos: savedVideos.overlay(videos) };
     },
   });
 
@@ -27,11 +27,7 @@ function useVideoChange<Input>(send: (input: Input) => Promise<AdminVideo>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: (video) => {
-      rememberSaved(VIDEOS, video);
-      queryClient.setQueryData<{ videos: AdminVideo[] }>(videosKey, (list) => list && { videos: withRecentSaves(VIDEOS, list.videos) });
-      return queryClient.invalidateQueries({ queryKey: videosKey });
-    },
+    onSuccess: (video) => savedVideos.show(queryClient, video),
   });
 }
 
