@@ -4,6 +4,7 @@
  * version of its stream: duplicates are skipped, a gap is retried later.
  */
 import type { DomainEvent, EventType } from '../../events/index.js';
+import { applyViewOp, wins } from './memory-view-store.js';
 
 export interface ViewKey {
   pk: string;
@@ -68,6 +69,84 @@ export async function project(projection: Projection, store: ViewStore, event: D
   const applied = await store.checkpoint(projection.name, event.streamId);
   if (applied >= event.version) return 'skipped';
   throw new StreamGapError(event.streamId, applied, event.version);
+}
+
+const keyId = (key: ViewKey) => `${key.pk}\u0000${key.sk}`;
+const opKeyOf = (op: ViewOp): ViewKey => (op.kind === 'put' ? op.item : op.key);
+
+/**
+ * The one op that leaves an item as `first` then `then` do, or undefined where none does (an op after a `keep` put or
+ * before one, whose effect depends on the stored item, but for two `keep` puts of one rule; an update's set and
+ * another's add of one field; removes). Pure.
+ */
+export function composeViewOps(first: ViewOp, then: ViewOp): ViewOp | undefined {
+  if ((then.kind === 'put' && !then.keep) || then.kind === 'delete') return then;
+  if (then.kind === 'put') {
+    // Two `keep` puts of one rule keep the best of the stored item and both: the better of the two, kept (the first on a tie).
+    const sameRule = first.kind === 'put' && first.keep?.field === then.keep?.field && first.keep?.winner === then.keep?.winner;
+    const field = then.keep?.field ?? '';
+    const comparable =
+      first.kind === 'put' &&
+      ['string', 'number'].includes(typeof then.item[field]) &&
+      typeof first.item[field] === typeof then.item[field];
+    if (!sameRule || !comparable || !then.keep) return undefined;
+    return wins(then.item, first.item, then.keep) ? then : first;
+  }
+  if (first.kind === 'put' && first.keep) return undefined;
+  // An update of an item whose whole content the first op set (or cleared) is that content, changed: a put.
+  if (first.kind !== 'update') return { kind: 'put', item: applyViewOp(first.kind === 'put' ? first.item : undefined, then)! };
+  if (first.remove?.length || then.remove?.length) return undefined;
+  const [firstSet, thenSet, firstAdd, thenAdd] = [first.set ?? {}, then.set ?? {}, first.add ?? {}, then.add ?? {}];
+  if (Object.keys(thenSet).some((field) => field in firstAdd) || Object.keys(thenAdd).some((field) => field in firstSet)) return undefined;
+  const add = { ...firstAdd };
+  for (const [field, n] of Object.entries(thenAdd)) add[field] = (add[field] ?? 0) + n;
+  return { kind: 'update', key: first.key, set: { ...firstSet, ...thenSet }, add };
+}
+
+/**
+ * Projects the leading events of one stream's `events` (consecutive versions, in order) as one commit: each event's
+ * ops composed onto the ones before (a listener's ten plays in a batch add 10 to their counters once), its reads seeing
+ * what the events before it wrote. It stops before an event it cannot add this way: one whose apply fails, whose ops do
+ * not compose, or that would take the commit past `maxOps`. Returns how many events it applied (0 where it applied
+ * none: fewer than two to take, or the commit refused as a duplicate or a gap); the caller projects the rest one by one
+ * with `project()`, which sorts out duplicates, gaps and failures as it always does.
+ */
+export async function projectRun(projection: Projection, store: ViewStore, events: DomainEvent[], maxOps = 99): Promise<number> {
+  const [first] = events;
+  if (!first || events.length < 2) return 0;
+  let ops = new Map<string, ViewOp>();
+  const pending: ViewReader = {
+    async get(key) {
+      const op = ops.get(keyId(key));
+      const replaced = op && (op.kind === 'delete' || (op.kind === 'put' && !op.keep));
+      const stored = replaced ? undefined : await store.get(key);
+      return op ? applyViewOp(stored, op) : stored;
+    },
+  };
+  let taken = 0;
+  for (const event of events) {
+    if (event.streamId !== first.streamId || event.version !== first.version + taken) break;
+    let eventOps: ViewOp[];
+    try {
+      eventOps = projection.events.includes(event.type) ? await projection.apply(event, pending) : [];
+    } catch {
+      break;
+    }
+    const next = new Map(ops);
+    const composed = eventOps.every((op) => {
+      const id = keyId(opKeyOf(op));
+      const before = next.get(id);
+      const op2 = before ? composeViewOps(before, op) : op;
+      if (op2) next.set(id, op2);
+      return op2 !== undefined;
+    });
+    if (!composed || next.size > maxOps) break;
+    ops = next;
+    taken += 1;
+  }
+  if (taken < 2) return 0;
+  const committed = await store.commit(projection.name, first.streamId, first.version - 1, first.version + taken - 1, [...ops.values()]);
+  return committed ? taken : 0;
 }
 
 /** Stamps a written view item with the event it reflects. */

@@ -6,6 +6,11 @@ import { consumers, dlqName } from '../../functions/consumers.js';
 import { dynamoClient, sqsClient } from '../../functions/lib/aws.js';
 import { env } from '../../functions/lib/env.js';
 import { createArtist } from '../../functions/lib/catalogue-commands.js';
+import { toStoredEvents } from '../../functions/lib/event-store.js';
+import { getView } from '../../functions/lib/views.js';
+import { projectorHandler } from '../../functions/consumers/projector.js';
+import { albumStatsKey } from '../../functions/projections/stats.js';
+import type { SQSEvent } from 'aws-lambda';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 
 beforeAll(useCloudEnv);
@@ -67,5 +72,41 @@ describe('event flow: store → stream → relay → FIFO queue → projector �
       200,
     );
     expect(JSON.parse(dead.Body!)).toMatchObject({ streamId: poisonStream, version: 1, type: 'AlbumDetailsChanged' });
+  });
+
+  it('counts a listener’s plays handed out in one batch once each, and a batch delivered again not at all', async () => {
+    const albumId = `album-${randomUUID()}`;
+    const [listener, other] = [randomUUID(), randomUUID()];
+    const plays = (id: string, n: number) =>
+      toStoredEvents(
+        `guest-plays#${id}#2026-11-27`,
+        0,
+        Array.from({ length: n }, () => ({
+          type: 'PlayRecorded' as const,
+          data: { trackId: `${albumId}-t1`, albumId, listenerId: id, userId: null, playDuration: 31, trackLength: 200 },
+        })),
+        { actor: id, correlationId: randomUUID() },
+      );
+    // As SQS hands a FIFO queue's messages out: a group's in order, then another's.
+    const batch: SQSEvent = {
+      Records: [...plays(listener, 7), ...plays(other, 2)].map((event, i) => ({
+        messageId: `m${i}`,
+        receiptHandle: `r${i}`,
+        body: JSON.stringify(event),
+        attributes: { MessageGroupId: event.streamId, ApproximateReceiveCount: '1', SentTimestamp: String(Date.now()) },
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:stats.fifo',
+        awsRegion: 'us-east-1',
+      })) as SQSEvent['Records'],
+    };
+    const stats = projectorHandler('stats');
+
+    expect(await stats(batch)).toEqual({ batchItemFailures: [] });
+    expect(await getView(albumStatsKey(albumId))).toMatchObject({ playCount: 9 });
+
+    expect(await stats(batch)).toEqual({ batchItemFailures: [] });
+    expect(await getView(albumStatsKey(albumId))).toMatchObject({ playCount: 9 });
   });
 });
