@@ -201,6 +201,12 @@ describe('projector', () => {
     expect(commits).toEqual([3]);
     expect(await store.get({ pk: 'stats#album#al1', sk: 'total' })).toMatchObject({ playCount: 3 });
     expect(await store.checkpoint('stats', 'guest-plays#g1#2026-11-01')).toBe(3);
+    // The rollups look up the album and the listener's sketch register for each play: once per run from the store.
+    const reads: string[] = [];
+    const reading = { ...store, get: (key: { pk: string; sk: string }) => (reads.push(`${key.pk}|${key.sk}`), store.get(key)) };
+    expect(await projectRun(rollupsProjection, reading, plays)).toBe(3);
+    expect(reads.length).toBeGreaterThan(0);
+    expect(new Set(reads).size).toBe(reads.length);
     // Sent again, the run is refused as a whole and left to `project()`, which skips each play.
     expect(await projectRun(statsProjection, store, plays)).toBe(0);
     expect(await store.get({ pk: 'stats#album#al1', sk: 'total' })).toMatchObject({ playCount: 3 });

@@ -106,7 +106,7 @@ export function composeViewOps(first: ViewOp, then: ViewOp): ViewOp | undefined 
 /**
  * Projects the leading events of one stream's `events` (consecutive versions, in order) as one commit: each event's
  * ops composed onto the ones before (a listener's ten plays in a batch add 10 to their counters once), its reads seeing
- * what the events before it wrote. It stops before an event it cannot add this way: one whose apply fails, whose ops do
+ * what the events before it wrote, each item read from the store once per run. It stops before an event it cannot add this way: one whose apply fails, whose ops do
  * not compose, or that would take the commit past `maxOps`. Returns how many events it applied (0 where it applied
  * none: fewer than two to take, or the commit refused as a duplicate or a gap); the caller projects the rest one by one
  * with `project()`, which sorts out duplicates, gaps and failures as it always does.
@@ -115,11 +115,15 @@ export async function projectRun(projection: Projection, store: ViewStore, event
   const [first] = events;
   if (!first || events.length < 2) return 0;
   let ops = new Map<string, ViewOp>();
+  // Each item is read once per run (every play of a run looks up its album), and seen with the run's ops on it.
+  const reads = new Map<string, Promise<ViewItem | undefined>>();
   const pending: ViewReader = {
     async get(key) {
-      const op = ops.get(keyId(key));
+      const id = keyId(key);
+      const op = ops.get(id);
       const replaced = op && (op.kind === 'delete' || (op.kind === 'put' && !op.keep));
-      const stored = replaced ? undefined : await store.get(key);
+      if (!replaced && !reads.has(id)) reads.set(id, store.get(key));
+      const stored = replaced ? undefined : structuredClone(await reads.get(id));
       return op ? applyViewOp(stored, op) : stored;
     },
   };
