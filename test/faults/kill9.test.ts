@@ -20,9 +20,10 @@ import { call, callUntilAccepted, eventually, newPerson, pool, queueDepths, shuf
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const PAID_ALBUM = 'album-after-hours';
 const freeAlbums = seededAlbums.filter((a) => a.requiredTier === 'free' && !a.isDummyAlbum).slice(0, 4);
-// The load of load.test.ts at a smaller scale: the restart relays every event again, and all must fit the test's 600 s
-// on CI's two cores. `KILL9_SCALE=full` runs it at load.test.ts's own scale (2,000 plays, 50 purchases, 200 library changes).
-const FULL = process.env.KILL9_SCALE === 'full';
+// The load of load.test.ts at its own scale (2,000 plays, 50 purchases, 200 library changes), as the issue names it:
+// it ran in 106 s on a quiet two-core machine, and has 20 minutes. `KILL9_SCALE=small` runs 800, 25 and 100, for a
+// quick try on a loaded machine; CI runs the full scale.
+const FULL = process.env.KILL9_SCALE !== 'small';
 const PLAYS = FULL ? 2_000 : 800;
 const PURCHASES = FULL ? 50 : 25;
 const LIBRARIES = FULL ? 20 : 10;
