@@ -22,8 +22,9 @@
  * the live projector made to the old generation meanwhile are re-applied from the log. Drop deletes the old generation.
  *
  * Who runs it: the rebuilds job (functions/scheduled/rebuilds.ts) for a rebuild asked for from the console, in runs of
- * its own; the operator's command (`npm run ops -- rebuild`) in its process, to the end. Every read of the log and of the
- * views tables goes at one pace (REBUILD_EVENTS_PER_SECOND), so the live ingest keeps its latency meanwhile.
+ * its own; the operator's command (`npm run ops -- rebuild`) in its process, to the end. A run's reads of the log and of
+ * the views tables (scan, catch-up, parity) go at one pace (REBUILD_EVENTS_PER_SECOND), so the live ingest keeps its
+ * latency meanwhile; a switch's catch-ups and a drop still read unpaced, within their request.
  * A lease on the record (a conditional write) lets one runner at a time work on a projection: a second start of an
  * unfinished one is refused (409, with who started the running one and when); once a crashed runner's lease lapses,
  * the command started again resumes it, and after REBUILD_ABANDONED_MS the job does.
