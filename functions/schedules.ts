@@ -15,6 +15,11 @@ export interface ScheduleSpec {
 export const schedules: ScheduleSpec[] = [
   { name: 'publish-due', rate: 'rate(1 minute)', description: 'publishes the scheduled releases whose time has come' },
   { name: 'drift-check', rate: 'rate(15 minutes)', description: 'compares a sample of re-projected streams with the live views' },
+  {
+    name: 'rebuilds',
+    rate: 'rate(1 minute)',
+    description: 'works on the blue/green rebuilds asked for, at their pace, until they are ready',
+  },
   { name: 'close-rollup-days', rate: 'rate(1 hour)', description: "closes each finished day of the dashboard's rollups into one summary" },
 ];
 

@@ -313,7 +313,7 @@ export const rebuildStatus = z.object({
   state: z.enum(['scanning', 'catching-up', 'ready', 'switching', 'switched', 'dropped']),
   startedBy: z.string(),
   startedAt: z.string(),
-  /** A runner is working on it now (a start is refused meanwhile). */
+  /** Unfinished: the rebuilds job works on it (a start is refused meanwhile). */
   running: z.boolean(),
   /** 0–1. */
   progress: z.number(),
@@ -347,7 +347,7 @@ export const listRebuilds = endpoint({
   }),
 });
 
-/** Starts a rebuild of the projection, or resumes its unfinished one; it works for a while and answers its progress: ask again until it is ready. */
+/** Asks for a rebuild of the projection (or a ready one checked again), which the rebuilds job then works on: read the list until it is ready. */
 export const startRebuild = endpoint({ params: projectionParams, answer: rebuildStatus });
 
 /** Switches readers to the rebuilt generation (state switching); asked again a few seconds later it finishes (switched). */

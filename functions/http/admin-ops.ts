@@ -13,7 +13,7 @@ import { checkDrift, latestDrift } from '../lib/ops/drift.js';
 import { findStreams, readStreamPage, traceCorrelation } from '../lib/ops/event-log.js';
 import { healStream, projectorsOf } from '../lib/ops/heal.js';
 import { consumerStatuses } from '../lib/ops/status.js';
-import { dropOldGeneration, listRebuilds, rebuildAnswer, startRebuild, switchRebuild } from '../lib/rebuild.js';
+import { dropOldGeneration, listRebuilds, rebuildAnswer, requestRebuild, switchRebuild } from '../lib/rebuild.js';
 
 export const handler = contextHandler('admin-ops', {
   'GET /api/admin/ops/consumers': async ({ request }) => consumerStatuses(request.receivedAt),
@@ -42,8 +42,9 @@ export const handler = contextHandler('admin-ops', {
 
   'GET /api/admin/ops/rebuilds': async () => listRebuilds(),
 
+  // Recorded only: the rebuilds job (functions/scheduled/rebuilds.ts) does the work, at the rebuild's pace.
   'POST /api/admin/ops/rebuilds/{projection}': async ({ params, session, request }) =>
-    rebuildAnswer(await startRebuild(params.projection, commandContext(session, request))),
+    rebuildAnswer(await requestRebuild(params.projection, commandContext(session, request))),
 
   'POST /api/admin/ops/rebuilds/{projection}/switch': async ({ params, session, request }) =>
     rebuildAnswer(await switchRebuild(params.projection, commandContext(session, request))),

@@ -21,14 +21,19 @@
  * The switch writes the active generation, waits until every reader's cache has expired, then catches up again: writes
  * the live projector made to the old generation meanwhile are re-applied from the log. Drop deletes the old generation.
  *
- * A lease on the record (a conditional write) lets one runner at a time work on a projection: a second start while it
- * is held is refused (409, with who started the running one and when); once it lapses (a crash), a start resumes.
+ * Who runs it: the rebuilds job (functions/scheduled/rebuilds.ts) for a rebuild asked for from the console, in runs of
+ * its own; the operator's command (`npm run ops -- rebuild`) in its process, to the end. A run's reads of the log and of
+ * the views tables (scan, catch-up, parity) go at one pace (REBUILD_EVENTS_PER_SECOND), so the live ingest keeps its
+ * latency meanwhile; a switch's catch-ups and a drop still read unpaced, within their request.
+ * A lease on the record (a conditional write) lets one runner at a time work on a projection: a second start of an
+ * unfinished one is refused (409, with who started the running one and when); once a crashed runner's lease lapses,
+ * the command started again resumes it, and after REBUILD_ABANDONED_MS the job does.
  * A rebuild writes views only: it appends no event but the operator's own (ViewRebuildStarted, …, in `ops#rebuilds#…`,
  * which no consumer but the trace index reads) and sends nothing to a queue, so no reactor (mail, notifications, ZIPs)
  * runs from it.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { BatchWriteCommand, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import type { DomainEvent } from '../../events/index.js';
 import type { RebuildStatus } from '../contract/admin-ops.js';
@@ -50,6 +55,7 @@ import {
   logicalPk,
   ownerOf,
   physicalItem,
+  physicalPk,
   setActiveGeneration,
   type Generations,
 } from './view-generations.js';
@@ -101,7 +107,7 @@ const PARITY_LOOKS = 15;
 const SCAN_PAGE = 250;
 /** A runner that has not written its record for this long has crashed; a start takes its rebuild over. */
 export const REBUILD_LEASE_MS = 15_000;
-/** Work one HTTP request does before it answers (the HTTP functions time out at 10 s); the console asks again. */
+/** Work one HTTP request does on a drop before it answers (the HTTP functions time out at 10 s); the console asks again. */
 export const REBUILD_SLICE_MS = 6_000;
 
 const recordKey = (projection: string) => ({ pk: `ops-rebuild#${projection}`, sk: 'rebuild' });
@@ -122,7 +128,7 @@ export const rebuildAnswer = (record: RebuildRecord): RebuildStatus => ({
   state: record.state,
   startedBy: record.startedBy,
   startedAt: record.startedAt,
-  running: running(record.state) && record.leaseUntil > Date.now(),
+  running: running(record.state),
   progress: progressOf(record),
   scanned: record.scanned,
   applied: record.applied,
@@ -189,29 +195,10 @@ export async function claimRebuild(name: string, context: AppendContext): Promis
       throw conflict('generation_not_dropped', `Drop the old generation of ${consumer.name} before rebuilding it again`);
     }
     if (existing.leaseUntil > now) throw rebuildRunning(existing);
-    try {
-      const out = await dynamoClient().send(
-        new UpdateCommand({
-          TableName: env().TABLE_VIEWS,
-          Key: recordKey(consumer.name),
-          UpdateExpression: 'SET runner = :runner, leaseUntil = :until, #state = :state',
-          ConditionExpression: 'leaseUntil = :seen',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: {
-            ':runner': runner,
-            ':until': now + REBUILD_LEASE_MS,
-            ':seen': existing.leaseUntil,
-            // A ready rebuild started again checks again.
-            ':state': existing.state === 'ready' ? 'catching-up' : existing.state,
-          },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return { record: out.Attributes as RebuildRecord, runner };
-    } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-      throw rebuildRunning((await readRebuild(consumer.name)) ?? existing);
-    }
+    // A ready rebuild started again checks again.
+    const taken = await takeOver(existing, existing.state === 'ready' ? 'catching-up' : existing.state);
+    if (!taken) throw rebuildRunning((await readRebuild(consumer.name)) ?? existing);
+    return taken;
   }
   const from = (await currentGenerations())[consumer.name] ?? 0;
   // For the progress bar only (DynamoDB updates it every few hours); a role without DescribeTable gets a bar by segments.
@@ -254,6 +241,71 @@ export async function claimRebuild(name: string, context: AppendContext): Promis
     context,
   );
   return { record, runner };
+}
+
+/** Takes the lease of a rebuild no runner holds, in `state`; undefined when another runner took it first. */
+async function takeOver(existing: RebuildRecord, state: RebuildState): Promise<{ record: RebuildRecord; runner: string } | undefined> {
+  const runner = randomUUID();
+  try {
+    const out = await dynamoClient().send(
+      new UpdateCommand({
+        TableName: env().TABLE_VIEWS,
+        Key: recordKey(existing.projection),
+        UpdateExpression: 'SET runner = :runner, leaseUntil = :until, #state = :state',
+        ConditionExpression: 'leaseUntil = :seen',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':runner': runner,
+          ':until': Date.now() + REBUILD_LEASE_MS,
+          ':seen': existing.leaseUntil,
+          ':state': state,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return { record: out.Attributes as RebuildRecord, runner };
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The console's start: a new rebuild, or a ready one checked again, left to the rebuilds job
+ * (functions/scheduled/rebuilds.ts), which works on it at the rebuild's pace in runs of its own. Refused while one is
+ * unfinished: the job is working on it, or will on its next run.
+ */
+export async function requestRebuild(name: string, context: AppendContext): Promise<RebuildRecord> {
+  const { consumer } = projectorNamed(name);
+  const existing = await readRebuild(consumer.name);
+  if (existing && running(existing.state)) throw rebuildRunning(existing);
+  const { record, runner } = await claimRebuild(consumer.name, context);
+  if (!(await save(record, runner, 0))) throw rebuildRunning((await readRebuild(consumer.name)) ?? record);
+  return record;
+}
+
+/**
+ * A runner that has not saved its rebuild for this long after its lease ran out is gone for good: the job takes its
+ * rebuild over. Until then a command killed midway (`npm run ops -- rebuild`) and started again resumes its own.
+ */
+export const REBUILD_ABANDONED_MS = 60_000;
+
+/**
+ * One run of the rebuilds job: works on each unfinished rebuild that no runner holds, one after another at the pace,
+ * until `budgetMs` is spent; the next run goes on from the records' checkpoints.
+ */
+export async function advanceRebuilds(budgetMs: number): Promise<RebuildRecord[]> {
+  const until = Date.now() + budgetMs;
+  const advanced: RebuildRecord[] = [];
+  for (const name of projectorNames()) {
+    if (Date.now() >= until) break;
+    const record = await readRebuild(name);
+    const free = record && (record.leaseUntil === 0 || record.leaseUntil + REBUILD_ABANDONED_MS < Date.now());
+    if (!record || !running(record.state) || !free) continue;
+    const taken = await takeOver(record, record.state);
+    if (taken) advanced.push(await runRebuild(taken.record, taken.runner, until));
+  }
+  return advanced;
 }
 
 /** The generations a rebuild reads and writes: the live ones, its own projection at the new generation. */
@@ -394,7 +446,7 @@ async function scanStep(record: RebuildRecord, projection: Projection, categorie
           Segment: i,
           TotalSegments: record.segments.length,
           ExclusiveStartKey: segment.start,
-          // Small pages: a step fits in a request's time, and the progress saved after it is never far behind.
+          // Small pages: the pace is even rather than bursts, and the progress saved after a step is never far behind.
           Limit: SCAN_PAGE,
           ConsistentRead: true,
         }),
@@ -421,30 +473,54 @@ async function scanStep(record: RebuildRecord, projection: Projection, categorie
   if (record.segments.every((s) => s.done)) record.state = 'catching-up';
 }
 
-/** Every checkpoint of `projection` in `generation`: stream → version. */
-async function checkpointsOf(projection: string, generation: number): Promise<Map<string, number>> {
-  const found = new Map<string, number>();
-  const prefix = physicalItem(checkpointKey(projection, ''), { [projection]: generation }).pk;
-  await scanTable(env().TABLE_COUNTERS, (item) => {
-    if (item.pk.startsWith(prefix)) found.set(item.pk.slice(prefix.length), item.version as number);
-  });
+/** Every checkpoint of `projection` in each of `generations` (stream → version), from one read of the table. */
+async function checkpointsOf(projection: string, generations: number[], pace: boolean): Promise<Map<string, number>[]> {
+  const found = generations.map(() => new Map<string, number>());
+  const prefixes = generations.map((generation) => physicalItem(checkpointKey(projection, ''), { [projection]: generation }).pk);
+  await scanTable(
+    env().TABLE_COUNTERS,
+    (item) => {
+      const at = prefixes.findIndex((prefix) => item.pk.startsWith(prefix));
+      if (at !== -1) found[at].set(item.pk.slice(prefixes[at].length), item.version as number);
+    },
+    pace,
+  );
   return found;
 }
 
-/** Reads a whole table in parallel segments, `onItem` for each. */
-async function scanTable(table: string, onItem: (item: ViewItem) => void) {
-  await Promise.all(
-    Array.from({ length: REBUILD_SEGMENTS }, async (_, segment) => {
-      let start: Record<string, unknown> | undefined;
-      do {
+/**
+ * Reads a whole table in parallel segments, one small page of each at a time, `onItem` for each; at the rebuild's pace
+ * (`paced`) but in a request (a switch, a drop), which must answer within the HTTP function's time. Unpaced, the
+ * catch-up's and the parity's reads took the live ingest's p95 up while the log's read was already paced.
+ */
+async function scanTable(table: string, onItem: (item: ViewItem) => void, pace = true) {
+  const segments = Array.from({ length: REBUILD_SEGMENTS }, () => ({
+    start: undefined as Record<string, unknown> | undefined,
+    done: false,
+  }));
+  while (segments.some((segment) => !segment.done)) {
+    const started = Date.now();
+    let read = 0;
+    await Promise.all(
+      segments.map(async (segment, i) => {
+        if (segment.done) return;
         const out = await dynamoClient().send(
-          new ScanCommand({ TableName: table, Segment: segment, TotalSegments: REBUILD_SEGMENTS, ExclusiveStartKey: start }),
+          new ScanCommand({
+            TableName: table,
+            Segment: i,
+            TotalSegments: REBUILD_SEGMENTS,
+            ExclusiveStartKey: segment.start,
+            Limit: SCAN_PAGE,
+          }),
         );
         for (const item of out.Items ?? []) onItem(item as ViewItem);
-        start = out.LastEvaluatedKey;
-      } while (start);
-    }),
-  );
+        read += out.Items?.length ?? 0;
+        segment.start = out.LastEvaluatedKey;
+        segment.done = !out.LastEvaluatedKey;
+      }),
+    );
+    if (pace) await paced(read, Date.now() - started);
+  }
 }
 
 /**
@@ -452,14 +528,11 @@ async function scanTable(table: string, onItem: (item: ViewItem) => void) {
  * the log and applied through transactions (the live projector may write the new generation too, after a switch).
  * Rounds until nothing moves (a stream waiting for another's item moves in a later round). Answers events applied.
  */
-async function catchUp(record: RebuildRecord, projection: Projection, reference: number): Promise<number> {
+async function catchUp(record: RebuildRecord, projection: Projection, reference: number, pace = true): Promise<number> {
   const store = viewStoreAt(() => rebuildGenerations(record));
   let total = 0;
   for (let round = 0; round < 5; round++) {
-    const [live, mine] = await Promise.all([
-      checkpointsOf(record.projection, reference),
-      checkpointsOf(record.projection, record.generation),
-    ]);
+    const [live, mine] = await checkpointsOf(record.projection, [reference, record.generation], pace);
     const behind = [...live].filter(([stream, version]) => version > (mine.get(stream) ?? 0)).map(([stream]) => stream);
     let applied = 0;
     await eachConcurrently(behind, 8, async (streamId) => {
@@ -478,44 +551,91 @@ interface PartitionSum {
   sum: Buffer;
 }
 
-/** Per logical partition of `projection` in each of two generations: item count and an order-free checksum (XOR of item hashes). */
-async function partitionSums(projection: string, generations: [number, number]) {
-  const sums = generations.map(() => new Map<string, PartitionSum>());
+/** Per logical partition of the projection: item count and checksum, in the live generation and in the new one. */
+interface ParitySums {
+  live: Map<string, PartitionSum>;
+  rebuilt: Map<string, PartitionSum>;
+}
+
+/** Adds a stored item to its logical partition's count and order-free checksum (XOR of item hashes). */
+function addToSum(sums: Map<string, PartitionSum>, item: ViewItem) {
+  const logical = logicalItem(item);
+  const fields = Object.keys(logical)
+    .filter((f) => !STAMP_FIELDS.includes(f))
+    .sort()
+    .map((f) => [f, logical[f]]);
+  const hash = createHash('sha256').update(JSON.stringify(fields)).digest();
+  const sum = sums.get(logical.pk) ?? { items: 0, sum: Buffer.alloc(32) };
+  sum.items++;
+  for (let i = 0; i < 32; i++) sum.sum[i] ^= hash[i];
+  sums.set(logical.pk, sum);
+}
+
+/** Both generations' sums of every partition of the projection, from one paced read of each table. */
+async function paritySums(record: Pick<RebuildRecord, 'projection' | 'from' | 'generation'>): Promise<ParitySums> {
+  const sums: ParitySums = { live: new Map(), rebuilt: new Map() };
   const onItem = (item: ViewItem) => {
-    const at = generations.indexOf(generationOfPk(item.pk));
-    if (at === -1 || ownerOf(logicalPk(item.pk)) !== projection) return;
-    const logical = logicalItem(item);
-    const fields = Object.keys(logical)
-      .filter((f) => !STAMP_FIELDS.includes(f))
-      .sort()
-      .map((f) => [f, logical[f]]);
-    const hash = createHash('sha256').update(JSON.stringify(fields)).digest();
-    const sum = sums[at].get(logical.pk) ?? { items: 0, sum: Buffer.alloc(32) };
-    sum.items++;
-    for (let i = 0; i < 32; i++) sum.sum[i] ^= hash[i];
-    sums[at].set(logical.pk, sum);
+    if (ownerOf(logicalPk(item.pk)) !== record.projection) return;
+    const generation = generationOfPk(item.pk);
+    if (generation === record.from) addToSum(sums.live, item);
+    else if (generation === record.generation) addToSum(sums.rebuilt, item);
   };
-  await Promise.all([scanTable(env().TABLE_VIEWS, onItem), scanTable(env().TABLE_COUNTERS, onItem)]);
+  await scanTable(env().TABLE_VIEWS, onItem);
+  await scanTable(env().TABLE_COUNTERS, onItem);
   return sums;
 }
 
-/** Compares the two generations of the record's projection, partition by partition. */
-export async function checkParity(record: Pick<RebuildRecord, 'projection' | 'from' | 'generation'>): Promise<Parity> {
-  const [live, rebuilt] = await partitionSums(record.projection, [record.from, record.generation]);
-  const partitions = new Set([...live.keys(), ...rebuilt.keys()]);
-  const differing = [...partitions].filter((pk) => {
+/**
+ * Reads the given partitions of both generations again, by key: a second look at the ones that differed costs a
+ * query each rather than another read of both tables.
+ */
+async function recheck(record: Pick<RebuildRecord, 'projection' | 'from' | 'generation'>, sums: ParitySums, pks: string[]) {
+  await eachConcurrently(pks, 4, async (pk) => {
+    for (const [generation, into] of [
+      [record.from, sums.live],
+      [record.generation, sums.rebuilt],
+    ] as const) {
+      const partition = new Map<string, PartitionSum>();
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await dynamoClient().send(
+          new QueryCommand({
+            TableName: tableOf({ pk }),
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': physicalPk(pk, { [record.projection]: generation }) },
+            ExclusiveStartKey: start,
+            ConsistentRead: true,
+          }),
+        );
+        for (const item of out.Items ?? []) addToSum(partition, item as ViewItem);
+        start = out.LastEvaluatedKey;
+      } while (start);
+      const sum = partition.get(pk);
+      if (sum) into.set(pk, sum);
+      else into.delete(pk);
+    }
+  });
+}
+
+/** The partitions whose count or checksum differ between the generations. Pure. */
+const differingPartitions = ({ live, rebuilt }: ParitySums) =>
+  [...new Set([...live.keys(), ...rebuilt.keys()])].filter((pk) => {
     const [a, b] = [live.get(pk), rebuilt.get(pk)];
     return !a || !b || a.items !== b.items || !a.sum.equals(b.sum);
   });
-  const count = (sums: Map<string, PartitionSum>) => ({
-    partitions: sums.size,
-    items: [...sums.values()].reduce((n, s) => n + s.items, 0),
+
+/** The parity the record keeps. Pure. */
+function parityOf(sums: ParitySums): Parity {
+  const differing = differingPartitions(sums);
+  const count = (of: Map<string, PartitionSum>) => ({
+    partitions: of.size,
+    items: [...of.values()].reduce((n, s) => n + s.items, 0),
   });
   return {
     ok: differing.length === 0,
     checkedAt: new Date().toISOString(),
-    live: count(live),
-    rebuilt: count(rebuilt),
+    live: count(sums.live),
+    rebuilt: count(sums.rebuilt),
     differing: differing.sort().slice(0, 20),
     differingCount: differing.length,
   };
@@ -523,33 +643,61 @@ export async function checkParity(record: Pick<RebuildRecord, 'projection' | 'fr
 
 /**
  * Runs a claimed rebuild until it is ready (parity checked) or `until` (epoch ms) passes, saving its progress after each
- * step; the lease is released at the end, so the next start (the console's next request) resumes at once.
+ * step; the lease is released at the end, so the job's next run resumes it at once.
  */
 export async function runRebuild(record: RebuildRecord, runner: string, until = Infinity): Promise<RebuildRecord> {
   const { consumer, projection } = projectorNamed(record.projection);
   const lost = () => new Error(`The rebuild of ${record.projection} was taken over by another runner`);
-  while (running(record.state) && Date.now() < until) {
-    if (record.state === 'scanning') {
-      const [started, scanned] = [Date.now(), record.scanned];
-      await scanStep(record, projection, consumer.streams);
-      await paced(record.scanned - scanned, Date.now() - started, until);
-    } else {
-      await catchUp(record, projection, record.from);
-      let parity = await checkParity(record);
-      // The live projector may be behind the log (the rebuild is then ahead of it): wait, catch up, look again, for as
-      // long as the request allows (a ready rebuild started again checks again).
-      for (let look = 0; !parity.ok && look < PARITY_LOOKS && Date.now() < until; look++) {
-        await new Promise((resolve) => setTimeout(resolve, 2000));
+  const release = keepLease(record.projection, runner);
+  try {
+    while (running(record.state) && Date.now() < until) {
+      if (record.state === 'scanning') {
+        const [started, scanned] = [Date.now(), record.scanned];
+        await scanStep(record, projection, consumer.streams);
+        await paced(record.scanned - scanned, Date.now() - started, until);
+      } else {
         await catchUp(record, projection, record.from);
-        parity = await checkParity(record);
+        const sums = await paritySums(record);
+        // The live projector may be behind the log (the rebuild is then ahead of it): wait, catch up, look again at the
+        // partitions that differ, for as long as the run allows (a ready rebuild started again checks again).
+        for (let look = 0; differingPartitions(sums).length && look < PARITY_LOOKS && Date.now() < until; look++) {
+          await new Promise((resolve) => setTimeout(resolve, 2000));
+          await catchUp(record, projection, record.from);
+          await recheck(record, sums, differingPartitions(sums));
+        }
+        record.parity = parityOf(sums);
+        record.state = 'ready';
       }
-      record.parity = parity;
-      record.state = 'ready';
+      if (!(await save(record, runner))) throw lost();
     }
-    if (!(await save(record, runner))) throw lost();
+  } finally {
+    release();
   }
   if (!(await save(record, runner, 0))) throw lost();
   return record;
+}
+
+/**
+ * Extends the runner's lease every few seconds while it works: a paced catch-up and parity read whole tables, which
+ * outlasts a lease between two saves of the record. A released lease (0) is never taken back.
+ */
+function keepLease(projection: string, runner: string): () => void {
+  const timer = setInterval(() => {
+    dynamoClient()
+      .send(
+        new UpdateCommand({
+          TableName: env().TABLE_VIEWS,
+          Key: recordKey(projection),
+          UpdateExpression: 'SET leaseUntil = :until',
+          ConditionExpression: 'runner = :runner AND leaseUntil > :released',
+          ExpressionAttributeValues: { ':until': Date.now() + REBUILD_LEASE_MS, ':runner': runner, ':released': 0 },
+        }),
+      )
+      // Lost to another runner, or a failed write: the next save of the record says so.
+      .catch(() => undefined);
+  }, REBUILD_LEASE_MS / 3);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**
@@ -557,15 +705,9 @@ export async function runRebuild(record: RebuildRecord, runner: string, until = 
  * `until`). Unpaced, a rebuild read the log at ~10,000 events/s, ~60× the live play ingest, and the ingest's p95 took
  * 2.6× as long meanwhile (npm run bench -- rebuild, locally, where both share two cores and one DynamoDB writer).
  */
-async function paced(read: number, tookMs: number, until: number) {
+async function paced(read: number, tookMs: number, until = Infinity) {
   const waitMs = Math.min((read / env().REBUILD_EVENTS_PER_SECOND) * 1000 - tookMs, until - Date.now());
   if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
-}
-
-/** Starts (or resumes) a rebuild and works on it for a request's time; the console asks again until it is ready. */
-export async function startRebuild(name: string, context: AppendContext, budgetMs = REBUILD_SLICE_MS): Promise<RebuildRecord> {
-  const { record, runner } = await claimRebuild(name, context);
-  return runRebuild(record, runner, Date.now() + budgetMs);
 }
 
 /**
@@ -586,7 +728,7 @@ export async function switchRebuild(name: string, context: AppendContext, wait =
     }
     if (record.leaseUntil > Date.now()) throw rebuildRunning(record);
     // Up to the live one first, so readers switch to views as new as the ones they leave.
-    await catchUp(record, projection, record.from);
+    await catchUp(record, projection, record.from, false);
     await setActiveGeneration(consumer.name, record.generation, record.from);
     await setState(consumer.name, 'ready', {
       state: 'switching',
@@ -604,7 +746,7 @@ export async function switchRebuild(name: string, context: AppendContext, wait =
   }
   if (record.state === 'switching') {
     if (Date.now() - Date.parse(record.switchedAt!) < SWITCH_SETTLE_MS) return record;
-    await catchUp(record, projection, record.from);
+    await catchUp(record, projection, record.from, false);
     await setState(consumer.name, 'switching', { state: 'switched' });
     return (await readRebuild(consumer.name))!;
   }
@@ -650,7 +792,7 @@ export async function dropOldGeneration(
   const onItem = (item: ViewItem) => {
     if (generationOfPk(item.pk) === record.from && ownerOf(logicalPk(item.pk)) === consumer.name) old.push({ pk: item.pk, sk: item.sk });
   };
-  await Promise.all([scanTable(env().TABLE_VIEWS, onItem), scanTable(env().TABLE_COUNTERS, onItem)]);
+  await Promise.all([scanTable(env().TABLE_VIEWS, onItem, false), scanTable(env().TABLE_COUNTERS, onItem, false)]);
   let deleted = 0;
   for (let i = 0; i < old.length && Date.now() < until; i += 500) {
     const chunk = old.slice(i, i + 500);

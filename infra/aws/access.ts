@@ -73,6 +73,8 @@ const scheduledDefault: Access = { events: 'readWrite', views: 'read', ephemeral
 const scheduledOverrides: Record<string, Partial<Access>> = {
   // Reads events and views; keeps its latest result in `ephemeral` for the sync manager.
   'drift-check': { events: 'read', ephemeral: 'readWrite' },
+  // Reads the log and the views, writes a rebuild's generation and its record; appends nothing (functions/lib/rebuild.ts).
+  rebuilds: { events: 'read', views: 'readWrite' },
   // Reads the dashboard's daily rollups and writes their summaries; appends nothing.
   'close-rollup-days': { events: 'none', views: 'readWrite' },
 };

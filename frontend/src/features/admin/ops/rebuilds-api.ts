@@ -19,7 +19,7 @@ export const useRebuilds = () => useQuery(rebuildsQueryOptions());
 
 const path = (projection: string, action = '') => `/api/admin/ops/rebuilds/${encodeURIComponent(projection)}${action}`;
 
-/** Starts or resumes a rebuild: the server works on it for a while and answers its progress. */
-export const advanceRebuild = (projection: string) => request(path(projection), startRebuild.answer, { method: 'POST' });
+/** Asks for a rebuild: the server records it and the rebuilds job works on it; the list shows its progress. */
+export const requestRebuild = (projection: string) => request(path(projection), startRebuild.answer, { method: 'POST' });
 export const switchTo = (projection: string) => request(path(projection, '/switch'), switchRebuild.answer, { method: 'POST' });
 export const dropOld = (projection: string) => request(path(projection, '/drop'), dropRebuild.answer, { method: 'POST' });

@@ -1,8 +1,8 @@
 /**
  * The sync manager's Rebuilds tab (/sync-manager/rebuilds): each projection's latest blue/green rebuild
  * (functions/lib/rebuild.ts) with its progress and parity; start one, switch readers to it, drop the old generation,
- * each confirmed first. A request works on a rebuild for a few seconds: while this page runs one, it asks again until
- * the rebuild is ready (closed, the rebuild waits, and a start resumes it).
+ * each confirmed first. A start is only recorded: the rebuilds job does the work at the rebuild's pace, and this page
+ * follows it until it is ready (closed, the job goes on, and the list shows it).
  */
 import { ArrowRightLeft, Hammer, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -13,7 +13,7 @@ import { Dialog } from '../../../ui/dialog';
 import { Spinner } from '../../../ui/spinner';
 import { ReadFailed } from '../../../ui/status-message';
 import { toast } from '../../../ui/toast';
-import { advanceRebuild, dropOld, rebuildsKey, switchTo, useRebuilds, type RebuildStatus } from './rebuilds-api';
+import { dropOld, rebuildsKey, rebuildsQueryOptions, requestRebuild, switchTo, useRebuilds, type RebuildStatus } from './rebuilds-api';
 
 type Action = 'start' | 'switch' | 'drop';
 
@@ -59,8 +59,14 @@ export function RebuildsPanel() {
     setBusy(projection);
     try {
       if (action === 'start') {
-        for (let status = await advanceRebuild(projection); alive.current && unfinished(status); status = await advanceRebuild(projection))
-          await refresh();
+        const latest = async () =>
+          (await client.fetchQuery({ ...rebuildsQueryOptions(), staleTime: 0 })).rebuilds.find((r) => r.projection === projection);
+        for (
+          let status: RebuildStatus | undefined = await requestRebuild(projection);
+          alive.current && unfinished(status);
+          status = await latest()
+        )
+          await sleep(2000);
       } else if (action === 'switch') {
         for (let status = await switchTo(projection); alive.current && status.state === 'switching'; status = await switchTo(projection)) {
           await refresh();
@@ -156,9 +162,9 @@ export function RebuildsPanel() {
                         <Spinner label="Working…" />
                       ) : (
                         <>
-                          {(!r || r.state === 'dropped' || unfinished(r) || r.state === 'ready') && (
+                          {(!r || r.state === 'dropped' || r.state === 'ready') && (
                             <Button variant="secondary" icon={Hammer} onClick={() => setAsked({ action: 'start', projection })}>
-                              {unfinished(r) ? 'Resume' : r?.state === 'ready' ? 'Check again' : 'Rebuild'}
+                              {r?.state === 'ready' ? 'Check again' : 'Rebuild'}
                             </Button>
                           )}
                           {(r?.state === 'ready' || r?.state === 'switching') && (
