@@ -9,7 +9,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { nextTask } from '../lib/next-task';
-import { PageRoot } from '../prerender/page-root';
+import { holdSessionUntilHydrated, PageRoot } from '../prerender/page-root';
 import { createRouter } from './router';
 import { routerReady } from './router-ready';
 
@@ -22,6 +22,7 @@ export async function startPrerendered(container: HTMLElement, state: HTMLElemen
   await nextTask();
   const router = createRouter(queryClient);
   await routerReady(router);
+  holdSessionUntilHydrated(queryClient);
   startTransition(() => {
     hydrateRoot(
       container,
