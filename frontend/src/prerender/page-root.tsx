@@ -27,19 +27,25 @@ export function holdSessionUntilHydrated(queryClient: QueryClient) {
 
 /**
  * Once hydrated (effects never run on the server): who is listening is asked, and the page's reads run again (its
- * play counts may be stale). In a task after the hydration's effects: the screens only see the answers, a task of
- * their own each, instead of the reads starting inside the hydration's longest task.
+ * play counts may be stale). In tasks after the hydration's effects: the screens only see the answers, in tasks of
+ * their own, instead of the reads starting inside the hydration's longest task.
  */
 function RefreshAfterHydration() {
   const queryClient = useQueryClient();
   useEffect(() => {
     // A mark outside React's markup for whoever waits for the page to answer clicks (the browser tests).
     document.getElementById('root')?.setAttribute('data-hydrated', '');
-    const refresh = setTimeout(() => {
-      queryClient.setQueryDefaults(sessionKeys.me(), {});
-      for (const queryKey of [sessionKeys.me(), albumKeys.all, artistKeys.all]) void queryClient.invalidateQueries({ queryKey });
-    }, 0);
-    return () => clearTimeout(refresh);
+    // Who is listening first, then the page's reads, each in a task of its own: together they made one long task again.
+    const refreshes = [
+      setTimeout(() => {
+        queryClient.setQueryDefaults(sessionKeys.me(), {});
+        void queryClient.invalidateQueries({ queryKey: sessionKeys.me() });
+      }, 0),
+      setTimeout(() => {
+        for (const queryKey of [albumKeys.all, artistKeys.all]) void queryClient.invalidateQueries({ queryKey });
+      }, 0),
+    ];
+    return () => refreshes.forEach((refresh) => clearTimeout(refresh));
   }, [queryClient]);
   return null;
 }
