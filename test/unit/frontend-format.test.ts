@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatDuration,
@@ -36,6 +37,17 @@ describe('money', () => {
     expect(formatMoney(5)).toBe('$5.00');
     expect(formatMoney(6.993)).toBe('$6.99');
     expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney(-5)).toBe('-$5.00');
+  });
+
+  it('reads as en-US Intl formatting reads any amount of cents', () => {
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    fc.assert(
+      fc.property(fc.integer({ min: -1e11, max: 1e11 }), (cents) => {
+        expect(formatMoney(cents / 100)).toBe(usd.format(cents / 100));
+      }),
+    );
   });
 });
 
@@ -46,12 +58,24 @@ describe('counts and dates', () => {
     expect(formatPlays(12345)).toBe('12,345 plays');
     expect(formatSongCount(1)).toBe('1 song');
     expect(formatSongCount(12)).toBe('12 songs');
+    const count = new Intl.NumberFormat('en-US');
+    fc.assert(
+      fc.property(fc.nat(), (plays) => {
+        expect(formatPlays(plays)).toBe(`${count.format(plays)} ${plays === 1 ? 'play' : 'plays'}`);
+      }),
+    );
   });
 
   it('show a release day in full, whatever the time zone', () => {
     expect(formatReleaseDate('2024-03-01')).toBe('March 1, 2024');
     expect(formatReleaseDate('1999-12-31')).toBe('December 31, 1999');
     expect(formatReleaseDate('soon')).toBe('soon');
+    const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1900-01-01'), max: new Date('2199-12-31'), noInvalidDate: true }), (date) => {
+        expect(formatReleaseDate(date.toISOString().slice(0, 10))).toBe(longDate.format(date));
+      }),
+    );
     expect(releaseYear('2024-01-01')).toBe('2024');
     expect(releaseYear('soon')).toBeNull();
   });

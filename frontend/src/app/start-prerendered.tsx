@@ -9,19 +9,23 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { nextTask } from '../lib/next-task';
-import { PageRoot } from '../prerender/page-root';
+import { holdSessionUntilHydrated, PageRoot } from '../prerender/page-root';
 import { createRouter } from './router';
 import { routerReady } from './router-ready';
 
 export async function startPrerendered(container: HTMLElement, state: HTMLElement, queryClient: QueryClient) {
   hydrate(queryClient, JSON.parse(state.textContent ?? '{}') as DehydratedState);
   await nextTask();
-  // The router reads its view transitions from the tab's session storage as it is made, and a tab's first read of it
-  // waits for the browser to open it: a task of its own rather than part of making the router.
-  openSessionStorage();
+  // The router reads its view transitions from the tab's session storage as it is made, and the player its queue and
+  // settings from local storage as it renders; a tab's first read of each waits for the browser to open it: tasks of
+  // their own rather than part of making the router or of a slice of the hydrating render.
+  openStorage('sessionStorage');
+  await nextTask();
+  openStorage('localStorage');
   await nextTask();
   const router = createRouter(queryClient);
   await routerReady(router);
+  holdSessionUntilHydrated(queryClient);
   startTransition(() => {
     hydrateRoot(
       container,
@@ -34,10 +38,10 @@ export async function startPrerendered(container: HTMLElement, state: HTMLElemen
   });
 }
 
-function openSessionStorage() {
+function openStorage(area: 'sessionStorage' | 'localStorage') {
   try {
-    sessionStorage.getItem('');
+    window[area].getItem('');
   } catch {
-    // Storage blocked (a privacy setting): the router goes without it too.
+    // Storage blocked (a privacy setting): the app goes without it too.
   }
 }

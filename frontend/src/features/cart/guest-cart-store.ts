@@ -7,10 +7,13 @@ import { GUEST_CART_KEY, guestCartItem, parseGuestCart, serializeGuestCart, type
 const listeners = new Set<() => void>();
 // Parsed once per stored text, so the snapshot keeps its identity between renders.
 let cached: { stored: string | null; albums: CartAlbum[] } | null = null;
+// No cart is the very array a pre-rendered page hydrates with: another empty one would make React render every reader
+// of the cart again, at once, right after hydrating.
+const noAlbums: CartAlbum[] = [];
 
 export function guestCartAlbums(): CartAlbum[] {
   const stored = readStored('session', GUEST_CART_KEY);
-  if (!cached || cached.stored !== stored) cached = { stored, albums: parseGuestCart(stored) };
+  if (!cached || cached.stored !== stored) cached = { stored, albums: stored ? parseGuestCart(stored) : noAlbums };
   return cached.albums;
 }
 
@@ -29,7 +32,5 @@ const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
-
-const noAlbums: CartAlbum[] = [];
 
 export const useGuestCart = (): CartAlbum[] => useSyncExternalStore(subscribe, guestCartAlbums, () => noAlbums);
