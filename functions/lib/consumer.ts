@@ -3,27 +3,53 @@ import type { Context, SQSEvent, SQSRecord, SQSBatchResponse } from 'aws-lambda'
 import { readEvent } from './event-store.js';
 import { processFifoBatch } from './fifo-batch.js';
 import { withTelemetry } from './ops/telemetry.js';
-import { project, projectRun, type Projection, type ViewStore } from './projection.js';
+import { project, projectRun, type Projection, type ViewItem, type ViewStore } from './projection.js';
+import { ownerOf } from './view-generations.js';
 import { dynamoViewStore } from './views.js';
 import { createLogger } from './log.js';
+
+/**
+ * The store one batch projects through: other projections' items (the album each play names) are read once per batch,
+ * as they are only ever read here, a moment's staleness of a view that follows the log anyway; the projection's own
+ * items are read afresh every time, since its commits in the batch change them.
+ */
+export function batchStore(store: ViewStore, projection: string): ViewStore {
+  const others = new Map<string, Promise<ViewItem | undefined>>();
+  return {
+    get(key) {
+      if ((ownerOf(key.pk) ?? projection) === projection) return store.get(key);
+      const id = `${key.pk}\u0000${key.sk}`;
+      let read = others.get(id);
+      if (!read) {
+        read = store.get(key);
+        others.set(id, read);
+        read.catch(() => others.delete(id));
+      }
+      return read.then((item) => item && structuredClone(item));
+    },
+    checkpoint: (name, streamId) => store.checkpoint(name, streamId),
+    commit: (name, streamId, from, to, ops) => store.commit(name, streamId, from, to, ops),
+  };
+}
 
 export function projectionConsumer(projection: Projection, store: ViewStore = dynamoViewStore) {
   const logger = createLogger(projection.name);
   const telemetry = withTelemetry(projection.name, logger);
-  const recordHandler = telemetry.recordHandler(async (record: SQSRecord) => {
-    const event = await readEvent(JSON.parse(record.body));
-    const outcome = await project(projection, store, event);
-    logger.debug('projected', { streamId: event.streamId, version: event.version, type: event.type, outcome });
-  });
+  const recordHandler = (views: ViewStore) =>
+    telemetry.recordHandler(async (record: SQSRecord) => {
+      const event = await readEvent(JSON.parse(record.body));
+      const outcome = await project(projection, views, event);
+      logger.debug('projected', { streamId: event.streamId, version: event.version, type: event.type, outcome });
+    });
   // A stream's consecutive events in one batch (SQS hands a group's messages out together) are committed at once: a
   // listener's ten plays are one transaction, not ten in turn. What the run cannot take goes record by record.
-  const runHandler = async (records: SQSRecord[]): Promise<number> => {
+  const runHandler = (views: ViewStore) => async (records: SQSRecord[]) => {
     if (records.length < 2) return 0;
     let done = 0;
     try {
       const events = await Promise.all(records.map((record) => readEvent(JSON.parse(record.body))));
       while (done < events.length) {
-        const taken = await projectRun(projection, store, events.slice(done));
+        const taken = await projectRun(projection, views, events.slice(done));
         if (taken === 0) break;
         done += taken;
       }
@@ -35,8 +61,9 @@ export function projectionConsumer(projection: Projection, store: ViewStore = dy
     return done;
   };
   return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
+    const views = batchStore(store, projection.name);
     // One failing stream (message group) must not hold back the others in the batch.
-    const response = await processFifoBatch(event, recordHandler, context, runHandler);
+    const response = await processFifoBatch(event, recordHandler(views), context, runHandler(views));
     await telemetry.countBatch(event.Records, response);
     if (response.batchItemFailures.length) {
       logger.warn('records failed', { failed: response.batchItemFailures.length, of: event.Records.length });

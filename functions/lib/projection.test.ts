@@ -112,16 +112,24 @@ async function deliver(events: DomainEvent[]) {
  */
 async function deliverInBatches(events: DomainEvent[], oneByOne = false) {
   const projections = [catalogueProjection, statsProjection, rollupsProjection, libraryProjection];
+  const takes = (p: Projection, e: DomainEvent) => p.events.includes(e.type);
   const store = memoryViewStore();
-  let queue = [...events];
-  for (let guard = 0; queue.length; guard++) {
-    if (guard > 10_000) throw new Error(`delivery never settled: ${queue.map((e) => `${e.streamId} v${e.version}`).join(', ')}`);
-    const batch = queue.slice(0, 10);
-    queue = queue.slice(10);
-    const streams = new Map<string, DomainEvent[]>();
-    for (const e of batch) streams.set(e.streamId, [...(streams.get(e.streamId) ?? []), e]);
-    const takes = (p: Projection, e: DomainEvent) => p.events.includes(e.type);
-    for (const group of streams.values()) {
+  // Each stream's messages in the order sent (a FIFO group is never reordered); a batch takes up to 10, group after
+  // group, starting one group further each time, as a failed group waits out its visibility timeout.
+  const groups = new Map<string, DomainEvent[]>();
+  for (const e of events) groups.set(e.streamId, [...(groups.get(e.streamId) ?? []), e]);
+  const names = [...groups.keys()];
+  for (let round = 0; [...groups.values()].some((g) => g.length); round++) {
+    if (round > 10_000) throw new Error('delivery never settled');
+    const batch = new Map<string, DomainEvent[]>();
+    let size = 0;
+    for (let i = 0; i < names.length && size < 10; i++) {
+      const name = names[(round + i) % names.length];
+      const taken = groups.get(name)!.slice(0, 10 - size);
+      if (taken.length) batch.set(name, taken);
+      size += taken.length;
+    }
+    for (const [name, group] of batch) {
       for (const p of projections) {
         const mine = group.filter((e) => takes(p, e));
         let done = 0;
@@ -133,13 +141,17 @@ async function deliverInBatches(events: DomainEvent[], oneByOne = false) {
           // The group's rest comes again later, as SQS redelivers it.
         }
       }
-    }
-    // Redelivers whatever a projection that takes it has not applied yet.
-    for (const e of batch) {
-      const pending = await Promise.all(
-        projections.filter((p) => takes(p, e)).map(async (p) => (await store.checkpoint(p.name, e.streamId)) < e.version),
-      );
-      if (pending.some(Boolean)) queue.push(e);
+      // A message is done once every projection that takes it has applied it; the group's rest comes again.
+      const queue = groups.get(name)!;
+      while (queue.length && queue[0] === group[0]) {
+        const e = queue[0];
+        const applied = await Promise.all(
+          projections.filter((p) => takes(p, e)).map(async (p) => (await store.checkpoint(p.name, e.streamId)) >= e.version),
+        );
+        if (!applied.every(Boolean)) break;
+        queue.shift();
+        group.shift();
+      }
     }
   }
   return store.snapshot();

@@ -88,6 +88,25 @@ describe('the rollups', () => {
     expect(f.plays.tracks[0]).toMatchObject({ trackId: 't1', title: 'Intro', plays: 4 });
   });
 
+  it("read and write a listener's sketch point at their first play of a day only: a later one cannot raise it", async () => {
+    const store = memoryViewStore();
+    await store.commit('seed', 'catalogue', 0, 1, [{ kind: 'put', item: { ...albumKey('a1'), ...album } }]);
+    const reads: string[] = [];
+    const views = { get: (key: { pk: string; sk: string }) => (reads.push(key.sk), store.get(key)) };
+    const [first, second] = [play('l1', '2026-03-01'), play('l1', '2026-03-01')];
+    expect(second.version).toBe(2);
+    const sketchOps = (ops: Awaited<ReturnType<typeof rollupsProjection.apply>>) =>
+      ops.filter((op) => op.kind === 'put' && String(op.item.sk).startsWith('sketch#'));
+
+    expect(sketchOps(await rollupsProjection.apply(first, views))).toHaveLength(1);
+    expect(reads.filter((sk) => sk.startsWith('sketch#'))).toHaveLength(1);
+    expect(sketchOps(await rollupsProjection.apply(second, views))).toHaveLength(0);
+    expect(reads.filter((sk) => sk.startsWith('sketch#'))).toHaveLength(1);
+    // A play in a stream that is not that listener's of that day (none is written so, but the rule must not assume it) reads.
+    await rollupsProjection.apply({ ...second, streamId: 'plays#l1#2026-02-28' }, views);
+    expect(reads.filter((sk) => sk.startsWith('sketch#'))).toHaveLength(2);
+  });
+
   it("spread a day's plays over its shards, and add the shards up again", async () => {
     const listeners = Array.from({ length: 60 }, (_, i) => `l${i}`);
     const { store, figures } = await given(listeners.map((l) => play(l, '2026-03-01')));

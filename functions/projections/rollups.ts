@@ -12,6 +12,7 @@ import { ledgerEvents, ledgerFacts, type LedgerFact } from '../domain/ledger/fac
 import type { Projection, ViewItem, ViewKey, ViewOp, ViewReader } from '../lib/projection.js';
 import { albumKey, artistKey } from './catalogue.js';
 import { sketchPoint } from './rollups-sketch.js';
+import { playsStream } from '../lib/play-streams.js';
 
 /**
  * Each day's items are spread over ROLLUP_DAY_SHARDS partitions, an event going to the shard its stream hashes to:
@@ -134,8 +135,18 @@ async function subscriptionOf(subscriptionId: string, views: ViewReader): Promis
   return (await views.get(subscriptionKey(subscriptionId))) as (SubscriptionRecord & ViewItem) | undefined;
 }
 
-async function factOps(fact: LedgerFact, shard: number, views: ViewReader): Promise<ViewOp[]> {
-  const day: Day = { day: fact.day, shard };
+/**
+ * Whether `event` is a later play in its listener's plays stream of the fact's day: the stream's first play put the
+ * listener's sketch point into this very shard (the shard is the stream's), and a listener's point is always the same,
+ * so no later one of theirs can raise it. Its read is saved: one per play, on the hot path.
+ */
+function laterPlayOfTheDay(event: DomainEvent, fact: Extract<LedgerFact, { kind: 'play' }>): boolean {
+  if (event.type !== 'PlayRecorded' || event.version === 1) return false;
+  return event.streamId === playsStream(fact.listenerId, new Date(`${fact.day}T00:00:00.000Z`), event.data.userId !== null);
+}
+
+async function factOps(fact: LedgerFact, event: DomainEvent, views: ViewReader): Promise<ViewOp[]> {
+  const day: Day = { day: fact.day, shard: rollupShardOf(event.streamId) };
   switch (fact.kind) {
     case 'play': {
       const album = await albumOf(fact.albumId, views);
@@ -150,6 +161,7 @@ async function factOps(fact: LedgerFact, shard: number, views: ViewReader): Prom
           artistName: album.artistName,
         }),
       ];
+      if (laterPlayOfTheDay(event, fact)) return ops;
       // Read first, so a listener who raises nothing (most plays) writes nothing; `keep` settles two raising at once.
       const { register, rank } = sketchPoint(fact.listenerId);
       const key = dayKey(day, rollupSketchSk(register));
@@ -249,7 +261,7 @@ export const rollupsProjection: Projection = {
     const ops: ViewOp[] = [];
     const now = Date.now();
     for (const fact of ledgerFacts(event)) {
-      const factOpsOf = await factOps(fact, rollupShardOf(event.streamId), views);
+      const factOpsOf = await factOps(fact, event, views);
       ops.push(...factOpsOf);
       const writesDay = factOpsOf.some((op) => (op.kind === 'put' ? op.item : op.key).pk.startsWith(`rollups#day#${fact.day}`));
       if (writesDay && mayBeClosed(fact.day, now)) ops.push(dirtyMark(fact.day, event.meta.eventId));
