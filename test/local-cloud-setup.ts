@@ -17,7 +17,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The app, e.g. http://localhost:41234 (same origin as APP_ORIGIN). */
     baseUrl: string;
-    /** The local inbox; `GET ${inboxUrl}/store` lists every mail as JSON. */
+    /** The local inbox; `GET ${inboxUrl}/store` lists its newest mails as JSON. */
     inboxUrl: string;
     /** The variables the cloud gave its handlers (AWS endpoints, table, queue and bucket names…), for tests that use the SDK directly. */
     cloudEnv: Record<string, string>;

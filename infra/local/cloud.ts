@@ -70,7 +70,7 @@ export interface LocalCloud {
   /** The app, e.g. http://localhost:3000 (also APP_ORIGIN). */
   url: string;
   port: number;
-  /** The local inbox (aws-ses-v2-local's web page; `GET <inboxUrl>/store` lists mail as JSON). */
+  /** The local inbox (aws-ses-v2-local's web page; `GET <inboxUrl>/store` lists its newest mails as JSON: INBOX_MAILS). */
   inboxUrl: string;
   /** The Stripe sandbox (its hosted checkout pages and admin endpoints under /sandbox/). */
   stripeUrl: string;

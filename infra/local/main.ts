@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLocalCloud, type LocalCloud } from './cloud.js';
+import { INBOX_MAILS } from './emulators.js';
 import { cloudLogFile, teeOutput } from './request-logs.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -73,7 +74,7 @@ async function main() {
       `  Toko is ready (${seconds}s)`,
       '',
       `  App          ${cloud.url}`,
-      `  Local inbox  ${cloud.inboxUrl}   (every mail the app sends)`,
+      `  Local inbox  ${cloud.inboxUrl}   (the newest ${INBOX_MAILS.toLocaleString('en')} mails the app sent)`,
       `  Stripe       ${cloud.stripeUrl}   (sandbox: its checkout page has a Pay button)`,
       `  Shopify      ${cloud.shopifyUrl}   (sandbox: the shop's checkout page has a Pay button)`,
       `  Admin        ${cloud.admin.email} / ${cloud.admin.password}`,
