@@ -43,7 +43,12 @@ export interface PeakSecond {
   invocations: Record<string, number>;
 }
 
-const DAY = '2026-11-27';
+/**
+ * The peak second is today's: the rollups treat a play of an earlier day as late, one that may land in a day already
+ * closed (a mark on that day's summary), which the plays of a peak second never are. A fixed date made every play late
+ * from the day after it was written.
+ */
+export const DAY = new Date().toISOString().slice(0, 10);
 const AT = `${DAY}T20:30:00.000Z`;
 const ARTIST_ALBUMS = 6;
 

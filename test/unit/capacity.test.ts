@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { baseLoad } from '../../infra/capacity/load.js';
 import { PARTITION_GOAL, PARTITION_WCU, capacityAt, type CapacityReport } from '../../infra/capacity/model.js';
 import { rollupDayPartitions } from '../../functions/projections/rollups.js';
+import { DAY } from '../../infra/capacity/simulate.js';
 
 describe('the capacity model at 1,000,000 daily listeners', () => {
   let report: CapacityReport;
@@ -18,7 +19,7 @@ describe('the capacity model at 1,000,000 daily listeners', () => {
   });
 
   it("spreads the day's rollups, whose writes together exceed one partition's limit, over shards each under half of it", () => {
-    const day = report.partitions.filter((p) => rollupDayPartitions('2026-11-27').includes(p.pk));
+    const day = report.partitions.filter((p) => rollupDayPartitions(DAY).includes(p.pk));
     expect(day.reduce((sum, p) => sum + p.wcu, 0)).toBeGreaterThan(PARTITION_WCU);
     expect(Math.max(...day.map((p) => p.wcu))).toBeLessThanOrEqual(PARTITION_GOAL * PARTITION_WCU);
   });
