@@ -53,6 +53,23 @@ describe('library', () => {
     await context.close();
   });
 
+  it('puts an album a listener adds before a pre-rendered page knows who is listening in their own cart, not a guest’s', async () => {
+    const listener = await signedInListener();
+    const { page, context } = await newPage(browser, viewports.desktop);
+    await signIn(context, listener);
+    await page.route('**/api/session/validate', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/album/album-after-hours');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await toastShown(page, 'Added to Cart');
+    expect(await page.evaluate(() => window.sessionStorage.getItem('guest_cart'))).toBeNull();
+    const { body } = await listener.call('/api/cart');
+    expect(JSON.stringify(body)).toContain('album-after-hours');
+    await context.close();
+  });
+
   it('asks a guest to sign in when they add an album or heart a song', async () => {
     const { page, context } = await newPage(browser, viewports.desktop);
     await page.goto(`/album/${firstLight.albumId}`);

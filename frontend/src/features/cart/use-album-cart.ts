@@ -3,7 +3,7 @@
  * listener's on the server. Screens read and change it through this one hook and never ask which it is.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../../lib/session';
+import { useSession, whoIsListening } from '../../lib/session';
 import { toast } from '../../ui/toast';
 import { useServerCart } from './album-cart-entry';
 import { addToServerCart, clearServerCart, removeFromServerCart } from './api/change-cart';
@@ -69,7 +69,9 @@ export function useAlbumCart(): AlbumCart {
     error: signedIn ? server.error : null,
     refetch: () => void server.refetch(),
     add: async (album) => {
-      if (signedIn) {
+      // A pre-rendered page's first session is a guess (a guest's): a click before the answer must reach the cart of
+      // whoever is listening, not the guess's.
+      if (session.isSettled ? signedIn : (await whoIsListening(queryClient)) !== null) {
         await add.mutateAsync(album);
         return;
       }
