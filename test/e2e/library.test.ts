@@ -31,18 +31,23 @@ async function swipe(page: Page, context: BrowserContext, selector: string, dx: 
   await cdp.detach();
 }
 
+/** A signed-in listener's page, drawn as a guest sees it: the answer to who is listening comes 1.5 s late. */
+async function listenerAnsweredLate() {
+  const listener = await signedInListener();
+  const { page, context } = await newPage(browser, viewports.desktop);
+  await signIn(context, listener);
+  await page.route('**/api/session/validate', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  return { listener, page, context };
+}
+
 const songTitles = (page: Page) => page.locator('[data-testid=library-song] [data-testid=song-title]').allTextContents();
 
 describe('library', () => {
   it('waits for who is listening before a pre-rendered page adds an album, so a listener is never asked to sign in', async () => {
-    const listener = await signedInListener();
-    const { page, context } = await newPage(browser, viewports.desktop);
-    await signIn(context, listener);
-    // The page is drawn as a guest sees it; the answer to who is listening comes late.
-    await page.route('**/api/session/validate', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      await route.continue();
-    });
+    const { page, context } = await listenerAnsweredLate();
     await page.goto(`/album/${harbourLights.albumId}`);
     const button = page.locator('[data-testid=library-button]');
     expect(await button.isDisabled()).toBe(true);
@@ -54,13 +59,7 @@ describe('library', () => {
   });
 
   it('puts an album a listener adds before a pre-rendered page knows who is listening in their own cart, not a guest’s', async () => {
-    const listener = await signedInListener();
-    const { page, context } = await newPage(browser, viewports.desktop);
-    await signIn(context, listener);
-    await page.route('**/api/session/validate', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      await route.continue();
-    });
+    const { listener, page, context } = await listenerAnsweredLate();
     await page.goto('/album/album-after-hours');
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await toastShown(page, 'Added to Cart');
