@@ -3,7 +3,7 @@ import type { Context, SQSEvent, SQSRecord, SQSBatchResponse } from 'aws-lambda'
 import { readEvent } from './event-store.js';
 import { processFifoBatch } from './fifo-batch.js';
 import { withTelemetry } from './ops/telemetry.js';
-import { project, projectRun, type Projection, type ViewItem, type ViewStore } from './projection.js';
+import { project, projectRun, viewKeyId, type Projection, type ViewItem, type ViewStore } from './projection.js';
 import { ownerOf } from './view-generations.js';
 import { dynamoViewStore } from './views.js';
 import { createLogger } from './log.js';
@@ -18,7 +18,7 @@ export function batchStore(store: ViewStore, projection: string): ViewStore {
   return {
     get(key) {
       if ((ownerOf(key.pk) ?? projection) === projection) return store.get(key);
-      const id = `${key.pk}\u0000${key.sk}`;
+      const id = viewKeyId(key);
       let read = others.get(id);
       if (!read) {
         read = store.get(key);

@@ -71,8 +71,10 @@ export async function project(projection: Projection, store: ViewStore, event: D
   throw new StreamGapError(event.streamId, applied, event.version);
 }
 
-const keyId = (key: ViewKey) => `${key.pk}\u0000${key.sk}`;
-const opKeyOf = (op: ViewOp): ViewKey => (op.kind === 'put' ? op.item : op.key);
+/** One string per view item, for maps keyed by item. */
+export const viewKeyId = (key: ViewKey) => `${key.pk}\u0000${key.sk}`;
+/** The key of the item an op writes. */
+export const opKeyOf = (op: ViewOp): ViewKey => (op.kind === 'put' ? op.item : op.key);
 
 /**
  * The one op that leaves an item as `first` then `then` do, or undefined where none does (an op after a `keep` put or
@@ -119,7 +121,7 @@ export async function projectRun(projection: Projection, store: ViewStore, event
   const reads = new Map<string, Promise<ViewItem | undefined>>();
   const pending: ViewReader = {
     async get(key) {
-      const id = keyId(key);
+      const id = viewKeyId(key);
       const op = ops.get(id);
       const replaced = op && (op.kind === 'delete' || (op.kind === 'put' && !op.keep));
       if (!replaced && !reads.has(id)) reads.set(id, store.get(key));
@@ -138,7 +140,7 @@ export async function projectRun(projection: Projection, store: ViewStore, event
     }
     const next = new Map(ops);
     const composed = eventOps.every((op) => {
-      const id = keyId(opKeyOf(op));
+      const id = viewKeyId(opKeyOf(op));
       const before = next.get(id);
       const op2 = before ? composeViewOps(before, op) : op;
       if (op2) next.set(id, op2);

@@ -45,7 +45,16 @@ import { env } from './env.js';
 import { appendBlind, readEvent, readStream, type AppendContext } from './event-store.js';
 import { applyViewOp } from './memory-view-store.js';
 import { projectorNamed } from './rebuild-views.js';
-import { project, STAMP_FIELDS, type Projection, type ViewItem, type ViewKey, type ViewOp, type ViewStore } from './projection.js';
+import {
+  project,
+  STAMP_FIELDS,
+  viewKeyId,
+  type Projection,
+  type ViewItem,
+  type ViewKey,
+  type ViewOp,
+  type ViewStore,
+} from './projection.js';
 import {
   activeGenerations,
   currentGenerations,
@@ -333,10 +342,9 @@ function overlayStore(record: RebuildRecord, generations: Generations) {
   const checkpoints = new Map<string, number>();
   const loading = new Map<string, Promise<void>>();
   const dirty = new Set<string>();
-  const id = (key: ViewKey) => `${key.pk}\u0000${key.sk}`;
   const cpId = (streamId: string) => `checkpoint\u0000${streamId}`;
   const load = (key: ViewKey) => {
-    const at = id(key);
+    const at = viewKeyId(key);
     if (!items.has(at) && !loading.has(at))
       loading.set(
         at,
@@ -357,7 +365,7 @@ function overlayStore(record: RebuildRecord, generations: Generations) {
     async get(key) {
       if (ownerOf(key.pk) !== record.projection) return live.get(key);
       await load(key);
-      return items.get(id(key));
+      return items.get(viewKeyId(key));
     },
     async checkpoint(projection, streamId) {
       await loadCheckpoint(projection, streamId);
@@ -368,7 +376,7 @@ function overlayStore(record: RebuildRecord, generations: Generations) {
       await Promise.all([loadCheckpoint(projection, streamId), ...keys.map(load)]);
       if (checkpoints.get(streamId) !== from) return false;
       ops.forEach((op, i) => {
-        const key = id(keys[i]);
+        const key = viewKeyId(keys[i]);
         items.set(key, applyViewOp(items.get(key), op));
         dirty.add(key);
       });
@@ -490,7 +498,7 @@ async function checkpointsOf(projection: string, generations: number[], pace: bo
 
 /**
  * Reads a whole table in parallel segments, one small page of each at a time, `onItem` for each; at the rebuild's pace
- * (`paced`) but in a request (a switch, a drop), which must answer within the HTTP function's time. Unpaced, the
+ * unless `pace` is false: in a request (a switch, a drop), which must answer within the HTTP function's time. Unpaced, the
  * catch-up's and the parity's reads took the live ingest's p95 up while the log's read was already paced.
  */
 async function scanTable(table: string, onItem: (item: ViewItem) => void, pace = true) {

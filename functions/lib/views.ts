@@ -9,7 +9,7 @@ import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type T
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
-import type { ViewItem, ViewKey, ViewOp, ViewStore } from './projection.js';
+import { opKeyOf, viewKeyId, type ViewItem, type ViewKey, type ViewOp, type ViewStore } from './projection.js';
 import { activeGenerations, logicalItem, logicalPk, physicalItem, physicalOp, physicalPk, type Generations } from './view-generations.js';
 
 export const checkpointKey = (projection: string, streamId: string): ViewKey => ({
@@ -87,8 +87,7 @@ export function toTransactItem(op: ViewOp): TransactItem {
   }
 }
 
-const keyOf = (key: ViewKey) => `${key.pk}\u0000${key.sk}`;
-const opKey = (op: ViewOp) => keyOf(op.kind === 'put' ? op.item : op.key);
+const opKey = (op: ViewOp) => viewKeyId(opKeyOf(op));
 
 /** One projector commit waiting to be written: its checkpoint move and its view ops. */
 export interface PendingCommit {
@@ -122,7 +121,7 @@ function addedUp(a: ViewOp, b: ViewOp): ViewOp | undefined {
 export function packCommits<T extends PendingCommit>(commits: T[], maxItems = MAX_TRANSACTION_ITEMS): Pack<T>[] {
   const packs: { commits: T[]; ops: Map<string, ViewOp>; checkpoints: Set<string> }[] = [];
   const place = (pack: (typeof packs)[number], commit: T): boolean => {
-    const checkpoint = keyOf(commit.checkpoint);
+    const checkpoint = viewKeyId(commit.checkpoint);
     if (pack.checkpoints.has(checkpoint) || pack.ops.has(checkpoint)) return false;
     const merged = new Map<string, ViewOp>();
     for (const op of commit.ops) {

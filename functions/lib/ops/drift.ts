@@ -13,7 +13,7 @@ import { eachConcurrently } from '../concurrently.js';
 import { env } from '../env.js';
 import { readStream } from '../event-store.js';
 import { metricNames, recordMetric } from '../metrics.js';
-import { STAMP_FIELDS, type ViewItem } from '../projection.js';
+import { STAMP_FIELDS, viewKeyId, type ViewItem } from '../projection.js';
 import { dynamoViewStore } from '../views.js';
 import { projectorNamed } from '../rebuild-views.js';
 import { streamImage, type StreamImage } from './heal.js';
@@ -22,7 +22,6 @@ import { streamImage, type StreamImage } from './heal.js';
 export const DRIFT_SAMPLE = 50;
 /** Differences shown per projection. */
 export const DRIFT_EXAMPLES = 20;
-const idOf = (key: { pk: string; sk: string }) => `${key.pk}\u0000${key.sk}`;
 const shown = (value: unknown) => (value === undefined ? null : JSON.stringify(value).slice(0, 300));
 
 /**
@@ -33,7 +32,7 @@ const shown = (value: unknown) => (value === undefined ? null : JSON.stringify(v
 export function compareImage(streamId: string, image: Pick<StreamImage, 'items'>, live: ReadonlyMap<string, ViewItem>): ViewDifference[] {
   const found: ViewDifference[] = [];
   for (const { key, item, fields } of image.items) {
-    const stored = live.get(idOf(key));
+    const stored = live.get(viewKeyId(key));
     const at = { streamId, pk: key.pk, sk: key.sk };
     if (item === null) {
       if (stored) found.push({ ...at, field: null, expected: null, found: 'present' });
@@ -117,7 +116,7 @@ async function checkStream(name: string, streamId: string): Promise<ViewDifferen
   const live = new Map<string, ViewItem>();
   for (const { key } of image.items) {
     const item = await dynamoViewStore.get(key);
-    if (item) live.set(idOf(key), item);
+    if (item) live.set(viewKeyId(key), item);
   }
   if ((await dynamoViewStore.checkpoint(name, streamId)) !== applied) return null;
   return compareImage(streamId, image, live);

@@ -13,7 +13,16 @@ import { dynamoClient } from '../aws.js';
 import { appendBlind, readStream, type AppendContext } from '../event-store.js';
 import { applyViewOp, wins } from '../memory-view-store.js';
 import { projectorNamed } from '../rebuild-views.js';
-import { project, type Projection, type ViewItem, type ViewKey, type ViewOp, type ViewReader, type ViewStore } from '../projection.js';
+import {
+  project,
+  viewKeyId,
+  type Projection,
+  type ViewItem,
+  type ViewKey,
+  type ViewOp,
+  type ViewReader,
+  type ViewStore,
+} from '../projection.js';
 import { activeGenerations, physicalItem, physicalOp } from '../view-generations.js';
 import { checkpointKey, dynamoViewStore, tableOf, toTransactItem } from '../views.js';
 
@@ -43,7 +52,6 @@ export interface StreamImage {
   counters: ViewKey[];
 }
 
-const idOf = (key: ViewKey) => `${key.pk}\u0000${key.sk}`;
 const keyOfOp = (op: ViewOp): ViewKey => (op.kind === 'put' ? { pk: op.item.pk, sk: op.item.sk } : op.key);
 const isKeep = (op: ViewOp): op is KeepPut => op.kind === 'put' && op.keep !== undefined;
 
@@ -57,7 +65,7 @@ function overlayStore(live: ViewReader, fresh: Set<string>) {
   const checkpoints = new Map<string, number>();
   const written = new Map<string, { key: ViewKey; ops: ViewOp[] }>();
   const base = async (key: ViewKey): Promise<ViewItem | undefined> => {
-    const id = idOf(key);
+    const id = viewKeyId(key);
     if (!items.has(id)) items.set(id, fresh.has(id) ? null : ((await live.get(key)) ?? null));
     return items.get(id) ?? undefined;
   };
@@ -71,7 +79,7 @@ function overlayStore(live: ViewReader, fresh: Set<string>) {
       if ((checkpoints.get(`${projection}|${streamId}`) ?? 0) !== from) return false;
       for (const op of ops) {
         const key = keyOfOp(op);
-        const id = idOf(key);
+        const id = viewKeyId(key);
         const entry = written.get(id) ?? { key, ops: [] };
         entry.ops.push(op);
         written.set(id, entry);
