@@ -11,6 +11,7 @@ import {
   DIRTY_SK,
   ROLLUP_DAY_SHARDS,
   ROLLUP_DIRTY_DAYS,
+  isClosable,
   mayBeClosed,
   rollupDayPartition,
   rollupSketchSk,
@@ -18,7 +19,7 @@ import {
   rollupsProjection,
 } from './rollups.js';
 import { SKETCH_REGISTERS } from './rollups-sketch.js';
-import { SUMMARY_SK, isClosable, mergeDay, summaryChunkSk, summaryDay, summaryItems } from './rollups-summary.js';
+import { SUMMARY_SK, mergeDay, summaryChunkSk, summaryDay, summaryItems } from './rollups-summary.js';
 
 const DAY = '2026-03-01';
 const closing = { at: '2026-03-02T01:00:00.000Z', generation: 'g1' };
@@ -140,12 +141,15 @@ describe("a finished day's summary", () => {
     expect(summaryDay([])).toBeUndefined();
   });
 
-  it('closes a day an hour after its end; a write into any day before today may land in a closed one', () => {
+  it('closes a day an hour after its end; a write into it marks it from half an hour before, not at midnight', () => {
     const ms = (iso: string) => Date.parse(iso);
     expect(isClosable(DAY, ms('2026-03-02T00:59:59.999Z'))).toBe(false);
     expect(isClosable(DAY, ms('2026-03-02T01:00:00.000Z'))).toBe(true);
     expect(mayBeClosed(DAY, ms('2026-03-01T23:59:59.999Z'))).toBe(false);
-    expect(mayBeClosed(DAY, ms('2026-03-02T00:00:00.000Z'))).toBe(true);
+    expect(mayBeClosed(DAY, ms('2026-03-02T00:00:01.000Z'))).toBe(false);
+    expect(mayBeClosed(DAY, ms('2026-03-02T00:29:59.999Z'))).toBe(false);
+    expect(mayBeClosed(DAY, ms('2026-03-02T00:30:00.000Z'))).toBe(true);
+    expect(mayBeClosed(DAY, ms('2026-03-05T00:00:00.000Z'))).toBe(true);
   });
 
   it("marks a day dirty when the projection writes into it after it ended, and never for today's plays", async () => {

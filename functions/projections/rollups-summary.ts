@@ -11,11 +11,6 @@ import { SKETCH_REGISTERS, emptySketch, mergeSketch, type Sketch } from './rollu
 
 export const SUMMARY_SK = 'summary';
 
-/** How long after its end a day is closed: a day's last events are projected within seconds, late ones mark it dirty. */
-export const CLOSE_GRACE_MS = 3_600_000;
-const DAY_MS = 86_400_000;
-/** Whether the closing job closes `day` at `now`: it ended at least CLOSE_GRACE_MS ago. */
-export const isClosable = (day: string, now: number) => now >= Date.parse(`${day}T00:00:00.000Z`) + DAY_MS + CLOSE_GRACE_MS;
 export const summaryChunkSk = (index: number) => `chunk#${String(index).padStart(4, '0')}`;
 /**
  * Chunks of a summary stay under this many bytes of entries, well below DynamoDB's 400 KB item limit (the entries are

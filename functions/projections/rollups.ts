@@ -42,12 +42,26 @@ export const ROLLUP_DIRTY_DAYS = 'rollups#dirty-days';
 /** The UTC day of an instant. */
 export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** How long after its end a day is closed (rollups-summary.ts): its last events are projected within seconds. */
+export const CLOSE_GRACE_MS = 3_600_000;
 /**
- * Whether a write into `day`, projected at `now`, may land in a closed day, so must mark it dirty: any day before today
- * UTC. That is every day the closing job may have closed (it waits an hour more), so a projection deciding just before
- * the job closes the day still marks it; today's events, nearly all of them, never do, nor read anything for it. Pure.
+ * How long before a day may be closed a write into it starts marking it dirty: longer than any projector's run from its
+ * decision to its commit (a consumer's Lambda timeout, 30 s), so a write decided without a mark lands before any close.
  */
-export const mayBeClosed = (day: string, now: number) => day < utcDay(now);
+export const MARK_BEFORE_CLOSE_MS = 1_800_000;
+const DAY_MS = 86_400_000;
+const endOf = (day: string) => Date.parse(`${day}T00:00:00.000Z`) + DAY_MS;
+/** Whether the closing job closes `day` at `now`: it ended at least CLOSE_GRACE_MS ago. Pure. */
+export const isClosable = (day: string, now: number) => now >= endOf(day) + CLOSE_GRACE_MS;
+
+/**
+ * Whether a write into `day`, projected at `now`, may land in a closed day, so must mark it dirty: from
+ * MARK_BEFORE_CLOSE_MS before the day may be closed, and until then no day is closed, as the job closes a day only once
+ * it is closable or marked. Today's events never mark, nor do yesterday's plays projected in the first half hour after
+ * midnight: the plays of 23:59 projected at 00:00 had each written one mark, the one item of its partition, at the
+ * peak's rate. Pure.
+ */
+export const mayBeClosed = (day: string, now: number) => now >= endOf(day) + CLOSE_GRACE_MS - MARK_BEFORE_CLOSE_MS;
 
 /**
  * The dirty mark of a day, named by the event that wrote it last: the job clears it only if no later event replaced

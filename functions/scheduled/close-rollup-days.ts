@@ -15,8 +15,8 @@ import { eachConcurrently } from '../lib/concurrently.js';
 import type { ViewItem } from '../lib/projection.js';
 import { activeGenerations, physicalItem } from '../lib/view-generations.js';
 import { queryViews, tableOf } from '../lib/views.js';
-import { DIRTY_SK, ROLLUP_DIRTY_DAYS, rollupDayPartitions, rollupSummaryPartition, utcDay } from '../projections/rollups.js';
-import { SUMMARY_SK, isClosable, mergeDay, summaryChunkSk, summaryItems } from '../projections/rollups-summary.js';
+import { DIRTY_SK, isClosable, ROLLUP_DIRTY_DAYS, rollupDayPartitions, rollupSummaryPartition, utcDay } from '../projections/rollups.js';
+import { SUMMARY_SK, mergeDay, summaryChunkSk, summaryItems } from '../projections/rollups-summary.js';
 
 const logger = createLogger('scheduled-close-rollup-days');
 
