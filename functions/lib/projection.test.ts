@@ -5,7 +5,7 @@ import { freeToStream } from '../domain/catalogue/album-offer.js';
 import { catalogueProjection } from '../projections/catalogue.js';
 import { statsProjection } from '../projections/stats.js';
 import { memoryViewStore } from './memory-view-store.js';
-import { composeViewOps, project, projectRun, StreamGapError, type Projection, type ViewOp } from './projection.js';
+import { composeViewOps, project, projectRun, projectStream, StreamGapError, type Projection, type ViewOp } from './projection.js';
 import { libraryProjection } from '../projections/library.js';
 import { rollupsProjection } from '../projections/rollups.js';
 
@@ -226,6 +226,37 @@ describe('projector', () => {
     const later = plays.map((p) => ({ ...p, version: p.version + 3 }));
     expect(await projectRun(statsProjection, store, [later[0], later[2]])).toBe(0);
     expect(await projectRun(statsProjection, store, [later[0], later[1], { ...later[2], version: 9 }])).toBe(2);
+  });
+
+  it('projects a stream as far as it can: its runs in one commit each, a duplicate skipped, stopping at a gap', async () => {
+    const store = memoryViewStore();
+    for (const e of catalogueHistory) await project(catalogueProjection, store, e);
+    const play = (version: number): DomainEvent => ({
+      streamId: 'guest-plays#g2#2026-11-01',
+      version,
+      type: 'PlayRecorded',
+      schemaVersion: 1,
+      meta: meta(300 + version),
+      data: { trackId: 'al1-t1', albumId: 'al1', listenerId: 'g2', userId: null, playDuration: 30, trackLength: 20 },
+    });
+    const commits: number[][] = [];
+    const counting = {
+      ...store,
+      commit: (...args: Parameters<typeof store.commit>) => (commits.push([args[2], args[3]]), store.commit(...args)),
+    };
+    // A catch-up's twenty plays of one listener: one commit, where one each made twenty transactions.
+    expect(
+      await projectStream(
+        statsProjection,
+        counting,
+        Array.from({ length: 20 }, (_, i) => play(i + 1)),
+      ),
+    ).toBe(20);
+    expect(commits).toEqual([[0, 20]]);
+    // Already applied (skipped, counted as done), then two more, then one after a gap: it stops before the gap.
+    expect(await projectStream(statsProjection, counting, [play(20), play(21), play(22), play(24)])).toBe(3);
+    expect(await store.checkpoint('stats', 'guest-plays#g2#2026-11-01')).toBe(22);
+    expect(await store.get({ pk: 'stats#album#al1', sk: 'total' })).toMatchObject({ playCount: 22 });
   });
 
   it('composes two ops of one item only where one op has the same effect', () => {

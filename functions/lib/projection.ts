@@ -155,6 +155,29 @@ export async function projectRun(projection: Projection, store: ViewStore, event
   return committed ? taken : 0;
 }
 
+/**
+ * Projects one stream's `events` (in version order) as far as it can: each run of them that composes as one commit
+ * (projectRun), each other event on its own (project()). It stops at the first event it cannot apply yet (a gap, or a
+ * read of an item another stream has not written) and answers how many it applied or skipped as duplicates.
+ */
+export async function projectStream(projection: Projection, store: ViewStore, events: DomainEvent[]): Promise<number> {
+  let done = 0;
+  while (done < events.length) {
+    const taken = await projectRun(projection, store, events.slice(done)).catch(() => 0);
+    if (taken > 0) {
+      done += taken;
+      continue;
+    }
+    try {
+      await project(projection, store, events[done]);
+      done += 1;
+    } catch {
+      break;
+    }
+  }
+  return done;
+}
+
 /** Stamps a written view item with the event it reflects. */
 /** The fields `stamp` writes: an item's last writer, which depends on the order streams were applied in. */
 export const STAMP_FIELDS: readonly string[] = ['v', 'vStream'];
