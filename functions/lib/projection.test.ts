@@ -10,6 +10,15 @@ import { libraryProjection } from '../projections/library.js';
 import { rollupsProjection } from '../projections/rollups.js';
 
 const meta = (i: number) => ({ eventId: `e${i}`, at: '2026-11-01T10:00:00.000Z', actor: 'test', correlationId: 'c' });
+/** A guest's play of track al1-t1, the `version`th of their plays stream of 2026-11-01. */
+const guestPlay = (listenerId: string, version: number, eventNo: number): DomainEvent => ({
+  streamId: `guest-plays#${listenerId}#2026-11-01`,
+  version,
+  type: 'PlayRecorded',
+  schemaVersion: 1,
+  meta: meta(eventNo),
+  data: { trackId: 'al1-t1', albumId: 'al1', listenerId, userId: null, playDuration: 30, trackLength: 20 },
+});
 
 const catalogueHistory: DomainEvent[] = [
   {
@@ -196,14 +205,7 @@ describe('projector', () => {
   it('commits a stream’s run once: counters added up, its checkpoint at the run’s last version', async () => {
     const store = memoryViewStore();
     for (const e of catalogueHistory) await project(catalogueProjection, store, e);
-    const plays = [1, 2, 3].map((version): DomainEvent => ({
-      streamId: 'guest-plays#g1#2026-11-01',
-      version,
-      type: 'PlayRecorded',
-      schemaVersion: 1,
-      meta: meta(200 + version),
-      data: { trackId: 'al1-t1', albumId: 'al1', listenerId: 'g1', userId: null, playDuration: 30, trackLength: 20 },
-    }));
+    const plays = [1, 2, 3].map((version) => guestPlay('g1', version, 200 + version));
     const commits: number[] = [];
     const counting = {
       ...store,
@@ -231,14 +233,7 @@ describe('projector', () => {
   it('projects a stream as far as it can: its runs in one commit each, a duplicate skipped, stopping at a gap', async () => {
     const store = memoryViewStore();
     for (const e of catalogueHistory) await project(catalogueProjection, store, e);
-    const play = (version: number): DomainEvent => ({
-      streamId: 'guest-plays#g2#2026-11-01',
-      version,
-      type: 'PlayRecorded',
-      schemaVersion: 1,
-      meta: meta(300 + version),
-      data: { trackId: 'al1-t1', albumId: 'al1', listenerId: 'g2', userId: null, playDuration: 30, trackLength: 20 },
-    });
+    const play = (version: number) => guestPlay('g2', version, 300 + version);
     const commits: number[][] = [];
     const counting = {
       ...store,
