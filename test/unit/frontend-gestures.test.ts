@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canGoBack, canGoForward, startHistory, visit } from '../../frontend/src/app/visited-history';
+import { canGoBack, canGoForward, routerPosition, startHistory, visit } from '../../frontend/src/app/visited-history';
 import { createClickLock } from '../../frontend/src/lib/click-lock';
 import {
   angleFromHorizontal,
@@ -83,21 +83,28 @@ describe('swipe navigation through visited pages', () => {
 
 describe('the visited pages', () => {
   it('grow with each visit and are walked back and forward', () => {
-    let history = startHistory('home');
-    history = visit(history, 'artist', 'PUSH');
-    history = visit(history, 'album', 'PUSH');
+    let history = startHistory(0);
+    history = visit(history, 1, 'PUSH');
+    history = visit(history, 2, 'PUSH');
     expect([canGoBack(history), canGoForward(history)]).toEqual([true, false]);
-    history = visit(history, 'artist', 'POP');
+    history = visit(history, 1, 'POP');
     expect(history.index).toBe(1);
     expect([canGoBack(history), canGoForward(history)]).toEqual([true, true]);
   });
 
   it('drop the pages ahead on a new visit, and replace in place', () => {
-    let history = visit(visit(visit(startHistory('a'), 'b', 'PUSH'), 'c', 'PUSH'), 'b', 'POP');
-    history = visit(history, 'd', 'PUSH');
-    expect(history).toEqual({ keys: ['a', 'b', 'd'], index: 2 });
-    expect(visit(history, 'e', 'REPLACE')).toEqual({ keys: ['a', 'b', 'e'], index: 2 });
-    expect(canGoBack(startHistory('a'))).toBe(false);
+    let history = visit(visit(visit(startHistory(0), 1, 'PUSH'), 2, 'PUSH'), 1, 'POP');
+    history = visit(history, 2, 'PUSH');
+    expect(history).toEqual({ index: 2, last: 2 });
+    history = visit(visit(history, 1, 'POP'), 1, 'REPLACE');
+    expect([canGoBack(history), canGoForward(history)]).toEqual([true, true]);
+    expect(canGoBack(startHistory(0))).toBe(false);
+  });
+
+  it('know the pages visited before the gestures loaded, or before a reload, from the router’s position', () => {
+    const late = startHistory(routerPosition({ usr: null, key: 'k3', idx: 3 }));
+    expect([canGoBack(late), canGoForward(late)]).toEqual([true, false]);
+    expect([null, undefined, 'x', { idx: -1 }, { idx: 1.5 }, { key: 'k' }].map(routerPosition)).toEqual([0, 0, 0, 0, 0, 0]);
   });
 });
 

@@ -16,7 +16,7 @@ import {
   type SwipeDirection,
   type TouchPoint,
 } from '../lib/gestures';
-import { canGoBack, canGoForward, startHistory, visit, type VisitedHistory } from './visited-history';
+import { canGoBack, canGoForward, routerPosition, startHistory, visit, type VisitedHistory } from './visited-history';
 
 /** Below this much sideways travel the indicator stays hidden (a touch that has not shown its intent). */
 const INDICATOR_MIN_PX = 16;
@@ -24,9 +24,9 @@ const INDICATOR_MIN_PX = 16;
 function useVisitedHistory(): RefObject<VisitedHistory> {
   const location = useLocation();
   const navigationType = useNavigationType();
-  const history = useRef<VisitedHistory>(startHistory(location.key));
+  const history = useRef<VisitedHistory>(startHistory(routerPosition(window.history.state)));
   useEffect(() => {
-    history.current = visit(history.current, location.key, navigationType);
+    history.current = visit(history.current, routerPosition(window.history.state), navigationType);
   }, [location.key, navigationType]);
   return history;
 }

@@ -1,27 +1,32 @@
 /**
- * The pages visited in this tab, in order, and where the listener stands among them: what swipe navigation
- * moves through. Fed by the router's location keys and navigation types (PUSH, REPLACE, POP).
+ * Where the listener stands among the pages this app pushed in this tab, and how far forward they reach: what
+ * swipe navigation moves through. A page is known by its position, which the router keeps in each history entry
+ * (`history.state.idx`), so the gestures know the pages visited before their code loaded, and after a reload.
  */
 
 export interface VisitedHistory {
-  keys: readonly string[];
+  /** The position of the page shown. */
   index: number;
+  /** The position of the last page known ahead of it (a back leaves the pages ahead reachable). */
+  last: number;
 }
 
 export type NavigationKind = 'PUSH' | 'REPLACE' | 'POP';
 
-export const startHistory = (key: string): VisitedHistory => ({ keys: [key], index: 0 });
+/** The router's position of the current history entry; 0 for an entry it did not make. */
+export function routerPosition(state: unknown): number {
+  const idx = typeof state === 'object' && state !== null && 'idx' in state ? state.idx : null;
+  return typeof idx === 'number' && Number.isInteger(idx) && idx >= 0 ? idx : 0;
+}
 
-export function visit(history: VisitedHistory, key: string, kind: NavigationKind): VisitedHistory {
-  if (history.keys[history.index] === key) return history;
-  if (kind === 'PUSH') return { keys: [...history.keys.slice(0, history.index + 1), key], index: history.index + 1 };
-  if (kind === 'REPLACE') return { keys: history.keys.map((k, i) => (i === history.index ? key : k)), index: history.index };
-  // Back or forward (a swipe, the browser's buttons): find the page among the visited ones.
-  const known = history.keys.indexOf(key);
-  if (known >= 0) return { ...history, index: known };
-  // A page from before this app started (the tab's earlier history): it becomes the first one known.
-  return { keys: [key, ...history.keys.slice(history.index)], index: 0 };
+/** Forward from the first page shown is unknown (a reload keeps no record of it), so it is not offered. */
+export const startHistory = (position: number): VisitedHistory => ({ index: position, last: position });
+
+export function visit(history: VisitedHistory, position: number, kind: NavigationKind): VisitedHistory {
+  // A new visit drops the pages ahead; a replacement keeps them; back or forward keeps every page known.
+  if (kind === 'PUSH') return { index: position, last: position };
+  return { index: position, last: Math.max(history.last, position) };
 }
 
 export const canGoBack = (history: VisitedHistory): boolean => history.index > 0;
-export const canGoForward = (history: VisitedHistory): boolean => history.index < history.keys.length - 1;
+export const canGoForward = (history: VisitedHistory): boolean => history.index < history.last;
