@@ -40,7 +40,7 @@ export interface ConsumerSpec {
   /** Receives before a message moves to the DLQ. */
   maxReceiveCount: number;
   visibilityTimeoutSeconds: number;
-  /** Loads the audio codecs of the media intake, which its bundle leaves to a layer (infra/aws/lambda.ts). */
+  /** Loads the media codecs (audio, images: functions/lib/media-intake), which its bundle leaves to a layer (infra/aws/lambda.ts). */
   codecs?: boolean;
   /** Loads the pre-rendered pages' renderer, which its bundle leaves to a layer (infra/aws/lambda.ts). */
   renderer?: boolean;
@@ -99,7 +99,7 @@ export const consumers: ConsumerSpec[] = [
   // Reads each uploaded track and makes its streaming MP3: up to 200 MB per message, one at a time (15 minutes a try).
   reactor('track-intake', ['TrackUploaded'], { batchSize: 1, visibilityTimeoutSeconds: 2700, codecs: true }),
   // Re-renders the pre-rendered pages a catalogue change shows on (the catalogue view's events: projections/catalogue.ts).
-  reactor('prerender', [...listingEvents], { visibilityTimeoutSeconds: 60, renderer: true }),
+  reactor('prerender', [...listingEvents], { visibilityTimeoutSeconds: 60, renderer: true, codecs: true }),
   // The correlation index of the sync manager's traces (functions/lib/ops/trace-index.ts says why a reactor): every
   // event but the plays, the one per-request event of the ingest path.
   reactor(

@@ -29,7 +29,7 @@ export const artistImageTargets: Record<ArtistImage, ImageTarget> = {
  * (`invalid`, naming the field `image`) before anything is written; so is an artist who is missing or archived.
  */
 export async function changeArtistImage(artistId: string, image: ArtistImage, bytes: Buffer, context: AppendContext): Promise<ArtistState> {
-  const resized = resizeImage(bytes, artistImageTargets[image]);
+  const resized = await resizeImage(bytes, artistImageTargets[image]);
   if (!resized.ok) throw invalid('invalid_image', resized.reason, image);
   const key = `images/artists/${image}-${createHash('sha256').update(artistId).update(resized.jpeg).digest('hex').slice(0, 24)}.jpg`;
   const command: ArtistCommand = { type: 'ChangeArtistImage', artistId, image, url: mediaUrl(key) };

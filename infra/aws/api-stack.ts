@@ -29,7 +29,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { consumers as consumerManifest, relay, type ConsumerSpec } from '../../functions/consumers.js';
-import { HTTP_FUNCTION_TIMEOUT_SECONDS, routeKey, routes as routeManifest, type RouteSpec } from '../../functions/routes.js';
+import { HTTP_FUNCTION_TIMEOUT_SECONDS, routeKey, routes as routeManifest, type Context, type RouteSpec } from '../../functions/routes.js';
 import { schedules as scheduleManifest, type ScheduleSpec } from '../../functions/schedules.js';
 import { consumerAccess, grantAccess, grantPages, httpAccess, scheduledAccess, type Resources } from './access.js';
 import { acknowledge } from './checks.js';
@@ -40,6 +40,9 @@ import { pageRendererLayer, tokoFunction } from './lambda.js';
 import { routeThrottles } from './throttling.js';
 
 /** Why a route has no API Gateway authorizer: the app's own session decides, per route, from the manifest. */
+/** The contexts whose handlers make pictures (the label's artwork and artist images): they load the media codecs' layer. */
+const codecContexts: ReadonlySet<Context> = new Set(['admin-catalogue']);
+
 const authorization = (route: RouteSpec) =>
   route.auth === 'guest'
     ? `${routeKey(route)} is open to guests by design (auth "guest" in functions/routes.ts): a public read, a sign-in ` +
@@ -102,6 +105,7 @@ export class ApiStack extends Stack {
         environment: functionEnvironment(props.environment, `http-${context}`),
         memorySize: 1024,
         timeout: Duration.seconds(HTTP_FUNCTION_TIMEOUT_SECONDS),
+        codecs: codecContexts.has(context),
       });
       grantAccess(fn, httpAccess(context), resources);
       this.httpFunctions.set(context, fn);

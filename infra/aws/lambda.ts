@@ -30,10 +30,14 @@ const esmRequireBanner =
   "import { createRequire as __tokoCreateRequire } from 'node:module'; const require = __tokoCreateRequire(import.meta.url);";
 
 /**
- * The audio codecs of the media intake (functions/lib/media-intake): together 360 KB minified, more than a function's
- * bundle budget, and only the track intake needs them. They come from a layer of their own, on that function only.
+ * The media codecs (functions/lib/media-intake): the audio ones together 360 KB minified, more than a function's bundle
+ * budget, which only the track intake needs; the image ones 50 KB, which only the functions that make pictures need
+ * (the label's image uploads, the share pictures), and which took the label's catalogue function over its budget. They
+ * come from a layer of their own, on the functions given `codecs`.
  */
-export const codecModules = ['music-metadata', '@breezystack/lamejs', '@wasm-audio-decoders/flac'] as const;
+export const codecModules = ['music-metadata', '@breezystack/lamejs', '@wasm-audio-decoders/flac', 'jpeg-js', 'pngjs'] as const;
+/** Codecs that are CommonJS: their layer module exports their module as its default, as Node's import of them does. */
+const commonJsCodecs: readonly string[] = ['jpeg-js', 'pngjs'];
 
 /** Packages the functions load from a layer instead of bundling them (each is imported lazily, on first use). */
 export const layeredModules = ['stripe', ...codecModules] as const;
@@ -85,13 +89,13 @@ export function buildStripeLayer(outputDir: string, version: string) {
   buildModule(outputDir, 'stripe', version, "export { default } from 'stripe';");
 }
 
-/** The codecs' layer: each of codecModules as one minified ES module, for the functions given `codecs`. */
+/** The media codecs' layer: each of codecModules as one minified ES module, for the functions given `codecs`. */
 export function codecLayer(scope: Construct): ILayerVersion {
   const stack = Stack.of(scope);
   let layer = codecLayers.get(stack);
   if (!layer) {
     const versions = codecModules.map((name) => `${name}@${versionOf(name)}`).join(' ');
-    layer = new LayerVersion(stack, 'AudioCodecsLayer', {
+    layer = new LayerVersion(stack, 'MediaCodecsLayer', {
       description: `${versions} as minified ES modules`,
       compatibleRuntimes: [lambdaRuntime],
       compatibleArchitectures: [Architecture.ARM_64],
@@ -155,7 +159,10 @@ export function buildPageListClient(outputDir: string) {
 
 /** Writes the codecs' layer content (nodejs/node_modules/<each codec>) into `outputDir`. */
 export function buildCodecLayer(outputDir: string) {
-  for (const name of codecModules) buildModule(outputDir, name, versionOf(name), `export * from '${name}';`);
+  for (const name of codecModules) {
+    const contents = commonJsCodecs.includes(name) ? `export { default } from '${name}';` : `export * from '${name}';`;
+    buildModule(outputDir, name, versionOf(name), contents);
+  }
 }
 
 function buildModule(outputDir: string, name: string, version: string, contents: string) {
@@ -179,7 +186,7 @@ export interface TokoFunctionProps {
   environment: Record<string, string>;
   memorySize: number;
   timeout: Duration;
-  /** Also load the audio codecs' layer (codecModules). */
+  /** Also load the media codecs' layer (codecModules). */
   codecs?: boolean;
   /** Also load the pre-rendered pages' renderer layer. */
   renderer?: boolean;

@@ -1,9 +1,10 @@
 /** The deployed shape, read from the synthesized templates of the real app (real entries, real bundles). */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { App, Stack } from 'aws-cdk-lib';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumers, dlqName, queueName, relay } from '../../functions/consumers.js';
@@ -14,6 +15,7 @@ import { tables } from '../tables.js';
 import { cdkJsonContext, configFromContext } from './config.js';
 import { accessLogPrefixes } from './data-stack.js';
 import { EDGE_CACHE_SECONDS, edgeCachedRoutes } from './edge-cache.js';
+import { codecModules } from './lambda.js';
 import { relayFailuresMaxReceiveCount } from './messaging-stack.js';
 import { API_5XX_MIN_REQUESTS, API_5XX_PERCENT, WEBHOOK_FAILURES } from './observability-stack.js';
 import { routeThrottles } from './throttling.js';
@@ -301,20 +303,33 @@ describe('api stack', () => {
     expect(invokes.map(([, p]) => p.Properties.FunctionName)).toContainEqual({ 'Fn::GetAtt': [logicalId(toko.api, fn), 'Arn'] });
   });
 
-  it('loads the Stripe SDK from one shared layer instead of bundling it into each function, the audio codecs only into the track intake, and the page renderer only into the pre-render consumer', () => {
+  it('loads the Stripe SDK from one shared layer instead of bundling it into each function, the media codecs into each function whose bundle imports one, and the page renderer only into the pre-render consumer', () => {
     const layers = resources(template.api, 'AWS::Lambda::LayerVersion');
     expect(layers).toHaveLength(3);
     const [stripeId, codecsId, rendererId] = ['stripe', 'music-metadata', 'the pre-rendered pages renderer'].map(
       (name) => layers.find(([, layer]) => (layer.Properties.Description as string).startsWith(name))![0],
     );
     for (const [, layer] of layers) expect(layer.Properties.CompatibleRuntimes).toEqual(['nodejs22.x']);
-    const intake = logicalId(toko.api, toko.api.consumerFunctions.get('track-intake')!);
     const prerender = logicalId(toko.api, toko.api.consumerFunctions.get('prerender')!);
+    const withCodecs: string[] = [];
     for (const [id, fn] of resources(template.api, 'AWS::Lambda::Function')) {
       const refs = (fn.Properties.Layers as { Ref: string }[]).map((layer) => layer.Ref).sort();
-      const own = id === intake ? [codecsId] : id === prerender ? [rendererId] : [];
-      expect(refs).toEqual([stripeId, ...own].sort());
+      // The function's bundle as synthesized: an import of a codec it left out needs the layer that has it.
+      const asset = (fn.Properties.Code as { S3Key: string }).S3Key.replace(/\.zip$/, '');
+      const bundle = readFileSync(join(outdir, `asset.${asset}`, 'index.mjs'), 'utf8');
+      const codecs = codecModules.some((name) => new RegExp(`(from|import\\()\\s*["']${name}["']`).test(bundle));
+      if (codecs) withCodecs.push(id);
+      const own = [...(codecs ? [codecsId] : []), ...(id === prerender ? [rendererId] : [])];
+      expect(refs, id).toEqual([stripeId, ...own].sort());
     }
+    const ids = (fns: NodejsFunction[]) => fns.map((fn) => logicalId(toko.api, fn)).sort();
+    expect(withCodecs.sort()).toEqual(
+      ids([
+        toko.api.consumerFunctions.get('track-intake')!,
+        toko.api.consumerFunctions.get('prerender')!,
+        toko.api.httpFunctions.get('admin-catalogue')!,
+      ]),
+    );
   });
 
   it('lets the pre-render consumer write pages into the site bucket under pages/ only, and read the SPA’s index.html', () => {

@@ -29,9 +29,9 @@ const rgbAt = (image: { width: number; data: Uint8Array }, x: number, y: number)
 ];
 
 describe('resizeToArtwork', () => {
-  it('makes a 600 × 600 JPEG of a large JPEG, cropped to its centred square', () => {
+  it('makes a 600 × 600 JPEG of a large JPEG, cropped to its centred square', async () => {
     // 1600 × 1200: the centred square is x 200…1400, so the red half covers 200…800 of it, the left half of the output.
-    const result = resizeToArtwork(jpegOf(1600, 1200));
+    const result = await resizeToArtwork(jpegOf(1600, 1200));
     if (!result.ok) throw new Error(result.reason);
     const image = decoded(result.jpeg);
     expect([image.width, image.height]).toEqual([600, 600]);
@@ -43,8 +43,8 @@ describe('resizeToArtwork', () => {
     }
   });
 
-  it('makes a 600 × 600 JPEG of a PNG, laying transparency on black, and enlarges a small one', () => {
-    const result = resizeToArtwork(pngOf(400, 400, 128));
+  it('makes a 600 × 600 JPEG of a PNG, laying transparency on black, and enlarges a small one', async () => {
+    const result = await resizeToArtwork(pngOf(400, 400, 128));
     if (!result.ok) throw new Error(result.reason);
     const image = decoded(result.jpeg);
     expect([image.width, image.height]).toEqual([600, 600]);
@@ -53,26 +53,26 @@ describe('resizeToArtwork', () => {
     expect(red[0]).toBeLessThan(140);
   });
 
-  it('refuses what cannot be a cover, saying why', () => {
-    expect(resizeToArtwork(Buffer.from('not an image at all'))).toEqual({
+  it('refuses what cannot be a cover, saying why', async () => {
+    expect(await resizeToArtwork(Buffer.from('not an image at all'))).toEqual({
       ok: false,
       reason: 'This file is not an image. Upload the artwork as a JPEG or PNG image.',
     });
-    expect(resizeToArtwork(new Uint8Array(0))).toEqual({ ok: false, reason: 'The image is empty.' });
-    expect(resizeToArtwork(Buffer.from('GIF89a\x01\x00\x01\x00'))).toEqual({
+    expect(await resizeToArtwork(new Uint8Array(0))).toEqual({ ok: false, reason: 'The image is empty.' });
+    expect(await resizeToArtwork(Buffer.from('GIF89a\x01\x00\x01\x00'))).toEqual({
       ok: false,
       reason: 'Upload the artwork as a JPEG or PNG image.',
     });
-    expect(resizeToArtwork(pngOf(200, 800))).toEqual({
+    expect(await resizeToArtwork(pngOf(200, 800))).toEqual({
       ok: false,
       reason: 'The image is 200 × 800 pixels; artwork needs at least 300 × 300.',
     });
     const cut = jpegOf(800, 800);
-    expect(resizeToArtwork(cut.subarray(0, 600))).toMatchObject({ ok: false, reason: expect.stringContaining('could not be read') });
+    expect(await resizeToArtwork(cut.subarray(0, 600))).toMatchObject({ ok: false, reason: expect.stringContaining('could not be read') });
     const huge = pngOf(10, 10);
     huge.writeUInt32BE(20_000, 16);
     huge.writeUInt32BE(20_000, 20);
-    expect(resizeToArtwork(huge)).toMatchObject({
+    expect(await resizeToArtwork(huge)).toMatchObject({
       ok: false,
       reason: expect.stringContaining('20000 × 20000 pixels, more than the 40 megapixels'),
     });
@@ -92,9 +92,9 @@ describe('resizeSquare', () => {
 describe('resizeImage', () => {
   const header = { width: 300, height: 100, minWidth: 60, minHeight: 20, label: 'a header', upload: 'the header' };
 
-  it('crops the centred band of the target shape and resizes it', () => {
+  it('crops the centred band of the target shape and resizes it', async () => {
     // 600 × 600 → the centred 600 × 200 band; red left half, blue right half survive the crop.
-    const result = resizeImage(pngOf(600, 600), header);
+    const result = await resizeImage(pngOf(600, 600), header);
     if (!result.ok) throw new Error(result.reason);
     const image = decoded(result.jpeg);
     expect([image.width, image.height]).toEqual([300, 100]);
@@ -102,12 +102,12 @@ describe('resizeImage', () => {
     rgbAt(image, 250, 50).forEach((channel, i) => expect(Math.abs(channel - [0, 0, 255][i])).toBeLessThan(12));
   });
 
-  it('names the image in its refusals', () => {
-    expect(resizeImage(Buffer.from('hello'), header)).toEqual({
+  it('names the image in its refusals', async () => {
+    expect(await resizeImage(Buffer.from('hello'), header)).toEqual({
       ok: false,
       reason: 'This file is not an image. Upload the header as a JPEG or PNG image.',
     });
-    expect(resizeImage(pngOf(50, 50), header)).toEqual({
+    expect(await resizeImage(pngOf(50, 50), header)).toEqual({
       ok: false,
       reason: 'The image is 50 × 50 pixels; a header needs at least 60 × 20.',
     });

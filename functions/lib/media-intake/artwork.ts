@@ -1,17 +1,16 @@
 /**
  * Album artwork as the app serves it: an uploaded JPEG or PNG, cropped to a centred square and resized to
  * 600 × 600 (the size the seed makes, infra/seed/media/image-sizes.ts), stored as a JPEG under a key that
- * names its content, so an album's new cover never meets a cached old one. Pure JS (jpeg-js, pngjs). The same
+ * names its content, so an album's new cover never meets a cached old one. Pure JS (jpeg-js, pngjs, image-codecs.ts). The same
  * resizing makes the label's other images (artist avatars and headers) at their own sizes.
  */
 import { createHash } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import jpeg from 'jpeg-js';
-import { PNG } from 'pngjs';
 import { s3Client } from '../aws.js';
 import { env } from '../env.js';
 import { sniffImage } from '../image-type.js';
 import { mediaUrl } from '../media-keys.js';
+import { imageCodecs, type ImageCodecs } from './image-codecs.js';
 import { JPEG_QUALITY, resizeCover, type Rgba } from './resize.js';
 import { objectSource } from './source.js';
 
@@ -36,7 +35,7 @@ export interface ResizeArtworkInput {
 export async function resizeArtwork({ sourceKey, albumId }: ResizeArtworkInput): Promise<ArtworkResult> {
   const source = await objectSource(sourceKey);
   if (!source) return { ok: false, reason: 'The upload did not arrive. Try uploading the image again.' };
-  const resized = resizeToArtwork(await source.read(0, source.size));
+  const resized = await resizeToArtwork(await source.read(0, source.size));
   if (!resized.ok) return resized;
   const key = `images/artwork/${albumId}-${createHash('sha256').update(resized.jpeg).digest('hex').slice(0, 12)}.jpg`;
   await s3Client().send(
@@ -53,7 +52,7 @@ export async function resizeArtwork({ sourceKey, albumId }: ResizeArtworkInput):
 }
 
 /** The served artwork made from an uploaded image's bytes. */
-export function resizeToArtwork(bytes: Uint8Array, size = ARTWORK_SIZE): ResizedImage {
+export function resizeToArtwork(bytes: Uint8Array, size = ARTWORK_SIZE): Promise<ResizedImage> {
   return resizeImage(bytes, {
     width: size,
     height: size,
@@ -77,7 +76,7 @@ export interface ImageTarget {
 }
 
 /** A JPEG of `target`'s size made from an uploaded JPEG or PNG: its centred crop of that shape, resized; or why not. */
-export function resizeImage(bytes: Uint8Array, target: ImageTarget): ResizedImage {
+export async function resizeImage(bytes: Uint8Array, target: ImageTarget): Promise<ResizedImage> {
   const { width, height, minWidth, minHeight, label, upload } = target;
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer.length === 0) return { ok: false, reason: 'The image is empty.' };
@@ -88,11 +87,12 @@ export function resizeImage(bytes: Uint8Array, target: ImageTarget): ResizedImag
       reason: type ? `Upload ${upload} as a JPEG or PNG image.` : `This file is not an image. Upload ${upload} as a JPEG or PNG image.`,
     };
   }
+  const codecs = await imageCodecs();
   let image: Rgba;
   try {
     // An export five times the served size is plenty, and what a refusal of a huge image suggests.
     const plenty = `${width * 5} × ${height * 5}`;
-    image = type === 'image/jpeg' ? decodeJpeg(buffer, label, plenty) : decodePng(buffer, label, plenty);
+    image = type === 'image/jpeg' ? decodeJpeg(codecs, buffer, label, plenty) : decodePng(codecs, buffer, label, plenty);
   } catch (error) {
     if (error instanceof TooManyPixels) return { ok: false, reason: error.message };
     return {
@@ -107,7 +107,7 @@ export function resizeImage(bytes: Uint8Array, target: ImageTarget): ResizedImag
     };
   }
   const data = resizeCover(image, width, height);
-  return { ok: true, jpeg: jpeg.encode({ width, height, data }, JPEG_QUALITY).data, width, height };
+  return { ok: true, jpeg: codecs.jpeg.encode({ width, height, data }, JPEG_QUALITY).data, width, height };
 }
 
 class TooManyPixels extends Error {}
@@ -117,7 +117,7 @@ const tooManyPixels = (width: number, height: number, label: string, plenty: str
     `The image is ${width} × ${height} pixels, more than the ${MAX_PIXELS / 1_000_000} megapixels ${label} may have. Export it smaller (${plenty} is plenty).`,
   );
 
-function decodeJpeg(bytes: Buffer, label: string, plenty: string): Rgba {
+function decodeJpeg({ jpeg }: ImageCodecs, bytes: Buffer, label: string, plenty: string): Rgba {
   const size = jpegSize(bytes);
   if (size && size.width * size.height > MAX_PIXELS) throw tooManyPixels(size.width, size.height, label, plenty);
   return jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_PIXELS / 1_000_000, maxMemoryUsageInMB: 512 });
@@ -138,7 +138,7 @@ function jpegSize(bytes: Buffer): { width: number; height: number } | undefined 
   return undefined;
 }
 
-function decodePng(bytes: Buffer, label: string, plenty: string): Rgba {
+function decodePng({ PNG }: ImageCodecs, bytes: Buffer, label: string, plenty: string): Rgba {
   // IHDR is the first chunk: width and height at bytes 16 and 20.
   const width = bytes.readUInt32BE(16);
   const height = bytes.readUInt32BE(20);

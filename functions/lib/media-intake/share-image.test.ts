@@ -23,8 +23,8 @@ const near = (value: number[], expected: number[], tolerance = 14) =>
   value.forEach((channel, i) => expect(Math.abs(channel - expected[i])).toBeLessThan(tolerance));
 
 describe('makeShareImage', () => {
-  it('makes a 1200 × 630 JPEG with the artwork centred at full height on a darker band of its own colours', () => {
-    const result = makeShareImage(jpeg.encode({ width: 600, height: 600, data: artwork(600) }, 90).data);
+  it('makes a 1200 × 630 JPEG with the artwork centred at full height on a darker band of its own colours', async () => {
+    const result = await makeShareImage(jpeg.encode({ width: 600, height: 600, data: artwork(600) }, 90).data);
     if (!result) throw new Error('no share picture');
     expect([result.width, result.height]).toEqual([1200, 630]);
     expect([...result.jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
@@ -44,20 +44,20 @@ describe('makeShareImage', () => {
     }
   });
 
-  it('enlarges a small artwork to the full height', () => {
-    const result = makeShareImage(jpeg.encode({ width: 300, height: 300, data: artwork(300) }, 90).data);
+  it('enlarges a small artwork to the full height', async () => {
+    const result = await makeShareImage(jpeg.encode({ width: 300, height: 300, data: artwork(300) }, 90).data);
     if (!result) throw new Error('no share picture');
     const image = decoded(result.jpeg);
     expect([image.width, image.height]).toEqual([1200, 630]);
     near(rgbAt(image, 600, 315), [0, 200, 0]);
   });
 
-  it('makes none of what is not a served image (a JPEG): the page shows the artwork itself', () => {
+  it('makes none of what is not a served image (a JPEG): the page shows the artwork itself', async () => {
     const png = new PNG({ width: 300, height: 300 });
     png.data = Buffer.from(artwork(300));
-    expect(makeShareImage(PNG.sync.write(png))).toBeNull();
-    expect(makeShareImage(Buffer.from('not an image'))).toBeNull();
-    expect(makeShareImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 1, 2]))).toBeNull();
+    expect(await makeShareImage(PNG.sync.write(png))).toBeNull();
+    expect(await makeShareImage(Buffer.from('not an image'))).toBeNull();
+    expect(await makeShareImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 1, 2]))).toBeNull();
   });
 });
 

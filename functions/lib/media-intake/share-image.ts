@@ -3,14 +3,14 @@
  * centred at full height on a blurred, dimmed enlargement of itself, so the bands either side carry its own colours.
  * Made once per artwork and kept in the media bucket next to it: an artwork's key changes with its content, so the
  * share picture of a key never goes stale. The app serves its images as JPEGs (the media intake and the seed make
- * them so), so only jpeg-js is needed here, which keeps the pre-render consumer's bundle small.
+ * them so), so only jpeg-js is needed here (image-codecs.ts: loaded on first use, from a layer in AWS).
  */
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import jpeg from 'jpeg-js';
 import { s3Client } from '../aws.js';
 import { env } from '../env.js';
 import { isPrivateMediaKey, mediaUrl } from '../media-keys.js';
 import { sniffImage } from '../image-type.js';
+import { imageCodecs } from './image-codecs.js';
 import { JPEG_QUALITY, resizeCover, type Rgba } from './resize.js';
 
 export const SHARE_IMAGE_WIDTH = 1200;
@@ -24,7 +24,8 @@ const BACKGROUND_LIGHT = 0.55;
 const MAX_MEGAPIXELS = 40;
 
 /** A JPEG of the share picture of a served image (a JPEG), or null for bytes that are not one. */
-export function makeShareImage(bytes: Uint8Array): { jpeg: Buffer; width: number; height: number } | null {
+export async function makeShareImage(bytes: Uint8Array): Promise<{ jpeg: Buffer; width: number; height: number } | null> {
+  const { jpeg } = await imageCodecs();
   const width = SHARE_IMAGE_WIDTH;
   const height = SHARE_IMAGE_HEIGHT;
   if (sniffImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))?.contentType !== 'image/jpeg') return null;
@@ -95,7 +96,7 @@ export async function shareImageOf(artworkUrl: string): Promise<string | null> {
     if (statusOf(error) === 404) return null;
     throw error;
   }
-  const share = makeShareImage(bytes);
+  const share = await makeShareImage(bytes);
   if (!share) return null;
   await s3.send(
     new PutObjectCommand({
