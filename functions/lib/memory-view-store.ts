@@ -1,5 +1,5 @@
 /** An in-memory ViewStore with the same commit semantics as the DynamoDB one, for pure unit tests. */
-import type { ViewItem, ViewKey, ViewOp, ViewStore } from './projection.js';
+import { fnv1a, spreadOp, type ViewItem, type ViewKey, type ViewOp, type ViewStore } from './projection.js';
 
 /** How DynamoDB orders two values in a condition: two strings or two numbers; any other pair is not comparable. */
 function order(a: unknown, b: unknown): number | undefined {
@@ -41,7 +41,8 @@ export function memoryViewStore() {
     commit(projection, streamId, from, to, ops) {
       const cp = `${projection}|${streamId}`;
       if ((checkpoints.get(cp) ?? 0) !== from) return Promise.resolve(false);
-      for (const op of ops) {
+      // Spread updates go to the partition the stream hashes to, so the views do not depend on how commits were batched.
+      for (const op of ops.map((op) => spreadOp(op, fnv1a(streamId)))) {
         const key = id(op.kind === 'put' ? op.item : op.key);
         const next = applyViewOp(items.get(key), op);
         if (next) items.set(key, next);

@@ -5,9 +5,19 @@ import { freeToStream } from '../domain/catalogue/album-offer.js';
 import { catalogueProjection } from '../projections/catalogue.js';
 import { statsProjection } from '../projections/stats.js';
 import { memoryViewStore } from './memory-view-store.js';
-import { composeViewOps, project, projectRun, projectStream, StreamGapError, type Projection, type ViewOp } from './projection.js';
+import {
+  composeViewOps,
+  foldSpread,
+  project,
+  projectRun,
+  projectStream,
+  spreadOp,
+  StreamGapError,
+  type Projection,
+  type ViewOp,
+} from './projection.js';
 import { libraryProjection } from '../projections/library.js';
-import { rollupsProjection } from '../projections/rollups.js';
+import { rollupDayPartitions, rollupsProjection } from '../projections/rollups.js';
 
 const meta = (i: number) => ({ eventId: `e${i}`, at: '2026-11-01T10:00:00.000Z', actor: 'test', correlationId: 'c' });
 /** A guest's play of track al1-t1, the `version`th of their plays stream of 2026-11-01. */
@@ -319,5 +329,43 @@ describe('projector', () => {
         );
       }
     }
+  });
+});
+
+describe('spread counts', () => {
+  const day = '2026-03-01';
+  const spread = rollupsProjection.spread!;
+  const album = (pk: string, plays: number) => ({ pk, sk: 'album#a1', albumId: 'a1', title: 'Tides', plays });
+  const tier = (pk: string, newMembers: number) => ({ pk, sk: 'tier#10', tierDollars: 10, newMembers });
+  const sketch = (pk: string, rank: number) => ({ pk, sk: 'sketch#007', register: 7, rank });
+
+  it('land in the turn’s partition, and add up with another of the same spread only', () => {
+    const op: ViewOp = { kind: 'update', key: { pk: `rollups#day#${day}`, sk: 'album#a1' }, add: { plays: 1 }, spread: 16 };
+    expect(spreadOp(op, 0)).toEqual({ kind: 'update', key: { pk: `rollups#day#${day}`, sk: 'album#a1' }, add: { plays: 1 } });
+    expect(spreadOp(op, 35)).toMatchObject({ key: { pk: `rollups#day#${day}#3` } });
+    expect(composeViewOps(op, op)).toEqual({ ...op, add: { plays: 2 }, set: {} });
+    expect(composeViewOps(op, { ...op, spread: undefined })).toBeUndefined();
+  });
+
+  it('fold to the same items however the live store spread them: counts added, values kept', () => {
+    const [base, third, ninth] = [0, 3, 9].map((n) => rollupDayPartitions(day)[n]);
+    const live = [
+      album(base, 4),
+      album(third, 10),
+      album(ninth, 1),
+      tier(third, 1),
+      tier(ninth, 2),
+      sketch(ninth, 3),
+      { pk: 'other', sk: 'x', n: 1 },
+    ];
+    const rebuilt = [album(base, 15), tier(base, 3), sketch(ninth, 3), { pk: 'other', sk: 'x', n: 1 }];
+    const byKey = (items: Array<{ pk: string; sk: string }>) =>
+      [...items].sort((a, b) => `${a.pk}|${a.sk}`.localeCompare(`${b.pk}|${b.sk}`));
+    expect(byKey(foldSpread(live, spread))).toEqual(byKey(foldSpread(rebuilt, spread)));
+    expect(foldSpread(live, spread)).toContainEqual(tier(base, 3));
+    // A value the copies disagree on shows as the list of them, which no single value equals.
+    const renamed = foldSpread([album(base, 1), { ...album(third, 1), title: 'Tides II' }], spread);
+    expect(renamed).toEqual([{ ...album(base, 2), title: ['"Tides II"', '"Tides"'] }]);
+    expect(foldSpread(live, undefined)).toBe(live);
   });
 });

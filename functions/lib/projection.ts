@@ -19,8 +19,13 @@ export type ViewOp =
    * one item in parallel then agree on it whatever order they land in.
    */
   | { kind: 'put'; item: ViewItem; keep?: { field: string; winner: 'lowest' | 'highest' } }
-  /** `remove` drops attributes, e.g. the index keys of an item that leaves a listing (an index key cannot be null). */
-  | { kind: 'update'; key: ViewKey; set?: Record<string, unknown>; add?: Record<string, number>; remove?: string[] }
+  /**
+   * `remove` drops attributes, e.g. the index keys of an item that leaves a listing (an index key cannot be null).
+   * `spread` (a counter update: `add`, and `set` only of values every writer sets alike) may land in any of `spread`
+   * partitions, `key.pk` or `<key.pk>#<n>` for n from 1 (spreadPk): a store writes all the spread updates of one flush
+   * into one of them, so many streams' updates of one item add up into one write; readers add the partitions up.
+   */
+  | { kind: 'update'; key: ViewKey; set?: Record<string, unknown>; add?: Record<string, number>; remove?: string[]; spread?: number }
   | { kind: 'delete'; key: ViewKey };
 
 export interface ViewReader {
@@ -32,6 +37,57 @@ export interface Projection {
   name: string;
   events: readonly EventType[];
   apply(event: DomainEvent, views: ViewReader): Promise<ViewOp[]> | ViewOp[];
+  /** The partitions its spread counts (ViewOp's `spread`) land in, for what compares its views item by item. */
+  spread?: SpreadPartitions;
+}
+
+/**
+ * Where a projection's spread counts land: which stored partitions are one of a base partition's, and all of a base's.
+ * Where the counts of one item land depends on how the live store batched them, so two copies of the views (the live
+ * ones and a rebuild) are compared with each base's partitions added up (foldSpread).
+ */
+export interface SpreadPartitions {
+  /** The base partition of `pk` when `pk` is one of a base's partitions (the base itself included); else undefined. */
+  baseOf(pk: string): string | undefined;
+  /** All the partitions of a base, the base first. */
+  partitionsOf(base: string): string[];
+  /** The numeric fields of its items that are values (a tier's price, a sketch register), not counts to add up. */
+  values: readonly string[];
+}
+
+/**
+ * The items of a projection's views with each base's spread partitions added up (SpreadPartitions): one item per base
+ * partition and sort key, its counts summed, its other fields kept where all agree (else the list of their values,
+ * sorted, which no one item equals). The items of other partitions are as they were. Pure.
+ */
+export function foldSpread(items: ViewItem[], spread: SpreadPartitions | undefined): ViewItem[] {
+  if (!spread) return items;
+  const folded = new Map<string, ViewItem[]>();
+  const out: ViewItem[] = [];
+  for (const item of items) {
+    const base = spread.baseOf(item.pk);
+    if (base === undefined) {
+      out.push(item);
+      continue;
+    }
+    const id = viewKeyId({ pk: base, sk: item.sk });
+    folded.set(id, [...(folded.get(id) ?? []), { ...item, pk: base }]);
+  }
+  for (const group of folded.values()) {
+    const [first] = group;
+    const item: ViewItem = { pk: first.pk, sk: first.sk };
+    for (const field of [...new Set(group.flatMap((i) => Object.keys(i)))].filter((f) => f !== 'pk' && f !== 'sk').sort()) {
+      const values = group.map((i) => i[field]).filter((v) => v !== undefined);
+      if (!spread.values.includes(field) && values.every((v) => typeof v === 'number')) {
+        item[field] = values.reduce((a, b) => a + b, 0);
+      } else {
+        const distinct = [...new Set(values.map((v) => JSON.stringify(v)))].sort();
+        item[field] = distinct.length === 1 ? values[0] : distinct;
+      }
+    }
+    out.push(item);
+  }
+  return out;
 }
 
 /** The port a projector writes through: DynamoDB in the system, an in-memory fake in unit tests. */
@@ -71,6 +127,23 @@ export async function project(projection: Projection, store: ViewStore, event: D
   throw new StreamGapError(event.streamId, applied, event.version);
 }
 
+/** FNV-1a of a string, a 32-bit unsigned integer: a stable spread of ids over partitions. Pure. */
+export function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
+
+/** The partition `n` of a spread item (see ViewOp): partition 0 is `pk` itself. Pure. */
+export const spreadPk = (pk: string, n: number) => (n === 0 ? pk : `${pk}#${n}`);
+
+/** `op` as written into partition `n % spread` of its item, for a spread update; any other op as it is. Pure. */
+export function spreadOp(op: ViewOp, n: number): ViewOp {
+  if (op.kind !== 'update' || !op.spread) return op;
+  const { spread, ...written } = op;
+  return { ...written, key: { ...op.key, pk: spreadPk(op.key.pk, n % spread) } };
+}
+
 /** One string per view item, for maps keyed by item. */
 export const viewKeyId = (key: ViewKey) => `${key.pk}\u0000${key.sk}`;
 /** The key of the item an op writes. */
@@ -82,6 +155,9 @@ export const opKeyOf = (op: ViewOp): ViewKey => (op.kind === 'put' ? op.item : o
  * another's add of one field; removes). Pure.
  */
 export function composeViewOps(first: ViewOp, then: ViewOp): ViewOp | undefined {
+  // A spread update adds up only with another of the same spread: the store puts them into one partition.
+  const spreadOf = (op: ViewOp) => (op.kind === 'update' ? (op.spread ?? 0) : 0);
+  if (spreadOf(first) !== spreadOf(then)) return undefined;
   if ((then.kind === 'put' && !then.keep) || then.kind === 'delete') return then;
   if (then.kind === 'put') {
     // Two `keep` puts of one rule keep the best of the stored item and both: the better of the two, kept (the first on a tie).
@@ -102,7 +178,7 @@ export function composeViewOps(first: ViewOp, then: ViewOp): ViewOp | undefined 
   if (Object.keys(thenSet).some((field) => field in firstAdd) || Object.keys(thenAdd).some((field) => field in firstSet)) return undefined;
   const add = { ...firstAdd };
   for (const [field, n] of Object.entries(thenAdd)) add[field] = (add[field] ?? 0) + n;
-  return { kind: 'update', key: first.key, set: { ...firstSet, ...thenSet }, add };
+  return { kind: 'update', key: first.key, set: { ...firstSet, ...thenSet }, add, ...(first.spread ? { spread: first.spread } : {}) };
 }
 
 /**

@@ -46,6 +46,7 @@ import { appendBlind, readEvent, readStream, type AppendContext } from './event-
 import { applyViewOp } from './memory-view-store.js';
 import { projectorNamed } from './rebuild-views.js';
 import {
+  foldSpread,
   projectStream,
   STAMP_FIELDS,
   viewKeyId,
@@ -582,17 +583,27 @@ function addToSum(sums: Map<string, PartitionSum>, item: ViewItem) {
   sums.set(logical.pk, sum);
 }
 
-/** Both generations' sums of every partition of the projection, from one paced read of each table. */
+/**
+ * Both generations' sums of every partition of the projection, from one paced read of each table. The partitions of
+ * its spread counts (Projection's `spread`) are summed as one, their items added up (foldSpread): how the live store
+ * spread them depended on its batches.
+ */
 async function paritySums(record: Pick<RebuildRecord, 'projection' | 'from' | 'generation'>): Promise<ParitySums> {
+  const { spread } = projectorNamed(record.projection).projection;
   const sums: ParitySums = { live: new Map(), rebuilt: new Map() };
+  const spreadItems = { live: [] as ViewItem[], rebuilt: [] as ViewItem[] };
   const onItem = (item: ViewItem) => {
-    if (ownerOf(logicalPk(item.pk)) !== record.projection) return;
+    const pk = logicalPk(item.pk);
+    if (ownerOf(pk) !== record.projection) return;
     const generation = generationOfPk(item.pk);
-    if (generation === record.from) addToSum(sums.live, item);
-    else if (generation === record.generation) addToSum(sums.rebuilt, item);
+    const side = generation === record.from ? 'live' : generation === record.generation ? 'rebuilt' : undefined;
+    if (!side) return;
+    if (spread?.baseOf(pk) !== undefined) spreadItems[side].push(logicalItem(item));
+    else addToSum(sums[side], item);
   };
   await scanTable(env().TABLE_VIEWS, onItem);
   await scanTable(env().TABLE_COUNTERS, onItem);
+  for (const side of ['live', 'rebuilt'] as const) for (const item of foldSpread(spreadItems[side], spread)) addToSum(sums[side], item);
   return sums;
 }
 
@@ -601,26 +612,32 @@ async function paritySums(record: Pick<RebuildRecord, 'projection' | 'from' | 'g
  * query each rather than another read of both tables.
  */
 async function recheck(record: Pick<RebuildRecord, 'projection' | 'from' | 'generation'>, sums: ParitySums, pks: string[]) {
+  const { spread } = projectorNamed(record.projection).projection;
   await eachConcurrently(pks, 4, async (pk) => {
     for (const [generation, into] of [
       [record.from, sums.live],
       [record.generation, sums.rebuilt],
     ] as const) {
+      const items: ViewItem[] = [];
+      // A base of spread counts is summed with all its partitions, as paritySums sums it.
+      for (const stored of spread?.baseOf(pk) === pk ? spread.partitionsOf(pk) : [pk]) {
+        let start: Record<string, unknown> | undefined;
+        do {
+          const out = await dynamoClient().send(
+            new QueryCommand({
+              TableName: tableOf({ pk: stored }),
+              KeyConditionExpression: 'pk = :pk',
+              ExpressionAttributeValues: { ':pk': physicalPk(stored, { [record.projection]: generation }) },
+              ExclusiveStartKey: start,
+              ConsistentRead: true,
+            }),
+          );
+          items.push(...((out.Items ?? []) as ViewItem[]).map((item) => logicalItem(item)));
+          start = out.LastEvaluatedKey;
+        } while (start);
+      }
       const partition = new Map<string, PartitionSum>();
-      let start: Record<string, unknown> | undefined;
-      do {
-        const out = await dynamoClient().send(
-          new QueryCommand({
-            TableName: tableOf({ pk }),
-            KeyConditionExpression: 'pk = :pk',
-            ExpressionAttributeValues: { ':pk': physicalPk(pk, { [record.projection]: generation }) },
-            ExclusiveStartKey: start,
-            ConsistentRead: true,
-          }),
-        );
-        for (const item of out.Items ?? []) addToSum(partition, item as ViewItem);
-        start = out.LastEvaluatedKey;
-      } while (start);
+      for (const item of foldSpread(items, spread)) addToSum(partition, item);
       const sum = partition.get(pk);
       if (sum) into.set(pk, sum);
       else into.delete(pk);

@@ -9,7 +9,7 @@ import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type T
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
-import { opKeyOf, viewKeyId, type ViewItem, type ViewKey, type ViewOp, type ViewStore } from './projection.js';
+import { opKeyOf, spreadOp, viewKeyId, type ViewItem, type ViewKey, type ViewOp, type ViewStore } from './projection.js';
 import { activeGenerations, logicalItem, logicalPk, physicalItem, physicalOp, physicalPk, type Generations } from './view-generations.js';
 
 export const checkpointKey = (projection: string, streamId: string): ViewKey => ({
@@ -227,6 +227,11 @@ function writeAlone(w: Waiting, error: unknown, reasons: Array<{ Code?: string }
 }
 
 let waiting: Waiting[] = [];
+/**
+ * The partition of this turn's spread updates (ViewOp's `spread`): one for all of them, so the plays of a batch add up
+ * into one write of each item; drawn at random each turn, so the turns of all the functions spread over the partitions.
+ */
+let turnPartition = 0;
 
 /** Writes what was committed during one turn of the event loop (a FIFO batch's streams) in as few transactions as it can. */
 function flush() {
@@ -251,10 +256,13 @@ export const viewStoreAt = (generations: () => Promise<Generations>): ViewStore 
     // Cached but for one read every few seconds: the commits of one turn still meet in one flush.
     const at = await generations();
     return new Promise<boolean>((resolve, reject) => {
-      if (waiting.length === 0) setImmediate(flush);
+      if (waiting.length === 0) {
+        turnPartition = Math.floor(Math.random() * 1024);
+        setImmediate(flush);
+      }
       waiting.push({
         checkpoint: physicalItem(checkpointKey(projection, streamId), at),
-        ops: ops.map((op) => physicalOp(op, at)),
+        ops: ops.map((op) => physicalOp(spreadOp(op, turnPartition), at)),
         from,
         to,
         settle: (result) => ('ok' in result ? resolve(result.ok) : reject(result.error)),

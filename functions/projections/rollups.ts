@@ -9,29 +9,35 @@
  */
 import type { DomainEvent } from '../../events/index.js';
 import { ledgerEvents, ledgerFacts, type LedgerFact } from '../domain/ledger/facts.js';
-import type { Projection, ViewItem, ViewKey, ViewOp, ViewReader } from '../lib/projection.js';
+import {
+  fnv1a,
+  spreadPk,
+  type Projection,
+  type SpreadPartitions,
+  type ViewItem,
+  type ViewKey,
+  type ViewOp,
+  type ViewReader,
+} from '../lib/projection.js';
 import { albumKey, artistKey } from './catalogue.js';
 import { sketchPoint } from './rollups-sketch.js';
 import { playsStream } from '../lib/play-streams.js';
 
 /**
- * Each day's items are spread over ROLLUP_DAY_SHARDS partitions, an event going to the shard its stream hashes to:
- * every play adds to its album, artist, track and the label's day, which in one partition would take the whole
- * peak's writes (6,700 WCU/s at 1,000,000 daily listeners by `npm run capacity`, against DynamoDB's 1,000 per
- * partition). A reader reads a day's shards and adds them up (rollups-figures.ts). Shard 0 keeps the unsharded
- * name, so the days written before the shards read as they were.
+ * Each day's items are spread over ROLLUP_DAY_SHARDS partitions: every play adds to its album and track, which in one
+ * partition would take the whole peak's writes (6,700 WCU/s at 1,000,000 daily listeners by `npm run capacity`,
+ * against DynamoDB's 1,000 per partition). A count goes to the shard the store draws for its turn (ViewOp's `spread`),
+ * so a batch's plays of one track are one write; a listener's sketch point to the shard their stream hashes to. A
+ * reader reads a day's shards and adds them up (rollups-figures.ts). Shard 0 keeps the unsharded name, so the days
+ * written before the shards read as they were.
  */
 export const ROLLUP_DAY_SHARDS = 16;
-export const rollupDayPartition = (day: string, shard = 0) => (shard === 0 ? `rollups#day#${day}` : `rollups#day#${day}#${shard}`);
+export const rollupDayPartition = (day: string, shard = 0) => spreadPk(`rollups#day#${day}`, shard);
 /** A day's partitions, all of them: what a reader of the day reads. */
 export const rollupDayPartitions = (day: string) => Array.from({ length: ROLLUP_DAY_SHARDS }, (_, shard) => rollupDayPartition(day, shard));
 
-/** The shard of a stream's events (FNV-1a of its id): one listener's plays of a day stay together. Pure. */
-export function rollupShardOf(streamId: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < streamId.length; i++) hash = Math.imul(hash ^ streamId.charCodeAt(i), 0x01000193) >>> 0;
-  return hash % ROLLUP_DAY_SHARDS;
-}
+/** The shard of a stream's sketch points (FNV-1a of its id): one listener's plays of a day stay together. Pure. */
+export const rollupShardOf = (streamId: string): number => fnv1a(streamId) % ROLLUP_DAY_SHARDS;
 export const ROLLUP_LABEL = 'label';
 
 /** A finished day's summary (rollups-summary.ts): one partition a reader reads instead of the day's shards. */
@@ -114,6 +120,17 @@ interface Day {
 }
 const dayKey = ({ day, shard }: Day, sk: string): ViewKey => ({ pk: rollupDayPartition(day, shard), sk });
 const count = (key: ViewKey, add: Record<string, number>, set: Record<string, unknown> = {}): ViewOp => ({ kind: 'update', key, add, set });
+/**
+ * A count on a day's item, in whichever of the day's shards the store writes this turn's counts into (ViewOp's
+ * `spread`): the plays of a batch, whatever their streams, add up into one write of their album and one of their track.
+ */
+const dayCount = (day: string, sk: string, add: Record<string, number>, set: Record<string, unknown> = {}): ViewOp => ({
+  kind: 'update',
+  key: { pk: rollupDayPartition(day), sk },
+  add,
+  set,
+  spread: ROLLUP_DAY_SHARDS,
+});
 
 /**
  * One event's album figures, added to the day's album item alone: its artist's and the label's are the sums of their
@@ -121,7 +138,7 @@ const count = (key: ViewKey, add: Record<string, number>, set: Record<string, un
  */
 function albumOps(day: Day, album: AlbumRef, add: Record<string, number>): ViewOp[] {
   return [
-    count(dayKey(day, `album#${album.albumId}`), add, {
+    dayCount(day.day, `album#${album.albumId}`, add, {
       albumId: album.albumId,
       title: album.title,
       artistId: album.artistId,
@@ -168,7 +185,7 @@ async function factOps(fact: LedgerFact, event: DomainEvent, views: ViewReader):
       const track = album.tracks.find((t) => t.id === fact.trackId);
       const ops = [
         ...albumOps(day, album, add),
-        count(dayKey(day, `track#${fact.trackId}`), add, {
+        dayCount(day.day, `track#${fact.trackId}`, add, {
           trackId: fact.trackId,
           title: track?.title ?? null,
           albumId: album.albumId,
@@ -195,8 +212,8 @@ async function factOps(fact: LedgerFact, event: DomainEvent, views: ViewReader):
       const flows = { newMembers: 1, trials: fact.trial ? 1 : 0 };
       return [
         { kind: 'put', item: { ...subscriptionKey(fact.subscriptionId), tierDollars: tier, paying } },
-        count(dayKey(day, `tier#${tier}`), flows, { tierDollars: tier }),
-        count(dayKey(day, ROLLUP_LABEL), flows),
+        dayCount(day.day, `tier#${tier}`, flows, { tierDollars: tier }),
+        dayCount(day.day, ROLLUP_LABEL, flows),
         ...levelOps(day.day, { [membersField(tier)]: 1, [payingField(tier)]: paying ? 1 : 0 }),
       ];
     }
@@ -213,8 +230,8 @@ async function factOps(fact: LedgerFact, event: DomainEvent, views: ViewReader):
       const sub = await subscriptionOf(fact.subscriptionId, views);
       if (!sub) return [];
       return [
-        count(dayKey(day, `tier#${sub.tierDollars}`), { cancelledMembers: 1 }, { tierDollars: sub.tierDollars }),
-        count(dayKey(day, ROLLUP_LABEL), { cancelledMembers: 1 }),
+        dayCount(day.day, `tier#${sub.tierDollars}`, { cancelledMembers: 1 }, { tierDollars: sub.tierDollars }),
+        dayCount(day.day, ROLLUP_LABEL, { cancelledMembers: 1 }),
       ];
     }
     case 'member-left': {
@@ -223,13 +240,13 @@ async function factOps(fact: LedgerFact, event: DomainEvent, views: ViewReader):
       const tier = sub.tierDollars;
       return [
         { kind: 'delete', key: subscriptionKey(fact.subscriptionId) },
-        count(dayKey(day, `tier#${tier}`), { endedMembers: 1 }, { tierDollars: tier }),
-        count(dayKey(day, ROLLUP_LABEL), { endedMembers: 1 }),
+        dayCount(day.day, `tier#${tier}`, { endedMembers: 1 }, { tierDollars: tier }),
+        dayCount(day.day, ROLLUP_LABEL, { endedMembers: 1 }),
         ...levelOps(day.day, { [membersField(tier)]: -1, [payingField(tier)]: sub.paying ? -1 : 0 }),
       ];
     }
     case 'coupon-used':
-      return [count(dayKey(day, ROLLUP_LABEL), { couponUses: 1 })];
+      return [dayCount(day.day, ROLLUP_LABEL, { couponUses: 1 })];
     case 'merch-ordered': {
       const artists = await Promise.all(
         fact.artists
@@ -237,14 +254,14 @@ async function factOps(fact: LedgerFact, event: DomainEvent, views: ViewReader):
           .map(async (a) => ({ ...a, name: ((await views.get(artistKey(a.artistId)))?.name as string | undefined) ?? null })),
       );
       return [
-        count(dayKey(day, ROLLUP_LABEL), { merchOrders: 1, merchCents: fact.revenueCents }),
+        dayCount(day.day, ROLLUP_LABEL, { merchOrders: 1, merchCents: fact.revenueCents }),
         ...artists.map((a) =>
-          count(dayKey(day, `artist#${a.artistId}`), { merchCents: a.revenueCents }, { artistId: a.artistId, name: a.name }),
+          dayCount(day.day, `artist#${a.artistId}`, { merchCents: a.revenueCents }, { artistId: a.artistId, name: a.name }),
         ),
       ];
     }
     case 'account-opened':
-      return [count(dayKey(day, ROLLUP_LABEL), { accountsOpened: 1 }), ...levelOps(day.day, { accounts: 1 })];
+      return [dayCount(day.day, ROLLUP_LABEL, { accountsOpened: 1 }), ...levelOps(day.day, { accounts: 1 })];
     default: {
       const never: never = fact;
       throw new Error(`Unknown ledger fact ${JSON.stringify(never)}`);
@@ -268,9 +285,17 @@ function addedUp(ops: ViewOp[]): ViewOp[] {
   return [...byKey.values()];
 }
 
+/** A day's shards: where its counts land (dayCount) and its sketch points; compared with the shards added up. */
+const daySpread: SpreadPartitions = {
+  baseOf: (pk) => /^(rollups#day#\d{4}-\d{2}-\d{2})(#\d+)?$/.exec(pk)?.[1],
+  partitionsOf: (base) => rollupDayPartitions(base.slice('rollups#day#'.length)),
+  values: ['tierDollars', 'register', 'rank'],
+};
+
 export const rollupsProjection: Projection = {
   name: 'rollups',
   events: ledgerEvents,
+  spread: daySpread,
   async apply(event: DomainEvent, views): Promise<ViewOp[]> {
     const ops: ViewOp[] = [];
     const now = Date.now();

@@ -12,7 +12,8 @@ import { eachConcurrently } from '../../functions/lib/concurrently.js';
 import { appendToStream, readStream } from '../../functions/lib/event-store.js';
 import { claimRebuild, runRebuild } from '../../functions/lib/rebuild.js';
 import { currentGenerations } from '../../functions/lib/view-generations.js';
-import { getView } from '../../functions/lib/views.js';
+import { getView, getViews } from '../../functions/lib/views.js';
+import { rollupDayPartitions } from '../../functions/projections/rollups.js';
 import { trackStatsKey } from '../../functions/projections/stats.js';
 import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
 import { eventually, useCloudEnv } from '../support/cloud.js';
@@ -152,6 +153,33 @@ describe('the sync manager: a blue/green rebuild of one projection', () => {
     ]);
     expect(await listed('stats')).toMatchObject({ projection: 'stats', state: 'dropped' });
   }, 1_200_000);
+
+  it('rebuilds the dashboard’s rollups at parity, whose plays the live store spread over the day’s shards by its batches', async () => {
+    const album = seededAlbums.find((a) => a.requiredTier === 'free' && !a.isDummyAlbum)!;
+    const track = album.tracks[1];
+    const day = new Date().toISOString().slice(0, 10);
+    // 200 plays of one track, 20 listeners' streams of 10 appended at once: the live projector takes them in batches.
+    const streams = Array.from({ length: 20 }, () => `guest-plays#rollups-${randomUUID().slice(0, 8)}#${day}`);
+    await eachConcurrently(streams, 8, async (stream) => {
+      const listenerId = stream.split('#')[1];
+      const play = { trackId: track.trackId, albumId: album.albumId, listenerId, userId: null, playDuration: 31, trackLength: 200 };
+      for (let version = 0; version < 10; version++) {
+        await appendToStream(stream, version, [{ type: 'PlayRecorded', data: play }], { actor: listenerId, correlationId: randomUUID() });
+      }
+    });
+    // Each batch's counts went to the shard it drew: the track's plays of the day are in more than one of them.
+    const shards = await eventually(
+      async () => {
+        const items = await getViews<{ plays: number }>(rollupDayPartitions(day).map((pk) => ({ pk, sk: `track#${track.trackId}` })));
+        return items.reduce((n, item) => n + item.plays, 0) >= 200 && items.length;
+      },
+      120_000,
+      500,
+    );
+    expect(shards).toBeGreaterThan(1);
+    const ready = await rebuiltUntilReady('rollups');
+    expect(ready.parity, JSON.stringify(ready.parity)).toMatchObject({ ok: true, differing: [], differingCount: 0 });
+  }, 900_000);
 
   it('sends no mail: a rebuild of the notifications replays what was mailed without mailing it again', async () => {
     const person = await newPerson('rebuild-mail');

@@ -1,12 +1,15 @@
 /**
  * Rebuilding every view from the event log (functions/lib/rebuild-views.ts) into fresh tables gives the
- * views the live projectors built, item for item and each in the same table, checkpoints included.
+ * views the live projectors built, item for item and each in the same table, checkpoints included; the spread counts
+ * of a partition (the rollups' days) added up, as the live store spread them by its batches.
  */
 import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamoClient } from '../../functions/lib/aws.js';
 import { env } from '../../functions/lib/env.js';
+import { foldSpread, type ViewItem } from '../../functions/lib/projection.js';
 import { rebuildViews } from '../../functions/lib/rebuild-views.js';
+import { projections } from '../../functions/projections/index.js';
 import { currentGenerations, generationOfPk, logicalItem, ownerOf, type Generations } from '../../functions/lib/view-generations.js';
 import { scratchTables } from '../../infra/local/dynamodb-local.js';
 import { viewTableNames } from '../../infra/tables.js';
@@ -28,17 +31,25 @@ async function scanAll(
   generations: Generations = {},
 ): Promise<Map<string, Record<string, unknown>>> {
   const items = new Map<string, Record<string, unknown>>();
+  const spreadItems: Record<string, ViewItem[]> = {};
   for (const [name, table] of Object.entries(tables)) {
     let start: ScanCommandOutput['LastEvaluatedKey'];
     do {
       const page = await dynamoClient().send(new ScanCommand({ TableName: table, ExclusiveStartKey: start, ConsistentRead: true }));
       for (const stored of page.Items ?? []) {
-        const item = logicalItem(stored as { pk: string; sk: string });
+        const item = logicalItem(stored as ViewItem);
         if (!isProjected(item.pk) || generationOfPk(stored.pk as string) !== (generations[ownerOf(item.pk)!] ?? 0)) continue;
-        items.set(`${name}:${item.pk}|${item.sk}`, item);
+        // The spread counts (the rollups' days) land where the live store's batches put them: added up, per base partition.
+        const owner = ownerOf(item.pk)!;
+        if (projections[owner]?.spread?.baseOf(item.pk) !== undefined) (spreadItems[owner] ??= []).push(item);
+        else items.set(`${name}:${item.pk}|${item.sk}`, item);
       }
       start = page.LastEvaluatedKey;
     } while (start);
+    for (const [owner, spread] of Object.entries(spreadItems)) {
+      for (const item of foldSpread(spread, projections[owner].spread)) items.set(`${name}:${item.pk}|${item.sk}`, item);
+      delete spreadItems[owner];
+    }
   }
   return items;
 }

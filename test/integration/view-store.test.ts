@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '../../functions/lib/env.js';
-import type { ViewOp } from '../../functions/lib/projection.js';
+import { spreadPk, type ViewOp } from '../../functions/lib/projection.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from '../../functions/lib/aws.js';
 import { checkpointKey, dynamoViewStore, getViews, queryViews } from '../../functions/lib/views.js';
@@ -121,6 +121,27 @@ describe('the view store', () => {
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => dynamoViewStore.commit('test', `s${i}-${pk}`, 0, 1, [play])));
     expect(results).toEqual([false, ...Array.from({ length: 9 }, () => true)]);
     expect(await dynamoViewStore.get({ pk, sk: 'track' })).toMatchObject({ playCount: 10, trackId: pk });
+  });
+
+  it('writes the spread counts of commits made at once into one partition, added up, and spreads their turns over the partitions', async () => {
+    const pk = `spread-${randomUUID()}`;
+    const partitions = Array.from({ length: 4 }, (_, n) => spreadPk(pk, n));
+    const play: ViewOp = { kind: 'update', key: { pk, sk: 'track' }, add: { plays: 1 }, set: { trackId: 't1' }, spread: partitions.length };
+    const turns = 12;
+    for (let turn = 0; turn < turns; turn++) {
+      // Ten listeners' plays projected at once, as a batch's streams are: one write of the item, in one partition.
+      const committed = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => dynamoViewStore.commit('test', `s${turn}-${i}-${pk}`, 0, 1, [play])),
+      );
+      expect(committed.every(Boolean)).toBe(true);
+    }
+    const items = await getViews<{ pk: string; plays: number; trackId: string }>(partitions.map((p) => ({ pk: p, sk: 'track' })));
+    // Each turn added its ten plays to one partition: every item holds a multiple of ten, and together all of them.
+    expect(items.map((item) => item.plays % 10)).toEqual(items.map(() => 0));
+    expect(items.reduce((n, item) => n + item.plays, 0)).toBe(10 * turns);
+    expect(items.every((item) => item.trackId === 't1')).toBe(true);
+    // Drawn at random each turn: twelve turns all into one of four partitions would be a 1 in 4^11 chance.
+    expect(items.length).toBeGreaterThan(1);
   });
 
   it('keeps checkpoints and counters in the counters table and other views in views, written in one transaction', async () => {
