@@ -138,11 +138,12 @@ describe('the artists’ payout statements', () => {
     expect(set.status).toBe(200);
     expect(set.body).toEqual({ artistId, terms: { sales: 5000, membership: 5000, merch: 3000 } });
 
+    // The waits below allow for the projectors' lag when the whole suite loads the cloud (30 s was once too short).
     const first = await merchOrder(artistId, `${month}-10T10:00:00.000Z`, 1001);
     const open = await eventually(async () => {
       const s = await statementOf(admin, artistId, month);
       return s.lines.length ? s : null;
-    }, 30_000);
+    }, 90_000);
     // 20.02 at 30% to the label: 600.6 → 601 to the label, the rest to the artist.
     expect(open.lines).toEqual([
       expect.objectContaining({ kind: 'merch', netCents: 2002, labelCents: 601, artistCents: 1401, eventIds: [first] }),
@@ -161,7 +162,7 @@ describe('the artists’ payout statements', () => {
     const nextStatement = await eventually(async () => {
       const s = await statementOf(admin, artistId, next);
       return s.lines.length ? s : null;
-    }, 30_000);
+    }, 90_000);
     expect(nextStatement.lines[0]).toMatchObject({ kind: 'merch', netCents: 5000, eventIds: [late] });
     const frozen = await statementOf(admin, artistId, month);
     expect(frozen.lines).toEqual(open.lines);
