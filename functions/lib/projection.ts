@@ -71,7 +71,9 @@ export function foldSpread(items: ViewItem[], spread: SpreadPartitions | undefin
       continue;
     }
     const id = viewKeyId({ pk: base, sk: item.sk });
-    folded.set(id, [...(folded.get(id) ?? []), { ...item, pk: base }]);
+    const group = folded.get(id) ?? [];
+    group.push({ ...item, pk: base });
+    folded.set(id, group);
   }
   for (const group of folded.values()) {
     const [first] = group;

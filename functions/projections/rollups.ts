@@ -119,16 +119,19 @@ interface Day {
   shard: number;
 }
 const dayKey = ({ day, shard }: Day, sk: string): ViewKey => ({ pk: rollupDayPartition(day, shard), sk });
-const count = (key: ViewKey, add: Record<string, number>, set: Record<string, unknown> = {}): ViewOp => ({ kind: 'update', key, add, set });
+type CountOp = Extract<ViewOp, { kind: 'update' }>;
+const count = (key: ViewKey, add: Record<string, number>, set: Record<string, unknown> = {}): CountOp => ({
+  kind: 'update',
+  key,
+  add,
+  set,
+});
 /**
  * A count on a day's item, in whichever of the day's shards the store writes this turn's counts into (ViewOp's
  * `spread`): the plays of a batch, whatever their streams, add up into one write of their album and one of their track.
  */
-const dayCount = (day: string, sk: string, add: Record<string, number>, set: Record<string, unknown> = {}): ViewOp => ({
-  kind: 'update',
-  key: { pk: rollupDayPartition(day), sk },
-  add,
-  set,
+const dayCount = (day: string, sk: string, add: Record<string, number>, set: Record<string, unknown> = {}): CountOp => ({
+  ...count({ pk: rollupDayPartition(day), sk }, add, set),
   spread: ROLLUP_DAY_SHARDS,
 });
 

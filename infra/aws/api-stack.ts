@@ -39,10 +39,10 @@ import { functionEnvironment, type SharedEnvironment } from './environment.js';
 import { pageRendererLayer, tokoFunction } from './lambda.js';
 import { routeThrottles } from './throttling.js';
 
-/** Why a route has no API Gateway authorizer: the app's own session decides, per route, from the manifest. */
 /** The contexts whose handlers make pictures (the label's artwork and artist images): they load the media codecs' layer. */
 const codecContexts: ReadonlySet<Context> = new Set(['admin-catalogue']);
 
+/** Why a route has no API Gateway authorizer: the app's own session decides, per route, from the manifest. */
 const authorization = (route: RouteSpec) =>
   route.auth === 'guest'
     ? `${routeKey(route)} is open to guests by design (auth "guest" in functions/routes.ts): a public read, a sign-in ` +

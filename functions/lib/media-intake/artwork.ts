@@ -1,8 +1,8 @@
 /**
  * Album artwork as the app serves it: an uploaded JPEG or PNG, cropped to a centred square and resized to
  * 600 × 600 (the size the seed makes, infra/seed/media/image-sizes.ts), stored as a JPEG under a key that
- * names its content, so an album's new cover never meets a cached old one. Pure JS (jpeg-js, pngjs, image-codecs.ts). The same
- * resizing makes the label's other images (artist avatars and headers) at their own sizes.
+ * names its content, so an album's new cover never meets a cached old one. Pure JS (jpeg-js, pngjs: image-codecs.ts).
+ * The same resizing makes the label's other images (artist avatars and headers) at their own sizes.
  */
 import { createHash } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
