@@ -46,9 +46,9 @@ describe('the consumer manifest', () => {
     expect(consumers.find((c) => c.name === 'prerender')?.events.toSorted()).toEqual([...listingEvents].sort());
   });
 
-  it("sends a signed-in listener's plays to the stats, the rollups, the statements and the library, a guest's to the stats and the rollups only", () => {
-    expect(names('PlayRecorded', 'plays#u1#2026-11-01')).toEqual(['library', 'rollups', 'statements', 'stats']);
-    expect(names('PlayRecorded', 'guest-plays#guest-1#2026-11-01')).toEqual(['rollups', 'stats']);
+  it("sends a signed-in listener's plays to the rollups (with the play counts), the statements and the library, a guest's to the rollups only", () => {
+    expect(names('PlayRecorded', 'plays#u1#2026-11-01')).toEqual(['library', 'rollups', 'statements']);
+    expect(names('PlayRecorded', 'guest-plays#guest-1#2026-11-01')).toEqual(['rollups']);
   });
 
   it('reads the category of a stream id up to its first #', () => {

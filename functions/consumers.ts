@@ -74,8 +74,6 @@ export const streamCategory = (streamId: string) => streamId.split('#', 1)[0];
 
 export const consumers: ConsumerSpec[] = [
   projector('catalogue', ['artist', 'album']),
-  // Guests' plays have a category of their own: they have no library, so its projector never sees them.
-  projector('stats', ['plays', 'guest-plays']),
   projector('library', ['library', 'plays', 'listening']),
   projector('search', ['artist', 'album', 'playlist']),
   // The admin's release board and the schedule the publish-due job reads.
@@ -84,7 +82,9 @@ export const consumers: ConsumerSpec[] = [
   projector('users', ['user']),
   projector('notifications', ['notifications']),
   projector('commerce', ['cart', 'order', 'download', 'video']),
-  // The label dashboard's daily rollups: plays, sales and fees, memberships and accounts, merch orders.
+  // The label dashboard's daily rollups: plays, sales and fees, memberships and accounts, merch orders; and the play
+  // counts listeners see (projections/stats.ts), so a play moves one checkpoint of a counting projector, not two. Guests'
+  // plays have a category of their own: they have no library, so its projector never sees them.
   projector('rollups', ['plays', 'guest-plays', 'order', 'user', 'merch-order']),
   // The artists' statements' inputs per month: sales, fees and refunds, Toko+ payments and members' plays, merch, contracts, closings.
   projector('statements', ['plays', 'order', 'user', 'merch-order', 'contract', 'statement']),

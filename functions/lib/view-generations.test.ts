@@ -17,7 +17,7 @@ describe('view generations', () => {
     );
     expect(ownerOf(albumKey('a1').pk)).toBe('catalogue');
     expect(ownerOf(ALBUMS_INDEX)).toBe('catalogue');
-    expect(ownerOf(albumStatsKey('a1').pk)).toBe('stats');
+    expect(ownerOf(albumStatsKey('a1').pk)).toBe('rollups');
     expect(ownerOf(releaseCountPartition('artist-1'))).toBe('admin-releases');
     expect(ownerOf(checkpointKey('library', 'plays#u1').pk)).toBe('library');
     expect(ownerOf('ops-minute#library')).toBeUndefined();

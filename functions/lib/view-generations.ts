@@ -20,7 +20,6 @@ import type { ViewItem, ViewKey, ViewOp } from './projection.js';
  */
 export const partitionOwners: Record<string, readonly string[]> = {
   catalogue: ['album#', 'track#', 'artist#', 'albums', 'artists', 'archived-artists'],
-  stats: ['stats#album#', 'stats#track#', 'stats#user#'],
   library: ['library#', 'artist-fans#', 'recent#'],
   search: ['search', 'search-hidden'],
   'admin-releases': ['release#', 'releases#', 'stats#releases', 'due#'],
@@ -28,7 +27,8 @@ export const partitionOwners: Record<string, readonly string[]> = {
   users: ['user#', 'user-email#', 'user-username#', 'user-activity#', 'user-search#'],
   notifications: ['notifications#'],
   commerce: ['cart#', 'purchases#', 'download#', 'video#', 'video-slug#', 'videos'],
-  rollups: ['rollups#'],
+  // With the listeners' play counts (projections/stats.ts), which the rollups projection writes.
+  rollups: ['rollups#', 'stats#album#', 'stats#track#', 'stats#user#'],
   statements: ['statements#'],
 };
 

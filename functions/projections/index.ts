@@ -9,7 +9,6 @@ import { playlistsProjection } from './playlists.js';
 import { rollupsProjection } from './rollups.js';
 import { statementsProjection } from './statements.js';
 import { searchProjection } from './search.js';
-import { statsProjection } from './stats.js';
 import { usersProjection } from './users.js';
 
 export const projections: Record<string, Projection> = Object.fromEntries(
@@ -23,7 +22,6 @@ export const projections: Record<string, Projection> = Object.fromEntries(
     rollupsProjection,
     statementsProjection,
     searchProjection,
-    statsProjection,
     usersProjection,
   ].map((p) => [p.name, p]),
 );

@@ -6,6 +6,9 @@
  * partition (rollups-summary.ts), which a write into a day that may be closed marks dirty. Levels that are states rather than flows (accounts; members and paying members per
  * tier, whence monthly recurring revenue) are kept as their current value plus each day's and month's change, so the level at the end of
  * any day is the current value less the changes after it. The facts and their money rules come from the ledger.
+ *
+ * It also writes the play counts listeners see (stats.ts): one projector per plays stream, so a play moves one
+ * checkpoint rather than one per counting projection.
  */
 import type { DomainEvent } from '../../events/index.js';
 import { ledgerEvents, ledgerFacts, type LedgerFact } from '../domain/ledger/facts.js';
@@ -21,6 +24,7 @@ import {
 } from '../lib/projection.js';
 import { albumKey, artistKey } from './catalogue.js';
 import { sketchPoint } from './rollups-sketch.js';
+import { statsProjection } from './stats.js';
 import { playsStream } from '../lib/play-streams.js';
 
 /**
@@ -300,7 +304,8 @@ export const rollupsProjection: Projection = {
   events: ledgerEvents,
   spread: daySpread,
   async apply(event: DomainEvent, views): Promise<ViewOp[]> {
-    const ops: ViewOp[] = [];
+    // A play's counts for the listeners (stats.ts) go with the dashboard's, under one checkpoint.
+    const ops: ViewOp[] = event.type === 'PlayRecorded' ? [...(await statsProjection.apply(event, views))] : [];
     const now = Date.now();
     for (const fact of ledgerFacts(event)) {
       const factOpsOf = await factOps(fact, event, views);

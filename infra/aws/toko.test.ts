@@ -493,7 +493,7 @@ describe('api stack', () => {
         .sort();
     const functions = [...toko.api.httpFunctions.values(), ...toko.api.consumerFunctions.values()];
     const writers = functions.filter((fn) => actionsOn(logicalId(toko.api, fn.role!), arnOf('views')).includes('dynamodb:PutItem'));
-    expect(writers.map((fn) => fn.node.id)).toEqual(expect.arrayContaining([expect.stringMatching(/stats/i)]));
+    expect(writers.map((fn) => fn.node.id)).toEqual(expect.arrayContaining([expect.stringMatching(/rollups/i)]));
     for (const fn of functions) {
       const role = logicalId(toko.api, fn.role!);
       expect(actionsOn(role, arnOf('counters')), fn.node.id).toEqual(actionsOn(role, arnOf('views')));

@@ -9,7 +9,7 @@ export const VIRAL_SHARE = 0.2;
 
 export interface Load {
   dailyListeners: number;
-  /** Share of daily listeners who are signed in (the rest are guests: their plays feed only the stats and rollups). */
+  /** Share of daily listeners who are signed in (the rest are guests: their plays feed only the rollups, which count them for the dashboard and the listeners). */
   signedInShare: number;
   /** Share of daily listeners who are Toko+ members (their plays also count toward the artists' statements). */
   memberShare: number;

@@ -25,9 +25,9 @@ afterAll(async () => {
   await cloud?.stop();
 });
 
-/** `npm run ops -- rebuild stats` as its own process, with the handlers' environment. */
+/** `npm run ops -- rebuild rollups` as its own process, with the handlers' environment. */
 function rebuildCommand() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/ops/main.ts', 'rebuild', 'stats'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/ops/main.ts', 'rebuild', 'rollups'], {
     cwd: repoRoot,
     env: { ...process.env, ...cloud.env, TOKO_OPERATOR: 'kill9' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,12 +77,12 @@ describe('a rebuild killed with kill -9', () => {
       const first = rebuildCommand();
       // Killed once it has saved some of its scan, and before it is done.
       const midway = await eventually(async () => {
-        const record = await readRebuild('stats');
+        const record = await readRebuild('rollups');
         return record && record.state === 'scanning' && record.scanned > 0 && record;
       }, 120_000);
       first.child.kill('SIGKILL');
       expect(await first.exited).toBeNull();
-      const killed = (await readRebuild('stats'))!;
+      const killed = (await readRebuild('rollups'))!;
       expect(killed.state).toBe('scanning');
       expect(killed.segments.some((s) => s.start || s.done)).toBe(true);
 
@@ -95,7 +95,7 @@ describe('a rebuild killed with kill -9', () => {
       const again = rebuildCommand();
       const code = await again.exited;
       expect(code, again.output()).toBe(0);
-      const done = (await readRebuild('stats'))!;
+      const done = (await readRebuild('rollups'))!;
       expect(done).toMatchObject({ state: 'ready', generation: midway.generation, startedAt: midway.startedAt, startedBy: 'ops:kill9' });
       expect(done.parity, JSON.stringify(done.parity)).toMatchObject({ ok: true, differingCount: 0 });
       expect(done.parity!.rebuilt.items).toBeGreaterThan(100);

@@ -78,7 +78,7 @@ const mailsTo = async (email: string) => {
 };
 
 describe('the sync manager: a blue/green rebuild of one projection', () => {
-  it('rebuilds the play statistics beside the live ones from a log with 10,000 more events, at parity, then switches and drops', async () => {
+  it('rebuilds the rollups with the play statistics beside the live ones from a log with 10,000 more events, at parity, then switches and drops', async () => {
     const album = seededAlbums.find((a) => a.requiredTier === 'free' && !a.isDummyAlbum)!;
     const track = album.tracks[0];
     const before = (await getView<{ playCount?: number }>(trackStatsKey(track.trackId)))?.playCount ?? 0;
@@ -107,17 +107,17 @@ describe('the sync manager: a blue/green rebuild of one projection', () => {
       300_000,
       1_000,
     );
-    const generationBefore = (await currentGenerations()).stats ?? 0;
-    const ready = await rebuiltUntilReady('stats');
-    expect(ready).toMatchObject({ projection: 'stats', from: generationBefore, generation: generationBefore + 1, progress: 1 });
+    const generationBefore = (await currentGenerations()).rollups ?? 0;
+    const ready = await rebuiltUntilReady('rollups');
+    expect(ready).toMatchObject({ projection: 'rollups', from: generationBefore, generation: generationBefore + 1, progress: 1 });
     expect(ready.scanned).toBeGreaterThanOrEqual(10_000);
     expect(ready.parity, JSON.stringify(ready.parity)).toMatchObject({ ok: true, differing: [], differingCount: 0 });
     expect(ready.parity!.rebuilt.items).toBe(ready.parity!.live.items);
     expect(ready.parity!.live.partitions).toBeGreaterThan(100);
 
-    const done = await switched('stats');
+    const done = await switched('rollups');
     expect(done).toMatchObject({ generation: generationBefore + 1, switchedBy: admin.userId });
-    expect((await currentGenerations()).stats).toBe(generationBefore + 1);
+    expect((await currentGenerations()).rollups).toBe(generationBefore + 1);
     // Readers now read the new generation: the same figures.
     expect((await getView<{ playCount: number }>(trackStatsKey(track.trackId)))?.playCount).toBeGreaterThanOrEqual(livePlays);
     // The live projector writes the new generation: a new play shows.
@@ -140,18 +140,18 @@ describe('the sync manager: a blue/green rebuild of one projection', () => {
       300,
     );
 
-    const drop = await post('/api/admin/ops/rebuilds/stats/drop');
+    const drop = await post('/api/admin/ops/rebuilds/rollups/drop');
     expect(drop.status, JSON.stringify(drop.body)).toBe(200);
     expect(drop.body).toMatchObject({ done: true, rebuild: { state: 'dropped', droppedBy: admin.userId } });
     expect((drop.body as { deleted: number }).deleted).toBeGreaterThan(100);
 
-    const recorded = (await readStream('ops#rebuilds#stats')).slice(-3);
+    const recorded = (await readStream('ops#rebuilds#rollups')).slice(-3);
     expect(recorded.map((e) => [e.type, e.meta.actor])).toEqual([
       ['ViewRebuildStarted', admin.userId],
       ['ViewGenerationSwitched', admin.userId],
       ['ViewGenerationDropped', admin.userId],
     ]);
-    expect(await listed('stats')).toMatchObject({ projection: 'stats', state: 'dropped' });
+    expect(await listed('rollups')).toMatchObject({ projection: 'rollups', state: 'dropped' });
   }, 1_200_000);
 
   it('rebuilds the dashboard’s rollups at parity, whose plays the live store spread over the day’s shards by its batches', async () => {

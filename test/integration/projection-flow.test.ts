@@ -101,8 +101,9 @@ describe('event flow: store → stream → relay → FIFO queue → projector �
         awsRegion: 'us-east-1',
       })) as SQSEvent['Records'],
     };
-    // Into a generation of the stats no reader uses: these plays are in no log, and the live views stay the log's.
-    const views = viewStoreAt(() => Promise.resolve({ stats: 987_654 }));
+    // Into a generation no reader uses: these plays are in no log, and the live views stay the log's. The play counts are
+    // the rollups projection's partitions; the checkpoints, the projection's own name's.
+    const views = viewStoreAt(() => Promise.resolve({ stats: 987_654, rollups: 987_654 }));
     const stats = projectionConsumer(statsProjection, views);
 
     expect(await stats(batch)).toEqual({ batchItemFailures: [] });
