@@ -94,8 +94,8 @@ export function physicalOp(op: ViewOp, generations: Generations): ViewOp {
   }
 }
 
-/** The setting: one item of `views` in a partition no projection owns. */
-const settingKey = { pk: 'ops-view-generations', sk: 'active' };
+/** The setting: one item of `views` in a partition no projection owns (an upgrade reads it too: infra/local/upgrade-data.ts). */
+export const generationsSettingKey = { pk: 'ops-view-generations', sk: 'active' };
 
 /** How long a process trusts the setting it read: a switch reaches every reader within this time. */
 export const GENERATIONS_CACHE_MS = 5000;
@@ -103,7 +103,7 @@ export const GENERATIONS_CACHE_MS = 5000;
 let cached: { at: number; value: Promise<Generations> } | undefined;
 
 async function readSetting(): Promise<{ generations: Generations; revision: number }> {
-  const out = await dynamoClient().send(new GetCommand({ TableName: env().TABLE_VIEWS, Key: settingKey, ConsistentRead: true }));
+  const out = await dynamoClient().send(new GetCommand({ TableName: env().TABLE_VIEWS, Key: generationsSettingKey, ConsistentRead: true }));
   return {
     generations: (out.Item?.generations as Generations | undefined) ?? {},
     revision: (out.Item?.revision as number | undefined) ?? 0,
@@ -140,7 +140,7 @@ export async function setActiveGeneration(projection: string, generation: number
   await dynamoClient().send(
     new PutCommand({
       TableName: env().TABLE_VIEWS,
-      Item: { ...settingKey, generations: { ...generations, [projection]: generation }, revision: revision + 1 },
+      Item: { ...generationsSettingKey, generations: { ...generations, [projection]: generation }, revision: revision + 1 },
       // Two switches of different projections at once must not lose one of them: the loser fails and is asked again.
       ConditionExpression: 'attribute_not_exists(pk) OR revision = :revision',
       ExpressionAttributeValues: { ':revision': revision },

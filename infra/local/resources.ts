@@ -3,7 +3,7 @@ import { dlqName, queueName, type ConsumerSpec } from '../../functions/consumers
 import { tables } from '../tables.js';
 import { ensureTables, type AwsClientConfig } from './dynamodb-local.js';
 import { ensureBucket, ensureQueues, type CreatedQueue } from './fauxqs-local.js';
-import { moveCountersOutOfViews, sealPersonalDataInPlace } from './upgrade-data.js';
+import { countPlaysInRollups, moveCountersOutOfViews, sealPersonalDataInPlace } from './upgrade-data.js';
 import type { Log } from './util.js';
 
 export const NAMES = {
@@ -61,6 +61,13 @@ export async function createResources(opts: ResourceOptions): Promise<Resources>
     ephemeral: tableName('ephemeral'),
   });
   if (moved) opts.log.info(`moved ${moved} checkpoints and counters from the views table to the counters table`);
+  const recounted = await countPlaysInRollups(dynamoConfig, {
+    events: tableName('events'),
+    views: tableName('views'),
+    counters: tableName('counters'),
+    ephemeral: tableName('ephemeral'),
+  });
+  if (recounted) opts.log.info(`counted ${recounted} play counters again from the log for the rollups projector, which now keeps them`);
   const sealed = await sealPersonalDataInPlace(
     dynamoConfig,
     { events: tableName('events'), keys: tableName('keys'), ephemeral: tableName('ephemeral') },

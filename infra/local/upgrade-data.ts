@@ -9,13 +9,27 @@
  *
  * Events written before personal data was encrypted hold their personal fields in clear: they are sealed in place
  * (functions/lib/personal-data.ts), once, in the same way. Run it against a deployment with
- * `tsx infra/local/upgrade-data.ts` and the deployment's TABLE_EVENTS, TABLE_KEYS, TABLE_EPHEMERAL and PERSONAL_DATA_SECRET.
+ * `tsx infra/local/upgrade-data.ts` and the deployment's TABLE_EVENTS, TABLE_KEYS, TABLE_EPHEMERAL, TABLE_VIEWS, TABLE_COUNTERS
+ * and PERSONAL_DATA_SECRET.
+ *
+ * The listeners' play counts had a projector of their own (`stats`); the rollups projector writes them now, and its
+ * checkpoints say which plays they hold: they are counted again from the log, once (countPlaysInRollups).
  */
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  ScanCommand,
+  type ScanCommandInput,
+  type ScanCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
 import { registry } from '../../events/index.js';
 import { personalDataVault, tableKeyStore } from '../../functions/lib/personal-data.js';
-import { isCounterKey } from '../../functions/lib/views.js';
+import { generationOfPk, generationsSettingKey, logicalPk, physicalItem, type Generations } from '../../functions/lib/view-generations.js';
+import { checkpointKey, isCounterKey } from '../../functions/lib/views.js';
+import { albumStatsKey, trackStatsKey, userStatsKey } from '../../functions/projections/stats.js';
 
 const DONE = { pk: 'upgrade#counters-table', sk: 'done' };
 
@@ -113,7 +127,99 @@ export async function sealPersonalDataInPlace(
   }
 }
 
-/** Run as a script: seals a deployment's events with the standard AWS configuration of this shell. */
+const PLAY_COUNTS = { pk: 'upgrade#play-counts-in-rollups', sk: 'done' };
+/** The partitions of the play counts, and the old projector's checkpoints. */
+const OLD_STATS = ['stats#album#', 'stats#track#', 'stats#user#', 'checkpoint#stats#'];
+
+/**
+ * Counts the listeners' play counts again (functions/projections/stats.ts) as the rollups projector holds them: each
+ * stream's plays up to its rollups checkpoint (the later ones the projector counts when it takes them), written in the
+ * rollups' generation; the old `stats` projector's items and checkpoints are deleted. Once, and only where that
+ * projector had left checkpoints; resolves to how many counters it wrote. Run it with the projectors stopped (the local
+ * cloud runs it before they start; a deployment pauses the rollups' event source mapping meanwhile).
+ */
+export async function countPlaysInRollups(
+  config: DynamoDBClientConfig,
+  tables: { events: string; views: string; counters: string; ephemeral: string },
+): Promise<number> {
+  const client = DynamoDBDocumentClient.from(new DynamoDBClient(config));
+  const scan = async function* (
+    TableName: string,
+    filter?: Pick<ScanCommandInput, 'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>,
+  ) {
+    let start: ScanCommandOutput['LastEvaluatedKey'];
+    do {
+      const page = await client.send(new ScanCommand({ TableName, ExclusiveStartKey: start, ConsistentRead: true, ...filter }));
+      yield* (page.Items ?? []) as Record<string, unknown>[];
+      start = page.LastEvaluatedKey;
+    } while (start);
+  };
+  try {
+    if ((await client.send(new GetCommand({ TableName: tables.ephemeral, Key: PLAY_COUNTS, ConsistentRead: true }))).Item) return 0;
+    const setting = await client.send(new GetCommand({ TableName: tables.views, Key: generationsSettingKey, ConsistentRead: true }));
+    const generations = (setting.Item?.generations ?? {}) as Generations;
+    // The old projector's items, in its generation (its checkpoints are named after it).
+    const oldGeneration = generations.stats ?? 0;
+    const old: { pk: string; sk: string }[] = [];
+    for await (const item of scan(tables.counters)) {
+      const pk = item.pk as string;
+      if (generationOfPk(pk) === oldGeneration && OLD_STATS.some((prefix) => logicalPk(pk).startsWith(prefix)))
+        old.push({ pk, sk: item.sk as string });
+    }
+    let written = 0;
+    // Counters written before a crash are written again alike, and nothing is deleted until all are written.
+    if (old.some((key) => logicalPk(key.pk).startsWith('checkpoint#stats#'))) {
+      const applied = new Map<string, Promise<number>>();
+      const appliedIn = (streamId: string) => {
+        const read =
+          applied.get(streamId) ??
+          client
+            .send(
+              new GetCommand({
+                TableName: tables.counters,
+                Key: physicalItem(checkpointKey('rollups', streamId), generations),
+                ConsistentRead: true,
+              }),
+            )
+            .then((out) => (out.Item?.version as number | undefined) ?? 0);
+        applied.set(streamId, read);
+        return read;
+      };
+      const counters = new Map<string, Record<string, unknown> & { pk: string; sk: string; playCount: number }>();
+      const count = (key: { pk: string; sk: string }, fields: Record<string, string>) => {
+        const item = physicalItem({ ...key, ...fields, playCount: 0 }, generations);
+        const id = `${item.pk}|${item.sk}`;
+        (counters.get(id) ?? counters.set(id, item).get(id)!).playCount += 1;
+      };
+      const plays = scan(tables.events, {
+        FilterExpression: '#type = :play',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':play': 'PlayRecorded' },
+      });
+      for await (const event of plays) {
+        if ((event.version as number) > (await appliedIn(event.streamId as string))) continue;
+        const { albumId, trackId, userId } = event.data as { albumId: string; trackId: string; userId: string | null };
+        count(albumStatsKey(albumId), { albumId });
+        count(trackStatsKey(trackId), { trackId, albumId });
+        if (userId) count(userStatsKey(userId), { userId });
+      }
+      for (const item of counters.values()) await client.send(new PutCommand({ TableName: tables.counters, Item: item }));
+      for (const key of old.filter((k) => !counters.has(`${k.pk}|${k.sk}`))) {
+        await client.send(new DeleteCommand({ TableName: tables.counters, Key: key }));
+      }
+      written = counters.size;
+    }
+    await client.send(new PutCommand({ TableName: tables.ephemeral, Item: { ...PLAY_COUNTS, at: new Date().toISOString() } }));
+    return written;
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * Run as a script: seals a deployment's events, and counts its plays again for the rollups projector, with the standard
+ * AWS configuration of this shell.
+ */
 if (import.meta.url === `file://${process.argv[1]}`) {
   const need = (name: string) => {
     const value = process.env[name];
@@ -123,4 +229,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const tables = { events: need('TABLE_EVENTS'), keys: need('TABLE_KEYS'), ephemeral: need('TABLE_EPHEMERAL') };
   const sealed = await sealPersonalDataInPlace({}, tables, need('PERSONAL_DATA_SECRET'));
   console.log(`sealed the personal fields of ${sealed} events`);
+  const recounted = await countPlaysInRollups({}, { ...tables, views: need('TABLE_VIEWS'), counters: need('TABLE_COUNTERS') });
+  console.log(`counted ${recounted} play counters again for the rollups projector`);
 }
