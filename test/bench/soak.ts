@@ -5,13 +5,12 @@
  * small beside them) plus DynamoDB Local's Java process, from the first minute after the warm-up to the last, and its
  * errors: any answer other than the expected one, a consumer failure, or a message left in a DLQ.
  *
- * The row's samples in those two minutes are taken a second after each of V8's own full collections (one is forced
- * only in a minute that had none). Between collections V8 lets the heap grow to a multiple of what is live, a multiple
- * it tunes to the rate of allocation, so a sample taken at any moment weighs V8's timing as much as what the cloud
- * holds: in a 5-minute soak Node's heap used went from 242 to 329 MB while what a collection left grew by about 1 KB
- * per operation (heap snapshots early and late, #16). Forcing a collection at every sample instead would stop the cloud
- * for up to seconds on a busy machine, past the queues' 2 s visibility timeout. The samples taken every 5 s whatever
- * the GC are printed beside the row.
+ * The row's samples in those two minutes are taken a second after two full collections forced every 20 s (three a
+ * minute, each pause well under the queues' 2 s visibility timeout). V8's own full collections do not give the
+ * old space's emptied pages back: in a 5-minute soak its old space's committed size went from 203 to 403 MB while the
+ * heap used after those collections went from 176 to 186 MB, and a 20-minute soak's Node RSS grew by 300 MB that way
+ * (#16). A forced collection gives them back, so the row weighs what the cloud holds, not how much room V8 keeps. The
+ * samples after V8's own collections and those taken every 5 s whatever the GC are printed beside the row.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -20,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { resetEnvCache } from '../../functions/lib/env.js';
 import { issueSessionToken } from '../../functions/lib/session.js';
@@ -36,6 +35,8 @@ const LOOPS = 8;
 const SAMPLE_MS = 5_000;
 /** After a collection, how long V8 is given to hand the freed pages back before the sample. */
 const SETTLE_MS = 1_000;
+/** How often, within the first and the last minute, a full collection is forced for the row's sample. */
+const FORCED_EVERY_MS = 20_000;
 const PAID_ALBUM = 'album-after-hours';
 
 /** Resident memory in bytes of a process, from /proc. */
@@ -67,8 +68,16 @@ function garbageCollector(): () => void {
 }
 
 /** The cloud's resident memory: this Node process's, and its descendants' (DynamoDB Local's JVM). */
-function cloudMemory(): { rss: number; node: number; heap: number; java: number } {
-  const { rss: node, heapUsed: heap } = process.memoryUsage();
+function cloudMemory(): {
+  rss: number;
+  node: number;
+  heap: number;
+  java: number;
+  committed: number;
+  external: number;
+  spaces: Record<string, number>;
+} {
+  const { rss: node, heapUsed: heap, heapTotal: committed, external } = process.memoryUsage();
   let java = 0;
   for (const pid of descendants(process.pid)) {
     try {
@@ -77,7 +86,9 @@ function cloudMemory(): { rss: number; node: number; heap: number; java: number 
       // gone meanwhile
     }
   }
-  return { rss: node + java, node, heap, java };
+  // Each V8 space's committed size: where a growth of the heap committed is.
+  const spaces = Object.fromEntries(getHeapSpaceStatistics().map((space) => [space.space_name, space.space_size]));
+  return { rss: node + java, node, heap, java, committed, external, spaces };
 }
 
 /** `staticDir`: the built SPA the cloud serves (its home page is one of the reads). */
@@ -180,37 +191,39 @@ export async function soakRows(staticDir: string, minutes = Number(process.env.S
     const windowMs = Math.min(60_000, (durationMs - warmUpMs) / 4);
     const windowOf = (at: number): 'first' | 'last' | undefined =>
       at >= warmUpMs && at < warmUpMs + windowMs ? 'first' : at >= durationMs - windowMs && at <= durationMs ? 'last' : undefined;
-    type Sample = { at: number; window: 'first' | 'last'; collected: boolean } & ReturnType<typeof cloudMemory>;
+    /** After a forced full collection (the row's), after one of V8's own, or every SAMPLE_MS whatever the GC. */
+    type Kind = 'forced' | 'own' | 'timed';
+    type Sample = { at: number; window: 'first' | 'last'; kind: Kind } & ReturnType<typeof cloudMemory>;
     const samples: Sample[] = [];
     const started = Date.now();
-    const sample = (collected: boolean, window = windowOf(Date.now() - started)) => {
-      if (window) samples.push({ at: Date.now() - started, window, collected, ...cloudMemory() });
+    const sample = (kind: Kind, window = windowOf(Date.now() - started)) => {
+      if (window) samples.push({ at: Date.now() - started, window, kind, ...cloudMemory() });
     };
-    // A sample a moment after each of V8's own full collections: what the cloud holds, without forcing a pause on it.
     const collections = new PerformanceObserver((list) => {
       for (const entry of list.getEntries())
         if ((entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
-          setTimeout(() => sample(true, windowOf(entry.startTime - (started - performance.timeOrigin))), SETTLE_MS);
+          setTimeout(() => sample('own', windowOf(entry.startTime - (started - performance.timeOrigin))), SETTLE_MS);
     });
     collections.observe({ entryTypes: ['gc'] });
     const collectGarbage = garbageCollector();
-    // A minute without a full collection of its own (a quiet heap) gets one at its end.
-    const collectedIn = async (window: 'first' | 'last') => {
-      if (samples.some((s) => s.window === window && s.collected)) return;
+    const pauses: number[] = [];
+    const forcedSample = async (window: 'first' | 'last') => {
+      // Two in a row: after one alone, V8 had not always given the old space's emptied pages back (#16).
+      const at = performance.now();
       collectGarbage();
+      collectGarbage();
+      pauses.push(performance.now() - at);
       await sleep(SETTLE_MS);
-      sample(true, window);
+      sample('forced', window);
     };
     let loading = true;
     const sampler = (async () => {
-      let firstDone = false;
       while (loading) {
         await sleep(SAMPLE_MS);
-        sample(false);
-        if (!firstDone && Date.now() - started >= warmUpMs + windowMs) {
-          firstDone = true;
-          await collectedIn('first');
-        }
+        sample('timed');
+        const window = windowOf(Date.now() - started);
+        const lastForced = samples.findLast((s) => s.kind === 'forced' && s.window === window);
+        if (window && (!lastForced || Date.now() - started - lastForced.at >= FORCED_EVERY_MS)) await forcedSample(window);
       }
     })();
     const failedBefore = Object.values(cloud.stats().consumers).reduce((n, c) => n + c.failed, 0);
@@ -223,7 +236,7 @@ export async function soakRows(staticDir: string, minutes = Number(process.env.S
     } finally {
       loading = false;
       await sampler;
-      await collectedIn('last');
+      if (!samples.some((s) => s.kind === 'forced' && s.window === 'last')) await forcedSample('last');
       collections.disconnect();
     }
     // What the consumers had not caught up with when the load stopped: fauxqs holds it in this process's memory.
@@ -236,23 +249,23 @@ export async function soakRows(staticDir: string, minutes = Number(process.env.S
     for (const [name, depth] of Object.entries(dlqs)) if (depth) errors.push(`${depth} messages in ${name}'s DLQ`);
 
     // Medians of the first and last minute after the warm-up, so one sample's timing does not decide the row.
-    const inWindow = (window: 'first' | 'last', collected: boolean) =>
-      samples.filter((s) => s.window === window && s.collected === collected);
-    const median = (xs: Sample[], part: 'rss' | 'node' | 'heap' | 'java' = 'rss') =>
-      percentile(
-        xs.map((s) => s[part]),
-        50,
-      );
-    const first = median(inWindow('first', true));
-    const last = median(inWindow('last', true));
-    const growth = (last - first) / first;
     const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-    const change = (part: 'rss' | 'node' | 'heap' | 'java', collected = true) =>
-      `${mb(median(inWindow('first', collected), part))} → ${mb(median(inWindow('last', collected), part))}`;
+    const median = (kind: Kind, window: 'first' | 'last', part: (s: Sample) => number) =>
+      percentile(samples.filter((s) => s.kind === kind && s.window === window).map(part), 50);
+    const change = (kind: Kind, part: (s: Sample) => number) => `${mb(median(kind, 'first', part))} → ${mb(median(kind, 'last', part))}`;
+    const count = (kind: Kind) =>
+      ['first', 'last'].map((w) => samples.filter((s) => s.kind === kind && s.window === w).length).join(' and ');
+    const first = median('forced', 'first', (s) => s.rss);
+    const last = median('forced', 'last', (s) => s.rss);
+    const growth = (last - first) / first;
+    const spaces = Object.keys(samples[0]?.spaces ?? {}).filter((space) => median('forced', 'last', (s) => s.spaces[space]) > 1024 * 1024);
     console.log(
-      `soak memory, first and last minute after the warm-up, a second after each full GC (${inWindow('first', true).length} and ${inWindow('last', true).length} samples):` +
-        ` Node RSS ${change('node')}; its heap used ${change('heap')}; DynamoDB Local's JVM ${change('java')}.` +
-        ` Every ${SAMPLE_MS / 1000} s whatever the GC: the cloud ${change('rss', false)}, Node RSS ${change('node', false)}, heap used ${change('heap', false)}.` +
+      `soak memory, first and last minute after the warm-up, a second after two forced full GCs (${count('forced')} samples, pauses up to ${Math.max(...pauses).toFixed(0)} ms):` +
+        ` Node RSS ${change('forced', (s) => s.node)}; its heap used ${change('forced', (s) => s.heap)}, committed ${change('forced', (s) => s.committed)}` +
+        ` (${spaces.map((space) => `${space} ${change('forced', (s) => s.spaces[space])}`).join(', ')}), external ${change('forced', (s) => s.external)};` +
+        ` DynamoDB Local's JVM ${change('forced', (s) => s.java)}.` +
+        ` After V8's own full GCs (${count('own')}): the cloud ${change('own', (s) => s.rss)}, Node RSS ${change('own', (s) => s.node)}, heap committed ${change('own', (s) => s.committed)}.` +
+        ` Every ${SAMPLE_MS / 1000} s whatever the GC: the cloud ${change('timed', (s) => s.rss)}, heap used ${change('timed', (s) => s.heap)}.` +
         ` The queues drained ${drainSeconds.toFixed(0)} s after the load.`,
     );
     if (errors.length) console.log(`soak errors (first 20 of ${errors.length}):\n  ${errors.slice(0, 20).join('\n  ')}`);
