@@ -25,11 +25,20 @@ import {
   type ScanCommandInput,
   type ScanCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
-import { registry } from '../../events/index.js';
+import { registry, type DomainEvent } from '../../events/index.js';
 import { personalDataVault, tableKeyStore } from '../../functions/lib/personal-data.js';
-import { generationOfPk, generationsSettingKey, logicalPk, physicalItem, type Generations } from '../../functions/lib/view-generations.js';
+import { applyViewOp } from '../../functions/lib/memory-view-store.js';
+import { opKeyOf, viewKeyId, type ViewItem } from '../../functions/lib/projection.js';
+import {
+  generationOfPk,
+  generationsSettingKey,
+  logicalPk,
+  physicalItem,
+  physicalOp,
+  type Generations,
+} from '../../functions/lib/view-generations.js';
 import { checkpointKey, isCounterKey } from '../../functions/lib/views.js';
-import { albumStatsKey, trackStatsKey, userStatsKey } from '../../functions/projections/stats.js';
+import { statsProjection } from '../../functions/projections/stats.js';
 
 const DONE = { pk: 'upgrade#counters-table', sk: 'done' };
 
@@ -185,12 +194,8 @@ export async function countPlaysInRollups(
         applied.set(streamId, read);
         return read;
       };
-      const counters = new Map<string, Record<string, unknown> & { pk: string; sk: string; playCount: number }>();
-      const count = (key: { pk: string; sk: string }, fields: Record<string, string>) => {
-        const item = physicalItem({ ...key, ...fields, playCount: 0 }, generations);
-        const id = `${item.pk}|${item.sk}`;
-        (counters.get(id) ?? counters.set(id, item).get(id)!).playCount += 1;
-      };
+      // The projection's own ops, added up per item: the counters as the projector writes them.
+      const counters = new Map<string, ViewItem>();
       const plays = scan(tables.events, {
         FilterExpression: '#type = :play',
         ExpressionAttributeNames: { '#type': 'type' },
@@ -198,13 +203,14 @@ export async function countPlaysInRollups(
       });
       for await (const event of plays) {
         if ((event.version as number) > (await appliedIn(event.streamId as string))) continue;
-        const { albumId, trackId, userId } = event.data as { albumId: string; trackId: string; userId: string | null };
-        count(albumStatsKey(albumId), { albumId });
-        count(trackStatsKey(trackId), { trackId, albumId });
-        if (userId) count(userStatsKey(userId), { userId });
+        const ops = await statsProjection.apply(event as unknown as DomainEvent, { get: () => Promise.resolve(undefined) });
+        for (const op of ops.map((logical) => physicalOp(logical, generations))) {
+          const id = viewKeyId(opKeyOf(op));
+          counters.set(id, applyViewOp(counters.get(id), op)!);
+        }
       }
       for (const item of counters.values()) await client.send(new PutCommand({ TableName: tables.counters, Item: item }));
-      for (const key of old.filter((k) => !counters.has(`${k.pk}|${k.sk}`))) {
+      for (const key of old.filter((k) => !counters.has(viewKeyId(k)))) {
         await client.send(new DeleteCommand({ TableName: tables.counters, Key: key }));
       }
       written = counters.size;
