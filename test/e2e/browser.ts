@@ -52,7 +52,8 @@ export async function newPage(
 
 /**
  * A pre-rendered page (home, artist, album) shows its buttons before its script has made them work: navigations wait
- * until it is hydrated, as a person waits for a page to finish loading, so a click is never lost to a page still starting.
+ * until it is hydrated, as a person waits for a page to finish loading. A button pressed before is pressed again once
+ * the page works (prerender/early-click.ts, tested in prerender.test.ts), but a tab's typing or hovering is not.
  */
 function untilHydrated(page: Page) {
   const hydrated = () =>

@@ -28,6 +28,25 @@ describe('the pre-rendered pages', () => {
     await context.close();
   });
 
+  it('plays an album whose Play Album was pressed before the page was hydrated', async () => {
+    const context = await browser.newContext({ baseURL: inject('baseUrl') });
+    // The app's code arrives late, as on a slow phone: the page shows its buttons well before they work.
+    await context.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(`/album/${featuredAlbumId}`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Play Album' }).click();
+    await expect(page.locator('#root[data-hydrated]').count()).resolves.toBe(0);
+    const audio = page.locator('[data-testid=player-audio]');
+    await expect
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => !element.paused && element.currentTime > 0), { timeout: 20_000 })
+      .toBe(true);
+    await expect(audio.evaluate((element: HTMLAudioElement) => decodeURIComponent(element.src))).resolves.toContain(featuredAlbumId);
+    await context.close();
+  });
+
   for (const [name, viewport] of Object.entries(viewports)) {
     it.each(['/', `/album/${featuredAlbumId}`, `/artist/${albums[0].artistId}`])(
       `hydrate %s on ${name} without a hydration warning`,

@@ -9,6 +9,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { nextTask } from '../lib/next-task';
+import { stopNotingEarlyClicks } from '../prerender/early-click';
 import { holdSessionUntilHydrated, PageRoot } from '../prerender/page-root';
 import { createRouter } from './router';
 import { routerReady } from './router-ready';
@@ -26,6 +27,7 @@ export async function startPrerendered(container: HTMLElement, state: HTMLElemen
   const router = createRouter(queryClient);
   await routerReady(router);
   holdSessionUntilHydrated(queryClient);
+  stopNotingEarlyClicks();
   startTransition(() => {
     hydrateRoot(
       container,

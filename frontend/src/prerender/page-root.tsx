@@ -5,6 +5,7 @@ import { AppProviders } from '../app/providers';
 import { albumKeys } from '../features/albums/api/album-keys';
 import { artistKeys } from '../features/artists/api/artist-keys';
 import { sessionKeys } from '../lib/session';
+import { replayEarlyClick } from './early-click';
 
 export function PageRoot({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
@@ -26,8 +27,8 @@ export function holdSessionUntilHydrated(queryClient: QueryClient) {
 }
 
 /**
- * Once hydrated (effects never run on the server): who is listening is asked, and the page's reads run again (its
- * play counts may be stale). In tasks after the hydration's effects: the screens only see the answers, in tasks of
+ * Once hydrated (effects never run on the server): a button pressed before is pressed again (early-click.ts), who is
+ * listening is asked, and the page's reads run again (its play counts may be stale). In tasks after the hydration's effects: the screens only see the answers, in tasks of
  * their own, instead of the reads starting inside the hydration's longest task.
  */
 function RefreshAfterHydration() {
@@ -37,6 +38,7 @@ function RefreshAfterHydration() {
     document.getElementById('root')?.setAttribute('data-hydrated', '');
     // Who is listening first, then the page's reads, each in a task of its own: together they made one long task again.
     const refreshes = [
+      setTimeout(replayEarlyClick, 0),
       setTimeout(() => {
         queryClient.setQueryDefaults(sessionKeys.me(), {});
         void queryClient.invalidateQueries({ queryKey: sessionKeys.me() });

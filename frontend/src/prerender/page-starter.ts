@@ -13,6 +13,9 @@ export const APP_MODULES_META = 'app-modules';
  * come first, and a frame's callbacks run before its paint is shown), or at once on a first tap or key press (the page
  * is already being used), or after a few seconds when a slow image holds `load` back. A hidden tab paints nothing, and
  * a browser without paint timing says nothing: there it starts in the next task after `load`.
+ *
+ * Until the app starts hydrating it notes the last button pressed (early-click.ts), which the app presses again once
+ * the page works: a press while the app's code is on its way is not lost.
  */
 export const pageStarterScript = `(function () {
   var started = false;
@@ -50,4 +53,15 @@ export const pageStarterScript = `(function () {
     addEventListener(type, start, { once: true, capture: true, passive: true });
   });
   setTimeout(start, 5000);
+  var clicks = (window.earlyClick = { button: null, noting: true });
+  addEventListener(
+    'click',
+    function (event) {
+      var button = clicks.noting && event.target instanceof Element ? event.target.closest('button') : null;
+      if (!button || button.disabled) return;
+      clicks.button = button;
+      event.preventDefault();
+    },
+    true,
+  );
 })();`;
