@@ -1,7 +1,8 @@
 /**
  * Reactor: keeps the pre-rendered pages (home, artists, albums: frontend/src/prerender) in the site bucket in step
  * with the catalogue. A change re-renders only the pages that show it: an album's own page, its artist's page, and the
- * home page when it features that album; an artist's page and the home page (its artists grid). An unpublished album's
+ * home page when it features that album; an artist's page and the home page (its artists grid). A batch's changes are
+ * taken together, each page rendered once after all of them are in the view. An unpublished album's
  * page and an archived artist's page are deleted. The pages are built from the catalogue's guest answers, so a gated
  * album shows its public fields only. `renderAllPages` builds every page (the local cloud's start, and each deployment:
  * CloudFormation asks this function for it, infra/aws/api-stack.ts). A page is listed for CloudFront once stored, and
@@ -107,8 +108,11 @@ async function storedAlbums(key: string): Promise<string[] | null> {
   }
 }
 
-/** Renders `page` and stores it (or deletes it when its subject is gone); `onlyIfShows` renders the home page only when it shows that album, before or after. */
-async function renderStored(page: PrerenderedPage, onlyIfShows?: string): Promise<'written' | 'deleted' | 'unchanged'> {
+/**
+ * Renders `page` and stores it (or deletes it when its subject is gone); `onlyIfShows` renders the home page only when
+ * it shows one of those albums, before or after.
+ */
+async function renderStored(page: PrerenderedPage, onlyIfShows?: readonly string[]): Promise<'written' | 'deleted' | 'unchanged'> {
   const [module, text] = await Promise.all([loadRenderer(), siteTemplate()]);
   // No site deployed yet: nothing to render into (the deployment's first render makes every page).
   if (text === null) return 'unchanged';
@@ -125,7 +129,8 @@ async function renderStored(page: PrerenderedPage, onlyIfShows?: string): Promis
     await deletePage(page);
     return 'deleted';
   }
-  if (onlyIfShows && !before?.includes(onlyIfShows) && !rendered.albumIds.includes(onlyIfShows) && before !== null) return 'unchanged';
+  const shows = (albumIds: readonly string[]) => onlyIfShows?.some((albumId) => albumIds.includes(albumId)) ?? true;
+  if (before !== null && !shows(before) && !shows(rendered.albumIds)) return 'unchanged';
   await s3Client().send(
     new PutObjectCommand({
       Bucket: siteBucket(),
@@ -162,25 +167,49 @@ async function projected(event: DomainEvent, key: { pk: string; sk: string }): P
   }
 }
 
-/** The pages an event changes, rendered again. */
-export async function renderAffected(event: DomainEvent): Promise<void> {
-  if (!(prerenderEvents as readonly string[]).includes(event.type)) return;
-  const data = event.data as { albumId?: string; artistId?: string };
-  if (event.streamId.startsWith('album#') && data.albumId) {
-    const album = await projected(event, albumKey(data.albumId));
-    // An unpublished album's page goes (its subject is gone to guests); renderStored deletes what it cannot render.
-    if (album.unpublished) await deletePage({ kind: 'album', albumId: data.albumId });
-    else await renderStored({ kind: 'album', albumId: data.albumId });
-    if (album.artistId) await renderStored({ kind: 'artist', artistId: album.artistId });
-    await renderStored(HOME, data.albumId);
-    return;
+/** What became of a page a run of events shows on. */
+export interface PageOutcome {
+  page: PrerenderedPage;
+  outcome: 'written' | 'deleted' | 'unchanged';
+}
+
+/**
+ * The pages a run of events (a batch) changes, each rendered again once, from the catalogue view as it stands once it
+ * holds all of them: ten artists added at once are ten artist pages and one home page, not ten of each.
+ */
+export async function renderAffected(events: readonly DomainEvent[]): Promise<PageOutcome[]> {
+  /** Album id → whether its page goes (unpublished); artist id → whether it goes (archived): the latest event decides. */
+  const albums = new Map<string, boolean>();
+  const artists = new Map<string, boolean>();
+  const homeShows = new Set<string>();
+  let home = false;
+  for (const event of events) {
+    if (!(prerenderEvents as readonly string[]).includes(event.type)) continue;
+    const data = event.data as { albumId?: string; artistId?: string };
+    if (event.streamId.startsWith('album#') && data.albumId) {
+      const album = await projected(event, albumKey(data.albumId));
+      // An unpublished album's page goes (its subject is gone to guests); renderStored deletes what it cannot render.
+      albums.set(data.albumId, album.unpublished === true);
+      if (album.artistId && !artists.has(album.artistId)) artists.set(album.artistId, false);
+      homeShows.add(data.albumId);
+    } else if (event.streamId.startsWith('artist#') && data.artistId) {
+      await projected(event, artistKey(data.artistId));
+      artists.set(data.artistId, event.type === 'ArtistArchived');
+      home = true;
+    }
   }
-  if (event.streamId.startsWith('artist#') && data.artistId) {
-    await projected(event, artistKey(data.artistId));
-    if (event.type === 'ArtistArchived') await deletePage({ kind: 'artist', artistId: data.artistId });
-    else await renderStored({ kind: 'artist', artistId: data.artistId });
-    await renderStored(HOME);
-  }
+  const pages: { page: PrerenderedPage; goes: boolean }[] = [
+    ...[...albums].map(([albumId, goes]) => ({ page: { kind: 'album', albumId } as const, goes })),
+    ...[...artists].map(([artistId, goes]) => ({ page: { kind: 'artist', artistId } as const, goes })),
+  ];
+  const outcomes: PageOutcome[] = [];
+  await eachConcurrently(pages, 4, async ({ page, goes }) => {
+    if (goes) await deletePage(page);
+    outcomes.push({ page, outcome: goes ? 'deleted' : await renderStored(page) });
+  });
+  // The home page last, once: an artist's change always shows on it; an album's only when it shows that album.
+  if (home || homeShows.size > 0) outcomes.push({ page: HOME, outcome: await renderStored(HOME, home ? undefined : [...homeShows]) });
+  return outcomes;
 }
 
 /** Every page: the home page, each listed artist's and each published album's. */
@@ -198,7 +227,11 @@ export async function renderAllPages(): Promise<number> {
   return pages.length;
 }
 
-const consumer = reactorConsumer('prerender', (event) => renderAffected(event));
+// A batch's events together (each page once); when that fails, each event alone, so one that cannot be rendered is
+// retried, then dead-lettered, by itself.
+const consumer = reactorConsumer('prerender', async (event) => void (await renderAffected([event])), {
+  batch: async (events) => void (await renderAffected(events)),
+});
 
 /** The queue's batches, and once per deployment CloudFormation's request to render every page (infra/aws/api-stack.ts). */
 export const handler = (event: SQSEvent | DeploymentRequest, context?: Context) =>

@@ -62,8 +62,18 @@ async function retryNoSoonerThan(record: SQSRecord, seconds: number, logger: Log
   }
 }
 
+/**
+ * Takes a whole batch at once: `batch` does for every record what the records' own handler does for each. When it
+ * throws, the records go one by one as usual, each failing alone (so the batch's work must be safe to do again).
+ */
+export type BatchHandler = (records: SQSRecord[], logger: Logger) => Promise<void>;
+
 /** A consumer of JSON messages of any kind. */
-export function queueConsumer(name: string, handle: (body: unknown, logger: Logger, delivery: Delivery) => Promise<void>) {
+export function queueConsumer(
+  name: string,
+  handle: (body: unknown, logger: Logger, delivery: Delivery) => Promise<void>,
+  batch?: BatchHandler,
+) {
   const logger = createLogger(name);
   const telemetry = withTelemetry(name, logger);
   const recordHandler = telemetry.recordHandler(async (record: SQSRecord) => {
@@ -74,8 +84,18 @@ export function queueConsumer(name: string, handle: (body: unknown, logger: Logg
       throw error;
     }
   });
+  const together = async (event: SQSEvent): Promise<SQSBatchResponse | null> => {
+    if (!batch || event.Records.length < 2) return null;
+    try {
+      await batch(event.Records, logger);
+      return { batchItemFailures: [] };
+    } catch (error) {
+      logger.debug('batch not taken at once; one record at a time', { error: String(error) });
+      return null;
+    }
+  };
   return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
-    const response = await processFifoBatch(event, recordHandler, context);
+    const response = (await together(event)) ?? (await processFifoBatch(event, recordHandler, context));
     await telemetry.countBatch(event.Records, response);
     if (response.batchItemFailures.length)
       logger.warn('records failed', { failed: response.batchItemFailures.length, of: event.Records.length });
@@ -83,11 +103,25 @@ export function queueConsumer(name: string, handle: (body: unknown, logger: Logg
   };
 }
 
-/** A consumer of relayed events. */
-export function reactorConsumer(name: string, react: (event: DomainEvent, logger: Logger, delivery: Delivery) => Promise<void>) {
-  return queueConsumer(name, async (body, logger, delivery) => {
-    const event = await readEvent(body);
-    await react(event, logger, delivery);
-    logger.debug('reacted', { streamId: event.streamId, version: event.version, type: event.type });
-  });
+/** A consumer of relayed events; `batch` takes a batch's events at once (see BatchHandler). */
+export function reactorConsumer(
+  name: string,
+  react: (event: DomainEvent, logger: Logger, delivery: Delivery) => Promise<void>,
+  options: { batch?: (events: DomainEvent[], logger: Logger) => Promise<void> } = {},
+) {
+  const { batch } = options;
+  return queueConsumer(
+    name,
+    async (body, logger, delivery) => {
+      const event = await readEvent(body);
+      await react(event, logger, delivery);
+      logger.debug('reacted', { streamId: event.streamId, version: event.version, type: event.type });
+    },
+    batch &&
+      (async (records, logger) => {
+        const events = await Promise.all(records.map((record) => readEvent(JSON.parse(record.body))));
+        await batch(events, logger);
+        logger.debug('reacted to a batch', { events: events.length });
+      }),
+  );
 }

@@ -7,6 +7,8 @@ import { pageStarterScript } from '../../frontend/src/prerender/page-starter.js'
 import { s3Client } from '../../functions/lib/aws.js';
 import { changeAlbumDetails, runReleaseCommand } from '../../functions/lib/catalogue-commands.js';
 import { env } from '../../functions/lib/env.js';
+import { readStream } from '../../functions/lib/event-store.js';
+import { renderAffected } from '../../functions/consumers/prerender.js';
 import { mp3Bytes } from '../../functions/lib/media-intake/audio.fixtures.js';
 import { featuredAlbumId } from '../../infra/seed/catalogue.js';
 import { baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
@@ -141,5 +143,19 @@ describe('the pre-rendered pages', () => {
     // Its path is the SPA's again (which shows the album's state from the API).
     const served = await (await fetch(`${baseUrl()}/album/${albumId}`, { headers: { accept: 'text/html' } })).text();
     expect(served).not.toContain('prerendered-state');
+  });
+
+  it('renders each page a batch of changes shows on once: two new artists are their two pages and one home page', async () => {
+    const created = await Promise.all(
+      [tag(), tag()].map((name) => admin.call('/api/admin/artists', { method: 'POST', json: { name: `Artist ${name}`, isMain: false } })),
+    );
+    const artistIds = created.map((answer) => answer.body.id as string);
+    const events = (await Promise.all(artistIds.map((artistId) => readStream(`artist#${artistId}`)))).flat();
+    expect(events).toHaveLength(2);
+
+    const outcomes = await renderAffected(events);
+    expect(outcomes.map(({ page }) => page)).toEqual([...artistIds.map((artistId) => ({ kind: 'artist', artistId })), HOME]);
+    expect(outcomes.every(({ outcome }) => outcome === 'written')).toBe(true);
+    for (const artistId of artistIds) expect(await pageVersion({ kind: 'artist', artistId })).not.toBeNull();
   });
 });
