@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { consumers } from '../consumers.js';
-import { deliveryOf, giveUpOnLastTry } from './reactor.js';
+import type { SQSEvent } from 'aws-lambda';
+import { deliveryOf, giveUpOnLastTry, queueConsumer } from './reactor.js';
 
 const intake = consumers.find((c) => c.name === 'track-intake')!;
 const record = (count?: string) => ({ attributes: { ApproximateReceiveCount: count } }) as never;
@@ -28,5 +29,40 @@ describe('giveUpOnLastTry', () => {
 
   it("answers the work's result when it succeeds", async () => {
     await expect(giveUpOnLastTry({ attempt: 5, last: true }, () => Promise.resolve('done'), giveUp)).resolves.toBe('done');
+  });
+});
+
+describe('queueConsumer with a batch handler', () => {
+  const batchOf = (...bodies: string[]): SQSEvent => ({
+    Records: bodies.map((body, i) => ({
+      messageId: `m${i}`,
+      body: JSON.stringify(body),
+      attributes: { MessageGroupId: body, ApproximateReceiveCount: '1', SentTimestamp: '0' },
+    })) as never,
+  });
+
+  it('takes the batch at once when it can, and the records one by one, each failing alone, when it cannot', async () => {
+    const alone: unknown[] = [];
+    const together: string[][] = [];
+    const consumer = queueConsumer(
+      'prerender',
+      (body) => {
+        alone.push(body);
+        return body === 'bad' ? Promise.reject(new Error('cannot render')) : Promise.resolve();
+      },
+      (records) => {
+        const bodies = records.map((record) => JSON.parse(record.body) as string);
+        if (bodies.includes('bad')) return Promise.reject(new Error('cannot render'));
+        together.push(bodies);
+        return Promise.resolve();
+      },
+    );
+
+    await expect(consumer(batchOf('a', 'b'))).resolves.toEqual({ batchItemFailures: [] });
+    expect(together).toEqual([['a', 'b']]);
+    expect(alone).toEqual([]);
+
+    await expect(consumer(batchOf('c', 'bad', 'd'))).resolves.toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }] });
+    expect(alone.toSorted()).toEqual(['bad', 'c', 'd']);
   });
 });
