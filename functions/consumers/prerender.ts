@@ -198,15 +198,15 @@ export async function renderAffected(events: readonly DomainEvent[]): Promise<Pa
       home = true;
     }
   }
-  const pages: { page: PrerenderedPage; goes: boolean }[] = [
-    ...[...albums].map(([albumId, goes]) => ({ page: { kind: 'album', albumId } as const, goes })),
-    ...[...artists].map(([artistId, goes]) => ({ page: { kind: 'artist', artistId } as const, goes })),
+  const pages: (PageOutcome & { goes: boolean })[] = [
+    ...[...albums].map(([albumId, goes]) => ({ page: { kind: 'album', albumId } as const, goes, outcome: 'unchanged' as const })),
+    ...[...artists].map(([artistId, goes]) => ({ page: { kind: 'artist', artistId } as const, goes, outcome: 'unchanged' as const })),
   ];
-  const outcomes: PageOutcome[] = [];
-  await eachConcurrently(pages, 4, async ({ page, goes }) => {
-    if (goes) await deletePage(page);
-    outcomes.push({ page, outcome: goes ? 'deleted' : await renderStored(page) });
+  await eachConcurrently(pages, 4, async (entry) => {
+    if (entry.goes) await deletePage(entry.page);
+    entry.outcome = entry.goes ? 'deleted' : await renderStored(entry.page);
   });
+  const outcomes: PageOutcome[] = pages.map(({ page, outcome }) => ({ page, outcome }));
   // The home page last, once: an artist's change always shows on it; an album's only when it shows that album.
   if (home || homeShows.size > 0) outcomes.push({ page: HOME, outcome: await renderStored(HOME, home ? undefined : [...homeShows]) });
   return outcomes;

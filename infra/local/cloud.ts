@@ -117,6 +117,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     // 2. The gateway's port first: APP_ORIGIN depends on it. It answers 503 until the cloud is ready.
     const handlers = handlerLoaders(consumers, options.handlers);
+    shutdown.add(() => handlers.stop());
     let ready = false;
     // Stripe's and the app's own until the settings exist; then also the media bucket's and the Stripe sandbox's origins.
     let headers = securityHeaders(securityHeaderSourcesFromEnv({}));

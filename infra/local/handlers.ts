@@ -15,6 +15,7 @@ import type {
   SQSEvent,
 } from 'aws-lambda';
 import { relay, type ConsumerSpec } from '../../functions/consumers.js';
+import { consumerWorker, CONSUMERS_APART } from './consumer-worker.js';
 import { errorMessage, type Log } from './util.js';
 
 export type HttpHandler = (
@@ -77,6 +78,8 @@ export interface HandlerLoaders {
   consumers: (() => Promise<QueueHandler>)[];
   /** Loads every handler not overridden now (a Lambda cold start each), so the first request is not the slow one. */
   preload(contexts: readonly string[], log: Log): Promise<void>;
+  /** Ends the worker threads of the consumers run apart (consumer-worker.ts). */
+  stop(): Promise<void>;
 }
 
 /** One loader per handler of the cloud, shared by the gateway, the stream poller, the SQS trigger and the preload. */
@@ -91,7 +94,12 @@ export function handlerLoaders(consumers: readonly ConsumerSpec[], overrides: Ha
     return load;
   };
   const relayLoader = lazyHandler<StreamHandler>(relayModuleUrl(), overrides.relay);
-  const consumerLoaders = consumers.map((c) => lazyConsumerHandler(c, overrides.consumers?.[c.name]));
+  // The consumers run apart get a handler that posts each batch to their thread, unless a test gave its own.
+  const workers = consumers.filter((c) => CONSUMERS_APART.has(c.name) && !overrides.consumers?.[c.name]).map((c) => consumerWorker(c.name));
+  const consumerLoaders = consumers.map((c) => {
+    const apart = workers.find((worker) => worker.consumer === c.name);
+    return apart ? () => Promise.resolve(apart.handler) : lazyConsumerHandler(c, overrides.consumers?.[c.name]);
+  });
   return {
     http,
     relay: relayLoader,
@@ -104,7 +112,7 @@ export function handlerLoaders(consumers: readonly ConsumerSpec[], overrides: Ha
         ...(overrides.relay ? [] : [[relativeName(relayModuleUrl()), relayLoader] as [string, () => Promise<unknown>]]),
         ...consumers
           .map((c, i) => [c, consumerLoaders[i]] as const)
-          .filter(([c]) => !overrides.consumers?.[c.name])
+          .filter(([c]) => !overrides.consumers?.[c.name] && !CONSUMERS_APART.has(c.name))
           .map(([c, load]) => [relativeName(consumerModuleUrl(c)), load] as [string, () => Promise<unknown>]),
       ];
       await Promise.all(
@@ -112,6 +120,9 @@ export function handlerLoaders(consumers: readonly ConsumerSpec[], overrides: Ha
           load().catch((err) => log.error(`cannot load ${name} yet (it is retried on use): ${errorMessage(err)}`)),
         ),
       );
+    },
+    async stop() {
+      await Promise.all(workers.map((worker) => worker.stop()));
     },
   };
 }
