@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { featuredAlbumId, media } from '../../infra/seed/catalogue.js';
-import { launch, newPage, viewports } from './browser.js';
+import { launch, newPage, poll, viewports } from './browser.js';
 
 const seededImages = media.filter((object) => object.kind === 'image').length;
 const seededAudio = media.filter((object) => object.kind === 'audio').length;
@@ -26,7 +26,7 @@ async function playFeaturedAlbum(page: Page) {
   await page.goto(`/album/${featuredAlbumId}`);
   await page.locator('[data-testid=track-row]').first().waitFor();
   await page.getByRole('button', { name: 'Play Album' }).click();
-  await expect.poll(() => playerState(page)).toBe('playing');
+  await poll(() => playerState(page)).toBe('playing');
 }
 
 describe.each(Object.entries(viewports))('a listener on %s', (name, viewport) => {
@@ -44,7 +44,7 @@ describe.each(Object.entries(viewports))('a listener on %s', (name, viewport) =>
     await page.getByRole('heading', { level: 1, name: 'Mara Vell' }).waitFor();
     // Only the links the artist has: Mara Vell has five, none of them TikTok.
     const links = page.locator('[data-testid=artist-social-links] a');
-    await expect.poll(() => links.count()).toBe(5);
+    await poll(() => links.count()).toBe(5);
     expect(await links.first().getAttribute('target')).toBe('_blank');
     await expect(page.getByRole('link', { name: /TikTok/ }).count()).resolves.toBe(0);
     await page.locator('[data-testid=latest-release]').getByRole('button', { name: 'Play Album' }).waitFor();
@@ -80,18 +80,18 @@ describe.each(Object.entries(viewports))('a listener on %s', (name, viewport) =>
       await controls.waitFor();
     }
     await controls.getByRole('button', { name: 'Next track' }).click();
-    await expect.poll(() => currentTrack(page)).not.toBe(first);
+    await poll(() => currentTrack(page)).not.toBe(first);
     expect(await playerState(page)).toBe('playing');
     await controls.getByRole('button', { name: 'Previous track' }).click();
-    await expect.poll(() => currentTrack(page)).toBe(first);
+    await poll(() => currentTrack(page)).toBe(first);
 
     const shuffle = controls.getByRole('button', { name: 'Shuffle' });
     await shuffle.click();
-    await expect.poll(() => shuffle.getAttribute('aria-pressed')).toBe('true');
+    await poll(() => shuffle.getAttribute('aria-pressed')).toBe('true');
     await controls.getByRole('button', { name: 'Next track' }).click();
-    await expect.poll(() => currentTrack(page)).not.toBe(first);
+    await poll(() => currentTrack(page)).not.toBe(first);
     await shuffle.click();
-    await expect.poll(() => shuffle.getAttribute('aria-pressed')).toBe('false');
+    await poll(() => shuffle.getAttribute('aria-pressed')).toBe('false');
 
     const repeat = controls.getByRole('button', { name: 'Repeat' });
     const modes: Array<string | null> = [];
@@ -122,13 +122,13 @@ describe.each(Object.entries(viewports))('a listener on %s', (name, viewport) =>
       // Keyboard: space pauses, N skips, ? shows the shortcuts.
       // (Shuffle may already have landed on it, playing: then its button reads "Pause Paper Boats".)
       if ((await currentTrack(page)) !== 'track-first-light-02') await page.getByRole('button', { name: 'Play Paper Boats' }).click();
-      await expect.poll(() => currentTrack(page)).toBe('track-first-light-02');
-      await expect.poll(() => playerState(page)).toBe('playing');
+      await poll(() => currentTrack(page)).toBe('track-first-light-02');
+      await poll(() => playerState(page)).toBe('playing');
       await page.locator('body').click({ position: { x: 5, y: 300 } });
       await page.keyboard.press(' ');
-      await expect.poll(() => playerState(page)).toBe('paused');
+      await poll(() => playerState(page)).toBe('paused');
       await page.keyboard.press('n');
-      await expect.poll(() => currentTrack(page)).toBe('track-first-light-03');
+      await poll(() => currentTrack(page)).toBe('track-first-light-03');
       expect(await playerState(page)).toBe('paused');
       await page.keyboard.press('?');
       await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
@@ -145,12 +145,12 @@ describe.each(Object.entries(viewports))('a listener on %s', (name, viewport) =>
       .poll(() => page.locator('[data-testid=player-audio]').evaluate((audio: HTMLAudioElement) => audio.currentTime), { timeout: 10_000 })
       .toBeGreaterThan(2);
     await playerBar(page).getByRole('button', { name: 'Pause' }).click();
-    await expect.poll(() => playerState(page)).toBe('paused');
+    await poll(() => playerState(page)).toBe('paused');
     const second = await currentTrack(page);
     const position = await page.locator('[data-testid=player-audio]').evaluate((audio: HTMLAudioElement) => audio.currentTime);
 
     await page.reload();
-    await expect.poll(() => currentTrack(page)).toBe(second);
+    await poll(() => currentTrack(page)).toBe(second);
     expect(await playerState(page)).toBe('paused');
     // The position comes back once the track's length is known.
     await expect
@@ -159,7 +159,7 @@ describe.each(Object.entries(viewports))('a listener on %s', (name, viewport) =>
     // The rest of the album is still queued around it.
     await expect(playerBar(page).getByRole('button', { name: 'Previous track' }).isEnabled()).resolves.toBe(true);
     await playerBar(page).getByRole('button', { name: 'Play', exact: true }).click();
-    await expect.poll(() => playerState(page)).toBe('playing');
+    await poll(() => playerState(page)).toBe('playing');
     await context.close();
   });
 
@@ -337,7 +337,7 @@ describe('the band pages', () => {
     expect((await (await posted).response())?.status()).toBe(202);
     await page.waitForURL('**/dirtytexans');
     await page.getByRole('button', { name: 'Start Listening' }).click();
-    await expect.poll(() => playerState(page)).toBe('playing');
+    await poll(() => playerState(page)).toBe('playing');
     await context.close();
   });
 });
