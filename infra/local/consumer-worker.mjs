@@ -1,6 +1,5 @@
-// The entry of a consumer's worker thread (consumer-worker.ts): Node runs a worker's first file as it is, so this one,
-// in plain JavaScript, registers tsx's loader before it imports the TypeScript that does the work.
-import { register } from 'tsx/esm/api';
+// Entry of a consumer's worker thread (consumer-worker.ts). Workers of Node 20 do not inherit tsx's loader hooks, so
+// this plain module loads the TypeScript thread through tsx's API, as the seed's media workers do (infra/seed/media).
+import { tsImport } from 'tsx/esm/api';
 
-register();
-await import('./consumer-worker-thread.ts');
+await tsImport('./consumer-worker-thread.ts', import.meta.url);

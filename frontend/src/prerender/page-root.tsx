@@ -28,8 +28,9 @@ export function holdSessionUntilHydrated(queryClient: QueryClient) {
 
 /**
  * Once hydrated (effects never run on the server): a button pressed before is pressed again (early-click.ts), who is
- * listening is asked, and the page's reads run again (its play counts may be stale). In tasks after the hydration's effects: the screens only see the answers, in tasks of
- * their own, instead of the reads starting inside the hydration's longest task.
+ * listening is asked, and the page's reads run again (its play counts may be stale). In tasks after the hydration's
+ * effects: the screens only see the answers, in tasks of their own, instead of the reads starting inside the
+ * hydration's longest task.
  */
 function RefreshAfterHydration() {
   const queryClient = useQueryClient();
