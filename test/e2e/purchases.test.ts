@@ -8,6 +8,7 @@ import { albums } from '../../infra/seed/catalogue.js';
 import { useCloudEnv } from '../support/cloud.js';
 import { signedInListener, type TestListener } from '../support/signed-in.js';
 import { launch, newPage, poll, signIn, toastShown, viewports, scratchDir } from './browser.js';
+import { payOnSandbox } from './steps.js';
 
 const paperSatellites = albums.find((a) => a.albumId === 'album-paper-satellites')!;
 const copperAndSalt = albums.find((a) => a.albumId === 'album-copper-and-salt')!;
@@ -125,6 +126,35 @@ describe('purchases and downloads', () => {
     await page.goto('/after-purchase');
     await page.waitForURL('**/purchases');
     await purchase.waitFor();
+    await context.close();
+  });
+
+  it('a Toko+ member sees Buy at the member price and the checkout charges exactly that; a free listener sees the regular price', async () => {
+    const listener = await signedInListener();
+    const member = await signedInListener('toko_plus');
+    const { page, context } = await newPage(browser, viewports.desktop);
+    await signIn(context, listener);
+    await page.goto(`/album/${copperAndSalt.albumId}`);
+    await page.getByRole('button', { name: 'Buy $9.99' }).waitFor();
+    expect(await page.locator('[data-testid=price-hint]').textContent()).toBe('Toko+ members pay $6.99 for this album.');
+
+    await signIn(context, member);
+    await page.goto(`/album/${copperAndSalt.albumId}`);
+    await poll(() => page.locator('[data-testid=price-hint]').textContent()).toBe('Your Price: $6.99');
+    const buy = page.getByRole('button', { name: 'Buy $6.99' });
+    await buy.click();
+
+    // Buy opens the cart checking out: the sandbox's form asks for $6.99, and the purchase is recorded at $6.99.
+    const { pay } = await payOnSandbox(page);
+    expect(await pay.textContent()).toBe('Pay $6.99');
+    await pay.click();
+    await page.waitForURL(/\/checkout\/success\?session_id=cs_test_\w+/, { timeout: 30_000 });
+    const success = page.locator('[data-testid=checkout-success-page]');
+    await success.getByRole('heading', { name: 'Purchase Complete!' }).waitFor({ timeout: 20_000 });
+    await page.goto('/purchases');
+    const purchase = page.locator(`[data-testid=purchase][data-album-id="${copperAndSalt.albumId}"]`);
+    await purchase.waitFor({ timeout: 20_000 });
+    expect(await purchase.locator('[data-testid=purchase-price]').textContent()).toBe('$6.99');
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { albumPrices, playBlock } from '../../frontend/src/features/albums/album-access';
+import { albumPrices, buyPrice, playBlock } from '../../frontend/src/features/albums/album-access';
 import { isValidFanEmail } from '../../frontend/src/features/band/api/fan-signup';
 import { deploymentHealth, type DeploymentStatus } from '../../frontend/src/features/platform/api/get-deployment-status';
 import { searchPath } from '../../frontend/src/features/search/components/header-search';
@@ -34,6 +34,15 @@ describe('album prices', () => {
   it('falls back to 70% of the default price for members and shows the server’s price of an album without one', () => {
     expect(albumPrices({ stripePriceDefault: 9.99, stripePriceSubscriber: null, price: 9.99 })).toEqual({ regular: 9.99, member: 6.99 });
     expect(albumPrices({ stripePriceDefault: null, stripePriceSubscriber: null, price: 12.99 })).toEqual({ regular: 12.99, member: null });
+  });
+
+  it('names on the Buy button what the checkout charges: the member price to a member, the regular price to anyone else', () => {
+    const album = { stripePriceDefault: 9.99, stripePriceSubscriber: null, price: 9.99 };
+    expect(buyPrice(album, true)).toBe(6.99);
+    expect(buyPrice(album, false)).toBe(9.99);
+    expect(buyPrice({ stripePriceDefault: 9.99, stripePriceSubscriber: 5.49, price: 9.99 }, true)).toBe(5.49);
+    // Members never pay more than the regular price, whatever the album's member price says.
+    expect(buyPrice({ stripePriceDefault: 5, stripePriceSubscriber: 7, price: 5 }, true)).toBe(5);
   });
 });
 

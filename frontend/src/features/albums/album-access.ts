@@ -1,6 +1,7 @@
 /** What a listener may do with an album, read from what the server answered (it decides access). */
 import type { Platform } from '../../ui/platform-icon';
 import type { Album, AlbumTrack } from '../../../../functions/contract/catalogue';
+import { albumPrice } from '../../../../functions/contract/pricing';
 
 export const DEFAULT_ALBUM_DESCRIPTION = 'Discover this captivating musical journey.';
 export const DEFAULT_ALBUM_TYPE = 'Album';
@@ -36,17 +37,21 @@ export function playBlock(album: Pick<Album, 'isDummyAlbum' | 'requiredTier'>, h
   return album.requiredTier === plusTier ? 'subscription' : 'purchase';
 }
 
-/** Without a subscriber price, members pay 70% of the default price (ARCHITECTURE.md). */
-export const MEMBER_PRICE_SHARE = 0.7;
-
-/** The album's price (the server's display price when it has none), and the member price when members pay less. */
+/**
+ * The album's price (the server's display price when it has none), and the member price when members pay less, by the
+ * server's own rule (functions/contract/pricing.ts, shared rather than copied).
+ */
 export function albumPrices(album: Pick<Album, 'stripePriceDefault' | 'stripePriceSubscriber' | 'price'>): {
   regular: number;
   member: number | null;
 } {
-  const regular = album.price;
-  const member =
-    album.stripePriceSubscriber ??
-    (album.stripePriceDefault !== null ? Math.round(album.stripePriceDefault * MEMBER_PRICE_SHARE * 100) / 100 : null);
-  return { regular, member: member !== null && member < regular ? member : null };
+  const prices = albumPrice(album);
+  const regular = prices?.basePrice ?? album.price;
+  return { regular, member: prices && prices.subscriberPrice < regular ? prices.subscriberPrice : null };
+}
+
+/** What the Buy button charges this listener: a Toko+ member pays the member price, anyone else the regular one. */
+export function buyPrice(album: Pick<Album, 'stripePriceDefault' | 'stripePriceSubscriber' | 'price'>, isSubscriber: boolean): number {
+  const { regular, member } = albumPrices(album);
+  return isSubscriber && member !== null ? member : regular;
 }

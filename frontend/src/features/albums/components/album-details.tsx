@@ -19,7 +19,15 @@ import { shareLink } from '../../../ui/share';
 import { LoadingStatus, Skeleton, SkeletonStack } from '../../../ui/skeleton';
 import { ErrorState } from '../../../ui/status-message';
 import { Tooltip } from '../../../ui/tooltip';
-import { albumArtistName, albumPrices, DEFAULT_ALBUM_TYPE, externalListenLinks, isPlusExclusive, isTrackPlayable } from '../album-access';
+import {
+  albumArtistName,
+  albumPrices,
+  buyPrice,
+  DEFAULT_ALBUM_TYPE,
+  externalListenLinks,
+  isPlusExclusive,
+  isTrackPlayable,
+} from '../album-access';
 import type { Album, AlbumTrack, AlbumTracks } from '../../../../../functions/contract/catalogue';
 import { useAlbum } from '../api/get-album';
 import { useAlbumTracks } from '../api/get-album-tracks';
@@ -218,8 +226,10 @@ function AlbumBadges({ album }: { album: Album }) {
 /** A commerce action that is not wired yet: visible, focusable, and says so. */
 const comingSoon = { 'aria-disabled': true, title: 'Coming soon', onClick: undefined } as const;
 
+/** The button names the price the checkout will charge this listener: a member's is the member price. */
 function BuyButton({ album, onBuy }: { album: Album; onBuy?: (album: Album) => void }) {
-  const label = `Buy ${formatMoney(albumPrices(album).regular)}`;
+  const { isSubscriber } = useSession();
+  const label = `Buy ${formatMoney(buyPrice(album, isSubscriber))}`;
   if (!onBuy) {
     return (
       <Tooltip content="Coming soon">
