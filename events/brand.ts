@@ -11,4 +11,6 @@ export const brand = {
   mailFrom: 'Toko <hello@toko.example>',
   accentColor: '#f5a524',
   subscriptionMonthlyUsd: 5,
+  /** Toko+ members' discount on merch, in percent off the items: the shop's member discount code must give the same. */
+  memberMerchDiscountPercent: 10,
 } as const;

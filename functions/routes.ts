@@ -153,6 +153,7 @@ export const routes = [
   route('GET', '/api/shopify/products', 'merch', 'guest', merch.listProducts),
   route('GET', '/api/shopify/collections', 'merch', 'guest', merch.listCollections),
   route('POST', '/api/shopify/create-cart', 'merch', 'guest', merch.createCart),
+  route('GET', '/api/shopify/member-discount', 'merch', 'guest', merch.getMemberDiscount),
   route('POST', '/api/shopify/webhook', 'merch', 'guest', merch.shopifyWebhook),
   route('GET', '/api/admin/artists', 'admin-catalogue', 'admin', adminCatalogue.listArtists),
   route('POST', '/api/admin/artists', 'admin-catalogue', 'admin', adminCatalogue.createArtist),

@@ -37,7 +37,11 @@ export const listProductsAnswer = z.array(shopProduct);
 export const listProducts = endpoint({ answer: listProductsAnswer });
 export const listCollectionsAnswer = z.array(shopCollection);
 export const listCollections = endpoint({ answer: listCollectionsAnswer });
-export const createCartAnswer = z.object({ success, cartId: z.string(), checkoutUrl: z.string() });
+/**
+ * The cart made on the shop: its checkout, and what the member discount took off the items there, in dollars (0 for a
+ * listener who is not a member, or when the shop did not apply the code), so the bag can tell a member if it did not.
+ */
+export const createCartAnswer = z.object({ success, cartId: z.string(), checkoutUrl: z.string(), memberDiscount: z.number() });
 export const createCart = endpoint({
   body: z.object({
     items: z
@@ -51,6 +55,13 @@ export const createCart = endpoint({
   }),
   answer: createCartAnswer,
 });
+
+/**
+ * The merch discount of the listener asking: a Toko+ member's percentage off the items, which their carts carry to the
+ * shop's checkout; null for anyone else, or when the shop has no member discount code.
+ */
+export const memberDiscountAnswer = z.object({ percent: z.nullable(z.number()) });
+export const getMemberDiscount = endpoint({ answer: memberDiscountAnswer });
 
 /** Shopify's deliveries (the body is read raw, for its signature): what became of the one delivered. */
 export const shopifyWebhookAnswer = z.object({ received: z.literal(true), outcome: z.enum(['applied', 'duplicate', 'ignored']) });

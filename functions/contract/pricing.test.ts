@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { albumPrice, cartTotals, formatUsd, linePrice, pricingChoice } from './pricing.js';
+import { albumPrice, cartTotals, formatUsd, linePrice, percentOffCents, pricingChoice } from './pricing.js';
 
 const regular = { basePrice: 9.99, subscriberPrice: 6.99 };
 
@@ -17,6 +17,15 @@ describe('album price', () => {
   });
   it('never makes the member price higher than the default price', () => {
     expect(albumPrice({ stripePriceDefault: 5, stripePriceSubscriber: 7 })).toEqual({ basePrice: 5, subscriberPrice: 5 });
+  });
+});
+
+describe('a percentage off', () => {
+  it('takes the percentage of an amount in cents, half a cent rounded up', () => {
+    expect(percentOffCents(11000, 10)).toBe(1100);
+    expect(percentOffCents(2499, 10)).toBe(250);
+    expect(percentOffCents(2449, 10)).toBe(245);
+    expect(percentOffCents(0, 10)).toBe(0);
   });
 });
 

@@ -71,6 +71,14 @@ export function cartTotals(lines: readonly PricedLine[], choice: PricingChoice):
   };
 }
 
+/**
+ * What a percentage discount takes off an amount, in cents: the shop's member discount code on a bag's items, rounded
+ * to the cent as Shopify rounds a percentage code (half a cent up).
+ */
+export function percentOffCents(amountCents: number, percent: number): number {
+  return Math.round((amountCents * percent) / 100);
+}
+
 /** The price of one line under a choice. */
 export function linePrice(line: PricedLine, choice: PricingChoice): number {
   return choice === 'default' ? line.basePrice : line.subscriberPrice;

@@ -26,12 +26,12 @@ import { runCommand } from './command.js';
 import { readStream, type AppendContext } from './event-store.js';
 import { env } from './env.js';
 import { appOrigin } from './mail.js';
-import type { Session } from './session.js';
+import { isSubscriber, type Session } from './session.js';
 import { stripeClient } from './stripe.js';
 import { freshUser } from './users.js';
 import { dynamoViewStore, getView, getViews, queryViews } from './views.js';
 
-export const isSubscriber = (session: Session | null) => session?.tier === 'toko_plus' || session?.role === 'admin';
+export { isSubscriber } from './session.js';
 
 // ------------------------------------------------------------------ albums
 

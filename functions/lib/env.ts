@@ -37,6 +37,12 @@ const envSchema = z.object({
   SHOPIFY_STORE_DOMAIN: z.string().min(1).optional(),
   SHOPIFY_STOREFRONT_TOKEN: z.string().min(1).optional(),
   SHOPIFY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /**
+   * The shop's discount code for Toko+ members (set up in Shopify's admin to give brand.memberMerchDiscountPercent off
+   * the items). The server puts it on a signed-in member's cart and on no one else's; unset, members get no merch discount
+   * and the bag promises none.
+   */
+  SHOPIFY_MEMBER_DISCOUNT_CODE: z.string().min(1).optional(),
   APP_VERSION: z.string().default('dev'),
   /** The first admin account, made (or its password reset) by ensureFirstAdmin() on start. */
   ADMIN_EMAIL: z.string().email().optional(),

@@ -31,6 +31,9 @@ export interface Session {
   tier: 'free' | 'toko_plus';
 }
 
+/** Who pays member prices: a Toko+ member, or an admin. */
+export const isSubscriber = (session: Session | null) => session?.tier === 'toko_plus' || session?.role === 'admin';
+
 const key = () => new TextEncoder().encode(env().SESSION_SECRET);
 
 /** A token for the user's session; role and tier, if given, are ignored (they are read at request time). */

@@ -4,6 +4,7 @@
  * (`http://127.0.0.1:4100`, the local cloud's Shopify sandbox); the code is the same for both.
  */
 import { conflict, invalid, unavailable, upstreamFailed } from '../domain/errors.js';
+import { centsOf } from '../domain/merch/order.js';
 import { env } from './env.js';
 
 /** The Storefront API version the queries are written for. */
@@ -46,11 +47,22 @@ export interface CartLineInput {
   quantity: number;
 }
 
+/** A cart as the storefront made it: where to pay, and what its discount codes took off the items. */
+export interface CreatedCart {
+  cartId: string;
+  checkoutUrl: string;
+  /** The codes given, each with whether the shop applies it (an unknown or expired code is kept but not applicable). */
+  discountCodes: { code: string; applicable: boolean }[];
+  /** What the codes took off the items, in cents (0 without a discount). */
+  discountCents: number;
+}
+
 export interface Storefront {
   /** Every product, in the shop's own (featured) order. */
   products(): Promise<ShopProduct[]>;
   collections(): Promise<ShopCollection[]>;
-  createCart(lines: CartLineInput[]): Promise<{ cartId: string; checkoutUrl: string }>;
+  /** A cart of these lines, with these discount codes (given server-side only: the buyer never picks a code here). */
+  createCart(lines: CartLineInput[], discountCodes?: string[]): Promise<CreatedCart>;
   /** The artist each product is linked to by its `artist:<artistId>` tag (null for the label's own); unknown ids are left out. */
   productArtists(productIds: string[]): Promise<Map<string, string | null>>;
 }
@@ -75,6 +87,13 @@ interface GqlProduct {
   variants: { nodes: { id: string; title: string; availableForSale: boolean; price: Money }[] };
   priceRange: ShopProduct['priceRange'];
   collections: { nodes: { handle: string; title: string }[] };
+}
+
+interface GqlCart {
+  id: string;
+  checkoutUrl: string;
+  discountCodes: { code: string; applicable: boolean }[];
+  discountAllocations: { discountedAmount: { amount: string } }[];
 }
 
 interface CartUserError {
@@ -128,18 +147,26 @@ export function shopifyStorefront(domain: string, token: string): Storefront {
       );
       return data.collections.nodes;
     },
-    async createCart(lines) {
-      const data = await query<{ cartCreate: { cart: { id: string; checkoutUrl: string } | null; userErrors: CartUserError[] } }>(
-        `mutation cartCreate($lines: [CartLineInput!]) {
-          cartCreate(input: { lines: $lines }) { cart { id checkoutUrl } userErrors { message code } }
+    async createCart(lines, discountCodes = []) {
+      const data = await query<{ cartCreate: { cart: GqlCart | null; userErrors: CartUserError[] } }>(
+        `mutation cartCreate($lines: [CartLineInput!], $discountCodes: [String!]) {
+          cartCreate(input: { lines: $lines, discountCodes: $discountCodes }) {
+            cart { id checkoutUrl discountCodes { code applicable } discountAllocations { discountedAmount { amount } } }
+            userErrors { message code }
+          }
         }`,
-        { lines: lines.map((l) => ({ merchandiseId: l.variantId, quantity: l.quantity })) },
+        { lines: lines.map((l) => ({ merchandiseId: l.variantId, quantity: l.quantity })), discountCodes },
       );
       const { cart, userErrors } = data.cartCreate;
       const [error] = userErrors;
       if (error && OUT_OF_STOCK.has(error.code ?? '')) throw conflict('unavailable', 'This item is currently out of stock');
       if (!cart || error) throw invalid('cart_failed', error?.message ?? 'Could not create the cart');
-      return { cartId: cart.id, checkoutUrl: cart.checkoutUrl };
+      return {
+        cartId: cart.id,
+        checkoutUrl: cart.checkoutUrl,
+        discountCodes: cart.discountCodes,
+        discountCents: cart.discountAllocations.reduce((sum, a) => sum + centsOf(a.discountedAmount.amount), 0),
+      };
     },
     async productArtists(productIds) {
       if (productIds.length === 0) return new Map();

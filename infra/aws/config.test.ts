@@ -92,6 +92,17 @@ describe('context', () => {
     for (const env of variables({})) expect(env).not.toHaveProperty('STRIPE_PUBLISHABLE_KEY');
   });
 
+  it('gives the functions the shop’s member discount code from -c shopifyMemberDiscountCode, and none without it', () => {
+    const variables = (context: Record<string, unknown>) =>
+      Object.values(Template.fromStack(synth(context).api).findResources('AWS::Lambda::Function')).map(
+        (fn) => (fn.Properties as { Environment: { Variables: Record<string, unknown> } }).Environment.Variables,
+      );
+    for (const env of variables({ shopifyMemberDiscountCode: 'TOKO-PLUS-MERCH' })) {
+      expect(env.SHOPIFY_MEMBER_DISCOUNT_CODE).toBe('TOKO-PLUS-MERCH');
+    }
+    for (const env of variables({})) expect(env).not.toHaveProperty('SHOPIFY_MEMBER_DISCOUNT_CODE');
+  });
+
   it('references existing secrets by name when given', () => {
     const toko = synth({
       sessionSecretName: 'prod/toko/session',

@@ -31,6 +31,11 @@ export interface TokoConfig {
   stripePublishableKey?: string;
   /** Existing Secrets Manager secret, JSON `{ "storeDomain", "storefrontToken", "webhookSecret" }`; a placeholder is created when unset. */
   shopifySecretName?: string;
+  /**
+   * The shop's discount code for Toko+ members (set up in Shopify to give brand.memberMerchDiscountPercent off): the server
+   * puts it on members' carts only. Not a secret (members see it at Shopify's checkout); unset, members get no merch discount.
+   */
+  shopifyMemberDiscountCode?: string;
   appVersion: string;
   /** Shown by /api/deployment-status; passed by the deploy script so synth stays deterministic. */
   buildTime?: string;
@@ -78,6 +83,7 @@ export function configFromContext(node: Node, overrides: Partial<TokoConfig> = {
     stripeSecretName: text(node, 'stripeSecretName'),
     stripePublishableKey: text(node, 'stripePublishableKey'),
     shopifySecretName: text(node, 'shopifySecretName'),
+    shopifyMemberDiscountCode: text(node, 'shopifyMemberDiscountCode'),
     appVersion: text(node, 'appVersion') ?? packageVersion(),
     buildTime: text(node, 'buildTime'),
     ...overrides,

@@ -29,6 +29,7 @@ export interface SharedEnvironment {
   appVersion: string;
   buildTime?: string;
   stripePublishableKey?: string;
+  shopifyMemberDiscountCode?: string;
 }
 
 export function functionEnvironment(shared: SharedEnvironment, service: string): Record<string, string> {
@@ -53,6 +54,7 @@ export function functionEnvironment(shared: SharedEnvironment, service: string):
     APP_VERSION: shared.appVersion,
     ...(shared.buildTime ? { BUILD_TIME: shared.buildTime } : {}),
     ...(shared.stripePublishableKey ? { STRIPE_PUBLISHABLE_KEY: shared.stripePublishableKey } : {}),
+    ...(shared.shopifyMemberDiscountCode ? { SHOPIFY_MEMBER_DISCOUNT_CODE: shared.shopifyMemberDiscountCode } : {}),
     POWERTOOLS_SERVICE_NAME: service,
     NODE_OPTIONS: '--enable-source-maps',
   };

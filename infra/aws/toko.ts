@@ -52,6 +52,7 @@ export function buildToko(app: App, config: TokoConfig, entries: Entries = entri
       appVersion: config.appVersion,
       buildTime: config.buildTime,
       stripePublishableKey: config.stripePublishableKey,
+      shopifyMemberDiscountCode: config.shopifyMemberDiscountCode,
     },
     resources: {
       tables: data.tables,

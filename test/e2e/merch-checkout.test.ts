@@ -57,4 +57,33 @@ describe('merch checkout through the Shopify sandbox', () => {
     await tab.waitForURL('**/shop');
     await context.close();
   });
+
+  it('a Toko+ member’s bag shows 10 % off, and the shop’s checkout charges exactly that, as the recorded order says', async () => {
+    const member = await signedInListener('toko_plus');
+    const { page, context } = await newPage(browser, viewports.phone);
+    await signIn(context, member);
+
+    // The bag: two hoodies, $110.00 of items, $11.00 off for the member.
+    const drawer = await bagMerch(page, { handle: hoodie.handle, variantId: large.id, search: 'hoodie' });
+    const line = drawer.locator(`[data-testid=merch-cart-line][data-variant-id="${large.id}"]`);
+    await line.getByRole('button', { name: /^One more/ }).click();
+    await poll(() => line.locator('[data-testid=merch-cart-qty]').textContent()).toBe('2');
+    await poll(() => drawer.locator('[data-testid=merch-cart-discount]').textContent()).toBe('−$11.00');
+    expect(await drawer.locator('[data-testid=merch-cart-items]').textContent()).toBe('$110.00');
+    expect(await drawer.locator('[data-testid=merch-cart-subtotal]').textContent()).toBe('$99.00 USD');
+
+    // The shop's checkout takes the same $11.00 off: $99.00 of items and $5.00 shipping.
+    const tab = await openShopCheckout(context, page);
+    await tab.getByRole('list', { name: 'Items' }).getByText('Low Tides Hoodie (L) × 2').waitFor();
+    expect(await tab.locator('[data-testid=discount]').textContent()).toBe('−$11.00');
+    expect(await tab.locator('[data-testid=total]').textContent()).toBe('$104.00');
+    const { orderId } = await payShopCheckout(tab, '$104.00');
+
+    await poll(async () => (await readStream(`merch-order#${orderId}`)).length).toBe(1);
+    const [placed] = await readStream(`merch-order#${orderId}`);
+    expect(placed.data).toMatchObject({ subtotalCents: 9900, shippingCents: 500, totalCents: 10400 });
+    // The bag told no one of a difference.
+    expect(await page.locator('[data-testid=toast]', { hasText: 'member discount differs' }).count()).toBe(0);
+    await context.close();
+  });
 });

@@ -173,7 +173,7 @@ describe('merch shop', () => {
     await context.close();
   });
 
-  it('shows a Toko+ member the merch discount note', async () => {
+  it('shows a Toko+ member their merch discount: the note, and the bag’s subtotal with 10 % off the items', async () => {
     const member = await signedInListener('toko_plus');
     const { page, context } = await newPage(browser, viewports.desktop);
     await signIn(context, member);
@@ -182,7 +182,12 @@ describe('merch shop', () => {
     await tote.locator('[data-testid=add-to-bag]').click();
     await toast(page, 'Added to Bag').getByRole('button', { name: 'View Bag' }).click();
     await drawer(page).locator('[data-testid=merch-member-note]').waitFor();
-    expect(await drawer(page).locator('[data-testid=merch-member-note]').textContent()).toContain('Toko+ member');
+    expect(await drawer(page).locator('[data-testid=merch-member-note]').textContent()).toBe(
+      'Toko+ member: 10% off your merch, in this subtotal and at checkout.',
+    );
+    expect(await drawer(page).locator('[data-testid=merch-cart-items]').textContent()).toBe('$18.00');
+    expect(await drawer(page).locator('[data-testid=merch-cart-discount]').textContent()).toBe('−$1.80');
+    expect(await drawer(page).locator('[data-testid=merch-cart-subtotal]').textContent()).toBe('$16.20 USD');
     await context.close();
   });
 });

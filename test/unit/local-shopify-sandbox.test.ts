@@ -14,7 +14,13 @@ let shop: Storefront;
 beforeAll(async () => {
   stubAppEnv({ APP_ORIGIN: APP, SHOPIFY_WEBHOOK_SECRET: SECRET });
   // The app is not running: webhooks go nowhere, and the tests take them from the admin endpoint instead.
-  sandbox = await startShopifySandbox({ port: 0, appOrigin: APP, webhookUrl: 'http://127.0.0.1:9/none', webhookSecret: SECRET });
+  sandbox = await startShopifySandbox({
+    port: 0,
+    appOrigin: APP,
+    webhookUrl: 'http://127.0.0.1:9/none',
+    webhookSecret: SECRET,
+    discountCodes: { 'MEMBERS-10': 10 },
+  });
   shop = shopifyStorefront(sandbox.url, SANDBOX_STOREFRONT_TOKEN);
 });
 afterAll(async () => {
@@ -198,6 +204,82 @@ describe('the storefront against the Shopify sandbox', () => {
     expect((await graphql('query($id: ID!) { cart(id: $id) { id } }', { id: cart.cartId })).body.data.cart).toBeNull();
     const again = await fetch(cart.checkoutUrl);
     expect(await again.text()).toContain(order.name);
+  });
+
+  it('takes a store discount code off the items: on the cart, on the checkout page, and in the order the webhook reports', async () => {
+    // Codes are matched as Shopify matches them, whatever their case.
+    const cart = await shop.createCart(
+      [
+        { variantId: medium.id, quantity: 2 },
+        { variantId: tote.variants[0].id, quantity: 1 },
+      ],
+      ['members-10'],
+    );
+    expect(cart.discountCodes).toEqual([{ code: 'members-10', applicable: true }]);
+    expect(cart.discountCents).toBe(740);
+    const html = await (await fetch(cart.checkoutUrl)).text();
+    expect(html).toContain('Discount (members-10)');
+    expect(html).toContain('−$7.40');
+    expect(html).toContain('Pay $71.60');
+
+    const token = /\/cart\/c\/(\w+)/.exec(cart.checkoutUrl)![1];
+    const res = await fetch(`${sandbox.url}/sandbox/carts/${token}/pay`, { method: 'POST', body: JSON.stringify({ deliver: false }) });
+    const { webhook } = (await res.json()) as { webhook: { body: string } };
+    const raw = JSON.parse(webhook.body) as Record<string, unknown> & { line_items: { discount_allocations: { amount: string }[] }[] };
+    expect(raw).toMatchObject({
+      total_line_items_price: '74.00',
+      total_discounts: '7.40',
+      subtotal_price: '66.60',
+      total_price: '71.60',
+      discount_codes: [{ code: 'members-10', amount: '7.40', type: 'percentage' }],
+    });
+    expect(raw.line_items.map((line) => line.discount_allocations.map((a) => a.amount))).toEqual([['5.60'], ['1.80']]);
+    const placed = merchOrderFrom(shopifyOrderSchema.parse(raw), 'w', () => null);
+    expect(placed).toMatchObject({ subtotalCents: 6660, shippingCents: 500, totalCents: 7160 });
+  });
+
+  it('keeps an unknown code on the cart as not applicable, and lets cartDiscountCodesUpdate put codes on and take them off', async () => {
+    const cart = await shop.createCart([{ variantId: medium.id, quantity: 1 }], ['NOT-A-CODE']);
+    expect(cart).toMatchObject({ discountCodes: [{ code: 'NOT-A-CODE', applicable: false }], discountCents: 0 });
+    expect(await (await fetch(cart.checkoutUrl)).text()).toContain('Pay $33.00');
+
+    const update = (discountCodes: string[]) =>
+      graphql(
+        `
+          mutation ($cartId: ID!, $discountCodes: [String!]) {
+            cartDiscountCodesUpdate(cartId: $cartId, discountCodes: $discountCodes) {
+              cart {
+                discountCodes {
+                  code
+                  applicable
+                }
+                cost {
+                  subtotalAmount {
+                    amount
+                  }
+                  totalAmount {
+                    amount
+                  }
+                }
+              }
+              userErrors {
+                code
+              }
+            }
+          }
+        `,
+        { cartId: cart.cartId, discountCodes },
+      );
+    const on = (await update(['MEMBERS-10'])).body.data.cartDiscountCodesUpdate;
+    expect(on).toEqual({
+      cart: {
+        discountCodes: [{ code: 'MEMBERS-10', applicable: true }],
+        cost: { subtotalAmount: { amount: '28.00' }, totalAmount: { amount: '25.20' } },
+      },
+      userErrors: [],
+    });
+    const off = (await update([])).body.data.cartDiscountCodesUpdate;
+    expect(off.cart).toEqual({ discountCodes: [], cost: { subtotalAmount: { amount: '28.00' }, totalAmount: { amount: '28.00' } } });
   });
 
   it('refuses a forged or an unsigned delivery', () => {

@@ -1,8 +1,11 @@
 /**
  * The Shopify sandbox: the part of Shopify's Storefront GraphQL API the app uses (products, collections, product
- * nodes, carts with `cartCreate` and `cartLinesAdd`, and the cart's `checkoutUrl`), a checkout page with a Pay button,
- * and on pay an `orders/create` webhook signed as Shopify signs it (HMAC-SHA256 of the raw body, base64, in
- * `X-Shopify-Hmac-Sha256`). Admin endpoints under /sandbox/ let tests pay a cart and take the delivery to resend it.
+ * nodes, carts with `cartCreate`, `cartLinesAdd` and discount codes (`discountCodes` in `cartCreate`'s input and
+ * `cartDiscountCodesUpdate`), and the cart's `checkoutUrl`), a checkout page with a Pay button, and on pay an
+ * `orders/create` webhook signed as Shopify signs it (HMAC-SHA256 of the raw body, base64, in `X-Shopify-Hmac-Sha256`).
+ * Discount codes are the store's own (`discountCodes` of the options, as a store's admin sets them up): a percentage off
+ * the cart's items, shown on the checkout page and carried by the order. Admin endpoints under /sandbox/ let tests pay a
+ * cart and take the delivery to resend it.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -26,6 +29,8 @@ export interface ShopifySandboxOptions {
   webhookSecret: string;
   /** Keeps carts and the order numbers across restarts when set. */
   stateFile?: string;
+  /** The store's discount codes: each takes a percentage off a cart's items (codes are matched case-insensitively, as Shopify does). */
+  discountCodes?: Record<string, number>;
   log?: (line: string) => void;
 }
 
@@ -41,6 +46,8 @@ export const SANDBOX_STOREFRONT_TOKEN = 'toko-sandbox-storefront-token';
 const SHOP_DOMAIN = 'toko-sandbox.myshopify.com';
 /** Flat shipping on every order: the sandbox has no rates or taxes to compute. */
 const SHIPPING_CENTS = 500;
+/** The member discount code the local cloud's store has, and the app is configured with (SHOPIFY_MEMBER_DISCOUNT_CODE). */
+export const SANDBOX_MEMBER_DISCOUNT_CODE = 'TOKO-PLUS-MERCH';
 
 /** A webhook signing secret for one run of the local cloud. */
 export const newShopifyWebhookSecret = () => randomBytes(32).toString('hex');
@@ -74,6 +81,8 @@ interface Cart {
   token: string;
   key: string;
   lines: CartLine[];
+  /** The discount codes given to the cart, as given (applicable or not). Absent in carts saved before codes existed. */
+  discountCodes?: string[];
   createdAt: string;
   updatedAt: string;
   /** Set once it is paid: the order it became. */
@@ -100,8 +109,11 @@ interface UserError {
 }
 
 const lineInput = z.object({ merchandiseId: z.string(), quantity: z.number().int().default(1) });
-const cartCreateArgs = z.object({ input: z.object({ lines: z.array(lineInput).nullish() }).nullish() });
+const cartCreateArgs = z.object({
+  input: z.object({ lines: z.array(lineInput).nullish(), discountCodes: z.array(z.string()).nullish() }).nullish(),
+});
 const cartLinesAddArgs = z.object({ cartId: z.string(), lines: z.array(lineInput) });
+const cartDiscountCodesUpdateArgs = z.object({ cartId: z.string(), discountCodes: z.array(z.string()).nullish() });
 const connectionArgs = z.object({
   first: z.number().int().nullish(),
   after: z.string().nullish(),
@@ -218,6 +230,29 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
   const lineCents = (line: CartLine) => cents(variants.get(line.variantId)!.variant.price.amount) * line.quantity;
   const subtotalOf = (cart: Cart) => cart.lines.reduce((sum, line) => sum + lineCents(line), 0);
 
+  /** The store's percentage for a code, matched case-insensitively; undefined for a code the store does not have. */
+  const percentOf = (code: string) =>
+    Object.entries(options.discountCodes ?? {}).find(([known]) => known.toUpperCase() === code.trim().toUpperCase())?.[1];
+
+  /**
+   * The cart's code discount: Shopify applies one order discount code (the first applicable one), a percentage of the
+   * items' subtotal rounded to the cent, spread over the lines in proportion to their amounts (the remainder cents
+   * going to the largest shares), so the lines' allocations add up to the discount exactly.
+   */
+  function discountOf(cart: Cart): { code: string; percent: number; cents: number; perLine: number[] } | null {
+    const code = (cart.discountCodes ?? []).find((c) => percentOf(c) !== undefined);
+    if (code === undefined) return null;
+    const percent = percentOf(code)!;
+    const subtotal = subtotalOf(cart);
+    const total = Math.round((subtotal * percent) / 100);
+    const exact = cart.lines.map((line) => (subtotal ? (total * lineCents(line)) / subtotal : 0));
+    const perLine = exact.map(Math.floor);
+    const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0]);
+    const remainder = total - perLine.reduce((a, b) => a + b, 0);
+    for (let k = 0; k < remainder; k++) perLine[order[k][1]] += 1;
+    return { code, percent, cents: total, perLine };
+  }
+
   function cartObject(cart: Cart): Resolvable {
     return {
       __typename: 'Cart',
@@ -240,7 +275,22 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
           }),
           args,
         ),
-      cost: { subtotalAmount: centsMoney(subtotalOf(cart)), totalAmount: centsMoney(subtotalOf(cart)) },
+      discountCodes: (cart.discountCodes ?? []).map((code) => ({
+        __typename: 'CartDiscountCode',
+        code,
+        applicable: percentOf(code) !== undefined,
+      })),
+      discountAllocations: (() => {
+        const discount = discountOf(cart);
+        return discount
+          ? [{ __typename: 'CartCodeDiscountAllocation', code: discount.code, discountedAmount: centsMoney(discount.cents) }]
+          : [];
+      })(),
+      // As Shopify's: the subtotal is before cart-level discounts (a discount code), the total after them.
+      cost: {
+        subtotalAmount: centsMoney(subtotalOf(cart)),
+        totalAmount: centsMoney(subtotalOf(cart) - (discountOf(cart)?.cents ?? 0)),
+      },
     };
   }
 
@@ -323,7 +373,8 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
     mutation: {
       __typename: 'Mutation',
       cartCreate: (args: unknown) => {
-        const lines = cartCreateArgs.parse(args).input?.lines ?? [];
+        const { lines: given, discountCodes } = cartCreateArgs.parse(args).input ?? {};
+        const lines = given ?? [];
         const userErrors = checkLines(lines, ['input', 'lines']);
         if (userErrors.length) return { cart: null, userErrors, warnings: [] };
         const now = new Date().toISOString();
@@ -331,6 +382,7 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
           token: randomBytes(16).toString('hex'),
           key: randomBytes(16).toString('hex'),
           lines: [],
+          discountCodes: discountCodes ?? [],
           createdAt: now,
           updatedAt: now,
           orderId: null,
@@ -355,6 +407,21 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
         save();
         return { cart: cartObject(cart), userErrors: [], warnings: [] };
       },
+      // The codes given replace the cart's; an empty list takes them all off.
+      cartDiscountCodesUpdate: (args: unknown) => {
+        const { cartId, discountCodes } = cartDiscountCodesUpdateArgs.parse(args);
+        const cart = openCart(cartId);
+        if (!cart)
+          return {
+            cart: null,
+            userErrors: [{ field: ['cartId'], message: 'The specified cart does not exist.', code: 'INVALID' }],
+            warnings: [],
+          };
+        cart.discountCodes = discountCodes ?? [];
+        cart.updatedAt = new Date().toISOString();
+        save();
+        return { cart: cartObject(cart), userErrors: [], warnings: [] };
+      },
     },
   };
 
@@ -365,7 +432,11 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
     const number = state.nextOrderNumber++;
     const id = 5_000_000_000 + number;
     const now = new Date().toISOString();
-    const subtotal = subtotalOf(cart);
+    const itemsCents = subtotalOf(cart);
+    const discount = discountOf(cart);
+    const discountCents = discount?.cents ?? 0;
+    // Shopify's order subtotal is after discounts, before shipping and taxes.
+    const subtotal = itemsCents - discountCents;
     const order = {
       id,
       admin_graphql_api_id: `gid://shopify/Order/${id}`,
@@ -385,8 +456,26 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
       test: true,
       cart_token: cart.token,
       source_name: 'web',
-      total_line_items_price: decimal(subtotal),
-      total_discounts: '0.00',
+      total_line_items_price: decimal(itemsCents),
+      total_discounts: decimal(discountCents),
+      total_discounts_set: {
+        shop_money: { amount: decimal(discountCents), currency_code: 'USD' },
+        presentment_money: { amount: decimal(discountCents), currency_code: 'USD' },
+      },
+      discount_codes: discount ? [{ code: discount.code, amount: decimal(discount.cents), type: 'percentage' }] : [],
+      discount_applications: discount
+        ? [
+            {
+              type: 'discount_code',
+              code: discount.code,
+              value: discount.percent.toFixed(1),
+              value_type: 'percentage',
+              allocation_method: 'across',
+              target_selection: 'all',
+              target_type: 'line_item',
+            },
+          ]
+        : [],
       subtotal_price: decimal(subtotal),
       total_tax: '0.00',
       taxes_included: false,
@@ -396,7 +485,7 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
         presentment_money: { amount: decimal(SHIPPING_CENTS), currency_code: 'USD' },
       },
       shipping_lines: [{ id: number, title: 'Standard', code: 'Standard', price: decimal(SHIPPING_CENTS), source: 'shopify' }],
-      line_items: cart.lines.map((line) => {
+      line_items: cart.lines.map((line, index) => {
         const { variant, product } = variants.get(line.variantId)!;
         const lineItemId = 9_000_000_000 + state.nextLineItemId++;
         return {
@@ -410,7 +499,9 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
           vendor: brand.labelName,
           quantity: line.quantity,
           price: variant.price.amount,
+          // A code's discount is an order-level one: Shopify leaves the line's own discount at 0 and allocates it here.
           total_discount: '0.00',
+          discount_allocations: discount ? [{ amount: decimal(discount.perLine[index]), discount_application_index: 0 }] : [],
           requires_shipping: true,
           taxable: true,
           gift_card: false,
@@ -479,13 +570,15 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
             const name = variant.title === 'Default Title' ? product.title : `${product.title} (${variant.title})`;
             return { name, quantity: line.quantity, lineCents: lineCents(line) };
           });
+          const discount = discountOf(cart);
           const view = {
             payPath: `/cart/c/${cart.token}/pay?key=${cart.key}`,
             lines,
             subtotalCents: subtotal,
+            discount: discount ? { code: discount.code, cents: discount.cents } : null,
             shippingCents: SHIPPING_CENTS,
           };
-          return sendHtml(res, 200, checkoutPage({ ...view, totalCents: subtotal + SHIPPING_CENTS }));
+          return sendHtml(res, 200, checkoutPage({ ...view, totalCents: subtotal - (discount?.cents ?? 0) + SHIPPING_CENTS }));
         }
         if (checkout[2] && method === 'POST') {
           const email = parseForm(raw.toString('utf8')).email;
@@ -547,6 +640,8 @@ export async function startLocalShopify(opts: {
     webhookUrl: `${opts.appUrl}/api/shopify/webhook`,
     webhookSecret,
     stateFile: `${opts.dataDir}/shopify-sandbox.json`,
+    // The store's member discount, as the label would set it up in Shopify's admin: the brand's percentage.
+    discountCodes: { [SANDBOX_MEMBER_DISCOUNT_CODE]: brand.memberMerchDiscountPercent },
     log: opts.log,
   });
   return {
@@ -555,6 +650,7 @@ export async function startLocalShopify(opts: {
       SHOPIFY_STORE_DOMAIN: sandbox.url,
       SHOPIFY_STOREFRONT_TOKEN: SANDBOX_STOREFRONT_TOKEN,
       SHOPIFY_WEBHOOK_SECRET: webhookSecret,
+      SHOPIFY_MEMBER_DISCOUNT_CODE: SANDBOX_MEMBER_DISCOUNT_CODE,
       SHOPIFY_SANDBOX_URL: sandbox.url,
     },
   };

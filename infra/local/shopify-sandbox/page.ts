@@ -18,6 +18,8 @@ export interface CheckoutView {
   payPath: string;
   lines: { name: string; quantity: number; lineCents: number }[];
   subtotalCents: number;
+  /** The cart's discount code and the amount it takes off, when one applies. */
+  discount: { code: string; cents: number } | null;
   shippingCents: number;
   totalCents: number;
 }
@@ -31,6 +33,7 @@ export function checkoutPage(view: CheckoutView): string {
     `<h1>${escape(brand.labelName)} shop</h1><p class="note">Shopify sandbox: no real money moves and nothing is shipped.</p>
 <ul aria-label="Items">${rows}</ul>
 <div class="sum"><span>Subtotal</span><span data-testid="subtotal">${usd(view.subtotalCents)}</span></div>
+${view.discount ? `<div class="sum"><span>Discount (${escape(view.discount.code)})</span><span data-testid="discount">−${usd(view.discount.cents)}</span></div>` : ''}
 <div class="sum"><span>Shipping</span><span data-testid="shipping">${usd(view.shippingCents)}</span></div>
 <div class="sum total"><span>Total</span><span data-testid="total">${usd(view.totalCents)}</span></div>
 <form method="post" action="${escape(view.payPath)}">

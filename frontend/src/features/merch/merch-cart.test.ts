@@ -6,6 +6,7 @@ import {
   MERCH_CART_KEY,
   merchItemCount,
   merchSubtotal,
+  merchTotals,
   readMerchCart,
   removeMerchItem,
   setMerchQuantity,
@@ -68,6 +69,13 @@ describe('merch bag', () => {
     expect(merchItemCount(cart)).toBe(5);
     expect(merchSubtotal(cart)).toBe(112.97);
     expect(merchSubtotal([])).toBe(0);
+  });
+
+  it('takes a member discount off the items, to the cent, and nothing without one', () => {
+    const cart = [tee(2), tote(3)];
+    expect(merchTotals(cart, 10)).toEqual({ items: 112.97, discount: 11.3, subtotal: 101.67 });
+    expect(merchTotals(cart, null)).toEqual({ items: 112.97, discount: 0, subtotal: 112.97 });
+    expect(merchTotals([], 10)).toEqual({ items: 0, discount: 0, subtotal: 0 });
   });
 
   it('reads back what it wrote, and drops what it cannot read instead of failing', () => {

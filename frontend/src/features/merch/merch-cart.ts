@@ -3,6 +3,7 @@
  * under `toko_merch_cart` (spec part 2 §3, §4 "Merch cart"). Pure: reading, merging, quantities, subtotal.
  */
 import * as z from 'zod/mini';
+import { percentOffCents } from '../../../../functions/contract/pricing';
 import { brand } from '../../lib/brand';
 
 export const MERCH_CART_KEY = `${brand.product.toLowerCase()}_merch_cart`;
@@ -66,6 +67,22 @@ export const merchItemCount = (cart: MerchCart): number => cart.reduce((sum, lin
 /** The estimated subtotal in dollars, to the cent; taxes and shipping come at the external checkout. */
 export const merchSubtotal = (cart: MerchCart): number =>
   Math.round(cart.reduce((sum, line) => sum + Math.round(line.price * 100) * line.qty, 0)) / 100;
+
+export interface MerchTotals {
+  /** The items at their prices, in dollars. */
+  items: number;
+  /** What the member discount takes off the items (0 without one). */
+  discount: number;
+  /** The items after the discount: what the checkout's items come to, before shipping and taxes. */
+  subtotal: number;
+}
+
+/** The bag's amounts with a member discount of `percent` off the items (null: none), as the shop's checkout computes them. */
+export function merchTotals(cart: MerchCart, percent: number | null): MerchTotals {
+  const itemsCents = Math.round(merchSubtotal(cart) * 100);
+  const discountCents = percent ? percentOffCents(itemsCents, percent) : 0;
+  return { items: itemsCents / 100, discount: discountCents / 100, subtotal: (itemsCents - discountCents) / 100 };
+}
 
 /** The variant's name as shown, or null for a product without options. */
 export const shownVariant = (variant: string | null | undefined): string | null =>

@@ -1,6 +1,7 @@
 /**
  * The merch bag as a bottom sheet (spec part 2 "Merch cart drawer"): the items with their quantities, an
- * estimated subtotal in US dollars, the member note for subscribers, and checkout on the label's shop.
+ * estimated subtotal in US dollars, a Toko+ member's discount (the amount the shop's checkout takes off, since the server
+ * puts the member code on the member's cart), and checkout on the label's shop.
  * The app may add a row for the digital albums of the album cart, which has its own dialog.
  */
 import * as RadixDialog from '@radix-ui/react-dialog';
@@ -14,11 +15,12 @@ import { Artwork } from '../../../ui/artwork';
 import { Button, buttonClass, IconButton } from '../../../ui/button';
 import { toast } from '../../../ui/toast';
 import { createMerchCart } from '../api/create-cart';
+import { useMemberDiscount } from '../api/get-member-discount';
 import {
   checkoutLines,
   MAX_MERCH_QUANTITY,
   merchItemCount,
-  merchSubtotal,
+  merchTotals,
   shownVariant,
   type MerchCart,
   type MerchCartItem,
@@ -158,7 +160,10 @@ function BagLine({ line }: { line: MerchCartItem }) {
 }
 
 function BagFooter({ cart }: { cart: MerchCart }) {
-  const { isSubscriber } = useSession();
+  const { user, isSubscriber } = useSession();
+  const memberDiscount = useMemberDiscount(user?.id ?? null, isSubscriber);
+  const percent = isSubscriber ? (memberDiscount.data?.percent ?? null) : null;
+  const totals = merchTotals(cart, percent);
   const [pending, setPending] = useState(false);
   const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
 
@@ -166,8 +171,8 @@ function BagFooter({ cart }: { cart: MerchCart }) {
     setPending(true);
     setBlockedUrl(null);
     const lines = checkoutLines(cart);
-    const created: CreatedCart = await createMerchCart(lines).then(
-      (answer) => ({ ok: true as const, checkoutUrl: answer.checkoutUrl }),
+    const created: CreatedCart & { discount?: number } = await createMerchCart(lines).then(
+      (answer) => ({ ok: true as const, checkoutUrl: answer.checkoutUrl, discount: answer.memberDiscount }),
       () => ({ ok: false as const }),
     );
     const url = checkoutDestination(created, lines);
@@ -184,21 +189,52 @@ function BagFooter({ cart }: { cart: MerchCart }) {
     } else if (opened === 'new-tab') {
       toast({ title: 'Checkout opened', description: 'Finish your order in the new tab.', duration: 3000 });
     }
+    // The bag showed a discount the shop did not give (or the other way round): say what the checkout charges.
+    const discountKnown = !isSubscriber || memberDiscount.isSuccess;
+    if (created.ok && discountKnown && created.discount !== totals.discount) {
+      toast({
+        variant: 'destructive',
+        title: 'Your member discount differs at checkout',
+        description:
+          created.discount === 0
+            ? `The shop did not apply your ${brand.productPlus} discount: its checkout shows the full price.`
+            : `The shop's checkout takes ${formatMoney(created.discount ?? 0)} off your items.`,
+        duration: 8000,
+      });
+    }
   };
 
   return (
     <div className="space-y-3 border-t border-white/10 px-5 py-4">
+      {totals.discount > 0 && (
+        <dl className="space-y-1 text-sm text-zinc-300">
+          <div className="flex justify-between">
+            <dt>Items</dt>
+            <dd className="tabular-nums" data-testid="merch-cart-items">
+              {formatMoney(totals.items)}
+            </dd>
+          </div>
+          <div className="flex justify-between text-accent">
+            <dt>
+              {brand.productPlus} member discount ({percent}%)
+            </dt>
+            <dd className="tabular-nums" data-testid="merch-cart-discount">
+              −{formatMoney(totals.discount)}
+            </dd>
+          </div>
+        </dl>
+      )}
       <div className="flex items-baseline justify-between">
         <p className="font-semibold text-zinc-50">Subtotal (estimate)</p>
         <p className="text-lg font-bold tabular-nums text-zinc-50" data-testid="merch-cart-subtotal">
-          {formatMoney(merchSubtotal(cart))} <span className="text-xs font-normal text-zinc-300">USD</span>
+          {formatMoney(totals.subtotal)} <span className="text-xs font-normal text-zinc-300">USD</span>
         </p>
       </div>
       <p className="text-xs text-zinc-300">Taxes and shipping are calculated at checkout.</p>
-      {isSubscriber && (
+      {percent !== null && (
         <p className="flex items-center gap-2 rounded-lg bg-accent/15 px-3 py-2 text-sm text-zinc-100" data-testid="merch-member-note">
           <Crown aria-hidden="true" className="size-4 shrink-0 text-accent" />
-          {brand.productPlus} member: your merch discount is applied at checkout.
+          {brand.productPlus} member: {percent}% off your merch, in this subtotal and at checkout.
         </p>
       )}
       {blockedUrl && (

@@ -1,0 +1,16 @@
+/** GET /api/shopify/member-discount: the listener's merch discount (a Toko+ member's percentage off), or null. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { memberDiscountAnswer } from '../../../../../functions/contract/merch';
+import { request } from '../../../lib/http';
+import { merchKeys } from './merch-keys';
+
+export const memberDiscountQueryOptions = (userId: string | null) =>
+  queryOptions({
+    queryKey: merchKeys.memberDiscount(userId),
+    queryFn: ({ signal }) => request('/api/shopify/member-discount', memberDiscountAnswer, { signal }),
+    staleTime: 60_000,
+  });
+
+/** Asked only for a member: anyone else has no merch discount. */
+export const useMemberDiscount = (userId: string | null, isSubscriber: boolean) =>
+  useQuery({ ...memberDiscountQueryOptions(userId), enabled: isSubscriber });
