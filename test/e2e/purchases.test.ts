@@ -129,14 +129,24 @@ describe('purchases and downloads', () => {
     await context.close();
   });
 
-  it('a Toko+ member sees Buy at the member price and the checkout charges exactly that; a free listener sees the regular price', async () => {
+  it('a free listener sees Buy at the regular price and how else to have the album; a Toko+ member sees Buy at the member price, which the checkout charges', async () => {
     const listener = await signedInListener();
     const member = await signedInListener('toko_plus');
     const { page, context } = await newPage(browser, viewports.desktop);
     await signIn(context, listener);
+    // An artist's latest release for sale leads to its page to buy it.
+    await page.goto(`/artist/${paperSatellites.artistId}`);
+    await page.getByRole('link', { name: `Buy ${paperSatellites.title}` }).click();
+    await page.waitForURL(`**/album/${paperSatellites.albumId}`);
+    await page.getByRole('button', { name: 'Buy $9.99' }).waitFor();
+
+    // A free listener pays the regular price; the album's other way in is Toko+, and the notice says so.
     await page.goto(`/album/${copperAndSalt.albumId}`);
     await page.getByRole('button', { name: 'Buy $9.99' }).waitFor();
     expect(await page.locator('[data-testid=price-hint]').textContent()).toBe('Toko+ members pay $6.99 for this album.');
+    const notice = page.locator('[data-testid=access-notice]');
+    await notice.getByText('Purchase Required').waitFor();
+    expect(await notice.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe('/exclusive');
 
     await signIn(context, member);
     await page.goto(`/album/${copperAndSalt.albumId}`);

@@ -1,4 +1,4 @@
-/** The small icons saying how an album can be had: free to stream, with Toko+, or to buy in the shop. */
+/** The small icons saying how an album can be had: free to stream, with Toko+, or to buy on its page. */
 import { Crown, Headphones, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { brand } from '../../../lib/brand';
@@ -28,9 +28,10 @@ export function AlbumAccessIcons({ album }: { album: Album }) {
         </Link>
       )}
       {album.isAvailableForPurchase && (
-        <Link to={`/shop#album-${encodeURIComponent(album.id)}`} className={iconLink} title="Buy in the shop">
+        // Albums are bought on their page (Buy, or the cart), not in the merch shop.
+        <Link to={`/album/${encodeURIComponent(album.id)}`} className={iconLink} title="Buy">
           <ShoppingBag aria-hidden="true" className="size-4" />
-          <span className="sr-only">Buy {album.title} in the shop</span>
+          <span className="sr-only">Buy {album.title}</span>
         </Link>
       )}
     </div>

@@ -374,12 +374,13 @@ function AccessNotice({ album }: { album: Album }) {
       </Notice>
     );
   }
+  // Buying is the Buy button and the cart below; the merch shop sells no albums, so the other option is Toko+.
   if (album.requiredTier === 'purchase_required') {
     return (
       <Notice title="Purchase Required">
         <p>This album requires purchase or subscription to play.</p>
-        <Link to={`/shop#album-${encodeURIComponent(album.id)}`} className={buttonClass('primary', 'mt-3')}>
-          View Options
+        <Link to="/exclusive" className={buttonClass('primary', 'mt-3')}>
+          Subscribe
         </Link>
       </Notice>
     );
