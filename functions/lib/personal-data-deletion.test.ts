@@ -6,7 +6,10 @@ import { erasurePlan } from '../domain/user/erasure.js';
 import { eraseAccount, type ErasureEffects } from './personal-data-deletion.js';
 
 const history: NewEvent[] = [
-  { type: 'UserRegistered', data: { userId: 'u1', email: 'Ada@Example.com', username: 'Ada_L', displayName: 'Ada', source: 'beta_signup' } },
+  {
+    type: 'UserRegistered',
+    data: { userId: 'u1', email: 'Ada@Example.com', username: 'Ada_L', displayName: 'Ada', source: 'beta_signup' },
+  },
   { type: 'EmailVerified', data: { userId: 'u1', email: 'ada@example.com' } },
   { type: 'AvatarChanged', data: { userId: 'u1', avatar: 'u1.png', contentType: 'image/png', bytes: 10 } },
   { type: 'ProfileChanged', data: { userId: 'u1', email: 'ada@work.example' } },
@@ -99,7 +102,10 @@ function world(options: { failOn?: keyof ErasureEffects } = {}) {
     endSubscription: (userId, id) => {
       step('endSubscription', id);
       running.delete(id);
-      const ended: NewEvent = { type: 'SubscriptionEnded', data: { userId, stripeSubscriptionId: id, endedAt: '2026-01-15T00:00:00.000Z' } };
+      const ended: NewEvent = {
+        type: 'SubscriptionEnded',
+        data: { userId, stripeSubscriptionId: id, endedAt: '2026-01-15T00:00:00.000Z' },
+      };
       stream.push(storedEvent('user#u1', stream.length + 1, ended));
       return Promise.resolve();
     },

@@ -182,7 +182,11 @@ export function erasureEffects(cause: ErasureCause): ErasureEffects {
       const current = await stripe.subscriptions.retrieve(stripeSubscriptionId);
       if (current.status !== 'canceled') {
         // Keyed on the deletion and the subscription: a retry of this step is the same request, not a second one.
-        await stripe.subscriptions.cancel(stripeSubscriptionId, {}, { idempotencyKey: `account-erasure-${cause.eventId}-${stripeSubscriptionId}` });
+        await stripe.subscriptions.cancel(
+          stripeSubscriptionId,
+          {},
+          { idempotencyKey: `account-erasure-${cause.eventId}-${stripeSubscriptionId}` },
+        );
       }
       // Recorded now rather than when Stripe's webhook comes: both go through the membership's decider on the user's
       // stream, so the end (and the dashboard's count of it) is recorded once, whichever comes first.

@@ -139,7 +139,11 @@ const mediaVersions = { bucket: ['s3:ListBucketVersions'], objects: ['s3:DeleteO
 function grantMedia(to: IGrantable, level: Level, bucketArnExport: string, versions: boolean) {
   if (level === 'none') return;
   const bucketArn = Fn.importValue(bucketArnExport);
-  Grant.addToPrincipal({ grantee: to, actions: [...mediaReads.bucket, ...(versions ? mediaVersions.bucket : [])], resourceArns: [bucketArn] });
+  Grant.addToPrincipal({
+    grantee: to,
+    actions: [...mediaReads.bucket, ...(versions ? mediaVersions.bucket : [])],
+    resourceArns: [bucketArn],
+  });
   Grant.addToPrincipal({
     grantee: to,
     actions: [

@@ -162,7 +162,11 @@ interface SubscriptionItem {
 }
 
 const notCancelled = (): Subscription['cancellation_details'] => ({ reason: null, comment: null, feedback: null });
-const cancellationRequested = (): Subscription['cancellation_details'] => ({ reason: 'cancellation_requested', comment: null, feedback: null });
+const cancellationRequested = (): Subscription['cancellation_details'] => ({
+  reason: 'cancellation_requested',
+  comment: null,
+  feedback: null,
+});
 
 interface Subscription {
   id: string;
