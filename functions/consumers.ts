@@ -91,6 +91,9 @@ export const consumers: ConsumerSpec[] = [
   // The events of functions/domain/notifications/rules.ts (a unit test keeps the two equal).
   reactor('notifier', ['UserRegistered', 'SubscriptionStarted', 'PurchaseCompleted', 'AlbumPublished']),
   reactor('user-tier', ['SubscriptionStarted', 'SubscriptionRenewed', 'SubscriptionCancelled', 'SubscriptionEnded']),
+  // Erases a deleted account (keys, reservations, avatars, its Stripe subscription, notifications): tried for about ten
+  // minutes (a Stripe outage) before the DLQ, from which the sync manager sends it back once the cause is fixed.
+  reactor('account-erasure', ['AccountDeleted'], { maxReceiveCount: 10, visibilityTimeoutSeconds: 60 }),
   // Also takes mail jobs put straight on its queue (sign-in codes, verification links).
   reactor('mailer', ['NotificationSent']),
   // Builds each album's download ZIP: minutes of audio per album, one album per message.

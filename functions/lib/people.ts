@@ -4,6 +4,7 @@
  * band's stream in order.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DELETED } from '../../events/index.js';
 import { invalid } from '../domain/errors.js';
 import { effectiveTier } from '../domain/user/user.js';
 import { purchasesPartition, type PurchaseView } from '../projections/commerce.js';
@@ -213,10 +214,13 @@ export async function fanSignups(cursor: string | undefined, limit = 100): Promi
       ExclusiveStartKey: decodeCursor('fan-signups', cursor),
     }),
   );
-  // Through the event store's read, which opens the sealed addresses (a deleted one reads as its placeholder).
+  // Through the event store's read, which opens the sealed addresses. A forgotten one (its account deleted) reads as its
+  // placeholder and is left out: it stays in the log, but is nobody's to write to any more.
   const events = await Promise.all((out.Items ?? []).filter((item) => item.type === 'FanSignedUp').map(readEvent));
   const items = events.flatMap((event) =>
-    event.type === 'FanSignedUp' ? [{ band: event.data.band, email: event.data.email, signedUpAt: event.meta.at }] : [],
+    event.type === 'FanSignedUp' && event.data.email !== DELETED.email
+      ? [{ band: event.data.band, email: event.data.email, signedUpAt: event.meta.at }]
+      : [],
   );
   return { items, nextCursor: encodeCursor('fan-signups', out.LastEvaluatedKey) };
 }

@@ -1,24 +1,31 @@
 /**
  * A listener deletes their own account: a code mailed to them (kept only as an HMAC, 15 minutes, 5 tries, requests
  * rate-limited, a new request replacing the old code), then, with the code, `AccountDeleted` on their stream (their
- * sessions end at once) and their notifications deleted, their data keys deleted (their personal fields read as placeholders from then on, in every
- * view, rebuild, export and history) and their e-mail and username reservations freed, so the address may open a new,
- * empty account. Their purchases and plays stay in the log and still count, by amount.
+ * sessions end at once). The `account-erasure` consumer then erases the account (eraseAccount): every address it used
+ * freed and its data key deleted (its fan signups unreadable), every username freed, every stored avatar file removed,
+ * its Toko+ subscription cancelled at Stripe, the account's data key deleted (its personal fields read as placeholders
+ * from then on, in every view, rebuild, export and history) and its notifications deleted. The freed addresses may open
+ * new, empty accounts. Their purchases and plays stay in the log and still count, by amount.
  */
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { DeleteObjectCommand, ListObjectVersionsCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DELETED } from '../../events/index.js';
-import { invalid, notFound, rateLimited } from '../domain/errors.js';
+import { DELETED, type DomainEvent } from '../../events/index.js';
+import { membershipDecider } from '../domain/commerce/subscription.js';
+import { DomainError, invalid, notFound, rateLimited } from '../domain/errors.js';
 import { notificationsDecider, notificationsStream } from '../domain/notifications/notifications.js';
-import { emailReservation, usernameReservation } from '../domain/user/user.js';
-import { dynamoClient } from './aws.js';
+import { erasurePlan } from '../domain/user/erasure.js';
+import { emailReservation, usernameReservation, userStream } from '../domain/user/user.js';
+import { dynamoClient, s3Client } from './aws.js';
 import { env } from './env.js';
 import { readStream, releaseReservation, type AppendContext } from './event-store.js';
 import { accountDeletionMail, enqueueMail } from './mail.js';
 import { runNotificationsCommand } from './notify.js';
 import { personalData } from './personal-data.js';
 import { CHALLENGE_MINUTES, CODE_LENGTH, hitRateLimit, hmac, MAX_CODE_ATTEMPTS } from './sign-in-challenges.js';
-import { loadUser, runUserCommand } from './users.js';
+import { syncSubscription } from './stripe-events.js';
+import { stripeClient } from './stripe.js';
+import { avatarKey, loadUser, runUserCommand } from './users.js';
 
 /** Deletion codes one account may ask for per hour. */
 export const DELETION_REQUESTS_PER_HOUR = 5;
@@ -102,30 +109,125 @@ async function redeemDeletionCode(userId: string, code: string, now: Date): Prom
   }
 }
 
-/** With the mailed code: deletes the account as the module comment says. */
+/**
+ * With the mailed code: records `AccountDeleted`, which ends the account's sessions at once. The rest of the deletion
+ * (eraseAccount) is the `account-erasure` consumer's reaction to that fact, so it finishes by itself, retried, whatever
+ * fails or stops after the fact is recorded.
+ */
 export async function confirmAccountDeletion(userId: string, code: string, context: AppendContext & { at: Date }): Promise<void> {
   await liveAccount(userId);
   await redeemDeletionCode(userId, code, context.at);
-  await eraseAccount(userId, context);
+  await runUserCommand(userId, { type: 'DeleteAccount' }, context);
 }
 
-/** The deletion itself, once its code is redeemed: the fact, the notifications, the keys and the reservations. */
-export async function eraseAccount(userId: string, context: AppendContext & { at: Date }): Promise<void> {
-  const user = await liveAccount(userId);
-  // First the fact, which ends the sessions; then the keys, the address's own (a fan signup) before the account's.
-  await runUserCommand(userId, { type: 'DeleteAccount' }, context);
-  await personalData.forget(`email:${user.email}`, context.at);
-  await releaseReservation(emailReservation(user.email), userId);
-  if (user.username) await releaseReservation(usernameReservation(user.username), userId);
-  await personalData.forget(`user:${userId}`, context.at);
-  // Their notifications go with the account (their words may name them): deleted as the person deletes one. Read
-  // after the keys are gone, so one the notifier sends meanwhile (a welcome racing the deletion) is either found here
-  // or projected unreadable, in the live views as in a rebuild.
-  const notifications = (await readStream(notificationsStream(userId))).reduce(
-    notificationsDecider.evolve,
-    notificationsDecider.initialState,
-  );
-  for (const [notificationId, { deleted }] of notifications.sent) {
-    if (!deleted) await runNotificationsCommand({ type: 'Delete', userId, notificationId }, context);
+/** What erasing an account does to the world, apart from the order it is done in (eraseAccount), which a unit test runs in memory. */
+export interface ErasureEffects {
+  readUserStream(userId: string): Promise<DomainEvent[]>;
+  /** Deletes the data key of `user:<id>` or `email:<address>` (a tombstone stays). */
+  forget(owner: string): Promise<void>;
+  /** Frees a reservation the account holds; one someone else holds is left alone. */
+  releaseReservation(key: string, owner: string): Promise<void>;
+  /** Deletes an avatar file and every version of it the media bucket keeps. */
+  removeAvatar(filename: string): Promise<void>;
+  /** Cancels a Toko+ subscription at Stripe at once and records its end on the account's stream. */
+  endSubscription(userId: string, stripeSubscriptionId: string): Promise<void>;
+  /** Deletes every notification of the account not deleted yet. */
+  deleteNotifications(userId: string): Promise<void>;
+}
+
+/**
+ * Erases a deleted account. Every step can be done again (a second run after a crash, a redelivery, two at once): the
+ * tombstones, the freed reservations, the removed files and the ended subscriptions stay as they are. The account's own
+ * data key goes last: until then its stream still names every address, username and avatar file to erase, so a run
+ * stopped anywhere before it is finished by the next; after it they read as placeholders, and only the notifications,
+ * which need no personal field to be found, remain to delete.
+ */
+export async function eraseAccount(userId: string, effects: ErasureEffects): Promise<void> {
+  const events = await effects.readUserStream(userId);
+  const plan = erasurePlan(events);
+  // An address's own key first (its fan signups), then its reservation, so an address free again has nothing left readable.
+  for (const address of plan.addresses) {
+    await effects.forget(`email:${address}`);
+    await effects.releaseReservation(emailReservation(address), userId);
   }
+  for (const username of plan.usernames) await effects.releaseReservation(usernameReservation(username), userId);
+  for (const avatar of plan.avatars) await effects.removeAvatar(avatar);
+  // A person who deleted their account cannot sign in to cancel: their membership ends with it, and stops being billed.
+  const membership = events.reduce(membershipDecider.evolve, membershipDecider.initialState);
+  for (const subscription of membership.subscriptions) {
+    if (subscription.phase !== 'ended') await effects.endSubscription(userId, subscription.stripeSubscriptionId);
+  }
+  await effects.forget(`user:${userId}`);
+  // Their notifications go with the account (their words may name them). Read after the key is gone, so one the
+  // notifier sends meanwhile (a welcome racing the deletion) is either found here or sealed under a deleted key.
+  await effects.deleteNotifications(userId);
+}
+
+/** Whatever caused an erasure (the `AccountDeleted` event): its id keys the Stripe calls, its correlation id follows. */
+export interface ErasureCause {
+  eventId: string;
+  correlationId: string;
+}
+
+/** The erasure's effects on the tables, the media bucket and Stripe. */
+export function erasureEffects(cause: ErasureCause): ErasureEffects {
+  const context = { actor: 'account-erasure', correlationId: cause.correlationId, causationId: cause.eventId };
+  return {
+    readUserStream: (userId) => readStream(userStream(userId)),
+    forget: (owner) => personalData.forget(owner, new Date()),
+    releaseReservation,
+    removeAvatar: (filename) => deleteEveryVersion(env().MEDIA_BUCKET, avatarKey(filename)),
+    async endSubscription(_userId, stripeSubscriptionId) {
+      const stripe = await stripeClient();
+      const current = await stripe.subscriptions.retrieve(stripeSubscriptionId);
+      if (current.status !== 'canceled') {
+        // Keyed on the deletion and the subscription: a retry of this step is the same request, not a second one.
+        await stripe.subscriptions.cancel(
+          stripeSubscriptionId,
+          {},
+          { idempotencyKey: `account-erasure-${cause.eventId}-${stripeSubscriptionId}` },
+        );
+      }
+      // Recorded now rather than when Stripe's webhook comes: both go through the membership's decider on the user's
+      // stream, so the end (and the dashboard's count of it) is recorded once, whichever comes first.
+      await syncSubscription(stripeSubscriptionId, null, { correlationId: cause.correlationId, at: new Date() });
+    },
+    async deleteNotifications(userId) {
+      const notifications = (await readStream(notificationsStream(userId))).reduce(
+        notificationsDecider.evolve,
+        notificationsDecider.initialState,
+      );
+      for (const [notificationId, { deleted }] of notifications.sent) {
+        if (deleted) continue;
+        try {
+          await runNotificationsCommand({ type: 'Delete', userId, notificationId }, context);
+        } catch (error) {
+          // Deleted meanwhile by another run of the erasure: what this step wants is already so.
+          if (!(error instanceof DomainError && error.kind === 'not_found')) throw error;
+        }
+      }
+    },
+  };
+}
+
+/**
+ * Deletes a file of the media bucket for good: the file, then every version and delete marker a versioned bucket keeps
+ * of it (it keeps replaced and deleted files for a while, so a plain delete would leave the pictures restorable).
+ */
+async function deleteEveryVersion(bucket: string, key: string): Promise<void> {
+  const s3 = s3Client();
+  await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+  let keyMarker: string | undefined;
+  let versionIdMarker: string | undefined;
+  do {
+    const page = await s3.send(
+      new ListObjectVersionsCommand({ Bucket: bucket, Prefix: key, KeyMarker: keyMarker, VersionIdMarker: versionIdMarker }),
+    );
+    for (const version of [...(page.Versions ?? []), ...(page.DeleteMarkers ?? [])]) {
+      if (version.Key === key && version.VersionId)
+        await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key, VersionId: version.VersionId }));
+    }
+    keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+    versionIdMarker = page.IsTruncated ? page.NextVersionIdMarker : undefined;
+  } while (keyMarker);
 }

@@ -59,6 +59,7 @@ export function snapshotOf(subscription: Stripe.Subscription): StripeSubscriptio
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     status: subscription.status,
     endedAt: subscription.ended_at ? iso(subscription.ended_at) : null,
+    cancellationRequested: subscription.cancellation_details?.reason === 'cancellation_requested',
   };
 }
 

@@ -29,6 +29,8 @@ export interface Access {
    * holds (changes visibility), deletes and counts the DLQs' messages. Each queue by its ARN, nothing else of SQS.
    */
   operatesQueues?: boolean;
+  /** Lists and deletes the versions the versioned media bucket keeps of a file (the account erasure's avatars). */
+  deletesVersions?: boolean;
 }
 
 const httpDefault: Access = {
@@ -58,6 +60,8 @@ const consumerOverrides: Record<string, Partial<Access>> = {
   mailer: { views: 'read', sendsMail: true },
   notifier: { events: 'readWrite' },
   'user-tier': { events: 'readWrite' },
+  // Appends (AccountDeleted's aftermath), deletes data keys and reservations, and every version of a deleted account's avatars.
+  'account-erasure': { events: 'readWrite', media: 'readWrite', deletesVersions: true },
   'album-downloads': { events: 'readWrite', views: 'read', media: 'readWrite' },
   receipts: { views: 'read', sendsMail: true },
   // Reads uploads, writes streaming MP3s and masters, records TrackProcessed/TrackRefused (the `once` table is unused).
@@ -129,13 +133,23 @@ const grantTable = (tables: Resources['tables'], name: TableDefinition['name'], 
 const mediaReads = { bucket: ['s3:ListBucket'], objects: ['s3:GetObject', 's3:GetObjectTagging'] };
 const mediaWrites = ['s3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject', 's3:AbortMultipartUpload'];
 
-function grantMedia(to: IGrantable, level: Level, bucketArnExport: string) {
+/** A file's versions, listed and deleted (functions/lib/personal-data-deletion.ts). */
+const mediaVersions = { bucket: ['s3:ListBucketVersions'], objects: ['s3:DeleteObjectVersion'] };
+
+function grantMedia(to: IGrantable, level: Level, bucketArnExport: string, versions: boolean) {
   if (level === 'none') return;
   const bucketArn = Fn.importValue(bucketArnExport);
-  Grant.addToPrincipal({ grantee: to, actions: mediaReads.bucket, resourceArns: [bucketArn] });
   Grant.addToPrincipal({
     grantee: to,
-    actions: level === 'read' ? mediaReads.objects : [...mediaReads.objects, ...mediaWrites],
+    actions: [...mediaReads.bucket, ...(versions ? mediaVersions.bucket : [])],
+    resourceArns: [bucketArn],
+  });
+  Grant.addToPrincipal({
+    grantee: to,
+    actions: [
+      ...(level === 'read' ? mediaReads.objects : [...mediaReads.objects, ...mediaWrites]),
+      ...(versions ? mediaVersions.objects : []),
+    ],
     resourceArns: [`${bucketArn}/*`],
   });
   // cdk-nag prints an imported ARN as the name of its export.
@@ -210,7 +224,7 @@ export function grantAccess(to: IGrantable, access: Access, resources: Resources
   grantTable(resources.tables, 'views', access.views, to);
   grantTable(resources.tables, 'counters', access.views, to);
   grantTable(resources.tables, 'ephemeral', access.ephemeral, to);
-  grantMedia(to, access.media, resources.mediaBucketArnExport);
+  grantMedia(to, access.media, resources.mediaBucketArnExport, access.deletesVersions ?? false);
   for (const name of access.sendsTo) {
     const queue = resources.queues.get(name);
     if (!queue) throw new Error(`access.ts: "${name}" is not a consumer in functions/consumers.ts`);

@@ -24,6 +24,20 @@ const removalPolicyOf: Record<TableDefinition['name'], RemovalPolicy> = {
   keys: RemovalPolicy.RETAIN,
 };
 
+/**
+ * How far back point-in-time recovery reaches, per table. A restore is the one way a deleted person's data comes back
+ * (docs/personal-data.md): the event log holds personal fields only sealed, so its 35 days (DynamoDB's longest) bring
+ * none back; every other table holds them opened (views, the ephemeral table's limits and challenges) or holds the keys
+ * that open them, so it keeps a week, enough to recover from a bad deploy, after which an erasure is final.
+ */
+export const recoveryDaysOf: Record<TableDefinition['name'], number> = {
+  events: 35,
+  views: 7,
+  counters: 7,
+  ephemeral: 7,
+  keys: 7,
+};
+
 /** Where each source writes in the access-log bucket. */
 export const accessLogPrefixes = { media: 'media/', site: 'site/', cloudfront: 'cloudfront/' } as const;
 /** How long access logs are kept: long enough to investigate an incident, short enough for the visitors' addresses they hold. */
@@ -57,7 +71,7 @@ export class DataStack extends Stack {
         partitionKey: attribute(definition.partitionKey),
         sortKey: attribute(definition.sortKey),
         billingMode: BillingMode.PAY_PER_REQUEST,
-        pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+        pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true, recoveryPeriodInDays: recoveryDaysOf[definition.name] },
         stream: definition.stream === 'NEW_IMAGE' ? StreamViewType.NEW_IMAGE : undefined,
         timeToLiveAttribute: definition.ttlAttribute,
         deletionProtection: removalPolicyOf[definition.name] === RemovalPolicy.RETAIN,

@@ -173,9 +173,26 @@ describe('data stack', () => {
   it('keeps point-in-time recovery and deletion protection on the events table', () => {
     template.data.hasResourceProperties('AWS::DynamoDB::Table', {
       TableName: 'toko-events',
-      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: 35 },
       DeletionProtectionEnabled: true,
     });
+  });
+
+  it('lets a restore of the keys table bring a deleted data key back for 7 days at most, and of the views as long', () => {
+    for (const name of ['keys', 'views', 'ephemeral']) {
+      template.data.hasResourceProperties('AWS::DynamoDB::Table', {
+        TableName: `toko-${name}`,
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: 7 },
+      });
+    }
+  });
+
+  it('lets the account erasure alone delete the versions the media bucket keeps of a file', () => {
+    const policies = resources(template.api, 'AWS::IAM::Policy').map(([, r]) => JSON.stringify(r.Properties));
+    const erasure = policies.filter((p) => p.includes('s3:DeleteObjectVersion'));
+    expect(erasure).toHaveLength(1);
+    expect(erasure[0]).toContain('s3:ListBucketVersions');
+    expect(erasure[0]).toContain('AccountErasure');
   });
 
   it('versions the media bucket, keeping an overwritten or deleted file for 30 days', () => {

@@ -1,10 +1,14 @@
-/** A listener's own data in Chromium: download it from /account, then delete the account with the code the SES stand-in got. */
+/**
+ * A listener's own data in Chromium: download it from /account, then delete the account with the code the SES stand-in got;
+ * a Toko+ member is told first that the membership goes with it.
+ */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useCloudEnv } from '../support/cloud.js';
+import { eventually, useCloudEnv } from '../support/cloud.js';
+import { newPerson, sandbox } from '../support/commerce.js';
 import { signedInListener } from '../support/signed-in.js';
-import { launch, newPage, signIn } from './browser.js';
-import { deleteMyAccount, downloadMyData } from './steps.js';
+import { launch, newPage, poll, signIn } from './browser.js';
+import { deleteMyAccount, downloadMyData, openAccountDeletion } from './steps.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,6 +30,27 @@ describe('my data on /account', () => {
     await deleteMyAccount(page, listener.email);
     await page.goto('/account');
     await page.getByTestId('signed-out-notice').waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+
+  it('tells a Toko+ member, before the code is asked, that the membership is cancelled with the account', async () => {
+    const member = await newPerson('leaving-e2e');
+    const started = await member.api('/api/subscription/checkout', { method: 'POST', json: { amount: 5 } });
+    await sandbox(`/sandbox/checkout/sessions/${started.body.sessionId}/pay`, { email: member.email });
+    await eventually(async () => (await member.api('/api/subscription/me')).body.active === true, 20_000);
+    const { context, page } = await newPage(browser);
+    await signIn(context, member);
+
+    const dialog = await openAccountDeletion(page);
+    const notice = dialog.getByTestId('deletion-cancels-membership');
+    await poll(() => notice.isVisible()).toBe(true);
+    expect(await notice.textContent()).toContain('Your Toko+ membership ($5.00 a month) will be cancelled at once with your account');
+    // Said before any code is asked for: the dialog is still at its first step.
+    expect(await dialog.getByLabel('Deletion code').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Keep my account' }).click();
+    await poll(() => dialog.isVisible()).toBe(false);
+
+    await deleteMyAccount(page, member.email);
     await context.close();
   });
 });

@@ -102,10 +102,15 @@ export async function downloadMyData(page: Page): Promise<{ fileName: string; da
 }
 
 /** Deletes the signed-in account from /account with the code mailed to `email`; the page goes home, signed out. */
-export async function deleteMyAccount(page: Page, email: string) {
+/** /account's "Delete my account", opened: the dialog that says what goes before it asks for a code. */
+export async function openAccountDeletion(page: Page) {
   await page.goto('/account');
   await page.getByRole('button', { name: 'Delete my account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  return page.getByRole('dialog', { name: 'Delete your account?' });
+}
+
+export async function deleteMyAccount(page: Page, email: string) {
+  const dialog = await openAccountDeletion(page);
   await dialog.getByRole('button', { name: 'Send me the code' }).click();
   await poll(() => dialog.getByText(`We sent a 6-digit code to ${email}`).isVisible()).toBe(true);
   await dialog.getByLabel('Deletion code').fill(await deletionCode(email));

@@ -6,18 +6,30 @@
  * process included, so the kill takes everything at once; SQS lived in memory, so the restarted stream poller relays
  * the whole events table again from TRIM_HORIZON and the projections meet every event a second time.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
-import { seededRandom, type FaultRates } from '../../infra/local/fault-proxy.js';
-import type { CloudProcessInfo } from './cloud-process.js';
-import { call, callUntilAccepted, eventually, newPerson, pool, queueDepths, shuffled, Tally, type Answer, type Person } from './support.js';
+import { seededRandom } from '../../infra/local/fault-proxy.js';
+import {
+  call,
+  callUntilAccepted,
+  eventually,
+  idle,
+  setFaults,
+  newPerson,
+  pool,
+  queueDepths,
+  shuffled,
+  startCloudProcess,
+  Tally,
+  type Answer,
+  type Person,
+  type Running,
+} from './support.js';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const PAID_ALBUM = 'album-after-hours';
 const freeAlbums = seededAlbums.filter((a) => a.requiredTier === 'free' && !a.isDummyAlbum).slice(0, 4);
 // The load of load.test.ts at its own scale (2,000 plays, 50 purchases, 200 library changes), as the issue names it:
@@ -31,51 +43,11 @@ const CHANGES_EACH = 10;
 /** The kill comes once this many of the load's requests have been answered: well into the load, with more to come. */
 const KILL_AFTER_ANSWERS = FULL ? 900 : 350;
 
-interface Running {
-  child: ChildProcess;
-  info: CloudProcessInfo;
-  exited: Promise<void>;
-}
-
-/** Starts cloud-process.ts as the leader of a process group of its own and resolves with what it prints once it is up. */
-async function startCloudProcess(dataDir: string, seed: boolean): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/faults/cloud-process.ts', dataDir, ...(seed ? ['--seed'] : [])], {
-    cwd: repoRoot,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const errors: string[] = [];
-  child.stderr.on('data', (chunk: Buffer) => {
-    errors.push(chunk.toString());
-    if (errors.length > 40) errors.shift();
-  });
-  const info = await new Promise<CloudProcessInfo>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.startsWith('TOKO_CLOUD '));
-      if (line) resolve(JSON.parse(line.slice('TOKO_CLOUD '.length)) as CloudProcessInfo);
-    });
-    void exited.then(() => reject(new Error(`the cloud process exited before it was up:\n${errors.join('')}`)));
-  });
-  child.stdout.resume();
-  return { child, info, exited };
-}
-
 /** The processes whose command line names the data directory (DynamoDB Local's Java names its -dbPath). */
 const processesOn = (dataDir: string) =>
   execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
     .split('\n')
     .filter((line) => line.includes(dataDir));
-
-const setFaults = async (info: CloudProcessInfo, target: keyof CloudProcessInfo['faults'], rates: FaultRates) => {
-  const res = await fetch(`${info.faults[target]}/__faults`, { method: 'POST', body: JSON.stringify(rates) });
-  expect(res.status).toBe(200);
-};
-
-const idle = async (info: CloudProcessInfo, timeoutMs: number) =>
-  ((await (await fetch(`${info.control}/idle?timeoutMs=${timeoutMs}`)).json()) as { idle: boolean }).idle;
 
 let dataDir: string;
 let running: Running | undefined;

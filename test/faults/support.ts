@@ -1,17 +1,63 @@
 /** What the fault tests share: a seeded local cloud of their own with its fault proxies, people, calls that retry a 503 as a client would, and the queues' depths. */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { GetQueueAttributesCommand, GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { consumers, dlqName } from '../../functions/consumers.js';
 import { issueSessionToken } from '../../functions/lib/session.js';
 import { signInWithEmail } from '../../functions/lib/users.js';
 import { startLocalCloud, type LocalCloud, type LocalCloudOptions } from '../../infra/local/cloud.js';
 import { NAMES } from '../../infra/local/resources.js';
+import type { FaultRates } from '../../infra/local/fault-proxy.js';
+import type { CloudProcessInfo } from './cloud-process.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface Running {
+  child: ChildProcess;
+  info: CloudProcessInfo;
+  exited: Promise<void>;
+}
+
+/** Starts cloud-process.ts as the leader of a process group of its own and resolves with what it prints once it is up. */
+export async function startCloudProcess(dataDir: string, seed: boolean): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/faults/cloud-process.ts', dataDir, ...(seed ? ['--seed'] : [])], {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const errors: string[] = [];
+  child.stderr.on('data', (chunk: Buffer) => {
+    errors.push(chunk.toString());
+    if (errors.length > 40) errors.shift();
+  });
+  const info = await new Promise<CloudProcessInfo>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((l) => l.startsWith('TOKO_CLOUD '));
+      if (line) resolve(JSON.parse(line.slice('TOKO_CLOUD '.length)) as CloudProcessInfo);
+    });
+    void exited.then(() => reject(new Error(`the cloud process exited before it was up:\n${errors.join('')}`)));
+  });
+  child.stdout.resume();
+  return { child, info, exited };
+}
+
+/** Sets the rates of one of the cloud process's fault proxies. */
+export const setFaults = async (info: CloudProcessInfo, target: keyof CloudProcessInfo['faults'], rates: FaultRates) => {
+  const res = await fetch(`${info.faults[target]}/__faults`, { method: 'POST', body: JSON.stringify(rates) });
+  expect(res.status).toBe(200);
+};
+
+/** Whether the cloud process's queues and relay went idle within `timeoutMs` (its control URL's waitForIdle). */
+export const idle = async (info: CloudProcessInfo, timeoutMs: number) =>
+  ((await (await fetch(`${info.control}/idle?timeoutMs=${timeoutMs}`)).json()) as { idle: boolean }).idle;
 
 /** A seeded cloud on a fresh data directory with its fault proxies at rate 0; `stop` also removes the directory. */
 export async function startFaultCloud(options: Partial<LocalCloudOptions> = {}): Promise<LocalCloud & { dataDir: string }> {

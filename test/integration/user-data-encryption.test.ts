@@ -5,10 +5,10 @@ import { DELETED } from '../../events/index.js';
 import { dynamoClient } from '../../functions/lib/aws.js';
 import { env } from '../../functions/lib/env.js';
 import { appendToStream, readStream } from '../../functions/lib/event-store.js';
-import { eraseAccount } from '../../functions/lib/personal-data-deletion.js';
+import { eraseAccount, erasureEffects } from '../../functions/lib/personal-data-deletion.js';
 import { personalData } from '../../functions/lib/personal-data.js';
 import { scanEventLog } from '../../functions/lib/rebuild-views.js';
-import { signInWithEmail } from '../../functions/lib/users.js';
+import { runUserCommand, signInWithEmail } from '../../functions/lib/users.js';
 import { useCloudEnv } from '../support/cloud.js';
 import { signedInListener } from '../support/signed-in.js';
 
@@ -41,9 +41,10 @@ describe('personal fields in the event log (DynamoDB Local)', () => {
     await appendToStream(fanStream, 0, [{ type: 'FanSignedUp', data: { band: 'test', email: listener.email } }], ctx);
     expect((await readStream(fanStream))[0].data).toMatchObject({ email: listener.email });
 
-    // The deletion a confirmed code runs (the fact, the notifications, then the keys), so the shared cloud's live views
-    // show this listener as deleted, as a rebuild of them does (rebuild-views.test.ts compares the two).
-    await eraseAccount(listener.userId, { ...ctx, at: new Date() });
+    // The deletion a confirmed code records, and the erasure its consumer runs (here at once, beside the consumer's own
+    // run), so the shared cloud's live views show this listener as deleted, as a rebuild of them does (rebuild-views.test.ts).
+    await runUserCommand(listener.userId, { type: 'DeleteAccount' }, ctx);
+    await eraseAccount(listener.userId, erasureEffects({ eventId: randomUUID(), correlationId: ctx.correlationId }));
 
     const [registered] = await readStream(`user#${listener.userId}`);
     expect(registered.data).toMatchObject({ userId: listener.userId, email: DELETED.email, displayName: DELETED.name });

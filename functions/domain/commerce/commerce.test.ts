@@ -180,6 +180,7 @@ const snapshot = (over: Partial<StripeSubscriptionSnapshot> = {}): StripeSubscri
   cancelAtPeriodEnd: false,
   status: 'active',
   endedAt: null,
+  cancellationRequested: false,
   ...over,
 });
 const sync = (subscription: StripeSubscriptionSnapshot, renewal: { invoiceId: string; currentPeriodEnd: string } | null = null) => ({
@@ -219,5 +220,17 @@ describe('membership', () => {
     const events = run([sync(ended), sync(snapshot()), sync(ended)]);
     expect(facts(events)).toEqual(['SubscriptionStarted', 'SubscriptionEnded']);
     expect(currentSubscription(fold(membershipDecider, events))).toBeNull();
+  });
+  it('records a cancellation the member asked for with immediate effect as cancelled and ended, once', () => {
+    const cancelledNow = snapshot({ status: 'canceled', endedAt: '2026-01-10T00:00:00.000Z', cancellationRequested: true });
+    const events = run([sync(snapshot()), sync(cancelledNow), sync(cancelledNow)]);
+    expect(facts(events)).toEqual(['SubscriptionStarted', 'SubscriptionCancelled', 'SubscriptionEnded']);
+    expect(events[1].data).toMatchObject({ endsAt: '2026-01-10T00:00:00.000Z' });
+  });
+  it('counts a cancellation at period end once when the subscription then ends', () => {
+    const cancelling = snapshot({ cancelAtPeriodEnd: true, cancellationRequested: true });
+    const ended = { ...cancelling, status: 'canceled', endedAt: '2026-02-01T00:00:00.000Z' };
+    const events = run([sync(snapshot()), sync(cancelling), sync(ended)]);
+    expect(facts(events)).toEqual(['SubscriptionStarted', 'SubscriptionCancelled', 'SubscriptionEnded']);
   });
 });

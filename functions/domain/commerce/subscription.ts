@@ -38,6 +38,8 @@ export interface StripeSubscriptionSnapshot {
   status: string;
   /** Set once the subscription is over (deleted in Stripe). */
   endedAt: string | null;
+  /** The member asked for the cancellation (Stripe's cancellation reason), rather than a payment that failed. */
+  cancellationRequested: boolean;
 }
 
 export type MembershipCommand = {
@@ -131,6 +133,10 @@ export const membershipDecider = {
         }
         if (stripe.cancelAtPeriodEnd && !stripe.endedAt && known.phase === 'active') {
           events.push({ type: 'SubscriptionCancelled', data: { ...ref, endsAt: stripe.currentPeriodEnd } });
+        }
+        // Cancelled at once (an account deleted) rather than at the period's end: a cancellation and an end, as the label counts them.
+        if (stripe.endedAt && stripe.cancellationRequested && known.phase === 'active') {
+          events.push({ type: 'SubscriptionCancelled', data: { ...ref, endsAt: stripe.endedAt } });
         }
         if (stripe.endedAt) events.push({ type: 'SubscriptionEnded', data: { ...ref, endedAt: stripe.endedAt } });
         return events;

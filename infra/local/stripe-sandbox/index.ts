@@ -161,6 +161,13 @@ interface SubscriptionItem {
   metadata: Metadata;
 }
 
+const notCancelled = (): Subscription['cancellation_details'] => ({ reason: null, comment: null, feedback: null });
+const cancellationRequested = (): Subscription['cancellation_details'] => ({
+  reason: 'cancellation_requested',
+  comment: null,
+  feedback: null,
+});
+
 interface Subscription {
   id: string;
   object: 'subscription';
@@ -169,6 +176,8 @@ interface Subscription {
   cancel_at_period_end: boolean;
   cancel_at: number | null;
   canceled_at: number | null;
+  /** Why it was cancelled: `cancellation_requested` when the API was asked to (at period end or at once). */
+  cancellation_details: { reason: 'cancellation_requested' | null; comment: null; feedback: null };
   ended_at: number | null;
   created: number;
   start_date: number;
@@ -690,6 +699,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         cancel_at_period_end: false,
         cancel_at: null,
         canceled_at: null,
+        cancellation_details: notCancelled(),
         ended_at: null,
         created: start,
         start_date: start,
@@ -971,14 +981,17 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     sub.cancel_at_period_end = cancel;
     sub.cancel_at = cancel ? sub.items.data[0].current_period_end : null;
     sub.canceled_at = cancel ? now() : null;
+    sub.cancellation_details = cancel ? cancellationRequested() : notCancelled();
     return [event('customer.subscription.updated', sub, { cancel_at_period_end: !cancel })];
   }
 
-  function end(sub: Subscription): StripeEvent[] {
+  /** Ends the subscription now: its period's end came (the admin endpoint), or the API cancelled it (`requested`). */
+  function end(sub: Subscription, requested = false): StripeEvent[] {
     if (sub.status === 'canceled') return [];
     sub.status = 'canceled';
     sub.ended_at = now();
     sub.canceled_at ??= sub.ended_at;
+    if (requested) sub.cancellation_details = cancellationRequested();
     return [event('customer.subscription.deleted', sub)];
   }
 
@@ -1107,7 +1120,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       /^\/v1\/subscriptions\/([\w-]+)$/,
       (m) => {
         const sub = subscription(m[1]);
-        const events = end(sub);
+        const events = end(sub, true);
         save();
         void deliverAll(events);
         return sub;

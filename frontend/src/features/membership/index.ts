@@ -1,2 +1,3 @@
-/** What other features use of the membership: the billing panel of the account page. */
+/** What other features use of the membership: the billing panel of the account page, and the member's live subscription. */
 export { SubscriptionBilling } from './components/subscription-billing';
+export { useSubscription } from './api/get-subscription';

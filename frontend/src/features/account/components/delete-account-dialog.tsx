@@ -1,14 +1,19 @@
 /**
- * "Delete my account" on /account: a dialog that says what goes and what stays, mails a code when the listener
+ * "Delete my account" on /account: a dialog that says what goes and what stays (a running Toko+ membership is
+ * cancelled with the account, since its member can no longer sign in to cancel it), mails a code when the listener
  * confirms, then takes the code. On success the account is gone (and so is the session): a toast, then the home page.
  */
 import { useState, type FormEvent } from 'react';
 import { Trash2 } from 'lucide-react';
+import { brand } from '../../../lib/brand';
+import { formatMoney, formatReleaseDate } from '../../../lib/format';
 import { serverMessageOf } from '../../../lib/http';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
+import { Skeleton } from '../../../ui/skeleton';
 import { FormAlert, TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast';
+import { useSubscription } from '../../membership';
 import { useConfirmAccountDeletion, useRequestAccountDeletion } from '../api/delete-account';
 
 /** The one destructive button: red, so it never reads as the way forward. */
@@ -31,7 +36,34 @@ export function DeleteAccountButton() {
   );
 }
 
+/** What happens to the listener's Toko+ membership: said before the code is asked for, so nobody loses it unawares. */
+function MembershipNotice() {
+  const subscription = useSubscription();
+  if (subscription.isPending) {
+    return (
+      <div role="status">
+        <span className="sr-only">Checking your {brand.productPlus} membership…</span>
+        <Skeleton className="h-5 w-64" />
+      </div>
+    );
+  }
+  const plan = subscription.data;
+  if (subscription.isError || !plan) {
+    return <p>If you have a {brand.productPlus} membership, it will be cancelled with your account.</p>;
+  }
+  if (!plan.active) return null;
+  const price = plan.amount ? ` (${formatMoney(plan.amount / 100)} a month)` : '';
+  return (
+    <p data-testid="deletion-cancels-membership" className="rounded-xl border border-amber-300/30 bg-amber-300/10 p-3 text-amber-100">
+      {plan.cancelAtPeriodEnd && plan.endsAt
+        ? `Your ${brand.productPlus} membership, already set to end on ${formatReleaseDate(plan.endsAt)}, will end at once with your account.`
+        : `Your ${brand.productPlus} membership${price} will be cancelled at once with your account: you will not be charged again, and the rest of the period already paid is not refunded.`}
+    </p>
+  );
+}
+
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const membership = useSubscription();
   const ask = useRequestAccountDeletion();
   const confirm = useConfirmAccountDeletion();
   const [code, setCode] = useState('');
@@ -54,13 +86,21 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
             Your profile, e-mail address, library, favourites and notifications will be deleted for good. Your purchases and plays stay in
             the label&apos;s figures, without your name. You can download your data first.
           </p>
+          <MembershipNotice />
           <p>We will e-mail you a 6-digit code to confirm.</p>
           {ask.isError && <FormAlert title="The code could not be sent" description={serverMessageOf(ask.error) ?? 'Please try again.'} />}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={onClose}>
               Keep my account
             </Button>
-            <button type="button" onClick={() => ask.mutate()} disabled={ask.isPending} aria-busy={ask.isPending} className={dangerClass}>
+            <button
+              type="button"
+              onClick={() => ask.mutate()}
+              // Not before the listener could read what happens to their membership.
+              disabled={ask.isPending || membership.isPending}
+              aria-busy={ask.isPending}
+              className={dangerClass}
+            >
               {ask.isPending ? 'Sending the code…' : 'Send me the code'}
             </button>
           </div>
