@@ -31,7 +31,8 @@ describe('GET /api/users/me/export', () => {
       profile: { email: listener.email, displayName: listener.displayName, createdAt: expect.any(String) },
       library: [{ albumId: freeAlbum.albumId, addedAt: expect.any(String) }],
       favourites: { tracks: [{ trackId: track.trackId, albumId: freeAlbum.albumId }], albums: [] },
-      plays: [{ trackId: track.trackId, albumId: freeAlbum.albumId, secondsListened: 40 }],
+      // The seconds the server measured between the play's start and its report: at least half of the 20 s track.
+      plays: [{ trackId: track.trackId, albumId: freeAlbum.albumId, secondsListened: expect.toSatisfy((s: number) => s >= 10) }],
       purchases: [],
     });
     expect(res.body.notifications.length).toBeGreaterThanOrEqual(0);

@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import { qualifyingSeconds } from '../../functions/domain/plays.js';
-import type { api } from './cloud.js';
+import { api } from './cloud.js';
 
 /** `api`, or a listener's `call`: the caller whose plays these are (its session, or a guest's cookie). */
 export type Caller = (path: string, init?: Parameters<typeof api>[1]) => ReturnType<typeof api>;
@@ -19,6 +19,17 @@ export interface PlayedTrack {
 
 /** The daily play ceiling of the tests' cloud (test/local-cloud-setup.ts): one a test reaches in seconds. */
 export const PLAYS_PER_LISTENER_DAY_IN_TESTS = 8;
+
+/** A guest with a cookie jar of one, as a browser is: the listener cookie an answer sets goes with every later call. */
+export function guest(): Caller {
+  let cookie: string | undefined;
+  return async (path, init = {}) => {
+    const res = await api(path, { ...init, headers: { ...(cookie ? { cookie } : {}), ...init.headers } });
+    const set = res.headers.get('set-cookie');
+    if (set) cookie = set.split(';')[0];
+    return res;
+  };
+}
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
