@@ -1,7 +1,7 @@
 /** Every event the system records, in one registry. */
 import { createRegistry } from './envelope.js';
 import { catalogueEvents } from './catalogue.js';
-import { PlayRecorded } from './plays.js';
+import { PlayCompleted, PlayRecorded, PlayRefused } from './plays.js';
 import {
   AlbumDownloadBuilt,
   CartCleared,
@@ -72,6 +72,8 @@ export * from './ops.js';
 export const registry = createRegistry([
   ...catalogueEvents,
   PlayRecorded,
+  PlayCompleted,
+  PlayRefused,
   FanSignedUp,
   MerchOrderPlaced,
   LibraryAlbumAdded,

@@ -1,6 +1,7 @@
-/** Listening events. */
+/** Listening events: the plays the server counted, the ends of those plays, and the play reports it refused. */
 import * as z from 'zod';
 import { defineEvent } from './envelope.js';
+import { playRefusalReasons } from './play-refusals.js';
 
 export const PlayRecorded = defineEvent(
   'PlayRecorded',
@@ -10,8 +11,39 @@ export const PlayRecorded = defineEvent(
     /** The signed-in user, or the anonymous listener id of a guest. */
     listenerId: z.string().min(1),
     userId: z.string().nullable(),
-    /** Seconds listened before the play qualified. */
+    /** Seconds between the play's start (its token) and its report, as the server measured them. */
+    playDuration: z.number().nonnegative(),
+    /** The track's length in the catalogue, in seconds. */
+    trackLength: z.number().positive(),
+  }),
+);
+
+/** A counted play that went on to the end of its track (at least 95 % of its length after its start). */
+export const PlayCompleted = defineEvent(
+  'PlayCompleted',
+  z.object({
+    trackId: z.string().min(1),
+    albumId: z.string().min(1),
+    listenerId: z.string().min(1),
+    userId: z.string().nullable(),
+    /** When the server started the play (its token), ISO 8601. */
+    startedAt: z.string().min(1),
+    /** Seconds from the start to the report of the end, as the server measured them. */
     playDuration: z.number().nonnegative(),
     trackLength: z.number().positive(),
+  }),
+);
+
+export { playRefusalReasons, type PlayRefusalReason } from './play-refusals.js';
+
+/** A play report the server did not count: a suspicious play, shown to the label by reason. */
+export const PlayRefused = defineEvent(
+  'PlayRefused',
+  z.object({
+    trackId: z.string().min(1),
+    albumId: z.string().min(1),
+    listenerId: z.string().min(1),
+    userId: z.string().nullable(),
+    reason: z.enum(playRefusalReasons),
   }),
 );

@@ -67,7 +67,7 @@ const projector = (name: string, streams: string[], opts: Partial<ConsumerSpec> 
 });
 
 /** The play ingest's events, left out of the correlation index. */
-const untracedEvents: EventType[] = ['PlayRecorded', 'TrackListened'];
+const untracedEvents: EventType[] = ['PlayRecorded', 'PlayCompleted', 'PlayRefused', 'TrackListened'];
 
 /** `user` for `user#42`: the part of a stream id before the first `#`. */
 export const streamCategory = (streamId: string) => streamId.split('#', 1)[0];
@@ -84,8 +84,9 @@ export const consumers: ConsumerSpec[] = [
   projector('commerce', ['cart', 'order', 'download', 'video']),
   // The label dashboard's daily rollups: plays, sales and fees, memberships and accounts, merch orders; and the play
   // counts listeners see (projections/stats.ts), so a play moves one checkpoint of a counting projector, not two. Guests'
-  // plays have a category of their own: they have no library, so its projector never sees them.
-  projector('rollups', ['plays', 'guest-plays', 'order', 'user', 'merch-order']),
+  // plays have a category of their own: they have no library, so its projector never sees them. The players' other
+  // reports (the ends of plays, the refused reports: functions/lib/play-streams.ts) are the completed and suspicious plays.
+  projector('rollups', ['plays', 'guest-plays', 'play-reports', 'order', 'user', 'merch-order']),
   // The artists' statements' inputs per month: sales, fees and refunds, Toko+ payments and members' plays, merch, contracts, closings.
   projector('statements', ['plays', 'order', 'user', 'merch-order', 'contract', 'statement']),
   // The events of functions/domain/notifications/rules.ts (a unit test keeps the two equal).

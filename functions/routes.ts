@@ -79,6 +79,7 @@ export const routes = [
   route('GET', '/api/artists/{id}', 'catalogue', 'guest', catalogue.getArtist),
   route('GET', '/api/tracks/{id}/lyrics', 'catalogue', 'guest', catalogue.getLyrics),
   route('POST', '/api/albums/{id}/update-stats', 'plays', 'guest', plays.updateAlbumStats),
+  route('POST', '/api/track-play/start', 'plays', 'guest', plays.startTrackPlay),
   route('POST', '/api/track-play', 'plays', 'guest', plays.recordTrackPlay),
   route('GET', '/api/deployment-status', 'platform', 'guest', platform.deploymentStatus),
   route('POST', '/api/band/fan-signup', 'band', 'guest', band.fanSignup),

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startLocalCloud, type LocalCloud } from '../infra/local/cloud.js';
+import { PLAYS_PER_LISTENER_DAY_IN_TESTS } from './support/plays.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -77,6 +78,9 @@ export default async function setup(project: TestProject) {
       mediaCacheDir: path.join(repoRoot, '.local', 'media-cache'),
       // Fresh data every run: DynamoDB in memory is 2–3× faster to write and nothing needs to survive.
       dynamoDbInMemory: true,
+      // A listener's daily play ceiling a test reaches in seconds (test/integration/plays.test.ts); each test's
+      // listeners are its own, and none plays more in a day.
+      settings: { PLAYS_PER_LISTENER_DAY: String(PLAYS_PER_LISTENER_DAY_IN_TESTS) },
     });
   } catch (err) {
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 /** Contract of the `admin-dashboard` context: the label's figures for a range of days, beside the period before it. */
 import * as z from 'zod/mini';
+import { playRefusalReasons } from '../../events/play-refusals.js';
 import { endpoint, nullableText } from './endpoint.js';
 
 const count = z.number();
@@ -28,6 +29,8 @@ export const dashboardPeriod = z.object({
     completedShare: share,
     /** Estimated (HyperLogLog, about 6.5% standard error; exact for small numbers). */
     uniqueListeners: count,
+    /** Play reports the server refused (no or bad token, too early, a repeat, past a listener's daily ceiling), by reason. */
+    suspicious: z.object({ total: count, reasons: z.array(z.object({ reason: z.enum(playRefusalReasons), count })) }),
     albums: z.array(z.object({ albumId: z.string(), title: z.string(), artistName: nullableText, plays: count, completedPlays: count })),
     tracks: z.array(
       z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canPlayAlbum, guestListener, isQualifyingPlay, type Listener } from './access.js';
+import { canPlayAlbum, guestListener, type Listener } from './access.js';
 
 const album = (requiredTier: 'free' | 'toko_plus' | 'purchase_required', isDummyAlbum = false) => ({
   id: 'al1',
@@ -28,14 +28,5 @@ describe('album access', () => {
   });
   it('never plays a dummy album, whoever listens', () => {
     for (const listener of [guestListener, free, plus, owner, admin]) expect(canPlayAlbum(album('free', true), listener)).toBe(false);
-  });
-});
-
-describe('qualifying play', () => {
-  it('counts at 30 s', () => expect(isQualifyingPlay(30, 600)).toBe(true));
-  it('counts at half a short track', () => expect(isQualifyingPlay(10, 20)).toBe(true));
-  it('does not count before either', () => {
-    expect(isQualifyingPlay(29.9, 600)).toBe(false);
-    expect(isQualifyingPlay(9.9, 20)).toBe(false);
   });
 });

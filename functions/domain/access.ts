@@ -28,8 +28,3 @@ export function canPlayAlbum(album: AlbumAccessFacts, listener: Listener): boole
   }
 }
 
-/** Plays count once 30 s have elapsed or at least half the track has played. */
-export const QUALIFYING_SECONDS = 30;
-export function isQualifyingPlay(playDuration: number, trackLength: number): boolean {
-  return playDuration >= QUALIFYING_SECONDS || playDuration >= trackLength / 2;
-}

@@ -1,61 +1,167 @@
-/** HTTP context `plays`: qualifying plays become `PlayRecorded` on the listener's daily plays stream. */
+/**
+ * HTTP context `plays`: a play starts with a token the server signs (listener, track, moment), and its report counts
+ * only as the server judges it (functions/domain/plays.ts): a counted play becomes `PlayRecorded` on the listener's
+ * daily plays stream, written in one transaction with the listener's guard of that track (one counted play per track
+ * length) and within the day's ceiling; the report of its end becomes `PlayCompleted`. A refused report answers as a
+ * too-short play did (200, `recorded: false`) and is kept as `PlayRefused`, the label's suspicious plays.
+ */
 import { randomUUID } from 'node:crypto';
-import { isQualifyingPlay } from '../domain/access.js';
+import type { PlayRefusalReason } from '../../events/index.js';
+import { DAILY_PLAY_CEILING, judgeCompletion, judgePlay, latestRepeatableStart, PLAY_TOKEN_LIFETIME_MS, type PlayStart } from '../domain/plays.js';
 import { commandContext } from '../lib/command.js';
-import { appendBlind } from '../lib/event-store.js';
-import { contextHandler, HttpError, reply } from '../lib/http.js';
-import { readCookie } from '../lib/session.js';
-import { playsStream } from '../lib/play-streams.js';
+import { env } from '../lib/env.js';
+import { appendBlind, GuardRefusedError, StreamLimitError, type AppendContext, type AppendGuard } from '../lib/event-store.js';
+import { contextHandler, HttpError, reply, type RequestInfo } from '../lib/http.js';
+import { createLogger } from '../lib/log.js';
+import { metricNames, recordMetric } from '../lib/metrics.js';
+import { issuePlayToken, readPlayToken } from '../lib/play-tokens.js';
+import { playReportsStream, playsStream } from '../lib/play-streams.js';
+import { readCookie, type Session } from '../lib/session.js';
 import { getView } from '../lib/views.js';
 import { trackKey } from '../projections/catalogue.js';
 import { albumStatsKey } from '../projections/stats.js';
-import { metricNames, recordMetric } from '../lib/metrics.js';
 
+const logger = createLogger('plays');
 const LISTENER_COOKIE = 'toko_listener';
 const LISTENER_MAX_AGE = 400 * 24 * 3600;
 
-/** Tracks never move between albums, so a found track is remembered for the life of the process. */
-const trackAlbums = new Map<string, string>();
-async function albumOfTrack(trackId: string): Promise<string | undefined> {
-  const known = trackAlbums.get(trackId);
-  if (known) return known;
-  const track = await getView<{ albumId: string }>(trackKey(trackId));
-  if (track) trackAlbums.set(trackId, track.albumId);
-  return track?.albumId;
+interface TrackFacts {
+  albumId: string;
+  /** Seconds, from the catalogue. */
+  duration: number;
+}
+/** Tracks never move between albums; their length changes only with a new master, so a found track is kept a few minutes. */
+const TRACK_FACTS_MS = 5 * 60_000;
+const trackFacts = new Map<string, { facts: TrackFacts; until: number }>();
+async function factsOfTrack(trackId: string, now: number): Promise<TrackFacts | undefined> {
+  const known = trackFacts.get(trackId);
+  if (known && known.until > now) return known.facts;
+  const track = await getView<{ albumId: string; duration?: number }>(trackKey(trackId));
+  if (!track) return undefined;
+  const facts = { albumId: track.albumId, duration: track.duration ?? 0 };
+  trackFacts.set(trackId, { facts, until: now + TRACK_FACTS_MS });
+  if (trackFacts.size > 10_000) trackFacts.delete(trackFacts.keys().next().value!);
+  return facts;
+}
+
+async function playedTrack(body: { trackId: string; albumId: string }, now: number): Promise<TrackFacts> {
+  const facts = await factsOfTrack(body.trackId, now);
+  if (!facts) throw new HttpError(404, 'not_found', 'Track not found');
+  if (facts.albumId !== body.albumId) throw new HttpError(404, 'not_found', 'Album not found for this track');
+  return facts;
+}
+
+/** Who listens: the signed-in user, else the guest of the listener cookie, which a guest without one is given. */
+function listenerOf(session: Session | null, request: RequestInfo) {
+  const existing = readCookie(request.cookies, LISTENER_COOKIE);
+  const listenerId = session?.userId ?? (existing && /^[\w-]{8,64}$/.test(existing) ? existing : `guest-${randomUUID()}`);
+  const cookies =
+    !session && listenerId !== existing
+      ? [`${LISTENER_COOKIE}=${listenerId}; Path=/api; HttpOnly; Secure; SameSite=Lax; Max-Age=${LISTENER_MAX_AGE}`]
+      : undefined;
+  return { listenerId, userId: session?.userId ?? null, cookies };
+}
+
+/** The listener's guard of one track: the start of their last counted play of it, and whether that play completed. */
+const guardKey = (listenerId: string, trackId: string) => ({ pk: `play-guard#${listenerId}#${trackId}`, sk: 'last' });
+const epochSeconds = (ms: number) => Math.ceil(ms / 1000);
+
+/** Counts the play only where the listener's last counted play of the track started a track length or more before. */
+function playGuard(start: PlayStart, trackLength: number): AppendGuard {
+  return {
+    TableName: env().TABLE_EPHEMERAL,
+    Key: guardKey(start.listenerId, start.trackId),
+    UpdateExpression: 'SET startedAt = :startedAt, expiresAt = :expiresAt REMOVE completedAt',
+    ConditionExpression: 'attribute_not_exists(startedAt) OR startedAt <= :repeatable',
+    ExpressionAttributeValues: {
+      ':startedAt': start.startedAt,
+      ':repeatable': latestRepeatableStart(start.startedAt, trackLength),
+      // Kept while its token could be replayed.
+      ':expiresAt': epochSeconds(start.startedAt + PLAY_TOKEN_LIFETIME_MS + trackLength * 1000),
+    },
+  };
+}
+
+/** Completes the play only where it is the counted one of its start, and only once. */
+function completionGuard(start: PlayStart, now: number): AppendGuard {
+  return {
+    TableName: env().TABLE_EPHEMERAL,
+    Key: guardKey(start.listenerId, start.trackId),
+    UpdateExpression: 'SET completedAt = :now',
+    ConditionExpression: 'startedAt = :startedAt AND attribute_not_exists(completedAt)',
+    ExpressionAttributeValues: { ':startedAt': start.startedAt, ':now': now },
+  };
+}
+
+/** Keeps a refused report for the label; a report is never failed by its own bookkeeping. */
+async function refuse(reason: PlayRefusalReason, play: { trackId: string; albumId: string; listenerId: string; userId: string | null }, at: Date, context: AppendContext) {
+  recordMetric(metricNames.playsRefused, 1, { reason });
+  try {
+    await appendBlind(playReportsStream(play.listenerId, at), [{ type: 'PlayRefused', data: { ...play, reason } }], context);
+  } catch (error) {
+    logger.warn('a refused play report was not kept', { reason, error: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 export const handler = contextHandler('plays', {
+  'POST /api/track-play/start': async ({ body, session, request }) => {
+    const startedAt = request.receivedAt.getTime();
+    await playedTrack(body, startedAt);
+    const { listenerId, cookies } = listenerOf(session, request);
+    return reply({ body: { playToken: issuePlayToken({ listenerId, trackId: body.trackId, startedAt }) }, cookies });
+  },
+
   'POST /api/track-play': async ({ body, session, request }) => {
-    const albumId = await albumOfTrack(body.trackId);
-    if (!albumId) throw new HttpError(404, 'not_found', 'Track not found');
-    if (albumId !== body.albumId) throw new HttpError(404, 'not_found', 'Album not found for this track');
-    const existingListener = readCookie(request.cookies, LISTENER_COOKIE);
-    const listenerId =
-      session?.userId ?? (existingListener && /^[\w-]{8,64}$/.test(existingListener) ? existingListener : `guest-${randomUUID()}`);
-    const cookies =
-      !session && listenerId !== existingListener
-        ? [`${LISTENER_COOKIE}=${listenerId}; Path=/api; HttpOnly; Secure; SameSite=Lax; Max-Age=${LISTENER_MAX_AGE}`]
-        : undefined;
-    if (!isQualifyingPlay(body.playDuration, body.trackLength)) {
-      return reply({ body: { recorded: false }, cookies });
+    const now = request.receivedAt.getTime();
+    const track = await playedTrack(body, now);
+    const { listenerId, userId, cookies } = listenerOf(session, request);
+    const play = { trackId: body.trackId, albumId: track.albumId, listenerId, userId };
+    const context = commandContext(userId ?? listenerId, request);
+    const report = {
+      start: body.playToken ? readPlayToken(body.playToken) : ('no_token' as const),
+      listenerId,
+      trackId: body.trackId,
+      trackLength: track.duration,
+      now,
+    };
+    const notRecorded = reply({ body: { recorded: false }, cookies });
+
+    if (body.ended) {
+      // The end of a play that did not count, or of one played with skips, is simply not a completed play.
+      const verdict = judgeCompletion(report);
+      if (!verdict.counted) return notRecorded;
+      const { start, elapsedSeconds } = verdict;
+      const completed = { ...play, startedAt: new Date(start.startedAt).toISOString(), playDuration: elapsedSeconds, trackLength: track.duration };
+      try {
+        await appendBlind(playReportsStream(listenerId, request.receivedAt), [{ type: 'PlayCompleted', data: completed }], context, {
+          guard: completionGuard(start, now),
+        });
+      } catch (error) {
+        if (error instanceof GuardRefusedError) return notRecorded;
+        throw error;
+      }
+      return reply({ status: 202, body: { recorded: true }, cookies });
     }
-    await appendBlind(
-      playsStream(listenerId, request.receivedAt, Boolean(session)),
-      [
-        {
-          type: 'PlayRecorded',
-          data: {
-            trackId: body.trackId,
-            albumId,
-            listenerId,
-            userId: session?.userId ?? null,
-            playDuration: body.playDuration,
-            trackLength: body.trackLength,
-          },
-        },
-      ],
-      commandContext(session?.userId ?? listenerId, request),
-    );
+
+    const verdict = judgePlay(report);
+    if (!verdict.counted) {
+      await refuse(verdict.reason, play, request.receivedAt, context);
+      return notRecorded;
+    }
+    try {
+      await appendBlind(
+        playsStream(listenerId, request.receivedAt, Boolean(session)),
+        [{ type: 'PlayRecorded', data: { ...play, playDuration: verdict.elapsedSeconds, trackLength: track.duration } }],
+        context,
+        { guard: playGuard(verdict.start, track.duration), limit: env().PLAYS_PER_LISTENER_DAY ?? DAILY_PLAY_CEILING },
+      );
+    } catch (error) {
+      if (error instanceof GuardRefusedError || error instanceof StreamLimitError) {
+        await refuse(error instanceof GuardRefusedError ? 'repeat' : 'daily_ceiling', play, request.receivedAt, context);
+        return notRecorded;
+      }
+      throw error;
+    }
     recordMetric(metricNames.playsRecorded);
     return reply({ status: 202, body: { recorded: true }, cookies });
   },

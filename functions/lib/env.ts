@@ -55,6 +55,8 @@ const envSchema = z.object({
   PAGE_RENDERER: z.string().min(1).default('toko-page-renderer'),
   /** The CloudFront KeyValueStore (ARN) listing the pre-rendered pages for the edge (functions/lib/page-list.ts); none locally. */
   PAGE_LIST_STORE: z.string().min(1).optional(),
+  /** The most plays one listener's day counts (functions/domain/plays.ts); unset, DAILY_PLAY_CEILING, a day of listening. */
+  PLAYS_PER_LISTENER_DAY: z.coerce.number().int().positive().optional(),
   /** Events of the log a blue/green rebuild reads per second at most (functions/lib/rebuild.ts): it runs beside live traffic. */
   REBUILD_EVENTS_PER_SECOND: z.coerce.number().int().positive().default(2000),
 });

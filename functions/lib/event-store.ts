@@ -31,6 +31,38 @@ export class ReservationTakenError extends Error {
   }
 }
 
+/**
+ * A conditional update of an item in another table, written in the same transaction as the events: the append lands
+ * only where its condition holds, and fails with GuardRefusedError where it does not (one counted play per listener
+ * and track per track length: functions/http/plays.ts).
+ */
+export interface AppendGuard {
+  TableName: string;
+  Key: Record<string, string>;
+  UpdateExpression: string;
+  ConditionExpression: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+}
+
+export class GuardRefusedError extends Error {
+  readonly code = 'GUARD_REFUSED';
+  constructor(readonly key: Record<string, string>) {
+    super(`The append's guard ${JSON.stringify(key)} refused it`);
+  }
+}
+
+/** A stream that already holds as many events as its appender allows (a listener's plays of a day). */
+export class StreamLimitError extends Error {
+  readonly code = 'STREAM_LIMIT';
+  constructor(
+    readonly streamId: string,
+    readonly limit: number,
+  ) {
+    super(`Stream ${streamId} holds its ${limit} events`);
+  }
+}
+
 export interface Reservation {
   /** e.g. `email#ada@example.com`; stored as the stream `reservation#<key>`. */
   key: string;
@@ -106,6 +138,7 @@ export async function appendToStreams(
   appends: StreamAppend[],
   context: AppendContext,
   reservations: Reservation[] = [],
+  guards: AppendGuard[] = [],
 ): Promise<StoredEvent[][]> {
   const stored = appends.map((a) => toStoredEvents(a.streamId, a.expectedVersion, a.events, context));
   if (stored.flat().length === 0) return stored;
@@ -115,7 +148,7 @@ export async function appendToStreams(
   const table = env().TABLE_EVENTS;
   const client = dynamoClient();
 
-  if (all.length === 1 && reservations.length === 0) {
+  if (all.length === 1 && reservations.length === 0 && guards.length === 0) {
     try {
       await client.send(new PutCommand({ TableName: table, Item: all[0], ConditionExpression: 'attribute_not_exists(streamId)' }));
     } catch (error) {
@@ -129,17 +162,20 @@ export async function appendToStreams(
   try {
     await client.send(
       new TransactWriteCommand({
-        TransactItems: items.map((Item) => ({
-          Put: { TableName: table, Item, ConditionExpression: 'attribute_not_exists(streamId)' },
-        })),
+        TransactItems: [
+          ...items.map((Item) => ({ Put: { TableName: table, Item, ConditionExpression: 'attribute_not_exists(streamId)' } })),
+          ...guards.map((Update) => ({ Update })),
+        ],
       }),
     );
   } catch (error) {
     if (error instanceof TransactionCanceledException) {
       const reasons = error.CancellationReasons ?? [];
+      const refused = reasons.findIndex((r, i) => i >= items.length && r.Code === 'ConditionalCheckFailed');
+      if (refused >= 0) throw new GuardRefusedError(guards[refused - items.length].Key);
       const taken = reasons.findIndex((r, i) => i < reservations.length && r.Code === 'ConditionalCheckFailed');
       if (taken >= 0) throw new ReservationTakenError(reservations[taken].key);
-      const moved = reasons.findIndex((r, i) => i >= reservations.length && r.Code === 'ConditionalCheckFailed');
+      const moved = reasons.findIndex((r, i) => i >= reservations.length && i < items.length && r.Code === 'ConditionalCheckFailed');
       if (moved >= 0) {
         const event = all[moved - reservations.length];
         const append = appends.find((a) => a.streamId === event.streamId)!;
@@ -229,17 +265,31 @@ export async function streamVersion(streamId: string): Promise<number> {
   return (page.Items?.[0]?.version as number | undefined) ?? 0;
 }
 
+export interface BlindAppendOptions {
+  /** Written in the same transaction: the append lands only where it holds (GuardRefusedError). */
+  guard?: AppendGuard;
+  /** The most events the stream may hold: an append past it fails with StreamLimitError and writes nothing. */
+  limit?: number;
+}
+
 /**
  * Appends to a stream that only ever grows (plays), without reading it first: each process remembers
  * the last version it wrote per stream and guesses the next one; a wrong guess costs one read.
  */
 const lastKnownVersion = new Map<string, number>();
-export async function appendBlind(streamId: string, events: NewEvent[], context: AppendContext): Promise<StoredEvent[]> {
+export async function appendBlind(
+  streamId: string,
+  events: NewEvent[],
+  context: AppendContext,
+  { guard, limit }: BlindAppendOptions = {},
+): Promise<StoredEvent[]> {
   return retry(
     async (attempt) => {
       // A lost race means the guess was stale: read the stream's real version once and try again.
       const expected = attempt === 1 ? (lastKnownVersion.get(streamId) ?? 0) : await streamVersion(streamId);
-      const stored = await appendToStream(streamId, expected, events, context);
+      // A guess is never above the real version, so a guess at the limit is a stream at it; one below is settled by the write.
+      if (limit !== undefined && expected + events.length > limit) throw new StreamLimitError(streamId, limit);
+      const [stored] = await appendToStreams([{ streamId, expectedVersion: expected, events }], context, [], guard ? [guard] : []);
       lastKnownVersion.set(streamId, stored[stored.length - 1].version);
       if (lastKnownVersion.size > 10_000) lastKnownVersion.delete(lastKnownVersion.keys().next().value!);
       return stored;

@@ -12,3 +12,10 @@ export const playsStream = (listenerId: string, at: Date, signedIn: boolean) =>
  * library commands read their whole stream.
  */
 export const listeningStream = (userId: string, at: Date) => `listening#${userId}#${at.toISOString().slice(0, 10)}`;
+
+/**
+ * What a listener's player reported on one day besides counted plays: the ends of counted plays (`PlayCompleted`) and
+ * the reports the server refused (`PlayRefused`). A stream apart from the plays, so the plays stream's version stays
+ * the day's count of plays, which its ceiling reads.
+ */
+export const playReportsStream = (listenerId: string, at: Date) => `play-reports#${listenerId}#${at.toISOString().slice(0, 10)}`;

@@ -4,7 +4,8 @@
  * end. Money stays integer cents. Pure: the handler reads the items, this adds them up.
  */
 import type { ViewItem } from '../lib/projection.js';
-import { ROLLUP_LABEL, membersField, payingField } from './rollups.js';
+import { playRefusalReasons } from '../../events/index.js';
+import { ROLLUP_LABEL, SUSPICIOUS_PLAYS, membersField, payingField, suspiciousPlaysField } from './rollups.js';
 import { emptySketch, estimate, mergeSketch, type Sketch } from './rollups-sketch.js';
 
 /** The tiers always shown (ARCHITECTURE: $5 / $10 / $20), besides any other amount found. */
@@ -210,6 +211,13 @@ export function periodFigures(period: { from: string; to: string }, days: Rollup
       completed: t('completedPlays'),
       completedShare: share(t('completedPlays'), t('plays')),
       uniqueListeners: estimate(sketch),
+      suspicious: {
+        total: t(SUSPICIOUS_PLAYS),
+        reasons: playRefusalReasons
+          .map((reason) => ({ reason, count: t(suspiciousPlaysField(reason)) }))
+          .filter((r) => r.count > 0)
+          .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
+      },
       albums: [...albums.values()]
         .filter((a) => a.plays > 0)
         .sort(

@@ -67,8 +67,44 @@ const registered = (userId: string, day: string) =>
     day,
   );
 
+const completed = (listenerId: string, day: string) =>
+  stored(
+    `play-reports#${listenerId}#${day}`,
+    {
+      type: 'PlayCompleted',
+      data: { trackId: 't1', albumId: 'a1', listenerId, userId: null, startedAt: at(day), playDuration: 199, trackLength: 200 },
+    },
+    day,
+  );
+const refused = (listenerId: string, day: string, reason: 'repeat' | 'no_token') =>
+  stored(
+    `play-reports#${listenerId}#${day}`,
+    { type: 'PlayRefused', data: { trackId: 't1', albumId: 'a1', listenerId, userId: null, reason } },
+    day,
+  );
+
 describe('the rollups', () => {
   beforeEach(() => (log = eventLog()));
+
+  it("count a counted play's end as a completed play, and refused reports as suspicious plays by reason, never as plays", async () => {
+    const { figures } = await given([
+      play('l1', '2026-03-01'),
+      completed('l1', '2026-03-01'),
+      refused('l1', '2026-03-01', 'repeat'),
+      refused('l1', '2026-03-01', 'repeat'),
+      refused('l2', '2026-03-01', 'no_token'),
+    ]);
+    const f = figures('2026-03-01', '2026-03-01');
+    expect(f.plays).toMatchObject({ total: 1, completed: 1, completedShare: 1, uniqueListeners: 1 });
+    expect(f.plays.tracks[0]).toMatchObject({ trackId: 't1', plays: 1, completedPlays: 1 });
+    expect(f.plays.suspicious).toEqual({
+      total: 3,
+      reasons: [
+        { reason: 'repeat', count: 2 },
+        { reason: 'no_token', count: 1 },
+      ],
+    });
+  });
 
   it('count plays, completed plays and unique listeners per day and over a range', async () => {
     const { figures } = await given([

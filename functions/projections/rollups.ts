@@ -10,7 +10,7 @@
  * It also writes the play counts listeners see (stats.ts): one projector per plays stream, so a play moves one
  * checkpoint rather than one per counting projection.
  */
-import type { DomainEvent } from '../../events/index.js';
+import type { DomainEvent, PlayRefusalReason } from '../../events/index.js';
 import { ledgerEvents, ledgerFacts, type LedgerFact } from '../domain/ledger/facts.js';
 import {
   fnv1a,
@@ -207,6 +207,19 @@ async function factOps(fact: LedgerFact, event: DomainEvent, views: ViewReader):
       if (!stored || rank > stored) ops.push({ kind: 'put', item: { ...key, register, rank }, keep: { field: 'rank', winner: 'highest' } });
       return ops;
     }
+    case 'play-completed': {
+      const album = await albumOf(fact.albumId, views);
+      const track = album.tracks.find((t) => t.id === fact.trackId);
+      return [
+        ...albumOps(day, album, { completedPlays: 1 }),
+        dayCount(day.day, `track#${fact.trackId}`, { completedPlays: 1 }, {
+          trackId: fact.trackId,
+          title: track?.title ?? null,
+          albumId: album.albumId,
+          artistName: album.artistName,
+        }),
+      ];
+    }
     case 'album-sold':
       return albumOps(day, await albumOf(fact.albumId, views), { albumsSold: 1, grossCents: fact.grossCents });
     case 'album-fee':
@@ -299,14 +312,23 @@ const daySpread: SpreadPartitions = {
   values: ['tierDollars', 'register', 'rank'],
 };
 
+/** The label item's fields of refused play reports: all of them, and by reason (`suspiciousPlays_repeat`). */
+export const SUSPICIOUS_PLAYS = 'suspiciousPlays';
+export const suspiciousPlaysField = (reason: PlayRefusalReason) => `${SUSPICIOUS_PLAYS}_${reason}`;
+
 export const rollupsProjection: Projection = {
   name: 'rollups',
-  events: ledgerEvents,
+  events: [...ledgerEvents, 'PlayRefused'],
   spread: daySpread,
   async apply(event: DomainEvent, views): Promise<ViewOp[]> {
     // A play's counts for the listeners (stats.ts) go with the dashboard's, under one checkpoint.
     const ops: ViewOp[] = event.type === 'PlayRecorded' ? [...(await statsProjection.apply(event, views))] : [];
     const now = Date.now();
+    if (event.type === 'PlayRefused') {
+      const day = utcDay(Date.parse(event.meta.at));
+      ops.push(dayCount(day, ROLLUP_LABEL, { [SUSPICIOUS_PLAYS]: 1, [suspiciousPlaysField(event.data.reason)]: 1 }));
+      if (mayBeClosed(day, now)) ops.push(dirtyMark(day, event.meta.eventId));
+    }
     for (const fact of ledgerFacts(event)) {
       const factOpsOf = await factOps(fact, event, views);
       ops.push(...factOpsOf);

@@ -78,9 +78,9 @@ async function membershipOps(event: DomainEvent, views: ViewReader): Promise<Vie
 
 /**
  * The ledger's events that give a statement nothing: a cancelled member stays one until SubscriptionEnded, and the
- * beta coupon's use and a new account earn nothing.
+ * beta coupon's use, a new account and the end of a play (members' plays are counted once, when they count) earn nothing.
  */
-const UNCOUNTED = new Set<EventType>(['SubscriptionCancelled', 'SubscriptionTierChanged', 'UserRegistered']);
+const UNCOUNTED = new Set<EventType>(['SubscriptionCancelled', 'SubscriptionTierChanged', 'UserRegistered', 'PlayCompleted']);
 
 export const statementsProjection: Projection = {
   name: 'statements',

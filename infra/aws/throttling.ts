@@ -1,6 +1,6 @@
 /**
  * API Gateway's limits for the routes an attacker or a runaway client would hammer: sign-in (codes and mail sent,
- * password checks), checkout (a Stripe session per call) and track-play (the busiest write). They apply per route
+ * password checks), checkout (a Stripe session per call) and track-play with its start (the busiest write, and the token each play asks for first). They apply per route
  * across all callers, in requests per second, and sit well above the load `npm run capacity` models at
  * 1,000,000 daily listeners, so they bound a flood without touching real traffic. Other routes keep the account's limits.
  */
@@ -21,6 +21,7 @@ const signIn: RouteThrottle = { rateLimit: 25, burstLimit: 50 };
 const checkout: RouteThrottle = { rateLimit: 10, burstLimit: 20 };
 
 export const routeThrottles: Partial<Record<RouteKey, RouteThrottle>> = {
+  'POST /api/track-play/start': trackPlay,
   'POST /api/track-play': trackPlay,
   'POST /api/auth/smart-signin': signIn,
   'POST /api/auth/login': signIn,

@@ -110,14 +110,16 @@ export async function capacityAt(load: Load): Promise<CapacityReport> {
   const playsRcu = sim.partitions.reduce((sum, p) => sum + p.rcu, 0);
 
   // API: plays, pages, and the rest.
+  // A play is two requests: its start (the token) and its report.
   const apiPerSecond =
-    sim.plays +
+    sim.plays * 2 +
     homeViews * 2 +
     perSecond(REQUESTS.page.perListener) * 2 +
     perSecond(load.libraryChangesPerListener) +
     perSecond(load.signInsPerListener) * 2 +
     perSecond(load.purchasesPerListener) * 3;
   const routes = [
+    { route: 'POST /api/track-play/start', peak: sim.plays },
     { route: 'POST /api/track-play', peak: sim.plays },
     { route: 'POST /api/auth/smart-signin', peak: perSecond(load.signInsPerListener) },
     { route: 'POST /api/cart/checkout', peak: perSecond(load.purchasesPerListener) },

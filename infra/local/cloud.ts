@@ -60,6 +60,11 @@ export interface LocalCloudOptions {
    * A seed makes the faults the same on every run for the same requests. `npm start` leaves this off.
    */
   faults?: true | { seed?: number; holdMs?: number };
+  /**
+   * Tests only: settings of the handlers (functions/lib/env.ts) over the cloud's own, e.g. a daily play ceiling a test
+   * can reach (PLAYS_PER_LISTENER_DAY). `npm start` leaves this unset.
+   */
+  settings?: Record<string, string>;
   /** Test hooks: replace handlers or manifests. The production path leaves these unset. */
   handlers?: HandlerOverrides;
   routes?: RouteSpec[];
@@ -170,17 +175,20 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     let phase = performance.now();
     const pageRenderer = preparePageRenderer(dataDir);
     mark('page-renderer', phase);
-    const env = handlerEnvironment({
-      emulators,
-      url,
-      dataDir,
-      staticDir,
-      admin,
-      stripe: faults ? { ...stripe.env, STRIPE_API_PORT: String(faults.proxies.stripe.port) } : stripe.env,
-      shopify: shopify.env,
-      pageRenderer,
-      proxied: faults && { dynamodb: faults.proxies.dynamodb.url, sqs: faults.proxies.sqs.url, ses: faults.proxies.ses.url },
-    });
+    const env = {
+      ...handlerEnvironment({
+        emulators,
+        url,
+        dataDir,
+        staticDir,
+        admin,
+        stripe: faults ? { ...stripe.env, STRIPE_API_PORT: String(faults.proxies.stripe.port) } : stripe.env,
+        shopify: shopify.env,
+        pageRenderer,
+        proxied: faults && { dynamodb: faults.proxies.dynamodb.url, sqs: faults.proxies.sqs.url, ses: faults.proxies.ses.url },
+      }),
+      ...options.settings,
+    };
     await applyHandlerEnvironment(env, shutdown);
     headers = securityHeaders(securityHeaderSourcesFromEnv(env));
 

@@ -9,6 +9,7 @@ import { claimRebuild, runRebuild } from '../../functions/lib/rebuild.js';
 import { rebuildViews } from '../../functions/lib/rebuild-views.js';
 import { scratchTables } from '../../infra/local/dynamodb-local.js';
 import { viewTableNames } from '../../infra/tables.js';
+import { reportStartedPlay, startedPlays } from './plays.js';
 import { percentile, type Row } from './rows.js';
 
 export async function rebuildRow(ingestPerSecond: number, dynamoEndpoint: string): Promise<Row> {
@@ -54,28 +55,30 @@ export async function projectionRebuildRow(ingestPerSecond: number): Promise<Row
   };
 }
 
-/** Latencies of POST /api/track-play, 16 guests at once for `ms`. */
+/**
+ * Latencies of POST /api/track-play, 16 guests at once for `ms`: reports of plays started beforehand (./plays.ts), as
+ * many as 16 loops can report at 50 a second each; a loop that runs out stops early.
+ */
 async function playLatencies(baseUrl: string, ms: number): Promise<number[]> {
   const albums = (await (await fetch(`${baseUrl}/api/albums`)).json()) as { id: string; requiredTier: string }[];
   const free = albums.find((a) => a.requiredTier === 'free')!;
   const { tracks } = (await (await fetch(`${baseUrl}/api/albums/${free.id}/tracks`)).json()) as {
     tracks: { id: string; duration: number }[];
   };
-  const body = JSON.stringify({ trackId: tracks[0].id, albumId: free.id, playDuration: 31, trackLength: tracks[0].duration });
+  const plays = await startedPlays(
+    baseUrl,
+    { trackId: tracks[0].id, albumId: free.id, duration: tracks[0].duration },
+    Math.ceil((16 * 50 * ms) / 1000),
+  );
   const latencies: number[] = [];
   const until = performance.now() + ms;
   await Promise.all(
     Array.from({ length: 16 }, async () => {
-      const cookie = `toko_listener=guest-${randomUUID()}`;
       while (performance.now() < until) {
+        const play = plays.pop();
+        if (!play) return;
         const at = performance.now();
-        const res = await fetch(`${baseUrl}/api/track-play`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie },
-          body,
-        });
-        await res.text();
-        if (res.status !== 202) throw new Error(`track-play answered ${res.status}`);
+        await reportStartedPlay(baseUrl, play);
         latencies.push(performance.now() - at);
       }
     }),

@@ -13,6 +13,7 @@
  * samples after V8's own collections and those taken every 5 s whatever the GC are printed beside the row.
  */
 import { randomUUID } from 'node:crypto';
+import { qualifyingSeconds } from '../../functions/domain/plays.js';
 import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -135,19 +136,27 @@ export async function soakRows(staticDir: string, minutes = Number(process.env.S
     const post = (path: string, body: unknown, headers: Record<string, string> = {}, method = 'POST') =>
       fetch(cloud.url + path, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
+    const playing: { track: { trackId: string; albumId: string }; cookie: string; token: string; due: number }[][] = [];
     const operation = async (loop: number) => {
+      playing[loop] ??= [];
       const pick = random();
       const person = people[Math.floor(random() * people.length)];
       if (pick < 0.6) {
-        const t = tracks[Math.floor(random() * tracks.length)];
-        const listener = `guest-soak-${loop}-${Math.floor(random() * 50)}`;
-        await expect('play', [202], () =>
-          post(
-            '/api/track-play',
-            { trackId: t.trackId, albumId: t.albumId, playDuration: t.duration / 2, trackLength: t.duration },
-            { cookie: `toko_listener=${listener}` },
-          ),
-        );
+        // A player's play: a guest of its own starts it, and reports it on a later turn of its loop once its time has passed.
+        const due = playing[loop].findIndex((p) => performance.now() >= p.due);
+        if (due >= 0) {
+          const [p] = playing[loop].splice(due, 1);
+          await expect('play', [202], () => post('/api/track-play', { ...p.track, playToken: p.token }, { cookie: p.cookie }));
+        } else {
+          const t = tracks[Math.floor(random() * tracks.length)];
+          const cookie = `toko_listener=guest-soak-${randomUUID()}`;
+          const track = { trackId: t.trackId, albumId: t.albumId };
+          const started = await expect('play start', [200], () => post('/api/track-play/start', track, { cookie }));
+          if (started?.status === 200) {
+            const { playToken } = JSON.parse(started.text) as { playToken: string };
+            playing[loop].push({ track, cookie, token: playToken, due: performance.now() + qualifyingSeconds(t.duration) * 1000 + 200 });
+          }
+        }
       } else if (pick < 0.85) {
         const album = free[Math.floor(random() * free.length)].albumId;
         const page = ['/api/albums', `/api/albums/${album}`, `/api/albums/${album}/tracks`, '/'][Math.floor(random() * 4)];

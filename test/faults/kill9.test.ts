@@ -24,6 +24,7 @@ import {
   queueDepths,
   shuffled,
   startCloudProcess,
+  startPlays,
   Tally,
   type Answer,
   type Person,
@@ -88,7 +89,11 @@ describe('a kill -9 of the local cloud under the fault load, then a restart', ()
           .map(async (a) => ({ albumId: a.albumId, track: (await app(`/api/albums/${a.albumId}/tracks`)).body.tracks[0] })),
       );
       const before = new Map(await Promise.all(tracks.map(async (t) => [t.albumId, await playCount(t.albumId)] as const)));
-      const guests = Array.from({ length: 500 }, (_, i) => `guest-kill9-${i}-${Math.floor(random() * 1e9)}`);
+      // Each play a guest of its own, started as a player starts it before the run that kills the cloud.
+      const startedPlays = await startPlays(
+        info.url,
+        Array.from({ length: PLAYS }, (_, i) => tracks[i % tracks.length]),
+      );
       const people = async (count: number, name: string) => {
         const made: Person[] = [];
         await pool(
@@ -124,14 +129,8 @@ describe('a kill -9 of the local cloud under the fault load, then a restart', ()
       const unanswered = new Map(tracks.map((t) => [t.albumId, 0]));
       const plays = Array.from({ length: PLAYS }, (_, i) => async () => {
         if (killed) return;
-        const { albumId, track } = tracks[i % tracks.length];
-        const answer = await send(() =>
-          app('/api/track-play', {
-            method: 'POST',
-            headers: { cookie: `toko_listener=${guests[i % guests.length]}` },
-            json: { trackId: track.id, albumId, playDuration: track.duration / 2, trackLength: track.duration },
-          }),
-        );
+        const { albumId, headers, json } = startedPlays[i];
+        const answer = await send(() => app('/api/track-play', { method: 'POST', headers, json }));
         if (!answer) unanswered.set(albumId, unanswered.get(albumId)! + 1);
         else if (answer.status === 202) accepted.set(albumId, accepted.get(albumId)! + 1);
         else if (answer.status !== 503) unexpected.push(answer);

@@ -18,6 +18,7 @@ import {
   queueDepths,
   shuffled,
   startFaultCloud,
+  startPlays,
   Tally,
   type Answer,
   type Person,
@@ -78,8 +79,11 @@ describe('under 10 % DynamoDB throttling and 5 % SQS failures', () => {
         .map(async (a) => ({ albumId: a.albumId, track: (await app(`/api/albums/${a.albumId}/tracks`)).body.tracks[0] })),
     );
     const before = new Map(await Promise.all(tracks.map(async (t) => [t.albumId, await playCount(t.albumId)] as const)));
-    // Guests listen a few tracks each, one at a time as a person does (many plays at once on one stream would race for its versions).
-    const guests = Array.from({ length: 500 }, (_, i) => `guest-faults-${i}-${Math.floor(random() * 1e9)}`);
+    // Each play a guest of its own, started before the faults as a player starts it, reported under them.
+    const startedPlays = await startPlays(
+      cloud.url,
+      Array.from({ length: PLAYS }, (_, i) => tracks[i % tracks.length]),
+    );
     const buyers = await people(PURCHASES, 'buyer');
     const listeners = await people(LIBRARIES, 'library');
 
@@ -94,14 +98,8 @@ describe('under 10 % DynamoDB throttling and 5 % SQS failures', () => {
     const unexpected: Answer[] = [];
 
     const plays = Array.from({ length: PLAYS }, (_, i) => async () => {
-      const { albumId, track } = tracks[i % tracks.length];
-      const answer = await callUntilAccepted(tally, () =>
-        app('/api/track-play', {
-          method: 'POST',
-          headers: { cookie: `toko_listener=${guests[i % guests.length]}` },
-          json: { trackId: track.id, albumId, playDuration: track.duration / 2, trackLength: track.duration },
-        }),
-      );
+      const { albumId, headers, json } = startedPlays[i];
+      const answer = await callUntilAccepted(tally, () => app('/api/track-play', { method: 'POST', headers, json }));
       if (answer.status === 202) acceptedPlays.set(albumId, acceptedPlays.get(albumId)! + 1);
       else if (answer.status !== 503) unexpected.push(answer);
     });

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { GetQueueAttributesCommand, GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { consumers, dlqName } from '../../functions/consumers.js';
+import { qualifyingSeconds } from '../../functions/domain/plays.js';
 import { issueSessionToken } from '../../functions/lib/session.js';
 import { signInWithEmail } from '../../functions/lib/users.js';
 import { startLocalCloud, type LocalCloud, type LocalCloudOptions } from '../../infra/local/cloud.js';
@@ -196,4 +197,34 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`Timed out after ${timeoutMs} ms${last ? `: ${(last as Error).message}` : ''}`);
+}
+
+/** A play started as a player starts one, ready to report: its guest's cookie and the report's body with its token. */
+export interface StartedPlay {
+  albumId: string;
+  headers: { cookie: string };
+  json: { trackId: string; albumId: string; playToken: string };
+}
+
+/**
+ * Starts one play of each track given, each by a guest of their own (the label counts one play per listener and track
+ * per track length), and answers once every start is old enough for its play to count.
+ */
+export async function startPlays(
+  baseUrl: string,
+  plays: { albumId: string; track: { id: string; duration: number } }[],
+): Promise<StartedPlay[]> {
+  const started: StartedPlay[] = new Array(plays.length);
+  await pool(
+    plays.map(({ albumId, track }, i) => async () => {
+      const headers = { cookie: `toko_listener=guest-${randomUUID()}` };
+      const answer = await call(baseUrl, '/api/track-play/start', { method: 'POST', headers, json: { trackId: track.id, albumId } });
+      if (answer.status !== 200) throw new Error(`track-play/start answered ${answer.status}`);
+      started[i] = { albumId, headers, json: { trackId: track.id, albumId, playToken: (answer.body as { playToken: string }).playToken } };
+    }),
+    16,
+  );
+  const longest = Math.max(...plays.map((p) => p.track.duration));
+  await new Promise((resolve) => setTimeout(resolve, qualifyingSeconds(longest) * 1000 + 200));
+  return started;
 }

@@ -8,6 +8,7 @@ import { summaryDay } from '../../functions/projections/rollups-summary.js';
 import { closeRollupDay, closeRollupDays } from '../../functions/scheduled/close-rollup-days.js';
 import { eventually, useCloudEnv } from '../support/cloud.js';
 import { newPerson, paidBuyer, sandbox } from '../support/commerce.js';
+import { qualifyingMs, reportPlay, sleep, startPlay } from '../support/plays.js';
 import { signedInAdmin, type TestListener } from '../support/signed-in.js';
 
 const ALBUM = 'album-after-hours';
@@ -65,11 +66,14 @@ describe('the label dashboard', () => {
 
     // A play of the album by its buyer.
     const { tracks } = (await buyer.api(`/api/albums/${ALBUM}/tracks`)).body as { tracks: { id: string; duration: number }[] };
-    const played = await buyer.api('/api/track-play', {
-      method: 'POST',
-      json: { trackId: tracks[0].id, albumId: ALBUM, playDuration: tracks[0].duration, trackLength: tracks[0].duration },
-    });
-    expect(played.status).toBe(202);
+    // A play of the album by its buyer, to its end: a completed play.
+    const shortest = [...tracks].sort((a, b) => a.duration - b.duration)[0];
+    const played = { trackId: shortest.id, albumId: ALBUM };
+    const token = await startPlay(buyer.api, played);
+    await sleep(qualifyingMs(shortest.duration));
+    expect((await reportPlay(buyer.api, played, token)).status).toBe(202);
+    await sleep(shortest.duration * 1000 - qualifyingMs(shortest.duration) + 200);
+    expect((await reportPlay(buyer.api, played, token, { ended: true })).status).toBe(202);
 
     // A $10 Toko+ member.
     const member = await newPerson('member');

@@ -6,6 +6,7 @@ import { readStream } from '../../functions/lib/event-store.js';
 import { hashPassword } from '../../functions/lib/passwords.js';
 import { runUserCommand, signInWithEmail } from '../../functions/lib/users.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
+import { listenTo } from '../support/plays.js';
 import { signedInAdmin, signedInListener, type TestListener } from '../support/signed-in.js';
 
 beforeAll(useCloudEnv);
@@ -106,9 +107,8 @@ describe("a listener's page and what an admin does to the account", () => {
     await listener.call('/api/library/add-album', { method: 'POST', json: { albumId: album.id } });
     const { body: tracks } = await api(`/api/albums/${album.id}/tracks`);
     const track = (tracks as { tracks: { id: string; duration: number }[] }).tracks[0];
-    await listener.call('/api/track-play', {
-      method: 'POST',
-      json: { trackId: track.id, albumId: album.id, playDuration: track.duration, trackLength: track.duration },
+    expect(await listenTo(listener.call, { trackId: track.id, albumId: album.id, duration: track.duration })).toMatchObject({
+      status: 202,
     });
 
     expect(await admin.call('/api/admin/users/nobody')).toMatchObject({ status: 404, body: { error: 'user_not_found' } });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { api, eventually } from '../support/cloud.js';
+import { guest, qualifyingMs, reportPlay, sleep, startPlay } from '../support/plays.js';
 
 interface Album {
   id: string;
@@ -66,21 +67,17 @@ describe('catalogue API on the seeded label', () => {
     expect((await api('/api/tracks/nope/lyrics')).status).toBe(404);
   });
 
-  it('counts a qualifying play and ignores one that does not qualify', async () => {
+  it('counts a qualifying play and ignores one reported before its time', async () => {
     const [featured] = await albums();
     const { body } = await api(`/api/albums/${featured.id}/tracks`);
     const track = body.tracks[0];
     const before = (await api(`/api/albums/${featured.id}`)).body.playCount as number;
-    const short = await api('/api/track-play', {
-      method: 'POST',
-      json: { trackId: track.id, albumId: featured.id, playDuration: 1, trackLength: track.duration },
-    });
-    expect(short).toMatchObject({ status: 200, body: { recorded: false } });
-    const counted = await api('/api/track-play', {
-      method: 'POST',
-      json: { trackId: track.id, albumId: featured.id, playDuration: track.duration / 2, trackLength: track.duration },
-    });
-    expect(counted).toMatchObject({ status: 202, body: { recorded: true } });
+    const played = { trackId: track.id as string, albumId: featured.id };
+    const listener = guest();
+    const token = await startPlay(listener, played);
+    expect(await reportPlay(listener, played, token)).toMatchObject({ status: 200, body: { recorded: false } });
+    await sleep(qualifyingMs(track.duration as number));
+    expect(await reportPlay(listener, played, token)).toMatchObject({ status: 202, body: { recorded: true } });
     const after = await eventually(async () => {
       const n = (await api(`/api/albums/${featured.id}`)).body.playCount as number;
       return n > before && n;
@@ -93,18 +90,10 @@ describe('catalogue API on the seeded label', () => {
   it('refuses a play of a track that does not exist, or of another album', async () => {
     const [a, b] = await albums();
     const { body } = await api(`/api/albums/${a.id}/tracks`);
-    expect(
-      (await api('/api/track-play', { method: 'POST', json: { trackId: 'nope', albumId: a.id, playDuration: 40, trackLength: 60 } }))
-        .status,
-    ).toBe(404);
-    expect(
-      (
-        await api('/api/track-play', {
-          method: 'POST',
-          json: { trackId: body.tracks[0].id, albumId: b.id, playDuration: 40, trackLength: 60 },
-        })
-      ).status,
-    ).toBe(404);
+    expect((await api('/api/track-play', { method: 'POST', json: { trackId: 'nope', albumId: a.id, playToken: 'x.y' } })).status).toBe(404);
+    expect((await api('/api/track-play', { method: 'POST', json: { trackId: body.tracks[0].id, albumId: b.id } })).status).toBe(404);
+    expect((await api('/api/track-play/start', { method: 'POST', json: { trackId: 'nope', albumId: a.id } })).status).toBe(404);
+    expect((await api('/api/track-play/start', { method: 'POST', json: { trackId: body.tracks[0].id, albumId: b.id } })).status).toBe(404);
   });
 
   it('answers 400 with { error, message } (and a message per field) to any malformed play, never a 500', async () => {
@@ -113,7 +102,7 @@ describe('catalogue API on the seeded label', () => {
         fc.oneof(
           fc.anything(),
           fc.record(
-            { trackId: fc.anything(), albumId: fc.anything(), playDuration: fc.anything(), trackLength: fc.anything() },
+            { trackId: fc.anything(), albumId: fc.anything(), playToken: fc.anything(), ended: fc.anything() },
             { requiredKeys: [] },
           ),
         ),

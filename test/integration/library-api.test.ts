@@ -4,6 +4,7 @@ import { issueSessionToken } from '../../functions/lib/session.js';
 import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { sandbox } from '../support/commerce.js';
+import { listenTo } from '../support/plays.js';
 import { signedInListener } from '../support/signed-in.js';
 
 beforeAll(useCloudEnv);
@@ -311,10 +312,7 @@ describe('listening history', () => {
       expect(res).toMatchObject({ status: 202, body: { recorded: true } });
       await new Promise((r) => setTimeout(r, 15));
     }
-    const played = await call('/api/track-play', {
-      method: 'POST',
-      json: { trackId: t3.trackId, albumId: freeAlbum.albumId, playDuration: t3.duration, trackLength: t3.duration },
-    });
+    const played = await listenTo(call, { trackId: t3.trackId, albumId: freeAlbum.albumId, duration: t3.duration });
     expect(played.status).toBe(202);
 
     const recent = await eventually(async () => {

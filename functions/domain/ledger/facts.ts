@@ -5,19 +5,16 @@
  * these, so a money rule lives in this module and nowhere else. Pure: a fact needs nothing but its event.
  */
 import type { DomainEvent } from '../../../events/index.js';
+import { COMPLETED_SHARE } from '../plays.js';
 import { allocate, centsOf } from './money.js';
 
 /** The coupon the label hands out (spec part 2 §9); its two ways in are below. */
 export const BETA_COUPON = 'TOKO-PLUS-BETA';
 
-/** The share of the track a play must reach to count as completed. */
-export const COMPLETED_SHARE = 0.95;
-
 /**
- * A play is completed when the listener played the track to the end: at least 95% of its length, which allows for
- * a fade-out skipped and for the player's clock readings (a second or two apart). `playDuration` is what the player
- * had counted when it reported the play; the web player reports at the moment a play qualifies (30 s or half the
- * track), so its plays count as completed only where that moment is the end.
+ * A play recorded as completed in itself: plays reported before the server judged them (functions/domain/plays.ts)
+ * could say they lasted to the end. A play the server counts is reported at its qualifying threshold, never near the
+ * end, and its end comes as a PlayCompleted of its own.
  */
 export const isCompletedPlay = (playDuration: number, trackLength: number): boolean =>
   trackLength > 0 && playDuration >= trackLength * COMPLETED_SHARE;
@@ -27,6 +24,8 @@ export const dayOf = (iso: string): string => iso.slice(0, 10);
 
 export type LedgerFact =
   | { kind: 'play'; day: string; albumId: string; trackId: string; listenerId: string; completed: boolean }
+  /** A counted play that went on to the end of its track. */
+  | { kind: 'play-completed'; day: string; albumId: string; trackId: string }
   /** One album paid for, at the price of its order. */
   | { kind: 'album-sold'; day: string; orderId: string; albumId: string; grossCents: number }
   /** An album's share of its order's Stripe fee. */
@@ -71,6 +70,8 @@ export function ledgerFacts(event: DomainEvent): LedgerFact[] {
         },
       ];
     }
+    case 'PlayCompleted':
+      return [{ kind: 'play-completed', day, albumId: event.data.albumId, trackId: event.data.trackId }];
     case 'PurchaseCompleted': {
       const { orderId, album } = event.data;
       return [{ kind: 'album-sold', day, orderId, albumId: album.albumId, grossCents: centsOf(album.price) }];
@@ -142,6 +143,7 @@ export function ledgerFacts(event: DomainEvent): LedgerFact[] {
 /** The events that have facts: what a projection of the ledger listens to. */
 export const ledgerEvents = [
   'PlayRecorded',
+  'PlayCompleted',
   'PurchaseCompleted',
   'PaymentFeeRecorded',
   'PurchaseRefunded',

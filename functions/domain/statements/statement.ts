@@ -152,6 +152,7 @@ function entriesOfFact(fact: LedgerFact, eventId: string, known: StatementLookup
       return known.isMember(fact.listenerId) ? [{ kind: 'member-plays', artistId: known.artistOfAlbum(fact.albumId), plays: 1 }] : [];
     case 'merch-ordered':
       return fact.artists.map((a) => ({ kind: 'merch', eventId, artistId: a.artistId, revenueCents: a.revenueCents }));
+    case 'play-completed':
     case 'member-cancelled':
     case 'member-left':
     case 'coupon-used':

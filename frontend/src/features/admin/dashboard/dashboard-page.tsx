@@ -154,6 +154,18 @@ function Figure({
   );
 }
 
+/** A refused play report's reason, as the label reads it. */
+const refusalWords: Record<DashboardPeriod['plays']['suspicious']['reasons'][number]['reason'], string> = {
+  no_token: 'without a start',
+  bad_token: 'with a forged or broken start',
+  expired: 'started too long before',
+  other_listener: "with another listener's start",
+  other_track: "with another track's start",
+  too_early: 'sooner than the track could have played',
+  repeat: 'repeating a play already counted',
+  daily_ceiling: "past a listener's daily ceiling",
+};
+
 function Figures({ current: c, previous: p }: { current: DashboardPeriod; previous: DashboardPeriod }) {
   const days = useMemo(() => c.days.map((d) => d.day), [c.days]);
   const charts = useMemo(
@@ -189,6 +201,7 @@ function Figures({ current: c, previous: p }: { current: DashboardPeriod; previo
           before={p.plays.completed}
           format={formatCount}
         />
+        <Figure label="Suspicious plays" now={c.plays.suspicious.total} before={p.plays.suspicious.total} format={formatCount} />
         <Figure label="Albums sold" now={c.sales.albumsSold} before={p.sales.albumsSold} format={formatCount} />
         <Figure label="Gross sales" now={c.sales.grossCents} before={p.sales.grossCents} format={formatCents} />
         <Figure label="Stripe fees" now={c.sales.feeCents} before={p.sales.feeCents} format={formatCents} />
@@ -209,6 +222,12 @@ function Figures({ current: c, previous: p }: { current: DashboardPeriod; previo
         <Figure label="Merch orders" now={c.merch.orders} before={p.merch.orders} format={formatCount} />
         <Figure label="Merch revenue" now={c.merch.revenueCents} before={p.merch.revenueCents} format={formatCents} />
       </dl>
+      {c.plays.suspicious.total > 0 && (
+        <p className="text-sm text-amber-300" data-testid="suspicious-plays">
+          {formatCount(c.plays.suspicious.total)} play reports did not count:{' '}
+          {c.plays.suspicious.reasons.map((r) => `${formatCount(r.count)} ${refusalWords[r.reason]}`).join(', ')}.
+        </p>
+      )}
       {c.sales.albumsWithoutFee > 0 && (
         <p className="text-sm text-amber-300">
           {formatCount(c.sales.albumsWithoutFee)} albums were paid before Stripe fees were recorded: their fees are not in the figures.

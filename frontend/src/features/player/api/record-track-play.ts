@@ -1,4 +1,4 @@
-/** POST /api/track-play: tells the label a track was listened to long enough to count. */
+/** POST /api/track-play: tells the label a play reached its qualifying time, or, with `ended`, the end of its track. */
 import { useMutation } from '@tanstack/react-query';
 import { recordTrackPlayAnswer } from '../../../../../functions/contract/plays';
 import { request } from '../../../lib/http';
@@ -6,10 +6,10 @@ import { request } from '../../../lib/http';
 export interface TrackPlay {
   trackId: string;
   albumId: string;
-  /** Seconds listened when the play qualified. */
-  playDuration: number;
-  /** Seconds. */
-  trackLength: number;
+  /** The token of the play's start (./start-track-play.ts). */
+  playToken: string;
+  /** The report of the track played out. */
+  ended?: boolean;
 }
 
 export const recordTrackPlay = (play: TrackPlay) => request('/api/track-play', recordTrackPlayAnswer, { method: 'POST', body: play });
@@ -20,7 +20,7 @@ export function useRecordTrackPlay(onRecorded: (play: TrackPlay) => void) {
     // Play tracking is silent: a failed report never disturbs the listener.
     retry: false,
     onSuccess: (answer, play) => {
-      if (answer.recorded) onRecorded(play);
+      if (answer.recorded && !play.ended) onRecorded(play);
     },
   });
 }

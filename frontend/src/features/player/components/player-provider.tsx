@@ -1,7 +1,7 @@
 /**
  * Runs the player: holds the state machine and drives the audio engine from it (../audio-engine.ts: two
- * elements, the next track preloaded so the change is gapless), feeds the audio clock back, reports a play
- * once it qualifies, renews expired signed URLs (../audio-urls.ts), keeps the queue across reloads
+ * elements, the next track preloaded so the change is gapless), feeds the audio clock back, starts each play with
+ * the label (its token), reports the play once it qualifies and again when its track plays out, renews expired signed URLs (../audio-urls.ts), keeps the queue across reloads
  * (../queue-persistence.ts) and speaks to the system's media controls (../media-session.ts).
  */
 import {
@@ -19,11 +19,23 @@ import {
 import { getAlbumAudioUrls } from '../api/get-album-audio-urls';
 import { useLatest } from '../../../lib/use-latest';
 import { useRecordTrackPlay, type TrackPlay } from '../api/record-track-play';
+import { startTrackPlay } from '../api/start-track-play';
 import { audioUrlRefresher, isSignedAudioUrl, needsFreshAudioUrl } from '../audio-urls';
 import { createAudioEngine, type Slot } from '../audio-engine';
 import { browserMediaSession, showPosition, useMediaSession } from '../media-session';
 import { playbackRetryPlan } from '../playback-retries';
-import { interruptListen, listenedUntil, markRecorded, shouldRecordPlay, startListen, type Listen } from '../play-tracking';
+import {
+  interruptListen,
+  listenedUntil,
+  markEndReported,
+  markRecorded,
+  markStarted,
+  shouldRecordPlay,
+  shouldReportEnd,
+  startListen,
+  withToken,
+  type Listen,
+} from '../play-tracking';
 import { loadPlayerSettings, savePlayerSettings } from '../player-settings';
 import {
   canGoNext,
@@ -167,6 +179,20 @@ export function PlayerProvider({
     else engine.stop();
   }, [state.playId, state.status, track, startPlayback, activeAudio, engine, freshUrlFor, urlChecks]);
 
+  // A play starts with the label once it plays (not when a restored session loads it paused): its reports carry the
+  // token. A failed start leaves the play uncounted, never the music stopped.
+  useEffect(() => {
+    if (state.status !== 'playing' || !track || listen.current.playId !== state.playId || listen.current.started) return;
+    listen.current = markStarted(listen.current);
+    const playId = state.playId;
+    startTrackPlay({ trackId: track.id, albumId: track.albumId }).then(
+      (token) => {
+        if (listen.current.playId === playId) listen.current = withToken(listen.current, token, performance.now());
+      },
+      () => undefined,
+    );
+  }, [state.playId, state.status, track]);
+
   // Preload the track that comes next into the idle element.
   useEffect(() => {
     const standby = engine.standby();
@@ -207,9 +233,9 @@ export function PlayerProvider({
 
     listen.current = listenedUntil(listen.current, audio.currentTime);
     const trackLength = knownLength(audio, track);
-    if (trackLength !== null && shouldRecordPlay(listen.current, trackLength)) {
+    if (trackLength !== null && shouldRecordPlay(listen.current, trackLength, performance.now(), track.duration)) {
       listen.current = markRecorded(listen.current);
-      reportPlay({ trackId: track.id, albumId: track.albumId, playDuration: listen.current.listenedSeconds, trackLength });
+      reportPlay({ trackId: track.id, albumId: track.albumId, playToken: listen.current.token! });
     }
   };
 
@@ -288,7 +314,12 @@ export function PlayerProvider({
       if (!event.currentTarget.ended) dispatch({ type: 'pause' });
     },
     onEnded: (event: SyntheticEvent<HTMLAudioElement>) => {
-      if (isActive(event)) dispatch({ type: 'trackEnded', random: nextRandom.current });
+      if (!isActive(event)) return;
+      if (track && listen.current.playId === state.playId && shouldReportEnd(listen.current)) {
+        listen.current = markEndReported(listen.current);
+        reportPlay({ trackId: track.id, albumId: track.albumId, playToken: listen.current.token!, ended: true });
+      }
+      dispatch({ type: 'trackEnded', random: nextRandom.current });
     },
     onError: (event: SyntheticEvent<HTMLAudioElement>) => {
       if (!isActive(event) || !track) return;

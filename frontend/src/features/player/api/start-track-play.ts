@@ -1,0 +1,11 @@
+/** POST /api/track-play/start: the label's token for a play that starts, which its reports carry. */
+import { startTrackPlayAnswer } from '../../../../../functions/contract/plays';
+import { request } from '../../../lib/http';
+
+export interface PlayedTrack {
+  trackId: string;
+  albumId: string;
+}
+
+export const startTrackPlay = async (track: PlayedTrack): Promise<string> =>
+  (await request('/api/track-play/start', startTrackPlayAnswer, { method: 'POST', body: track })).playToken;
