@@ -8,6 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions, type Rolldown } from 'vite';
 import { brand } from '../events/brand.js';
+import { escapeHtml } from '../functions/contract/html.js';
 import { withEarlyAnswers } from './build/early-answers.js';
 import { precompressPlugin } from './build/precompress.js';
 import { webAppPlugin } from './build/web-app.js';
@@ -26,8 +27,6 @@ function accentForeground(accent: string): string {
   const onLight = 1.05 / (background + 0.05);
   return onDark >= onLight ? '#09090b' : '#ffffff';
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 function brandPage(): Plugin {
   if (!/^#[0-9a-f]{6}$/i.test(brand.accentColor)) throw new Error(`brand.accentColor must be #rrggbb, got ${brand.accentColor}`);

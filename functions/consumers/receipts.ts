@@ -7,13 +7,11 @@
 import { brand } from '../../events/brand.js';
 import { formatUsd } from '../contract/pricing.js';
 import { readOrder } from '../lib/commerce.js';
+import { escapeHtml } from '../contract/html.js';
 import { appOrigin, sendMail, type Mail } from '../lib/mail.js';
 import { receiptMailKey, refundMailKey } from '../lib/mail-effects.js';
 import { once } from '../lib/once.js';
 import { reactorConsumer } from '../lib/reactor.js';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function receiptMail(to: string, albums: { albumId: string; title: string; price: number }[], total: number, orderId: string): Mail {
   const downloads = `${appOrigin()}/library?tab=downloads`;

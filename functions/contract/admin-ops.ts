@@ -50,6 +50,9 @@ export type ConsumerStatus = z.infer<typeof consumerStatus>;
 export const recentError = z.object({
   source: z.string(),
   error: z.string(),
+  /** The stream and version of the event a consumer failed on; null for the API's errors and a consumer's jobs. */
+  stream: z.nullable(z.string()),
+  version: z.nullable(z.number()),
   /** The request or event it served, to trace; null when none was known. */
   correlationId: z.nullable(z.string()),
   at: z.string(),

@@ -1,5 +1,9 @@
+import type { SQSRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { batchStore } from './consumer.js';
+import type { DomainEvent } from '../../events/index.js';
+import { freeToStream } from '../domain/catalogue/album-offer.js';
+import { albumKey, catalogueProjection } from '../projections/catalogue.js';
+import { batchStore, projectionConsumer } from './consumer.js';
 import { memoryViewStore } from './memory-view-store.js';
 import type { ViewKey } from './projection.js';
 
@@ -64,5 +68,77 @@ describe('the store of one batch', () => {
     failOnce();
     await expect(views.get(album)).rejects.toThrow('throttled');
     expect(await views.get(album)).toMatchObject({ title: 'First Light' });
+  });
+});
+
+const meta = (eventId: string) => ({ eventId, at: '2026-11-28T10:00:00.000Z', actor: 'seed', correlationId: 'seed' });
+const artistCreated: DomainEvent = {
+  streamId: 'artist#a1',
+  version: 1,
+  type: 'ArtistCreated',
+  schemaVersion: 2,
+  meta: meta('e1'),
+  data: { artistId: 'a1', name: 'Nova', bio: null, avatar: null, headerImage: null, isMain: true, socialLinks: {} },
+};
+const albumPublished = (artistId: string): DomainEvent => ({
+  streamId: 'album#al1',
+  version: 1,
+  type: 'AlbumPublished',
+  schemaVersion: 1,
+  meta: meta('e2'),
+  data: {
+    albumId: 'al1',
+    artistId,
+    title: 'First Light',
+    artwork: null,
+    description: null,
+    albumType: 'Album',
+    releaseDate: '2026-01-01',
+    ...freeToStream,
+    isDummyAlbum: false,
+    rightsOwner: null,
+    externalLinks: {},
+    copyright: null,
+    tracks: [{ trackId: 'al1-t1', title: 'One', trackNumber: 1, duration: 20, lyrics: null, audioKey: null }],
+  },
+});
+/** An SQS record of `event` as the relay sends it: its stream is its message group. */
+const sqsRecord = (event: DomainEvent): SQSRecord => ({
+  messageId: `${event.streamId}@${event.version}`,
+  receiptHandle: 'r',
+  body: JSON.stringify(event),
+  attributes: {
+    MessageGroupId: event.streamId,
+    ApproximateReceiveCount: '1',
+    SentTimestamp: '0',
+    SenderId: 'relay',
+    ApproximateFirstReceiveTimestamp: '0',
+  },
+  messageAttributes: {},
+  md5OfBody: '',
+  eventSource: 'aws:sqs',
+  eventSourceARN: 'arn:aws:sqs:eu-west-1:000000000000:catalogue.fifo',
+  awsRegion: 'eu-west-1',
+});
+
+describe('a projector’s batch', () => {
+  it('projects an album whose artist is created by another stream of the same batch, listed first or not', async () => {
+    for (const order of [
+      [albumPublished('a1'), artistCreated],
+      [artistCreated, albumPublished('a1')],
+    ]) {
+      const store = memoryViewStore();
+      const response = await projectionConsumer(catalogueProjection, store)({ Records: order.map(sqsRecord) });
+      expect(response.batchItemFailures).toEqual([]);
+      expect(await store.get(albumKey('al1'))).toMatchObject({ title: 'First Light', artistName: 'Nova' });
+    }
+  });
+
+  it('still fails an album whose artist no stream of the batch creates, and leaves it for a retry', async () => {
+    const store = memoryViewStore();
+    const album = sqsRecord(albumPublished('nobody'));
+    const response = await projectionConsumer(catalogueProjection, store)({ Records: [album, sqsRecord(artistCreated)] });
+    expect(response.batchItemFailures).toEqual([{ itemIdentifier: album.messageId }]);
+    expect(await store.get(albumKey('al1'))).toBeUndefined();
   });
 });

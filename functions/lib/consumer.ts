@@ -35,11 +35,18 @@ export function batchStore(store: ViewStore, projection: string): ViewStore {
 export function projectionConsumer(projection: Projection, store: ViewStore = dynamoViewStore) {
   const logger = createLogger(projection.name);
   const telemetry = withTelemetry(projection.name, logger);
-  const recordHandler = (views: ViewStore) =>
-    telemetry.recordHandler(async (record: SQSRecord) => {
-      const event = await readEvent(JSON.parse(record.body));
-      const outcome = await project(projection, views, event);
-      logger.debug('projected', { streamId: event.streamId, version: event.version, type: event.type, outcome });
+  // A record may be tried twice in a batch (processFifoBatch's retryFailedGroups): only its last failure is reported.
+  const recordHandler = (views: ViewStore, errors: Map<string, unknown>) =>
+    telemetry.attempt(async (record: SQSRecord) => {
+      try {
+        const event = await readEvent(JSON.parse(record.body));
+        const outcome = await project(projection, views, event);
+        errors.delete(record.messageId);
+        logger.debug('projected', { streamId: event.streamId, version: event.version, type: event.type, outcome });
+      } catch (error) {
+        errors.set(record.messageId, error);
+        throw error;
+      }
     });
   // A stream's consecutive events in one batch (SQS hands a group's messages out together) are committed at once: a
   // listener's ten plays are one transaction, not ten in turn. What the run cannot take goes record by record.
@@ -62,8 +69,17 @@ export function projectionConsumer(projection: Projection, store: ViewStore = dy
   };
   return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
     const views = batchStore(store, projection.name);
-    // One failing stream (message group) must not hold back the others in the batch.
-    const response = await processFifoBatch(event, recordHandler(views), context, runHandler(views));
+    const errors = new Map<string, unknown>();
+    // One failing stream (message group) must not hold back the others in the batch; one that reads what another
+    // stream of the batch writes is tried again once that one is done.
+    const response = await processFifoBatch(event, recordHandler(views, errors), context, runHandler(views), { retryFailedGroups: true });
+    const failed = new Set(response.batchItemFailures.map((failure) => failure.itemIdentifier));
+    // A failed group's later records were not tried: only the record that failed has a reason.
+    await Promise.all(
+      event.Records.filter((record) => failed.has(record.messageId) && errors.has(record.messageId)).map((record) =>
+        telemetry.failed(record, errors.get(record.messageId)),
+      ),
+    );
     await telemetry.countBatch(event.Records, response);
     if (response.batchItemFailures.length) {
       logger.warn('records failed', { failed: response.batchItemFailures.length, of: event.Records.length });

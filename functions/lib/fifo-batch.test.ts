@@ -55,6 +55,31 @@ describe('a FIFO batch', () => {
     expect(handled.sort()).toEqual(['a1', 'b1', 'b2', 'b3']);
   });
 
+  it('tries a failed group again once the others are done, while that does some record', async () => {
+    const done = new Set<string>();
+    const tries: string[] = [];
+    // b1 needs a1, c1 needs b1: each is done one try after what it reads; x1 never is.
+    const needs: Record<string, string> = { b1: 'a1', c1: 'b1', x1: 'never' };
+    const records = ['c1:c', 'b1:b', 'b2:b', 'a1:a', 'x1:x'].map((s) => record(...(s.split(':') as [string, string])));
+    const response = await processFifoBatch(
+      { Records: records },
+      (r) => {
+        tries.push(r.messageId);
+        const need = needs[r.messageId];
+        if (need && !done.has(need)) return Promise.reject(new Error(`${r.messageId} waits for ${need}`));
+        done.add(r.messageId);
+        return Promise.resolve();
+      },
+      undefined,
+      undefined,
+      { retryFailedGroups: true },
+    );
+    expect(response.batchItemFailures).toEqual([{ itemIdentifier: 'x1' }]);
+    expect([...done].sort()).toEqual(['a1', 'b1', 'b2', 'c1']);
+    // Tries while the one before did something (a1, then b1 and b2, then c1), and one more that does nothing.
+    expect(tries.filter((id) => id === 'x1')).toHaveLength(4);
+  });
+
   it('retries the whole batch when every record fails, without throwing', async () => {
     const records = [record('a1', 'a'), record('b1', 'b')];
     const response = await processFifoBatch({ Records: records }, () => Promise.reject(new Error('down')));

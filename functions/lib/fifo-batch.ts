@@ -8,26 +8,45 @@
 import { processPartialResponse, SqsFifoPartialProcessorAsync } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 
+export interface FifoBatchOptions {
+  /**
+   * Tries a failed group again from its failed record once every group of the batch has settled, for as long as a try
+   * does some record: a projector's event may read what another stream of the same batch writes (an album its
+   * artist's name), which the groups running at once had not committed yet.
+   */
+  retryFailedGroups?: boolean;
+}
+
 export async function processFifoBatch(
   event: SQSEvent,
   recordHandler: (record: SQSRecord) => Promise<unknown>,
   context?: Context,
   groupHandler?: (records: SQSRecord[]) => Promise<number>,
+  options: FifoBatchOptions = {},
 ): Promise<SQSBatchResponse> {
   const groups = new Map<string, SQSRecord[]>();
   for (const record of event.Records) {
     const group = record.attributes?.MessageGroupId ?? record.messageId;
     groups.set(group, [...(groups.get(group) ?? []), record]);
   }
-  const responses = await Promise.all(
-    [...groups.values()].map(async (records) => {
-      const Records = records.slice(groupHandler ? await groupHandler(records) : 0);
-      if (Records.length === 0) return { batchItemFailures: [] };
-      return processPartialResponse({ Records }, recordHandler, new SqsFifoPartialProcessorAsync(), {
-        context,
-        throwOnFullBatchFailure: false,
-      });
-    }),
-  );
-  return { batchItemFailures: responses.flatMap((response) => response.batchItemFailures) };
+  /** The records of a group left undone: the failed one and those after it. */
+  const handleGroup = async (records: SQSRecord[]): Promise<SQSRecord[]> => {
+    const Records = records.slice(groupHandler ? await groupHandler(records) : 0);
+    if (Records.length === 0) return [];
+    const { batchItemFailures } = await processPartialResponse({ Records }, recordHandler, new SqsFifoPartialProcessorAsync(), {
+      context,
+      throwOnFullBatchFailure: false,
+    });
+    const failed = new Set(batchItemFailures.map((failure) => failure.itemIdentifier));
+    const first = Records.findIndex((record) => failed.has(record.messageId));
+    return first === -1 ? [] : Records.slice(first);
+  };
+  let pending = [...groups.values()];
+  for (;;) {
+    const left = (await Promise.all(pending.map(handleGroup))).filter((records) => records.length > 0);
+    const progressed = left.reduce((n, records) => n + records.length, 0) < pending.reduce((n, records) => n + records.length, 0);
+    pending = left;
+    if (pending.length === 0 || !options.retryFailedGroups || !progressed) break;
+  }
+  return { batchItemFailures: pending.flat().map((record) => ({ itemIdentifier: record.messageId })) };
 }

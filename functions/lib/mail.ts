@@ -11,6 +11,7 @@ import * as z from 'zod';
 import { brand } from '../../events/brand.js';
 import type { NotificationContent } from '../../events/index.js';
 import { queueName } from '../consumers.js';
+import { escapeHtml } from '../contract/html.js';
 import { queueUrl, sesClient, sqsClient } from './aws.js';
 import { env } from './env.js';
 
@@ -29,9 +30,6 @@ export type Mail = Omit<MailJob, 'kind' | 'jobId'>;
 
 /** The first origin of APP_ORIGIN: where links in mail point. */
 export const appOrigin = () => env().APP_ORIGIN.split(',')[0].trim().replace(/\/$/, '');
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function layout(title: string, paragraphs: string[], action?: { text: string; url: string }): string {
   const button = action

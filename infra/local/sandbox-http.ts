@@ -41,9 +41,6 @@ export function sendHtml(res: http.ServerResponse, status: number, html: string,
   res.end(html);
 }
 
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 export const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** The hosted pages' shared look: a dark card in the middle of the page. */

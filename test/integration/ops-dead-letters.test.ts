@@ -74,10 +74,13 @@ describe('the sync manager: dead letters', () => {
     expect(library.deadLetters).toBeGreaterThanOrEqual(1);
     expect(library.health).toBe('failing');
     expect(library.lag.length).toBeGreaterThan(0);
-    // Its failed tries are among the app's latest errors, with the correlation id of the request that appended it.
+    // Its failed tries are among the app's latest errors, with the stream and version of the event that failed and the
+    // correlation id of the request that appended it.
     expect((status.body as { latestErrors: RecentError[] }).latestErrors).toContainEqual(
       expect.objectContaining({
         source: 'library',
+        stream,
+        version: 1,
         correlationId: `ops-${tag}`,
         error: expect.stringContaining(`Album ${albumId} is not projected yet`),
       }),

@@ -3,6 +3,7 @@
  * tags, and its JSON-LD (schema.org MusicAlbum or MusicGroup), from the same answers the page is built from.
  */
 import type { Album, AlbumTracks, Artist } from '../../../functions/contract/catalogue';
+import { escapeHtml } from '../../../functions/contract/html';
 import { brand } from '../lib/brand';
 
 export type PageFacts =
@@ -111,8 +112,6 @@ export function pageTags(facts: PageFacts, origin: string, shareImage: string | 
     }
   }
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** JSON safe inside a `<script>` element: no `</script>`, no `<!--`, no line separators that end a string in old parsers. */
 export const scriptJson = (value: unknown): string =>

@@ -23,8 +23,14 @@ describe('healthOf', () => {
 
   it('fails when most attempts fail, once there are enough of them to say so', () => {
     expect(healthOf({ ...calm, processed: 4, failed: 6 })).toBe('failing');
-    expect(healthOf({ ...calm, processed: 5, failed: 5 })).toBe('ok');
-    expect(healthOf({ ...calm, processed: 0, failed: t.errorRateMinAttempts - 1 })).toBe('ok');
+    expect(healthOf({ ...calm, processed: 5, failed: 5 })).not.toBe('failing');
+    expect(healthOf({ ...calm, processed: 0, failed: t.errorRateMinAttempts - 1 })).not.toBe('failing');
+  });
+
+  it('lags with any failed try in the window, however few', () => {
+    expect(healthOf({ ...calm, processed: 6, failed: 1 })).toBe('lagging');
+    expect(healthOf({ ...calm, processed: 999, failed: 1 })).toBe('lagging');
+    expect(healthOf({ ...calm, processed: 0, failed: 1 })).toBe('lagging');
   });
 });
 

@@ -34,6 +34,8 @@ export function errorRate(f: Pick<HealthFigures, 'processed' | 'failed'>): numbe
 export function healthOf(f: HealthFigures, t = healthThresholds): Health {
   if (f.deadLetters >= t.failingDeadLetters) return 'failing';
   if (f.processed + f.failed >= t.errorRateMinAttempts && errorRate(f) > t.failingErrorRate) return 'failing';
+  // A failed try holds the rest of its stream until SQS hands it out again: not healthy, whatever the rate.
+  if (f.failed > 0) return 'lagging';
   if (f.eventsBehind > t.laggingEventsBehind) return 'lagging';
   // Waiting messages and no idea how long they have waited: nothing was processed lately, so they lag.
   if (f.eventsBehind > 0 && (f.oldestAgeSeconds === null || f.oldestAgeSeconds > t.laggingOldestAgeSeconds)) return 'lagging';

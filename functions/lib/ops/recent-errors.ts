@@ -18,8 +18,17 @@ export const RECENT_ERRORS_SHOWN = 20;
 
 export const errorText = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 1000);
 
-/** Records an error of `source` (a consumer's name, or `http-<context>`), with the correlation id being served. */
-export async function recordRecentError(source: string, error: unknown, now = new Date()): Promise<void> {
+/** The event a consumer's error is about: which stream, at which version. */
+export interface ErrorSubject {
+  stream: string;
+  version: number;
+}
+
+/**
+ * Records an error of `source` (a consumer's name, or `http-<context>`), with the correlation id being served and, for
+ * a consumer's, the event it failed on.
+ */
+export async function recordRecentError(source: string, error: unknown, subject?: ErrorSubject, now = new Date()): Promise<void> {
   await dynamoClient().send(
     new PutCommand({
       TableName: env().TABLE_EPHEMERAL,
@@ -28,6 +37,8 @@ export async function recordRecentError(source: string, error: unknown, now = ne
         sk: `${now.toISOString()}#${randomUUID().slice(0, 8)}`,
         source,
         error: errorText(error),
+        stream: subject?.stream ?? null,
+        version: subject?.version ?? null,
         correlationId: currentCorrelationId() ?? null,
         at: now.toISOString(),
         expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
@@ -50,6 +61,8 @@ export async function recentErrors(limit = RECENT_ERRORS_SHOWN): Promise<RecentE
   return (out.Items ?? []).map((item) => ({
     source: String(item.source),
     error: String(item.error),
+    stream: typeof item.stream === 'string' ? item.stream : null,
+    version: typeof item.version === 'number' ? item.version : null,
     correlationId: typeof item.correlationId === 'string' ? item.correlationId : null,
     at: String(item.at),
   }));

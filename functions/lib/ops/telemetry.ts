@@ -11,7 +11,7 @@ import { dynamoClient } from '../aws.js';
 import { env } from '../env.js';
 import { withCorrelationId } from '../log.js';
 import { recordConsumerLag } from '../metrics.js';
-import { errorText, recordRecentError } from './recent-errors.js';
+import { errorText, recordRecentError, type ErrorSubject } from './recent-errors.js';
 
 /** Kept for the chart's hour and a margin. */
 const MINUTE_KEEP_SECONDS = 24 * 3600;
@@ -23,15 +23,17 @@ export const failurePartition = (consumer: string) => `ops-failure#${consumer}`;
 /** `2026-11-27T09:05`: the minute of a time, sortable. */
 export const minuteOf = (at: Date) => at.toISOString().slice(0, 16);
 
-/** The fields of a message's body the telemetry reads: a relayed event's meta, or a job's own correlation id. */
-function metaOf(body: string): { eventId?: string; at?: string; correlationId?: string } {
+/** The fields of a message's body the telemetry reads: a relayed event's stream, version and meta, or a job's own correlation id. */
+function metaOf(body: string): { eventId?: string; at?: string; correlationId?: string; subject?: ErrorSubject } {
   try {
-    const parsed = JSON.parse(body) as { meta?: Record<string, unknown>; correlationId?: unknown };
+    const parsed = JSON.parse(body) as { meta?: Record<string, unknown>; correlationId?: unknown; streamId?: unknown; version?: unknown };
     const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    const stream = text(parsed.streamId);
     return {
       eventId: text(parsed.meta?.eventId),
       at: text(parsed.meta?.at),
       correlationId: text(parsed.meta?.correlationId) ?? text(parsed.correlationId),
+      subject: stream !== undefined && typeof parsed.version === 'number' ? { stream, version: parsed.version } : undefined,
     };
   } catch {
     return {};
@@ -89,8 +91,10 @@ export async function countBatch(consumer: string, records: SQSRecord[], respons
 }
 
 /**
- * Wraps a consumer's record handler and batch: a failed attempt is recorded before it is thrown on, and the batch is
- * counted. Telemetry never fails the work: its own failures are logged.
+ * Wraps a consumer's record handler and batch: a failed attempt is logged and recorded (with the stream and version of
+ * its event) before it is thrown on, and the batch is counted. Telemetry never fails the work: its own failures are
+ * logged. A handler that tries a record more than once in a batch wraps it with `attempt` and reports only its last
+ * failure with `failed`.
  */
 export function withTelemetry(consumer: string, logger: Logger) {
   const quietly = async (what: string, write: () => Promise<void>) => {
@@ -100,22 +104,33 @@ export function withTelemetry(consumer: string, logger: Logger) {
       logger.warn(`ops telemetry: ${what} not recorded`, { error: errorText(error) });
     }
   };
+  // Every line logged for the record carries the correlation id of the request that appended its event.
+  const attempt =
+    <T>(handle: (record: SQSRecord) => Promise<T>) =>
+    (record: SQSRecord): Promise<T> =>
+      withCorrelationId(metaOf(record.body).correlationId, () => handle(record));
+  const failed = (record: SQSRecord, error: unknown) =>
+    withCorrelationId(metaOf(record.body).correlationId, async () => {
+      const { subject } = metaOf(record.body);
+      logger.warn('record failed', { consumer, ...subject, messageId: record.messageId, error: errorText(error) });
+      await quietly('failure', () =>
+        Promise.all([recordFailure(consumer, record, error), recordRecentError(consumer, error, subject)]).then(() => undefined),
+      );
+    });
   return {
+    attempt,
+    failed,
     recordHandler:
       <T>(handle: (record: SQSRecord) => Promise<T>) =>
-      async (record: SQSRecord): Promise<T> => {
-        // Every line logged for the record carries the correlation id of the request that appended its event.
-        return withCorrelationId(metaOf(record.body).correlationId, async () => {
+      (record: SQSRecord): Promise<T> =>
+        attempt(async (r: SQSRecord) => {
           try {
-            return await handle(record);
+            return await handle(r);
           } catch (error) {
-            await quietly('failure', () =>
-              Promise.all([recordFailure(consumer, record, error), recordRecentError(consumer, error)]).then(() => undefined),
-            );
+            await failed(r, error);
             throw error;
           }
-        });
-      },
+        })(record),
     countBatch: (records: SQSRecord[], response: SQSBatchResponse) =>
       quietly('batch', async () => {
         recordConsumerLag(consumer, records.map(appendedAtOf));

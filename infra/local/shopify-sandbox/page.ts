@@ -1,6 +1,7 @@
 /** The Shopify sandbox's pages: the checkout of a cart (lines, shipping, total and a Pay button) and what follows it. Self-contained HTML. */
 import { brand } from '../../../events/brand.js';
-import { escapeHtml as escape, pageStyle, usd } from '../sandbox-http.js';
+import { escapeHtml as escape } from '../../../functions/contract/html.js';
+import { pageStyle, usd } from '../sandbox-http.js';
 
 const style = `${pageStyle}
   .sum { display: flex; justify-content: space-between; margin: .25rem 0; } .total { font-weight: 700; margin: .5rem 0 1rem; }

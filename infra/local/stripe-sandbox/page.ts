@@ -1,6 +1,7 @@
 /** The sandbox's hosted checkout page: self-contained HTML (no outside assets), line items, total and a Pay button. */
 import { brand } from '../../../events/brand.js';
-import { escapeHtml as escape, pageStyle, usd } from '../sandbox-http.js';
+import { escapeHtml as escape } from '../../../functions/contract/html.js';
+import { pageStyle, usd } from '../sandbox-http.js';
 
 const style = `${pageStyle}
   .total { display: flex; justify-content: space-between; font-weight: 700; margin: .5rem 0 1rem; }

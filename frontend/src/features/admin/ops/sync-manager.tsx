@@ -174,8 +174,8 @@ function ConsumersPanel() {
             </table>
           </div>
           <p className="text-xs text-zinc-400">
-            Lagging above {status.data.thresholds.laggingEventsBehind} waiting or {status.data.thresholds.laggingOldestAgeSeconds} s of
-            wait; failing with {status.data.thresholds.failingDeadLetters} dead letter or over{' '}
+            Lagging above {status.data.thresholds.laggingEventsBehind} waiting or {status.data.thresholds.laggingOldestAgeSeconds} s of wait
+            or with any failed try; failing with {status.data.thresholds.failingDeadLetters} dead letter or over{' '}
             {percent(status.data.thresholds.failingErrorRate)} failed tries in {status.data.thresholds.windowMinutes} minutes.
           </p>
           <div className="grid gap-4 lg:grid-cols-2">
@@ -220,6 +220,11 @@ function LatestErrors({ errors }: { errors: RecentError[] }) {
               <p className="flex flex-wrap gap-x-3 text-zinc-400">
                 <time dateTime={e.at}>{new Date(e.at).toLocaleString()}</time>
                 <span className="font-semibold text-zinc-200">{e.source}</span>
+                {e.stream && (
+                  <span className="font-mono text-zinc-300">
+                    {e.stream} v{e.version}
+                  </span>
+                )}
                 {e.correlationId && (
                   <Link className="text-accent hover:underline" to={tracePath(e.correlationId)}>
                     Trace {e.correlationId}
