@@ -24,7 +24,7 @@ import { runNotificationsCommand } from './notify.js';
 import { personalData } from './personal-data.js';
 import { CHALLENGE_MINUTES, CODE_LENGTH, hitRateLimit, hmac, MAX_CODE_ATTEMPTS } from './sign-in-challenges.js';
 import { syncSubscription } from './stripe-events.js';
-import { stripeClient } from './stripe.js';
+import { isMissing, stripeClient } from './stripe.js';
 import { avatarKey, loadUser, runUserCommand } from './users.js';
 
 /** Deletion codes one account may ask for per hour. */
@@ -179,7 +179,14 @@ export function erasureEffects(cause: ErasureCause): ErasureEffects {
     removeAvatar: (filename) => deleteEveryVersion(env().MEDIA_BUCKET, avatarKey(filename)),
     async endSubscription(_userId, stripeSubscriptionId) {
       const stripe = await stripeClient();
-      const current = await stripe.subscriptions.retrieve(stripeSubscriptionId);
+      let current: Awaited<ReturnType<typeof stripe.subscriptions.retrieve>>;
+      try {
+        current = await stripe.subscriptions.retrieve(stripeSubscriptionId);
+      } catch (error) {
+        // Gone from Stripe altogether (deleted with its customer in Stripe's dashboard): nothing is billed any more.
+        if (isMissing(error)) return;
+        throw error;
+      }
       if (current.status !== 'canceled') {
         // Keyed on the deletion and the subscription: a retry of this step is the same request, not a second one.
         await stripe.subscriptions.cancel(
