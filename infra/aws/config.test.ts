@@ -96,6 +96,8 @@ describe('context', () => {
     const toko = synth({
       sessionSecretName: 'prod/toko/session',
       personalDataSecretName: 'prod/toko/personal-data',
+      secondFactorSecretName: 'prod/toko/second-factor',
+      downloadLinkSecretName: 'prod/toko/download-links',
       stripeSecretName: 'prod/toko/stripe',
       shopifySecretName: 'prod/toko/shopify',
     });
@@ -104,6 +106,12 @@ describe('context', () => {
     expect(fn.Properties.Environment.Variables.SESSION_SECRET).toBe('{{resolve:secretsmanager:prod/toko/session:SecretString:::}}');
     expect(fn.Properties.Environment.Variables.PERSONAL_DATA_SECRET).toBe(
       '{{resolve:secretsmanager:prod/toko/personal-data:SecretString:::}}',
+    );
+    expect(fn.Properties.Environment.Variables.SECOND_FACTOR_SECRET).toBe(
+      '{{resolve:secretsmanager:prod/toko/second-factor:SecretString:::}}',
+    );
+    expect(fn.Properties.Environment.Variables.DOWNLOAD_LINK_SECRET).toBe(
+      '{{resolve:secretsmanager:prod/toko/download-links:SecretString:::}}',
     );
     expect(fn.Properties.Environment.Variables.STRIPE_SECRET_KEY).toBe(
       '{{resolve:secretsmanager:prod/toko/stripe:SecretString:secretKey::}}',

@@ -541,6 +541,8 @@ describe('api stack', () => {
       for (const secret of [
         'SESSION_SECRET',
         'PERSONAL_DATA_SECRET',
+        'SECOND_FACTOR_SECRET',
+        'DOWNLOAD_LINK_SECRET',
         'STRIPE_SECRET_KEY',
         'STRIPE_WEBHOOK_SECRET',
         'SHOPIFY_STORE_DOMAIN',
