@@ -146,6 +146,21 @@ function parsePart(schema: Schema | undefined, value: unknown, where: string) {
   return result.data;
 }
 
+/** An answer the handler gave that its contract does not allow: a bug to fix, answered as one (500), never sent out. */
+class AnswerOutsideContractError extends Error {}
+
+/**
+ * A 2xx answer goes out as its contract's answer schema reads it: a field the contract does not name (a hash, a
+ * token, an internal flag a view carries) is stripped, whatever the handler put in.
+ */
+export function answerByContract(route: string, contract: Endpoint, status: number, body: unknown): unknown {
+  if (status < 200 || status >= 300 || body === undefined) return body;
+  const result = z.safeParse(contract.answer, body);
+  if (!result.success)
+    throw new AnswerOutsideContractError(`${route} answered outside its contract: ${describeZodError(result.error, 'answer')}`);
+  return result.data;
+}
+
 const rawBodyOf = (event: APIGatewayProxyEventV2): Buffer =>
   event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
 
@@ -276,7 +291,8 @@ export function contextHandler<C extends Context>(context: C, handlers: { [K in 
             rawBody: rawBodyOf(event),
           },
         });
-        const answer = isReply(result) ? result : { body: result };
+        const given = isReply(result) ? result : { body: result };
+        const answer = { ...given, body: answerByContract(key, contract, given.status ?? 200, given.body) };
         // The handler's own session cookie (a sign-in, a logout) wins over the edge's renewal.
         const own = (answer.cookies ?? []).some((c) => c.startsWith(`${SESSION_COOKIE}=`));
         const cookies = [...(own ? [] : sessionCookies), ...(answer.cookies ?? [])];
