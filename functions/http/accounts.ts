@@ -10,7 +10,6 @@ import { beginEnrolment, confirmEnrolment, verifySecondFactor } from '../lib/adm
 import { commandContext } from '../lib/command.js';
 import { syncGuestCart } from '../lib/guest-cart.js';
 import { contextHandler, HttpError, reply, type RequestInfo, type RouteInput } from '../lib/http.js';
-import { sniffImage } from '../lib/image-type.js';
 import { readMultipartFile, type MultipartProblem } from '../lib/multipart.js';
 import { PENDING_COOKIE, pendingActionCookie, savePendingAction, takePendingAction } from '../lib/pending-actions.js';
 import {
@@ -24,6 +23,7 @@ import {
 } from '../lib/session.js';
 import { redeemCode, redeemLink, type SignInIntent } from '../lib/sign-in-challenges.js';
 import { changeAvatar, changeProfile, registerWithPassword, sendSignInMessage, signInWithPassword } from '../lib/user-commands.js';
+import { reencodedAvatar, USER_AVATAR_TYPE } from '../lib/user-avatar.js';
 import { freshUser, runUserCommand, signInWithEmail, userDto, type SignedIn } from '../lib/users.js';
 import type { UserView } from '../projections/users.js';
 import { metricNames, recordMetric } from '../lib/metrics.js';
@@ -275,9 +275,10 @@ export const handler = contextHandler('accounts', {
   'POST /api/avatar-upload': async ({ session, request }) => {
     const upload = await readMultipartFile(request.rawBody, request.headers['content-type'] ?? '', 'avatar', AVATAR_MAX_BYTES);
     if (!upload.ok) throw uploadRefusals[upload.problem]();
-    const type = sniffImage(upload.bytes);
-    if (!type) throw new HttpError(400, 'invalid_file_type', 'Invalid file type: please choose an image (JPEG, PNG, WebP or GIF)');
-    const user = await changeAvatar(session.userId, upload.bytes, type, callerOf(request));
+    // Only the pixels are kept: what else the file carries (a photo's GPS position, its camera) is not stored or served.
+    const avatar = await reencodedAvatar(upload.bytes);
+    if (!avatar.ok) throw new HttpError(400, 'invalid_file_type', avatar.reason);
+    const user = await changeAvatar(session.userId, avatar.jpeg, USER_AVATAR_TYPE, callerOf(request));
     const dto = userDto(user, request.receivedAt);
     return { success: true, avatar: dto.avatarUrl, filename: dto.avatar, user: dto };
   },

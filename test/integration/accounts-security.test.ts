@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import fc from 'fast-check';
+import jpeg from 'jpeg-js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
@@ -16,6 +17,7 @@ import { env, resetEnvCache } from '../../functions/lib/env.js';
 import { issueSessionToken } from '../../functions/lib/session.js';
 import { lambdaContext } from '../../infra/local/handlers.js';
 import { api, baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
+import { pngOf } from '../support/images.js';
 import { asBrowser, freshEmail, sessionCookieOf, signedInUser, signInMail } from './accounts-helpers.js';
 
 beforeAll(useCloudEnv);
@@ -171,26 +173,21 @@ describe("other people's data", () => {
   it("a user's avatar upload only ever replaces their own avatar", async () => {
     const alice = await signedInUser('alice');
     const bob = await signedInUser('bob');
-    const png = (seed: number) => {
-      const bytes = Buffer.from(
-        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-        'base64',
-      );
-      return Buffer.concat([bytes, Buffer.from([seed])]);
-    };
     const upload = (headers: Record<string, string>, bytes: Buffer) => {
       const form = new FormData();
       form.append('avatar', new Blob([Uint8Array.from(bytes)], { type: 'image/png' }), 'avatar.png');
       return api('/api/avatar-upload', { method: 'POST', body: form, headers });
     };
-    expect((await upload(alice.headers, png(1))).status).toBe(200);
-    const bobs = await upload(bob.headers, png(2));
+    const avatarOf = async (userId: string) =>
+      jpeg.decode(Buffer.from(await (await fetch(`${baseUrl()}/uploads/avatars/${userId}.jpg`)).arrayBuffer()), { useTArray: true });
+    expect((await upload(alice.headers, pngOf(64, 64))).status).toBe(200);
+    const alicesBefore = await avatarOf(alice.userId);
+    const bobs = await upload(bob.headers, pngOf(128, 96));
     expect(bobs.body).toMatchObject({
-      filename: `${bob.userId}.png`,
-      avatar: expect.stringMatching(new RegExp(`^/uploads/avatars/${bob.userId}\\.png\\?v=\\d+$`)),
+      filename: `${bob.userId}.jpg`,
+      avatar: expect.stringMatching(new RegExp(`^/uploads/avatars/${bob.userId}\\.jpg\\?v=\\d+$`)),
     });
-    const alicesFile = Buffer.from(await (await fetch(`${baseUrl()}/uploads/avatars/${alice.userId}.png`)).arrayBuffer());
-    expect(alicesFile.equals(png(1))).toBe(true);
+    expect(Buffer.from((await avatarOf(alice.userId)).data).equals(Buffer.from(alicesBefore.data))).toBe(true);
   });
 });
 
