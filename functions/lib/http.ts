@@ -11,6 +11,8 @@ import * as z from 'zod';
 import type { Endpoint } from '../contract/endpoint.js';
 import { DomainError, unavailable, type DomainErrorKind } from '../domain/errors.js';
 import { routeKey, routes, type AuthLevel, type Context, type Route, type RouteKey } from '../routes.js';
+import { timingSafeEqual } from 'node:crypto';
+import { ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from './edge-headers.js';
 import { ConcurrencyError, ReservationTakenError } from './event-store.js';
 import { env } from './env.js';
 import { isTransientServiceError } from './transient-errors.js';
@@ -52,6 +54,7 @@ const isReply = (v: unknown): v is Reply => typeof v === 'object' && v !== null 
 export interface RequestInfo {
   headers: Record<string, string | undefined>;
   cookies: string[];
+  /** The viewer's address (behind CloudFront, the one CloudFront saw), which the rate limits key on. */
   sourceIp: string;
   requestId: string;
   /** Time the gateway received the request. */
@@ -199,6 +202,26 @@ function checkOrigin(event: APIGatewayProxyEventV2, source: TokenSource | null) 
   }
 }
 
+function sameSecret(given: string | undefined, expected: string): boolean {
+  const [a, b] = [Buffer.from(given ?? ''), Buffer.from(expected)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Where the request comes from. With an origin secret set, only a request carrying it (one CloudFront sent) is served,
+ * and its viewer is the address CloudFront saw (`CloudFront-Viewer-Address: <ip>:<port>`, set by CloudFront, never the
+ * viewer's own); the connection's address would be CloudFront's, one for a whole city of listeners.
+ */
+function viewerAddress(event: APIGatewayProxyEventV2): string {
+  const secret = env().ORIGIN_SECRET;
+  if (secret === undefined) return event.requestContext.http.sourceIp;
+  if (!sameSecret(event.headers[ORIGIN_HEADER], secret)) {
+    throw new HttpError(403, 'forbidden_origin', 'This API answers only through the app’s own address');
+  }
+  const viewer = event.headers[VIEWER_ADDRESS_HEADER]?.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
+  return viewer || event.requestContext.http.sourceIp;
+}
+
 function authorize(level: AuthLevel, session: Session | null) {
   if (level === 'guest') return;
   if (!session) throw new HttpError(401, 'unauthorized', 'Not authenticated');
@@ -261,6 +284,7 @@ export function contextHandler<C extends Context>(context: C, handlers: { [K in 
       if (!spec) throw new HttpError(404, 'not_found', `No route for ${event.routeKey}`);
       const handle = definitions[key];
       const contract: Endpoint = spec.contract;
+      const sourceIp = viewerAddress(event);
       const token = sessionToken(event.headers, event.cookies);
       checkOrigin(event, token?.source ?? null);
       const resolved = token ? await resolveSession(token.token, new Date(event.requestContext.timeEpoch)) : null;
@@ -284,7 +308,7 @@ export function contextHandler<C extends Context>(context: C, handlers: { [K in 
           request: {
             headers: event.headers,
             cookies: event.cookies ?? [],
-            sourceIp: event.requestContext.http.sourceIp,
+            sourceIp,
             requestId: event.requestContext.requestId,
             receivedAt: new Date(event.requestContext.timeEpoch),
             route: event.routeKey,

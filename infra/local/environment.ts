@@ -71,6 +71,8 @@ export function handlerEnvironment({
     // under a key derived from the session secret: its second factor secret starts as that value, so they still open.
     SECOND_FACTOR_SECRET: persistedSecret(dataDir, 'second-factor-secret', () => existingSecret(dataDir, 'secret') ?? randomSecret()),
     DOWNLOAD_LINK_SECRET: persistedSecret(dataDir, 'download-link-secret', randomSecret),
+    // The gateway adds it to each API request, as CloudFront does (infra/local/gateway.ts).
+    ORIGIN_SECRET: persistedSecret(dataDir, 'origin-secret', randomSecret),
     APP_ORIGIN: url,
     BUILD_TIME: buildTime(staticDir),
     // Every local request comes from 127.0.0.1, so the per-IP sign-in limit would count the whole test suite as one person.

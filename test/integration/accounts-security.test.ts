@@ -13,6 +13,7 @@ import * as z from 'zod/mini';
 import * as accounts from '../../functions/contract/accounts.js';
 import { handler as accountsHandler } from '../../functions/http/accounts.js';
 import { dynamoClient } from '../../functions/lib/aws.js';
+import { ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from '../../functions/lib/edge-headers.js';
 import { env, resetEnvCache } from '../../functions/lib/env.js';
 import { issueSessionToken } from '../../functions/lib/session.js';
 import { lambdaContext } from '../../infra/local/handlers.js';
@@ -100,14 +101,22 @@ describe('issuance limits', () => {
       resetEnvCache();
     });
 
-    const fromIp = (sourceIp: string, email: string): APIGatewayProxyEventV2 => {
+    // As CloudFront sends it: the origin secret, the viewer's address, and CloudFront's own as the connection's.
+    const fromIp = (viewerIp: string, email: string): APIGatewayProxyEventV2 => {
       const now = Date.now();
+      const sourceIp = '130.176.0.1';
       return {
         version: '2.0',
         routeKey: 'POST /api/auth/smart-signin',
         rawPath: '/api/auth/smart-signin',
         rawQueryString: '',
-        headers: { 'content-type': 'application/json', origin: baseUrl(), host: new URL(baseUrl()).host },
+        headers: {
+          'content-type': 'application/json',
+          origin: baseUrl(),
+          host: new URL(baseUrl()).host,
+          [ORIGIN_HEADER]: env().ORIGIN_SECRET!,
+          [VIEWER_ADDRESS_HEADER]: `${viewerIp.includes(':') ? `[${viewerIp}]` : viewerIp}:51234`,
+        },
         body: JSON.stringify({ email }),
         isBase64Encoded: false,
         requestContext: {
@@ -139,6 +148,22 @@ describe('issuance limits', () => {
       expect(statuses).toEqual([200, 200, 200, 429]);
       expect((await call(ip)).body).toMatchObject({ error: 'rate_limited', message: expect.stringContaining('from your network') });
       expect((await call(`203.0.113.${1 + Math.floor(Math.random() * 250)}`)).status).toBe(200);
+    });
+
+    it("keys on the viewer's address CloudFront saw, not CloudFront's, and refuses a request that went around CloudFront", async () => {
+      // Every call above came from the same CloudFront address; only the viewer's address told them apart.
+      const around = (headers: Record<string, string | undefined>) => {
+        const event = fromIp('192.0.2.10', freshEmail('around'));
+        return accountsHandler(
+          { ...event, headers: { ...event.headers, ...headers } },
+          lambdaContext('toko-accounts', randomUUID(), 'us-east-1'),
+        );
+      };
+      for (const headers of [{ [ORIGIN_HEADER]: undefined }, { [ORIGIN_HEADER]: 'x'.repeat(64) }]) {
+        const out = (await around(headers)) as { statusCode: number; body: string };
+        expect(out.statusCode).toBe(403);
+        expect(JSON.parse(out.body)).toMatchObject({ error: 'forbidden_origin' });
+      }
     });
 
     it('counts IPv6 addresses of one /64 together', async () => {
