@@ -101,7 +101,9 @@ describe('context', () => {
       stripeSecretName: 'prod/toko/stripe',
       shopifySecretName: 'prod/toko/shopify',
     });
-    Template.fromStack(toko.data).resourceCountIs('AWS::SecretsManager::Secret', 0);
+    // The origin secret alone is made: CloudFront and the API share it, and no operator brings one.
+    Template.fromStack(toko.data).resourceCountIs('AWS::SecretsManager::Secret', 1);
+    Template.fromStack(toko.data).hasResourceProperties('AWS::SecretsManager::Secret', { Name: 'toko-origin-secret' });
     const [fn] = Object.values(Template.fromStack(toko.api).findResources('AWS::Lambda::Function'));
     expect(fn.Properties.Environment.Variables.SESSION_SECRET).toBe('{{resolve:secretsmanager:prod/toko/session:SecretString:::}}');
     expect(fn.Properties.Environment.Variables.PERSONAL_DATA_SECRET).toBe(

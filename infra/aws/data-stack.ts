@@ -45,6 +45,8 @@ export class DataStack extends Stack {
   readonly accessLogs: Bucket;
   /** Deploy-time references, resolved by CloudFormation into the functions' environment. */
   readonly secrets: FunctionSecrets;
+  /** The origin secret: CloudFront's header on API requests (web stack) and the functions' ORIGIN_SECRET. */
+  readonly originSecret: SecretValue;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -199,6 +201,17 @@ export class DataStack extends Stack {
           'a new random value, then a redeploy of the API stack, when it may have leaked; it voids only the download ' +
             'links of the last 15 minutes, which the library hands out again.',
         ).secretValue;
+    // CloudFront adds it to each request it sends the API (web-stack.ts); the API refuses a request without it, so
+    // the API's own endpoint answers nobody who goes around CloudFront, its caching and its security headers.
+    this.originSecret = manualRotation(
+      new Secret(this, 'OriginSecret', {
+        secretName: `${config.prefix}origin-secret`,
+        description: 'The header CloudFront adds to API requests and the API checks (ORIGIN_SECRET)',
+        generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      }),
+      'a new random value, then a redeploy of the web and API stacks; requests in between are refused, so it is ' +
+        'rotated when it may have leaked, in a quiet hour, not on a timer.',
+    ).secretValue;
     const stripeSecretId =
       config.stripeSecretName ??
       manualRotation(
@@ -236,6 +249,7 @@ export class DataStack extends Stack {
       personalData,
       secondFactor,
       downloadLinks,
+      origin: this.originSecret,
       stripeSecretKey: stripe('secretKey'),
       stripeWebhookSecret: stripe('webhookSecret'),
       shopifyStoreDomain: shopify('storeDomain'),

@@ -12,6 +12,8 @@ export interface FunctionSecrets {
   personalData: SecretValue;
   secondFactor: SecretValue;
   downloadLinks: SecretValue;
+  /** What CloudFront adds to API requests (the web stack's origin header). */
+  origin: SecretValue;
   stripeSecretKey: SecretValue;
   stripeWebhookSecret: SecretValue;
   /** The merch shop: its Shopify store, Storefront access token and webhook signing secret. */
@@ -48,6 +50,7 @@ export function functionEnvironment(shared: SharedEnvironment, service: string):
     PERSONAL_DATA_SECRET: secrets.personalData.unsafeUnwrap(),
     SECOND_FACTOR_SECRET: secrets.secondFactor.unsafeUnwrap(),
     DOWNLOAD_LINK_SECRET: secrets.downloadLinks.unsafeUnwrap(),
+    ORIGIN_SECRET: secrets.origin.unsafeUnwrap(),
     STRIPE_SECRET_KEY: secrets.stripeSecretKey.unsafeUnwrap(),
     STRIPE_WEBHOOK_SECRET: secrets.stripeWebhookSecret.unsafeUnwrap(),
     SHOPIFY_STORE_DOMAIN: secrets.shopifyStoreDomain.unsafeUnwrap(),
