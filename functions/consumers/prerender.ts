@@ -14,6 +14,7 @@ import type { DomainEvent } from '../../events/index.js';
 import { handler as catalogue } from '../http/catalogue.js';
 import { s3Client } from '../lib/aws.js';
 import { eachConcurrently } from '../lib/concurrently.js';
+import { ORIGIN_HEADER } from '../lib/edge-headers.js';
 import { answerDeployment, isDeploymentRequest, type DeploymentRequest } from '../lib/deployment-request.js';
 import { env } from '../lib/env.js';
 import { shareImageOf } from '../lib/media-intake/share-image.js';
@@ -55,6 +56,11 @@ const siteBucket = () => {
 
 const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 
+const originHeaders = (): Record<string, string> => {
+  const secret = env().ORIGIN_SECRET;
+  return secret ? { [ORIGIN_HEADER]: secret } : {};
+};
+
 /** The catalogue's answer to a guest, from its own handler (the same code as GET on the API); null for a 404. */
 async function guestRead(route: string, params: Record<string, string>): Promise<unknown> {
   const path = route.replace(/^GET /, '').replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
@@ -63,7 +69,8 @@ async function guestRead(route: string, params: Record<string, string>): Promise
     routeKey: route,
     rawPath: path,
     rawQueryString: '',
-    headers: { accept: 'application/json' },
+    // Its own function's call, not one from outside: it carries the origin secret as CloudFront's requests do.
+    headers: { accept: 'application/json', ...originHeaders() },
     pathParameters: params,
     isBase64Encoded: false,
     requestContext: {

@@ -44,7 +44,7 @@ export const user = z.object({
 export type User = z.infer<typeof user>;
 
 const sent = { success, email: z.string(), message: z.string() };
-/** Every sign-in answers the session's user; the token also goes out in the cookie and `X-Auth-Token`. */
+/** Every sign-in answers the session's user; its token goes out only in the HttpOnly session cookie. */
 const signedIn = { success, message: z.string(), user };
 export const pendingAction = z.object({ action: nullableText, includeSubscription: z.boolean(), ts: z.nullable(z.number()) });
 export type PendingAction = z.infer<typeof pendingAction>;
@@ -75,7 +75,6 @@ export const freeSignup = endpoint({ body: z.object({ email: emailField }), answ
 export const verifyCodeAnswer = z.object({
   ...signedIn,
   isNewUser: z.boolean(),
-  jwtToken: z.string(),
   subscriptionIntent: z.boolean(),
   cartCheckoutIntent: z.boolean(),
   intent: signInIntent,
@@ -93,7 +92,6 @@ export const verifyCode = endpoint({
 export const verifyMagicLinkAnswer = z.object({
   ...signedIn,
   isNewUser: z.boolean(),
-  authToken: z.string(),
   subscriptionIntent: z.boolean(),
   cartCheckoutIntent: z.boolean(),
   checkoutUrl: nullableText,

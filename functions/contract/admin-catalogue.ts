@@ -37,7 +37,10 @@ export const socialNetworkHosts = {
 } as const satisfies Record<string, readonly string[]>;
 type Network = keyof typeof socialNetworkHosts;
 
-/** Whether `value` is an http(s) URL on one of `hosts` (any host when there are none). Pure. */
+/**
+ * Whether `value` is an https URL on one of `hosts` (any host when there are none). Pure. Plain http is refused: a link
+ * the app shows every visitor must not be one a network in between can rewrite.
+ */
 export function isNetworkUrl(value: string, hosts: readonly string[]): boolean {
   let url: URL;
   try {
@@ -45,7 +48,7 @@ export function isNetworkUrl(value: string, hosts: readonly string[]): boolean {
   } catch {
     return false;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
+  if (url.protocol !== 'https:') return false;
   const host = url.hostname.toLowerCase();
   return hosts.length === 0 ? host.includes('.') : hosts.some((h) => host === h || host.endsWith(`.${h}`));
 }
@@ -53,7 +56,9 @@ export function isNetworkUrl(value: string, hosts: readonly string[]): boolean {
 // @__NO_SIDE_EFFECTS__
 const networkUrl = (network: Network) => {
   const hosts = socialNetworkHosts[network];
-  const message = hosts.length ? `Enter a link to ${hosts[0]} (https://${hosts[0]}/…)` : 'Enter a web address (https://…)';
+  const message = hosts.length
+    ? `Enter an https link to ${hosts[0]} (https://${hosts[0]}/…)`
+    : 'Enter a web address starting with https://';
   return z.optional(
     z.string().check(
       z.trim(),
@@ -114,13 +119,17 @@ const youtube = z.pipe(
 );
 
 export const albumAccess = z.enum(['free', 'toko_plus', 'purchase_required', 'physical_only']);
+/** A link a release shows its listeners: https only, on a domain name. */
+const webAddress = z.optional(
+  z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: 'Enter a web address starting with https://' }),
+);
 const externalLinks = z.object({
-  externalListenUrl: z.optional(z.url('Enter a web address (https://…)')),
-  spotifyUrl: z.optional(z.url('Enter a web address (https://…)')),
-  appleMusicUrl: z.optional(z.url('Enter a web address (https://…)')),
-  youtubeUrl: z.optional(z.url('Enter a web address (https://…)')),
-  amazonMusicUrl: z.optional(z.url('Enter a web address (https://…)')),
-  deezerUrl: z.optional(z.url('Enter a web address (https://…)')),
+  externalListenUrl: webAddress,
+  spotifyUrl: webAddress,
+  appleMusicUrl: webAddress,
+  youtubeUrl: webAddress,
+  amazonMusicUrl: webAddress,
+  deezerUrl: webAddress,
 });
 
 // Artists

@@ -10,7 +10,6 @@ import { beginEnrolment, confirmEnrolment, verifySecondFactor } from '../lib/adm
 import { commandContext } from '../lib/command.js';
 import { syncGuestCart } from '../lib/guest-cart.js';
 import { contextHandler, HttpError, reply, type RequestInfo, type RouteInput } from '../lib/http.js';
-import { sniffImage } from '../lib/image-type.js';
 import { readMultipartFile, type MultipartProblem } from '../lib/multipart.js';
 import { PENDING_COOKIE, pendingActionCookie, savePendingAction, takePendingAction } from '../lib/pending-actions.js';
 import {
@@ -24,6 +23,7 @@ import {
 } from '../lib/session.js';
 import { redeemCode, redeemLink, type SignInIntent } from '../lib/sign-in-challenges.js';
 import { changeAvatar, changeProfile, registerWithPassword, sendSignInMessage, signInWithPassword } from '../lib/user-commands.js';
+import { reencodedAvatar, USER_AVATAR_TYPE } from '../lib/user-avatar.js';
 import { freshUser, runUserCommand, signInWithEmail, userDto, type SignedIn } from '../lib/users.js';
 import type { UserView } from '../projections/users.js';
 import { metricNames, recordMetric } from '../lib/metrics.js';
@@ -45,17 +45,18 @@ const SUBSCRIPTION_CHECKOUT = '/subscription-checkout';
 async function signedInReply(
   signedIn: Pick<SignedIn, 'user' | 'sessionId'>,
   request: RequestInfo,
-  body: (token: string) => Record<string, unknown>,
+  body: Record<string, unknown>,
   headers: Record<string, string> = {},
 ) {
   const token = await issueSessionToken({ userId: signedIn.user.id, sessionId: signedIn.sessionId }, request.receivedAt);
   recordMetric(metricNames.signIns);
   // Only a sign-in that passed the second factor gets here for an admin: its session starts its idle clock.
   if (requiresPassword(signedIn.user)) await recordAdminActivity(signedIn.sessionId, request.receivedAt);
+  // The token goes out in the HttpOnly cookie alone: a script the page runs never sees it.
   return reply({
-    body: { success: true, ...body(token), user: userDto(signedIn.user, request.receivedAt) },
+    body: { success: true, ...body, user: userDto(signedIn.user, request.receivedAt) },
     cookies: [sessionCookie(token)],
-    headers: { 'x-auth-token': token, ...headers },
+    headers,
   });
 }
 
@@ -137,25 +138,23 @@ export const handler = contextHandler('accounts', {
     const challenge = await redeemCode(body.email, body.code, request.receivedAt);
     const signedIn = await signInWithEmail(challenge.email, 'email_code', challenge.displayName, commandContext('guest', request));
     const intent = challenge.intent;
-    return signedInReply(signedIn, request, (token) => ({
+    return signedInReply(signedIn, request, {
       ...emailSignInFields(signedIn, intent),
-      jwtToken: token,
       intent,
       redirectUrl: intent === 'subscribe' ? SUBSCRIPTION_CHECKOUT : null,
       clientSecret: null,
       requiresPassword: false,
-    }));
+    });
   },
 
   'GET /api/auth/verify-magic-link': async ({ query, request }) => {
     const challenge = await redeemLink(query.token, request.receivedAt);
     const signedIn = await signInWithEmail(challenge.email, 'magic_link', challenge.displayName, commandContext('guest', request));
     const intent = challenge.intent;
-    return signedInReply(signedIn, request, (token) => ({
+    return signedInReply(signedIn, request, {
       ...emailSignInFields(signedIn, intent),
-      authToken: token,
       checkoutUrl: intent === 'subscribe' ? SUBSCRIPTION_CHECKOUT : null,
-    }));
+    });
   },
 
   'GET /api/auth/verify-email': async ({ query, request }) => {
@@ -187,25 +186,30 @@ export const handler = contextHandler('accounts', {
     // The guest cart sent along joins the account's cart, as POST /api/cart/sync would do it.
     const guestCart = body.guestCartItems ?? [];
     if (guestCart.length) await syncGuestCart(signedIn.user.id, guestCart, commandContext(signedIn.user.id, request));
-    return signedInReply(signedIn, request, () => ({ message: 'Signed in', requiresPassword: false }), {
-      'x-cart-synced': String(guestCart.length > 0),
-    });
+    return signedInReply(
+      signedIn,
+      request,
+      { message: 'Signed in', requiresPassword: false },
+      {
+        'x-cart-synced': String(guestCart.length > 0),
+      },
+    );
   },
 
   'POST /api/auth/admin/totp/enrolment': ({ body, request }) => beginEnrolment(body.challenge, request.receivedAt),
 
   'POST /api/auth/admin/totp/confirm': async ({ body, request }) => {
     const { recoveryCodes, ...signedIn } = await confirmEnrolment(body.challenge, body.code, callerOf(request));
-    return signedInReply(signedIn, request, () => ({
+    return signedInReply(signedIn, request, {
       message: 'Your authenticator app is set up. Keep your recovery codes safe.',
       recoveryCodes,
-    }));
+    });
   },
 
   'POST /api/auth/admin/totp/verify': async ({ body, request }) => {
     const answer = 'code' in body ? { code: body.code } : { recoveryCode: body.recoveryCode };
     const signedIn = await verifySecondFactor(body.challenge, answer, callerOf(request));
-    return signedInReply(signedIn, request, () => ({ message: 'Signed in' }));
+    return signedInReply(signedIn, request, { message: 'Signed in' });
   },
 
   'POST /api/users/beta-signup': async ({ body, request }) => {
@@ -217,11 +221,11 @@ export const handler = contextHandler('accounts', {
     const signup = { ...body, displayName: body.displayName?.trim() || body.fullName, betaCode };
     const { user, sessionId } = await registerWithPassword(signup, callerOf(request));
     await sendEmailVerification(user.id, body.email, request.receivedAt);
-    return signedInReply({ user, sessionId }, request, () => ({
+    return signedInReply({ user, sessionId }, request, {
       message: 'Welcome! Check your email to confirm your address',
       subscriptionTier: userDto(user, request.receivedAt).subscriptionTier,
       username: user.username,
-    }));
+    });
   },
 
   'POST /api/auth/logout': async ({ session, request }) =>
@@ -271,9 +275,10 @@ export const handler = contextHandler('accounts', {
   'POST /api/avatar-upload': async ({ session, request }) => {
     const upload = await readMultipartFile(request.rawBody, request.headers['content-type'] ?? '', 'avatar', AVATAR_MAX_BYTES);
     if (!upload.ok) throw uploadRefusals[upload.problem]();
-    const type = sniffImage(upload.bytes);
-    if (!type) throw new HttpError(400, 'invalid_file_type', 'Invalid file type: please choose an image (JPEG, PNG, WebP or GIF)');
-    const user = await changeAvatar(session.userId, upload.bytes, type, callerOf(request));
+    // Only the pixels are kept: what else the file carries (a photo's GPS position, its camera) is not stored or served.
+    const avatar = await reencodedAvatar(upload.bytes);
+    if (!avatar.ok) throw new HttpError(400, 'invalid_file_type', avatar.reason);
+    const user = await changeAvatar(session.userId, avatar.jpeg, USER_AVATAR_TYPE, callerOf(request));
     const dto = userDto(user, request.receivedAt);
     return { success: true, avatar: dto.avatarUrl, filename: dto.avatar, user: dto };
   },

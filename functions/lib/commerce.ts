@@ -24,7 +24,7 @@ import {
 } from '../projections/commerce.js';
 import { runCommand } from './command.js';
 import { readStream, type AppendContext } from './event-store.js';
-import { env } from './env.js';
+import { derivedKey } from './keys.js';
 import { appOrigin } from './mail.js';
 import { isSubscriber, type Session } from './session.js';
 import { stripeClient } from './stripe.js';
@@ -339,8 +339,11 @@ export async function checkoutResult(checkout: Stripe.Checkout.Session, userId: 
 export const DOWNLOAD_LINK_SECONDS = 15 * 60;
 export const STORAGE_URL_SECONDS = 5 * 60;
 
+/** Signed under the download links' own key: rotating the session secret leaves the links handed out valid. */
 const linkSignature = (userId: string, albumId: string, expires: number) =>
-  createHmac('sha256', env().SESSION_SECRET).update(`download:${userId}:${albumId}:${expires}`).digest('base64url');
+  createHmac('sha256', derivedKey('DOWNLOAD_LINK_SECRET', 'album download links'))
+    .update(`download:${userId}:${albumId}:${expires}`)
+    .digest('base64url');
 
 export function signedDownloadPath(userId: string, albumId: string, now: Date): string {
   const expires = Math.floor(now.getTime() / 1000) + DOWNLOAD_LINK_SECONDS;

@@ -16,6 +16,15 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32),
   /** The key-encryption key of the personal data keys, at least 32 characters; from the secret store like SESSION_SECRET. */
   PERSONAL_DATA_SECRET: z.string().min(32),
+  /** The second factor's own secret: it seals the admins' TOTP secrets and keys their recovery codes (functions/lib/totp.ts). */
+  SECOND_FACTOR_SECRET: z.string().min(32),
+  /** The download links' own secret: it signs the short-lived album download links (functions/lib/commerce.ts). */
+  DOWNLOAD_LINK_SECRET: z.string().min(32),
+  /**
+   * The secret CloudFront adds to every request it sends the API (header `x-toko-origin`, functions/lib/http.ts): set,
+   * a request without it (one sent to the API's own endpoint, around CloudFront) is refused. The local gateway adds it too.
+   */
+  ORIGIN_SECRET: z.string().min(32).optional(),
   /** Public origin of the app, for the Origin check and links in mail. */
   APP_ORIGIN: z.string().url(),
   BUILD_TIME: z.string().optional(),

@@ -11,6 +11,8 @@ import * as z from 'zod';
 import type { Endpoint } from '../contract/endpoint.js';
 import { DomainError, unavailable, type DomainErrorKind } from '../domain/errors.js';
 import { routeKey, routes, type AuthLevel, type Context, type Route, type RouteKey } from '../routes.js';
+import { timingSafeEqual } from 'node:crypto';
+import { ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from './edge-headers.js';
 import { ConcurrencyError, ReservationTakenError } from './event-store.js';
 import { env } from './env.js';
 import { isTransientServiceError } from './transient-errors.js';
@@ -52,6 +54,7 @@ const isReply = (v: unknown): v is Reply => typeof v === 'object' && v !== null 
 export interface RequestInfo {
   headers: Record<string, string | undefined>;
   cookies: string[];
+  /** The viewer's address (behind CloudFront, the one CloudFront saw), which the rate limits key on. */
   sourceIp: string;
   requestId: string;
   /** Time the gateway received the request. */
@@ -146,6 +149,21 @@ function parsePart(schema: Schema | undefined, value: unknown, where: string) {
   return result.data;
 }
 
+/** An answer the handler gave that its contract does not allow: a bug to fix, answered as one (500), never sent out. */
+class AnswerOutsideContractError extends Error {}
+
+/**
+ * A 2xx answer goes out as its contract's answer schema reads it: a field the contract does not name (a hash, a
+ * token, an internal flag a view carries) is stripped, whatever the handler put in.
+ */
+export function answerByContract(route: string, contract: Endpoint, status: number, body: unknown): unknown {
+  if (status < 200 || status >= 300 || body === undefined) return body;
+  const result = z.safeParse(contract.answer, body);
+  if (!result.success)
+    throw new AnswerOutsideContractError(`${route} answered outside its contract: ${describeZodError(result.error, 'answer')}`);
+  return result.data;
+}
+
 const rawBodyOf = (event: APIGatewayProxyEventV2): Buffer =>
   event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
 
@@ -182,6 +200,26 @@ function checkOrigin(event: APIGatewayProxyEventV2, source: TokenSource | null) 
   if (origin ? !isAllowedOrigin(origin, event.headers.host) : source === 'cookie') {
     throw new HttpError(403, 'forbidden_origin', 'This request must come from the app itself');
   }
+}
+
+function sameSecret(given: string | undefined, expected: string): boolean {
+  const [a, b] = [Buffer.from(given ?? ''), Buffer.from(expected)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Where the request comes from. With an origin secret set, only a request carrying it (one CloudFront sent) is served,
+ * and its viewer is the address CloudFront saw (`CloudFront-Viewer-Address: <ip>:<port>`, set by CloudFront, never the
+ * viewer's own); the connection's address would be CloudFront's, one for a whole city of listeners.
+ */
+function viewerAddress(event: APIGatewayProxyEventV2): string {
+  const secret = env().ORIGIN_SECRET;
+  if (secret === undefined) return event.requestContext.http.sourceIp;
+  if (!sameSecret(event.headers[ORIGIN_HEADER], secret)) {
+    throw new HttpError(403, 'forbidden_origin', 'This API answers only through the app’s own address');
+  }
+  const viewer = event.headers[VIEWER_ADDRESS_HEADER]?.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
+  return viewer || event.requestContext.http.sourceIp;
 }
 
 function authorize(level: AuthLevel, session: Session | null) {
@@ -246,6 +284,7 @@ export function contextHandler<C extends Context>(context: C, handlers: { [K in 
       if (!spec) throw new HttpError(404, 'not_found', `No route for ${event.routeKey}`);
       const handle = definitions[key];
       const contract: Endpoint = spec.contract;
+      const sourceIp = viewerAddress(event);
       const token = sessionToken(event.headers, event.cookies);
       checkOrigin(event, token?.source ?? null);
       const resolved = token ? await resolveSession(token.token, new Date(event.requestContext.timeEpoch)) : null;
@@ -269,14 +308,15 @@ export function contextHandler<C extends Context>(context: C, handlers: { [K in 
           request: {
             headers: event.headers,
             cookies: event.cookies ?? [],
-            sourceIp: event.requestContext.http.sourceIp,
+            sourceIp,
             requestId: event.requestContext.requestId,
             receivedAt: new Date(event.requestContext.timeEpoch),
             route: event.routeKey,
             rawBody: rawBodyOf(event),
           },
         });
-        const answer = isReply(result) ? result : { body: result };
+        const given = isReply(result) ? result : { body: result };
+        const answer = { ...given, body: answerByContract(key, contract, given.status ?? 200, given.body) };
         // The handler's own session cookie (a sign-in, a logout) wins over the edge's renewal.
         const own = (answer.cookies ?? []).some((c) => c.startsWith(`${SESSION_COOKIE}=`));
         const cookies = [...(own ? [] : sessionCookies), ...(answer.cookies ?? [])];

@@ -3,9 +3,9 @@ import { pendingActionCookie } from './pending-actions.js';
 import { clearedSessionCookie, sessionCookie } from './session.js';
 
 describe('Set-Cookie strings', () => {
-  it('keep the session in an HttpOnly, Secure, SameSite=Lax cookie for the whole site, and clear it the same way', () => {
-    expect(sessionCookie('a.b-c_d', 60)).toBe('toko_session=a.b-c_d; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Lax');
-    expect(clearedSessionCookie()).toBe('toko_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax');
+  it('keep the session in a __Host- cookie (HttpOnly, Secure, SameSite=Lax, the whole site, no Domain), and clear it the same way', () => {
+    expect(sessionCookie('a.b-c_d', 60)).toBe('__Host-toko_session=a.b-c_d; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Lax');
+    expect(clearedSessionCookie()).toBe('__Host-toko_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax');
   });
 
   it('keep the pending checkout intent for 600 s, seen only by the auth routes', () => {

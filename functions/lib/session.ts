@@ -15,7 +15,11 @@ import { dynamoClient } from './aws.js';
 import { env } from './env.js';
 import { accessOf, freshUser } from './users.js';
 
-export const SESSION_COOKIE = 'toko_session';
+/**
+ * `__Host-`: the browser keeps it only if it is Secure, for the whole site and of this host alone (no Domain), so no
+ * sibling subdomain can set or overwrite it.
+ */
+export const SESSION_COOKIE = '__Host-toko_session';
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 
 const claimsSchema = z.object({

@@ -20,6 +20,8 @@ beforeAll(async () => {
     MEDIA_BUCKET: 'media',
     SESSION_SECRET: 'x'.repeat(32),
     PERSONAL_DATA_SECRET: 'y'.repeat(32),
+    SECOND_FACTOR_SECRET: 'z'.repeat(32),
+    DOWNLOAD_LINK_SECRET: 'w'.repeat(32),
     APP_ORIGIN: 'http://localhost:3000',
     STRIPE_SECRET_KEY: 'sk_test_silent',
     STRIPE_API_HOST: '127.0.0.1',

@@ -2,14 +2,14 @@
  * The admins' second factor: TOTP (RFC 6238: SHA-1, 6 digits, 30-second steps, one step either way) with otpauth,
  * the secret sealed with AES-256-GCM before it goes into the event log, and the single-use recovery codes.
  *
- * The sealing key is derived with HKDF from SESSION_SECRET (which comes from the secret store, never the log) for
- * this purpose alone; the user id is the additional data, so a sealed secret copied onto another account does not open.
+ * The sealing key is derived with HKDF from the second factor's own secret (SECOND_FACTOR_SECRET, from the secret store,
+ * never the log) for this purpose alone, so rotating the session secret locks no admin out; the user id is the additional data, so a sealed secret copied onto another account does not open.
  */
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { brand } from '../../events/brand.js';
 import { RECOVERY_CODE_COUNT } from '../../events/index.js';
-import { env } from './env.js';
+import { derivedKey } from './keys.js';
 
 const PERIOD_SECONDS = 30;
 const DIGITS = 6;
@@ -17,17 +17,7 @@ const DIGITS = 6;
 const WINDOW = 1;
 const SEALED_VERSION = 'v1';
 
-const derivedKeys = new Map<string, Buffer>();
-function keyFor(purpose: string): Buffer {
-  const secret = env().SESSION_SECRET;
-  const id = `${purpose}\u0000${secret}`;
-  let key = derivedKeys.get(id);
-  if (!key) {
-    key = Buffer.from(hkdfSync('sha256', secret, 'toko', purpose, 32));
-    derivedKeys.set(id, key);
-  }
-  return key;
-}
+const keyFor = (purpose: string) => derivedKey('SECOND_FACTOR_SECRET', purpose);
 
 /** The secret (base32) sealed for this user: `v1.<iv>.<tag>.<ciphertext>`, base64url parts. */
 export function sealTotpSecret(userId: string, base32: string): string {

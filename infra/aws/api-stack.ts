@@ -39,8 +39,11 @@ import { functionEnvironment, type SharedEnvironment } from './environment.js';
 import { pageRendererLayer, tokoFunction } from './lambda.js';
 import { routeThrottles } from './throttling.js';
 
-/** The contexts whose handlers make pictures (the label's artwork and artist images): they load the media codecs' layer. */
-const codecContexts: ReadonlySet<Context> = new Set(['admin-catalogue']);
+/**
+ * The contexts whose handlers make pictures (the label's artwork and artist images, a listener's avatar): they load the
+ * media codecs' layer.
+ */
+const codecContexts: ReadonlySet<Context> = new Set(['admin-catalogue', 'accounts']);
 
 /** Why a route has no API Gateway authorizer: the app's own session decides, per route, from the manifest. */
 const authorization = (route: RouteSpec) =>

@@ -107,14 +107,24 @@ describe('context', () => {
     const toko = synth({
       sessionSecretName: 'prod/toko/session',
       personalDataSecretName: 'prod/toko/personal-data',
+      secondFactorSecretName: 'prod/toko/second-factor',
+      downloadLinkSecretName: 'prod/toko/download-links',
       stripeSecretName: 'prod/toko/stripe',
       shopifySecretName: 'prod/toko/shopify',
     });
-    Template.fromStack(toko.data).resourceCountIs('AWS::SecretsManager::Secret', 0);
+    // The origin secret alone is made: CloudFront and the API share it, and no operator brings one.
+    Template.fromStack(toko.data).resourceCountIs('AWS::SecretsManager::Secret', 1);
+    Template.fromStack(toko.data).hasResourceProperties('AWS::SecretsManager::Secret', { Name: 'toko-origin-secret' });
     const [fn] = Object.values(Template.fromStack(toko.api).findResources('AWS::Lambda::Function'));
     expect(fn.Properties.Environment.Variables.SESSION_SECRET).toBe('{{resolve:secretsmanager:prod/toko/session:SecretString:::}}');
     expect(fn.Properties.Environment.Variables.PERSONAL_DATA_SECRET).toBe(
       '{{resolve:secretsmanager:prod/toko/personal-data:SecretString:::}}',
+    );
+    expect(fn.Properties.Environment.Variables.SECOND_FACTOR_SECRET).toBe(
+      '{{resolve:secretsmanager:prod/toko/second-factor:SecretString:::}}',
+    );
+    expect(fn.Properties.Environment.Variables.DOWNLOAD_LINK_SECRET).toBe(
+      '{{resolve:secretsmanager:prod/toko/download-links:SecretString:::}}',
     );
     expect(fn.Properties.Environment.Variables.STRIPE_SECRET_KEY).toBe(
       '{{resolve:secretsmanager:prod/toko/stripe:SecretString:secretKey::}}',

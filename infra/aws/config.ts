@@ -25,6 +25,10 @@ export interface TokoConfig {
   sessionSecretName?: string;
   /** Existing Secrets Manager secret (plain string, ≥ 32 chars) for PERSONAL_DATA_SECRET; generated when unset. */
   personalDataSecretName?: string;
+  /** Existing Secrets Manager secret (plain string, ≥ 32 chars) for SECOND_FACTOR_SECRET; generated when unset. */
+  secondFactorSecretName?: string;
+  /** Existing Secrets Manager secret (plain string, ≥ 32 chars) for DOWNLOAD_LINK_SECRET; generated when unset. */
+  downloadLinkSecretName?: string;
   /** Existing Secrets Manager secret, JSON `{ "secretKey", "webhookSecret" }`; a placeholder is created when unset. */
   stripeSecretName?: string;
   /** Stripe's publishable key (public, not a secret): set, checkout shows Stripe's embedded form; unset, the hosted page. */
@@ -80,6 +84,8 @@ export function configFromContext(node: Node, overrides: Partial<TokoConfig> = {
     alarmEmail: text(node, 'alarmEmail'),
     sessionSecretName: text(node, 'sessionSecretName'),
     personalDataSecretName: text(node, 'personalDataSecretName'),
+    secondFactorSecretName: text(node, 'secondFactorSecretName'),
+    downloadLinkSecretName: text(node, 'downloadLinkSecretName'),
     stripeSecretName: text(node, 'stripeSecretName'),
     stripePublishableKey: text(node, 'stripePublishableKey'),
     shopifySecretName: text(node, 'shopifySecretName'),

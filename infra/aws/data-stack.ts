@@ -59,6 +59,8 @@ export class DataStack extends Stack {
   readonly accessLogs: Bucket;
   /** Deploy-time references, resolved by CloudFormation into the functions' environment. */
   readonly secrets: FunctionSecrets;
+  /** The origin secret: CloudFront's header on API requests (web stack) and the functions' ORIGIN_SECRET. */
+  readonly originSecret: SecretValue;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -173,7 +175,7 @@ export class DataStack extends Stack {
             generateSecretString: { passwordLength: 64, excludePunctuation: true },
           }),
           'a new random value, then a redeploy of the API stack. The functions read it at deploy time (a dynamic ' +
-            'reference), and one key signs sessions, sign-in codes and download links, so a rotation signs everyone out; ' +
+            'reference), and it signs sessions and keys the sign-in codes, so a rotation signs everyone out (and nothing else); ' +
             'it is done when the key may have leaked, not on a timer.',
         ).secretValue;
     // The key-encryption key of the personal data keys: the same store and path as the session secret, but its own
@@ -189,6 +191,41 @@ export class DataStack extends Stack {
           'a new value only together with re-wrapping every item of the keys table under it (each data key is wrapped ' +
             'by this one); a plain rotation would make every personal field unreadable, as if every account were deleted.',
         ).secretValue;
+    // The second factor and the download links have secrets of their own, so rotating the session secret after a leak
+    // locks no admin out of their authenticator app and voids no download link.
+    const secondFactor = config.secondFactorSecretName
+      ? SecretValue.secretsManager(config.secondFactorSecretName)
+      : manualRotation(
+          new Secret(this, 'SecondFactorSecret', {
+            secretName: `${config.prefix}second-factor-secret`,
+            description: "Seals the admins' TOTP secrets and keys their recovery codes (SECOND_FACTOR_SECRET)",
+            generateSecretString: { passwordLength: 64, excludePunctuation: true },
+          }),
+          "a new value only together with every admin setting up their authenticator app again: each admin's TOTP " +
+            'secret is sealed under it, so a plain rotation would lock every admin out.',
+        ).secretValue;
+    const downloadLinks = config.downloadLinkSecretName
+      ? SecretValue.secretsManager(config.downloadLinkSecretName)
+      : manualRotation(
+          new Secret(this, 'DownloadLinkSecret', {
+            secretName: `${config.prefix}download-link-secret`,
+            description: 'Signs the album download links (DOWNLOAD_LINK_SECRET)',
+            generateSecretString: { passwordLength: 64, excludePunctuation: true },
+          }),
+          'a new random value, then a redeploy of the API stack, when it may have leaked; it voids only the download ' +
+            'links of the last 15 minutes, which the library hands out again.',
+        ).secretValue;
+    // CloudFront adds it to each request it sends the API (web-stack.ts); the API refuses a request without it, so
+    // the API's own endpoint answers nobody who goes around CloudFront, its caching and its security headers.
+    this.originSecret = manualRotation(
+      new Secret(this, 'OriginSecret', {
+        secretName: `${config.prefix}origin-secret`,
+        description: 'The header CloudFront adds to API requests and the API checks (ORIGIN_SECRET)',
+        generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      }),
+      'a new random value, then a redeploy of the web and API stacks; requests in between are refused, so it is ' +
+        'rotated when it may have leaked, in a quiet hour, not on a timer.',
+    ).secretValue;
     const stripeSecretId =
       config.stripeSecretName ??
       manualRotation(
@@ -224,6 +261,9 @@ export class DataStack extends Stack {
     this.secrets = {
       session,
       personalData,
+      secondFactor,
+      downloadLinks,
+      origin: this.originSecret,
       stripeSecretKey: stripe('secretKey'),
       stripeWebhookSecret: stripe('webhookSecret'),
       shopifyStoreDomain: shopify('storeDomain'),

@@ -10,6 +10,10 @@ import type { SecretValue } from 'aws-cdk-lib';
 export interface FunctionSecrets {
   session: SecretValue;
   personalData: SecretValue;
+  secondFactor: SecretValue;
+  downloadLinks: SecretValue;
+  /** What CloudFront adds to API requests (the web stack's origin header). */
+  origin: SecretValue;
   stripeSecretKey: SecretValue;
   stripeWebhookSecret: SecretValue;
   /** The merch shop: its Shopify store, Storefront access token and webhook signing secret. */
@@ -45,6 +49,9 @@ export function functionEnvironment(shared: SharedEnvironment, service: string):
     QUEUE_PREFIX: shared.queuePrefix,
     SESSION_SECRET: secrets.session.unsafeUnwrap(),
     PERSONAL_DATA_SECRET: secrets.personalData.unsafeUnwrap(),
+    SECOND_FACTOR_SECRET: secrets.secondFactor.unsafeUnwrap(),
+    DOWNLOAD_LINK_SECRET: secrets.downloadLinks.unsafeUnwrap(),
+    ORIGIN_SECRET: secrets.origin.unsafeUnwrap(),
     STRIPE_SECRET_KEY: secrets.stripeSecretKey.unsafeUnwrap(),
     STRIPE_WEBHOOK_SECRET: secrets.stripeWebhookSecret.unsafeUnwrap(),
     SHOPIFY_STORE_DOMAIN: secrets.shopifyStoreDomain.unsafeUnwrap(),

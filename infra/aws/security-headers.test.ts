@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, Stack } from 'aws-cdk-lib';
+import { App, SecretValue, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +28,7 @@ beforeAll(() => {
     config: configFromContext(app.node, { spaDir: join(outdir, 'no-spa-built') }),
     mediaBucket,
     accessLogs: new Bucket(dataStack, 'AccessLogs'),
+    originSecret: SecretValue.secretsManager('toko-origin-secret'),
   });
   web = Template.fromStack(webStack);
   data = Template.fromStack(dataStack);

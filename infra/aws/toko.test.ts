@@ -345,6 +345,8 @@ describe('api stack', () => {
         toko.api.consumerFunctions.get('track-intake')!,
         toko.api.consumerFunctions.get('prerender')!,
         toko.api.httpFunctions.get('admin-catalogue')!,
+        // A listener's avatar is encoded again (functions/lib/user-avatar.ts).
+        toko.api.httpFunctions.get('accounts')!,
       ]),
     );
   });
@@ -558,6 +560,9 @@ describe('api stack', () => {
       for (const secret of [
         'SESSION_SECRET',
         'PERSONAL_DATA_SECRET',
+        'SECOND_FACTOR_SECRET',
+        'DOWNLOAD_LINK_SECRET',
+        'ORIGIN_SECRET',
         'STRIPE_SECRET_KEY',
         'STRIPE_WEBHOOK_SECRET',
         'SHOPIFY_STORE_DOMAIN',
@@ -670,6 +675,22 @@ describe('web stack', () => {
     expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']));
     expect(api.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
     expect(api.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // Managed-AllViewerExceptHostHeader
+  });
+
+  it('adds the origin secret to every API request, from Secrets Manager, as the functions check it', () => {
+    const { origin } = behaviour('/api/*') as { origin: { OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] } };
+    const [header] = origin.OriginCustomHeaders ?? [];
+    expect(header.HeaderName).toBe('x-toko-origin');
+    expect(JSON.stringify(header.HeaderValue)).toContain('{{resolve:secretsmanager:');
+    const [[originSecretId]] = resources(template.data, 'AWS::SecretsManager::Secret').filter(
+      ([, r]) => r.Properties.Name === 'toko-origin-secret',
+    );
+    expect(JSON.stringify(header.HeaderValue)).toContain(originSecretId);
+    for (const [, fn] of resources(template.api, 'AWS::Lambda::Function')) {
+      const variables = (fn.Properties.Environment as { Variables: Json }).Variables;
+      expect(JSON.stringify(variables.ORIGIN_SECRET)).toContain('{{resolve:secretsmanager:');
+      expect(JSON.stringify(variables.ORIGIN_SECRET)).toContain(originSecretId);
+    }
   });
 
   it.each(edgeCachedRoutes.map((r) => r.slice('GET '.length)))(

@@ -32,6 +32,7 @@ export function buildToko(app: App, config: TokoConfig, entries: Entries = entri
     config,
     mediaBucket: data.mediaBucket,
     accessLogs: data.accessLogs,
+    originSecret: data.originSecret,
     description: 'Toko: CloudFront, SPA bucket, HTTP API',
   });
   const api = new ApiStack(app, 'Api', {

@@ -4,7 +4,8 @@
  * app's origin (APP_ORIGIN) and CloudFront needs the API's domain, which would be a cycle across stacks.
  */
 import { existsSync } from 'node:fs';
-import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type SecretValue, type StackProps } from 'aws-cdk-lib';
+import { ORIGIN_HEADER } from '../../functions/lib/edge-headers.js';
 import { HttpApi, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -55,6 +56,8 @@ export interface WebStackProps extends StackProps {
   mediaBucket: IBucket;
   /** The data stack's access-log bucket, for the site bucket's and CloudFront's logs. */
   accessLogs: Bucket;
+  /** Added to each request CloudFront sends the API, which refuses one without it (functions/lib/http.ts). */
+  originSecret: SecretValue;
 }
 
 /**
@@ -185,7 +188,12 @@ export class WebStack extends Stack {
 
     // The catalogue's lists, kept at the edge for a few seconds (edge-cache.ts): no cookie or header in the key, none
     // forwarded, so one cached answer serves everyone, as their handlers answer everyone alike.
-    const apiOrigin = new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
+    // The origin secret goes with every API request, cached routes' included; the managed origin request policy of
+    // /api/* forwards the CloudFront headers too, CloudFront-Viewer-Address among them, which the rate limits key on.
+    const apiOrigin = new HttpOrigin(apiDomain, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: { [ORIGIN_HEADER]: props.originSecret.unsafeUnwrap() },
+    });
     const catalogueCachePolicy = new CachePolicy(this, 'CatalogueCachePolicy', {
       comment: 'Catalogue lists: the same for every caller, a few seconds old at most',
       minTtl: Duration.seconds(EDGE_CACHE_SECONDS),

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { consumers as manifestConsumers, type ConsumerSpec } from '../../functions/consumers.js';
+import { ORIGIN_HEADER } from '../../functions/lib/edge-headers.js';
 import { schedules } from '../../functions/schedules.js';
 import { startScheduler } from './scheduler.js';
 import { contexts as manifestContexts, routes as manifestRoutes, type RouteSpec } from '../../functions/routes.js';
@@ -126,11 +127,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     let ready = false;
     // Stripe's and the app's own until the settings exist; then also the media bucket's and the Stripe sandbox's origins.
     let headers = securityHeaders(securityHeaderSourcesFromEnv({}));
+    // What CloudFront adds to each API request: the origin secret, once the settings exist.
+    let originHeaders: Record<string, string> = {};
     const { gateway, port, url } = await serveGateway({
       port: options.port,
       shutdown,
       isReady: () => ready,
       securityHeaders: () => headers,
+      originHeaders: () => originHeaders,
       routes,
       loadHttpHandler: handlers.http,
       s3Config: fauxqsConfig,
@@ -191,6 +195,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     };
     await applyHandlerEnvironment(env, shutdown);
     headers = securityHeaders(securityHeaderSourcesFromEnv(env));
+    originHeaders = { [ORIGIN_HEADER]: env.ORIGIN_SECRET };
 
     // 4. Tables, queues and the buckets, from the manifests; the pre-rendered pages' template.
     phase = performance.now();

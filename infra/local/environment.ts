@@ -67,6 +67,12 @@ export function handlerEnvironment({
     QUEUE_PREFIX: NAMES.queuePrefix,
     SESSION_SECRET: sessionSecret(dataDir),
     PERSONAL_DATA_SECRET: persistedSecret(dataDir, 'personal-data-secret', () => randomBytes(48).toString('base64url')),
+    // A data directory from before the second factor had a secret of its own sealed its admins' authenticator secrets
+    // under a key derived from the session secret: its second factor secret starts as that value, so they still open.
+    SECOND_FACTOR_SECRET: persistedSecret(dataDir, 'second-factor-secret', () => existingSecret(dataDir, 'secret') ?? randomSecret()),
+    DOWNLOAD_LINK_SECRET: persistedSecret(dataDir, 'download-link-secret', randomSecret),
+    // The gateway adds it to each API request, as CloudFront does (infra/local/gateway.ts).
+    ORIGIN_SECRET: persistedSecret(dataDir, 'origin-secret', randomSecret),
     APP_ORIGIN: url,
     BUILD_TIME: buildTime(staticDir),
     // Every local request comes from 127.0.0.1, so the per-IP sign-in limit would count the whole test suite as one person.
@@ -96,17 +102,23 @@ export async function applyHandlerEnvironment(env: Record<string, string>, shutd
 export const firstAdmin = (dataDir: string, given?: AdminSignIn): AdminSignIn =>
   given ?? { email: 'admin@toko.local', password: persistedSecret(dataDir, 'admin-password', () => randomBytes(12).toString('base64url')) };
 
+const randomSecret = () => randomBytes(48).toString('base64url');
+
+/** What `<dataDir>/<name>` holds, or undefined before it was first written. */
+function existingSecret(dataDir: string, name: string): string | undefined {
+  try {
+    return fs.readFileSync(path.join(dataDir, name), 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A secret generated on first start and kept in `<dataDir>/<name>`, so it survives a restart. */
 function persistedSecret(dataDir: string, name: string, make: () => string): string {
-  const file = path.join(dataDir, name);
-  try {
-    const existing = fs.readFileSync(file, 'utf8').trim();
-    if (existing) return existing;
-  } catch {
-    // first start
-  }
+  const existing = existingSecret(dataDir, name);
+  if (existing) return existing;
   const secret = make();
-  fs.writeFileSync(file, secret, { mode: 0o600 });
+  fs.writeFileSync(path.join(dataDir, name), secret, { mode: 0o600 });
   return secret;
 }
 

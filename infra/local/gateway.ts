@@ -6,6 +6,7 @@
  *   /uploads/*  → object uploads/* of the media bucket, likewise
  *   otherwise   → the built SPA (frontend/dist), index.html for client-side routes
  */
+import { VIEWER_ADDRESS_HEADER } from '../../functions/lib/edge-headers.js';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -37,6 +38,8 @@ export interface GatewayOptions {
   isReady?: () => boolean;
   /** The security headers every answer carries (infra/security-headers.ts), read per request: they follow the cloud's settings. */
   securityHeaders: () => Readonly<Record<string, string>>;
+  /** The headers CloudFront adds to each request it sends the API (the origin secret), read per request. */
+  originHeaders: () => Readonly<Record<string, string>>;
 }
 
 export interface Gateway {
@@ -148,7 +151,7 @@ export function createGateway(opts: GatewayOptions): Gateway {
       return sendJson(req, res, 413, { error: 'payload_too_large', message: 'Request body exceeds 10 MB' });
     }
     const requestId = randomUUID();
-    const event = toApiEvent(req, url, body, match.route.routeKey, match.pathParameters, requestId);
+    const event = toApiEvent(req, url, body, match.route.routeKey, match.pathParameters, requestId, opts.originHeaders());
     let handler: HttpHandler;
     try {
       handler = await handlerFor(match.route.spec.context)();
@@ -294,6 +297,7 @@ function toApiEvent(
   routeKey: string,
   pathParameters: Record<string, string>,
   requestId: string,
+  originHeaders: Readonly<Record<string, string>>,
 ): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
@@ -301,6 +305,8 @@ function toApiEvent(
     headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
   const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  // As CloudFront: the origin's own headers and the viewer's address replace whatever the caller sent under their names.
+  Object.assign(headers, originHeaders, { [VIEWER_ADDRESS_HEADER]: `${sourceIp}:${req.socket.remotePort ?? 0}` });
   headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${sourceIp}` : sourceIp;
   headers['x-forwarded-proto'] ??= 'http';
   headers['x-forwarded-port'] ??= String(req.socket.localPort ?? '');

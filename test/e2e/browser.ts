@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, expect, inject, onTestFinished } from 'vitest';
+import { SESSION_COOKIE } from '../../functions/lib/session.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -107,7 +108,13 @@ async function failOnCspViolations(context: BrowserContext) {
 
 /** Signs the browser in as `listener` with a session cookie, for journeys that start signed in. */
 export async function signIn(context: BrowserContext, listener: { token: string }): Promise<void> {
-  await context.addCookies([{ name: 'toko_session', value: listener.token, url: inject('baseUrl'), httpOnly: true, sameSite: 'Lax' }]);
+  // Chromium counts http://localhost as a secure origin, so it keeps this `__Host-` (Secure) cookie there too. Given by
+  // its host (no leading dot: a host-only cookie, as __Host- wants) rather than its http:// URL, which the DevTools
+  // protocol refuses for a Secure cookie.
+  const { hostname } = new URL(inject('baseUrl'));
+  await context.addCookies([
+    { name: SESSION_COOKIE, value: listener.token, domain: hostname, path: '/', httpOnly: true, secure: true, sameSite: 'Lax' },
+  ]);
 }
 
 declare global {

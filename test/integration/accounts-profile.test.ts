@@ -1,15 +1,14 @@
 /** The signed-in user's own profile, avatar and notifications, through HTTP on the local cloud. */
 import { randomUUID } from 'node:crypto';
+import jpeg from 'jpeg-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationContent } from '../../functions/domain/notifications/rules.js';
 import { notifyUser } from '../../functions/lib/notify.js';
 import { api, baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
+import { carriesExif, jpegWithGps, pngOf } from '../support/images.js';
 import { freshEmail, inbox, signedInUser } from './accounts-helpers.js';
 
 beforeAll(useCloudEnv);
-
-const pngBytes = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(400, 7), Buffer.from([0xff, 0xd9])]);
 
 describe('profile', () => {
   it('changes the display name, and a new e-mail is confirmed again by a link sent to it', async () => {
@@ -63,49 +62,49 @@ describe('profile', () => {
 });
 
 describe('avatar', () => {
-  it('uploads into the media bucket and is served at /uploads/avatars/{userId}.{extension of its type} with a version', async () => {
+  it('is stored and served as a JPEG encoded again from the upload, at /uploads/avatars/{userId}.jpg with a version', async () => {
     const user = await signedInUser('avatar');
-    const form = new FormData();
-    form.append('avatar', new Blob([Uint8Array.from(jpeg)], { type: 'image/jpeg' }), 'avatar.jpg');
-    const res = await api('/api/avatar-upload', { method: 'POST', body: form, headers: user.headers });
+    const upload = (bytes: Buffer, type: string, name: string) => {
+      const form = new FormData();
+      form.append('avatar', new Blob([Uint8Array.from(bytes)], { type }), name);
+      return api('/api/avatar-upload', { method: 'POST', body: form, headers: user.headers });
+    };
+    // A phone's photo: the GPS position it was taken at rides in its EXIF block.
+    const photo = jpegWithGps(600, 600);
+    const res = await upload(photo, 'image/jpeg', 'avatar.jpg');
     expect(res).toMatchObject({ status: 200, body: { filename: `${user.userId}.jpg`, avatar: expect.stringMatching(/\?v=\d+$/) } });
     const served = await fetch(`${baseUrl()}${res.body.avatar}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
-    expect(Buffer.from(await served.arrayBuffer()).equals(jpeg)).toBe(true);
+    const stored = Buffer.from(await served.arrayBuffer());
+    expect(carriesExif(stored)).toBe(false);
+    expect(jpeg.decode(stored, { useTArray: true })).toMatchObject({ width: 400, height: 400 });
     expect((await api('/api/users/me', { headers: user.headers })).body).toMatchObject({
       avatar: `${user.userId}.jpg`,
       avatarUrl: res.body.avatar,
     });
 
-    const again = new FormData();
-    again.append('avatar', new Blob([Uint8Array.from(pngBytes)], { type: 'image/png' }), 'avatar.png');
-    const replaced = await api('/api/avatar-upload', { method: 'POST', body: again, headers: user.headers });
-    expect(replaced).toMatchObject({
-      status: 200,
-      body: {
-        filename: `${user.userId}.png`,
-        avatar: expect.stringMatching(new RegExp(`^/uploads/avatars/${user.userId}\\.png\\?v=\\d+$`)),
-      },
-    });
+    // A PNG becomes a JPEG too, under a new version of the same address.
+    const replaced = await upload(pngOf(100, 100), 'image/png', 'avatar.png');
+    expect(replaced).toMatchObject({ status: 200, body: { filename: `${user.userId}.jpg` } });
+    expect(replaced.body.avatar).not.toBe(res.body.avatar);
     const png = await fetch(`${baseUrl()}${replaced.body.avatar}`);
-    expect(png.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await png.arrayBuffer()).equals(pngBytes)).toBe(true);
-    expect((await api('/api/users/me', { headers: user.headers })).body).toMatchObject({ avatar: `${user.userId}.png` });
-    // The JPEG it replaced is gone, not left behind under its old name.
-    expect((await fetch(`${baseUrl()}/uploads/avatars/${user.userId}.jpg`)).status).not.toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/jpeg');
+    expect(jpeg.decode(Buffer.from(await png.arrayBuffer()), { useTArray: true })).toMatchObject({ width: 400, height: 400 });
 
+    // What is not a JPEG or PNG, whatever it claims, is refused and the avatar stays.
     const webp = Buffer.concat([
       Buffer.from('RIFF', 'latin1'),
       Buffer.from([0x24, 0, 0, 0]),
       Buffer.from('WEBPVP8 ', 'latin1'),
       Buffer.alloc(32),
     ]);
-    const third = new FormData();
-    third.append('avatar', new Blob([Uint8Array.from(webp)], { type: 'image/jpeg' }), 'claims-to-be.jpg');
-    const asWebp = await api('/api/avatar-upload', { method: 'POST', body: third, headers: user.headers });
-    expect(asWebp.body).toMatchObject({ filename: `${user.userId}.webp` });
-    expect((await fetch(`${baseUrl()}${asWebp.body.avatar}`)).headers.get('content-type')).toBe('image/webp');
+    const asWebp = await upload(webp, 'image/jpeg', 'claims-to-be.jpg');
+    expect(asWebp).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_file_type', message: 'Upload the avatar as a JPEG or PNG image.' },
+    });
+    expect((await api('/api/users/me', { headers: user.headers })).body).toMatchObject({ avatarUrl: replaced.body.avatar });
   });
 });
 

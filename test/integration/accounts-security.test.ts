@@ -6,16 +6,19 @@ import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import fc from 'fast-check';
+import jpeg from 'jpeg-js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import * as accounts from '../../functions/contract/accounts.js';
 import { handler as accountsHandler } from '../../functions/http/accounts.js';
 import { dynamoClient } from '../../functions/lib/aws.js';
+import { ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from '../../functions/lib/edge-headers.js';
 import { env, resetEnvCache } from '../../functions/lib/env.js';
 import { issueSessionToken } from '../../functions/lib/session.js';
 import { lambdaContext } from '../../infra/local/handlers.js';
 import { api, baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
+import { pngOf } from '../support/images.js';
 import { asBrowser, freshEmail, sessionCookieOf, signedInUser, signInMail } from './accounts-helpers.js';
 
 beforeAll(useCloudEnv);
@@ -98,14 +101,22 @@ describe('issuance limits', () => {
       resetEnvCache();
     });
 
-    const fromIp = (sourceIp: string, email: string): APIGatewayProxyEventV2 => {
+    // As CloudFront sends it: the origin secret, the viewer's address, and CloudFront's own as the connection's.
+    const fromIp = (viewerIp: string, email: string): APIGatewayProxyEventV2 => {
       const now = Date.now();
+      const sourceIp = '130.176.0.1';
       return {
         version: '2.0',
         routeKey: 'POST /api/auth/smart-signin',
         rawPath: '/api/auth/smart-signin',
         rawQueryString: '',
-        headers: { 'content-type': 'application/json', origin: baseUrl(), host: new URL(baseUrl()).host },
+        headers: {
+          'content-type': 'application/json',
+          origin: baseUrl(),
+          host: new URL(baseUrl()).host,
+          [ORIGIN_HEADER]: env().ORIGIN_SECRET!,
+          [VIEWER_ADDRESS_HEADER]: `${viewerIp.includes(':') ? `[${viewerIp}]` : viewerIp}:51234`,
+        },
         body: JSON.stringify({ email }),
         isBase64Encoded: false,
         requestContext: {
@@ -137,6 +148,22 @@ describe('issuance limits', () => {
       expect(statuses).toEqual([200, 200, 200, 429]);
       expect((await call(ip)).body).toMatchObject({ error: 'rate_limited', message: expect.stringContaining('from your network') });
       expect((await call(`203.0.113.${1 + Math.floor(Math.random() * 250)}`)).status).toBe(200);
+    });
+
+    it("keys on the viewer's address CloudFront saw, not CloudFront's, and refuses a request that went around CloudFront", async () => {
+      // Every call above came from the same CloudFront address; only the viewer's address told them apart.
+      const around = (headers: Record<string, string | undefined>) => {
+        const event = fromIp('192.0.2.10', freshEmail('around'));
+        return accountsHandler(
+          { ...event, headers: { ...event.headers, ...headers } },
+          lambdaContext('toko-accounts', randomUUID(), 'us-east-1'),
+        );
+      };
+      for (const headers of [{ [ORIGIN_HEADER]: undefined }, { [ORIGIN_HEADER]: 'x'.repeat(64) }]) {
+        const out = (await around(headers)) as { statusCode: number; body: string };
+        expect(out.statusCode).toBe(403);
+        expect(JSON.parse(out.body)).toMatchObject({ error: 'forbidden_origin' });
+      }
     });
 
     it('counts IPv6 addresses of one /64 together', async () => {
@@ -171,26 +198,21 @@ describe("other people's data", () => {
   it("a user's avatar upload only ever replaces their own avatar", async () => {
     const alice = await signedInUser('alice');
     const bob = await signedInUser('bob');
-    const png = (seed: number) => {
-      const bytes = Buffer.from(
-        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-        'base64',
-      );
-      return Buffer.concat([bytes, Buffer.from([seed])]);
-    };
     const upload = (headers: Record<string, string>, bytes: Buffer) => {
       const form = new FormData();
       form.append('avatar', new Blob([Uint8Array.from(bytes)], { type: 'image/png' }), 'avatar.png');
       return api('/api/avatar-upload', { method: 'POST', body: form, headers });
     };
-    expect((await upload(alice.headers, png(1))).status).toBe(200);
-    const bobs = await upload(bob.headers, png(2));
+    const avatarOf = async (userId: string) =>
+      jpeg.decode(Buffer.from(await (await fetch(`${baseUrl()}/uploads/avatars/${userId}.jpg`)).arrayBuffer()), { useTArray: true });
+    expect((await upload(alice.headers, pngOf(64, 64))).status).toBe(200);
+    const alicesBefore = await avatarOf(alice.userId);
+    const bobs = await upload(bob.headers, pngOf(128, 96));
     expect(bobs.body).toMatchObject({
-      filename: `${bob.userId}.png`,
-      avatar: expect.stringMatching(new RegExp(`^/uploads/avatars/${bob.userId}\\.png\\?v=\\d+$`)),
+      filename: `${bob.userId}.jpg`,
+      avatar: expect.stringMatching(new RegExp(`^/uploads/avatars/${bob.userId}\\.jpg\\?v=\\d+$`)),
     });
-    const alicesFile = Buffer.from(await (await fetch(`${baseUrl()}/uploads/avatars/${alice.userId}.png`)).arrayBuffer());
-    expect(alicesFile.equals(png(1))).toBe(true);
+    expect(Buffer.from((await avatarOf(alice.userId)).data).equals(Buffer.from(alicesBefore.data))).toBe(true);
   });
 });
 

@@ -51,11 +51,15 @@ describe('sign-up and sign-in by e-mail', () => {
       subscriptionIntent: false,
       cartCheckoutIntent: false,
       redirectUrl: null,
-      jwtToken: expect.any(String),
     });
-    const cookie = verified.headers.getSetCookie().find((c) => c.startsWith('toko_session='))!;
+    // The token is in the HttpOnly cookie alone, never in the body or a header a script could read.
+    expect(verified.body).not.toHaveProperty('jwtToken');
+    expect(verified.headers.get('x-auth-token')).toBeNull();
+    const cookie = verified.headers.getSetCookie().find((c) => c.startsWith('__Host-toko_session='))!;
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/Secure/);
+    expect(cookie).toMatch(/Path=\/(;|$)/);
+    expect(cookie).not.toMatch(/Domain=/i);
     expect(cookie).toMatch(/SameSite=Lax/);
 
     const token = sessionCookieOf(verified.headers)!;
@@ -73,7 +77,8 @@ describe('sign-up and sign-in by e-mail', () => {
         createdAt: expect.any(String),
       },
     });
-    const bearer = await api('/api/session/validate', { headers: { authorization: `Bearer ${verified.body.jwtToken}` } });
+    // API clients may still send the token as a bearer token.
+    const bearer = await api('/api/session/validate', { headers: { authorization: `Bearer ${token}` } });
     expect(bearer.body).toMatchObject({ needsAuth: false, user: { id: me.body.id } });
 
     const notifications = await eventually(async () => {
@@ -94,10 +99,11 @@ describe('sign-up and sign-in by e-mail', () => {
     const link = await api(`/api/auth/verify-magic-link?token=${linkToken}`);
     expect(link).toMatchObject({
       status: 200,
-      body: { isNewUser: false, authToken: expect.any(String), subscriptionIntent: false, checkoutUrl: null },
+      body: { isNewUser: false, subscriptionIntent: false, checkoutUrl: null },
     });
     expect(link.body.user.id).toBe(user.id);
-    expect(sessionCookieOf(link.headers)).toBe(link.body.authToken);
+    expect(link.body).not.toHaveProperty('authToken');
+    expect(sessionCookieOf(link.headers)).toEqual(expect.any(String));
 
     expect((await api(`/api/auth/verify-magic-link?token=${linkToken}`)).status).toBe(400);
     expect((await api('/api/auth/verify-code', { method: 'POST', json: { email, code } })).status).toBe(400);
@@ -176,7 +182,7 @@ describe('password sign-in with a guest cart', () => {
     const login = await api('/api/auth/login', { method: 'POST', json: { username, password, guestCartItems } });
     expect(login.status).toBe(200);
     expect(login.headers.get('x-cart-synced')).toBe('true');
-    const cart = await api('/api/cart', { headers: { authorization: `Bearer ${login.headers.get('x-auth-token')}` } });
+    const cart = await api('/api/cart', { headers: asBrowser(sessionCookieOf(login.headers)!) });
     expect(cart.body.map((i: { albumId: string }) => i.albumId)).toEqual(['album-paper-satellites', 'album-after-hours']);
   });
 });
@@ -188,7 +194,7 @@ describe('beta signup', () => {
     const body = { fullName: 'Beta Tester', username, email, password: 'a long password', betaCode: 'toko-plus-beta', displayName: '' };
     const res = await api('/api/users/beta-signup', { method: 'POST', json: body });
     expect(res).toMatchObject({ status: 200, body: { subscriptionTier: 'toko_plus', username } });
-    expect(res.headers.get('x-auth-token')).toEqual(expect.any(String));
+    expect(sessionCookieOf(res.headers)).toEqual(expect.any(String));
     expect(res.body.user).toMatchObject({
       isSubscriber: true,
       subscriptionStatus: 'trialing',

@@ -15,6 +15,8 @@ export function stubAppEnv(overrides: Record<string, string> = {}): void {
     MEDIA_BUCKET: 'toko-media',
     SESSION_SECRET: 'x'.repeat(32),
     PERSONAL_DATA_SECRET: 'y'.repeat(32),
+    SECOND_FACTOR_SECRET: 'z'.repeat(32),
+    DOWNLOAD_LINK_SECRET: 'w'.repeat(32),
     APP_ORIGIN: 'https://toko.example',
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'unit',

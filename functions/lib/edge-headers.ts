@@ -1,0 +1,10 @@
+/**
+ * The headers CloudFront adds to each request it sends the API (infra/aws/web-stack.ts), and the local gateway as it
+ * stands in for CloudFront (infra/local/gateway.ts). A module of its own, without imports: the CDK app and the local
+ * cloud read it without loading the functions.
+ */
+
+/** The origin secret: a request without it did not come through CloudFront. */
+export const ORIGIN_HEADER = 'x-toko-origin';
+/** `<ip>:<port>` of the viewer as CloudFront saw it; CloudFront sets it, whatever the viewer sent. */
+export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
