@@ -92,9 +92,8 @@ export async function registerWithPassword(signup: PasswordSignup, caller: Calle
   const userId = randomUUID();
   const sessionId = randomUUID();
   const context = { ...caller, actor: userId };
-  let user: UserView;
   try {
-    user = await runUserCommand(
+    const user = await runUserCommand(
       userId,
       {
         type: 'Register',
@@ -111,12 +110,12 @@ export async function registerWithPassword(signup: PasswordSignup, caller: Calle
       },
       context,
     );
+    return { user, sessionId };
   } catch (error) {
-    if (!(error instanceof ReservationTakenError)) throw error;
-    if (error.key.startsWith('username#')) throw conflict('username_taken', 'This username is already taken');
-    throw conflict('email_taken', 'An account with this email already exists. Please sign in instead.');
+    // Only the username is reserved here: the address is reserved when it is proved.
+    if (error instanceof ReservationTakenError) throw conflict('username_taken', 'This username is already taken');
+    throw error;
   }
-  return { user, sessionId };
 }
 
 /**
