@@ -168,7 +168,10 @@ describe('accounts in the browser', () => {
     await dialog.getByRole('button', { name: 'Try different email' }).waitFor();
     await dialog.getByRole('button', { name: 'Resend link' }).waitFor();
     const { link } = await nextSignInMail(listenerEmail, before);
+    // The page posts the link's token: following the link itself changes nothing.
+    const posted = page.waitForRequest((r) => r.url().endsWith('/api/auth/verify-magic-link') && r.method() === 'POST');
     await page.goto(link);
+    expect((await posted).postDataJSON()).toEqual({ token: new URL(link).searchParams.get('token') });
     await page.getByRole('heading', { name: "You're signed in!" }).waitFor();
     // Home after the spec's 2 s.
     await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });

@@ -93,3 +93,21 @@ export async function signInAsAdmin(email: string, password: string): Promise<st
   expect(signedIn.status).toBe(200);
   return sessionCookieOf(signedIn.headers)!;
 }
+
+/** The last confirmation link mailed to the address, as the page posts it: its token and address. */
+export async function confirmationLinkOf(to: string, count = 1): Promise<{ token: string; email: string }> {
+  return eventually(async () => {
+    const mails = (await inbox(to)).filter((m) => m.subject.startsWith('Confirm your e-mail'));
+    if (mails.length < count) return undefined;
+    const link = new URL(/(http\S+\/verify-email\?\S+)/.exec(mails[count - 1].body.text!)![1]);
+    return { token: link.searchParams.get('token')!, email: link.searchParams.get('email')! };
+  });
+}
+
+/** The code mailed to the address in force to change it. */
+export async function emailChangeCodeOf(to: string): Promise<string> {
+  return eventually(async () => {
+    const mail = (await inbox(to)).find((m) => m.subject.includes('code to change your e-mail address'));
+    return mail ? /is (\d{6})/.exec(mail.subject)![1] : undefined;
+  });
+}
