@@ -78,10 +78,7 @@ export const AvatarChanged = defineEvent(
  * opened before it and, when `passwordRemoved`, the password set before it: whoever opened the account under
  * this address without reading its mail is locked out of it.
  */
-export const UnprovenAccessRevoked = defineEvent(
-  'UnprovenAccessRevoked',
-  z.object({ userId: id, passwordRemoved: z.boolean() }),
-);
+export const UnprovenAccessRevoked = defineEvent('UnprovenAccessRevoked', z.object({ userId: id, passwordRemoved: z.boolean() }));
 
 /**
  * The listener asked to move the account to this address, with a code mailed to the address in force. The

@@ -26,8 +26,7 @@ const isConditionFailure = (error: unknown) => error instanceof Error && error.n
 const codeHmac = (userId: string, email: string, code: string) => hmac('email change', `${userId}:${email}:${code}`);
 
 export type EmailChangeStart =
-  | { step: 'code_sent'; user: UserView; currentEmail: string; minutes: number }
-  | { step: 'confirmation_sent'; user: UserView };
+  { step: 'code_sent'; user: UserView; currentEmail: string; minutes: number } | { step: 'confirmation_sent'; user: UserView };
 
 async function signedInUser(userId: string): Promise<UserView> {
   const user = await freshUser(userId);
@@ -47,7 +46,11 @@ export async function startEmailChange(userId: string, newEmailInput: string, ca
   if (owner && owner !== userId) throw conflict('email_taken', EMAIL_TAKEN);
   await limitSignInMessages(newEmail, caller.sourceIp, caller.at);
   if (!user.emailVerified) {
-    const changed = await runUserCommand(userId, { type: 'RequestEmailChange', email: newEmail, codeVerified: false }, { ...caller, actor: userId });
+    const changed = await runUserCommand(
+      userId,
+      { type: 'RequestEmailChange', email: newEmail, codeVerified: false },
+      { ...caller, actor: userId },
+    );
     await sendEmailVerification(userId, newEmail, caller.at);
     return { step: 'confirmation_sent', user: changed };
   }
@@ -117,7 +120,11 @@ export async function confirmEmailChange(userId: string, code: string, caller: C
   const newEmail = await redeemChangeCode(userId, code, caller.at);
   const owner = await reservationOwner(emailReservation(newEmail));
   if (owner && owner !== userId) throw conflict('email_taken', EMAIL_TAKEN);
-  const user = await runUserCommand(userId, { type: 'RequestEmailChange', email: newEmail, codeVerified: true }, { ...caller, actor: userId });
+  const user = await runUserCommand(
+    userId,
+    { type: 'RequestEmailChange', email: newEmail, codeVerified: true },
+    { ...caller, actor: userId },
+  );
   await sendEmailVerification(userId, newEmail, caller.at);
   return { user, newEmail };
 }

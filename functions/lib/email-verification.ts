@@ -50,7 +50,8 @@ export async function redeemEmailVerification(token: string, emailInput: string,
 
 /** Tells the owner of an address just proved what the proof ended (once per recorded event). */
 export async function tellOwnerOfRevokedAccess(email: string, revoked: RevokedAccess | null): Promise<void> {
-  if (revoked) await enqueueMail(unprovenAccessRevokedMail(normalizeEmail(email), revoked.passwordRemoved), `unproven-access-${revoked.eventId}`);
+  if (revoked)
+    await enqueueMail(unprovenAccessRevokedMail(normalizeEmail(email), revoked.passwordRemoved), `unproven-access-${revoked.eventId}`);
 }
 
 /**

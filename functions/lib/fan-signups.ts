@@ -22,7 +22,13 @@ const wait = (m: number) => `Too many signups. Please wait ${m} minute${m === 1 
 /** Mails the confirmation link to the fan, within the address's and the caller's allowance. */
 export async function requestFanSignup(band: string, email: string, caller: { at: Date; sourceIp: string }): Promise<void> {
   await hitRateLimit(`fan-signup-ip#${ipBucket(caller.sourceIp)}`, FAN_SIGNUP_LIMITS.perCallerPerHour, 3600, caller.at, wait);
-  await hitRateLimit(`fan-signup-email#${hmac('fan signup address', email)}`, FAN_SIGNUP_LIMITS.perAddressPerDay, 24 * 3600, caller.at, wait);
+  await hitRateLimit(
+    `fan-signup-email#${hmac('fan signup address', email)}`,
+    FAN_SIGNUP_LIMITS.perAddressPerDay,
+    24 * 3600,
+    caller.at,
+    wait,
+  );
   const token = randomBytes(32).toString('base64url');
   const expiresAt = Math.floor(caller.at.getTime() / 1000) + FAN_CONFIRMATION_HOURS * 3600;
   await dynamoClient().send(new PutCommand({ TableName: env().TABLE_EPHEMERAL, Item: { ...tokenKey(token), band, email, expiresAt } }));

@@ -92,7 +92,9 @@ export function verifyEmailMail(to: string, token: string): Mail {
 export function unprovenAccessRevokedMail(to: string, passwordRemoved: boolean): Mail {
   const what = [
     'Every other session of this account has been signed out.',
-    ...(passwordRemoved ? ['The password set on it before you confirmed your address has been removed: sign in with a code sent to this address.'] : []),
+    ...(passwordRemoved
+      ? ['The password set on it before you confirmed your address has been removed: sign in with a code sent to this address.']
+      : []),
   ];
   const why = `You just confirmed this address for your ${brand.product} account, which was opened or used before the address was confirmed. If someone else opened it under your address, they no longer have access.`;
   return {
@@ -109,9 +111,11 @@ export function emailChangeCodeMail(to: string, newEmail: string, code: string, 
   return {
     to,
     subject: `Your ${brand.product} code to change your e-mail address is ${code}`,
-    text: [`Your ${brand.product} code to change your e-mail address is ${code}`, '', `It works once, for ${minutes} minutes. ${warning}`].join(
-      '\n',
-    ),
+    text: [
+      `Your ${brand.product} code to change your e-mail address is ${code}`,
+      '',
+      `It works once, for ${minutes} minutes. ${warning}`,
+    ].join('\n'),
     html: layout(`Change your e-mail address`, [
       `Your code is <strong style="font-size:28px;letter-spacing:6px">${escapeHtml(code)}</strong>`,
       `It works once, for ${minutes} minutes. ${escapeHtml(warning)}`,
@@ -122,7 +126,12 @@ export function emailChangeCodeMail(to: string, newEmail: string, code: string, 
 /** To the old address, once the new one is confirmed: the account has moved. */
 export function emailChangedMail(to: string, newEmail: string): Mail {
   const text = `Your ${brand.product} account now uses ${newEmail}; mail no longer comes to this address. If you did not make this change, write to ${brand.supportEmail} at once.`;
-  return { to, subject: `Your ${brand.product} e-mail address was changed`, text, html: layout('Your e-mail address was changed', [escapeHtml(text)]) };
+  return {
+    to,
+    subject: `Your ${brand.product} e-mail address was changed`,
+    text,
+    html: layout('Your e-mail address was changed', [escapeHtml(text)]),
+  };
 }
 
 /** What an admin's address gets when someone asks it for a sign-in code: admins sign in with their password. */

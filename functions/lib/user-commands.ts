@@ -88,7 +88,8 @@ export interface PasswordSignup {
  */
 export async function registerWithPassword(signup: PasswordSignup, caller: Caller) {
   await limitSignInMessages(signup.email, caller.sourceIp, caller.at);
-  if (await findUserByEmail(signup.email)) throw conflict('email_taken', 'An account with this email already exists. Please sign in instead.');
+  if (await findUserByEmail(signup.email))
+    throw conflict('email_taken', 'An account with this email already exists. Please sign in instead.');
   const userId = randomUUID();
   const sessionId = randomUUID();
   const context = { ...caller, actor: userId };
@@ -132,7 +133,10 @@ export async function changeProfile(
   const before = await freshUser(me);
   if (!before) throw unauthorized('unauthorized', 'Not authenticated');
   if (changes.email !== undefined && normalizeEmail(changes.email) !== before.email) {
-    throw conflict('email_change_needs_confirmation', 'To change your e-mail address, confirm it with the code we send to your current one.');
+    throw conflict(
+      'email_change_needs_confirmation',
+      'To change your e-mail address, confirm it with the code we send to your current one.',
+    );
   }
   return runUserCommand(
     me,

@@ -242,7 +242,7 @@ describe('accounts in the browser', () => {
     await again.page.goto('/');
     const second = await openSignIn(again.page);
     await second.getByLabel('Email').fill(adminEmail);
-    await second.getByRole('button', { name: 'Continue' }).click();
+    await second.getByRole('button', { name: 'Sign in with a password' }).click();
     await second.getByLabel('Password').fill(adminPassword);
     await second.getByRole('button', { name: 'Sign In' }).click();
     await second.getByRole('heading', { name: 'Two-step verification' }).waitFor();

@@ -111,3 +111,15 @@ export async function emailChangeCodeOf(to: string): Promise<string> {
     return mail ? /is (\d{6})/.exec(mail.subject)![1] : undefined;
   });
 }
+
+/** A fan signs up on the band page and follows the link mailed to them (double opt-in): they are on the list. */
+export async function signUpFan(email: string): Promise<void> {
+  const asked = await api('/api/band/fan-signup', { method: 'POST', json: { email }, headers: { origin: baseUrl() } });
+  expect(asked.status).toBe(202);
+  const token = await eventually(async () => {
+    const mail = (await inbox(email)).find((m) => m.subject.startsWith('Confirm your signup'));
+    return mail && new URL(/(http\S+\/dirtytexans-signup\?confirm=\S+)/.exec(mail.body.text!)![1]).searchParams.get('confirm');
+  });
+  const confirmed = await api('/api/band/fan-signup/confirm', { method: 'POST', json: { token }, headers: { origin: baseUrl() } });
+  expect(confirmed.status).toBe(200);
+}

@@ -9,7 +9,16 @@ import { findUserByEmail } from '../../functions/lib/users.js';
 import { getView } from '../../functions/lib/views.js';
 import { userPendingEmailKey } from '../../functions/projections/users.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
-import { asBrowser, confirmationLinkOf, emailChangeCodeOf, freshEmail, inbox, sessionCookieOf, signedInUser, signUpByCode } from './accounts-helpers.js';
+import {
+  asBrowser,
+  confirmationLinkOf,
+  emailChangeCodeOf,
+  freshEmail,
+  inbox,
+  sessionCookieOf,
+  signedInUser,
+  signUpByCode,
+} from './accounts-helpers.js';
 
 beforeAll(useCloudEnv);
 
@@ -29,9 +38,15 @@ describe('a beta signup under someone else’s address', () => {
   it('signs nobody in by its password, and the owner’s first sign-in by code ends the stranger’s session and password', async () => {
     const victim = freshEmail('victim');
     const mallory = await betaSignupAs(victim);
-    expect((await api('/api/users/me', { headers: mallory.headers })).body).toMatchObject({ email: victim, emailVerified: false, isSubscriber: false });
+    expect((await api('/api/users/me', { headers: mallory.headers })).body).toMatchObject({
+      email: victim,
+      emailVerified: false,
+      isSubscriber: false,
+    });
     // The right password is told the address waits for its proof; by the address itself, the account is not found.
-    expect((await api('/api/auth/login', { method: 'POST', json: { username: mallory.username, password: mallory.password } })).body).toMatchObject({
+    expect(
+      (await api('/api/auth/login', { method: 'POST', json: { username: mallory.username, password: mallory.password } })).body,
+    ).toMatchObject({
       error: 'email_not_confirmed',
     });
     expect((await api('/api/auth/login', { method: 'POST', json: { email: victim, password: mallory.password } })).body).toMatchObject({
@@ -71,7 +86,9 @@ describe('a beta signup under someone else’s address', () => {
     expect(confirmed).toMatchObject({ status: 200, body: { signedIn: true } });
     expect((await api('/api/users/me', { headers: asBrowser(sessionCookieOf(confirmed.headers)!) })).body.id).toBe(mallory.accountId);
     expect((await api('/api/users/me', { headers: mallory.headers })).status).toBe(401);
-    expect((await api('/api/auth/login', { method: 'POST', json: { username: mallory.username, password: mallory.password } })).status).toBe(401);
+    expect(
+      (await api('/api/auth/login', { method: 'POST', json: { username: mallory.username, password: mallory.password } })).status,
+    ).toBe(401);
   });
 });
 
@@ -82,7 +99,9 @@ describe('an e-mail change to an address the listener does not own', () => {
     const asked = await api('/api/users/me/email', { method: 'POST', json: { email: victim }, headers: mallory.headers });
     expect(asked.body).toMatchObject({ codeSent: true });
     // Without the code mailed to the current address nothing changes.
-    expect((await api('/api/users/me/email/confirm', { method: 'POST', json: { code: '123456' }, headers: mallory.headers })).status).toBe(400);
+    expect((await api('/api/users/me/email/confirm', { method: 'POST', json: { code: '123456' }, headers: mallory.headers })).status).toBe(
+      400,
+    );
     const code = await emailChangeCodeOf(mallory.email);
     expect(
       (await api('/api/users/me/email/confirm', { method: 'POST', json: { code }, headers: mallory.headers })).body.user,
@@ -101,7 +120,7 @@ describe('an e-mail change to an address the listener does not own', () => {
 
 describe('smart sign-in', () => {
   it('answers an admin’s address as it answers any listener’s, and mails the admin that they sign in with a password', async () => {
-    const adminEmail = inject('cloudEnv').ADMIN_EMAIL!;
+    const adminEmail = inject('cloudEnv').ADMIN_EMAIL;
     const listener = await signUpByCode(freshEmail('listener'));
     const admin = await api('/api/auth/smart-signin', { method: 'POST', json: { email: adminEmail } });
     const anyone = await api('/api/auth/smart-signin', { method: 'POST', json: { email: listener.user.email } });

@@ -39,7 +39,11 @@ describe('profile', () => {
 
     const verified = await api('/api/auth/verify-email', { method: 'POST', json: await confirmationLinkOf(newEmail) });
     expect(verified).toMatchObject({ status: 200, body: { user: { email: newEmail, displayName: 'Night Owl' }, signedIn: true } });
-    expect((await api('/api/users/me', { headers: user.headers })).body).toMatchObject({ email: newEmail, emailVerified: true, pendingEmail: null });
+    expect((await api('/api/users/me', { headers: user.headers })).body).toMatchObject({
+      email: newEmail,
+      emailVerified: true,
+      pendingEmail: null,
+    });
     // The old address is told.
     await eventually(async () => (await inbox(user.email)).find((m) => m.subject.includes('e-mail address was changed')));
 

@@ -4,7 +4,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appendToStream } from '../../functions/lib/event-store.js';
 import { ensureFirstAdmin } from '../../functions/lib/first-admin.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
-import { asBrowser, confirmationLinkOf, freshEmail, inbox, sessionCookieOf, signInAsAdmin, signInMail, signUpByCode } from './accounts-helpers.js';
+import {
+  asBrowser,
+  confirmationLinkOf,
+  freshEmail,
+  inbox,
+  sessionCookieOf,
+  signInAsAdmin,
+  signInMail,
+  signUpByCode,
+} from './accounts-helpers.js';
 
 beforeAll(useCloudEnv);
 
@@ -172,7 +181,9 @@ describe('password sign-in with a guest cart', () => {
     expect(signup.status).toBe(200);
     // The address confirmed from the browser that chose the password, which keeps it.
     const link = await confirmationLinkOf(email);
-    expect((await api('/api/auth/verify-email', { method: 'POST', json: link, headers: asBrowser(signup.headers.get('x-auth-token')!) })).status).toBe(200);
+    expect(
+      (await api('/api/auth/verify-email', { method: 'POST', json: link, headers: asBrowser(signup.headers.get('x-auth-token')!) })).status,
+    ).toBe(200);
 
     const plain = await api('/api/auth/login', { method: 'POST', json: { email, password } });
     expect(plain.status).toBe(200);
@@ -206,7 +217,10 @@ describe('beta signup', () => {
       body: { error: 'email_not_confirmed' },
     });
 
-    expect((await api('/api/users/beta-signup', { method: 'POST', json: { ...body, username: `${username}x`, email: freshEmail('beta') } })).status).toBe(200);
+    expect(
+      (await api('/api/users/beta-signup', { method: 'POST', json: { ...body, username: `${username}x`, email: freshEmail('beta') } }))
+        .status,
+    ).toBe(200);
     expect((await api('/api/users/beta-signup', { method: 'POST', json: { ...body, email: freshEmail('beta') } })).status).toBe(409);
     expect(
       await api('/api/users/beta-signup', {
@@ -220,7 +234,10 @@ describe('beta signup', () => {
 
     const link = await confirmationLinkOf(email);
     const confirmed = await api('/api/auth/verify-email', { method: 'POST', json: link, headers: asBrowser(token) });
-    expect(confirmed).toMatchObject({ status: 200, body: { user: { displayName: 'Beta Tester', email }, signedIn: true, redirectUrl: '/' } });
+    expect(confirmed).toMatchObject({
+      status: 200,
+      body: { user: { displayName: 'Beta Tester', email }, signedIn: true, redirectUrl: '/' },
+    });
     expect((await api('/api/users/me', { headers: asBrowser(sessionCookieOf(confirmed.headers)!) })).body).toMatchObject({
       emailVerified: true,
       isSubscriber: true,

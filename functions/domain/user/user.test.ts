@@ -220,19 +220,38 @@ describe('user: an address is in force only once its owner proved it', () => {
     ]);
     expect(userReservations(events)).toEqual([{ key: 'email#ada@example.com', owner: 'u1' }]);
     const { state } = given([...signedUpByPassword(), ...events]);
-    expect(state).toMatchObject({ emailVerified: true, hasPassword: false, passwordHash: null, sessionsRevokedAt: at, sessionsKept: ['s2'] });
+    expect(state).toMatchObject({
+      emailVerified: true,
+      hasPassword: false,
+      passwordHash: null,
+      sessionsRevokedAt: at,
+      sessionsKept: ['s2'],
+    });
   });
 
   it('a confirmation link followed in the very session that set the password keeps it, and still ends the others', () => {
-    const events = given(signedUpByPassword()).when({ type: 'VerifyEmail', email: 'ada@example.com', proof: proof('s1'), sessionId: 's2' })();
+    const events = given(signedUpByPassword()).when({
+      type: 'VerifyEmail',
+      email: 'ada@example.com',
+      proof: proof('s1'),
+      sessionId: 's2',
+    })();
     expect(events.map((e) => e.type)).toEqual(['EmailVerified', 'UnprovenAccessRevoked', 'SubscriptionTierChanged', 'UserSignedIn']);
     expect(events[1]).toEqual({ type: 'UnprovenAccessRevoked', data: { userId: 'u1', passwordRemoved: false } });
-    const elsewhere = given(signedUpByPassword()).when({ type: 'VerifyEmail', email: 'ada@example.com', proof: proof(null), sessionId: 's2' })();
+    const elsewhere = given(signedUpByPassword()).when({
+      type: 'VerifyEmail',
+      email: 'ada@example.com',
+      proof: proof(null),
+      sessionId: 's2',
+    })();
     expect(elsewhere[1]).toEqual({ type: 'UnprovenAccessRevoked', data: { userId: 'u1', passwordRemoved: true } });
   });
 
   it('a beta code gives one trial per account', () => {
-    const proved = [...signedUpByPassword(), ...given(signedUpByPassword()).when({ type: 'SignIn', sessionId: 's2', method: 'email_code', proof: proof() })()];
+    const proved = [
+      ...signedUpByPassword(),
+      ...given(signedUpByPassword()).when({ type: 'SignIn', sessionId: 's2', method: 'email_code', proof: proof() })(),
+    ];
     const changed = [...proved, { type: 'EmailChangeRequested', data: { userId: 'u1', email: 'ada@new.example' } } as NewEvent];
     const again = given(changed).when({ type: 'VerifyEmail', email: 'ada@new.example', proof: proof(), sessionId: 's3' })();
     expect(again.map((e) => e.type)).toEqual(['EmailVerified', 'UserSignedIn']);
@@ -276,6 +295,8 @@ describe('user: a change of address is confirmed by both', () => {
   });
 
   it('refuses a link for an address the account neither uses nor asked for', () => {
-    expect(given(verified).when({ type: 'VerifyEmail', email: 'old@example.com', proof: proof(), sessionId: 's2' })).toThrow(/no longer uses/);
+    expect(given(verified).when({ type: 'VerifyEmail', email: 'old@example.com', proof: proof(), sessionId: 's2' })).toThrow(
+      /no longer uses/,
+    );
   });
 });

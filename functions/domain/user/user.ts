@@ -130,7 +130,8 @@ export function evolveUser(state: UserState, event: DomainEvent): UserState {
     case 'EmailVerified':
       if (event.data.email === state.email) return { ...next, emailVerified: true, updatedAt: at };
       // The new address of a change is confirmed: it replaces the old one.
-      if (event.data.email === state.pendingEmail) return { ...next, email: event.data.email, emailVerified: true, pendingEmail: null, updatedAt: at };
+      if (event.data.email === state.pendingEmail)
+        return { ...next, email: event.data.email, emailVerified: true, pendingEmail: null, updatedAt: at };
       return next;
     case 'UnprovenAccessRevoked':
       return {
@@ -299,8 +300,7 @@ function registered(state: UserState): asserts state is UserState & { id: string
   if (!state.id || !state.email) throw notFound('user_not_found', 'User not found');
 }
 
-export const EMAIL_NOT_CONFIRMED =
-  'Confirm your e-mail address first: follow the link we sent to it, or sign in with a code sent to it.';
+export const EMAIL_NOT_CONFIRMED = 'Confirm your e-mail address first: follow the link we sent to it, or sign in with a code sent to it.';
 
 export const BLOCKED_MESSAGE = `This account is blocked. If you think this is a mistake, write to ${brand.supportEmail}.`;
 const notBlocked = (state: UserState) => {

@@ -234,7 +234,11 @@ function ProfileForm({ user }: { user: SessionUser }) {
         <EmailChangeCode
           currentEmail={user.email}
           newEmail={codeFor}
-          onDone={() => setCodeFor(null)}
+          onDone={() => {
+            // The address in force stays until the new one is confirmed; the field shows it, the hint the new one.
+            setCodeFor(null);
+            setEmail(user.email ?? '');
+          }}
           onCancel={() => {
             setCodeFor(null);
             setEmail(user.email ?? '');
