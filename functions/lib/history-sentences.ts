@@ -120,7 +120,7 @@ function sentence(event: DomainEvent, known: Record<string, unknown>): string {
     case 'EmailChangeRequested':
       return 'New e-mail address asked for, waiting for its confirmation';
     case 'BetaCodeRedeemed':
-      return `Beta code given: ${event.data.months} months of Toko+ once the address is confirmed`;
+      return `Beta code given: ${event.data.months} months of ${tiers[event.data.tier]} once the address is confirmed`;
     case 'UserSignedIn':
       return `Signed in with ${signInMethods[event.data.method]}`;
     case 'PasswordSet':
