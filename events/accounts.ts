@@ -73,6 +73,28 @@ export const AvatarChanged = defineEvent(
   { owner: userOwner, fields: { avatar: DELETED.text } },
 );
 
+/**
+ * The first proof of the account's address (a code, a magic link or a confirmation link) ended every session
+ * opened before it and, when `passwordRemoved`, the password set before it: whoever opened the account under
+ * this address without reading its mail is locked out of it.
+ */
+export const UnprovenAccessRevoked = defineEvent('UnprovenAccessRevoked', z.object({ userId: id, passwordRemoved: z.boolean() }));
+
+/**
+ * The listener asked to move the account to this address, with a code mailed to the address in force. The
+ * old address stays in force until this one is confirmed by the link mailed to it (EmailVerified).
+ */
+export const EmailChangeRequested = defineEvent('EmailChangeRequested', z.object({ userId: id, email }), [], {
+  owner: userOwner,
+  fields: { email: DELETED.email },
+});
+
+/** The beta signup carried a beta code: its trial starts when the address is proved, once per account. */
+export const BetaCodeRedeemed = defineEvent(
+  'BetaCodeRedeemed',
+  z.object({ userId: id, tier: subscriptionTierSchema, months: z.number().int().positive() }),
+);
+
 /** The scrypt hash of a new password (never the password). */
 export const PasswordSet = defineEvent('PasswordSet', z.object({ userId: id, passwordHash: z.string().min(1) }));
 

@@ -23,6 +23,11 @@ export const handler = queueConsumer('mailer', async (body, logger) => {
   const { notificationId: _id, userId, ...content } = event.data;
   const user = await freshUser(userId);
   if (!user) throw new Error(`${userId} has no user yet`);
+  // A pending address gets nothing but its confirmation mail: its owner may not be the one who typed it.
+  if (!user.emailVerified) {
+    logger.debug('notification mail held back: the address is not confirmed', { eventId: event.meta.eventId });
+    return;
+  }
   const outcome = await once(notificationMailKey(event.meta.eventId), () => sendMail(notificationMail(user.email, content)));
   logger.debug('notification mail', { eventId: event.meta.eventId, outcome });
 });

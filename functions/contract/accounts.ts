@@ -22,8 +22,11 @@ export const user = z.object({
   id: z.string(),
   username: nullableText,
   displayName: nullableText,
+  /** The address in force (or, while `emailVerified` is false, the pending address of an account never proved). */
   email: z.string(),
   emailVerified: z.boolean(),
+  /** A new address waiting for its confirmation link; `email` stays in force until then. */
+  pendingEmail: nullableText,
   /** The file name; `avatarUrl` is where it is served, with a version query. */
   avatar: nullableText,
   avatarUrl: nullableText,
@@ -96,18 +99,22 @@ export const verifyMagicLinkAnswer = z.object({
   cartCheckoutIntent: z.boolean(),
   checkoutUrl: nullableText,
 });
+/** The magic-link page posts the token of its URL: following a link (or a mail scanner's prefetch) changes nothing. */
 export const verifyMagicLink = endpoint({
-  query: z.object({ token: z.string({ error: 'Invalid magic link' }).check(z.minLength(16, 'Invalid magic link'), z.maxLength(200)) }),
+  body: z.object({ token: z.string({ error: 'Invalid magic link' }).check(z.minLength(16, 'Invalid magic link'), z.maxLength(200)) }),
   answer: verifyMagicLinkAnswer,
 });
 export const verifyEmailAnswer = z.object({
   success,
   message: z.string(),
   user: z.object({ displayName: nullableText, email: z.string() }),
+  /** The confirmation also signed this browser in (not an admin's: it signs in with its password). */
+  signedIn: z.boolean(),
   redirectUrl: z.string(),
 });
+/** The confirmation page posts the token and address of its URL; the address is proved and that browser signed in. */
 export const verifyEmail = endpoint({
-  query: z.object({
+  body: z.object({
     token: z.string({ error: 'Invalid verification link' }).check(z.minLength(16, 'Invalid verification link'), z.maxLength(200)),
     email: z.string({ error: 'Invalid verification link' }).check(z.maxLength(254)),
   }),
@@ -188,10 +195,30 @@ export const validateSessionAnswer = z.object({ user: z.nullable(user), needsAut
 export const validateSession = endpoint({ answer: validateSessionAnswer });
 export const me = endpoint({ answer: user });
 export const updateProfileAnswer = z.object({ success, message: z.string(), emailVerificationSent: z.boolean(), user });
+/** The display name; a changed `email` is refused (409 email_change_needs_confirmation): it has its own routes below. */
 export const updateProfile = endpoint({
   params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }),
   body: z.object({ displayName: z.nullish(z.string().check(z.trim(), z.maxLength(100))), email: z.optional(emailField) }),
   answer: updateProfileAnswer,
+});
+export const startEmailChangeAnswer = z.object({
+  success,
+  message: z.string(),
+  /** A code went to the address in force; POST /api/users/me/email/confirm takes it. */
+  codeSent: z.boolean(),
+  /** No address was in force yet: the new one replaced the pending one and was sent its confirmation link. */
+  emailVerificationSent: z.boolean(),
+  user,
+});
+/** Starts moving the account to a new address. */
+export const startEmailChange = endpoint({ body: z.object({ email: emailField }), answer: startEmailChangeAnswer });
+export const confirmEmailChangeAnswer = z.object({ success, message: z.string(), emailVerificationSent: z.boolean(), user });
+/** The code from the address in force: the new address is asked for (`user.pendingEmail`) and sent its link. */
+export const confirmEmailChange = endpoint({
+  body: z.object({
+    code: z.string({ error: 'Please enter a 6-digit code' }).check(z.trim(), z.regex(/^\d{6}$/, 'Please enter a 6-digit code')),
+  }),
+  answer: confirmEmailChangeAnswer,
 });
 export const uploadAvatarAnswer = z.object({ success, avatar: nullableText, filename: nullableText, user });
 /** The image goes as multipart/form-data in the field `avatar`. */

@@ -1,12 +1,18 @@
-/** E-mail verification links: a random token mailed once, kept only as its HMAC in `ephemeral` for 24 hours, single use. */
-import { randomBytes } from 'node:crypto';
+/**
+ * E-mail verification links: a random token mailed once, kept only as its HMAC in `ephemeral` for 24 hours, single use.
+ * Following one proves the address (the account's own, or the new one of a change) and signs that browser in.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { invalid } from '../domain/errors.js';
+import { invalid, notFound } from '../domain/errors.js';
 import { normalizeEmail } from '../domain/user/user.js';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
-import { enqueueMail, verifyEmailMail } from './mail.js';
+import type { AppendContext } from './event-store.js';
+import { emailChangedMail, enqueueMail, unprovenAccessRevokedMail, verifyEmailMail } from './mail.js';
 import { hmac } from './sign-in-challenges.js';
+import { currentSessionOf, freshUser, revokedAccessOf, runProof, type RevokedAccess } from './users.js';
+import type { UserView } from '../projections/users.js';
 
 export const VERIFICATION_HOURS = 24;
 const tokenKey = (token: string) => ({ pk: `verify-email#${hmac('verify-email', token)}`, sk: 'token' });
@@ -40,4 +46,34 @@ export async function redeemEmailVerification(token: string, emailInput: string,
     throw error;
   }
   return { userId: item.userId as string, email };
+}
+
+/** Tells the owner of an address just proved what the proof ended (once per recorded event). */
+export async function tellOwnerOfRevokedAccess(email: string, revoked: RevokedAccess | null): Promise<void> {
+  if (revoked)
+    await enqueueMail(unprovenAccessRevokedMail(normalizeEmail(email), revoked.passwordRemoved), `unproven-access-${revoked.eventId}`);
+}
+
+/**
+ * A verification link was followed: the address is proved and that browser signed in (an admin's is not: it signs in
+ * with its password). When the address replaces an old one, the old one is told; when it is the account's first
+ * proof, its owner is told what it ended.
+ */
+export async function confirmEmail(
+  link: { userId: string; email: string },
+  current: { userId: string; sessionId: string } | null,
+  context: AppendContext & { at: Date },
+): Promise<{ user: UserView; sessionId: string | null }> {
+  const { userId, email } = link;
+  const before = await freshUser(userId);
+  if (!before) throw notFound('user_not_found', 'User not found');
+  const sessionId = randomUUID();
+  const proof = { at: context.at.toISOString(), currentSessionId: currentSessionOf(userId, current) };
+  const { user, events } = await runProof(userId, email, { type: 'VerifyEmail', email, proof, sessionId }, context);
+  await tellOwnerOfRevokedAccess(email, revokedAccessOf(events));
+  const proved = events.find((e) => e.type === 'EmailVerified');
+  if (proved && before.emailVerified && before.email !== user.email) {
+    await enqueueMail(emailChangedMail(before.email, user.email), `email-changed-${proved.meta.eventId}`);
+  }
+  return { user, sessionId: events.some((e) => e.type === 'UserSignedIn') ? sessionId : null };
 }

@@ -113,6 +113,14 @@ function sentence(event: DomainEvent, known: Record<string, unknown>): string {
       return `Account opened (${registrationSources[event.data.source]})`;
     case 'EmailVerified':
       return 'E-mail address verified';
+    case 'UnprovenAccessRevoked':
+      return event.data.passwordRemoved
+        ? 'First proof of the address: earlier sessions signed out, earlier password removed'
+        : 'First proof of the address: earlier sessions signed out';
+    case 'EmailChangeRequested':
+      return 'New e-mail address asked for, waiting for its confirmation';
+    case 'BetaCodeRedeemed':
+      return `Beta code given: ${event.data.months} months of ${tiers[event.data.tier]} once the address is confirmed`;
     case 'UserSignedIn':
       return `Signed in with ${signInMethods[event.data.method]}`;
     case 'PasswordSet':

@@ -83,6 +83,82 @@ export function verifyEmailMail(to: string, token: string): Mail {
   };
 }
 
+/**
+ * To the owner of an address just proved for the first time, when the account had been opened or used before the
+ * proof: what was ended, so a stranger who opened it under their address is named, not hidden.
+ */
+export function unprovenAccessRevokedMail(to: string, passwordRemoved: boolean): Mail {
+  const what = [
+    'Every other session of this account has been signed out.',
+    ...(passwordRemoved
+      ? ['The password set on it before you confirmed your address has been removed: sign in with a code sent to this address.']
+      : []),
+  ];
+  const why = `You just confirmed this address for your ${brand.product} account, which was opened or used before the address was confirmed. If someone else opened it under your address, they no longer have access.`;
+  return {
+    to,
+    subject: `Your ${brand.product} account is now yours alone`,
+    text: [why, '', ...what, '', `Questions? ${brand.supportEmail}`].join('\n'),
+    html: layout(`Your ${brand.product} account is now yours alone`, [escapeHtml(why), ...what.map(escapeHtml)]),
+  };
+}
+
+/** The code, mailed to the address in force, that lets the account move to a new address. */
+export function emailChangeCodeMail(to: string, newEmail: string, code: string, minutes: number): Mail {
+  const warning = `Entering it asks to move your ${brand.product} account to ${newEmail}; this address stays in force until the new one is confirmed. If you did not ask for this, ignore this message: nothing changes.`;
+  return {
+    to,
+    subject: `Your ${brand.product} code to change your e-mail address is ${code}`,
+    text: [
+      `Your ${brand.product} code to change your e-mail address is ${code}`,
+      '',
+      `It works once, for ${minutes} minutes. ${warning}`,
+    ].join('\n'),
+    html: layout(`Change your e-mail address`, [
+      `Your code is <strong style="font-size:28px;letter-spacing:6px">${escapeHtml(code)}</strong>`,
+      `It works once, for ${minutes} minutes. ${escapeHtml(warning)}`,
+    ]),
+  };
+}
+
+/** To the old address, once the new one is confirmed: the account has moved. */
+export function emailChangedMail(to: string, newEmail: string): Mail {
+  const text = `Your ${brand.product} account now uses ${newEmail}; mail no longer comes to this address. If you did not make this change, write to ${brand.supportEmail} at once.`;
+  return {
+    to,
+    subject: `Your ${brand.product} e-mail address was changed`,
+    text,
+    html: layout('Your e-mail address was changed', [escapeHtml(text)]),
+  };
+}
+
+/** What an admin's address gets when someone asks it for a sign-in code: admins sign in with their password. */
+export function adminSignInMail(to: string): Mail {
+  const text = `Someone asked for a ${brand.product} sign-in code for this address. This is an administrator account: it signs in with its password and authenticator app, never by code. If it was not you, you can ignore this message.`;
+  const link = appOrigin();
+  return {
+    to,
+    subject: `Sign in to ${brand.product} with your password`,
+    text: `${text}\n\n${link}`,
+    html: layout(`Sign in with your password`, [escapeHtml(text)], { text: `Open ${brand.product}`, url: link }),
+  };
+}
+
+/** The band page's double opt-in: the fan joins the list only by following this link. */
+export function fanSignupConfirmMail(to: string, bandPage: string, token: string, hours: number): Mail {
+  const link = `${appOrigin()}/${bandPage}-signup?confirm=${encodeURIComponent(token)}`;
+  const note = `The link works for ${hours} hours. If you did not sign up, ignore this message: you will not be added.`;
+  return {
+    to,
+    subject: `Confirm your signup to ${brand.labelName}'s mailing list`,
+    text: [`Confirm that you want news from ${brand.labelName}: ${link}`, '', note].join('\n'),
+    html: layout('Confirm your signup', [`Confirm that you want news from ${escapeHtml(brand.labelName)}.`, escapeHtml(note)], {
+      text: 'Confirm my signup',
+      url: link,
+    }),
+  };
+}
+
 /** The code that confirms the deletion of an account (POST /api/users/me/deletion/confirm). */
 export function accountDeletionMail(to: string, code: string, minutes: number): Mail {
   const warning = `Entering it deletes your ${brand.product} account and your personal data for good. If you did not ask for this, ignore this message: nothing happens.`;

@@ -137,7 +137,9 @@ export async function resolveSession(token: string, now = new Date()): Promise<R
     freshUser(claims.sub),
   ]);
   if (revoked.Item || !user || user.blocked) return null;
-  if (user.sessionsRevokedAt && claims.iat * 1000 <= Date.parse(user.sessionsRevokedAt)) return null;
+  // Revoked up to that instant (blocked, or the address first proved), but for the sessions opened in its second after it.
+  if (user.sessionsRevokedAt && claims.iat * 1000 <= Date.parse(user.sessionsRevokedAt) && !user.sessionsKept.includes(claims.sid))
+    return null;
   if (user.role === 'admin' && !(await adminSessionAlive(claims.sid, now))) return null;
   const session: Session = { userId: user.id, sessionId: claims.sid, ...accessOf(user, now) };
   const age = now.getTime() / 1000 - claims.iat;

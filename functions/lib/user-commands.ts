@@ -6,16 +6,16 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { conflict, forbidden, unauthorized } from '../domain/errors.js';
-import { trialEnd, type BetaCode } from '../domain/user/beta-codes.js';
-import { BLOCKED_MESSAGE, emailReservation, requiresPassword } from '../domain/user/user.js';
+import type { BetaCode } from '../domain/user/beta-codes.js';
+import { BLOCKED_MESSAGE, normalizeEmail, requiresPassword } from '../domain/user/user.js';
 import type { UserView } from '../projections/users.js';
 import { startSecondStep } from './admin-sign-in.js';
 import { s3Client } from './aws.js';
 import { env } from './env.js';
-import { ReservationTakenError, reservationOwner, type AppendContext } from './event-store.js';
+import { ReservationTakenError, type AppendContext } from './event-store.js';
 import type { ImageType } from './image-type.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { enqueueMail, signInMail } from './mail.js';
+import { adminSignInMail, enqueueMail, signInMail } from './mail.js';
 import { CHALLENGE_MINUTES, hitRateLimit, ipBucket, issueChallenge, limitSignInMessages, type SignInIntent } from './sign-in-challenges.js';
 import { avatarKey, findUserByEmail, findUserIdByEmail, findUserIdByUsername, freshUser, loadUser, runUserCommand } from './users.js';
 
@@ -25,17 +25,21 @@ const LOGIN_LIMIT = { perAccount: 10, perIp: 50, windowSeconds: 15 * 60 };
 type Caller = Omit<AppendContext, 'actor'> & { at: Date; sourceIp: string };
 
 /**
- * Mails a code and a link to the address, the same way whether or not it has an account (only
- * `isNewUser` tells). Admin accounts get nothing: they sign in with their password.
+ * Mails a code and a link to the address, the same way whether or not it has an account (only `isNewUser` tells).
+ * An admin's address is answered as any other account's, so no caller learns who the admins are; its mail says that
+ * an admin signs in with a password instead.
  */
 export async function sendSignInMessage(email: string, intent: SignInIntent | null, displayName: string | null, caller: Caller) {
   const user = await findUserByEmail(email);
-  if (user && requiresPassword(user)) return { isNewUser: false, adminAccount: true };
   if (user?.blocked) throw forbidden('account_blocked', BLOCKED_MESSAGE);
   await limitSignInMessages(email, caller.sourceIp, caller.at);
+  if (user && requiresPassword(user)) {
+    await enqueueMail(adminSignInMail(email));
+    return { isNewUser: false };
+  }
   const { code, linkToken } = await issueChallenge({ email, intent, displayName: displayName?.trim() || null }, caller.at);
   await enqueueMail(signInMail(email, code, linkToken, CHALLENGE_MINUTES));
-  return { isNewUser: !user, adminAccount: false };
+  return { isNewUser: !user };
 }
 
 const wait = (m: number) => `Too many sign-in attempts. Please wait ${m} minute${m === 1 ? '' : 's'} and try again.`;
@@ -76,15 +80,21 @@ export interface PasswordSignup {
   betaCode: BetaCode | undefined;
 }
 
-/** Opens an account with a username and a password, signed in at once; a beta code starts its trial. */
+/**
+ * Opens an account with a username and a password, signed in at once, under an address that stays pending until its
+ * owner proves it (the link mailed to it, or a code): until then nobody signs in to it with the password, and its
+ * first proof ends this session and drops the password unless it comes from this very session. A beta code's trial
+ * starts at that proof. An address in force for an account is refused.
+ */
 export async function registerWithPassword(signup: PasswordSignup, caller: Caller) {
   await limitSignInMessages(signup.email, caller.sourceIp, caller.at);
+  if (await findUserByEmail(signup.email))
+    throw conflict('email_taken', 'An account with this email already exists. Please sign in instead.');
   const userId = randomUUID();
   const sessionId = randomUUID();
   const context = { ...caller, actor: userId };
-  let user: UserView;
   try {
-    user = await runUserCommand(
+    const user = await runUserCommand(
       userId,
       {
         type: 'Register',
@@ -97,72 +107,42 @@ export async function registerWithPassword(signup: PasswordSignup, caller: Calle
         passwordHash: await hashPassword(signup.password),
         role: 'user',
         session: { sessionId, method: 'password' },
+        ...(signup.betaCode ? { betaCode: { tier: signup.betaCode.tier, months: signup.betaCode.months } } : {}),
       },
       context,
     );
+    return { user, sessionId };
   } catch (error) {
-    if (!(error instanceof ReservationTakenError)) throw error;
-    if (error.key.startsWith('username#')) throw conflict('username_taken', 'This username is already taken');
-    throw conflict('email_taken', 'An account with this email already exists. Please sign in instead.');
+    // Only the username is reserved here: the address is reserved when it is proved.
+    if (error instanceof ReservationTakenError) throw conflict('username_taken', 'This username is already taken');
+    throw error;
   }
-  if (signup.betaCode) {
-    user = await runUserCommand(
-      userId,
-      {
-        type: 'ChangeSubscriptionTier',
-        tier: signup.betaCode.tier,
-        status: 'trialing',
-        source: 'beta',
-        startedAt: caller.at.toISOString(),
-        expiresAt: trialEnd(caller.at, signup.betaCode.months).toISOString(),
-        stripeSubscriptionId: null,
-      },
-      context,
-    );
-  }
-  return { user, sessionId };
 }
 
-const EMAIL_TAKEN = 'This email is already used by another account';
-
 /**
- * Changes the user's own display name and e-mail (a null display name clears it). Answers the user and
- * the new address, if it changed, which still has to be confirmed.
+ * Changes the user's own display name (null clears it). A new e-mail address goes through its own confirmation
+ * (email-change.ts), never through here.
  */
 export async function changeProfile(
   userId: string,
   me: string,
   changes: { displayName?: string | null; email?: string },
   caller: Caller,
-): Promise<{ user: UserView; newEmail: string | undefined }> {
+): Promise<UserView> {
   if (userId !== me) throw forbidden('forbidden', 'You can only change your own profile');
   const before = await freshUser(me);
   if (!before) throw unauthorized('unauthorized', 'Not authenticated');
-  const newEmail = changes.email !== undefined && changes.email !== before.email ? changes.email : undefined;
-  // An address the account used before is still reserved by it.
-  const held: string[] = [];
-  if (newEmail) {
-    const owner = await reservationOwner(emailReservation(newEmail));
-    if (owner && owner !== me) throw conflict('email_taken', EMAIL_TAKEN);
-    if (owner === me) held.push(emailReservation(newEmail));
-    await limitSignInMessages(newEmail, caller.sourceIp, caller.at);
-  }
-  try {
-    const user = await runUserCommand(
-      me,
-      {
-        type: 'ChangeProfile',
-        ...(changes.displayName !== undefined ? { displayName: changes.displayName } : {}),
-        ...(newEmail ? { email: newEmail } : {}),
-      },
-      { ...caller, actor: me },
-      held,
+  if (changes.email !== undefined && normalizeEmail(changes.email) !== before.email) {
+    throw conflict(
+      'email_change_needs_confirmation',
+      'To change your e-mail address, confirm it with the code we send to your current one.',
     );
-    return { user, newEmail };
-  } catch (error) {
-    if (error instanceof ReservationTakenError) throw conflict('email_taken', EMAIL_TAKEN);
-    throw error;
   }
+  return runUserCommand(
+    me,
+    { type: 'ChangeProfile', ...(changes.displayName !== undefined ? { displayName: changes.displayName } : {}) },
+    { ...caller, actor: me },
+  );
 }
 
 /**

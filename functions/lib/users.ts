@@ -3,7 +3,7 @@
  * lags), look-ups by e-mail and username, the user commands, and the user as the API answers it.
  */
 import { randomUUID } from 'node:crypto';
-import type { SubscriptionTier, UserRole } from '../../events/index.js';
+import type { DomainEvent, SubscriptionTier, UserRole } from '../../events/index.js';
 import {
   effectiveTier,
   emailReservation,
@@ -19,7 +19,8 @@ import {
   type UserCommand,
   type UserState,
 } from '../domain/user/user.js';
-import { fromUserItem, toUserView, userEmailKey, userKey, usernameKey, type UserView } from '../projections/users.js';
+import { conflict } from '../domain/errors.js';
+import { fromUserItem, toUserView, userEmailKey, userKey, userPendingEmailKey, usernameKey, type UserView } from '../projections/users.js';
 import { runCommand } from './command.js';
 import { readStream, ReservationTakenError, reservationOwner, streamVersion, type AppendContext } from './event-store.js';
 import { dynamoViewStore, getView } from './views.js';
@@ -49,14 +50,27 @@ async function confirmed(userId: string | undefined, matches: (user: UserView) =
 }
 
 /**
- * The account that uses this e-mail now; the reservation covers the moment before the view has it.
- * A known and an unknown address cost the same two round trips (view, then user or reservation).
+ * The account this e-mail is in force for (proved by its owner); the reservation covers the moment before the view
+ * has it. A known and an unknown address cost the same two round trips (view, then user or reservation).
  */
 export async function findUserByEmail(email: string): Promise<UserView | undefined> {
   const normalized = normalizeEmail(email);
-  const same = (u: UserView) => u.email === normalized;
-  const fromView = await confirmed((await getView<{ userId: string }>(userEmailKey(normalized)))?.userId, same);
-  return fromView ?? confirmed(await reservationOwner(emailReservation(normalized)), same);
+  const inForce = (u: UserView) => u.email === normalized && u.emailVerified;
+  const fromView = await confirmed((await getView<{ userId: string }>(userEmailKey(normalized)))?.userId, inForce);
+  return fromView ?? confirmed(await reservationOwner(emailReservation(normalized)), inForce);
+}
+
+/**
+ * The account a proof of this address lands in: the one it is in force for, else one that uses it unproved (an
+ * account that reserved it before addresses were reserved at their proof, or one opened by beta signup since).
+ */
+async function findUserToProve(email: string): Promise<UserView | undefined> {
+  const normalized = normalizeEmail(email);
+  const inForce = await findUserByEmail(normalized);
+  if (inForce) return inForce;
+  const pending = (u: UserView) => u.email === normalized && !u.emailVerified;
+  const reserved = await confirmed(await reservationOwner(emailReservation(normalized)), pending);
+  return reserved ?? confirmed((await getView<{ userId: string }>(userPendingEmailKey(normalized)))?.userId, pending);
 }
 
 export async function findUserIdByEmail(email: string): Promise<string | undefined> {
@@ -72,15 +86,54 @@ export async function findUserIdByUsername(username: string): Promise<string | u
 
 /** Runs a user command; `held` names reservations the user already holds (an address they used before). */
 export async function runUserCommand(userId: string, command: UserCommand, context: AppendContext, held: string[] = []) {
+  return (await runUserCommandForEvents(userId, command, context, held)).user;
+}
+
+/** Runs a user command and answers the events it recorded too. */
+async function runUserCommandForEvents(userId: string, command: UserCommand, context: AppendContext, held: string[] = []) {
   const reservations = (events: Parameters<typeof userReservations>[0]) => userReservations(events).filter((r) => !held.includes(r.key));
   const result = await runCommand(userStream(userId), userDecider, command, context, reservations);
-  return toUserView(result.state);
+  return { user: toUserView(result.state), events: result.events };
 }
+
+export const EMAIL_TAKEN = 'This email is already used by another account';
+
+/**
+ * Runs a command that proves `email` for the account: the address's reservation is taken with its events, unless the
+ * account holds it already; an address another account proved first is refused.
+ */
+export async function runProof(userId: string, email: string, command: UserCommand, context: AppendContext) {
+  const key = emailReservation(email);
+  const owner = await reservationOwner(key);
+  if (owner && owner !== userId) throw conflict('email_taken', EMAIL_TAKEN);
+  try {
+    return await runUserCommandForEvents(userId, command, { ...context, actor: userId }, owner ? [key] : []);
+  } catch (error) {
+    if (error instanceof ReservationTakenError) throw conflict('email_taken', EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+/** What a proof ended (UnprovenAccessRevoked), for the mail that tells the owner; null when it ended nothing. */
+export interface RevokedAccess {
+  eventId: string;
+  passwordRemoved: boolean;
+}
+export function revokedAccessOf(events: DomainEvent[]): RevokedAccess | null {
+  const event = events.find((e) => e.type === 'UnprovenAccessRevoked');
+  return event?.type === 'UnprovenAccessRevoked' ? { eventId: event.meta.eventId, passwordRemoved: event.data.passwordRemoved } : null;
+}
+
+/** The session of this account the request came with, if any: a proof from it is told apart (see the user decider). */
+export const currentSessionOf = (userId: string, current: { userId: string; sessionId: string } | null | undefined) =>
+  current?.userId === userId ? current.sessionId : null;
 
 export interface SignedIn {
   user: UserView;
   sessionId: string;
   isNewUser: boolean;
+  /** This sign-in was the address's first proof and ended what came before it. */
+  revokedAccess: RevokedAccess | null;
 }
 
 const defaultDisplayName = (email: string) => normalizeEmail(email).split('@')[0] || null;
@@ -93,10 +146,12 @@ export async function signInWithEmail(
   email: string,
   method: Extract<SignInMethod, 'email_code' | 'magic_link'>,
   displayName: string | null,
-  context: AppendContext,
+  context: AppendContext & { at?: Date },
+  current: { userId: string; sessionId: string } | null = null,
 ): Promise<SignedIn> {
   const sessionId = randomUUID();
-  let userId = await findUserIdByEmail(email);
+  const at = context.at ?? new Date();
+  let userId = (await findUserToProve(email))?.id;
   if (!userId) {
     const newId = randomUUID();
     try {
@@ -116,15 +171,16 @@ export async function signInWithEmail(
         },
         { ...context, actor: newId },
       );
-      return { user, sessionId, isNewUser: true };
+      return { user, sessionId, isNewUser: true, revokedAccess: null };
     } catch (error) {
       if (!(error instanceof ReservationTakenError)) throw error;
       userId = await reservationOwner(emailReservation(email));
       if (!userId) throw error;
     }
   }
-  const user = await runUserCommand(userId, { type: 'SignIn', sessionId, method }, { ...context, actor: userId });
-  return { user, sessionId, isNewUser: false };
+  const proof = { at: at.toISOString(), currentSessionId: currentSessionOf(userId, current) };
+  const { user, events } = await runProof(userId, email, { type: 'SignIn', sessionId, method, proof }, { ...context, at });
+  return { user, sessionId, isNewUser: false, revokedAccess: revokedAccessOf(events) };
 }
 
 /** Subscribers: Toko+ (in force now) or an admin, who sees everything. */
@@ -165,6 +221,7 @@ export function userDto(user: UserView, now: Date) {
     isAdminAccount: isAdmin,
     requiresPassword: requiresPassword(user),
     createdAt: user.createdAt,
+    pendingEmail: user.pendingEmail ?? null,
   };
 }
 export type UserDto = ReturnType<typeof userDto>;

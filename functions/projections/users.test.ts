@@ -11,7 +11,9 @@ const stored = (version: number, event: NewEvent, at?: string) => storedEvent('u
 const history: NewEvent[] = [
   { type: 'UserRegistered', data: { userId: 'u1', email: 'ada@example.com', username: 'ada', displayName: 'Ada', source: 'beta_signup' } },
   { type: 'PasswordSet', data: { userId: 'u1', passwordHash: 'scrypt$secret-hash' } },
-  { type: 'ProfileChanged', data: { userId: 'u1', email: 'ada@new.example' } },
+  { type: 'EmailVerified', data: { userId: 'u1', email: 'ada@example.com' } },
+  { type: 'EmailChangeRequested', data: { userId: 'u1', email: 'ada@new.example' } },
+  { type: 'EmailVerified', data: { userId: 'u1', email: 'ada@new.example' } },
   { type: 'UserSignedIn', data: { userId: 'u1', sessionId: 's', method: 'password' } },
 ];
 
@@ -23,15 +25,29 @@ describe('users view', () => {
     expect(items['user#u1|user']).toMatchObject({
       id: 'u1',
       email: 'ada@new.example',
-      emailVerified: false,
+      emailVerified: true,
+      pendingEmail: null,
       username: 'ada',
       hasPassword: true,
-      v: 4,
+      v: 6,
     });
     expect(JSON.stringify(items)).not.toContain('secret-hash');
     expect(items['user-email#ada@new.example|user']).toMatchObject({ userId: 'u1' });
     expect(items['user-email#ada@example.com|user']).toBeUndefined();
     expect(items['user-username#ada|user']).toMatchObject({ userId: 'u1' });
+  });
+
+  it('finds a pending address apart from the one in force, and keeps the old address in force until the new one is confirmed', async () => {
+    const store = memoryViewStore();
+    await project(usersProjection, store, stored(1, history[0]));
+    expect(store.snapshot()['user-pending-email#ada@example.com|user']).toMatchObject({ userId: 'u1' });
+    expect(store.snapshot()['user-email#ada@example.com|user']).toBeUndefined();
+    for (const [i, e] of history.slice(1, 4).entries()) await project(usersProjection, store, stored(i + 2, e));
+    const items = store.snapshot();
+    expect(items['user-pending-email#ada@example.com|user']).toBeUndefined();
+    expect(items['user-email#ada@example.com|user']).toMatchObject({ userId: 'u1' });
+    expect(items['user-email#ada@new.example|user']).toBeUndefined();
+    expect(items['user#u1|user']).toMatchObject({ email: 'ada@example.com', pendingEmail: 'ada@new.example', emailVerified: true });
   });
 
   it('is fed every event of every user stream by its consumer, including types it does not project', () => {
@@ -45,7 +61,7 @@ describe('users view of a deleted account', () => {
   it('shows "Deleted listener" and drops the e-mail and username entries, but not a new account’s entry for the address', async () => {
     const store = memoryViewStore();
     for (const [i, e] of history.entries()) await project(usersProjection, store, stored(i + 1, e));
-    await project(usersProjection, store, stored(5, { type: 'AccountDeleted', data: { userId: 'u1' } }));
+    await project(usersProjection, store, stored(7, { type: 'AccountDeleted', data: { userId: 'u1' } }));
     const items = store.snapshot();
     expect(items['user#u1|user']).toMatchObject({ email: DELETED.email, displayName: DELETED.name, username: null, blocked: true });
     expect(JSON.stringify(items)).not.toMatch(/ada@new\.example|"ada"/);
@@ -53,7 +69,7 @@ describe('users view of a deleted account', () => {
     const again = memoryViewStore();
     for (const [i, e] of history.entries()) await project(usersProjection, again, stored(i + 1, e));
     await again.commit('test', 'user#u2', 0, 1, [{ kind: 'put', item: { pk: 'user-email#ada@new.example', sk: 'user', userId: 'u2' } }]);
-    await project(usersProjection, again, stored(5, { type: 'AccountDeleted', data: { userId: 'u1' } }));
+    await project(usersProjection, again, stored(7, { type: 'AccountDeleted', data: { userId: 'u1' } }));
     expect(again.snapshot()['user-email#ada@new.example|user']).toMatchObject({ userId: 'u2' });
   });
 });

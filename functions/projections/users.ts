@@ -12,6 +12,8 @@ import { userSearchOps } from './user-search.js';
 
 export const userKey = (userId: string) => ({ pk: `user#${userId}`, sk: 'user' });
 export const userEmailKey = (email: string) => ({ pk: `user-email#${normalizeEmail(email)}`, sk: 'user' });
+/** The account whose address is this one but not proved yet (a sign-in by code there proves it). */
+export const userPendingEmailKey = (email: string) => ({ pk: `user-pending-email#${normalizeEmail(email)}`, sk: 'user' });
 export const usernameKey = (username: string) => ({ pk: `user-username#${username.trim().toLowerCase()}`, sk: 'user' });
 
 export const userActivityPartition = (userId: string) => `user-activity#${userId}`;
@@ -24,6 +26,9 @@ export type UserView = Omit<UserState, (typeof secretUserFields)[number]> & { id
 export const userEvents = [
   'UserRegistered',
   'EmailVerified',
+  'UnprovenAccessRevoked',
+  'EmailChangeRequested',
+  'BetaCodeRedeemed',
   'UserSignedIn',
   'ProfileChanged',
   'AvatarChanged',
@@ -65,13 +70,19 @@ export const usersProjection: Projection = {
     const after = evolveUser(before, event);
     if (!after.id || !after.email) throw new Error(`${event.streamId}: ${event.type} before UserRegistered`);
     const ops: ViewOp[] = [{ kind: 'put', item: { ...userKey(userId), ...toUserView(after), vStream: event.streamId } }];
-    if (event.type === 'AccountDeleted') {
-      // A deleted account's address may already belong to a new account (signed up again): that one's entry stays.
-      const entry = before.email ? await views.get(userEmailKey(before.email)) : undefined;
-      if (entry?.userId === userId) ops.push({ kind: 'delete', key: userEmailKey(before.email!) });
-    } else if (after.email !== before.email) {
-      if (before.email) ops.push({ kind: 'delete', key: userEmailKey(before.email) });
-      ops.push({ kind: 'put', item: { ...userEmailKey(after.email), userId } });
+    // An address in force is found under user-email#, a pending one under user-pending-email#. Another account may
+    // hold an entry for the same address (a pending one beside the one in force, or a deleted account's signed up
+    // again): an entry is dropped only by the account it names.
+    const deleted = event.type === 'AccountDeleted';
+    for (const [key, address] of [
+      [userEmailKey, (state: UserState) => (state.emailVerified ? state.email : null)],
+      [userPendingEmailKey, (state: UserState) => (state.emailVerified ? null : state.email)],
+    ] as const) {
+      const was = address(before);
+      const is = deleted ? null : address(after);
+      if (was === is) continue;
+      if (was && (await views.get(key(was)))?.userId === userId) ops.push({ kind: 'delete', key: key(was) });
+      if (is) ops.push({ kind: 'put', item: { ...key(is), userId } });
     }
     if (after.username && after.username !== before.username) ops.push({ kind: 'put', item: { ...usernameKey(after.username), userId } });
     if (before.username && !after.username) ops.push({ kind: 'delete', key: usernameKey(before.username) });

@@ -334,6 +334,7 @@ describe('the band pages', () => {
     const posted = page.waitForRequest((r) => r.url().endsWith('/api/band/fan-signup') && r.method() === 'POST');
     await submit.click();
     await page.getByRole('button', { name: 'Joining...' }).waitFor();
+    await page.getByText('check your email for a link to confirm your signup').waitFor();
     expect((await (await posted).response())?.status()).toBe(202);
     await page.waitForURL('**/dirtytexans');
     await page.getByRole('button', { name: 'Start Listening' }).click();

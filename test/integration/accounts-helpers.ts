@@ -93,3 +93,33 @@ export async function signInAsAdmin(email: string, password: string): Promise<st
   expect(signedIn.status).toBe(200);
   return sessionCookieOf(signedIn.headers)!;
 }
+
+/** The last confirmation link mailed to the address, as the page posts it: its token and address. */
+export async function confirmationLinkOf(to: string, count = 1): Promise<{ token: string; email: string }> {
+  return eventually(async () => {
+    const mails = (await inbox(to)).filter((m) => m.subject.startsWith('Confirm your e-mail'));
+    if (mails.length < count) return undefined;
+    const link = new URL(/(http\S+\/verify-email\?\S+)/.exec(mails[count - 1].body.text!)![1]);
+    return { token: link.searchParams.get('token')!, email: link.searchParams.get('email')! };
+  });
+}
+
+/** The code mailed to the address in force to change it. */
+export async function emailChangeCodeOf(to: string): Promise<string> {
+  return eventually(async () => {
+    const mail = (await inbox(to)).find((m) => m.subject.includes('code to change your e-mail address'));
+    return mail ? /is (\d{6})/.exec(mail.subject)![1] : undefined;
+  });
+}
+
+/** A fan signs up on the band page and follows the link mailed to them (double opt-in): they are on the list. */
+export async function signUpFan(email: string): Promise<void> {
+  const asked = await api('/api/band/fan-signup', { method: 'POST', json: { email }, headers: { origin: baseUrl() } });
+  expect(asked.status).toBe(202);
+  const token = await eventually(async () => {
+    const mail = (await inbox(email)).find((m) => m.subject.startsWith('Confirm your signup'));
+    return mail && new URL(/(http\S+\/dirtytexans-signup\?confirm=\S+)/.exec(mail.body.text!)![1]).searchParams.get('confirm');
+  });
+  const confirmed = await api('/api/band/fan-signup/confirm', { method: 'POST', json: { token }, headers: { origin: baseUrl() } });
+  expect(confirmed.status).toBe(200);
+}

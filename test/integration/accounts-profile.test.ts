@@ -6,49 +6,59 @@ import { notificationContent } from '../../functions/domain/notifications/rules.
 import { notifyUser } from '../../functions/lib/notify.js';
 import { api, baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
 import { carriesExif, jpegWithGps, pngOf } from '../support/images.js';
-import { freshEmail, inbox, signedInUser } from './accounts-helpers.js';
+import { confirmationLinkOf, emailChangeCodeOf, freshEmail, inbox, signedInUser } from './accounts-helpers.js';
 
 beforeAll(useCloudEnv);
 
 describe('profile', () => {
-  it('changes the display name, and a new e-mail is confirmed again by a link sent to it', async () => {
+  it('changes the display name; a new e-mail is asked for with a code from the current one and confirmed by a link sent to it', async () => {
     const user = await signedInUser('profile');
     const named = await api(`/api/users/${user.userId}`, { method: 'PUT', json: { displayName: '  Night Owl ' }, headers: user.headers });
     expect(named).toMatchObject({ status: 200, body: { user: { displayName: 'Night Owl', email: user.email, emailVerified: true } } });
     expect((await api('/api/users/me', { headers: user.headers })).body.displayName).toBe('Night Owl');
 
     const newEmail = freshEmail('moved');
-    const moved = await api(`/api/users/${user.userId}`, {
-      method: 'PUT',
-      json: { displayName: 'Night Owl', email: newEmail.toUpperCase() },
-      headers: user.headers,
+    // The profile route never moves the address.
+    expect(await api(`/api/users/${user.userId}`, { method: 'PUT', json: { email: newEmail }, headers: user.headers })).toMatchObject({
+      status: 409,
+      body: { error: 'email_change_needs_confirmation' },
     });
-    expect(moved.body).toMatchObject({ emailVerificationSent: true, user: { email: newEmail, emailVerified: false } });
-    expect((await api('/api/users/me', { headers: user.headers })).body).toMatchObject({ email: newEmail, emailVerified: false });
+    const asked = await api('/api/users/me/email', { method: 'POST', json: { email: newEmail.toUpperCase() }, headers: user.headers });
+    expect(asked).toMatchObject({ status: 200, body: { codeSent: true, emailVerificationSent: false, user: { email: user.email } } });
+    const code = await emailChangeCodeOf(user.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await api('/api/users/me/email/confirm', { method: 'POST', json: { code: wrong }, headers: user.headers })).status).toBe(400);
+    const requested = await api('/api/users/me/email/confirm', { method: 'POST', json: { code }, headers: user.headers });
+    expect(requested).toMatchObject({
+      status: 200,
+      body: { emailVerificationSent: true, user: { email: user.email, emailVerified: true, pendingEmail: newEmail } },
+    });
+    // The old address stays in force until the new one is confirmed.
+    expect((await api('/api/auth/smart-signin', { method: 'POST', json: { email: user.email } })).body.is_new_user).toBe(false);
 
-    const mail = await eventually(async () => (await inbox(newEmail)).find((m) => m.subject.startsWith('Confirm your e-mail')));
-    const link = new URL(/(http\S+\/verify-email\?\S+)/.exec(mail.body.text!)![1]);
-    const verified = await api(`/api/auth/verify-email?token=${link.searchParams.get('token')}&email=${encodeURIComponent(newEmail)}`);
-    expect(verified).toMatchObject({ status: 200, body: { user: { email: newEmail, displayName: 'Night Owl' } } });
-    expect((await api('/api/users/me', { headers: user.headers })).body.emailVerified).toBe(true);
+    const verified = await api('/api/auth/verify-email', { method: 'POST', json: await confirmationLinkOf(newEmail) });
+    expect(verified).toMatchObject({ status: 200, body: { user: { email: newEmail, displayName: 'Night Owl' }, signedIn: true } });
+    expect((await api('/api/users/me', { headers: user.headers })).body).toMatchObject({
+      email: newEmail,
+      emailVerified: true,
+      pendingEmail: null,
+    });
+    // The old address is told.
+    await eventually(async () => (await inbox(user.email)).find((m) => m.subject.includes('e-mail address was changed')));
 
-    // The new address now signs in to this account; the old one is free of it.
+    // The new address now signs in to this account.
     const smart = await api('/api/auth/smart-signin', { method: 'POST', json: { email: newEmail } });
     expect(smart.body.is_new_user).toBe(false);
-
-    // Back to the first address, which the account still holds.
-    const back = await api(`/api/users/${user.userId}`, { method: 'PUT', json: { email: user.email }, headers: user.headers });
-    expect(back).toMatchObject({ status: 200, body: { user: { email: user.email } } });
   });
 
-  it("refuses an e-mail another account uses, and a malformed one, in the spec's words", async () => {
+  it("refuses an e-mail another account proved, and a malformed one, in the spec's words", async () => {
     const user = await signedInUser('taken');
     const other = await signedInUser('owner');
-    expect(await api(`/api/users/${user.userId}`, { method: 'PUT', json: { email: other.email }, headers: user.headers })).toMatchObject({
+    expect(await api('/api/users/me/email', { method: 'POST', json: { email: other.email }, headers: user.headers })).toMatchObject({
       status: 409,
       body: { error: 'email_taken' },
     });
-    expect(await api(`/api/users/${user.userId}`, { method: 'PUT', json: { email: 'nope' }, headers: user.headers })).toMatchObject({
+    expect(await api('/api/users/me/email', { method: 'POST', json: { email: 'nope' }, headers: user.headers })).toMatchObject({
       status: 400,
       body: { message: expect.stringContaining('Please enter a valid email address') },
     });

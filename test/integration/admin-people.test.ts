@@ -8,6 +8,7 @@ import { runUserCommand, signInWithEmail } from '../../functions/lib/users.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { listenTo } from '../support/plays.js';
 import { signedInAdmin, signedInListener, type TestListener } from '../support/signed-in.js';
+import { signUpFan } from './accounts-helpers.js';
 
 beforeAll(useCloudEnv);
 
@@ -218,7 +219,7 @@ describe("a listener's page and what an admin does to the account", () => {
 describe('band fan signups', () => {
   it('are listed page by page and exported as CSV', async () => {
     const email = `fan-${randomUUID().slice(0, 8)}@example.com`;
-    expect((await api('/api/band/fan-signup', { method: 'POST', json: { email } })).status).toBe(202);
+    await signUpFan(email);
     let found: { band: string; email: string; signedUpAt: string } | undefined;
     let cursor: string | null = null;
     do {

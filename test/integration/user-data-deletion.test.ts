@@ -10,8 +10,8 @@ import { exportUserData } from '../../functions/lib/personal-data-export.js';
 import { rebuildViews } from '../../functions/lib/rebuild-views.js';
 import { scratchTables } from '../../infra/local/dynamodb-local.js';
 import { viewTableNames } from '../../infra/tables.js';
-import { api, baseUrl, cloudDynamoConfig, eventually, scanText, useCloudEnv } from '../support/cloud.js';
-import { asBrowser, freshEmail, inbox, sessionCookieOf, signInMail, signUpByCode } from './accounts-helpers.js';
+import { api, cloudDynamoConfig, eventually, scanText, useCloudEnv } from '../support/cloud.js';
+import { asBrowser, freshEmail, inbox, sessionCookieOf, signInMail, signUpByCode, signUpFan } from './accounts-helpers.js';
 
 beforeAll(useCloudEnv);
 
@@ -52,7 +52,7 @@ describe('deleting my account', () => {
     const email = freshEmail('gone');
     const { token, user } = await signUpByCode(email);
     const headers = asBrowser(token);
-    expect((await api('/api/band/fan-signup', { method: 'POST', json: { email }, headers: { origin: baseUrl() } })).status).toBe(202);
+    await signUpFan(email);
 
     expect((await api('/api/users/me/deletion', { method: 'POST', headers })).status).toBe(200);
     const [code] = await eventually(async () => {

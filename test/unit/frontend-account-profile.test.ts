@@ -17,6 +17,7 @@ const user = (fields: Partial<SessionUser>): SessionUser => ({
   displayName: null,
   email: 'u1@example.com',
   emailVerified: true,
+  pendingEmail: null,
   avatar: null,
   avatarUrl: null,
   avatarUpdatedAt: null,

@@ -25,6 +25,15 @@ const register: UserCommand = {
   role: 'user',
   session: { sessionId: 's1', method: 'email_code' },
 };
+const betaSignup: UserCommand = {
+  ...register,
+  username: 'Ada_L',
+  source: 'beta_signup',
+  emailVerified: false,
+  passwordHash: 'h',
+  session: { sessionId: 's1', method: 'password' },
+  betaCode: { tier: 'toko_plus', months: 2 },
+};
 const registered: NewEvent[] = [
   { type: 'UserRegistered', data: { userId: 'u1', email: 'ada@example.com', username: null, displayName: 'ada', source: 'email_code' } },
 ];
@@ -43,20 +52,14 @@ describe('user: registration', () => {
     ]);
   });
 
-  it('reserves the e-mail and the username in the same append', () => {
-    const events = given([]).when({
-      ...register,
-      username: 'Ada_L',
-      source: 'beta_signup',
-      emailVerified: false,
-      passwordHash: 'h',
-      session: { sessionId: 's1', method: 'password' },
-    })();
-    expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'PasswordSet', 'UserSignedIn']);
-    expect(userReservations(events)).toEqual([
-      { key: 'email#ada@example.com', owner: 'u1' },
-      { key: 'username#ada_l', owner: 'u1' },
-    ]);
+  it('reserves the username of a beta signup, but not its address, which nobody proved yet', () => {
+    const events = given([]).when(betaSignup)();
+    expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'PasswordSet', 'BetaCodeRedeemed', 'UserSignedIn']);
+    expect(userReservations(events)).toEqual([{ key: 'username#ada_l', owner: 'u1' }]);
+  });
+
+  it('reserves the address of a code sign-up, which the code proved', () => {
+    expect(userReservations(given([]).when(register)())).toEqual([{ key: 'email#ada@example.com', owner: 'u1' }]);
   });
 
   it('makes an admin with a password, and never lets an admin in by code', () => {
@@ -99,23 +102,11 @@ describe('user: signing in', () => {
 });
 
 describe('user: profile', () => {
-  it('records only what changes, and a new e-mail is unverified and reserved', () => {
-    const events = given(registered).when({ type: 'ChangeProfile', displayName: 'ada', email: 'NEW@example.com' })();
-    expect(events).toEqual([{ type: 'ProfileChanged', data: { userId: 'u1', email: 'new@example.com' } }]);
-    expect(userReservations(events)).toEqual([{ key: 'email#new@example.com', owner: 'u1' }]);
-    const after = given([...registered, { type: 'EmailVerified', data: { userId: 'u1', email: 'ada@example.com' } }, ...events]).state;
-    expect(after).toMatchObject({ email: 'new@example.com', emailVerified: false });
-  });
-
-  it('records nothing when nothing changes', () => {
-    expect(given(registered).when({ type: 'ChangeProfile', displayName: 'ada', email: 'ADA@example.com' })()).toEqual([]);
-  });
-
-  it('verifies only the address the account uses now', () => {
-    expect(given(registered).when({ type: 'VerifyEmail', email: 'ada@example.com' })()).toEqual([
-      { type: 'EmailVerified', data: { userId: 'u1', email: 'ada@example.com' } },
+  it('records only a display name that changes', () => {
+    expect(given(registered).when({ type: 'ChangeProfile', displayName: 'Ada L' })()).toEqual([
+      { type: 'ProfileChanged', data: { userId: 'u1', displayName: 'Ada L' } },
     ]);
-    expect(given(registered).when({ type: 'VerifyEmail', email: 'old@example.com' })).toThrow(/no longer uses/);
+    expect(given(registered).when({ type: 'ChangeProfile', displayName: 'ada' })()).toEqual([]);
   });
 
   it('keeps the avatar and when it changed', () => {
@@ -194,5 +185,118 @@ describe('user: deleting the account', () => {
 
   it('refuses to delete an admin account (the label would lose an admin without the roster knowing)', () => {
     expect(given(admin).when({ type: 'DeleteAccount' })).toThrow(DomainError);
+  });
+});
+
+/** The beta signup's events, as a stranger would make them under Ada's address. */
+const signedUpByPassword = (): NewEvent[] => given([]).when(betaSignup)();
+const proof = (currentSessionId: string | null = null) => ({ at, currentSessionId });
+
+describe('user: an address is in force only once its owner proved it', () => {
+  it('nobody signs in with the password of an account whose address is pending, whatever the password', () => {
+    expect(given(signedUpByPassword()).when({ type: 'SignIn', sessionId: 's2', method: 'password', passwordVerified: true })).toThrow(
+      expect.objectContaining({ kind: 'forbidden', code: 'email_not_confirmed' }),
+    );
+  });
+
+  it('the first proof by code ends the sessions before it, drops the password, starts the beta trial, and reserves the address', () => {
+    const events = given(signedUpByPassword()).when({ type: 'SignIn', sessionId: 's2', method: 'email_code', proof: proof() })();
+    expect(events).toEqual([
+      { type: 'EmailVerified', data: { userId: 'u1', email: 'ada@example.com' } },
+      { type: 'UnprovenAccessRevoked', data: { userId: 'u1', passwordRemoved: true } },
+      {
+        type: 'SubscriptionTierChanged',
+        data: {
+          userId: 'u1',
+          tier: 'toko_plus',
+          status: 'trialing',
+          source: 'beta',
+          startedAt: at,
+          expiresAt: '2026-03-01T00:00:00.000Z',
+          stripeSubscriptionId: null,
+        },
+      },
+      { type: 'UserSignedIn', data: { userId: 'u1', sessionId: 's2', method: 'email_code' } },
+    ]);
+    expect(userReservations(events)).toEqual([{ key: 'email#ada@example.com', owner: 'u1' }]);
+    const { state } = given([...signedUpByPassword(), ...events]);
+    expect(state).toMatchObject({
+      emailVerified: true,
+      hasPassword: false,
+      passwordHash: null,
+      sessionsRevokedAt: at,
+      sessionsKept: ['s2'],
+    });
+  });
+
+  it('a confirmation link followed in the very session that set the password keeps it, and still ends the others', () => {
+    const events = given(signedUpByPassword()).when({
+      type: 'VerifyEmail',
+      email: 'ada@example.com',
+      proof: proof('s1'),
+      sessionId: 's2',
+    })();
+    expect(events.map((e) => e.type)).toEqual(['EmailVerified', 'UnprovenAccessRevoked', 'SubscriptionTierChanged', 'UserSignedIn']);
+    expect(events[1]).toEqual({ type: 'UnprovenAccessRevoked', data: { userId: 'u1', passwordRemoved: false } });
+    const elsewhere = given(signedUpByPassword()).when({
+      type: 'VerifyEmail',
+      email: 'ada@example.com',
+      proof: proof(null),
+      sessionId: 's2',
+    })();
+    expect(elsewhere[1]).toEqual({ type: 'UnprovenAccessRevoked', data: { userId: 'u1', passwordRemoved: true } });
+  });
+
+  it('a beta code gives one trial per account', () => {
+    const proved = [
+      ...signedUpByPassword(),
+      ...given(signedUpByPassword()).when({ type: 'SignIn', sessionId: 's2', method: 'email_code', proof: proof() })(),
+    ];
+    const changed = [...proved, { type: 'EmailChangeRequested', data: { userId: 'u1', email: 'ada@new.example' } } as NewEvent];
+    const again = given(changed).when({ type: 'VerifyEmail', email: 'ada@new.example', proof: proof(), sessionId: 's3' })();
+    expect(again.map((e) => e.type)).toEqual(['EmailVerified', 'UserSignedIn']);
+    expect(given(proved).state.betaTrialUsed).toBe(true);
+  });
+
+  it('a later proof of an address in force ends nothing', () => {
+    const verified = [...registered, { type: 'EmailVerified', data: { userId: 'u1', email: 'ada@example.com' } } as NewEvent];
+    expect(given(verified).when({ type: 'SignIn', sessionId: 's2', method: 'email_code', proof: proof() })()).toEqual([
+      { type: 'UserSignedIn', data: { userId: 'u1', sessionId: 's2', method: 'email_code' } },
+    ]);
+  });
+});
+
+describe('user: a change of address is confirmed by both', () => {
+  const verified = [...registered, { type: 'EmailVerified', data: { userId: 'u1', email: 'ada@example.com' } } as NewEvent];
+
+  it('asks for the code from the address in force, and keeps that address in force until the new one is confirmed', () => {
+    expect(given(verified).when({ type: 'RequestEmailChange', email: 'new@example.com', codeVerified: false })).toThrow(
+      expect.objectContaining({ code: 'invalid_code' }),
+    );
+    const requested = given(verified).when({ type: 'RequestEmailChange', email: ' NEW@example.com', codeVerified: true })();
+    expect(requested).toEqual([{ type: 'EmailChangeRequested', data: { userId: 'u1', email: 'new@example.com' } }]);
+    expect(userReservations(requested)).toEqual([]);
+    const pending = [...verified, ...requested];
+    expect(given(pending).state).toMatchObject({ email: 'ada@example.com', emailVerified: true, pendingEmail: 'new@example.com' });
+
+    const confirmed = given(pending).when({ type: 'VerifyEmail', email: 'new@example.com', proof: proof(), sessionId: 's2' })();
+    expect(confirmed).toEqual([
+      { type: 'EmailVerified', data: { userId: 'u1', email: 'new@example.com' } },
+      { type: 'UserSignedIn', data: { userId: 'u1', sessionId: 's2', method: 'magic_link' } },
+    ]);
+    expect(userReservations(confirmed)).toEqual([{ key: 'email#new@example.com', owner: 'u1' }]);
+    expect(given([...pending, ...confirmed]).state).toMatchObject({ email: 'new@example.com', emailVerified: true, pendingEmail: null });
+  });
+
+  it('replaces the pending address of an account that never proved one, with no code to ask for', () => {
+    expect(given(registered).when({ type: 'RequestEmailChange', email: 'new@example.com', codeVerified: false })()).toEqual([
+      { type: 'ProfileChanged', data: { userId: 'u1', email: 'new@example.com' } },
+    ]);
+  });
+
+  it('refuses a link for an address the account neither uses nor asked for', () => {
+    expect(given(verified).when({ type: 'VerifyEmail', email: 'old@example.com', proof: proof(), sessionId: 's2' })).toThrow(
+      /no longer uses/,
+    );
   });
 });

@@ -5,14 +5,18 @@
  */
 import { brand } from '../../../events/brand.js';
 import { DELETED, type DomainEvent, NewEvent, SubscriptionTier, UserRole } from '../../../events/index.js';
+import { trialEnd } from './beta-codes.js';
 import { assertNever, conflict, forbidden, invalid, notFound, unauthorized } from '../errors.js';
 
 export interface UserState {
   /** Version of the last event folded in (the users view stores it too). */
   v: number;
   id: string | null;
+  /** The account's address: in force once proved (`emailVerified`), pending until then. */
   email: string | null;
   emailVerified: boolean;
+  /** A new address the listener asked for (EmailChangeRequested): `email` stays in force until this one is confirmed. */
+  pendingEmail: string | null;
   username: string | null;
   displayName: string | null;
   avatar: string | null;
@@ -39,8 +43,19 @@ export interface UserState {
   /** Only in the aggregate's own fold: each recovery code's HMAC, null once it was used. */
   recoveryCodeHashes: (string | null)[];
   blocked: boolean;
-  /** Sessions issued up to this instant are dead for good (the account was blocked then). */
+  /** Sessions issued up to this instant are dead for good (the account was blocked, or its address first proved, then). */
   sessionsRevokedAt: string | null;
+  /**
+   * Sessions opened in the same second as that revocation, after it: a session token counts its issue time in whole
+   * seconds, so these would read as revoked without this list.
+   */
+  sessionsKept: string[];
+  /** The account's first session (a beta signup's own): a proof from it keeps the password that session set. */
+  firstSessionId: string | null;
+  /** A beta code's trial waiting for the address to be proved (BetaCodeRedeemed). */
+  betaTrial: { tier: SubscriptionTier; months: number } | null;
+  /** The account had its beta trial: a beta code gives one per account. */
+  betaTrialUsed: boolean;
 }
 
 export const initialUserState: UserState = {
@@ -48,6 +63,7 @@ export const initialUserState: UserState = {
   id: null,
   email: null,
   emailVerified: false,
+  pendingEmail: null,
   username: null,
   displayName: null,
   avatar: null,
@@ -70,6 +86,10 @@ export const initialUserState: UserState = {
   recoveryCodeHashes: [],
   blocked: false,
   sessionsRevokedAt: null,
+  sessionsKept: [],
+  firstSessionId: null,
+  betaTrial: null,
+  betaTrialUsed: false,
 };
 
 /** The fields of the state that only the aggregate's own fold of its stream keeps: secrets, never in a view. */
@@ -108,15 +128,41 @@ export function evolveUser(state: UserState, event: DomainEvent): UserState {
         updatedAt: at,
       };
     case 'EmailVerified':
-      return event.data.email === state.email ? { ...next, emailVerified: true, updatedAt: at } : next;
-    case 'UserSignedIn':
-      return { ...next, lastSignInAt: at, signInCount: state.signInCount + 1 };
+      if (event.data.email === state.email) return { ...next, emailVerified: true, updatedAt: at };
+      // The new address of a change is confirmed: it replaces the old one.
+      if (event.data.email === state.pendingEmail)
+        return { ...next, email: event.data.email, emailVerified: true, pendingEmail: null, updatedAt: at };
+      return next;
+    case 'UnprovenAccessRevoked':
+      return {
+        ...next,
+        sessionsRevokedAt: at,
+        sessionsKept: [],
+        ...(event.data.passwordRemoved ? { hasPassword: false, passwordHash: null } : {}),
+        updatedAt: at,
+      };
+    case 'EmailChangeRequested':
+      return { ...next, pendingEmail: event.data.email, updatedAt: at };
+    case 'BetaCodeRedeemed':
+      return { ...next, betaTrial: { tier: event.data.tier, months: event.data.months } };
+    case 'UserSignedIn': {
+      const sessionId = event.data.sessionId;
+      const afterRevocation = state.sessionsRevokedAt !== null && wholeSecond(at) <= Date.parse(state.sessionsRevokedAt);
+      return {
+        ...next,
+        lastSignInAt: at,
+        signInCount: state.signInCount + 1,
+        firstSessionId: state.firstSessionId ?? sessionId,
+        ...(afterRevocation ? { sessionsKept: [...state.sessionsKept, sessionId] } : {}),
+      };
+    }
     case 'ProfileChanged': {
+      // Its address (once a change in force at once, now only the replacement of a pending one) is pending.
       const { displayName, email } = event.data;
       return {
         ...next,
         ...(displayName !== undefined ? { displayName } : {}),
-        ...(email !== undefined ? { email, emailVerified: false } : {}),
+        ...(email !== undefined ? { email, emailVerified: false, pendingEmail: null } : {}),
         updatedAt: at,
       };
     }
@@ -137,7 +183,7 @@ export function evolveUser(state: UserState, event: DomainEvent): UserState {
     case 'AdminRecoveryCodeUsed':
       return { ...next, recoveryCodeHashes: state.recoveryCodeHashes.map((hash, i) => (i === event.data.index ? null : hash)) };
     case 'AccountBlocked':
-      return { ...next, blocked: true, sessionsRevokedAt: at, updatedAt: at };
+      return { ...next, blocked: true, sessionsRevokedAt: at, sessionsKept: [], updatedAt: at };
     case 'AccountUnblocked':
       return { ...next, blocked: false, updatedAt: at };
     case 'AccountDeleted':
@@ -145,18 +191,22 @@ export function evolveUser(state: UserState, event: DomainEvent): UserState {
       return {
         ...next,
         email: DELETED.email,
+        pendingEmail: null,
         username: null,
         displayName: DELETED.name,
         avatar: null,
         avatarUpdatedAt: null,
         blocked: true,
         sessionsRevokedAt: at,
+        sessionsKept: [],
         updatedAt: at,
       };
     case 'SubscriptionTierChanged': {
       const d = event.data;
+      const beta = d.source === BETA_SOURCE;
       return {
         ...next,
+        ...(beta ? { betaTrial: null, betaTrialUsed: true } : {}),
         tier: d.tier,
         subscriptionStatus: d.status,
         subscriptionSource: d.source,
@@ -171,7 +221,22 @@ export function evolveUser(state: UserState, event: DomainEvent): UserState {
   }
 }
 
+/** The instant a session token issued at `at` claims: its issue time counts whole seconds. */
+const wholeSecond = (at: string) => Math.floor(Date.parse(at) / 1000) * 1000;
+
+/** The source of a beta code's trial (SubscriptionTierChanged.source). */
+export const BETA_SOURCE = 'beta';
+
 export type SignInMethod = 'email_code' | 'magic_link' | 'password';
+
+/**
+ * A proof of the address (a code, a magic link or a confirmation link): when, and the session of this account the
+ * request came with, if any.
+ */
+export interface AddressProof {
+  at: string;
+  currentSessionId: string | null;
+}
 
 /** What an admin gives besides the password: a TOTP code the caller checked, or a recovery code's HMAC. */
 export type SecondFactor = { kind: 'totp'; verified: boolean } | { kind: 'recovery_code'; codeHash: string };
@@ -193,6 +258,8 @@ export type UserCommand =
       role: UserRole;
       /** Signs in at once (code, link, beta signup); null for an account made by the setup. */
       session: { sessionId: string; method: SignInMethod } | null;
+      /** A beta code's trial, which starts when the address is proved. */
+      betaCode?: { tier: SubscriptionTier; months: number };
     }
   | {
       type: 'SignIn';
@@ -201,6 +268,8 @@ export type UserCommand =
       /** Checked by the caller against the stored hash. */ passwordVerified?: boolean;
       /** Required with a password for an admin account. */
       secondFactor?: SecondFactor;
+      /** With a code or a magic link: the proof of the address it is. */
+      proof?: AddressProof;
     }
   | { type: 'EnrolTotp'; secretCiphertext: string; recoveryCodeHashes: string[]; sessionId: string; codeVerified: boolean }
   | { type: 'Block'; by: string; reason: string | null }
@@ -209,8 +278,11 @@ export type UserCommand =
   | { type: 'DeleteAccount' }
   | { type: 'GrantComplimentary'; endsAt: string; at: string }
   | { type: 'RevokeComplimentary'; at: string }
-  | { type: 'ChangeProfile'; displayName?: string | null; email?: string }
-  | { type: 'VerifyEmail'; email: string }
+  | { type: 'ChangeProfile'; displayName?: string | null }
+  /** A new address; while the current one is in force, asked with a code mailed to it (`codeVerified`). */
+  | { type: 'RequestEmailChange'; email: string; codeVerified: boolean }
+  /** The confirmation link mailed to the address (or to the new one of a change) was followed; it signs that browser in. */
+  | { type: 'VerifyEmail'; email: string; proof: AddressProof; sessionId: string }
   | { type: 'ChangeAvatar'; avatar: string; contentType: string; bytes: number }
   | { type: 'SetPassword'; passwordHash: string }
   | { type: 'ChangeRole'; role: UserRole }
@@ -227,6 +299,8 @@ export type UserCommand =
 function registered(state: UserState): asserts state is UserState & { id: string; email: string } {
   if (!state.id || !state.email) throw notFound('user_not_found', 'User not found');
 }
+
+export const EMAIL_NOT_CONFIRMED = 'Confirm your e-mail address first: follow the link we sent to it, or sign in with a code sent to it.';
 
 export const BLOCKED_MESSAGE = `This account is blocked. If you think this is a mistake, write to ${brand.supportEmail}.`;
 const notBlocked = (state: UserState) => {
@@ -266,6 +340,7 @@ export function decideUser(command: UserCommand, state: UserState): NewEvent[] {
     ];
     if (command.emailVerified) events.push({ type: 'EmailVerified', data: { userId, email } });
     if (command.passwordHash) events.push({ type: 'PasswordSet', data: { userId, passwordHash: command.passwordHash } });
+    if (command.betaCode) events.push({ type: 'BetaCodeRedeemed', data: { userId, ...command.betaCode } });
     if (command.role !== 'user') events.push({ type: 'UserRoleChanged', data: { userId, role: command.role } });
     if (command.session) {
       if (command.role === 'admin' && command.session.method !== 'password')
@@ -283,6 +358,8 @@ export function decideUser(command: UserCommand, state: UserState): NewEvent[] {
       if (command.method === 'password') {
         if (!command.passwordVerified) throw unauthorized('invalid_credentials', 'Invalid email or password');
         notBlocked(state);
+        // Whoever set the password may not own the address: until its owner proves it, only they get in.
+        if (!state.emailVerified && !requiresPassword(state)) throw forbidden('email_not_confirmed', EMAIL_NOT_CONFIRMED);
         if (requiresPassword(state)) spent = secondFactorEvents(state, command.secondFactor);
       } else {
         if (requiresPassword(state)) throw forbidden('password_required', 'This account signs in with a password');
@@ -294,9 +371,7 @@ export function decideUser(command: UserCommand, state: UserState): NewEvent[] {
         data: { userId, sessionId: command.sessionId, method: command.method, ...(secondFactor ? { secondFactor } : {}) },
       };
       // A code or a magic link that reached the person proves the address.
-      return command.method !== 'password' && !state.emailVerified
-        ? [{ type: 'EmailVerified', data: { userId, email: state.email } }, signedIn]
-        : [...spent, signedIn];
+      return command.method !== 'password' ? [...proofEvents(state, command.proof), signedIn] : [...spent, signedIn];
     }
     case 'EnrolTotp': {
       if (!requiresPassword(state)) throw forbidden('admin_only', 'Only admin accounts set up an authenticator app');
@@ -362,16 +437,28 @@ export function decideUser(command: UserCommand, state: UserState): NewEvent[] {
         },
       ];
     }
-    case 'ChangeProfile': {
-      const changes: { displayName?: string | null; email?: string } = {};
-      if (command.displayName !== undefined && command.displayName !== state.displayName) changes.displayName = command.displayName;
-      if (command.email !== undefined && normalizeEmail(command.email) !== state.email) changes.email = normalizeEmail(command.email);
-      return Object.keys(changes).length ? [{ type: 'ProfileChanged', data: { userId, ...changes } }] : [];
+    case 'ChangeProfile':
+      return command.displayName !== undefined && command.displayName !== state.displayName
+        ? [{ type: 'ProfileChanged', data: { userId, displayName: command.displayName } }]
+        : [];
+    case 'RequestEmailChange': {
+      const email = normalizeEmail(command.email);
+      // Nothing is in force yet: the pending address is simply replaced, and the new one gets the confirmation.
+      if (!state.emailVerified) return email === state.email ? [] : [{ type: 'ProfileChanged', data: { userId, email } }];
+      if (!command.codeVerified) throw unauthorized('invalid_code', 'Invalid or expired code');
+      if (email === state.email || email === state.pendingEmail) return [];
+      return [{ type: 'EmailChangeRequested', data: { userId, email } }];
     }
     case 'VerifyEmail': {
-      if (normalizeEmail(command.email) !== state.email)
-        throw invalid('stale_verification', 'This link is for an e-mail address the account no longer uses');
-      return state.emailVerified ? [] : [{ type: 'EmailVerified', data: { userId, email: state.email } }];
+      notBlocked(state);
+      const email = normalizeEmail(command.email);
+      let proved: NewEvent[];
+      if (email === state.pendingEmail) proved = [{ type: 'EmailVerified', data: { userId, email } }];
+      else if (email === state.email) proved = proofEvents(state, command.proof);
+      else throw invalid('stale_verification', 'This link is for an e-mail address the account no longer uses');
+      // The link reached the address's owner: it signs them in, as a magic link does (an admin signs in with a password).
+      if (requiresPassword(state)) return proved;
+      return [...proved, { type: 'UserSignedIn', data: { userId, sessionId: command.sessionId, method: 'magic_link' } }];
     }
     case 'ChangeAvatar':
       return [{ type: 'AvatarChanged', data: { userId, avatar: command.avatar, contentType: command.contentType, bytes: command.bytes } }];
@@ -401,18 +488,47 @@ export function decideUser(command: UserCommand, state: UserState): NewEvent[] {
   }
 }
 
+/**
+ * The first proof of the account's address puts it in force; it ends the sessions opened before it and drops the
+ * password set before it (kept only when the proof came from the very session that set it: then the one who chose
+ * the password also reads the mail), and starts a beta code's trial. Answers nothing once the address is in force.
+ */
+function proofEvents(state: UserState & { id: string; email: string }, proof: AddressProof | undefined): NewEvent[] {
+  if (state.emailVerified) return [];
+  const userId = state.id;
+  const events: NewEvent[] = [{ type: 'EmailVerified', data: { userId, email: state.email } }];
+  const fromFirstSession = proof?.currentSessionId != null && proof.currentSessionId === state.firstSessionId;
+  const passwordRemoved = state.hasPassword && !requiresPassword(state) && !fromFirstSession;
+  if (state.signInCount > 0 || passwordRemoved) events.push({ type: 'UnprovenAccessRevoked', data: { userId, passwordRemoved } });
+  if (state.betaTrial && !state.betaTrialUsed && proof && effectiveTier(state, new Date(proof.at)) === 'free') {
+    events.push({
+      type: 'SubscriptionTierChanged',
+      data: {
+        userId,
+        tier: state.betaTrial.tier,
+        status: 'trialing',
+        source: BETA_SOURCE,
+        startedAt: proof.at,
+        expiresAt: trialEnd(new Date(proof.at), state.betaTrial.months).toISOString(),
+        stripeSubscriptionId: null,
+      },
+    });
+  }
+  return events;
+}
+
 export const userDecider = { initialState: initialUserState, evolve: evolveUser, decide: decideUser };
 
-/** Uniqueness of e-mails and usernames: reservations written in the same transaction as the events. */
+/**
+ * Uniqueness of e-mails and usernames: reservations written in the same transaction as the events. An address is
+ * reserved when it is proved, never before: a pending address holds nothing against its owner.
+ */
 export function userReservations(events: NewEvent[]): { key: string; owner: string }[] {
   const keys: { key: string; owner: string }[] = [];
   for (const event of events) {
     const data = event.data as { userId: string; email?: string; username?: string | null };
-    if (event.type === 'UserRegistered') {
-      keys.push({ key: emailReservation(data.email!), owner: data.userId });
-      if (data.username) keys.push({ key: usernameReservation(data.username), owner: data.userId });
-    }
-    if (event.type === 'ProfileChanged' && data.email) keys.push({ key: emailReservation(data.email), owner: data.userId });
+    if (event.type === 'UserRegistered' && data.username) keys.push({ key: usernameReservation(data.username), owner: data.userId });
+    if (event.type === 'EmailVerified') keys.push({ key: emailReservation(data.email!), owner: data.userId });
   }
   return keys;
 }

@@ -1,4 +1,4 @@
-/** PUT /api/users/{id}: the listener's display name and e-mail (a changed e-mail is verified again by mail). */
+/** PUT /api/users/{id}: the listener's display name (a new e-mail address has its own confirmation: change-email.ts). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateProfileAnswer } from '../../../../../functions/contract/accounts';
 import { request } from '../../../lib/http';
@@ -6,7 +6,6 @@ import { sessionKeys, type SessionUser } from '../../../lib/session';
 
 export interface ProfileChange {
   displayName: string;
-  email: string;
 }
 
 export const updateProfile = (userId: string, change: ProfileChange) =>

@@ -20,6 +20,7 @@ import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast';
 import { useOpenAccountDialog } from '../../auth';
 import { useSignOut } from '../api/sign-out';
+import { useConfirmEmailChange, useStartEmailChange } from '../api/change-email';
 import { useUpdateProfile } from '../api/update-profile';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { checkAvatarFile } from '../avatar-crop';
@@ -140,8 +141,29 @@ function ProfileForm({ user }: { user: SessionUser }) {
   const [displayName, setDisplayName] = useState(user.displayName ?? '');
   const [email, setEmail] = useState(user.email ?? '');
   const [emailError, setEmailError] = useState<string | null>(null);
+  /** The new address whose change waits for the code mailed to the address in force. */
+  const [codeFor, setCodeFor] = useState<string | null>(null);
   const update = useUpdateProfile(user.id);
-  const changed = displayName.trim() !== (user.displayName ?? '') || email.trim() !== (user.email ?? '');
+  const startChange = useStartEmailChange();
+  const busy = update.isPending || startChange.isPending;
+  const nameChanged = displayName.trim() !== (user.displayName ?? '');
+  const changed = nameChanged || email.trim() !== (user.email ?? '');
+  const failed = (title: string) => (error: Error) =>
+    toast({ variant: 'destructive', title, description: serverMessageOf(error) ?? 'Please try again' });
+
+  const changeEmail = (address: string) =>
+    startChange.mutate(address, {
+      onSuccess: (answer) => {
+        if (answer.codeSent) setCodeFor(address);
+        toast({
+          variant: 'success',
+          title: answer.codeSent ? 'Check your current email' : 'Check your new email',
+          description: answer.message,
+          duration: 5000,
+        });
+      },
+      onError: failed('Email not changed'),
+    });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -153,21 +175,27 @@ function ProfileForm({ user }: { user: SessionUser }) {
     }
     setEmailError(null);
     const emailChanged = address !== (user.email ?? '');
+    if (!nameChanged) {
+      if (emailChanged) changeEmail(address);
+      return;
+    }
     update.mutate(
-      { displayName: displayName.trim(), email: address },
+      { displayName: displayName.trim() },
       {
-        onSuccess: () =>
-          toast({
-            variant: 'success',
-            title: 'Profile updated',
-            description: emailChanged ? `We sent a link to ${address} to confirm your new email.` : 'Your changes are saved.',
-            duration: emailChanged ? 5000 : 3000,
-          }),
-        onError: (error) =>
-          toast({ variant: 'destructive', title: 'Update failed', description: serverMessageOf(error) ?? 'Failed to update profile' }),
+        onSuccess: () => {
+          toast({ variant: 'success', title: 'Profile updated', description: 'Your changes are saved.', duration: 3000 });
+          if (emailChanged) changeEmail(address);
+        },
+        onError: failed('Update failed'),
       },
     );
   };
+
+  const emailHint = user.pendingEmail
+    ? `Waiting for confirmation of ${user.pendingEmail}: follow the link we sent there. ${user.email} stays in use until then.`
+    : !user.emailVerified
+      ? 'Not confirmed yet: follow the link we sent to this address, or sign in with a code sent to it.'
+      : 'Changing it asks for a code sent to this address, then a link sent to the new one.';
 
   return (
     <Section title="Profile details" size="lg" className="rounded-2xl border border-white/10 bg-zinc-900 p-6">
@@ -180,7 +208,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
           placeholder={user.username ?? 'How your name shows'}
           hint="Optional: how your name shows across the app."
           onChange={(event) => setDisplayName(event.target.value)}
-          disabled={update.isPending}
+          disabled={busy}
         />
         <TextField
           label="Email"
@@ -189,20 +217,96 @@ function ProfileForm({ user }: { user: SessionUser }) {
           autoComplete="email"
           value={email}
           error={emailError}
-          hint="Changing it sends a confirmation link to the new address."
+          hint={emailHint}
           onChange={(event) => {
             setEmail(event.target.value);
             setEmailError(null);
           }}
-          disabled={update.isPending}
+          disabled={busy || codeFor !== null}
         />
         <div className="sm:col-span-2">
-          <Button type="submit" disabled={!changed || update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save Changes'}
+          <Button type="submit" disabled={!changed || busy || codeFor !== null}>
+            {busy ? 'Saving...' : 'Save Changes'}
           </Button>
         </div>
       </form>
+      {codeFor && (
+        <EmailChangeCode
+          currentEmail={user.email}
+          newEmail={codeFor}
+          onDone={() => {
+            // The address in force stays until the new one is confirmed; the field shows it, the hint the new one.
+            setCodeFor(null);
+            setEmail(user.email ?? '');
+          }}
+          onCancel={() => {
+            setCodeFor(null);
+            setEmail(user.email ?? '');
+          }}
+        />
+      )}
     </Section>
+  );
+}
+
+/** The second step of a change of address: the code mailed to the address in force. */
+function EmailChangeCode({
+  currentEmail,
+  newEmail,
+  onDone,
+  onCancel,
+}: {
+  currentEmail: string;
+  newEmail: string;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const confirm = useConfirmEmailChange();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code.trim())) return setProblem('Please enter the 6-digit code');
+    setProblem(null);
+    confirm.mutate(code.trim(), {
+      onSuccess: (answer) => {
+        toast({ variant: 'success', title: 'Check your new email', description: answer.message, duration: 6000 });
+        onDone();
+      },
+      onError: (error) => setProblem(serverMessageOf(error) ?? 'Please try again'),
+    });
+  };
+
+  return (
+    <form className="mt-6 space-y-3 border-t border-white/10 pt-5" onSubmit={submit} noValidate data-testid="email-change-code">
+      <p className="text-sm text-zinc-300">
+        To move your account to <strong className="text-zinc-50">{newEmail}</strong>, enter the 6-digit code we sent to{' '}
+        <strong className="text-zinc-50">{currentEmail}</strong>.
+      </p>
+      <TextField
+        label="Code from your current email"
+        name="emailChangeCode"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        error={problem}
+        onChange={(event) => {
+          setCode(event.target.value);
+          setProblem(null);
+        }}
+        disabled={confirm.isPending}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={confirm.isPending || code.trim() === ''}>
+          {confirm.isPending ? 'Confirming...' : 'Confirm new email'}
+        </Button>
+        <Button type="button" variant="secondary" onClick={onCancel} disabled={confirm.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }
 

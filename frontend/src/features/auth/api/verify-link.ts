@@ -1,6 +1,6 @@
 /**
- * The two links a mail carries: GET /api/auth/verify-magic-link?token (signs in) and
- * GET /api/auth/verify-email?token&email (confirms an address). Each token works once and following it
+ * The two links a mail carries: the page of each posts the token of its URL to POST /api/auth/verify-magic-link
+ * (signs in) or POST /api/auth/verify-email (confirms an address, and signs in). Each token works once and using it
  * changes the session, so each is an action run once per page visit rather than a cached read.
  */
 import { useMutation } from '@tanstack/react-query';
@@ -9,10 +9,10 @@ import { verifyEmailAnswer, verifyMagicLinkAnswer } from '../../../../../functio
 import { request } from '../../../lib/http';
 
 export const verifyMagicLink = (token: string) =>
-  request(`/api/auth/verify-magic-link?token=${encodeURIComponent(token)}`, verifyMagicLinkAnswer);
+  request('/api/auth/verify-magic-link', verifyMagicLinkAnswer, { method: 'POST', body: { token } });
 
-export const verifyEmail = ({ token, email }: { token: string; email: string }) =>
-  request(`/api/auth/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`, verifyEmailAnswer);
+export const verifyEmail = (link: { token: string; email: string }) =>
+  request('/api/auth/verify-email', verifyEmailAnswer, { method: 'POST', body: link });
 
 /** Runs the verification once when the page has what it needs (StrictMode's second effect run is skipped). */
 function useVerifyOnce<Input, Answer>(verify: (input: Input) => Promise<Answer>, input: Input | null) {

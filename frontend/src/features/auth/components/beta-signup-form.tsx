@@ -65,7 +65,10 @@ export function BetaSignupForm() {
   return (
     <div data-testid="beta-signup-form">
       <h1 className="text-2xl font-extrabold text-zinc-50">Join the {brand.product} beta</h1>
-      <p className="mt-2 text-sm text-zinc-300">Create your account with a password. A beta code unlocks what your invite promised.</p>
+      <p className="mt-2 text-sm text-zinc-300">
+        Create your account with a password. We mail you a link to confirm your address: open it in this browser to keep your password. A
+        beta code unlocks what your invite promised once your address is confirmed.
+      </p>
       <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
         <TextField label="Full name" autoComplete="name" required {...field('fullName')} />
         <TextField

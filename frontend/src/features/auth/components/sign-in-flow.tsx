@@ -178,6 +178,12 @@ export function SignInFlow({
         {signingUp ? 'Already have an account? ' : `New to ${brand.product}? `}
         <TextButton onClick={() => switchMode(signingUp ? 'sign-in' : 'sign-up')}>{signingUp ? 'Sign In' : 'Create an account'}</TextButton>
       </p>
+      {/* The server answers every address alike, so an account that signs in with a password is not told apart: its holder picks this. */}
+      {!signingUp && (
+        <p className="mt-2 text-center text-sm text-zinc-300">
+          <TextButton onClick={() => setStep('admin-password')}>Sign in with a password</TextButton>
+        </p>
+      )}
       <p className="mt-4 text-center text-xs text-zinc-400">
         We only use your email to sign you in and to send what you ask for. Read our{' '}
         <a href="/privacy" target="_blank" rel="noopener" className="underline underline-offset-2 hover:text-zinc-200">
@@ -359,7 +365,7 @@ function AdminPasswordStep({
       <StepHeading
         surface={surface}
         title="Administrator sign-in"
-        description="This is an administrator account: enter its password to continue."
+        description="Administrators, and listeners who chose a password at beta signup, enter it here."
       />
       <form className="mt-5 space-y-4" onSubmit={submit} noValidate>
         <TextField

@@ -1,7 +1,10 @@
-/** POST /api/band/fan-signup: leaves a fan's e-mail with the band. */
+/**
+ * POST /api/band/fan-signup: mails the fan a link to confirm their address; POST /api/band/fan-signup/confirm, from
+ * that link, puts them on the band's list (double opt-in).
+ */
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { fanSignupAnswer } from '../../../../../functions/contract/band';
+import { confirmFanSignupAnswer, fanSignupAnswer } from '../../../../../functions/contract/band';
 import { request } from '../../../lib/http';
 
 /** The fan signup needs a well-formed address (spec part 2 §5). */
@@ -13,3 +16,8 @@ export const signUpFan = (email: string) =>
   request('/api/band/fan-signup', fanSignupAnswer, { method: 'POST', body: { email: email.trim() } });
 
 export const useFanSignup = () => useMutation({ mutationFn: signUpFan });
+
+export const confirmFanSignup = (token: string) =>
+  request('/api/band/fan-signup/confirm', confirmFanSignupAnswer, { method: 'POST', body: { token } });
+
+export const useConfirmFanSignup = () => useMutation({ mutationFn: confirmFanSignup });

@@ -1,12 +1,15 @@
-/** The band's fan signup: one e-mail field; once recorded, a second later, the fan is on the band's page. */
+/**
+ * The band's fan signup: one e-mail field; once the confirmation link is mailed, a second later, the fan is on the
+ * band's page. Opened from that link (`?confirm=`), it posts the link's token and says the fan is on the list.
+ */
 import { Mail } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { serverMessageOf } from '../../../lib/http';
-import { Button } from '../../../ui/button';
+import { Button, buttonClass } from '../../../ui/button';
 import { IconInput } from '../../../ui/icon-input';
-import { isValidFanEmail, useFanSignup } from '../api/fan-signup';
+import { isValidFanEmail, useConfirmFanSignup, useFanSignup } from '../api/fan-signup';
 import { band, bandPagePath } from '../band';
 import { BandTitle } from './band-title';
 
@@ -14,6 +17,47 @@ import { BandTitle } from './band-title';
 export const FAN_REDIRECT_DELAY_MS = 1000;
 
 export function BandSignupPage() {
+  const [params] = useSearchParams();
+  const token = params.get('confirm')?.trim();
+  return token ? <FanSignupConfirmation token={token} /> : <FanSignupForm />;
+}
+
+/** The confirmation link: its token is posted once per visit, and the page says how it went. */
+function FanSignupConfirmation({ token }: { token: string }) {
+  useDocumentTitle(`${band.name}: Confirm your signup`);
+  const confirm = useConfirmFanSignup();
+  const started = useRef(false);
+  const { mutate } = confirm;
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    mutate(token);
+  }, [token, mutate]);
+
+  return (
+    <section className="mx-auto flex max-w-md flex-col gap-6 py-8 text-center" data-testid="band-signup-confirmation">
+      <BandTitle />
+      {confirm.isError ? (
+        <p role="alert" className="text-sm text-red-300">
+          {serverMessageOf(confirm.error) ?? 'Something went wrong. Please try again.'}
+        </p>
+      ) : confirm.isSuccess ? (
+        <p role="status" className="text-sm text-emerald-300">
+          You're on the list! We'll write when {band.name} has news.
+        </p>
+      ) : (
+        <p role="status" className="text-sm text-zinc-300">
+          Confirming your signup…
+        </p>
+      )}
+      <Link to={bandPagePath} className={buttonClass()}>
+        Go to {band.name}
+      </Link>
+    </section>
+  );
+}
+
+function FanSignupForm() {
   useDocumentTitle(`${band.name}: Get Access`);
   const navigate = useNavigate();
   const signup = useFanSignup();
@@ -69,7 +113,7 @@ export function BandSignupPage() {
         )}
         {signup.isSuccess && (
           <p role="status" className="text-sm text-emerald-300">
-            You're in! Taking you to {band.name}…
+            Almost there: check your email for a link to confirm your signup. Taking you to {band.name}…
           </p>
         )}
         <Button type="submit" className="w-full" disabled={busy || email.trim() === ''}>

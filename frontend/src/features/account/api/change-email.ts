@@ -1,0 +1,32 @@
+/**
+ * POST /api/users/me/email and /api/users/me/email/confirm: moving the account to a new address, confirmed by a code
+ * mailed to the address in force, then by a link mailed to the new one (which stays pending until then).
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { confirmEmailChangeAnswer, startEmailChangeAnswer } from '../../../../../functions/contract/accounts';
+import { request } from '../../../lib/http';
+import { sessionKeys, type SessionUser } from '../../../lib/session';
+
+export const startEmailChange = (email: string) =>
+  request('/api/users/me/email', startEmailChangeAnswer, { method: 'POST', body: { email } });
+
+export const confirmEmailChange = (code: string) =>
+  request('/api/users/me/email/confirm', confirmEmailChangeAnswer, { method: 'POST', body: { code } });
+
+function useSessionUserUpdate() {
+  const queryClient = useQueryClient();
+  return (user: SessionUser) => {
+    queryClient.setQueryData<SessionUser | null>(sessionKeys.me(), user);
+    return queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+  };
+}
+
+export function useStartEmailChange() {
+  const setUser = useSessionUserUpdate();
+  return useMutation({ mutationFn: startEmailChange, onSuccess: (answer) => setUser(answer.user) });
+}
+
+export function useConfirmEmailChange() {
+  const setUser = useSessionUserUpdate();
+  return useMutation({ mutationFn: confirmEmailChange, onSuccess: (answer) => setUser(answer.user) });
+}

@@ -1,0 +1,130 @@
+/**
+ * A listener moves their account to a new e-mail address, confirmed by both: a code mailed to the address in force
+ * (kept only as an HMAC, 15 minutes, 5 tries, a new request replacing the old code), then a link mailed to the new
+ * one (email-verification.ts). The old address stays in force until the new one is confirmed. An account whose
+ * address was never proved has nothing in force to protect: its pending address is replaced at once.
+ */
+import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { conflict, invalid, rateLimited, unauthorized } from '../domain/errors.js';
+import { emailReservation, normalizeEmail } from '../domain/user/user.js';
+import type { UserView } from '../projections/users.js';
+import { dynamoClient } from './aws.js';
+import { sendEmailVerification } from './email-verification.js';
+import { env } from './env.js';
+import { reservationOwner, type AppendContext } from './event-store.js';
+import { emailChangeCodeMail, enqueueMail } from './mail.js';
+import { CHALLENGE_MINUTES, CODE_LENGTH, hmac, limitSignInMessages, MAX_CODE_ATTEMPTS } from './sign-in-challenges.js';
+import { EMAIL_TAKEN, freshUser, runUserCommand } from './users.js';
+
+type Caller = Omit<AppendContext, 'actor'> & { at: Date; sourceIp: string };
+
+const changeKey = (userId: string) => ({ pk: `email-change#${userId}`, sk: 'code' });
+const table = () => env().TABLE_EPHEMERAL;
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+const isConditionFailure = (error: unknown) => error instanceof Error && error.name === 'ConditionalCheckFailedException';
+const codeHmac = (userId: string, email: string, code: string) => hmac('email change', `${userId}:${email}:${code}`);
+
+export type EmailChangeStart =
+  { step: 'code_sent'; user: UserView; currentEmail: string; minutes: number } | { step: 'confirmation_sent'; user: UserView };
+
+async function signedInUser(userId: string): Promise<UserView> {
+  const user = await freshUser(userId);
+  if (!user) throw unauthorized('unauthorized', 'Not authenticated');
+  return user;
+}
+
+/**
+ * Starts moving the account to `newEmail`: a code to the address in force, or, when nothing is in force yet, the
+ * pending address replaced and the new one sent its confirmation link.
+ */
+export async function startEmailChange(userId: string, newEmailInput: string, caller: Caller): Promise<EmailChangeStart> {
+  const user = await signedInUser(userId);
+  const newEmail = normalizeEmail(newEmailInput);
+  if (newEmail === user.email && user.emailVerified) throw invalid('same_email', 'This is already your e-mail address');
+  const owner = await reservationOwner(emailReservation(newEmail));
+  if (owner && owner !== userId) throw conflict('email_taken', EMAIL_TAKEN);
+  await limitSignInMessages(newEmail, caller.sourceIp, caller.at);
+  if (!user.emailVerified) {
+    const changed = await runUserCommand(
+      userId,
+      { type: 'RequestEmailChange', email: newEmail, codeVerified: false },
+      { ...caller, actor: userId },
+    );
+    await sendEmailVerification(userId, newEmail, caller.at);
+    return { step: 'confirmation_sent', user: changed };
+  }
+  await limitSignInMessages(user.email, caller.sourceIp, caller.at);
+  const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
+  const item = {
+    ...changeKey(userId),
+    newEmail,
+    codeHmac: codeHmac(userId, newEmail, code),
+    attempts: 0,
+    expiresAt: seconds(caller.at) + CHALLENGE_MINUTES * 60,
+  };
+  await dynamoClient().send(new PutCommand({ TableName: table(), Item: item }));
+  await enqueueMail(emailChangeCodeMail(user.email, newEmail, code, CHALLENGE_MINUTES), `email-change-${randomUUID()}`);
+  return { step: 'code_sent', user, currentEmail: user.email, minutes: CHALLENGE_MINUTES };
+}
+
+const expired = () => invalid('invalid_code', 'Invalid or expired code. Please ask for a new code.');
+const tooMany = () => rateLimited('too_many_attempts', 'Too many wrong codes. Please ask for a new code.');
+
+/** Checks the code as sign-in codes are checked: each try counts, the fifth wrong one kills it, the right one is used up. */
+async function redeemChangeCode(userId: string, code: string, now: Date): Promise<string> {
+  let stored: { codeHmac: string; attempts: number; newEmail: string };
+  try {
+    const out = await dynamoClient().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: changeKey(userId),
+        UpdateExpression: 'ADD attempts :one',
+        ConditionExpression: 'attribute_exists(pk) AND attempts < :max AND expiresAt > :now',
+        ExpressionAttributeValues: { ':one': 1, ':max': MAX_CODE_ATTEMPTS, ':now': seconds(now) },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    stored = out.Attributes as typeof stored;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const existing = (await dynamoClient().send(new GetCommand({ TableName: table(), Key: changeKey(userId), ConsistentRead: true })))
+      .Item as { expiresAt: number } | undefined;
+    throw existing && existing.expiresAt > seconds(now) ? tooMany() : expired();
+  }
+  const given = Buffer.from(codeHmac(userId, stored.newEmail, code));
+  const expected = Buffer.from(stored.codeHmac);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    const left = MAX_CODE_ATTEMPTS - stored.attempts;
+    if (left <= 0) throw tooMany();
+    throw invalid('invalid_code', `Invalid or expired code. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+  }
+  try {
+    await dynamoClient().send(
+      new DeleteCommand({
+        TableName: table(),
+        Key: changeKey(userId),
+        ConditionExpression: 'codeHmac = :h',
+        ExpressionAttributeValues: { ':h': stored.codeHmac },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw expired();
+    throw error;
+  }
+  return stored.newEmail;
+}
+
+/** With the code from the address in force: the new address is asked for, and sent the link that confirms it. */
+export async function confirmEmailChange(userId: string, code: string, caller: Caller): Promise<{ user: UserView; newEmail: string }> {
+  const newEmail = await redeemChangeCode(userId, code, caller.at);
+  const owner = await reservationOwner(emailReservation(newEmail));
+  if (owner && owner !== userId) throw conflict('email_taken', EMAIL_TAKEN);
+  const user = await runUserCommand(
+    userId,
+    { type: 'RequestEmailChange', email: newEmail, codeVerified: true },
+    { ...caller, actor: userId },
+  );
+  await sendEmailVerification(userId, newEmail, caller.at);
+  return { user, newEmail };
+}
