@@ -157,6 +157,9 @@ export const adminTotpVerify = endpoint({
   ]),
   answer: adminTotpVerifyAnswer,
 });
+export const adminStepUpAnswer = z.object({ stepUpUntil: z.string() });
+/** A signed-in admin's fresh code of their app: for 5 minutes their sensitive acts (refunds, exports, roles…) go through. */
+export const adminStepUp = endpoint({ body: z.object({ code: totpCode }), answer: adminStepUpAnswer });
 export const betaSignupAnswer = z.object({ ...signedIn, subscriptionTier: z.string(), username: nullableText });
 export const betaSignup = endpoint({
   body: z.object({

@@ -39,7 +39,7 @@ describe('the label’s round: upload, publish, sell, refund', () => {
     const staff = await signedInListener();
     const context = { actor: 'test', correlationId: `journey-${tag}` };
     await runUserCommand(staff.userId, { type: 'SetPassword', passwordHash: await hashPassword(password) }, context);
-    await setAdminRole(staff.userId, 'admin', 'test', context);
+    await setAdminRole(staff.userId, { role: 'admin', permissions: ['owner'] }, 'test', context);
 
     // 1. Password, then the authenticator app set up at the first sign-in.
     const admin = await newPage(browser, viewports.desktop);
