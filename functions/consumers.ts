@@ -92,7 +92,7 @@ export const consumers: ConsumerSpec[] = [
   reactor('notifier', ['UserRegistered', 'SubscriptionStarted', 'PurchaseCompleted', 'AlbumPublished']),
   reactor('user-tier', ['SubscriptionStarted', 'SubscriptionRenewed', 'SubscriptionCancelled', 'SubscriptionEnded']),
   // Also takes mail jobs put straight on its queue (sign-in codes, verification links).
-  reactor('mailer', ['NotificationSent']),
+  reactor('mailer', ['NotificationSent', 'AdminSecondStepLocked']),
   // Builds each album's download ZIP: minutes of audio per album, one album per message.
   reactor('album-downloads', ['AlbumPublished', 'AlbumDetailsChanged'], { batchSize: 1, visibilityTimeoutSeconds: 300 }),
   reactor('receipts', ['PurchaseCompleted', 'PurchaseRefunded']),

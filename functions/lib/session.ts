@@ -5,7 +5,7 @@
  * is re-issued) and revocable (logout revokes the session id; blocking an account, all of its sessions).
  * An admin's session lives only while it is used: one that passed the second factor is recorded in
  * `ephemeral`, its last activity refreshed at most once a minute by the admin's own requests (not the app's
- * background polling), and it ends after 12 hours idle or 12 hours after its sign-in, whichever comes first.
+ * background polling), and it ends after an hour idle or 12 hours after its sign-in, whichever comes first.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -81,7 +81,11 @@ export async function revokeSession(session: Session, now = new Date()): Promise
   );
 }
 
-export const ADMIN_IDLE_SECONDS = 12 * 3600;
+/**
+ * An admin's session ends this long after the admin's last own request. Shorter than the absolute limit, or it would
+ * never be the one that ends a session: a console left open ends within the hour, whatever it polls.
+ */
+export const ADMIN_IDLE_SECONDS = 3600;
 /** An admin's session ends this long after its sign-in, however busy. */
 export const ADMIN_SESSION_MAX_SECONDS = 12 * 3600;
 /** An admin's activity is written at most this often (one write a minute, not one per request). */
