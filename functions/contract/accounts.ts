@@ -36,6 +36,8 @@ export const user = z.object({
   stripeSubscriptionId: nullableText,
   isSubscriber: z.boolean(),
   isAdmin: z.boolean(),
+  /** What an admin may do (catalogue, people, money, operations; an owner everything): the admin panel shows only that. */
+  adminPermissions: z.array(z.enum(['catalogue', 'people', 'money', 'operations', 'owner'])),
   /** The spec: "The server flags admin accounts with isAdminAccount and requiresPassword". */
   isAdminAccount: z.boolean(),
   requiresPassword: z.boolean(),

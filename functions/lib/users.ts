@@ -162,6 +162,7 @@ export function userDto(user: UserView, now: Date) {
     stripeSubscriptionId: user.stripeSubscriptionId,
     isSubscriber: tier === 'toko_plus',
     isAdmin,
+    adminPermissions: isAdmin ? user.permissions : [],
     isAdminAccount: isAdmin,
     requiresPassword: requiresPassword(user),
     createdAt: user.createdAt,

@@ -28,6 +28,7 @@ const user = (fields: Partial<SessionUser>): SessionUser => ({
   stripeSubscriptionId: null,
   isSubscriber: false,
   isAdmin: false,
+  adminPermissions: [],
   isAdminAccount: false,
   requiresPassword: false,
   createdAt: null,

@@ -14,7 +14,7 @@ import {
   searchUsersAnswer,
   type userRow,
 } from '../../../../../functions/contract/admin-people.js';
-import { HttpError, request } from '../../../lib/http';
+import { baseHeaders, HttpError, request, sendWithStepUp } from '../../../lib/http';
 
 export type UserRow = z.infer<typeof userRow>;
 export type AdminUser = z.infer<typeof adminUser>;
@@ -90,7 +90,9 @@ export const FAN_SIGNUPS_CSV = 'fan-signups.csv';
  * fan-signups.csv; answers how many signups it holds.
  */
 export async function downloadFanSignups(): Promise<number> {
-  const response = await fetch('/api/admin/fan-signups/export', { credentials: 'include', headers: { Accept: 'text/csv' } });
+  const response = await sendWithStepUp(() =>
+    fetch('/api/admin/fan-signups/export', { credentials: 'include', headers: { Accept: 'text/csv', ...baseHeaders() } }),
+  );
   if (!response.ok) throw new HttpError(response.status, (await response.text().catch(() => '')) || response.statusText);
   const csv = await response.text();
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
