@@ -117,7 +117,10 @@ export const AdminTotpEnrolled = defineEvent(
  * Too many wrong second-factor codes in a row: the account's second step is refused until `until`, and the admin is
  * mailed (someone may hold their password).
  */
-export const AdminSecondStepLocked = defineEvent('AdminSecondStepLocked', z.object({ userId: id, wrongCodes: z.number().int(), until: isoDateTime }));
+export const AdminSecondStepLocked = defineEvent(
+  'AdminSecondStepLocked',
+  z.object({ userId: id, wrongCodes: z.number().int(), until: isoDateTime }),
+);
 
 /** One recovery code (its place in the enrolment's list) was spent on a sign-in: it never works again. */
 export const AdminRecoveryCodeUsed = defineEvent(

@@ -33,7 +33,13 @@ import * as userData from './contract/user-data.js';
  */
 export type AuthLevel = 'guest' | 'user' | 'admin' | AdminLevel;
 export type AdminLevel = `admin:${AdminPermission}`;
-export const adminLevels = ['admin:catalogue', 'admin:people', 'admin:money', 'admin:operations', 'admin:owner'] as const satisfies AdminLevel[];
+export const adminLevels = [
+  'admin:catalogue',
+  'admin:people',
+  'admin:money',
+  'admin:operations',
+  'admin:owner',
+] as const satisfies AdminLevel[];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Context =
   | 'catalogue'
@@ -80,10 +86,12 @@ const route = <M extends HttpMethod, P extends string, C extends Context, A exte
   options: { stepUp?: StepUp } = {},
 ) => {
   const key: `${M} ${P}` = `${method} ${path}`;
-  return { method, path, context, auth, contract, key, ...options } as { method: M; path: P; context: C; auth: A; contract: E; key: `${M} ${P}`; stepUp?: StepUp };
+  return { method, path, context, auth, contract, key, ...options };
 };
 const stepUp = { stepUp: true } as const;
 
+// One line per route, however long: the manifest reads as a table.
+// prettier-ignore
 export const routes = [
   route('GET', '/api/albums', 'catalogue', 'guest', catalogue.listAlbums),
   route('GET', '/api/albums/{id}', 'catalogue', 'guest', catalogue.getAlbum),

@@ -203,7 +203,11 @@ function authorize(level: AuthLevel, session: Session | null) {
   if (level === 'user') return;
   if (session.role !== 'admin') throw new HttpError(403, 'forbidden', 'Admin access required');
   if (level !== 'admin' && !mayAct(session.permissions, level.slice('admin:'.length) as AdminPermission)) {
-    throw new HttpError(403, 'permission_required', `Your admin account may not ${permissionWork[level]}: ask an owner for this permission`);
+    throw new HttpError(
+      403,
+      'permission_required',
+      `Your admin account may not ${permissionWork[level]}: ask an owner for this permission`,
+    );
   }
 }
 

@@ -40,7 +40,11 @@ describe('admin authorization matrix', () => {
   });
 
   it('gives every permission level routes of its own, and the owner every route', () => {
-    for (const level of adminLevels) expect(adminRoutes.some((r) => r.auth === level), level).toBe(true);
+    for (const level of adminLevels)
+      expect(
+        adminRoutes.some((r) => r.auth === level),
+        level,
+      ).toBe(true);
     expect(adminRoutes.every((r) => allows(r.auth, 'owner'))).toBe(true);
   });
 

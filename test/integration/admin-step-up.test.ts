@@ -63,7 +63,10 @@ describe('step-up', () => {
   it('asks for it to redrive every dead letter, not for a dry run nor for chosen letters', async () => {
     const ops = await signedInAdmin(['operations']);
     const redrive = (json: unknown) => ops.callAsIs('/api/admin/ops/consumers/users/dead-letters/redrive', { method: 'POST', json });
-    expect(await redrive({ ids: 'all', ratePerSecond: 10, dryRun: false })).toMatchObject({ status: 403, body: { error: 'step_up_required' } });
+    expect(await redrive({ ids: 'all', ratePerSecond: 10, dryRun: false })).toMatchObject({
+      status: 403,
+      body: { error: 'step_up_required' },
+    });
     expect((await redrive({ ids: 'all', ratePerSecond: 10, dryRun: true })).status).toBe(200);
     expect((await redrive({ ids: ['no-such-letter'], ratePerSecond: 10, dryRun: false })).status).not.toBe(403);
     await ops.stepUp();

@@ -10,7 +10,8 @@ if (typeof window !== 'undefined') {
   const seen = () => {
     lastActionAt = Date.now();
   };
-  for (const type of ['pointerdown', 'keydown', 'touchstart'] as const) window.addEventListener(type, seen, { capture: true, passive: true });
+  for (const type of ['pointerdown', 'keydown', 'touchstart'] as const)
+    window.addEventListener(type, seen, { capture: true, passive: true });
 }
 
 /** The header the server reads (functions/lib/session.ts BACKGROUND_HEADER). */

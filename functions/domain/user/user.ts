@@ -292,7 +292,10 @@ export function decideUser(command: UserCommand, state: UserState): NewEvent[] {
     if (command.emailVerified) events.push({ type: 'EmailVerified', data: { userId, email } });
     if (command.passwordHash) events.push({ type: 'PasswordSet', data: { userId, passwordHash: command.passwordHash } });
     if (command.role !== 'user')
-      events.push({ type: 'UserRoleChanged', data: { userId, role: command.role, permissions: adminPermissions(command.permissions ?? []) } });
+      events.push({
+        type: 'UserRoleChanged',
+        data: { userId, role: command.role, permissions: adminPermissions(command.permissions ?? []) },
+      });
     if (command.session) {
       if (command.role === 'admin' && command.session.method !== 'password')
         throw forbidden('password_required', 'This account signs in with a password');

@@ -6,6 +6,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import {
+  adminPermission,
   type adminUser,
   adminUserChange,
   type fanSignup,
@@ -18,6 +19,7 @@ import { baseHeaders, HttpError, request, sendWithStepUp } from '../../../lib/ht
 
 export type UserRow = z.infer<typeof userRow>;
 export type AdminUser = z.infer<typeof adminUser>;
+export type AdminPermission = z.infer<typeof adminPermission>;
 export type UserPage = z.infer<typeof getUserAnswer>;
 export type FanSignup = z.infer<typeof fanSignup>;
 type Changed = z.infer<typeof adminUserChange>;
@@ -65,10 +67,15 @@ export const useGrantComplimentary = (id: string) =>
 export const useRevokeComplimentary = (id: string) =>
   useAccountChange(id, () => request(membership(id), adminUserChange, { method: 'DELETE' }));
 
+/** An owner's change of the account's role: an admin with what they may do, or a listener again. */
+export type RoleChange = { role: 'admin'; permissions: AdminPermission[] } | { role: 'user' };
 export const useChangeRole = (id: string) =>
-  useAccountChange(id, (role: 'user' | 'admin') =>
-    request(`/api/admin/users/${path(id)}/role`, adminUserChange, { method: 'PUT', body: { role } }),
+  useAccountChange(id, (change: RoleChange) =>
+    request(`/api/admin/users/${path(id)}/role`, adminUserChange, { method: 'PUT', body: change }),
   );
+
+/** Every permission an owner can give, in the order the panel lists them. */
+export const adminPermissions = adminPermission.options;
 
 export const useBlock = (id: string) =>
   useAccountChange(id, (reason: string | null) =>

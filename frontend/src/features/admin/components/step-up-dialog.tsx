@@ -11,6 +11,7 @@ import { setStepUpPrompt } from '../../../lib/step-up';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { TextField } from '../../../ui/text-field';
+import { formText } from './form-text';
 
 const giveCode = (code: string) => request('/api/auth/admin/step-up', adminStepUp.answer, { method: 'POST', body: { code } });
 
@@ -42,7 +43,7 @@ export function StepUpDialog() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s/g, '');
+    const code = formText(new FormData(event.currentTarget), 'code').replace(/\s/g, '');
     stepUp.mutate(code, { onSuccess: () => finish(true) });
   };
 
