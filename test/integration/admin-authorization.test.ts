@@ -48,6 +48,17 @@ describe('admin authorization matrix', () => {
     expect(adminRoutes.every((r) => allows(r.auth, 'owner'))).toBe(true);
   });
 
+  it("lets a person's history be read by those who look after people, and the catalogue's by those who run it", async () => {
+    const read = (permission: AdminPermission, path: string) => admins.get(permission)!.call(path);
+    const person = `/api/admin/history/user/${listener.userId}`;
+    expect((await read('people', person)).status).toBe(200);
+    expect(await read('catalogue', person)).toMatchObject({ status: 403, body: { error: 'permission_required' } });
+    const album = '/api/admin/history/album/album-after-hours';
+    expect((await read('catalogue', album)).status).toBe(200);
+    expect(await read('money', album)).toMatchObject({ status: 403, body: { error: 'permission_required' } });
+    expect(await read('people', '/api/admin/albums/album-after-hours/as-of?at=2026-01-01T00:00:00.000Z')).toMatchObject({ status: 403 });
+  });
+
   it.each(adminRoutes.map((r) => ({ key: `${r.method} ${r.path}`, route: r })))(
     '$key: guest 401, listener 403, member 403, each admin level as the manifest says',
     async ({ route }) => {
