@@ -20,19 +20,18 @@ export function StepUpDialog() {
   const settle = useRef<((accepted: boolean) => void) | null>(null);
   const stepUp = useMutation({ mutationFn: giveCode });
 
+  const { reset } = stepUp;
   useEffect(
     () =>
       setStepUpPrompt(
         () =>
           new Promise<boolean>((resolve) => {
             settle.current = resolve;
-            stepUp.reset();
+            reset();
             setOpen(true);
           }),
       ),
-    // The prompt is registered once; `reset` is stable.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
+    [reset],
   );
 
   const finish = (accepted: boolean) => {
