@@ -4,7 +4,7 @@
  * `ephemeral`; a password appears only as its scrypt hash.
  */
 import * as z from 'zod';
-import { DELETED, defineEvent, userOwner } from './envelope.js';
+import { DELETED, defineEvent, olderVersion, userOwner } from './envelope.js';
 
 const id = z.string().min(1);
 /** Trimmed and lower-cased: one account per address, whatever the capitals. */
@@ -13,6 +13,13 @@ const isoDateTime = z.string().datetime();
 
 export const userRoleSchema = z.enum(['user', 'admin']);
 export type UserRole = z.infer<typeof userRoleSchema>;
+/**
+ * What an admin may do: run the catalogue, look after people (support), handle money (refunds, statements,
+ * exports), run operations (redrive, rebuild, drop, heal), or, as an owner, everything, including who may do what.
+ */
+export const adminPermissionSchema = z.enum(['catalogue', 'people', 'money', 'operations', 'owner']);
+export type AdminPermission = z.infer<typeof adminPermissionSchema>;
+const adminPermissions = z.array(adminPermissionSchema);
 export const subscriptionTierSchema = z.enum(['free', 'toko_plus']);
 export type SubscriptionTier = z.infer<typeof subscriptionTierSchema>;
 
@@ -96,9 +103,18 @@ export const BetaCodeRedeemed = defineEvent(
 );
 
 /** The scrypt hash of a new password (never the password). */
-export const PasswordSet = defineEvent('PasswordSet', z.object({ userId: id, passwordHash: z.string().min(1) }));
+export const PasswordSet = defineEvent('PasswordSet', z.object({ userId: id, passwordHash: z.string().min(1) }), [], undefined, [
+  'passwordHash',
+]);
 
-export const UserRoleChanged = defineEvent('UserRoleChanged', z.object({ userId: id, role: userRoleSchema }));
+const roleChangedV1 = z.object({ userId: id, role: userRoleSchema });
+/**
+ * The account's role, and what it may do as an admin (none for a listener). Before permissions existed every admin
+ * could do everything: an older admin's change reads as an owner's, so no admin loses what they had.
+ */
+export const UserRoleChanged = defineEvent('UserRoleChanged', roleChangedV1.extend({ permissions: adminPermissions }), [
+  olderVersion(roleChangedV1, (d) => ({ ...d, permissions: d.role === 'admin' ? ['owner'] : [] })),
+]);
 
 /** The recovery codes of an admin's second factor: how many, each shown once and kept only as its HMAC. */
 export const RECOVERY_CODE_COUNT = 10;
@@ -114,6 +130,18 @@ export const AdminTotpEnrolled = defineEvent(
     secretCiphertext: z.string().min(1),
     recoveryCodeHashes: z.array(z.string().min(1)).length(RECOVERY_CODE_COUNT),
   }),
+  [],
+  undefined,
+  ['secretCiphertext', 'recoveryCodeHashes'],
+);
+
+/**
+ * Too many wrong second-factor codes in a row: the account's second step is refused until `until`, and the admin is
+ * mailed (someone may hold their password).
+ */
+export const AdminSecondStepLocked = defineEvent(
+  'AdminSecondStepLocked',
+  z.object({ userId: id, wrongCodes: z.number().int(), until: isoDateTime }),
 );
 
 /** One recovery code (its place in the enrolment's list) was spent on a sign-in: it never works again. */
@@ -147,7 +175,11 @@ export const ComplimentaryMembershipRevoked = defineEvent('ComplimentaryMembersh
  * The label's admins, on the one stream `admin-roster#label`, appended in the same transaction as the user's
  * UserRoleChanged: its fold is the count that keeps the last admin from being removed, whatever runs at once.
  */
-export const AdminAppointed = defineEvent('AdminAppointed', z.object({ userId: id }));
+const appointedV1 = z.object({ userId: id });
+/** Appointed, or appointed again with other permissions; every admin appointed before permissions existed is an owner. */
+export const AdminAppointed = defineEvent('AdminAppointed', appointedV1.extend({ permissions: adminPermissions }), [
+  olderVersion(appointedV1, (d) => ({ ...d, permissions: ['owner'] })),
+]);
 export const AdminDismissed = defineEvent('AdminDismissed', z.object({ userId: id }));
 
 export const SubscriptionTierChanged = defineEvent(

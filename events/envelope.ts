@@ -55,6 +55,8 @@ export interface EventDefinition<Name extends string, Schema extends z.ZodType> 
   schemaVersion: number;
   versions: EventVersion[];
   personal?: PersonalData<z.infer<Schema>>;
+  /** Its secret fields (a password hash, a sealed TOTP secret, recovery code hashes): never shown, even to an admin. */
+  secret?: readonly (keyof z.infer<Schema> & string)[];
 }
 
 export function defineEvent<Name extends string, Schema extends z.ZodType>(
@@ -62,8 +64,16 @@ export function defineEvent<Name extends string, Schema extends z.ZodType>(
   schema: Schema,
   older: EventVersion[] = [],
   personal?: PersonalData<z.infer<Schema>>,
+  secret?: readonly (keyof z.infer<Schema> & string)[],
 ): EventDefinition<Name, Schema> {
-  return { type, schema, schemaVersion: older.length + 1, versions: [...older, { schema }], ...(personal ? { personal } : {}) };
+  return {
+    type,
+    schema,
+    schemaVersion: older.length + 1,
+    versions: [...older, { schema }],
+    ...(personal ? { personal } : {}),
+    ...(secret ? { secret } : {}),
+  };
 }
 
 /** A person's own account as the owner of personal fields. */
@@ -106,6 +116,10 @@ export function createRegistry<const Defs extends readonly EventDefinition<strin
     /** The personal fields of the type and whose they are; undefined when it holds none. */
     personal(type: string): PersonalData<unknown> | undefined {
       return definition(type).personal;
+    },
+    /** The secret fields of the type, which no screen shows; none for most. */
+    secret(type: string): readonly string[] {
+      return definition(type).secret ?? [];
     },
     /** Parses a stored event of any historical schema version into the current shape. */
     upcast(raw: unknown): Typed {

@@ -21,6 +21,19 @@ describe('event registry', () => {
     expect(event.data).toEqual(current);
   });
 
+  it('declares as secret every field that holds a hash, a sealed secret or a ciphertext, so no screen shows one', () => {
+    const looksSecret = (field: string) => /hash|ciphertext|secret/i.test(field);
+    const undeclared = registry.types.flatMap((type) => {
+      const shape = (registry.definition(type).schema as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+      return Object.keys(shape)
+        .filter((field) => looksSecret(field) && !registry.secret(type).includes(field))
+        .map((field) => `${type}.${field}`);
+    });
+    expect(undeclared).toEqual([]);
+    expect(registry.secret('AdminTotpEnrolled')).toEqual(['secretCiphertext', 'recoveryCodeHashes']);
+    expect(registry.secret('PasswordSet')).toEqual(['passwordHash']);
+  });
+
   it('refuses an event type it does not know', () => {
     expect(() => registry.validate({ type: 'SomethingHappened', data: {} })).toThrow(/Unknown event type/);
   });

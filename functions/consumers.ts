@@ -96,7 +96,7 @@ export const consumers: ConsumerSpec[] = [
   // minutes (a Stripe outage) before the DLQ, from which the sync manager sends it back once the cause is fixed.
   reactor('account-erasure', ['AccountDeleted'], { maxReceiveCount: 10, visibilityTimeoutSeconds: 60 }),
   // Also takes mail jobs put straight on its queue (sign-in codes, verification links).
-  reactor('mailer', ['NotificationSent']),
+  reactor('mailer', ['NotificationSent', 'AdminSecondStepLocked']),
   // Builds each album's download ZIP: minutes of audio per album, one album per message.
   reactor('album-downloads', ['AlbumPublished', 'AlbumDetailsChanged'], { batchSize: 1, visibilityTimeoutSeconds: 300 }),
   reactor('receipts', ['PurchaseCompleted', 'PurchaseRefunded']),

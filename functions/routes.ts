@@ -16,6 +16,7 @@ import * as band from './contract/band.js';
 import * as catalogue from './contract/catalogue.js';
 import * as commerce from './contract/commerce.js';
 import type { Endpoint } from './contract/endpoint.js';
+import type { AdminPermission } from '../events/index.js';
 import * as library from './contract/library.js';
 import * as membership from './contract/membership.js';
 import * as merch from './contract/merch.js';
@@ -26,7 +27,19 @@ import * as search from './contract/search.js';
 import * as stripeWebhook from './contract/stripe-webhook.js';
 import * as userData from './contract/user-data.js';
 
-export type AuthLevel = 'guest' | 'user' | 'admin';
+/**
+ * Who may call a route: anyone, a signed-in person, any admin, or an admin with one permission (an owner holds them
+ * all). The edge checks it before the handler runs (functions/lib/http.ts).
+ */
+export type AuthLevel = 'guest' | 'user' | 'admin' | AdminLevel;
+export type AdminLevel = `admin:${AdminPermission}`;
+export const adminLevels = [
+  'admin:catalogue',
+  'admin:people',
+  'admin:money',
+  'admin:operations',
+  'admin:owner',
+] as const satisfies AdminLevel[];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Context =
   | 'catalogue'
@@ -57,7 +70,12 @@ export interface RouteSpec {
   context: Context;
   auth: AuthLevel;
   contract: Endpoint;
+  /** A sensitive act: the admin gave a fresh code of their authenticator app (step-up), always or for such a body. */
+  stepUp?: StepUp;
 }
+
+/** When a route asks for a fresh code: always, or only for a body it names (a redrive of everything, say). */
+export type StepUp = true | ((body: unknown) => boolean);
 
 const route = <M extends HttpMethod, P extends string, C extends Context, A extends AuthLevel, E extends Endpoint>(
   method: M,
@@ -65,11 +83,15 @@ const route = <M extends HttpMethod, P extends string, C extends Context, A exte
   context: C,
   auth: A,
   contract: E,
+  options: { stepUp?: StepUp } = {},
 ) => {
   const key: `${M} ${P}` = `${method} ${path}`;
-  return { method, path, context, auth, contract, key };
+  return { method, path, context, auth, contract, key, ...options };
 };
+const stepUp = { stepUp: true } as const;
 
+// One line per route, however long: the manifest reads as a table.
+// prettier-ignore
 export const routes = [
   route('GET', '/api/albums', 'catalogue', 'guest', catalogue.listAlbums),
   route('GET', '/api/albums/{id}', 'catalogue', 'guest', catalogue.getAlbum),
@@ -108,6 +130,7 @@ export const routes = [
   route('POST', '/api/auth/admin/totp/enrolment', 'accounts', 'guest', accounts.adminTotpEnrolment),
   route('POST', '/api/auth/admin/totp/confirm', 'accounts', 'guest', accounts.adminTotpConfirm),
   route('POST', '/api/auth/admin/totp/verify', 'accounts', 'guest', accounts.adminTotpVerify),
+  route('POST', '/api/auth/admin/step-up', 'accounts', 'admin', accounts.adminStepUp),
   route('POST', '/api/users/beta-signup', 'accounts', 'guest', accounts.betaSignup),
   route('POST', '/api/auth/logout', 'accounts', 'guest', accounts.logout),
   route('GET', '/api/auth/logout', 'accounts', 'guest', accounts.logoutPage),
@@ -159,63 +182,63 @@ export const routes = [
   route('POST', '/api/shopify/create-cart', 'merch', 'guest', merch.createCart),
   route('GET', '/api/shopify/member-discount', 'merch', 'guest', merch.getMemberDiscount),
   route('POST', '/api/shopify/webhook', 'merch', 'guest', merch.shopifyWebhook),
-  route('GET', '/api/admin/artists', 'admin-catalogue', 'admin', adminCatalogue.listArtists),
-  route('POST', '/api/admin/artists', 'admin-catalogue', 'admin', adminCatalogue.createArtist),
-  route('PUT', '/api/admin/artists/{id}', 'admin-catalogue', 'admin', adminCatalogue.changeArtist),
-  route('POST', '/api/admin/artists/{id}/archive', 'admin-catalogue', 'admin', adminCatalogue.archiveArtist),
-  route('POST', '/api/admin/artists/{id}/avatar', 'admin-catalogue', 'admin', adminCatalogue.uploadArtistImage),
-  route('POST', '/api/admin/artists/{id}/header', 'admin-catalogue', 'admin', adminCatalogue.uploadArtistImage),
-  route('POST', '/api/admin/albums', 'admin-catalogue', 'admin', adminCatalogue.createDraft),
-  route('GET', '/api/admin/albums/{id}', 'admin-catalogue', 'admin', adminCatalogue.getRelease),
-  route('PUT', '/api/admin/albums/{id}', 'admin-catalogue', 'admin', adminCatalogue.changeDraft),
-  route('POST', '/api/admin/albums/{id}/uploads', 'admin-catalogue', 'admin', adminCatalogue.startUpload),
-  route('POST', '/api/admin/albums/{id}/tracks', 'admin-catalogue', 'admin', adminCatalogue.addTrack),
-  route('PUT', '/api/admin/albums/{id}/artwork', 'admin-catalogue', 'admin', adminCatalogue.setArtwork),
-  route('DELETE', '/api/admin/albums/{id}/tracks/{trackId}', 'admin-catalogue', 'admin', adminCatalogue.removeTrack),
-  route('PUT', '/api/admin/albums/{id}/tracks/order', 'admin-catalogue', 'admin', adminCatalogue.reorderTracks),
-  route('PUT', '/api/admin/albums/{id}/tracks/{trackId}', 'admin-catalogue', 'admin', adminCatalogue.changeTrack),
-  route('PUT', '/api/admin/albums/{id}/tracks/{trackId}/instrumental', 'admin-catalogue', 'admin', adminCatalogue.attachInstrumental),
-  route('DELETE', '/api/admin/albums/{id}/tracks/{trackId}/instrumental', 'admin-catalogue', 'admin', adminCatalogue.detachInstrumental),
-  route('POST', '/api/admin/albums/{id}/publish', 'admin-catalogue', 'admin', adminCatalogue.publishRelease),
-  route('POST', '/api/admin/albums/{id}/schedule', 'admin-catalogue', 'admin', adminCatalogue.scheduleRelease),
-  route('DELETE', '/api/admin/albums/{id}/schedule', 'admin-catalogue', 'admin', adminCatalogue.unscheduleRelease),
-  route('POST', '/api/admin/albums/{id}/unpublish', 'admin-catalogue', 'admin', adminCatalogue.unpublishRelease),
-  route('POST', '/api/admin/albums/{id}/republish', 'admin-catalogue', 'admin', adminCatalogue.republishRelease),
-  route('GET', '/api/admin/releases', 'admin-catalogue', 'admin', adminCatalogue.releaseBoard),
-  route('GET', '/api/admin/videos', 'admin-catalogue', 'admin', adminCatalogue.listVideos),
-  route('POST', '/api/admin/videos', 'admin-catalogue', 'admin', adminCatalogue.createVideo),
-  route('PUT', '/api/admin/videos/{id}', 'admin-catalogue', 'admin', adminCatalogue.changeVideo),
-  route('GET', '/api/admin/users', 'admin-people', 'admin', adminPeople.searchUsers),
-  route('GET', '/api/admin/users/{id}', 'admin-people', 'admin', adminPeople.getUser),
-  route('POST', '/api/admin/users/{id}/complimentary-membership', 'admin-people', 'admin', adminPeople.grantComplimentary),
-  route('DELETE', '/api/admin/users/{id}/complimentary-membership', 'admin-people', 'admin', adminPeople.revokeComplimentary),
-  route('PUT', '/api/admin/users/{id}/role', 'admin-people', 'admin', adminPeople.changeRole),
-  route('POST', '/api/admin/users/{id}/block', 'admin-people', 'admin', adminPeople.block),
-  route('DELETE', '/api/admin/users/{id}/block', 'admin-people', 'admin', adminPeople.unblock),
-  route('GET', '/api/admin/fan-signups', 'admin-people', 'admin', adminPeople.listFanSignups),
-  route('GET', '/api/admin/fan-signups/export', 'admin-people', 'admin', adminPeople.exportFanSignups),
+  route('GET', '/api/admin/artists', 'admin-catalogue', 'admin:catalogue', adminCatalogue.listArtists),
+  route('POST', '/api/admin/artists', 'admin-catalogue', 'admin:catalogue', adminCatalogue.createArtist),
+  route('PUT', '/api/admin/artists/{id}', 'admin-catalogue', 'admin:catalogue', adminCatalogue.changeArtist),
+  route('POST', '/api/admin/artists/{id}/archive', 'admin-catalogue', 'admin:catalogue', adminCatalogue.archiveArtist),
+  route('POST', '/api/admin/artists/{id}/avatar', 'admin-catalogue', 'admin:catalogue', adminCatalogue.uploadArtistImage),
+  route('POST', '/api/admin/artists/{id}/header', 'admin-catalogue', 'admin:catalogue', adminCatalogue.uploadArtistImage),
+  route('POST', '/api/admin/albums', 'admin-catalogue', 'admin:catalogue', adminCatalogue.createDraft),
+  route('GET', '/api/admin/albums/{id}', 'admin-catalogue', 'admin:catalogue', adminCatalogue.getRelease),
+  route('PUT', '/api/admin/albums/{id}', 'admin-catalogue', 'admin:catalogue', adminCatalogue.changeDraft),
+  route('POST', '/api/admin/albums/{id}/uploads', 'admin-catalogue', 'admin:catalogue', adminCatalogue.startUpload),
+  route('POST', '/api/admin/albums/{id}/tracks', 'admin-catalogue', 'admin:catalogue', adminCatalogue.addTrack),
+  route('PUT', '/api/admin/albums/{id}/artwork', 'admin-catalogue', 'admin:catalogue', adminCatalogue.setArtwork),
+  route('DELETE', '/api/admin/albums/{id}/tracks/{trackId}', 'admin-catalogue', 'admin:catalogue', adminCatalogue.removeTrack),
+  route('PUT', '/api/admin/albums/{id}/tracks/order', 'admin-catalogue', 'admin:catalogue', adminCatalogue.reorderTracks),
+  route('PUT', '/api/admin/albums/{id}/tracks/{trackId}', 'admin-catalogue', 'admin:catalogue', adminCatalogue.changeTrack),
+  route('PUT', '/api/admin/albums/{id}/tracks/{trackId}/instrumental', 'admin-catalogue', 'admin:catalogue', adminCatalogue.attachInstrumental),
+  route('DELETE', '/api/admin/albums/{id}/tracks/{trackId}/instrumental', 'admin-catalogue', 'admin:catalogue', adminCatalogue.detachInstrumental),
+  route('POST', '/api/admin/albums/{id}/publish', 'admin-catalogue', 'admin:catalogue', adminCatalogue.publishRelease),
+  route('POST', '/api/admin/albums/{id}/schedule', 'admin-catalogue', 'admin:catalogue', adminCatalogue.scheduleRelease),
+  route('DELETE', '/api/admin/albums/{id}/schedule', 'admin-catalogue', 'admin:catalogue', adminCatalogue.unscheduleRelease),
+  route('POST', '/api/admin/albums/{id}/unpublish', 'admin-catalogue', 'admin:catalogue', adminCatalogue.unpublishRelease),
+  route('POST', '/api/admin/albums/{id}/republish', 'admin-catalogue', 'admin:catalogue', adminCatalogue.republishRelease),
+  route('GET', '/api/admin/releases', 'admin-catalogue', 'admin:catalogue', adminCatalogue.releaseBoard),
+  route('GET', '/api/admin/videos', 'admin-catalogue', 'admin:catalogue', adminCatalogue.listVideos),
+  route('POST', '/api/admin/videos', 'admin-catalogue', 'admin:catalogue', adminCatalogue.createVideo),
+  route('PUT', '/api/admin/videos/{id}', 'admin-catalogue', 'admin:catalogue', adminCatalogue.changeVideo),
+  route('GET', '/api/admin/users', 'admin-people', 'admin:people', adminPeople.searchUsers),
+  route('GET', '/api/admin/users/{id}', 'admin-people', 'admin:people', adminPeople.getUser),
+  route('POST', '/api/admin/users/{id}/complimentary-membership', 'admin-people', 'admin:people', adminPeople.grantComplimentary),
+  route('DELETE', '/api/admin/users/{id}/complimentary-membership', 'admin-people', 'admin:people', adminPeople.revokeComplimentary),
+  route('PUT', '/api/admin/users/{id}/role', 'admin-people', 'admin:owner', adminPeople.changeRole, stepUp),
+  route('POST', '/api/admin/users/{id}/block', 'admin-people', 'admin:people', adminPeople.block),
+  route('DELETE', '/api/admin/users/{id}/block', 'admin-people', 'admin:people', adminPeople.unblock),
+  route('GET', '/api/admin/fan-signups', 'admin-people', 'admin:people', adminPeople.listFanSignups),
+  route('GET', '/api/admin/fan-signups/export', 'admin-people', 'admin:people', adminPeople.exportFanSignups, stepUp),
   route('GET', '/api/admin/history/{kind}/{id}', 'admin-history', 'admin', adminHistory.getHistory),
   route('GET', '/api/admin/albums/{id}/as-of', 'admin-history', 'admin', adminHistory.getAlbumAsOf),
-  route('GET', '/api/admin/purchases', 'admin-sales', 'admin', adminSales.listPurchases),
-  route('POST', '/api/admin/purchases/{orderId}/refund', 'admin-sales', 'admin', adminSales.refundOrder),
+  route('GET', '/api/admin/purchases', 'admin-sales', 'admin:money', adminSales.listPurchases),
+  route('POST', '/api/admin/purchases/{orderId}/refund', 'admin-sales', 'admin:money', adminSales.refundOrder, stepUp),
   route('GET', '/api/admin/dashboard', 'admin-dashboard', 'admin', adminDashboard.getDashboard),
-  route('GET', '/api/admin/statements', 'admin-statements', 'admin', adminStatements.listStatements),
-  route('GET', '/api/admin/statements/{artistId}/{month}', 'admin-statements', 'admin', adminStatements.getStatement),
-  route('POST', '/api/admin/statements/closings', 'admin-statements', 'admin', adminStatements.closeMonth),
-  route('PUT', '/api/admin/contracts/{artistId}', 'admin-statements', 'admin', adminStatements.setContract),
-  route('GET', '/api/admin/ops/consumers', 'admin-ops', 'admin', adminOps.listConsumers),
-  route('GET', '/api/admin/ops/consumers/{name}/dead-letters', 'admin-ops', 'admin', adminOps.listDeadLetters),
-  route('POST', '/api/admin/ops/consumers/{name}/dead-letters/redrive', 'admin-ops', 'admin', adminOps.redriveDeadLetters),
-  route('GET', '/api/admin/ops/streams', 'admin-ops', 'admin', adminOps.findStreams),
-  route('GET', '/api/admin/ops/events', 'admin-ops', 'admin', adminOps.readStreamEvents),
-  route('GET', '/api/admin/ops/traces/{id}', 'admin-ops', 'admin', adminOps.traceCorrelation),
-  route('POST', '/api/admin/ops/projections/{projection}/streams/{streamId}/heal', 'admin-ops', 'admin', adminOps.healStream),
-  route('GET', '/api/admin/ops/drift', 'admin-ops', 'admin', adminOps.latestDrift),
-  route('POST', '/api/admin/ops/drift/check', 'admin-ops', 'admin', adminOps.checkDrift),
-  route('GET', '/api/admin/ops/rebuilds', 'admin-ops', 'admin', adminOps.listRebuilds),
-  route('POST', '/api/admin/ops/rebuilds/{projection}', 'admin-ops', 'admin', adminOps.startRebuild),
-  route('POST', '/api/admin/ops/rebuilds/{projection}/switch', 'admin-ops', 'admin', adminOps.switchRebuild),
-  route('POST', '/api/admin/ops/rebuilds/{projection}/drop', 'admin-ops', 'admin', adminOps.dropRebuild),
+  route('GET', '/api/admin/statements', 'admin-statements', 'admin:money', adminStatements.listStatements),
+  route('GET', '/api/admin/statements/{artistId}/{month}', 'admin-statements', 'admin:money', adminStatements.getStatement),
+  route('POST', '/api/admin/statements/closings', 'admin-statements', 'admin:money', adminStatements.closeMonth),
+  route('PUT', '/api/admin/contracts/{artistId}', 'admin-statements', 'admin:money', adminStatements.setContract),
+  route('GET', '/api/admin/ops/consumers', 'admin-ops', 'admin:operations', adminOps.listConsumers),
+  route('GET', '/api/admin/ops/consumers/{name}/dead-letters', 'admin-ops', 'admin:operations', adminOps.listDeadLetters),
+  route('POST', '/api/admin/ops/consumers/{name}/dead-letters/redrive', 'admin-ops', 'admin:operations', adminOps.redriveDeadLetters, { stepUp: adminOps.redrivesAll }),
+  route('GET', '/api/admin/ops/streams', 'admin-ops', 'admin:operations', adminOps.findStreams),
+  route('GET', '/api/admin/ops/events', 'admin-ops', 'admin:operations', adminOps.readStreamEvents),
+  route('GET', '/api/admin/ops/traces/{id}', 'admin-ops', 'admin:operations', adminOps.traceCorrelation),
+  route('POST', '/api/admin/ops/projections/{projection}/streams/{streamId}/heal', 'admin-ops', 'admin:operations', adminOps.healStream),
+  route('GET', '/api/admin/ops/drift', 'admin-ops', 'admin:operations', adminOps.latestDrift),
+  route('POST', '/api/admin/ops/drift/check', 'admin-ops', 'admin:operations', adminOps.checkDrift),
+  route('GET', '/api/admin/ops/rebuilds', 'admin-ops', 'admin:operations', adminOps.listRebuilds),
+  route('POST', '/api/admin/ops/rebuilds/{projection}', 'admin-ops', 'admin:operations', adminOps.startRebuild),
+  route('POST', '/api/admin/ops/rebuilds/{projection}/switch', 'admin-ops', 'admin:operations', adminOps.switchRebuild, stepUp),
+  route('POST', '/api/admin/ops/rebuilds/{projection}/drop', 'admin-ops', 'admin:operations', adminOps.dropRebuild, stepUp),
 ];
 
 /** One route of the manifest, with the literal types of its line. */

@@ -1,11 +1,11 @@
 /**
  * Queue consumer: sends mail through SES, each message once. Its queue carries mail jobs that
  * commands put there directly (sign-in codes, verification links: secrets that never enter the event
- * log) and relayed events whose mail it composes (notifications marked `mail`).
+ * log) and relayed events whose mail it composes (notifications marked `mail`, an admin's locked second step).
  */
 import { readEvent } from '../lib/event-store.js';
-import { mailJobSchema, notificationMail, sendMail } from '../lib/mail.js';
-import { notificationMailKey } from '../lib/mail-effects.js';
+import { mailJobSchema, notificationMail, secondStepLockedMail, sendMail } from '../lib/mail.js';
+import { notificationMailKey, secondStepLockedMailKey } from '../lib/mail-effects.js';
 import { once } from '../lib/once.js';
 import { queueConsumer } from '../lib/reactor.js';
 import { freshUser } from '../lib/users.js';
@@ -19,6 +19,14 @@ export const handler = queueConsumer('mailer', async (body, logger) => {
     return;
   }
   const event = await readEvent(body);
+  if (event.type === 'AdminSecondStepLocked') {
+    const admin = await freshUser(event.data.userId);
+    if (!admin) throw new Error(`${event.data.userId} has no user yet`);
+    const mail = secondStepLockedMail(admin.email, event.data.wrongCodes, event.data.until);
+    const outcome = await once(secondStepLockedMailKey(event.meta.eventId), () => sendMail(mail));
+    logger.debug('second step locked mail', { eventId: event.meta.eventId, outcome });
+    return;
+  }
   if (event.type !== 'NotificationSent' || !event.data.mail) return;
   const { notificationId: _id, userId, ...content } = event.data;
   const user = await freshUser(userId);

@@ -39,6 +39,8 @@ export const user = z.object({
   stripeSubscriptionId: nullableText,
   isSubscriber: z.boolean(),
   isAdmin: z.boolean(),
+  /** What an admin may do (catalogue, people, money, operations; an owner everything): the admin panel shows only that. */
+  adminPermissions: z.array(z.enum(['catalogue', 'people', 'money', 'operations', 'owner'])),
   /** The spec: "The server flags admin accounts with isAdminAccount and requiresPassword". */
   isAdminAccount: z.boolean(),
   requiresPassword: z.boolean(),
@@ -162,6 +164,9 @@ export const adminTotpVerify = endpoint({
   ]),
   answer: adminTotpVerifyAnswer,
 });
+export const adminStepUpAnswer = z.object({ stepUpUntil: z.string() });
+/** A signed-in admin's fresh code of their app: for 5 minutes their sensitive acts (refunds, exports, roles…) go through. */
+export const adminStepUp = endpoint({ body: z.object({ code: totpCode }), answer: adminStepUpAnswer });
 export const betaSignupAnswer = z.object({ ...signedIn, subscriptionTier: z.string(), username: nullableText });
 export const betaSignup = endpoint({
   body: z.object({

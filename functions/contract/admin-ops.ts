@@ -133,6 +133,11 @@ export const redriveBody = z.object({
   dryRun: z.boolean(),
 });
 export type RedriveBody = z.input<typeof redriveBody>;
+/** A redrive of every dead letter (not a dry run, not a chosen few): a sensitive act, which asks for a fresh code. */
+export const redrivesAll = (body: unknown) => {
+  const { ids, dryRun } = body as z.output<typeof redriveBody>;
+  return ids === 'all' && !dryRun;
+};
 
 export const redriveDeadLetters = endpoint({
   params: consumerParams,

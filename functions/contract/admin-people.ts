@@ -10,6 +10,9 @@ const cursor = z.optional(z.string().check(z.minLength(1), z.maxLength(2000)));
 // @__NO_SIDE_EFFECTS__
 const page = <T extends z.ZodMiniType>(item: T) => z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
 const role = z.enum(['user', 'admin']);
+/** What an admin may do (an owner: everything); the order the screens list them in. */
+export const adminPermission = z.enum(['catalogue', 'people', 'money', 'operations', 'owner']);
+export type AdminPermission = z.infer<typeof adminPermission>;
 /** The tier in force now (a complimentary or trial membership past its end is free). */
 const tierNow = z.enum(['free', 'toko_plus']);
 
@@ -48,6 +51,8 @@ export const adminUser = z.object({
   signInCount: z.number(),
   /** An admin's authenticator app is set up. */
   totpEnrolled: z.boolean(),
+  /** What the account may do as an admin; none for a listener. */
+  permissions: z.array(adminPermission),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 
@@ -95,9 +100,20 @@ export const grantComplimentary = endpoint({
 });
 export const revokeComplimentary = endpoint({ params: idParams, answer: adminUserChange });
 
+/** An owner's change of an account's role: an admin with what they may do (at least one thing), or a listener. */
 export const changeRole = endpoint({
   params: idParams,
-  body: z.object({ role: z.enum(['user', 'admin'], { error: 'The role is "user" or "admin"' }) }),
+  body: z.discriminatedUnion(
+    'role',
+    [
+      z.object({
+        role: z.literal('admin'),
+        permissions: z.array(adminPermission).check(z.minLength(1, 'Choose at least one thing this admin may do')),
+      }),
+      z.object({ role: z.literal('user') }),
+    ],
+    { error: 'The role is "user" or "admin"' },
+  ),
   answer: adminUserChange,
 });
 

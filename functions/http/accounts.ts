@@ -8,6 +8,7 @@ import { requiresPassword } from '../domain/user/user.js';
 import { confirmEmailChange, startEmailChange } from '../lib/email-change.js';
 import { confirmEmail, redeemEmailVerification, sendEmailVerification, tellOwnerOfRevokedAccess } from '../lib/email-verification.js';
 import { beginEnrolment, confirmEnrolment, verifySecondFactor } from '../lib/admin-sign-in.js';
+import { stepUp } from '../lib/admin-step-up.js';
 import { commandContext } from '../lib/command.js';
 import { syncGuestCart } from '../lib/guest-cart.js';
 import { contextHandler, HttpError, reply, type RequestInfo, type RouteInput } from '../lib/http.js';
@@ -218,6 +219,11 @@ export const handler = contextHandler('accounts', {
     const answer = 'code' in body ? { code: body.code } : { recoveryCode: body.recoveryCode };
     const signedIn = await verifySecondFactor(body.challenge, answer, callerOf(request));
     return signedInReply(signedIn, request, { message: 'Signed in' });
+  },
+
+  'POST /api/auth/admin/step-up': async ({ body, session, request }) => {
+    const until = await stepUp(session, body.code, callerOf(request));
+    return { stepUpUntil: until.toISOString() };
   },
 
   'POST /api/users/beta-signup': async ({ body, request }) => {

@@ -63,7 +63,7 @@ export const handler = contextHandler('admin-people', {
       params.id,
       session,
       request,
-      (context) => setAdminRole(params.id, body.role, session.userId, context),
+      (context) => setAdminRole(params.id, body, session.userId, context),
       body.role === 'admin' ? 'Now an admin' : 'No longer an admin',
     ),
 

@@ -1,10 +1,10 @@
 /**
- * Making and revoking admins: the user's UserRoleChanged and the roster's AdminAppointed or AdminDismissed are
- * decided on both streams as read, and appended in one transaction; a concurrent change of either stream makes
- * the whole change run again on what is stored, so the last admin can never be removed by two revokes at once.
+ * Making, changing and revoking admins: the user's UserRoleChanged and the roster's AdminAppointed or AdminDismissed
+ * are decided on both streams as read, and appended in one transaction; a concurrent change of either stream makes
+ * the whole change run again on what is stored, so the last owner can never be removed by two changes at once.
  */
-import type { DomainEvent, UserRole } from '../../events/index.js';
-import { ADMIN_ROSTER_STREAM, adminRosterDecider, type AdminRosterCommand } from '../domain/user/admin-roster.js';
+import type { AdminPermission, DomainEvent, UserRole } from '../../events/index.js';
+import { ADMIN_ROSTER_STREAM, adminIds, adminRosterDecider, type AdminRosterCommand } from '../domain/user/admin-roster.js';
 import { userDecider, userStream, type UserState } from '../domain/user/user.js';
 import { toUserView, type UserView } from '../projections/users.js';
 import { appendToStreams, isConcurrencyError, readStream, type AppendContext } from './event-store.js';
@@ -12,16 +12,21 @@ import { retry } from './retry.js';
 
 const versionOf = (events: { version: number }[]) => events.at(-1)?.version ?? 0;
 
-/** Gives or takes the admin role; `by` is who asks (an admin, or the setup), who may not take their own. */
-export async function setAdminRole(userId: string, role: UserRole, by: string, context: AppendContext): Promise<UserView> {
+/** The role an account is given: an admin's with what they may do, or a listener's. */
+export type RoleChange = { role: Extract<UserRole, 'admin'>; permissions: AdminPermission[] } | { role: Extract<UserRole, 'user'> };
+
+/** Gives, changes or takes the admin role; `by` is who asks (an owner, or the setup), who may not change their own. */
+export async function setAdminRole(userId: string, change: RoleChange, by: string, context: AppendContext): Promise<UserView> {
+  const permissions = change.role === 'admin' ? change.permissions : [];
   return retry(
     async () => {
       const [userHistory, rosterHistory] = await Promise.all([readStream(userStream(userId)), readStream(ADMIN_ROSTER_STREAM)]);
       let user: UserState = userHistory.reduce(userDecider.evolve, userDecider.initialState);
       const roster = rosterHistory.reduce(adminRosterDecider.evolve, adminRosterDecider.initialState);
-      const rosterCommand: AdminRosterCommand = role === 'admin' ? { type: 'Appoint', userId } : { type: 'Dismiss', userId, by };
-      const userEvents = userDecider.decide({ type: 'ChangeRole', role }, user);
+      const rosterCommand: AdminRosterCommand =
+        change.role === 'admin' ? { type: 'Appoint', userId, permissions, by } : { type: 'Dismiss', userId, by };
       const rosterEvents = adminRosterDecider.decide(rosterCommand, roster);
+      const userEvents = userDecider.decide({ type: 'ChangeRole', role: change.role, permissions }, user);
       const [appended] = await appendToStreams(
         [
           { streamId: userStream(userId), expectedVersion: versionOf(userHistory), events: userEvents },
@@ -38,5 +43,6 @@ export async function setAdminRole(userId: string, role: UserRole, by: string, c
 
 /** Whether the user is on the roster of admins. */
 export async function isAdmin(userId: string): Promise<boolean> {
-  return (await readStream(ADMIN_ROSTER_STREAM)).reduce(adminRosterDecider.evolve, adminRosterDecider.initialState).admins.includes(userId);
+  const roster = (await readStream(ADMIN_ROSTER_STREAM)).reduce(adminRosterDecider.evolve, adminRosterDecider.initialState);
+  return adminIds(roster).includes(userId);
 }

@@ -2,7 +2,8 @@
  * An admin's sign-in after the right password: a second-step challenge in `ephemeral` (an opaque token kept only as
  * its HMAC, 10 minutes, dead after 5 wrong tries), then either the enrolment of an authenticator app (its secret
  * sealed in the challenge until a code confirms it) or a TOTP or recovery code. Tries are rate-limited per account
- * and per IP, and a TOTP code is used once: a step at or before the last one accepted is refused.
+ * and per IP, and a TOTP code is used once: a step at or before the last one accepted is refused. Wrong codes in a
+ * row, whatever the challenge, lock the account's second step for a while (functions/lib/admin-lockout.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -12,6 +13,7 @@ import type { UserView } from '../projections/users.js';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
 import type { AppendContext } from './event-store.js';
+import { assertSecondStepOpen, clearWrongCodes, countWrongCode } from './admin-lockout.js';
 import { hitRateLimit, hmac, ipBucket } from './sign-in-challenges.js';
 import { newRecoveryCodes, newTotpSecret, openTotpSecret, recoveryCodeHash, sealTotpSecret, totpStep } from './totp.js';
 import { loadUser, runUserCommand } from './users.js';
@@ -59,6 +61,7 @@ async function readChallenge(token: string, now: Date): Promise<StoredChallenge>
 /** Counts a try against the challenge (and the account's and the IP's allowance) before it is checked. */
 async function takeTry(token: string, caller: Caller): Promise<StoredChallenge> {
   const { userId } = await readChallenge(token, caller.at);
+  await assertSecondStepOpen(userId, caller.at);
   const wait = (m: number) => `Too many tries. Please wait ${m} minute${m === 1 ? '' : 's'} and sign in again.`;
   await hitRateLimit(`admin-2fa#${userId}`, TRY_LIMIT.perAccount, TRY_LIMIT.windowSeconds, caller.at, wait);
   await hitRateLimit(`admin-2fa-ip#${ipBucket(caller.sourceIp)}`, TRY_LIMIT.perIp, TRY_LIMIT.windowSeconds, caller.at, wait);
@@ -80,7 +83,9 @@ async function takeTry(token: string, caller: Caller): Promise<StoredChallenge> 
   }
 }
 
-function wrongTry(challenge: StoredChallenge, code: string, message: string): never {
+/** Refuses a wrong answer: it counts towards the account's lock, and the challenge dies after its last try. */
+async function wrongTry(challenge: StoredChallenge, code: string, message: string, caller: Caller): Promise<never> {
+  await countWrongCode(challenge.userId, caller);
   const left = MAX_SECOND_FACTOR_ATTEMPTS - challenge.attempts;
   if (left <= 0) throw rateLimited('too_many_attempts', 'Too many wrong codes. Please enter your password again.');
   throw unauthorized(code, `${message} ${left} ${left === 1 ? 'try' : 'tries'} left.`);
@@ -99,7 +104,7 @@ async function consume(token: string) {
 }
 
 /** Accepts a TOTP step once: a code of this step or an earlier one than the last accepted is a replay. */
-async function claimStep(userId: string, step: number, now: Date) {
+export async function claimStep(userId: string, step: number, now: Date) {
   try {
     await dynamoClient().send(
       new PutCommand({
@@ -147,9 +152,10 @@ export async function confirmEnrolment(token: string, code: string, caller: Call
   const challenge = await takeTry(token, caller);
   if (!challenge.pendingSecret) throw invalid('enrolment_not_started', 'Start the set-up of your authenticator app first');
   const step = totpStep(openTotpSecret(challenge.userId, challenge.pendingSecret), code, caller.at);
-  if (step === null) wrongTry(challenge, 'invalid_totp_code', TOTP_WRONG);
+  if (step === null) return wrongTry(challenge, 'invalid_totp_code', TOTP_WRONG, caller);
   await claimStep(challenge.userId, step, caller.at);
   await consume(token);
+  await clearWrongCodes(challenge.userId);
   const recoveryCodes = newRecoveryCodes();
   const sessionId = randomUUID();
   const user = await runUserCommand(
@@ -180,9 +186,10 @@ export async function verifySecondFactor(
   const context = { ...caller, actor: userId };
   if ('code' in answer) {
     const step = totpStep(openTotpSecret(userId, state.totpSecretCiphertext), answer.code, caller.at);
-    if (step === null) wrongTry(challenge, 'invalid_totp_code', TOTP_WRONG);
+    if (step === null) return wrongTry(challenge, 'invalid_totp_code', TOTP_WRONG, caller);
     await claimStep(userId, step, caller.at);
     await consume(token);
+    await clearWrongCodes(userId);
     const user = await runUserCommand(
       userId,
       { type: 'SignIn', sessionId, method: 'password', passwordVerified: true, secondFactor: { kind: 'totp', verified: true } },
@@ -192,8 +199,9 @@ export async function verifySecondFactor(
   }
   const codeHash = recoveryCodeHash(userId, answer.recoveryCode);
   if (!state.recoveryCodeHashes.includes(codeHash))
-    wrongTry(challenge, 'invalid_recovery_code', 'That recovery code is not right, or it was used already.');
+    return wrongTry(challenge, 'invalid_recovery_code', 'That recovery code is not right, or it was used already.', caller);
   await consume(token);
+  await clearWrongCodes(userId);
   const user = await runUserCommand(
     userId,
     { type: 'SignIn', sessionId, method: 'password', passwordVerified: true, secondFactor: { kind: 'recovery_code', codeHash } },

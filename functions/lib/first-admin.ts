@@ -8,8 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { normalizeEmail } from '../domain/user/user.js';
 import { env } from './env.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { isAdmin, setAdminRole } from './admin-roster.js';
+import { isAdmin, setAdminRole, type RoleChange } from './admin-roster.js';
 import { findUserIdByEmail, loadUser, runUserCommand } from './users.js';
+
+/** The first admin owns the label: every permission, and the power to give others theirs. */
+const OWNER: RoleChange = { role: 'admin', permissions: ['owner'] };
 
 /** Accounts made admins before the roster existed join it on the next start. */
 const onRoster = (userId: string) => isAdmin(userId);
@@ -44,11 +47,12 @@ export async function ensureFirstAdmin(settings: { email?: string; password?: st
         emailVerified: true,
         passwordHash: await hashPassword(password),
         role: 'admin',
+        permissions: ['owner'],
         session: null,
       },
       context,
     );
-    await setAdminRole(userId, 'admin', context.actor, context);
+    await setAdminRole(userId, OWNER, context.actor, context);
     return { userId, email, outcome: 'created' };
   }
 
@@ -60,7 +64,7 @@ export async function ensureFirstAdmin(settings: { email?: string; password?: st
     outcome = 'updated';
   }
   if (state.role !== 'admin' || !(await onRoster(existing))) {
-    await setAdminRole(existing, 'admin', context.actor, context);
+    await setAdminRole(existing, OWNER, context.actor, context);
     outcome = 'updated';
   }
   return { userId: existing, email, outcome };

@@ -10,7 +10,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import * as z from 'zod';
 import type { Endpoint } from '../contract/endpoint.js';
 import { DomainError, unavailable, type DomainErrorKind } from '../domain/errors.js';
-import { routeKey, routes, type AuthLevel, type Context, type Route, type RouteKey } from '../routes.js';
+import { routeKey, routes, type AdminLevel, type AuthLevel, type Context, type Route, type RouteKey, type StepUp } from '../routes.js';
+import { mayAct } from '../domain/user/user.js';
+import { steppedUp } from './admin-step-up.js';
 import { timingSafeEqual } from 'node:crypto';
 import { ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from './edge-headers.js';
 import { ConcurrencyError, ReservationTakenError } from './event-store.js';
@@ -18,6 +20,7 @@ import { env } from './env.js';
 import { isTransientServiceError } from './transient-errors.js';
 import {
   clearedSessionCookie,
+  isBackgroundRequest,
   resolveSession,
   SESSION_COOKIE,
   sessionCookie,
@@ -26,6 +29,7 @@ import {
   type TokenSource,
 } from './session.js';
 import { createLogger, withCorrelationId } from './log.js';
+import type { AdminPermission } from '../../events/index.js';
 import { recordRecentError } from './ops/recent-errors.js';
 
 export class HttpError extends Error {
@@ -65,10 +69,10 @@ export interface RequestInfo {
   rawBody: Buffer;
 }
 
-/** A session at the `admin` auth level. */
+/** A session at an admin auth level. */
 export type AdminSession = Session & { role: 'admin' };
-/** What the edge has checked by the time a handler runs: `user` routes have a session, `admin` routes an admin's. */
-export type SessionAt<A extends AuthLevel> = A extends 'admin' ? AdminSession : A extends 'user' ? Session : Session | null;
+/** What the edge has checked by the time a handler runs: `user` routes have a session, admin routes an admin's. */
+export type SessionAt<A extends AuthLevel> = A extends 'admin' | AdminLevel ? AdminSession : A extends 'user' ? Session : Session | null;
 
 type RouteOf<K extends RouteKey> = Extract<Route, { key: K }>;
 type Contract<K extends RouteKey> = RouteOf<K>['contract'];
@@ -222,10 +226,35 @@ function viewerAddress(event: APIGatewayProxyEventV2): string {
   return viewer || event.requestContext.http.sourceIp;
 }
 
+/** What each admin permission lets a person do, in the words a refusal uses. */
+const permissionWork: Record<AdminLevel, string> = {
+  'admin:catalogue': 'run the catalogue',
+  'admin:people': 'look after people',
+  'admin:money': 'handle money',
+  'admin:operations': 'run operations',
+  'admin:owner': 'change who may do what',
+};
+
 function authorize(level: AuthLevel, session: Session | null) {
   if (level === 'guest') return;
   if (!session) throw new HttpError(401, 'unauthorized', 'Not authenticated');
-  if (level === 'admin' && session.role !== 'admin') throw new HttpError(403, 'forbidden', 'Admin access required');
+  if (level === 'user') return;
+  if (session.role !== 'admin') throw new HttpError(403, 'forbidden', 'Admin access required');
+  if (level !== 'admin' && !mayAct(session.permissions, level.slice('admin:'.length) as AdminPermission)) {
+    throw new HttpError(
+      403,
+      'permission_required',
+      `Your admin account may not ${permissionWork[level]}: ask an owner for this permission`,
+    );
+  }
+}
+
+/** A sensitive act goes through only within 5 minutes of a fresh code of the admin's authenticator app. */
+async function checkStepUp(stepUp: StepUp | undefined, body: unknown, session: Session | null, now: Date) {
+  if (!stepUp || !session || (stepUp !== true && !stepUp(body))) return;
+  if (!(await steppedUp(session.sessionId, now))) {
+    throw new HttpError(403, 'step_up_required', 'Enter a fresh code from your authenticator app to do this');
+  }
 }
 
 /** Seconds a client is asked to wait before it tries a 503 again: about as long as a throttle or a service's hiccup lasts. */
@@ -266,7 +295,7 @@ export function contextHandler<C extends Context>(context: C, handlers: { [K in 
     }
     return response;
   };
-  const manifest = new Map<string, (typeof routes)[number]>(routes.filter((r) => r.context === context).map((r) => [routeKey(r), r]));
+  const manifest = new Map<string, Route>(routes.filter((r) => r.context === context).map((r) => [routeKey(r), r]));
   const definitions = handlers as unknown as Record<string, AnyHandler>;
   for (const key of manifest.keys()) if (!definitions[key]) throw new Error(`${context}: no handler for ${key}`);
   for (const key of Object.keys(definitions)) if (!manifest.has(key)) throw new Error(`${context}: ${key} is not in routes.ts`);
@@ -287,7 +316,9 @@ export function contextHandler<C extends Context>(context: C, handlers: { [K in 
       const sourceIp = viewerAddress(event);
       const token = sessionToken(event.headers, event.cookies);
       checkOrigin(event, token?.source ?? null);
-      const resolved = token ? await resolveSession(token.token, new Date(event.requestContext.timeEpoch)) : null;
+      const resolved = token
+        ? await resolveSession(token.token, new Date(event.requestContext.timeEpoch), { background: isBackgroundRequest(event.headers) })
+        : null;
       const session = resolved?.session ?? null;
       // A cookie past half its life is renewed (rolling expiry); a dead one (tampered, expired, revoked) is cleared.
       const sessionCookies =
@@ -300,10 +331,14 @@ export function contextHandler<C extends Context>(context: C, handlers: { [K in 
               : [];
       try {
         authorize(spec.auth, session);
+        const params = parsePart(contract.params, event.pathParameters ?? {}, 'path');
+        const query = parsePart(contract.query, event.queryStringParameters ?? {}, 'query');
+        const body = parseBody(event, contract.body);
+        await checkStepUp(spec.stepUp, body, session, new Date(event.requestContext.timeEpoch));
         const result = await handle({
-          params: parsePart(contract.params, event.pathParameters ?? {}, 'path'),
-          query: parsePart(contract.query, event.queryStringParameters ?? {}, 'query'),
-          body: parseBody(event, contract.body),
+          params,
+          query,
+          body,
           session,
           request: {
             headers: event.headers,

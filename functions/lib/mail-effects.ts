@@ -5,6 +5,7 @@ import type { DomainEvent } from '../../events/index.js';
 export const receiptMailKey = (orderId: string) => `receipt#${orderId}`;
 export const refundMailKey = (eventId: string) => `refund-mail#${eventId}`;
 export const notificationMailKey = (eventId: string) => `mail#${eventId}`;
+export const secondStepLockedMailKey = (eventId: string) => `second-step-locked-mail#${eventId}`;
 
 /** The mail `consumer` sends for `event`, as its `once` key; undefined where it sends none. Pure. */
 export function mailKeyOf(consumer: string, event: Pick<DomainEvent, 'type' | 'data' | 'meta'>): string | undefined {
@@ -13,5 +14,6 @@ export function mailKeyOf(consumer: string, event: Pick<DomainEvent, 'type' | 'd
   // The mailer mails only the notifications marked for mail.
   if (consumer === 'mailer' && event.type === 'NotificationSent' && (event.data as { mail: boolean }).mail)
     return notificationMailKey(event.meta.eventId);
+  if (consumer === 'mailer' && event.type === 'AdminSecondStepLocked') return secondStepLockedMailKey(event.meta.eventId);
   return undefined;
 }

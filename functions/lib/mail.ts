@@ -173,6 +173,21 @@ export function accountDeletionMail(to: string, code: string, minutes: number): 
   };
 }
 
+/** Tells an admin their second step was locked after wrong codes: someone may hold their password. */
+export function secondStepLockedMail(to: string, wrongCodes: number, until: string): Mail {
+  const time = `${until.slice(11, 16)} UTC`;
+  const lines = [
+    `Someone gave ${wrongCodes} wrong authenticator codes in a row for your ${brand.product} admin account, so its second step is locked until ${time}.`,
+    `If it was not you, someone may know your password: change it, and tell the label's owners.`,
+  ];
+  return {
+    to,
+    subject: `Your ${brand.product} admin sign-in is locked until ${time}`,
+    text: lines.join('\n\n'),
+    html: layout('Your admin sign-in is locked', lines.map(escapeHtml)),
+  };
+}
+
 export function notificationMail(to: string, content: NotificationContent): Mail {
   const url = content.actionUrl
     ? /^[a-z][a-z0-9+.-]*:\/\//i.test(content.actionUrl)

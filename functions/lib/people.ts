@@ -191,6 +191,7 @@ export function adminUserOf(user: UserView, now: Date) {
     lastSignInAt: user.lastSignInAt,
     signInCount: user.signInCount,
     totpEnrolled: user.totpEnrolled,
+    permissions: user.permissions,
   };
 }
 

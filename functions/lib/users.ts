@@ -3,7 +3,7 @@
  * lags), look-ups by e-mail and username, the user commands, and the user as the API answers it.
  */
 import { randomUUID } from 'node:crypto';
-import type { DomainEvent, SubscriptionTier, UserRole } from '../../events/index.js';
+import type { AdminPermission, DomainEvent, SubscriptionTier, UserRole } from '../../events/index.js';
 import {
   effectiveTier,
   emailReservation,
@@ -184,8 +184,8 @@ export async function signInWithEmail(
 }
 
 /** Subscribers: Toko+ (in force now) or an admin, who sees everything. */
-export function accessOf(user: UserView, now: Date): { role: UserRole; tier: SubscriptionTier } {
-  return { role: user.role, tier: effectiveTier(user, now) };
+export function accessOf(user: UserView, now: Date): { role: UserRole; permissions: AdminPermission[]; tier: SubscriptionTier } {
+  return { role: user.role, permissions: user.role === 'admin' ? user.permissions : [], tier: effectiveTier(user, now) };
 }
 
 /** Where an avatar file is kept in the media bucket, and served from under `/`. */
@@ -218,6 +218,7 @@ export function userDto(user: UserView, now: Date) {
     stripeSubscriptionId: user.stripeSubscriptionId,
     isSubscriber: tier === 'toko_plus',
     isAdmin,
+    adminPermissions: isAdmin ? user.permissions : [],
     isAdminAccount: isAdmin,
     requiresPassword: requiresPassword(user),
     createdAt: user.createdAt,

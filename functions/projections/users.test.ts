@@ -4,7 +4,7 @@ import { consumersOf } from '../consumers.js';
 import { storedEvent } from '../domain/stored-event.fixtures.js';
 import { memoryViewStore } from '../lib/memory-view-store.js';
 import { project } from '../lib/projection.js';
-import { userEvents, usersProjection } from './users.js';
+import { fromUserItem, userEvents, usersProjection } from './users.js';
 
 const stored = (version: number, event: NewEvent, at?: string) => storedEvent('user#u1', version, event, at);
 
@@ -18,6 +18,13 @@ const history: NewEvent[] = [
 ];
 
 describe('users view', () => {
+  it('reads an admin written before permissions existed as an owner, so no admin is locked out; a listener has none', () => {
+    const item = { pk: 'user#u1', sk: 'user', id: 'u1', email: 'ada@example.com', v: 3 };
+    expect(fromUserItem({ ...item, role: 'admin' }).permissions).toEqual(['owner']);
+    expect(fromUserItem({ ...item, role: 'admin', permissions: ['money'] }).permissions).toEqual(['money']);
+    expect(fromUserItem({ ...item, role: 'user' }).permissions).toEqual([]);
+  });
+
   it('keeps the user by id and by e-mail and username, never the password hash, and follows an e-mail change', async () => {
     const store = memoryViewStore();
     for (const [i, e] of history.entries()) await project(usersProjection, store, stored(i + 1, e));

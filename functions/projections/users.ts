@@ -57,8 +57,10 @@ export function toUserView(state: UserState): UserView {
 /** The state a view item stands for (without the secrets, which only the stream holds). */
 export function fromUserItem(item: ViewItem | undefined): UserState {
   if (!item) return initialUserState;
-  const { pk: _pk, sk: _sk, vStream: _vs, ...fields } = item;
-  return { ...initialUserState, ...(fields as Partial<UserState>), passwordHash: null, totpSecretCiphertext: null, recoveryCodeHashes: [] };
+  const { pk: _pk, sk: _sk, vStream: _vs, ...fields } = item as ViewItem & Partial<UserState>;
+  // An admin's item written before permissions existed: every admin then could do everything, as an owner can.
+  const permissions = fields.permissions ?? (fields.role === 'admin' ? ['owner' as const] : []);
+  return { ...initialUserState, ...fields, permissions, passwordHash: null, totpSecretCiphertext: null, recoveryCodeHashes: [] };
 }
 
 export const usersProjection: Projection = {

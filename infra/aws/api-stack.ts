@@ -50,7 +50,7 @@ const authorization = (route: RouteSpec) =>
   route.auth === 'guest'
     ? `${routeKey(route)} is open to guests by design (auth "guest" in functions/routes.ts): a public read, a sign-in ` +
       'step, or a webhook that proves itself by its signature.'
-    : `${routeKey(route)} needs a${route.auth === 'admin' ? 'n admin' : ' signed-in'} session: the handler checks the ` +
+    : `${routeKey(route)} needs a${route.auth.startsWith('admin') ? 'n admin' : ' signed-in'} session: the handler checks the ` +
       `app's session cookie against the route's auth level ("${route.auth}" in functions/routes.ts) before anything ` +
       'else (functions/lib/http.ts), which an API Gateway authorizer could only duplicate.';
 

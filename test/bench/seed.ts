@@ -49,7 +49,7 @@ export async function adminToken(): Promise<string> {
   const context = { actor: 'bench', correlationId: `bench-${randomUUID()}` };
   const { user } = await signInWithEmail(`bench-admin-${randomUUID().slice(0, 8)}@example.com`, 'email_code', 'Bench', context);
   await runUserCommand(user.id, { type: 'SetPassword', passwordHash: await hashPassword(randomUUID()) }, context);
-  await setAdminRole(user.id, 'admin', 'bench', context);
+  await setAdminRole(user.id, { role: 'admin', permissions: ['owner'] }, 'bench', context);
   const sessionId = randomUUID();
   await recordAdminActivity(sessionId);
   return issueSessionToken({ userId: user.id, sessionId });

@@ -18,7 +18,7 @@ import { runUserCommand } from '../../functions/lib/users.js';
 import { baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
 import { codeOfNextStep, signedInListener } from '../support/signed-in.js';
 import { launch, newPage, poll, signIn, toastShown, viewports, gradientPng, scratchDir } from './browser.js';
-import { addArtist, headerState } from './steps.js';
+import { addArtist, giveFreshCode, headerState } from './steps.js';
 
 const dir = scratchDir('toko-e2e-journey-');
 let browser: Browser;
@@ -39,7 +39,7 @@ describe('the label’s round: upload, publish, sell, refund', () => {
     const staff = await signedInListener();
     const context = { actor: 'test', correlationId: `journey-${tag}` };
     await runUserCommand(staff.userId, { type: 'SetPassword', passwordHash: await hashPassword(password) }, context);
-    await setAdminRole(staff.userId, 'admin', 'test', context);
+    await setAdminRole(staff.userId, { role: 'admin', permissions: ['owner'] }, 'test', context);
 
     // 1. Password, then the authenticator app set up at the first sign-in.
     const admin = await newPage(browser, viewports.desktop);
@@ -171,6 +171,7 @@ describe('the label’s round: upload, publish, sell, refund', () => {
     const purchases = page.getByTestId('purchases-table');
     await purchases.getByRole('button', { name: `Refund ${albumTitle}` }).click();
     await page.getByTestId('refund-form').getByRole('button', { name: 'Refund', exact: true }).click();
+    await giveFreshCode(page, { userId: staff.userId, secret });
     await toastShown(page, 'Refund');
     await eventually(async () => (await listener.call(link, { redirect: 'manual' })).status === 403, 30_000);
     await fanPage.goto(`${baseUrl()}/library?tab=downloads`);

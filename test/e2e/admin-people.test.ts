@@ -1,8 +1,9 @@
 /**
  * The admins' people screens in Chromium: an admin finds a listener by e-mail, grants a complimentary Toko+ (the
  * listener's exclusive page opens to them), blocks the account (its next call is refused, and signing in says why),
- * and reads what happened in the listener's history; and refunds a purchase from the buyer's page, after which the
- * buyer's download link stops working.
+ * and reads what happened in the listener's history; refunds a purchase from the buyer's page (after a fresh
+ * authenticator code), after which the buyer's download link stops working; and an owner makes someone an admin of the
+ * catalogue alone, whose panel then lists only the catalogue.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,10 @@ import { api, baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
 import { paidBuyer } from '../support/commerce.js';
 import { signedInAdmin, signedInListener } from '../support/signed-in.js';
 import { launch, newPage, poll, signIn, toastShown, viewports } from './browser.js';
+import { giveFreshCode } from './steps.js';
+import { hashPassword } from '../../functions/lib/passwords.js';
+import { totpCode } from '../../functions/lib/totp.js';
+import { runUserCommand } from '../../functions/lib/users.js';
 
 const ALBUM = 'album-after-hours';
 
@@ -100,6 +105,8 @@ describe('the people screens', () => {
 
     await purchases.getByRole('button', { name: 'Refund After Hours' }).click();
     await page.getByTestId('refund-form').getByRole('button', { name: 'Refund', exact: true }).click();
+    // A refund asks for a fresh code of the admin's authenticator app first.
+    await giveFreshCode(page, admin);
     await toastShown(page, 'Refund');
     await purchases.getByText(/Refund requested|Refunded/).waitFor();
     expect(await purchases.getByRole('button', { name: 'Refund After Hours' }).count()).toBe(0);
@@ -111,5 +118,53 @@ describe('the people screens', () => {
     await page.reload();
     await page.getByTestId('listener-purchases').getByText('No purchases').waitFor();
     await context.close();
+  });
+
+  it('an owner makes a listener an admin of the catalogue after a fresh code; that admin sees only the catalogue', async () => {
+    const [owner, person] = await Promise.all([signedInAdmin(), signedInListener()]);
+    // An admin signs in with a password: the person sets one first, as an account with one.
+    await runUserCommand(
+      person.userId,
+      { type: 'SetPassword', passwordHash: await hashPassword(`pw-${person.email}`) },
+      {
+        actor: 'test',
+        correlationId: `e2e-${person.userId}`,
+      },
+    );
+    const { context, page } = await newPage(browser, viewports.phone);
+    await signIn(context, owner);
+    await page.goto(`${baseUrl()}/admin/people/${encodeURIComponent(person.userId)}`);
+    await page.getByRole('heading', { name: person.displayName }).waitFor();
+
+    await page.getByTestId('change-role').click();
+    const form = page.getByTestId('role-form');
+    await form.getByRole('button', { name: 'Make admin' }).click();
+    await form.getByText('Choose at least one thing this admin may do').waitFor();
+    await form.getByTestId('permission-catalogue').click();
+    await form.getByRole('button', { name: 'Make admin' }).click();
+    // A role change asks for a fresh code: a wrong one is said beside the field, the right one goes on.
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' });
+    const wrong = String((Number(totpCode(owner.secret)) + 500_000) % 1_000_000).padStart(6, '0');
+    await stepUp.getByLabel('Authenticator code').fill(wrong);
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
+    await stepUp.getByText(/That code is not right/).waitFor();
+    await giveFreshCode(page, owner);
+    await toastShown(page, 'Now an admin');
+    await page.getByTestId('listener-profile').getByText('Catalogue', { exact: true }).waitFor();
+    await context.close();
+
+    // A catalogue admin's panel lists the catalogue's sections only; another section's address leads home.
+    const cataloguer = await signedInAdmin(['catalogue']);
+    const theirs = await newPage(browser, viewports.desktop);
+    await signIn(theirs.context, cataloguer);
+    await theirs.page.goto(`${baseUrl()}/admin`);
+    const sections = theirs.page.getByRole('navigation', { name: 'Admin sections' });
+    await sections.getByRole('link', { name: 'Releases' }).waitFor();
+    expect(await sections.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Releases', 'Artists', 'Videos']);
+    await theirs.page.goto(`${baseUrl()}/admin/people`);
+    await theirs.page.waitForURL(/\/admin\/releases$/);
+    await theirs.page.goto(`${baseUrl()}/sync-manager`);
+    await theirs.page.getByTestId('admins-only').waitFor();
+    await theirs.context.close();
   });
 });

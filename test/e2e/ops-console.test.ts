@@ -20,6 +20,7 @@ import { api, baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
 import { newPerson } from '../support/commerce.js';
 import { signedInAdmin } from '../support/signed-in.js';
 import { launch, newPage, signIn, toastShown, viewports } from './browser.js';
+import { giveFreshCode } from './steps.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -229,6 +230,8 @@ describe('the sync manager', () => {
 
     await row.getByRole('button', { name: 'Switch' }).click();
     await confirm(/Switch readers/, 'Switch');
+    // Switching asks for a fresh code; dropping, within its 5 minutes, does not ask again.
+    await giveFreshCode(page, admin);
     await toastShown(page, `${projection}: switched`);
     await row
       .getByTestId('rebuild-state')

@@ -1,16 +1,25 @@
 /**
  * Steps a person takes in more than one browser journey: signing up with the mailed code, paying on the Stripe
- * sandbox's form, buying merch through the Shopify sandbox, taking their data and leaving from /account, and an
- * admin adding an artist.
+ * sandbox's form, buying merch through the Shopify sandbox, taking their data and leaving from /account, an
+ * admin adding an artist, and an admin giving a fresh authenticator code before a sensitive act.
  */
 import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import type { UserExport } from '../../functions/contract/user-data.js';
 import { deletionCode, signInCode } from '../support/inbox.js';
+import { codeOfNextStep } from '../support/signed-in.js';
 import { poll, toastShown } from './browser.js';
 
 export const headerState = (page: Page) => page.locator('[data-testid=header-account]').getAttribute('data-state');
+
+/** Answers the dialog a sensitive act opens (step-up) with the admin's next authenticator code; the act then goes on. */
+export async function giveFreshCode(page: Page, admin: { userId: string; secret: string }) {
+  const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
+  await dialog.getByLabel('Authenticator code').fill(await codeOfNextStep(admin.userId, admin.secret));
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
 
 /** Opens the sign-in dialog from the header of a guest's page. */
 export async function openSignIn(page: Page) {

@@ -156,25 +156,38 @@ describe("a listener's page and what an admin does to the account", () => {
     ]);
   });
 
-  it('makes and revokes admins: never an account without a password, never oneself', async () => {
+  it('makes and revokes admins with what they may do: never an account without a password, never oneself', async () => {
     const listener = await signedInListener();
-    const role = (id: string, value: string, by = admin) =>
-      by.call(`/api/admin/users/${id}/role`, { method: 'PUT', json: { role: value } });
+    const role = (id: string, value: string, by = admin, permissions: string[] = ['catalogue']) =>
+      by.call(`/api/admin/users/${id}/role`, { method: 'PUT', json: value === 'admin' ? { role: value, permissions } : { role: value } });
     expect(await role(listener.userId, 'admin')).toMatchObject({ status: 409, body: { error: 'password_required' } });
     expect(await role(listener.userId, 'owner')).toMatchObject({ status: 400 });
+    expect(await role(listener.userId, 'admin', admin, [])).toMatchObject({
+      status: 400,
+      body: { fields: { permissions: 'Choose at least one thing this admin may do' } },
+    });
 
     await runUserCommand(
       listener.userId,
       { type: 'SetPassword', passwordHash: await hashPassword('a long password') },
       { actor: 'test', correlationId: 't' },
     );
-    expect(await role(listener.userId, 'admin')).toMatchObject({ status: 200, body: { user: { role: 'admin' }, message: 'Now an admin' } });
+    expect(await role(listener.userId, 'admin')).toMatchObject({
+      status: 200,
+      body: { user: { role: 'admin', permissions: ['catalogue'] }, message: 'Now an admin' },
+    });
+    expect(await role(listener.userId, 'admin', admin, ['money', 'people'])).toMatchObject({
+      status: 200,
+      body: { user: { role: 'admin', permissions: ['people', 'money'] } },
+    });
+    expect(await role(admin.userId, 'admin', admin, ['catalogue'])).toMatchObject({ status: 403, body: { error: 'cannot_change_self' } });
     // Its listener session does not carry the admin role: an admin signs in with the password and the app.
     expect((await listener.call('/api/users/me')).status).toBe(401);
     expect(await role(admin.userId, 'user')).toMatchObject({ status: 403, body: { error: 'cannot_revoke_self' } });
     expect(await role(listener.userId, 'user')).toMatchObject({ status: 200, body: { user: { role: 'user' } } });
     const roster = (await readStream('admin-roster#label')).filter((e) => (e.data as { userId: string }).userId === listener.userId);
     expect(roster.map((e) => [e.type, e.meta.actor])).toEqual([
+      ['AdminAppointed', admin.userId],
       ['AdminAppointed', admin.userId],
       ['AdminDismissed', admin.userId],
     ]);

@@ -4,9 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { userStream } from '../../functions/domain/user/user.js';
 import { readStream } from '../../functions/lib/event-store.js';
 import { ensureFirstAdmin } from '../../functions/lib/first-admin.js';
-import { issueSessionToken, recordAdminActivity } from '../../functions/lib/session.js';
+import {
+  ADMIN_IDLE_SECONDS,
+  BACKGROUND_HEADER,
+  issueSessionToken,
+  recordAdminActivity,
+  resolveSession,
+} from '../../functions/lib/session.js';
 import { totpCode } from '../../functions/lib/totp.js';
-import { api, useCloudEnv } from '../support/cloud.js';
+import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { codeOfNextStep, nextTotpCode, signedInAdmin } from '../support/signed-in.js';
 import { freshEmail, inbox, sessionCookieOf, signInAsAdmin } from './accounts-helpers.js';
 
@@ -123,7 +129,7 @@ describe('an enrolled admin signs in with a code of the app', () => {
     expect(used.map((e) => e.data)).toEqual([{ userId, index: 3 }]);
   });
 
-  it('a challenge dies after 5 wrong codes, and a bad or missing challenge signs nobody in', async () => {
+  it('a challenge dies after 5 wrong codes, which also lock the second step; a bad or missing challenge signs nobody in', async () => {
     const { email, password, userId } = await newAdmin();
     await signInAsAdmin(email, password);
     const { challenge } = await login(email, password);
@@ -135,29 +141,35 @@ describe('an enrolled admin signs in with a code of the app', () => {
     }
     expect(await post('/api/auth/admin/totp/verify', { challenge, code: '000000' })).toMatchObject({
       status: 429,
-      body: { error: 'too_many_attempts' },
+      body: { error: 'second_step_locked', message: expect.stringMatching(/locked until/) },
     });
     expect(await post('/api/auth/admin/totp/verify', { challenge, code: await nextTotpCode(userId) })).toMatchObject({
       status: 401,
       body: { error: 'challenge_expired' },
     });
+    // A new challenge, even with the right code, waits for the lock to end.
+    expect(
+      await post('/api/auth/admin/totp/verify', { challenge: (await login(email, password)).challenge, code: await nextTotpCode(userId) }),
+    ).toMatchObject({ status: 429, body: { error: 'second_step_locked' } });
+    const mails = await eventually(async () => (await inbox(email)).length > 0 && inbox(email), 30_000, 250);
+    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/admin sign-in is locked until/)]);
     expect(await post('/api/auth/admin/totp/verify', { challenge: 'x'.repeat(43), code: '123456' })).toMatchObject({ status: 401 });
     expect(await post('/api/auth/admin/totp/verify', { code: '123456' })).toMatchObject({ status: 400 });
   });
 });
 
 describe('admin sessions', () => {
-  it('end after 12 hours idle, and one that never passed the second factor counts for nothing', async () => {
+  it('end after an hour idle, and one that never passed the second factor counts for nothing', async () => {
     const admin = await signedInAdmin();
     expect((await admin.call('/api/users/me')).status).toBe(200);
 
     const idle = randomUUID();
-    await recordAdminActivity(idle, new Date(Date.now() - 12 * 3600_000 - 5_000));
+    await recordAdminActivity(idle, new Date(Date.now() - ADMIN_IDLE_SECONDS * 1000 - 5_000));
     const idleToken = await issueSessionToken({ userId: admin.userId, sessionId: idle });
     expect(await api('/api/users/me', bearer(idleToken))).toMatchObject({ status: 401 });
 
     const recent = randomUUID();
-    await recordAdminActivity(recent, new Date(Date.now() - 11 * 3600_000));
+    await recordAdminActivity(recent, new Date(Date.now() - ADMIN_IDLE_SECONDS * 1000 + 10 * 60_000));
     const recentToken = await issueSessionToken({ userId: admin.userId, sessionId: recent });
     expect((await api('/api/users/me', bearer(recentToken))).status).toBe(200);
     // That request refreshed its activity.
@@ -165,5 +177,35 @@ describe('admin sessions', () => {
 
     const passwordOnly = await issueSessionToken({ userId: admin.userId, sessionId: randomUUID() });
     expect(await api('/api/users/me', bearer(passwordOnly))).toMatchObject({ status: 401 });
+  });
+
+  it('end 12 hours after their sign-in, however busy the admin kept them', async () => {
+    const admin = await signedInAdmin();
+    const sessionId = randomUUID();
+    const signedInAt = Date.now() - 12 * 3600_000 + 60_000;
+    await recordAdminActivity(sessionId, new Date(signedInAt));
+    const token = await issueSessionToken({ userId: admin.userId, sessionId }, new Date(signedInAt));
+    // A request every 50 minutes all day long keeps it from going idle…
+    for (let at = signedInAt + 50 * 60_000; at < Date.now(); at += 50 * 60_000) {
+      expect(await resolveSession(token, new Date(at)), new Date(at).toISOString()).not.toBeNull();
+    }
+    expect((await api('/api/users/me', bearer(token))).status).toBe(200);
+    // …but not past 12 hours from the sign-in, a minute after its last request.
+    expect(await resolveSession(token, new Date(signedInAt + 12 * 3600_000))).toBeNull();
+  });
+
+  it("move their idle clock with the admin's own requests, not with the app's background polling", async () => {
+    const admin = await signedInAdmin();
+    const opened = async (background: boolean) => {
+      const sessionId = randomUUID();
+      const signedInAt = Date.now() - 50 * 60_000;
+      await recordAdminActivity(sessionId, new Date(signedInAt));
+      const token = await issueSessionToken({ userId: admin.userId, sessionId }, new Date(signedInAt));
+      const headers = { ...bearer(token).headers, ...(background ? { [BACKGROUND_HEADER]: '1' } : {}) };
+      expect((await api('/api/users/me', { headers })).status).toBe(200);
+      return resolveSession(token, new Date(signedInAt + ADMIN_IDLE_SECONDS * 1000 + 60_000));
+    };
+    expect(await opened(false)).not.toBeNull();
+    expect(await opened(true)).toBeNull();
   });
 });

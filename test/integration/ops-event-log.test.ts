@@ -25,6 +25,16 @@ const query = (path: string, params: Record<string, string | number>) =>
   `${path}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
 
 describe('the sync manager: the event log', () => {
+  it("never shows an admin's secrets: the password hash, the sealed TOTP secret and the recovery code hashes read as redacted", async () => {
+    const other = await signedInAdmin();
+    const page = await admin.call(query('/api/admin/ops/events', { stream: userStream(other.userId), limit: 50 }));
+    expect(page.status).toBe(200);
+    const byType = (type: string) => page.body.events.find((e: { type: string }) => e.type === type)?.data;
+    expect(byType('PasswordSet')).toEqual({ userId: other.userId, passwordHash: '(secret)' });
+    expect(byType('AdminTotpEnrolled')).toEqual({ userId: other.userId, secretCiphertext: '(secret)', recoveryCodeHashes: '(secret)' });
+    expect(byType('UserRoleChanged')).toEqual({ userId: other.userId, role: 'admin', permissions: ['owner'] });
+  });
+
   it("finds a listener's streams by e-mail and reads a stream's events with data and meta, a page at a time", async () => {
     const person = await newPerson('log');
     const free = seededAlbums.filter((a) => a.requiredTier === 'free' && !a.isDummyAlbum).slice(0, 3);

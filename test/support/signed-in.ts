@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { setAdminRole } from '../../functions/lib/admin-roster.js';
 import { hashPassword } from '../../functions/lib/passwords.js';
 import { issueSessionToken, recordAdminActivity } from '../../functions/lib/session.js';
-import { openTotpSecret, totpCode } from '../../functions/lib/totp.js';
+import type { AdminPermission } from '../../events/index.js';
+import { newRecoveryCodes, newTotpSecret, openTotpSecret, recoveryCodeHash, sealTotpSecret, totpCode } from '../../functions/lib/totp.js';
 import { loadUser, runUserCommand, signInWithEmail } from '../../functions/lib/users.js';
 import { getView } from '../../functions/lib/views.js';
 import { userKey, type UserView } from '../../functions/projections/users.js';
@@ -49,24 +50,58 @@ export async function signedInListener(tier: 'free' | 'toko_plus' = 'free'): Pro
   return { userId: user.id, email, displayName, token, call };
 }
 
+export interface TestAdmin extends TestListener {
+  /** The base32 secret of the admin's authenticator app. */
+  secret: string;
+  /** Gives a fresh code of the app (step-up): for 5 minutes the session's sensitive acts go through. */
+  stepUp: () => Promise<void>;
+  /** `call` without the step-up it gives by itself when a sensitive act asks for one. */
+  callAsIs: TestListener['call'];
+}
+
 /**
- * A fresh signed-in admin, as if it had passed its second factor: an account with a password on the roster of
- * admins, and a session whose activity is recorded (an admin session without it, or idle 12 hours, is refused).
+ * A fresh signed-in admin, as if it had passed its second factor: an account with a password and an authenticator
+ * app, on the roster of admins with `permissions` (an owner's by default), and a session whose activity is recorded (an
+ * admin session without it, or idle 12 hours, is refused). Its `call` answers a sensitive act's `step_up_required` as
+ * the app does: with a fresh code of the authenticator, then the same request again.
  */
-export async function signedInAdmin(): Promise<TestListener> {
+export async function signedInAdmin(permissions: AdminPermission[] = ['owner']): Promise<TestAdmin> {
   const listener = await signedInListener();
   const context = { actor: 'test', correlationId: `test-${randomUUID().slice(0, 8)}` };
   await runUserCommand(listener.userId, { type: 'SetPassword', passwordHash: await hashPassword(randomUUID()) }, context);
-  await setAdminRole(listener.userId, 'admin', 'test', context);
+  await setAdminRole(listener.userId, { role: 'admin', permissions }, 'test', context);
+  const { secret } = newTotpSecret(listener.email);
   const sessionId = randomUUID();
+  await runUserCommand(
+    listener.userId,
+    {
+      type: 'EnrolTotp',
+      secretCiphertext: sealTotpSecret(listener.userId, secret),
+      recoveryCodeHashes: newRecoveryCodes().map((c) => recoveryCodeHash(listener.userId, c)),
+      sessionId,
+      codeVerified: true,
+    },
+    context,
+  );
   await recordAdminActivity(sessionId);
   const token = await issueSessionToken({ userId: listener.userId, sessionId });
-  const call = (path: string, init: Parameters<typeof api>[1] = {}) =>
+  const callAsIs = (path: string, init: Parameters<typeof api>[1] = {}) =>
     api(path, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
+  const stepUp = async () => {
+    const code = await codeOfNextStep(listener.userId, secret);
+    const answer = await callAsIs('/api/auth/admin/step-up', { method: 'POST', json: { code } });
+    if (answer.status !== 200) throw new Error(`step-up refused: ${answer.status} ${JSON.stringify(answer.body)}`);
+  };
+  const call = async (path: string, init: Parameters<typeof api>[1] = {}) => {
+    const answer = await callAsIs(path, init);
+    if (answer.status !== 403 || answer.body?.error !== 'step_up_required') return answer;
+    await stepUp();
+    return callAsIs(path, init);
+  };
   // Sessions check the role from the log at once; the screens that name an admin (histories, people) read the users
   // view, which takes the role a moment later: an admin long made, as the tests' readers expect.
   await eventually(async () => (await getView<UserView>(userKey(listener.userId)))?.role === 'admin', 60_000, 100);
-  return { ...listener, token, call };
+  return { ...listener, token, call, callAsIs, secret, stepUp };
 }
 
 const lastStep = new Map<string, number>();

@@ -29,6 +29,7 @@ const user = (fields: Partial<SessionUser>): SessionUser => ({
   stripeSubscriptionId: null,
   isSubscriber: false,
   isAdmin: false,
+  adminPermissions: [],
   isAdminAccount: false,
   requiresPassword: false,
   createdAt: null,

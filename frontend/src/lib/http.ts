@@ -1,5 +1,7 @@
 /** The one HTTP client: same-origin JSON calls whose answers are checked with zod (the small `zod/mini` build). */
 import * as z from 'zod/mini';
+import { BACKGROUND_HEADER, isBackground } from './activity';
+import { askForStepUp, isStepUpRequired } from './step-up';
 
 /** A non-OK reply; its text is "<status>: <body or statusText>" as the spec's error catalogue reads. */
 export class HttpError extends Error {
@@ -67,6 +69,21 @@ function takeEarlyAnswer(path: string): Promise<Response> | undefined {
   return answer;
 }
 
+/**
+ * Sends a request, and again once when the server asks for a fresh authenticator code (step-up) and the admin gives
+ * one; the second refusal, or a cancelled dialog, is the answer. The text of a refusal is read here, once.
+ */
+export async function sendWithStepUp(send: () => Promise<Response>): Promise<Response> {
+  const response = await send();
+  if (response.ok || response.status !== 403) return response;
+  const text = await response.text().catch(() => '');
+  if (isStepUpRequired(response.status, text) && (await askForStepUp())) return send();
+  return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** The headers every call carries: a request made while nobody is at the page says so. */
+export const baseHeaders = (): Record<string, string> => (isBackground() ? { [BACKGROUND_HEADER]: '1' } : {});
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** JSON-encoded, except a FormData (multipart uploads), which the browser encodes itself. */
@@ -79,7 +96,7 @@ export async function request<Schema extends z.ZodMiniType>(
   schema: Schema,
   { method = 'GET', body, signal }: RequestOptions = {},
 ): Promise<z.output<Schema>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...baseHeaders() };
   const multipart = body instanceof FormData;
   if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
@@ -94,7 +111,7 @@ export async function request<Schema extends z.ZodMiniType>(
     });
   const early = method === 'GET' ? takeEarlyAnswer(path) : undefined;
   // An early request that never got an answer is asked again, as if it had not been made.
-  const response = early ? await early.catch(ask) : await ask();
+  const response = early ? await early.catch(ask) : await sendWithStepUp(ask);
 
   if (!response.ok) {
     const text = await response.text().catch(() => '');

@@ -36,6 +36,11 @@ export const isSubscriber = (user: SessionUser | null | undefined) =>
   Boolean(user && (user.isSubscriber || user.subscriptionTier !== 'free'));
 export const isAdmin = (user: SessionUser | null | undefined) => Boolean(user && (user.isAdmin || user.subscriptionTier === 'admin'));
 
+export type AdminPermission = SessionUser['adminPermissions'][number];
+/** Whether the admin may do this kind of work (an owner may do all); the server checks it again on every call. */
+export const adminMay = (user: SessionUser | null | undefined, permission: AdminPermission) =>
+  isAdmin(user) && Boolean(user?.adminPermissions.includes(permission) || user?.adminPermissions.includes('owner'));
+
 /**
  * After signing in or out: read the session again first (the header follows it), then every other read,
  * since access, prices, the library and notifications all depend on who is listening.
@@ -62,6 +67,8 @@ export function useSession() {
     isSignedIn: user !== null,
     isSubscriber: isSubscriber(user),
     isAdmin: isAdmin(user),
+    /** Whether the signed-in admin may do this kind of work. */
+    adminMay: (permission: AdminPermission) => adminMay(user, permission),
   };
 }
 

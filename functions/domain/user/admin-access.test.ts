@@ -1,9 +1,9 @@
 /** Given/when/then for what admins do: the second factor of their sign-in, the roster of admins, and their acts on listeners. */
 import { describe, expect, it } from 'vitest';
-import type { NewEvent } from '../../../events/index.js';
+import type { AdminPermission, NewEvent } from '../../../events/index.js';
 import { complimentaryTierChange, storedEvent } from '../stored-event.fixtures.js';
 import { adminRosterDecider, type AdminRosterCommand } from './admin-roster.js';
-import { effectiveTier, userDecider, type UserCommand } from './user.js';
+import { ADMIN_PERMISSIONS, effectiveTier, mayAct, userDecider, type UserCommand } from './user.js';
 
 const stored = (version: number, event: NewEvent) => storedEvent('user#u1', version, event);
 function given(events: NewEvent[]) {
@@ -17,7 +17,7 @@ const listener: NewEvent[] = [
 const admin: NewEvent[] = [
   ...listener,
   { type: 'PasswordSet', data: { userId: 'u1', passwordHash: 'h' } },
-  { type: 'UserRoleChanged', data: { userId: 'u1', role: 'admin' } },
+  { type: 'UserRoleChanged', data: { userId: 'u1', role: 'admin', permissions: ['owner'] } },
 ];
 const hashes = Array.from({ length: 10 }, (_, i) => `hash-${i}`);
 const enrolled: NewEvent[] = [
@@ -165,14 +165,41 @@ describe('complimentary Toko+', () => {
 });
 
 describe('the admin role', () => {
+  const makeAdmin = { type: 'ChangeRole', role: 'admin', permissions: ['catalogue'] } as const;
   it('goes only to an account with a password, and not to a blocked one', () => {
     const withPassword: NewEvent[] = [...listener, { type: 'PasswordSet', data: { userId: 'u1', passwordHash: 'h' } }];
-    expect(given(withPassword).when({ type: 'ChangeRole', role: 'admin' })()).toEqual([
-      { type: 'UserRoleChanged', data: { userId: 'u1', role: 'admin' } },
+    expect(given(withPassword).when(makeAdmin)()).toEqual([
+      { type: 'UserRoleChanged', data: { userId: 'u1', role: 'admin', permissions: ['catalogue'] } },
     ]);
-    expect(given(listener).when({ type: 'ChangeRole', role: 'admin' })).toThrow(expect.objectContaining({ code: 'password_required' }));
+    expect(given(listener).when(makeAdmin)).toThrow(expect.objectContaining({ code: 'password_required' }));
     const blocked: NewEvent[] = [...withPassword, { type: 'AccountBlocked', data: { userId: 'u1', reason: null } }];
-    expect(given(blocked).when({ type: 'ChangeRole', role: 'admin' })).toThrow(expect.objectContaining({ code: 'account_blocked' }));
+    expect(given(blocked).when(makeAdmin)).toThrow(expect.objectContaining({ code: 'account_blocked' }));
+  });
+
+  it('changes what an admin may do, in the usual order, each once; never to nothing', () => {
+    expect(given(admin).when({ type: 'ChangeRole', role: 'admin', permissions: ['money', 'catalogue', 'money'] })()).toEqual([
+      { type: 'UserRoleChanged', data: { userId: 'u1', role: 'admin', permissions: ['catalogue', 'money'] } },
+    ]);
+    expect(given(admin).when({ type: 'ChangeRole', role: 'admin', permissions: ['owner'] })()).toEqual([]);
+    expect(given(admin).when({ type: 'ChangeRole', role: 'admin', permissions: [] })).toThrow(
+      expect.objectContaining({ kind: 'invalid', code: 'permissions_required' }),
+    );
+    expect(given(admin).when({ type: 'ChangeRole', role: 'user', permissions: [] })()).toEqual([
+      { type: 'UserRoleChanged', data: { userId: 'u1', role: 'user', permissions: [] } },
+    ]);
+  });
+
+  it('an owner may act at every level; another admin only at their own', () => {
+    expect(ADMIN_PERMISSIONS.every((level) => mayAct(['owner'], level))).toBe(true);
+    expect(ADMIN_PERMISSIONS.filter((level) => mayAct(['catalogue', 'money'], level))).toEqual(['catalogue', 'money']);
+  });
+
+  it("locks an admin's second step after the wrong codes the caller counted; a listener has none to lock", () => {
+    const until = '2026-11-28T12:15:00.000Z';
+    expect(given(enrolled).when({ type: 'LockSecondStep', wrongCodes: 5, until })()).toEqual([
+      { type: 'AdminSecondStepLocked', data: { userId: 'u1', wrongCodes: 5, until } },
+    ]);
+    expect(given(listener).when({ type: 'LockSecondStep', wrongCodes: 5, until })()).toEqual([]);
   });
 });
 
@@ -184,13 +211,16 @@ describe('the roster of admins', () => {
     return (command: AdminRosterCommand) => () => adminRosterDecider.decide(command, state);
   };
   const two: NewEvent[] = [
-    { type: 'AdminAppointed', data: { userId: 'a1' } },
-    { type: 'AdminAppointed', data: { userId: 'a2' } },
+    { type: 'AdminAppointed', data: { userId: 'a1', permissions: ['owner'] } },
+    { type: 'AdminAppointed', data: { userId: 'a2', permissions: ['owner'] } },
   ];
+  const owner = ['owner'] as const satisfies AdminPermission[];
 
   it('appoints once, and dismisses one of two admins', () => {
-    expect(roster([])({ type: 'Appoint', userId: 'a1' })()).toEqual([{ type: 'AdminAppointed', data: { userId: 'a1' } }]);
-    expect(roster(two)({ type: 'Appoint', userId: 'a1' })()).toEqual([]);
+    expect(roster([])({ type: 'Appoint', userId: 'a1', permissions: [...owner], by: 'setup' })()).toEqual([
+      { type: 'AdminAppointed', data: { userId: 'a1', permissions: ['owner'] } },
+    ]);
+    expect(roster(two)({ type: 'Appoint', userId: 'a1', permissions: [...owner], by: 'a2' })()).toEqual([]);
     expect(roster(two)({ type: 'Dismiss', userId: 'a2', by: 'a1' })()).toEqual([{ type: 'AdminDismissed', data: { userId: 'a2' } }]);
     expect(roster(two)({ type: 'Dismiss', userId: 'listener', by: 'a1' })()).toEqual([]);
   });
@@ -201,5 +231,20 @@ describe('the roster of admins', () => {
     expect(roster(one)({ type: 'Dismiss', userId: 'a1', by: 'setup' })).toThrow(
       expect.objectContaining({ kind: 'conflict', code: 'last_admin' }),
     );
+  });
+
+  it('an owner changes what another admin may do, never their own; the last owner stays an owner', () => {
+    expect(roster(two)({ type: 'Appoint', userId: 'a2', permissions: ['money'], by: 'a1' })()).toEqual([
+      { type: 'AdminAppointed', data: { userId: 'a2', permissions: ['money'] } },
+    ]);
+    expect(roster(two)({ type: 'Appoint', userId: 'a1', permissions: ['money'], by: 'a1' })).toThrow(
+      expect.objectContaining({ kind: 'forbidden', code: 'cannot_change_self' }),
+    );
+    const oneOwner: NewEvent[] = [...two, { type: 'AdminAppointed', data: { userId: 'a2', permissions: ['people'] } }];
+    expect(roster(oneOwner)({ type: 'Appoint', userId: 'a1', permissions: ['people'], by: 'setup' })).toThrow(
+      expect.objectContaining({ kind: 'conflict', code: 'last_owner' }),
+    );
+    expect(roster(oneOwner)({ type: 'Dismiss', userId: 'a1', by: 'a2' })).toThrow(expect.objectContaining({ code: 'last_owner' }));
+    expect(roster(oneOwner)({ type: 'Dismiss', userId: 'a2', by: 'a1' })()).toEqual([{ type: 'AdminDismissed', data: { userId: 'a2' } }]);
   });
 });

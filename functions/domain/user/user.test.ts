@@ -40,7 +40,7 @@ const registered: NewEvent[] = [
 const admin: NewEvent[] = [
   ...registered,
   { type: 'PasswordSet', data: { userId: 'u1', passwordHash: 'h' } },
-  { type: 'UserRoleChanged', data: { userId: 'u1', role: 'admin' } },
+  { type: 'UserRoleChanged', data: { userId: 'u1', role: 'admin', permissions: ['owner'] } },
 ];
 
 describe('user: registration', () => {
@@ -63,9 +63,16 @@ describe('user: registration', () => {
   });
 
   it('makes an admin with a password, and never lets an admin in by code', () => {
-    const setup = given([]).when({ ...register, role: 'admin', passwordHash: 'h', source: 'admin_setup', session: null })();
+    const setup = given([]).when({
+      ...register,
+      role: 'admin',
+      permissions: ['owner'],
+      passwordHash: 'h',
+      source: 'admin_setup',
+      session: null,
+    })();
     expect(setup.map((e) => e.type)).toEqual(['UserRegistered', 'EmailVerified', 'PasswordSet', 'UserRoleChanged']);
-    expect(given([]).when({ ...register, role: 'admin', passwordHash: 'h' })).toThrow(/signs in with a password/);
+    expect(given([]).when({ ...register, role: 'admin', permissions: ['owner'], passwordHash: 'h' })).toThrow(/signs in with a password/);
   });
 
   it('refuses to register the same account twice', () => {
@@ -122,10 +129,10 @@ describe('user: role and tier', () => {
   it('changes the role once', () => {
     // An account with a password: admins sign in with one (admin-access.test.ts).
     const withPassword: NewEvent[] = [...registered, { type: 'PasswordSet', data: { userId: 'u1', passwordHash: 'h' } }];
-    expect(given(withPassword).when({ type: 'ChangeRole', role: 'admin' })()).toEqual([
-      { type: 'UserRoleChanged', data: { userId: 'u1', role: 'admin' } },
+    expect(given(withPassword).when({ type: 'ChangeRole', role: 'admin', permissions: ['owner'] })()).toEqual([
+      { type: 'UserRoleChanged', data: { userId: 'u1', role: 'admin', permissions: ['owner'] } },
     ]);
-    expect(given(admin).when({ type: 'ChangeRole', role: 'admin' })()).toEqual([]);
+    expect(given(admin).when({ type: 'ChangeRole', role: 'admin', permissions: ['owner'] })()).toEqual([]);
   });
 
   it('a beta trial lapses by itself; a Stripe plan lasts until Stripe ends it', () => {

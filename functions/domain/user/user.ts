@@ -4,7 +4,7 @@
  * Pure: ids, clocks, password and TOTP checks come in with the command.
  */
 import { brand } from '../../../events/brand.js';
-import { DELETED, type DomainEvent, NewEvent, SubscriptionTier, UserRole } from '../../../events/index.js';
+import { type AdminPermission, DELETED, type DomainEvent, NewEvent, SubscriptionTier, UserRole } from '../../../events/index.js';
 import { trialEnd } from './beta-codes.js';
 import { assertNever, conflict, forbidden, invalid, notFound, unauthorized } from '../errors.js';
 
@@ -23,6 +23,8 @@ export interface UserState {
   /** When the avatar last changed: the version in its URL. */
   avatarUpdatedAt: string | null;
   role: UserRole;
+  /** What the account may do as an admin; none for a listener. */
+  permissions: AdminPermission[];
   tier: SubscriptionTier;
   subscriptionStatus: string | null;
   subscriptionStartedAt: string | null;
@@ -69,6 +71,7 @@ export const initialUserState: UserState = {
   avatar: null,
   avatarUpdatedAt: null,
   role: 'user',
+  permissions: [],
   tier: 'free',
   subscriptionStatus: null,
   subscriptionStartedAt: null,
@@ -99,6 +102,23 @@ export const userStream = (userId: string) => `user#${userId}`;
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 export const emailReservation = (email: string) => `email#${normalizeEmail(email)}`;
 export const usernameReservation = (username: string) => `username#${username.trim().toLowerCase()}`;
+
+/** Every permission in the order screens list them; an owner holds them all. */
+export const ADMIN_PERMISSIONS = ['catalogue', 'people', 'money', 'operations', 'owner'] as const satisfies readonly AdminPermission[];
+
+/** An admin's permissions as stored: each once, in the usual order, and at least one. */
+export function adminPermissions(permissions: readonly AdminPermission[]): AdminPermission[] {
+  const listed = ADMIN_PERMISSIONS.filter((p) => permissions.includes(p));
+  if (!listed.length) throw invalid('permissions_required', 'Choose at least one thing this admin may do');
+  return listed;
+}
+
+const samePermissions = (a: readonly AdminPermission[], b: readonly AdminPermission[]) =>
+  a.length === b.length && a.every((p) => b.includes(p));
+
+/** Whether an admin with these permissions may act at this level: an owner may do everything. */
+export const mayAct = (permissions: readonly AdminPermission[], level: AdminPermission) =>
+  permissions.includes(level) || permissions.includes('owner');
 
 /** Admin accounts sign in with a password and a second factor only, never with an e-mail code or link. */
 export const requiresPassword = (state: Pick<UserState, 'role'>) => state.role === 'admin';
@@ -171,7 +191,7 @@ export function evolveUser(state: UserState, event: DomainEvent): UserState {
     case 'PasswordSet':
       return { ...next, hasPassword: true, passwordHash: event.data.passwordHash, updatedAt: at };
     case 'UserRoleChanged':
-      return { ...next, role: event.data.role, updatedAt: at };
+      return { ...next, role: event.data.role, permissions: event.data.permissions, updatedAt: at };
     case 'AdminTotpEnrolled':
       return {
         ...next,
@@ -256,6 +276,8 @@ export type UserCommand =
       emailVerified: boolean;
       passwordHash: string | null;
       role: UserRole;
+      /** What an admin may do (the setup's first admin is an owner); none for a listener. */
+      permissions?: AdminPermission[];
       /** Signs in at once (code, link, beta signup); null for an account made by the setup. */
       session: { sessionId: string; method: SignInMethod } | null;
       /** A beta code's trial, which starts when the address is proved. */
@@ -272,6 +294,8 @@ export type UserCommand =
       proof?: AddressProof;
     }
   | { type: 'EnrolTotp'; secretCiphertext: string; recoveryCodeHashes: string[]; sessionId: string; codeVerified: boolean }
+  /** Too many wrong second-factor codes in a row (counted by the caller): the second step is locked until `until`. */
+  | { type: 'LockSecondStep'; wrongCodes: number; until: string }
   | { type: 'Block'; by: string; reason: string | null }
   | { type: 'Unblock' }
   /** The person's own request, confirmed with a code mailed to them. */
@@ -285,7 +309,8 @@ export type UserCommand =
   | { type: 'VerifyEmail'; email: string; proof: AddressProof; sessionId: string }
   | { type: 'ChangeAvatar'; avatar: string; contentType: string; bytes: number }
   | { type: 'SetPassword'; passwordHash: string }
-  | { type: 'ChangeRole'; role: UserRole }
+  /** An admin's permissions with it (at least one); a listener has none. */
+  | { type: 'ChangeRole'; role: UserRole; permissions: readonly AdminPermission[] }
   | {
       type: 'ChangeSubscriptionTier';
       tier: SubscriptionTier;
@@ -341,7 +366,11 @@ export function decideUser(command: UserCommand, state: UserState): NewEvent[] {
     if (command.emailVerified) events.push({ type: 'EmailVerified', data: { userId, email } });
     if (command.passwordHash) events.push({ type: 'PasswordSet', data: { userId, passwordHash: command.passwordHash } });
     if (command.betaCode) events.push({ type: 'BetaCodeRedeemed', data: { userId, ...command.betaCode } });
-    if (command.role !== 'user') events.push({ type: 'UserRoleChanged', data: { userId, role: command.role } });
+    if (command.role !== 'user')
+      events.push({
+        type: 'UserRoleChanged',
+        data: { userId, role: command.role, permissions: adminPermissions(command.permissions ?? []) },
+      });
     if (command.session) {
       if (command.role === 'admin' && command.session.method !== 'password')
         throw forbidden('password_required', 'This account signs in with a password');
@@ -464,14 +493,19 @@ export function decideUser(command: UserCommand, state: UserState): NewEvent[] {
       return [{ type: 'AvatarChanged', data: { userId, avatar: command.avatar, contentType: command.contentType, bytes: command.bytes } }];
     case 'SetPassword':
       return [{ type: 'PasswordSet', data: { userId, passwordHash: command.passwordHash } }];
-    case 'ChangeRole':
-      if (command.role === state.role) return [];
+    case 'ChangeRole': {
+      const permissions = command.role === 'admin' ? adminPermissions(command.permissions) : [];
+      if (command.role === state.role && samePermissions(permissions, state.permissions)) return [];
       // Admins sign in with a password and an authenticator app, never by e-mail code.
       if (command.role === 'admin' && !state.hasPassword) {
         throw conflict('password_required', 'This account has no password: an admin signs in with a password and an authenticator app');
       }
       if (command.role === 'admin' && state.blocked) throw conflict('account_blocked', 'Unblock this account before making it an admin');
-      return [{ type: 'UserRoleChanged', data: { userId, role: command.role } }];
+      return [{ type: 'UserRoleChanged', data: { userId, role: command.role, permissions } }];
+    }
+    case 'LockSecondStep':
+      if (!requiresPassword(state)) return [];
+      return [{ type: 'AdminSecondStepLocked', data: { userId, wrongCodes: command.wrongCodes, until: command.until } }];
     case 'ChangeSubscriptionTier': {
       const { type: _type, ...tier } = command;
       const same =

@@ -4,7 +4,7 @@
  * read through the event store's `readEvent`, so a forgotten person's fields read as placeholders.
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { DomainEvent } from '../../../events/index.js';
+import { registry, type DomainEvent } from '../../../events/index.js';
 import { consumersOf } from '../../consumers.js';
 import type { FoundStream, LoggedEvent, TracedEvent } from '../../contract/admin-ops.js';
 import { orderStream } from '../../domain/commerce/order.js';
@@ -30,12 +30,24 @@ export const LISTENER_DAYS = 30;
 
 const STREAM_ID = /^[a-z][a-z-]*#\S+$/;
 
+/** What the log shows of a secret field (a password hash, a sealed TOTP secret, recovery code hashes). */
+export const REDACTED = '(secret)';
+
+/** The event's data with the fields its type declares secret replaced: the log shows that they changed, never what to. */
+function shownData(event: DomainEvent): unknown {
+  const secret = registry.secret(event.type);
+  if (!secret.length) return event.data;
+  const data = { ...(event.data as Record<string, unknown>) };
+  for (const field of secret) if (field in data) data[field] = REDACTED;
+  return data;
+}
+
 const logged = (event: DomainEvent): LoggedEvent => ({
   streamId: event.streamId,
   version: event.version,
   type: event.type,
   schemaVersion: event.schemaVersion,
-  data: event.data,
+  data: shownData(event),
   meta: event.meta,
 });
 

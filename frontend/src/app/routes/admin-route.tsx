@@ -3,7 +3,7 @@
  * page instead (the server refuses them the admin API in any case). /admin is the panel of features/admin, and
  * /sync-manager its operations console.
  */
-import { AdminArea, AdminsOnly, SyncManager } from '../../features/admin';
+import { AdminArea, AdminsOnly, StepUpDialog, SyncManager } from '../../features/admin';
 import { useOpenAccountDialog } from '../../features/auth/components/account-dialog-provider';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSession } from '../../lib/session';
@@ -17,11 +17,16 @@ export function AdminPanelRoute() {
 
 /** /sync-manager/*: the operations console (features/admin/ops). */
 export function SyncManagerRoute() {
-  const { isLoading, isSignedIn, isAdmin } = useSession();
+  const { isLoading, isSignedIn, isAdmin, adminMay } = useSession();
   const openAccountDialog = useOpenAccountDialog();
   useDocumentTitle(isAdmin ? 'Sync Manager' : 'Admins only');
 
   if (isLoading) return <Spinner label="Checking your account…" className="py-24" />;
-  if (!isAdmin) return <AdminsOnly signedIn={isSignedIn} onSignIn={() => openAccountDialog('sign-in')} />;
-  return <SyncManager />;
+  if (!isAdmin || !adminMay('operations')) return <AdminsOnly signedIn={isSignedIn} onSignIn={() => openAccountDialog('sign-in')} />;
+  return (
+    <>
+      <SyncManager />
+      <StepUpDialog />
+    </>
+  );
 }

@@ -6,6 +6,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import {
+  adminPermission,
   type adminUser,
   adminUserChange,
   type fanSignup,
@@ -14,10 +15,11 @@ import {
   searchUsersAnswer,
   type userRow,
 } from '../../../../../functions/contract/admin-people.js';
-import { HttpError, request } from '../../../lib/http';
+import { baseHeaders, HttpError, request, sendWithStepUp } from '../../../lib/http';
 
 export type UserRow = z.infer<typeof userRow>;
 export type AdminUser = z.infer<typeof adminUser>;
+export type AdminPermission = z.infer<typeof adminPermission>;
 export type UserPage = z.infer<typeof getUserAnswer>;
 export type FanSignup = z.infer<typeof fanSignup>;
 type Changed = z.infer<typeof adminUserChange>;
@@ -65,10 +67,15 @@ export const useGrantComplimentary = (id: string) =>
 export const useRevokeComplimentary = (id: string) =>
   useAccountChange(id, () => request(membership(id), adminUserChange, { method: 'DELETE' }));
 
+/** An owner's change of the account's role: an admin with what they may do, or a listener again. */
+export type RoleChange = { role: 'admin'; permissions: AdminPermission[] } | { role: 'user' };
 export const useChangeRole = (id: string) =>
-  useAccountChange(id, (role: 'user' | 'admin') =>
-    request(`/api/admin/users/${path(id)}/role`, adminUserChange, { method: 'PUT', body: { role } }),
+  useAccountChange(id, (change: RoleChange) =>
+    request(`/api/admin/users/${path(id)}/role`, adminUserChange, { method: 'PUT', body: change }),
   );
+
+/** Every permission an owner can give, in the order the panel lists them. */
+export const adminPermissions = adminPermission.options;
 
 export const useBlock = (id: string) =>
   useAccountChange(id, (reason: string | null) =>
@@ -90,7 +97,9 @@ export const FAN_SIGNUPS_CSV = 'fan-signups.csv';
  * fan-signups.csv; answers how many signups it holds.
  */
 export async function downloadFanSignups(): Promise<number> {
-  const response = await fetch('/api/admin/fan-signups/export', { credentials: 'include', headers: { Accept: 'text/csv' } });
+  const response = await sendWithStepUp(() =>
+    fetch('/api/admin/fan-signups/export', { credentials: 'include', headers: { Accept: 'text/csv', ...baseHeaders() } }),
+  );
   if (!response.ok) throw new HttpError(response.status, (await response.text().catch(() => '')) || response.statusText);
   const csv = await response.text();
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));

@@ -6,10 +6,11 @@ import { Clapperboard, Disc3, FileText, LayoutDashboard, Mail, Mic2, ShieldAlert
 import { lazy, Suspense } from 'react';
 import { Link, Navigate, Route, Routes } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useSession } from '../../../lib/session';
+import { useSession, type AdminPermission } from '../../../lib/session';
 import { Button, buttonClass } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 import { SectionTabs } from './section-tabs';
+import { StepUpDialog } from './step-up-dialog';
 
 const DashboardPage = lazy(() => import('../dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const ReleaseBoard = lazy(() => import('./release-board').then((m) => ({ default: m.ReleaseBoard })));
@@ -21,37 +22,50 @@ const FanSignupsPage = lazy(() => import('../people/fan-signups-page').then((m) 
 const StatementsPage = lazy(() => import('../statements/statements-page').then((m) => ({ default: m.StatementsPage })));
 const VideosPage = lazy(() => import('./videos-page').then((m) => ({ default: m.VideosPage })));
 
-const sections = [
+/** The panel's sections, each with the permission it needs (the dashboard is every admin's home). */
+const sections: { to: string; label: string; icon: typeof Users; permission?: AdminPermission }[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/admin/releases', label: 'Releases', icon: Disc3 },
-  { to: '/admin/artists', label: 'Artists', icon: Mic2 },
-  { to: '/admin/videos', label: 'Videos', icon: Clapperboard },
-  { to: '/admin/people', label: 'People', icon: Users },
-  { to: '/admin/fan-signups', label: 'Fan signups', icon: Mail },
-  { to: '/admin/statements', label: 'Statements', icon: FileText },
-] as const;
+  { to: '/admin/releases', label: 'Releases', icon: Disc3, permission: 'catalogue' },
+  { to: '/admin/artists', label: 'Artists', icon: Mic2, permission: 'catalogue' },
+  { to: '/admin/videos', label: 'Videos', icon: Clapperboard, permission: 'catalogue' },
+  { to: '/admin/people', label: 'People', icon: Users, permission: 'people' },
+  { to: '/admin/fan-signups', label: 'Fan signups', icon: Mail, permission: 'people' },
+  { to: '/admin/statements', label: 'Statements', icon: FileText, permission: 'money' },
+];
 
 export function AdminArea({ onSignIn }: { onSignIn: () => void }) {
-  const { isLoading, isSignedIn, isAdmin } = useSession();
+  const { isLoading, isSignedIn, isAdmin, adminMay } = useSession();
   useDocumentTitle(isAdmin ? 'Admin Panel' : 'Admins only');
   if (isLoading) return <Spinner label="Checking your account…" className="py-24" />;
   if (!isAdmin) return <AdminsOnly signedIn={isSignedIn} onSignIn={onSignIn} />;
+  // A section the admin may not open is neither listed nor routed: its path falls back to the dashboard.
+  const mine = sections.filter((s) => !s.permission || adminMay(s.permission));
+  const may = (permission: AdminPermission) => adminMay(permission);
   return (
     <div className="space-y-6" data-testid="admin-area" data-area="admin">
       {/* The dashboard is the panel's home: active there alone, not under every section. */}
-      <SectionTabs label="Admin sections" sections={sections} home="/admin" />
+      <SectionTabs label="Admin sections" sections={mine} home="/admin" />
+      <StepUpDialog />
       <Suspense fallback={<Spinner label="Loading…" className="py-16" />}>
         <Routes>
           <Route index element={<DashboardPage />} />
-          <Route path="releases" element={<ReleaseBoard />} />
-          <Route path="releases/:albumId" element={<ReleaseEditor />} />
-          <Route path="artists" element={<ArtistsPage />} />
-          <Route path="people" element={<PeoplePage />} />
-          <Route path="people/:userId" element={<ListenerPage />} />
-          <Route path="fan-signups" element={<FanSignupsPage />} />
-          <Route path="videos" element={<VideosPage />} />
-          <Route path="statements" element={<StatementsPage />} />
-          <Route path="*" element={<Navigate to="/admin/releases" replace />} />
+          {may('catalogue') && (
+            <>
+              <Route path="releases" element={<ReleaseBoard />} />
+              <Route path="releases/:albumId" element={<ReleaseEditor />} />
+              <Route path="artists" element={<ArtistsPage />} />
+              <Route path="videos" element={<VideosPage />} />
+            </>
+          )}
+          {may('people') && (
+            <>
+              <Route path="people" element={<PeoplePage />} />
+              <Route path="people/:userId" element={<ListenerPage />} />
+              <Route path="fan-signups" element={<FanSignupsPage />} />
+            </>
+          )}
+          {may('money') && <Route path="statements" element={<StatementsPage />} />}
+          <Route path="*" element={<Navigate to={may('catalogue') ? '/admin/releases' : '/admin'} replace />} />
         </Routes>
       </Suspense>
     </div>

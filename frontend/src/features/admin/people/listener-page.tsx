@@ -1,16 +1,18 @@
 /**
  * One listener as the label's staff see them: profile, tier and membership history, purchases (each refundable
  * after a confirmation, refunded ones marked), library size, plays and recent sign-ins, and their history; and what
- * an admin can do to the account: a complimentary Toko+ until a chosen end, the admin role, blocking. The server
- * decides what is allowed (never oneself, never the last admin): its refusal is shown as it words it.
+ * an admin can do to the account: a complimentary Toko+ until a chosen end, the admin role and what it may do (an
+ * owner's act), blocking. Purchases and refunds show to admins who handle money. The server decides what is allowed
+ * (never oneself, never the last owner): its refusal is shown as it words it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Receipt } from 'lucide-react';
+import { Activity, ArrowLeft, Banknote, Crown, Disc3, Receipt, Users, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { fieldErrorsOf, HttpError, serverMessageOf } from '../../../lib/http';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
+import { useSession, type AdminPermission } from '../../../lib/session';
+import { CheckboxCard } from '../../../ui/checkbox-card';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Section } from '../../../ui/section';
@@ -27,6 +29,7 @@ import {
   userPageQueryOptions,
   type AdminUser,
   type UserPage,
+  adminPermissions,
 } from '../api/admin-people';
 import { purchasesPage, salesKeys, useRefundOrder, type AdminPurchase, type OrderRefund } from '../api/admin-sales';
 import { HistoryPanel } from '../history/history-panel';
@@ -39,6 +42,7 @@ import { actorLabel, defaultEnd, localInputToIso, tierLabel, toLocalInput, withR
 export function ListenerPage() {
   const { userId = '' } = useParams();
   const page = useQuery(userPageQueryOptions(userId));
+  const { adminMay } = useSession();
   if (page.isPending) return <Spinner label="Loading the listener…" className="py-16" />;
   if (page.isError)
     return (
@@ -66,7 +70,7 @@ export function ListenerPage() {
         <Actions user={user} />
       </div>
       <MembershipHistory page={page.data} />
-      <Purchases userId={user.id} />
+      {adminMay('money') && <Purchases userId={user.id} />}
       <SignIns page={page.data} />
       <HistoryPanel kind="user" id={user.id} />
     </article>
@@ -104,7 +108,12 @@ function Profile({ page }: { page: UserPage }) {
     ['Library', `${page.librarySize} ${page.librarySize === 1 ? 'album' : 'albums'}`],
     ['Plays', String(page.plays)],
     ['Sign-ins', `${user.signInCount}, last ${when(user.lastSignInAt)}`],
-    ...(user.role === 'admin' ? [['Authenticator app', user.totpEnrolled ? 'Set up' : 'Not set up yet'] as [string, ReactNode]] : []),
+    ...(user.role === 'admin'
+      ? [
+          ['Authenticator app', user.totpEnrolled ? 'Set up' : 'Not set up yet'] as [string, ReactNode],
+          ['May', user.permissions.map((p) => permissionLabels[p].title).join(', ')] as [string, ReactNode],
+        ]
+      : []),
   ];
   return (
     <Card title="Profile" testId="listener-profile">
@@ -120,10 +129,10 @@ function Profile({ page }: { page: UserPage }) {
   );
 }
 
-type Open = 'grant' | 'revoke' | 'role' | 'block' | 'unblock' | null;
+type Open = 'grant' | 'revoke' | 'role' | 'dismiss' | 'block' | 'unblock' | null;
 
 function Actions({ user }: { user: AdminUser }) {
-  const { user: me } = useSession();
+  const { user: me, adminMay } = useSession();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const complimentary = user.tier === 'toko_plus' && user.subscriptionSource === 'complimentary';
@@ -139,9 +148,16 @@ function Actions({ user }: { user: AdminUser }) {
             Revoke complimentary Toko+
           </Button>
         )}
-        <Button variant="secondary" onClick={() => setOpen('role')} data-testid="change-role">
-          {user.role === 'admin' ? 'Revoke admin' : 'Make admin'}
-        </Button>
+        {adminMay('owner') && (
+          <Button variant="secondary" onClick={() => setOpen('role')} data-testid="change-role">
+            {user.role === 'admin' ? 'Change permissions' : 'Make admin'}
+          </Button>
+        )}
+        {adminMay('owner') && user.role === 'admin' && (
+          <Button variant="secondary" onClick={() => setOpen('dismiss')} data-testid="revoke-admin">
+            Revoke admin
+          </Button>
+        )}
         {user.blocked ? (
           <Button variant="secondary" onClick={() => setOpen('unblock')} data-testid="unblock">
             Unblock
@@ -159,7 +175,8 @@ function Actions({ user }: { user: AdminUser }) {
       </p>
       {open === 'grant' && <GrantDialog user={user} onClose={close} />}
       {open === 'revoke' && <RevokeDialog user={user} onClose={close} />}
-      {open === 'role' && <RoleDialog user={user} onClose={close} />}
+      {open === 'role' && <PermissionsDialog user={user} onClose={close} />}
+      {open === 'dismiss' && <DismissDialog user={user} onClose={close} />}
       {open === 'block' && <BlockDialog user={user} onClose={close} />}
       {open === 'unblock' && <UnblockDialog user={user} onClose={close} />}
     </Card>
@@ -226,23 +243,77 @@ function RevokeDialog({ user, onClose }: { user: AdminUser; onClose: () => void 
   );
 }
 
-function RoleDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+/** What each permission lets an admin do, in the order the panel lists them. */
+const permissionLabels: Record<AdminPermission, { title: string; description: string; icon: LucideIcon }> = {
+  catalogue: { title: 'Catalogue', description: 'Releases, artists and videos', icon: Disc3 },
+  people: { title: 'People', description: 'Listeners’ accounts, memberships, blocking, fan signups', icon: Users },
+  money: { title: 'Money', description: 'Purchases and refunds, statements and contracts', icon: Banknote },
+  operations: { title: 'Operations', description: 'The sync manager: redrives, rebuilds, heals', icon: Activity },
+  owner: { title: 'Owner', description: 'Everything, and who may do what', icon: Crown },
+};
+
+function PermissionsDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const change = useChangeRole(user.id);
   const makeAdmin = user.role !== 'admin';
+  const [chosen, setChosen] = useState<AdminPermission[]>(makeAdmin ? [] : user.permissions);
+  const toggle = (permission: AdminPermission, on: boolean) =>
+    setChosen((current) => (on ? [...current, permission] : current.filter((p) => p !== permission)));
+  const permissionsError = fieldErrorsOf(change.error).permissions;
   return (
     <ConfirmDialog
-      title={makeAdmin ? `Make ${name(user)} an admin?` : `Revoke ${name(user)}’s admin role?`}
+      title={makeAdmin ? `Make ${name(user)} an admin?` : `What may ${name(user)} do?`}
       description={
         makeAdmin
-          ? 'They sign in to the panel with their password and an authenticator app, which they set up on their next sign-in.'
-          : 'They keep their listener account; the panel closes to them at once.'
+          ? 'Choose what they may do. They sign in to the panel with their password and an authenticator app, which they set up on their next sign-in.'
+          : 'The panel shows them only what they may do, from their next request on.'
       }
-      confirmLabel={makeAdmin ? 'Make admin' : 'Revoke admin'}
+      confirmLabel={makeAdmin ? 'Make admin' : 'Save permissions'}
       pending={change.isPending}
       error={change.error}
-      onConfirm={() => change.mutate(makeAdmin ? 'admin' : 'user', done(onClose))}
+      showError={!permissionsError}
+      onConfirm={() => change.mutate({ role: 'admin', permissions: chosen }, done(onClose))}
       onClose={onClose}
       testId="role-form"
+    >
+      <fieldset className="space-y-2">
+        <legend className="sr-only">Permissions</legend>
+        {adminPermissions.map((permission) => {
+          const { title, description, icon } = permissionLabels[permission];
+          return (
+            <CheckboxCard
+              key={permission}
+              name="permissions"
+              checked={chosen.includes(permission)}
+              onChange={(on) => toggle(permission, on)}
+              icon={icon}
+              title={title}
+              description={description}
+              testId={`permission-${permission}`}
+            />
+          );
+        })}
+        {permissionsError && (
+          <p role="alert" className="text-sm text-red-300">
+            {permissionsError}
+          </p>
+        )}
+      </fieldset>
+    </ConfirmDialog>
+  );
+}
+
+function DismissDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const change = useChangeRole(user.id);
+  return (
+    <ConfirmDialog
+      title={`Revoke ${name(user)}’s admin role?`}
+      description="They keep their listener account; the panel closes to them at once."
+      confirmLabel="Revoke admin"
+      pending={change.isPending}
+      error={change.error}
+      onConfirm={() => change.mutate({ role: 'user' }, done(onClose))}
+      onClose={onClose}
+      testId="dismiss-form"
     />
   );
 }

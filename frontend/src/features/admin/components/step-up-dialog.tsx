@@ -1,0 +1,80 @@
+/**
+ * The question a sensitive act asks first (step-up): a fresh code of the admin's authenticator app. Mounted once per
+ * admin area; the HTTP client opens it when the server answers `step_up_required`, and sends the act again once the
+ * code is accepted (lib/step-up.ts). A wrong code is said beside the field; a locked second step says until when.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { adminStepUp } from '../../../../../functions/contract/accounts.js';
+import { request, serverMessageOf } from '../../../lib/http';
+import { setStepUpPrompt } from '../../../lib/step-up';
+import { Button } from '../../../ui/button';
+import { Dialog } from '../../../ui/dialog';
+import { TextField } from '../../../ui/text-field';
+import { formText } from './form-text';
+
+const giveCode = (code: string) => request('/api/auth/admin/step-up', adminStepUp.answer, { method: 'POST', body: { code } });
+
+export function StepUpDialog() {
+  const [open, setOpen] = useState(false);
+  const settle = useRef<((accepted: boolean) => void) | null>(null);
+  const stepUp = useMutation({ mutationFn: giveCode });
+
+  const { reset } = stepUp;
+  useEffect(
+    () =>
+      setStepUpPrompt(
+        () =>
+          new Promise<boolean>((resolve) => {
+            settle.current = resolve;
+            reset();
+            setOpen(true);
+          }),
+      ),
+    [reset],
+  );
+
+  const finish = (accepted: boolean) => {
+    setOpen(false);
+    settle.current?.(accepted);
+    settle.current = null;
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = formText(new FormData(event.currentTarget), 'code').replace(/\s/g, '');
+    stepUp.mutate(code, { onSuccess: () => finish(true) });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && finish(false)}
+      title="Confirm it’s you"
+      description="This asks for a fresh code from your authenticator app. After it, you will not be asked again for 5 minutes."
+    >
+      <form onSubmit={submit} noValidate className="mt-4 space-y-4" data-testid="step-up-form">
+        <TextField
+          label="Authenticator code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={7}
+          placeholder="123456"
+          error={stepUp.error ? (serverMessageOf(stepUp.error) ?? 'That did not work. Please try again.') : null}
+          focusOnMount
+          required
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => finish(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={stepUp.isPending}>
+            {stepUp.isPending ? 'Checking…' : 'Confirm'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
