@@ -27,4 +27,3 @@ export function canPlayAlbum(album: AlbumAccessFacts, listener: Listener): boole
       return subscriber || listener.ownedAlbumIds.has(album.id);
   }
 }
-

@@ -7,7 +7,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PlayRefusalReason } from '../../events/index.js';
-import { DAILY_PLAY_CEILING, judgeCompletion, judgePlay, latestRepeatableStart, PLAY_TOKEN_LIFETIME_MS, type PlayStart } from '../domain/plays.js';
+import {
+  DAILY_PLAY_CEILING,
+  judgeCompletion,
+  judgePlay,
+  latestRepeatableStart,
+  PLAY_TOKEN_LIFETIME_MS,
+  type PlayStart,
+} from '../domain/plays.js';
 import { commandContext } from '../lib/command.js';
 import { env } from '../lib/env.js';
 import { appendBlind, GuardRefusedError, StreamLimitError, type AppendContext, type AppendGuard } from '../lib/event-store.js';
@@ -94,7 +101,12 @@ function completionGuard(start: PlayStart, now: number): AppendGuard {
 }
 
 /** Keeps a refused report for the label; a report is never failed by its own bookkeeping. */
-async function refuse(reason: PlayRefusalReason, play: { trackId: string; albumId: string; listenerId: string; userId: string | null }, at: Date, context: AppendContext) {
+async function refuse(
+  reason: PlayRefusalReason,
+  play: { trackId: string; albumId: string; listenerId: string; userId: string | null },
+  at: Date,
+  context: AppendContext,
+) {
   recordMetric(metricNames.playsRefused, 1, { reason });
   try {
     await appendBlind(playReportsStream(play.listenerId, at), [{ type: 'PlayRefused', data: { ...play, reason } }], context);
@@ -131,7 +143,12 @@ export const handler = contextHandler('plays', {
       const verdict = judgeCompletion(report);
       if (!verdict.counted) return notRecorded;
       const { start, elapsedSeconds } = verdict;
-      const completed = { ...play, startedAt: new Date(start.startedAt).toISOString(), playDuration: elapsedSeconds, trackLength: track.duration };
+      const completed = {
+        ...play,
+        startedAt: new Date(start.startedAt).toISOString(),
+        playDuration: elapsedSeconds,
+        trackLength: track.duration,
+      };
       try {
         await appendBlind(playReportsStream(listenerId, request.receivedAt), [{ type: 'PlayCompleted', data: completed }], context, {
           guard: completionGuard(start, now),

@@ -212,12 +212,17 @@ async function factOps(fact: LedgerFact, event: DomainEvent, views: ViewReader):
       const track = album.tracks.find((t) => t.id === fact.trackId);
       return [
         ...albumOps(day, album, { completedPlays: 1 }),
-        dayCount(day.day, `track#${fact.trackId}`, { completedPlays: 1 }, {
-          trackId: fact.trackId,
-          title: track?.title ?? null,
-          albumId: album.albumId,
-          artistName: album.artistName,
-        }),
+        dayCount(
+          day.day,
+          `track#${fact.trackId}`,
+          { completedPlays: 1 },
+          {
+            trackId: fact.trackId,
+            title: track?.title ?? null,
+            albumId: album.albumId,
+            artistName: album.artistName,
+          },
+        ),
       ];
     }
     case 'album-sold':

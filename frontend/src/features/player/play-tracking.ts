@@ -62,7 +62,12 @@ export const interruptListen = (listen: Listen): Listen => ({ ...listen, lastPos
  * Whether to report the play now (`now` on the page's clock, ms): it qualifies by what was listened, its token came,
  * and the token is old enough for the longest the track may be (the player's reading or the catalogue's).
  */
-export function shouldRecordPlay(listen: Listen, trackLengthSeconds: number | null, now: number, catalogueLengthSeconds: number | null = null): boolean {
+export function shouldRecordPlay(
+  listen: Listen,
+  trackLengthSeconds: number | null,
+  now: number,
+  catalogueLengthSeconds: number | null = null,
+): boolean {
   if (listen.recorded || listen.token === null || listen.tokenAt === null) return false;
   if (!qualifiesAsPlay(listen.listenedSeconds, trackLengthSeconds)) return false;
   const longest = Math.max(trackLengthSeconds ?? 0, catalogueLengthSeconds ?? 0);
