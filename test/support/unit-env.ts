@@ -24,8 +24,13 @@ export function stubAppEnv(overrides: Record<string, string> = {}): void {
     ...overrides,
   };
   for (const [name, value] of Object.entries(settings)) vi.stubEnv(name, value);
+  // Optional settings the system tests' local cloud puts in the process environment, which unit workers started after
+  // it inherit: a unit test sees the defaults (no origin check, the real daily play ceiling) unless it names them.
+  for (const name of LOCAL_CLOUD_OPTIONAL_SETTINGS) if (!(name in overrides)) vi.stubEnv(name, undefined);
   resetEnvCache();
 }
+
+const LOCAL_CLOUD_OPTIONAL_SETTINGS = ['ORIGIN_SECRET', 'PLAYS_PER_LISTENER_DAY', 'SHOPIFY_MEMBER_DISCOUNT_CODE'];
 
 export function unstubAppEnv(): void {
   vi.unstubAllEnvs();
