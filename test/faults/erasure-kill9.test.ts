@@ -15,10 +15,9 @@ import { emailReservation } from '../../functions/domain/user/user.js';
 import { reservationOwner } from '../../functions/lib/event-store.js';
 import { personalData } from '../../functions/lib/personal-data.js';
 import { runUserCommand } from '../../functions/lib/users.js';
+import { pngOf } from '../support/images.js';
 import type { CloudProcessInfo } from './cloud-process.js';
 import { call, eventually, idle, newPerson, queueDepths, setFaults, startCloudProcess, type Running } from './support.js';
-
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 let dataDir: string;
 let running: Running | undefined;
@@ -76,7 +75,7 @@ describe('a kill -9 of the local cloud in the middle of an erasure, then a resta
     const subscriptionId = ((await paid.json()) as { session: { subscription: string } }).session.subscription;
     await eventually(async () => (await app('/api/subscription/me')).body.active === true);
     const form = new FormData();
-    form.append('avatar', new Blob([Uint8Array.from(png)], { type: 'image/png' }), 'me.png');
+    form.append('avatar', new Blob([Uint8Array.from(pngOf(64, 64))], { type: 'image/png' }), 'me.png');
     const avatar = await app('/api/avatar-upload', { method: 'POST', body: form });
     expect(avatar.status).toBe(200);
     const avatarUrl = `${info.url}/uploads/avatars/${avatar.body.filename as string}`;

@@ -15,13 +15,19 @@ import { api, baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
 import { newPerson, sandbox } from '../support/commerce.js';
 import { deletionCode } from '../support/inbox.js';
 import { signedInAdmin, type TestListener } from '../support/signed-in.js';
-import { asBrowser, freshEmail, inbox, signInMail, signUpByCode } from './accounts-helpers.js';
+import { jpegOf, pngOf } from '../support/images.js';
+import {
+  asBrowser,
+  confirmationLinkOf,
+  emailChangeCodeOf,
+  freshEmail,
+  inbox,
+  signInMail,
+  signUpByCode,
+  signUpFan,
+} from './accounts-helpers.js';
 
 beforeAll(useCloudEnv);
-
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(400, 7), Buffer.from([0xff, 0xd9])]);
-const gif = Buffer.concat([Buffer.from('GIF89a', 'ascii'), Buffer.alloc(64, 1)]);
 
 /** Whether the owner's data key is deleted, read from the keys table itself (this process's vault remembers keys a while). */
 const keyDeleted = async (owner: string) => {
@@ -54,20 +60,24 @@ describe('erasing a deleted account', () => {
     const third = freshEmail('erase-third');
     const { token, user } = await signUpByCode(first);
     const headers = asBrowser(token);
-    for (const address of [second, third]) {
-      expect((await api(`/api/users/${user.id}`, { method: 'PUT', json: { email: address }, headers })).status).toBe(200);
+    // Each change asked with a code from the address in force, then confirmed from the new one.
+    for (const [current, address] of [
+      [first, second],
+      [second, third],
+    ]) {
+      expect((await api('/api/users/me/email', { method: 'POST', json: { email: address }, headers })).status).toBe(200);
+      const code = await emailChangeCodeOf(current);
+      expect((await api('/api/users/me/email/confirm', { method: 'POST', json: { code }, headers })).status).toBe(200);
+      expect((await api('/api/auth/verify-email', { method: 'POST', json: await confirmationLinkOf(address) })).status).toBe(200);
     }
     const avatars = [
-      await uploadAvatar(headers, jpeg, 'image/jpeg', 'me.jpg'),
-      await uploadAvatar(headers, png, 'image/png', 'me.png'),
-      await uploadAvatar(headers, gif, 'image/gif', 'me.gif'),
+      await uploadAvatar(headers, jpegOf(64, 64), 'image/jpeg', 'me.jpg'),
+      await uploadAvatar(headers, pngOf(80, 80), 'image/png', 'me.png'),
+      await uploadAvatar(headers, jpegOf(96, 96), 'image/jpeg', 'me-too.jpg'),
     ];
     expect(new Set(avatars).size).toBe(3);
     expect((await fetch(`${baseUrl()}/uploads/avatars/${avatars[2]}`)).status).toBe(200);
-    for (const address of [first, second]) {
-      const signup = await api('/api/band/fan-signup', { method: 'POST', json: { email: address }, headers: { origin: baseUrl() } });
-      expect(signup.status).toBe(202);
-    }
+    for (const address of [first, second]) await signUpFan(address);
     // The admin's list, read by the cloud, whose erasure forgets the keys in its own process at once.
     const admin = await signedInAdmin();
     const fans = async () => {
