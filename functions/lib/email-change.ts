@@ -5,7 +5,7 @@
  * address was never proved has nothing in force to protect: its pending address is replaced at once.
  */
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict, invalid, rateLimited, unauthorized } from '../domain/errors.js';
 import { emailReservation, normalizeEmail } from '../domain/user/user.js';
 import type { UserView } from '../projections/users.js';
@@ -14,7 +14,7 @@ import { sendEmailVerification } from './email-verification.js';
 import { env } from './env.js';
 import { reservationOwner, type AppendContext } from './event-store.js';
 import { emailChangeCodeMail, enqueueMail } from './mail.js';
-import { CHALLENGE_MINUTES, CODE_LENGTH, hmac, limitSignInMessages, MAX_CODE_ATTEMPTS } from './sign-in-challenges.js';
+import { CHALLENGE_MINUTES, CODE_LENGTH, countCodeTry, hmac, limitSignInMessages, MAX_CODE_ATTEMPTS } from './sign-in-challenges.js';
 import { EMAIL_TAKEN, freshUser, runUserCommand } from './users.js';
 
 type Caller = Omit<AppendContext, 'actor'> & { at: Date; sourceIp: string };
@@ -73,25 +73,9 @@ const tooMany = () => rateLimited('too_many_attempts', 'Too many wrong codes. Pl
 
 /** Checks the code as sign-in codes are checked: each try counts, the fifth wrong one kills it, the right one is used up. */
 async function redeemChangeCode(userId: string, code: string, now: Date): Promise<string> {
-  let stored: { codeHmac: string; attempts: number; newEmail: string };
-  try {
-    const out = await dynamoClient().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: changeKey(userId),
-        UpdateExpression: 'ADD attempts :one',
-        ConditionExpression: 'attribute_exists(pk) AND attempts < :max AND expiresAt > :now',
-        ExpressionAttributeValues: { ':one': 1, ':max': MAX_CODE_ATTEMPTS, ':now': seconds(now) },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    stored = out.Attributes as typeof stored;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const existing = (await dynamoClient().send(new GetCommand({ TableName: table(), Key: changeKey(userId), ConsistentRead: true })))
-      .Item as { expiresAt: number } | undefined;
-    throw existing && existing.expiresAt > seconds(now) ? tooMany() : expired();
-  }
+  const counted = await countCodeTry<{ codeHmac: string; attempts: number; newEmail: string }>(changeKey(userId), now);
+  if ('refused' in counted) throw counted.refused === 'too_many' ? tooMany() : expired();
+  const stored = counted.stored;
   const given = Buffer.from(codeHmac(userId, stored.newEmail, code));
   const expected = Buffer.from(stored.codeHmac);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {

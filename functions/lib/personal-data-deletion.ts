@@ -9,7 +9,7 @@
  */
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { DeleteObjectCommand, ListObjectVersionsCommand } from '@aws-sdk/client-s3';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DELETED, type DomainEvent } from '../../events/index.js';
 import { membershipDecider } from '../domain/commerce/subscription.js';
 import { DomainError, invalid, notFound, rateLimited } from '../domain/errors.js';
@@ -22,7 +22,7 @@ import { readStream, releaseReservation, type AppendContext } from './event-stor
 import { accountDeletionMail, enqueueMail } from './mail.js';
 import { runNotificationsCommand } from './notify.js';
 import { personalData } from './personal-data.js';
-import { CHALLENGE_MINUTES, CODE_LENGTH, hitRateLimit, hmac, MAX_CODE_ATTEMPTS } from './sign-in-challenges.js';
+import { CHALLENGE_MINUTES, CODE_LENGTH, countCodeTry, hitRateLimit, hmac, MAX_CODE_ATTEMPTS } from './sign-in-challenges.js';
 import { syncSubscription } from './stripe-events.js';
 import { isMissing, stripeClient } from './stripe.js';
 import { avatarKey, loadUser, runUserCommand } from './users.js';
@@ -65,27 +65,12 @@ export async function requestAccountDeletion(userId: string, now: Date): Promise
 
 /** Checks the code as sign-in codes are checked: each try counts, the fifth wrong one kills it, the right one is used up. */
 async function redeemDeletionCode(userId: string, code: string, now: Date): Promise<void> {
-  let stored: { codeHmac: string; attempts: number };
-  try {
-    const out = await dynamoClient().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: deletionKey(userId),
-        UpdateExpression: 'ADD attempts :one',
-        ConditionExpression: 'attribute_exists(pk) AND attempts < :max AND expiresAt > :now',
-        ExpressionAttributeValues: { ':one': 1, ':max': MAX_CODE_ATTEMPTS, ':now': seconds(now) },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    stored = out.Attributes as typeof stored;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const existing = (await dynamoClient().send(new GetCommand({ TableName: table(), Key: deletionKey(userId), ConsistentRead: true })))
-      .Item as { attempts: number; expiresAt: number } | undefined;
-    if (existing && existing.expiresAt > seconds(now))
-      throw rateLimited('too_many_attempts', 'Too many wrong codes. Please request a new code.');
+  const counted = await countCodeTry<{ codeHmac: string; attempts: number }>(deletionKey(userId), now);
+  if ('refused' in counted) {
+    if (counted.refused === 'too_many') throw rateLimited('too_many_attempts', 'Too many wrong codes. Please request a new code.');
     throw invalid('invalid_code', 'Invalid or expired code. Please request a new code.');
   }
+  const stored = counted.stored;
   const given = Buffer.from(hmac('account deletion', `${userId}:${code}`));
   const expected = Buffer.from(stored.codeHmac);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {

@@ -125,32 +125,45 @@ export async function issueChallenge(challenge: Challenge, now: Date): Promise<{
 
 const invalidCode = () => invalid('invalid_code', 'Invalid or expired code');
 
-/** Checks a code: each try counts, the fifth wrong one kills the challenge, a right one consumes it. */
-export async function redeemCode(emailInput: string, code: string, now: Date): Promise<Challenge> {
-  const email = normalizeEmail(emailInput);
-  let challenge: StoredChallenge;
+/** Why a mailed code has no try left: out of tries (while it lives), expired, or never there (or already used). */
+export type CodeTryRefusal = 'too_many' | 'expired' | 'missing';
+
+/**
+ * Counts one try of a mailed code kept at `key` in `ephemeral` (each try counts, so a code cannot be guessed by trying):
+ * the stored item after the count, or why no try is left.
+ */
+export async function countCodeTry<T>(key: { pk: string; sk: string }, now: Date): Promise<{ stored: T } | { refused: CodeTryRefusal }> {
   try {
     const out = await dynamoClient().send(
       new UpdateCommand({
         TableName: table(),
-        Key: challengeKey(email),
+        Key: key,
         UpdateExpression: 'ADD attempts :one',
         ConditionExpression: 'attribute_exists(pk) AND attempts < :max AND expiresAt > :now',
         ExpressionAttributeValues: { ':one': 1, ':max': MAX_CODE_ATTEMPTS, ':now': seconds(now) },
         ReturnValues: 'ALL_NEW',
       }),
     );
-    challenge = out.Attributes as StoredChallenge;
+    return { stored: out.Attributes as T };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    const existing = (await dynamoClient().send(new GetCommand({ TableName: table(), Key: challengeKey(email), ConsistentRead: true })))
-      .Item as StoredChallenge | undefined;
-    if (existing && existing.expiresAt > seconds(now) && existing.attempts >= MAX_CODE_ATTEMPTS) {
-      throw rateLimited('too_many_attempts', 'Too many wrong codes. Please request a new code.');
-    }
-    if (existing) throw invalid('code_expired', 'This code has expired. Please request a new code.');
+    const existing = (await dynamoClient().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }))).Item as
+      { expiresAt: number } | undefined;
+    // Still alive yet refused: its tries are spent.
+    return { refused: !existing ? 'missing' : existing.expiresAt > seconds(now) ? 'too_many' : 'expired' };
+  }
+}
+
+/** Checks a code: each try counts, the fifth wrong one kills the challenge, a right one consumes it. */
+export async function redeemCode(emailInput: string, code: string, now: Date): Promise<Challenge> {
+  const email = normalizeEmail(emailInput);
+  const counted = await countCodeTry<StoredChallenge>(challengeKey(email), now);
+  if ('refused' in counted) {
+    if (counted.refused === 'too_many') throw rateLimited('too_many_attempts', 'Too many wrong codes. Please request a new code.');
+    if (counted.refused === 'expired') throw invalid('code_expired', 'This code has expired. Please request a new code.');
     throw invalidCode();
   }
+  const challenge = counted.stored;
   const codeHmac = hmac('code', `${email}:${code}`);
   if (!sameHmac(codeHmac, challenge.codeHmac)) {
     const left = MAX_CODE_ATTEMPTS - challenge.attempts;
