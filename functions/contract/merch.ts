@@ -2,10 +2,13 @@
 import * as z from 'zod/mini';
 import { endpoint, nullableText, success } from './endpoint.js';
 
-/** Storefronts send amounts as decimal strings ("28.00"); they are read as numbers of dollars. */
+/**
+ * Storefronts send amounts as decimal strings ("28.00"); they are read as numbers of dollars. A number is taken as it
+ * is: the edge reads each answer by its contract before sending it, and the SPA reads it again.
+ */
 const money = z.object({
   amount: z.pipe(
-    z.string(),
+    z.union([z.string(), z.number()]),
     z.transform((amount) => Number(amount)),
   ),
   currencyCode: z.string(),
