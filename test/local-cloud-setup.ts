@@ -43,14 +43,20 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** `npx vite build` when the SPA's sources (or its config) are newer than `<outDir>/index.html`. */
+/** `npx vite build` when the SPA's sources, the contracts it bundles or its config are newer than `<outDir>/index.html`. */
 function buildFrontendIfStale(outDir: string) {
   const frontend = path.join(repoRoot, 'frontend');
   const config = path.join(frontend, 'vite.config.ts');
   if (!fs.existsSync(config)) return;
   const index = path.join(outDir, 'index.html');
   const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-  const sources = Math.max(newestMtime(frontend), fs.statSync(path.join(repoRoot, 'package.json')).mtimeMs);
+  // The SPA bundles the contracts (and the event registry they name) as well as its own sources.
+  const sources = Math.max(
+    newestMtime(frontend),
+    newestMtime(path.join(repoRoot, 'functions', 'contract')),
+    newestMtime(path.join(repoRoot, 'events')),
+    fs.statSync(path.join(repoRoot, 'package.json')).mtimeMs,
+  );
   if (built >= sources) return;
   const started = Date.now();
   const out = spawnSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--outDir', outDir, '--emptyOutDir'], {
