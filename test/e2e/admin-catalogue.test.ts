@@ -35,7 +35,7 @@ describe('the admin panel', () => {
     await artistForm.getByLabel('Name').fill(artistName);
     await artistForm.getByLabel('Instagram').fill('https://example.com/someone');
     await artistForm.getByRole('button', { name: 'Add artist' }).click();
-    await artistForm.getByText('Enter a link to instagram.com').waitFor();
+    await artistForm.getByText('Enter an https link to instagram.com').waitFor();
     expect(await artistForm.getByLabel('Instagram').getAttribute('aria-invalid')).toBe('true');
     await artistForm.getByLabel('Instagram').fill('https://instagram.com/someone');
     await artistForm.getByRole('button', { name: 'Add artist' }).click();
