@@ -11,6 +11,10 @@ import { publishVideo } from '../../functions/lib/video-commands.js';
 import { DomainError } from '../../functions/domain/errors.js';
 import { eachConcurrently } from '../../functions/lib/concurrently.js';
 import { env } from '../../functions/lib/env.js';
+import type { ViewKey } from '../../functions/lib/projection.js';
+import { getView } from '../../functions/lib/views.js';
+import { albumKey, artistKey } from '../../functions/projections/catalogue.js';
+import { searchKey } from '../../functions/projections/search.js';
 import { albums, artists, exclusiveVideos, playlists } from './catalogue.js';
 import { generateMedia } from './media/index.js';
 
@@ -22,6 +26,21 @@ async function exists(key: string): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Waits until every key is in the views. A projector takes the streams of a batch at once, and of two batches one may
+ * go before the other: without the wait, an album read its artist before the artist was projected, failed, and
+ * waited for its redelivery, a failed record at every fresh start.
+ */
+async function projected(keys: ViewKey[]): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (const key of keys) {
+    while (!(await getView(key))) {
+      if (Date.now() > deadline) throw new Error(`The seed's ${key.pk} ${key.sk} was not projected within two minutes`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 }
 
@@ -58,7 +77,11 @@ export async function seed(opts: { mediaCacheDir: string; log?: (line: string) =
   });
   let created = 0;
   for (const artist of artists) if (await once(() => createArtist(artist, context))) created++;
+  // An album's projection reads its artist, a playlist's its albums: each waits until what it reads is in the views.
+  await projected(artists.flatMap((a) => [artistKey(a.artistId), searchKey('artist', a.artistId)]));
   for (const album of albums) if (await once(() => publishAlbum(album, context))) created++;
+  const inPlaylists = [...new Set(playlists.flatMap((p) => p.tracks.map((t) => t.albumId)))];
+  await projected([...albums.map((a) => albumKey(a.albumId)), ...inPlaylists.map((id) => searchKey('album', id))]);
   for (const playlist of playlists) if (await once(() => createPlaylist(playlist, context))) created++;
   for (const video of exclusiveVideos) if (await once(() => publishVideo(video, context))) created++;
   log(`seed: ${uploaded} media uploaded, ${created} catalogue records created`);
