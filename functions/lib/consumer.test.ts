@@ -1,7 +1,7 @@
 import type { SQSRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../events/index.js';
-import { freeToStream } from '../domain/catalogue/album-offer.js';
+import { albumData, trackData } from '../domain/catalogue/catalogue.fixtures.js';
 import { albumKey, catalogueProjection } from '../projections/catalogue.js';
 import { batchStore, projectionConsumer } from './consumer.js';
 import { memoryViewStore } from './memory-view-store.js';
@@ -86,21 +86,7 @@ const albumPublished = (artistId: string): DomainEvent => ({
   type: 'AlbumPublished',
   schemaVersion: 1,
   meta: meta('e2'),
-  data: {
-    albumId: 'al1',
-    artistId,
-    title: 'First Light',
-    artwork: null,
-    description: null,
-    albumType: 'Album',
-    releaseDate: '2026-01-01',
-    ...freeToStream,
-    isDummyAlbum: false,
-    rightsOwner: null,
-    externalLinks: {},
-    copyright: null,
-    tracks: [{ trackId: 'al1-t1', title: 'One', trackNumber: 1, duration: 20, lyrics: null, audioKey: null }],
-  },
+  data: albumData({ artistId, title: 'First Light', tracks: [trackData({ trackId: 'al1-t1' })] }),
 });
 /** An SQS record of `event` as the relay sends it: its stream is its message group. */
 const sqsRecord = (event: DomainEvent): SQSRecord => ({

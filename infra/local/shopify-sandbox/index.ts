@@ -330,6 +330,12 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
     const cart = match ? state.carts[match[1]] : undefined;
     return cart && cart.key === match?.[2] && cart.orderId === null ? cart : undefined;
   };
+  /** Shopify's answer to a cart mutation naming a cart it does not have (or one already ordered). */
+  const noSuchCart = () => ({
+    cart: null,
+    userErrors: [{ field: ['cartId'], message: 'The specified cart does not exist.', code: 'INVALID' }],
+    warnings: [],
+  });
 
   const nodeById = (id: string): Resolvable | null => {
     const product = sandboxProducts.find((p) => p.id === id);
@@ -395,12 +401,7 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
       cartLinesAdd: (args: unknown) => {
         const { cartId, lines } = cartLinesAddArgs.parse(args);
         const cart = openCart(cartId);
-        if (!cart)
-          return {
-            cart: null,
-            userErrors: [{ field: ['cartId'], message: 'The specified cart does not exist.', code: 'INVALID' }],
-            warnings: [],
-          };
+        if (!cart) return noSuchCart();
         const userErrors = checkLines(lines, ['lines']);
         if (userErrors.length) return { cart: null, userErrors, warnings: [] };
         addLines(cart, lines);
@@ -411,12 +412,7 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
       cartDiscountCodesUpdate: (args: unknown) => {
         const { cartId, discountCodes } = cartDiscountCodesUpdateArgs.parse(args);
         const cart = openCart(cartId);
-        if (!cart)
-          return {
-            cart: null,
-            userErrors: [{ field: ['cartId'], message: 'The specified cart does not exist.', code: 'INVALID' }],
-            warnings: [],
-          };
+        if (!cart) return noSuchCart();
         cart.discountCodes = discountCodes ?? [];
         cart.updatedAt = new Date().toISOString();
         save();
