@@ -127,8 +127,8 @@ async function touchAdminSession(sessionId: string, lastActiveAt: number, signed
 }
 
 /**
- * Whether an admin's session passed the second factor, was used within 12 hours and began less than 12 hours ago;
- * the admin's own request (not a background one) moves its idle clock.
+ * Whether an admin's session passed the second factor, was used within its idle limit (an hour) and began less than
+ * 12 hours ago; the admin's own request (not a background one) moves its idle clock.
  */
 async function adminSessionAlive(sessionId: string, now: Date, background: boolean): Promise<boolean> {
   const out = await dynamoClient().send(
@@ -160,7 +160,7 @@ export interface ResolvedSession {
 
 /**
  * Verifies a token and reads who it is now; an invalid, expired or revoked token, one of a user that does not
- * exist or is blocked, or an admin's that did not pass the second factor or sat idle 12 hours, yields null.
+ * exist or is blocked, or an admin's that did not pass the second factor, sat idle an hour or began 12 hours ago, yields null.
  */
 export async function resolveSession(token: string, now = new Date(), { background = false } = {}): Promise<ResolvedSession | null> {
   let claims: z.infer<typeof claimsSchema>;
