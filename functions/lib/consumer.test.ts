@@ -5,6 +5,7 @@ import { albumData, trackData } from '../domain/catalogue/catalogue.fixtures.js'
 import { albumKey, catalogueProjection } from '../projections/catalogue.js';
 import { batchStore, projectionConsumer } from './consumer.js';
 import { memoryViewStore } from './memory-view-store.js';
+import { memoryOpsRecorder } from './ops/memory-ops-recorder.js';
 import type { ViewKey } from './projection.js';
 
 const album = { pk: 'album#a1', sk: 'album' };
@@ -71,7 +72,7 @@ describe('the store of one batch', () => {
   });
 });
 
-const meta = (eventId: string) => ({ eventId, at: '2026-11-28T10:00:00.000Z', actor: 'seed', correlationId: 'seed' });
+const meta = (eventId: string) => ({ eventId, at: '2026-11-28T10:00:00.000Z', actor: 'seed', correlationId: 'consumer-test' });
 const artistCreated: DomainEvent = {
   streamId: 'artist#a1',
   version: 1,
@@ -114,7 +115,9 @@ describe('a projector’s batch', () => {
       [artistCreated, albumPublished('a1')],
     ]) {
       const store = memoryViewStore();
-      const response = await projectionConsumer(catalogueProjection, store)({ Records: order.map(sqsRecord) });
+      const ops = memoryOpsRecorder();
+      const response = await projectionConsumer(catalogueProjection, store, ops)({ Records: order.map(sqsRecord) });
+      expect(ops.failures).toEqual([]);
       expect(response.batchItemFailures).toEqual([]);
       expect(await store.get(albumKey('al1'))).toMatchObject({ title: 'First Light', artistName: 'Nova' });
     }
@@ -122,9 +125,19 @@ describe('a projector’s batch', () => {
 
   it('still fails an album whose artist no stream of the batch creates, and leaves it for a retry', async () => {
     const store = memoryViewStore();
+    const ops = memoryOpsRecorder();
     const album = sqsRecord(albumPublished('nobody'));
-    const response = await projectionConsumer(catalogueProjection, store)({ Records: [album, sqsRecord(artistCreated)] });
+    const response = await projectionConsumer(catalogueProjection, store, ops)({ Records: [album, sqsRecord(artistCreated)] });
     expect(response.batchItemFailures).toEqual([{ itemIdentifier: album.messageId }]);
+    // The sync manager is told why, against the album's stream and version.
+    expect(ops.failures).toEqual([
+      {
+        consumer: 'catalogue',
+        messageId: album.messageId,
+        error: 'Error: Artist nobody is not projected yet',
+        subject: { stream: 'album#al1', version: 1 },
+      },
+    ]);
     expect(await store.get(albumKey('al1'))).toBeUndefined();
   });
 });

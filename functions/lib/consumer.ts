@@ -2,7 +2,7 @@
 import type { Context, SQSEvent, SQSRecord, SQSBatchResponse } from 'aws-lambda';
 import { readEvent } from './event-store.js';
 import { processFifoBatch } from './fifo-batch.js';
-import { withTelemetry } from './ops/telemetry.js';
+import { withTelemetry, type OpsRecorder } from './ops/telemetry.js';
 import { project, projectRun, viewKeyId, type Projection, type ViewItem, type ViewStore } from './projection.js';
 import { ownerOf } from './view-generations.js';
 import { dynamoViewStore } from './views.js';
@@ -32,9 +32,9 @@ export function batchStore(store: ViewStore, projection: string): ViewStore {
   };
 }
 
-export function projectionConsumer(projection: Projection, store: ViewStore = dynamoViewStore) {
+export function projectionConsumer(projection: Projection, store: ViewStore = dynamoViewStore, recorder?: OpsRecorder) {
   const logger = createLogger(projection.name);
-  const telemetry = withTelemetry(projection.name, logger);
+  const telemetry = withTelemetry(projection.name, logger, recorder);
   // A record may be tried twice in a batch (processFifoBatch's retryFailedGroups): only its last failure is reported.
   const recordHandler = (views: ViewStore, errors: Map<string, unknown>) =>
     telemetry.attempt(async (record: SQSRecord) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { consumers } from '../consumers.js';
 import type { SQSEvent } from 'aws-lambda';
+import { memoryOpsRecorder } from './ops/memory-ops-recorder.js';
 import { deliveryOf, giveUpOnLastTry, queueConsumer } from './reactor.js';
 
 const intake = consumers.find((c) => c.name === 'track-intake')!;
@@ -44,6 +45,7 @@ describe('queueConsumer with a batch handler', () => {
   it('takes the batch at once when it can, and the records one by one, each failing alone, when it cannot', async () => {
     const alone: unknown[] = [];
     const together: string[][] = [];
+    const ops = memoryOpsRecorder();
     const consumer = queueConsumer(
       'prerender',
       (body) => {
@@ -56,6 +58,7 @@ describe('queueConsumer with a batch handler', () => {
         together.push(bodies);
         return Promise.resolve();
       },
+      ops,
     );
 
     await expect(consumer(batchOf('a', 'b'))).resolves.toEqual({ batchItemFailures: [] });
@@ -64,5 +67,7 @@ describe('queueConsumer with a batch handler', () => {
 
     await expect(consumer(batchOf('c', 'bad', 'd'))).resolves.toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }] });
     expect(alone.toSorted()).toEqual(['bad', 'c', 'd']);
+    expect(ops.failures).toEqual([{ consumer: 'prerender', messageId: 'm1', error: 'Error: cannot render' }]);
+    expect(ops.batches).toBe(2);
   });
 });

@@ -12,7 +12,7 @@ import { consumers } from '../consumers.js';
 import { queueUrl, sqsClient } from './aws.js';
 import { readEvent } from './event-store.js';
 import { processFifoBatch } from './fifo-batch.js';
-import { withTelemetry } from './ops/telemetry.js';
+import { withTelemetry, type OpsRecorder } from './ops/telemetry.js';
 import { createLogger } from './log.js';
 import { EffectInProgressError } from './once.js';
 
@@ -73,9 +73,10 @@ export function queueConsumer(
   name: string,
   handle: (body: unknown, logger: Logger, delivery: Delivery) => Promise<void>,
   batch?: BatchHandler,
+  recorder?: OpsRecorder,
 ) {
   const logger = createLogger(name);
-  const telemetry = withTelemetry(name, logger);
+  const telemetry = withTelemetry(name, logger, recorder);
   const recordHandler = telemetry.recordHandler(async (record: SQSRecord) => {
     try {
       await handle(JSON.parse(record.body), logger, deliveryOf(name, record));

@@ -90,13 +90,26 @@ export async function countBatch(consumer: string, records: SQSRecord[], respons
   );
 }
 
+/** Where the telemetry writes: `ephemeral` in the app; a unit test that runs a consumer on memory views passes its own. */
+export interface OpsRecorder {
+  failure(consumer: string, record: SQSRecord, error: unknown, subject: ErrorSubject | undefined): Promise<void>;
+  batch(consumer: string, records: SQSRecord[], response: SQSBatchResponse): Promise<void>;
+}
+
+export const dynamoOpsRecorder: OpsRecorder = {
+  failure: async (consumer, record, error, subject) => {
+    await Promise.all([recordFailure(consumer, record, error), recordRecentError(consumer, error, subject)]);
+  },
+  batch: countBatch,
+};
+
 /**
  * Wraps a consumer's record handler and batch: a failed attempt is logged and recorded (with the stream and version of
  * its event) before it is thrown on, and the batch is counted. Telemetry never fails the work: its own failures are
  * logged. A handler that tries a record more than once in a batch wraps it with `attempt` and reports only its last
  * failure with `failed`.
  */
-export function withTelemetry(consumer: string, logger: Logger) {
+export function withTelemetry(consumer: string, logger: Logger, recorder: OpsRecorder = dynamoOpsRecorder) {
   const quietly = async (what: string, write: () => Promise<void>) => {
     try {
       await write();
@@ -113,9 +126,7 @@ export function withTelemetry(consumer: string, logger: Logger) {
     withCorrelationId(metaOf(record.body).correlationId, async () => {
       const { subject } = metaOf(record.body);
       logger.warn('record failed', { consumer, ...subject, messageId: record.messageId, error: errorText(error) });
-      await quietly('failure', () =>
-        Promise.all([recordFailure(consumer, record, error), recordRecentError(consumer, error, subject)]).then(() => undefined),
-      );
+      await quietly('failure', () => recorder.failure(consumer, record, error, subject));
     });
   return {
     attempt,
@@ -134,7 +145,7 @@ export function withTelemetry(consumer: string, logger: Logger) {
     countBatch: (records: SQSRecord[], response: SQSBatchResponse) =>
       quietly('batch', async () => {
         recordConsumerLag(consumer, records.map(appendedAtOf));
-        await countBatch(consumer, records, response);
+        await recorder.batch(consumer, records, response);
       }),
   };
 }
