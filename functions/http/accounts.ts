@@ -180,7 +180,7 @@ export const handler = contextHandler('accounts', {
   'POST /api/auth/login': async ({ body, request }) => {
     const identifier = (body.email || body.username || '').trim();
     const password = body.password ?? '';
-    if (!identifier || !password) throw new HttpError(400, 'missing_information', 'Please enter both email and password');
+    if (!identifier || !password) throw new HttpError(400, 'missing_information', 'Please enter both email/username and password');
     const signedIn = await signInWithPassword(identifier, password, callerOf(request));
     if ('secondStep' in signedIn) {
       const { challenge, step } = signedIn.secondStep;

@@ -196,7 +196,7 @@ describe('accounts in the browser', () => {
     await dialog.getByRole('heading', { name: 'Administrator sign-in' }).waitFor();
 
     await dialog.getByRole('button', { name: 'Sign In' }).click();
-    await dialog.getByRole('alert').filter({ hasText: 'Please enter both email and password' }).waitFor();
+    await dialog.getByRole('alert').filter({ hasText: 'Please enter both email/username and password' }).waitFor();
     await dialog.getByLabel('Password').fill('not-the-password');
     await dialog.getByRole('button', { name: 'Sign In' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Login failed' }).waitFor();

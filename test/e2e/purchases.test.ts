@@ -189,6 +189,7 @@ describe('purchases and downloads', () => {
     const success = page.locator('[data-testid=checkout-success-page]');
     await success.locator('[data-state=processing]').waitFor();
     await success.locator('[data-state=unconfirmed]').waitFor({ timeout: 20_000 });
+    expect(await success.locator('[data-state=unconfirmed]').textContent()).toContain("We've e-mailed you the download links");
     await toastShown(page, 'Processing Issue');
     await context.close();
   });

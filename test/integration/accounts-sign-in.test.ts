@@ -162,7 +162,7 @@ describe('admin accounts', () => {
 
     expect(await api('/api/auth/login', { method: 'POST', json: { email, password: '' } })).toMatchObject({
       status: 400,
-      body: { error: 'missing_information', message: 'Please enter both email and password' },
+      body: { error: 'missing_information', message: 'Please enter both email/username and password' },
     });
     expect(await api('/api/auth/login', { method: 'POST', json: { email, password: 'wrong password' } })).toMatchObject({ status: 401 });
     // The right password leads on to the second factor (admin-sign-in.test.ts), which signs in.

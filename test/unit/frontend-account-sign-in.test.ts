@@ -4,9 +4,11 @@ import { nextStopAfterSignIn, SUBSCRIPTION_CHECKOUT_PATH } from '../../frontend/
 import {
   isCompleteCode,
   normalizeBetaCode,
+  passwordSignInBody,
   sanitizeCode,
   saysEmailExists,
   sendFailure,
+  signInReason,
   validateBetaSignup,
   verifyFailure,
 } from '../../frontend/src/features/auth/sign-in-messages';
@@ -154,5 +156,31 @@ describe('where sign-in goes next', () => {
     expect(nextStopAfterSignIn({ ...result, redirectUrl: '/cart' }, free, '/')).toBe('/cart');
     expect(nextStopAfterSignIn(result, free, '/library')).toBe('/library');
     expect(nextStopAfterSignIn(result, free)).toBeNull();
+  });
+});
+
+describe('the password form', () => {
+  it('sends an address as the e-mail and anything else as the username, trimmed', () => {
+    expect(passwordSignInBody(' Fan@Example.com ', 'pw')).toEqual({ email: 'Fan@Example.com', password: 'pw' });
+    expect(passwordSignInBody(' beta_fan ', 'pw')).toEqual({ username: 'beta_fan', password: 'pw' });
+  });
+});
+
+describe('why the sign-in modal asks for an account', () => {
+  it('asks a guest keeping an album to sign in to keep it, even an exclusive one', () => {
+    expect(signInReason({ albumTitle: 'Paper Satellites', requiredTier: 'free', action: 'keep' })).toBe(
+      'Sign in to keep “Paper Satellites” in your library.',
+    );
+    expect(signInReason({ albumTitle: 'Night Garden', requiredTier: 'toko_plus', isExclusive: true, action: 'keep' })).toBe(
+      'Sign in to keep “Night Garden” in your library.',
+    );
+  });
+
+  it('asks a guest playing an album to sign in to listen, or says an exclusive one is for members', () => {
+    expect(signInReason({ albumTitle: 'Paper Satellites', requiredTier: 'free' })).toBe('Sign in to listen to “Paper Satellites”.');
+    expect(signInReason({ albumTitle: 'Night Garden', requiredTier: 'toko_plus', isExclusive: true })).toBe(
+      '“Night Garden” is exclusive to Toko+ members.',
+    );
+    expect(signInReason(undefined)).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The "Upgrade to Toko+" action of the home banner and the sidebar card: a guest gets the sign-up modal with
- * the subscription form, a signed-in listener the upgrade page. Clicks within 1 s of the last one are ignored.
+ * the subscription form, a signed-in listener the checkout overlay on its pricing choice. Clicks within 1 s of
+ * the last one are ignored.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { useOpenAccountDialog } from '../features/auth/components/account-dialog-provider';
+import { openCheckoutOverlay } from '../features/membership/checkout-overlay-store';
 import { createClickLock } from '../lib/click-lock';
 import { useSession, whoIsListening } from '../lib/session';
 
@@ -17,8 +18,7 @@ export function useUpgrade(): () => void {
   const { user, isSettled } = useSession();
   const queryClient = useQueryClient();
   const openAccountDialog = useOpenAccountDialog();
-  const navigate = useNavigate();
-  const go = (signedIn: boolean) => (signedIn ? void navigate('/upgrade') : openAccountDialog('join-plus', { showSubscriptionForm: true }));
+  const go = (signedIn: boolean) => (signedIn ? openCheckoutOverlay() : openAccountDialog('join-plus', { showSubscriptionForm: true }));
   return () => {
     if (!acceptUpgradeClick(Date.now())) return;
     if (isSettled) go(user !== null);

@@ -2,6 +2,7 @@
  * The rules and words of signing in, kept pure so they are tested once: the code input's sanitising and the
  * spec's sign-in error table (its wording differs between the sign-in modal and the full pages).
  */
+import { brand } from '../../lib/brand';
 import { isValidEmail } from '../../lib/email';
 import { HttpError, isNetworkError, serverMessageOf } from '../../lib/http';
 
@@ -23,9 +24,32 @@ export interface Notice {
   description?: string;
 }
 
+/** What the password form sends: an address has an @, anything else is a username (a beta signup's). */
+export const passwordSignInBody = (
+  identifier: string,
+  password: string,
+): { email: string; password: string } | { username: string; password: string } => {
+  const trimmed = identifier.trim();
+  return trimmed.includes('@') ? { email: trimmed, password } : { username: trimmed, password };
+};
+
+/**
+ * Why the modal asks for an account, in the album's own words: keeping an album asks to sign in to keep it,
+ * whatever it takes to play it; playing an exclusive one says it is for members.
+ */
+export function signInReason(
+  context: { albumTitle?: string; isExclusive?: boolean; requiredTier?: string; action?: 'listen' | 'keep' } | undefined,
+): string | null {
+  if (!context?.albumTitle) return null;
+  if (context.action === 'keep') return `Sign in to keep “${context.albumTitle}” in your library.`;
+  if (context.isExclusive || context.requiredTier === brand.tierPlus)
+    return `“${context.albumTitle}” is exclusive to ${brand.productPlus} members.`;
+  return `Sign in to listen to “${context.albumTitle}”.`;
+}
+
 export const emailRequired: Notice = { title: 'Email required', description: 'Please enter your email address' };
 export const invalidCode: Notice = { title: 'Invalid code', description: 'Please enter a 6-digit code' };
-export const adminFieldsMissing: Notice = { title: 'Missing information', description: 'Please enter both email and password' };
+export const adminFieldsMissing: Notice = { title: 'Missing information', description: 'Please enter both email/username and password' };
 
 export function networkFailure(surface: Surface): Notice {
   return surface === 'modal'

@@ -25,6 +25,8 @@ export const EMPTY_CART: CartNotice = { title: 'Empty Cart', description: 'Add s
 export const SIGN_IN_REQUIRED: CartNotice = { title: 'Sign In Required', description: 'Please sign in to complete your purchase' };
 export const EMAIL_REQUIRED_FOR_CHECKOUT: CartNotice = { title: 'Email Required', description: 'Email verification required for checkout' };
 export const EMAIL_REQUIRED: CartNotice = { title: 'Email Required', description: 'Please enter your email address' };
+/** The cart's code step, sent with fewer than 6 digits. */
+export const INCOMPLETE_CODE: CartNotice = { title: 'Invalid code', description: 'Please enter the 6-digit code from your email' };
 export const CHECKOUT_FAILED: CartNotice = { title: 'Checkout Failed', description: 'Unable to process checkout. Please try again.' };
 export const PROCESSING_ISSUE: CartNotice = {
   title: 'Processing Issue',

@@ -4,6 +4,7 @@ import {
   cancelFailure,
   checkFailure,
   exclusiveErrorNotice,
+  overlayCheckoutFailure,
   readExclusiveError,
   upgradeFailure,
   videoRequiresPlus,
@@ -61,6 +62,23 @@ describe('membership messages', () => {
       notice: { title: 'Checkout Error', description: 'Failed to create checkout session' },
     });
     expect(upgradeFailure(new TypeError('Failed to fetch'))).toMatchObject({ field: 'form', notice: { title: 'Connection Error' } });
+  });
+
+  it("tell in the overlay's alert what kept the checkout from opening, in the spec's Checkout Error words", () => {
+    const alert = 'Checkout failed. Please try again or contact support.';
+    expect(overlayCheckoutFailure(new TypeError('Failed to fetch'), 'session')).toEqual({
+      title: alert,
+      description: 'Failed to start checkout. Please try again.',
+    });
+    expect(overlayCheckoutFailure(new HttpError(502, 'Bad Gateway'), 'session').description).toBe(
+      'Failed to create payment session. Please try again.',
+    );
+    expect(overlayCheckoutFailure(new Error('The hosted checkout has no address'), 'session').description).toBe(
+      'Failed to process checkout. Please try again.',
+    );
+    expect(overlayCheckoutFailure(new HttpError(502, 'Bad Gateway'), 'form').description).toBe(
+      'Checkout system not available. Please refresh the page and try again.',
+    );
   });
 
   it('say there is nothing to cancel on a 404, and otherwise give the server words', () => {

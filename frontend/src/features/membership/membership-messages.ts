@@ -44,6 +44,21 @@ export const videoSlugFailurePath = (error: unknown): string =>
 /** Both the embedded and the hosted checkout failed (the overlay's alert). */
 export const checkoutFailed: Notice = { title: 'Checkout failed. Please try again or contact support.' };
 
+/** Where the overlay's checkout broke before the hosted page failed too: creating the session, or showing Stripe's form. */
+export type CheckoutBreak = 'session' | 'form';
+
+/**
+ * The overlay's alert when no checkout could be opened: the spec's alert, with the 'Checkout Error' sentence
+ * that says what failed (the connection, Stripe's form, the payment session, or anything else).
+ */
+export function overlayCheckoutFailure(error: unknown, broke: CheckoutBreak): Notice {
+  const said = (description: string): Notice => ({ title: checkoutFailed.title, description });
+  if (isNetworkError(error)) return said('Failed to start checkout. Please try again.');
+  if (broke === 'form') return said('Checkout system not available. Please refresh the page and try again.');
+  if (error instanceof HttpError) return said('Failed to create payment session. Please try again.');
+  return said('Failed to process checkout. Please try again.');
+}
+
 /** The upgrade page's checkout could not start: the coupon, the e-mail, membership, or anything else. */
 export type UpgradeFailure = { field: 'coupon'; message: string } | { field: 'form'; notice: Notice };
 

@@ -1,11 +1,13 @@
 /**
- * POST /api/auth/login: the password an admin account gives besides its e-mail. The right one answers the second
- * step (the authenticator app's code, or its set-up) with a challenge for it; no session starts before that step.
+ * POST /api/auth/login: the password an account gives besides its e-mail or its username. For an admin the right one
+ * answers the second step (the authenticator app's code, or its set-up) with a challenge for it; no session starts
+ * before that step.
  */
 import { useMutation } from '@tanstack/react-query';
 import { loginAnswer } from '../../../../../functions/contract/accounts';
 import { request } from '../../../lib/http';
 
-export const adminLogin = (body: { email: string; password: string }) => request('/api/auth/login', loginAnswer, { method: 'POST', body });
+export const adminLogin = (body: { email: string; password: string } | { username: string; password: string }) =>
+  request('/api/auth/login', loginAnswer, { method: 'POST', body });
 
 export const useAdminLogin = () => useMutation({ mutationFn: adminLogin });

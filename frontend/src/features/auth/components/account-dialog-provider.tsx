@@ -15,6 +15,8 @@ export interface AccountDialogContext {
   isExclusive?: boolean;
   albumTitle?: string;
   requiredTier?: string;
+  /** What the listener was doing with the album: playing it (the default) or keeping it in their library. */
+  action?: 'listen' | 'keep';
 }
 
 export interface AccountDialogOptions {

@@ -6,16 +6,9 @@ import { isSubscriber, useSession } from '../../../lib/session';
 import { Button, buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { SUBSCRIPTION_CHECKOUT_PATH } from '../complete-sign-in';
-import type { AccountDialogContext, AccountDialogRequest } from './account-dialog-provider';
+import { signInReason } from '../sign-in-messages';
+import type { AccountDialogRequest } from './account-dialog-provider';
 import { SignInFlow } from './sign-in-flow';
-
-/** Why the modal asks for an account, in the album's own words. */
-function reasonFor(context: AccountDialogContext | undefined): string | null {
-  if (!context?.albumTitle) return null;
-  if (context.isExclusive || context.requiredTier === brand.tierPlus)
-    return `“${context.albumTitle}” is exclusive to ${brand.productPlus} members.`;
-  return `Sign in to listen to “${context.albumTitle}”.`;
-}
 
 export function AccountDialog({ request, open, onClose }: { request: AccountDialogRequest; open: boolean; onClose: () => void }) {
   const { user } = useSession();
@@ -55,7 +48,7 @@ export function AccountDialog({ request, open, onClose }: { request: AccountDial
         surface="modal"
         initialMode={request.intent === 'sign-in' ? 'sign-in' : 'sign-up'}
         wantsPlus={wantsPlus}
-        reason={reasonFor(request.context)}
+        reason={signInReason(request.context)}
         onSignedIn={(signedIn) => {
           onClose();
           request.onSuccess?.(signedIn);

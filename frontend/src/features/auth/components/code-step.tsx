@@ -27,6 +27,8 @@ export interface CodeSignInOptions {
   onSignedIn: (user: SessionUser) => void;
   /** An admin account answers that it needs its password; without this the sign-in just completes. */
   onNeedsPassword?: () => void;
+  /** What a code that is not 6 digits is told, where the screen words it its own way. */
+  incompleteCode?: Notice;
 }
 
 export interface CodeSignIn {
@@ -48,6 +50,7 @@ export function useCodeSignIn({
   followServer = true,
   onSignedIn,
   onNeedsPassword,
+  incompleteCode = invalidCode,
 }: CodeSignInOptions): CodeSignIn {
   const [code, setCode] = useState('');
   const [failure, reportFailure] = useState<Notice | null>(null);
@@ -75,7 +78,7 @@ export function useCodeSignIn({
   const submit = (value: string) => {
     if (busy) return;
     if (!isCompleteCode(value)) {
-      reportFailure(invalidCode);
+      reportFailure(incompleteCode);
       inputRef.current?.focus();
       return;
     }

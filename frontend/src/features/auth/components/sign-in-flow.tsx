@@ -21,6 +21,7 @@ import { completeInstantSignIn, useCompleteSignIn } from '../complete-sign-in';
 import {
   adminFieldsMissing,
   adminLoginFailure,
+  passwordSignInBody,
   emailRequired,
   sendFailure,
   type Notice,
@@ -287,7 +288,10 @@ export function CodeStep({
   );
 }
 
-/** An admin account signs in with its password as well (both fields required), then its second factor. */
+/**
+ * An account with a password signs in with it and its e-mail or username (both fields required); an admin then gives
+ * the second factor.
+ */
 function AdminPasswordStep({
   surface,
   initialEmail,
@@ -318,27 +322,24 @@ function AdminPasswordStep({
       return;
     }
     reportFailure(null);
-    login.mutate(
-      { email: address, password },
-      {
-        onSuccess: (answer) => {
-          setPassword('');
-          if ('challenge' in answer) {
-            setSecondStep({ challenge: answer.challenge, enrol: answer.requiresTotpEnrolment });
-            return;
-          }
-          setCompleting(true);
-          void completeSignIn({ email: address, isNewUser: false, subscriptionIntent: false }, then).then((user) => {
-            setCompleting(false);
-            if (user) onSignedIn(user);
-          });
-        },
-        onError: (error) => {
-          reportFailure(adminLoginFailure(error, surface));
-          setPassword('');
-        },
+    login.mutate(passwordSignInBody(address, password), {
+      onSuccess: (answer) => {
+        setPassword('');
+        if ('challenge' in answer) {
+          setSecondStep({ challenge: answer.challenge, enrol: answer.requiresTotpEnrolment });
+          return;
+        }
+        setCompleting(true);
+        void completeSignIn({ email: address, isNewUser: false, subscriptionIntent: false }, then).then((user) => {
+          setCompleting(false);
+          if (user) onSignedIn(user);
+        });
       },
-    );
+      onError: (error) => {
+        reportFailure(adminLoginFailure(error, surface));
+        setPassword('');
+      },
+    });
   };
 
   if (secondStep) {
@@ -369,10 +370,12 @@ function AdminPasswordStep({
       />
       <form className="mt-5 space-y-4" onSubmit={submit} noValidate>
         <TextField
-          label="Email"
-          type="email"
+          label="Email or username"
+          type="text"
           name="email"
           autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           disabled={busy}

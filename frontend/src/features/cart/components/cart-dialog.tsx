@@ -28,6 +28,7 @@ import {
   EMAIL_REQUIRED_FOR_CHECKOUT,
   EMBEDDED_CHECKOUT_MIN_HEIGHT_PX,
   EMPTY_CART,
+  INCOMPLETE_CODE,
   PROCESSING_ISSUE,
   purchaseComplete,
   sendCodeFailure,
@@ -312,7 +313,14 @@ function CodeStep({
   onTryDifferentEmail: () => void;
   onSignedIn: (user: SessionUser) => void;
 }) {
-  const signIn = useCodeSignIn({ email, surface: 'modal', subscriptionIntent: false, followServer: false, onSignedIn });
+  const signIn = useCodeSignIn({
+    email,
+    surface: 'modal',
+    subscriptionIntent: false,
+    followServer: false,
+    onSignedIn,
+    incompleteCode: INCOMPLETE_CODE,
+  });
   return (
     <div data-testid="album-cart" data-step="verifying">
       <StepHeading

@@ -46,7 +46,7 @@ export function useAddToLibrary() {
       const failure = addToLibraryFailure(error);
       if (failure.kind === 'sign-in') {
         openAccountDialog('sign-in', {
-          context: { albumTitle: album.title, requiredTier: album.requiredTier, isExclusive: album.isExclusive },
+          context: { albumTitle: album.title, requiredTier: album.requiredTier, isExclusive: album.isExclusive, action: 'keep' },
         });
         return;
       }

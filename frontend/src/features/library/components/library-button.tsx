@@ -27,7 +27,7 @@ export function LibraryButton({ album, look = 'button', className }: LibraryButt
   const toggle = () => {
     if (!isSignedIn) {
       openAccountDialog('sign-in', {
-        context: { albumTitle: album.title, requiredTier: album.requiredTier, isExclusive: album.isExclusive },
+        context: { albumTitle: album.title, requiredTier: album.requiredTier, isExclusive: album.isExclusive, action: 'keep' },
       });
       return;
     }

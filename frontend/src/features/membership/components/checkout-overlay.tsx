@@ -18,7 +18,7 @@ import type { EmbeddedCheckoutForm } from '../../../lib/embedded-checkout';
 import { StripeEmbeddedCheckout } from '../../../ui/stripe-embedded-checkout';
 import { openCheckout, startHostedCheckout } from '../api/start-checkout';
 import type { CheckoutOverlayRequest } from '../checkout-overlay-store';
-import { checkoutFailed } from '../membership-messages';
+import { overlayCheckoutFailure, type Notice } from '../membership-messages';
 import { EMBEDDED_CHECKOUT_MIN_HEIGHT_PX, type PlanAmount } from '../plans';
 import { perMonth, PlanTierList } from './plan-tier-list';
 
@@ -37,7 +37,7 @@ type Step =
   | { kind: 'starting'; amount: PlanAmount }
   | { kind: 'embedded'; amount: PlanAmount; form: EmbeddedCheckoutForm }
   | { kind: 'redirecting'; amount: PlanAmount }
-  | { kind: 'failed'; amount: PlanAmount };
+  | { kind: 'failed'; amount: PlanAmount; notice: Notice };
 
 function OverlayBody({ initialAmount, onClose }: { initialAmount: PlanAmount | null; onClose: () => void }) {
   const { user, isLoading, isSubscriber } = useSession();
@@ -55,7 +55,7 @@ function OverlayBody({ initialAmount, onClose }: { initialAmount: PlanAmount | n
       },
       (error: unknown) => {
         console.error(error);
-        setStep({ kind: 'failed', amount });
+        setStep({ kind: 'failed', amount, notice: overlayCheckoutFailure(error, 'session') });
       },
     );
   };
@@ -68,7 +68,7 @@ function OverlayBody({ initialAmount, onClose }: { initialAmount: PlanAmount | n
       (url) => window.location.assign(url),
       (failure: unknown) => {
         console.error(failure);
-        setStep({ kind: 'failed', amount });
+        setStep({ kind: 'failed', amount, notice: overlayCheckoutFailure(failure, 'form') });
       },
     );
   };
@@ -172,7 +172,7 @@ function OverlayBody({ initialAmount, onClose }: { initialAmount: PlanAmount | n
         <div data-step="failed">
           <DialogTitle>Join {brand.productPlus}</DialogTitle>
           <div className="mt-4">
-            <FormAlert {...checkoutFailed} />
+            <FormAlert {...step.notice} />
           </div>
           <div className="mt-5 flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={() => setStep({ kind: 'pricing' })}>

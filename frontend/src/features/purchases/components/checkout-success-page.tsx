@@ -22,6 +22,9 @@ import { DownloadAlbumButton } from './download-album-button';
 import { DownloadAllButton } from './download-all-button';
 
 export const PURCHASE_COMPLETE = 'Purchase Complete!';
+/** The payment went through but its albums could not be shown here: the receipt e-mail carries their download links. */
+export const UNCONFIRMED_PURCHASE_TEXT =
+  "Thank you for your purchase. We've e-mailed you the download links, and your albums will appear in your purchase history and your library's Downloads in a moment.";
 export const albumsReadyText = (count: number) => `${count} ${count === 1 ? 'album' : 'albums'} ready for download`;
 
 export function CheckoutSuccessPage() {
@@ -84,9 +87,7 @@ function CheckoutSuccess({ result }: { result: CheckoutResult | null }) {
         {result ? (
           <p className="text-zinc-300">{albums.length ? albumsReadyText(albums.length) : 'Thank you for your purchase.'}</p>
         ) : (
-          <p className="text-zinc-300">
-            Thank you for your purchase. Your albums will appear in your purchase history and your library's Downloads in a moment.
-          </p>
+          <p className="text-zinc-300">{UNCONFIRMED_PURCHASE_TEXT}</p>
         )}
         {result?.emailSent && (
           <p className="flex items-center gap-2 text-sm text-zinc-300">
