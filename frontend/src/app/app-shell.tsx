@@ -11,6 +11,8 @@ import { StreamingPlatformsHost } from '../features/albums/components/streaming-
 import { PlayerBar } from '../features/player/components/player-bar';
 import { brand } from '../lib/brand';
 import { cx, navLinkClass } from '../lib/class-names';
+import { haptic } from '../lib/haptics';
+import { showScrollBarsWhileScrolling } from '../lib/scroll-bars';
 import { useMediaQuery, WIDE_SCREEN } from '../lib/media-query';
 import { useSession } from '../lib/session';
 import { Button } from '../ui/button';
@@ -44,6 +46,7 @@ export function AppShell() {
   // The sidebar is for wide screens only; a phone does not build it at all.
   const wide = useMediaQuery(WIDE_SCREEN);
   const touch = useTouchAfterMount();
+  useEffect(() => showScrollBarsWhileScrolling(document), []);
 
   return (
     <div className="min-h-dvh bg-zinc-950 text-zinc-100">
@@ -170,14 +173,15 @@ function BottomNavigation() {
     <nav
       aria-label="Main"
       data-mobile-nav
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-white/10 bg-zinc-950 pb-[env(safe-area-inset-bottom)] md:hidden"
+      className="fixed inset-x-0 bottom-0 z-40 h-[calc(var(--mini-player-bottom)+env(safe-area-inset-bottom))] border-t border-white/10 bg-zinc-950 pb-[env(safe-area-inset-bottom)] md:hidden"
     >
-      <ul className="grid h-16 grid-cols-5">
+      <ul className="grid h-full grid-cols-5">
         {destinations.map(({ to, label, icon: Icon }) => (
           <li key={to}>
             <NavLink
               to={to}
               end={to === '/'}
+              onClick={() => haptic('selection')}
               className={navLinkClass(
                 'flex h-full flex-col items-center justify-center gap-1 text-[11px] font-semibold',
                 'text-accent',

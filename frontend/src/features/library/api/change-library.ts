@@ -6,6 +6,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { type LibraryAlbum, libraryChange, type LibraryChange, type LibraryTrack } from '../../../../../functions/contract/library';
 import { request } from '../../../lib/http';
+import { haptic } from '../../../lib/haptics';
 import { toast } from '../../../ui/toast';
 import { useOpenAccountDialog } from '../../auth';
 import { ADDED_TO_LIBRARY, addToLibraryFailure, LIBRARY_TOAST_MS, REMOVED_FROM_LIBRARY } from '../library-messages';
@@ -54,6 +55,7 @@ export function useAddToLibrary() {
     },
     onSuccess: (answer, album) => {
       takeAnswer(queryClient, answer);
+      haptic('notification');
       toast({ variant: 'success', title: ADDED_TO_LIBRARY, description: `${album.title} is in your library.`, duration: LIBRARY_TOAST_MS });
     },
   });

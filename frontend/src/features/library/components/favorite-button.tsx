@@ -4,6 +4,7 @@
  */
 import { Heart } from 'lucide-react';
 import { cx } from '../../../lib/class-names';
+import { haptic } from '../../../lib/haptics';
 import { useSession } from '../../../lib/session';
 import { IconButton } from '../../../ui/button';
 import { useOpenAccountDialog } from '../../auth';
@@ -39,6 +40,7 @@ export function FavoriteButton({ target, details, className }: FavoriteButtonPro
       onClick={(event) => {
         event.stopPropagation();
         if (!isSignedIn) return openAccountDialog('sign-in');
+        haptic('impact');
         change.mutate({ target, favorite: !isFavorite, details });
       }}
     >

@@ -1,12 +1,14 @@
 /**
  * The fixed player at the bottom of every screen: a full bar on desktop; on phones, once something plays, a mini
- * bar above the navigation that opens the fullscreen player. Its root carries data-state="playing" | "paused" for
+ * bar above the navigation that opens the fullscreen player, as high and as far up as the screen's size has it
+ * (styles.css). Its root carries data-state="playing" | "paused" for
  * tests and styling. The fullscreen player, the queue, the recently played list and the shortcuts help load on demand.
  */
 import { ChevronUp, History, Keyboard, ListMusic, Pause, Play, SkipBack, SkipForward, Volume1, Volume2, VolumeX } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useMediaQuery, WIDE_SCREEN } from '../../../lib/media-query';
+import { haptic } from '../../../lib/haptics';
 import { Artwork } from '../../../ui/artwork';
 import { IconButton } from '../../../ui/button';
 import { Slider } from '../../../ui/slider';
@@ -58,10 +60,10 @@ function Bar({ setPanel }: { setPanel: (panel: Panel) => void }) {
       data-testid="player-bar"
       data-state={playing ? 'playing' : 'paused'}
       data-current-track-id={track?.id ?? ''}
-      className="fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-40 border-t border-white/10 bg-zinc-900/95 backdrop-blur md:bottom-0"
+      className="fixed inset-x-0 bottom-[calc(var(--mini-player-bottom)+env(safe-area-inset-bottom))] z-40 border-t border-white/10 bg-zinc-900/95 backdrop-blur md:bottom-0"
     >
       <MobileProgress />
-      <div className="flex h-16 items-center gap-3 px-3 md:h-20 md:px-4">
+      <div className="flex h-(--mini-player-height) items-center gap-3 px-3 md:h-20 md:px-4" data-testid="player-row">
         <div className="relative flex min-w-0 flex-1 items-center gap-3 md:w-1/4 md:flex-none">
           {track ? (
             <>
@@ -73,7 +75,7 @@ function Bar({ setPanel }: { setPanel: (panel: Panel) => void }) {
                 onClick={() => setPanel('fullscreen')}
                 className="absolute inset-0 z-10 rounded-lg md:hidden"
               />
-              <Artwork src={track.artwork} alt="" size={56} className="size-11 shrink-0 md:size-14" />
+              <Artwork src={track.artwork} alt="" size={56} className="size-9 shrink-0 md:size-14" />
               <div className="min-w-0">
                 <Link
                   to={`/album/${encodeURIComponent(track.albumId)}`}
@@ -98,17 +100,39 @@ function Bar({ setPanel }: { setPanel: (panel: Panel) => void }) {
         <div className="flex flex-none flex-col items-center gap-1 md:flex-1">
           <div className="flex items-center gap-1 md:gap-2">
             <ShuffleButton className="max-md:hidden" iconClassName="size-4" />
-            <IconButton label="Previous track" disabled={!player.canGoPrevious} onClick={player.previous}>
+            <IconButton
+              label="Previous track"
+              disabled={!player.canGoPrevious}
+              onClick={() => {
+                haptic('impact');
+                player.previous();
+              }}
+            >
               <SkipBack aria-hidden="true" className="size-5" />
             </IconButton>
-            <IconButton label={playing ? 'Pause' : 'Play'} disabled={!track} onClick={player.togglePlay} solid>
+            <IconButton
+              label={playing ? 'Pause' : 'Play'}
+              disabled={!track}
+              onClick={() => {
+                haptic('impact');
+                player.togglePlay();
+              }}
+              solid
+            >
               {playing ? (
                 <Pause aria-hidden="true" className="size-5 fill-current" />
               ) : (
                 <Play aria-hidden="true" className="size-5 fill-current" />
               )}
             </IconButton>
-            <IconButton label="Next track" disabled={!player.canGoNext} onClick={player.next}>
+            <IconButton
+              label="Next track"
+              disabled={!player.canGoNext}
+              onClick={() => {
+                haptic('impact');
+                player.next();
+              }}
+            >
               <SkipForward aria-hidden="true" className="size-5" />
             </IconButton>
             <RepeatButton className="max-md:hidden" iconClassName="size-4" />

@@ -3,6 +3,7 @@ import { Repeat, Repeat1, Shuffle } from 'lucide-react';
 import { useState } from 'react';
 import { cx } from '../../../lib/class-names';
 import { formatDuration } from '../../../lib/format';
+import { haptic } from '../../../lib/haptics';
 import { IconButton } from '../../../ui/button';
 import { Slider } from '../../../ui/slider';
 import { usePlayer, usePlayerProgress } from './player-provider';
@@ -12,7 +13,16 @@ const repeatTitles = { off: 'Repeat: off', all: 'Repeat: all', one: 'Repeat: one
 export function ShuffleButton({ className, iconClassName }: { className?: string; iconClassName: string }) {
   const { state, toggleShuffle } = usePlayer();
   return (
-    <IconButton label="Shuffle" aria-pressed={state.shuffle} active={state.shuffle} onClick={toggleShuffle} className={className}>
+    <IconButton
+      label="Shuffle"
+      aria-pressed={state.shuffle}
+      active={state.shuffle}
+      onClick={() => {
+        haptic('selection');
+        toggleShuffle();
+      }}
+      className={className}
+    >
       <Shuffle aria-hidden="true" className={iconClassName} />
     </IconButton>
   );
@@ -29,7 +39,10 @@ export function RepeatButton({ className, iconClassName }: { className?: string;
       aria-pressed={state.repeat !== 'off'}
       data-repeat={state.repeat}
       active={state.repeat !== 'off'}
-      onClick={cycleRepeat}
+      onClick={() => {
+        haptic('selection');
+        cycleRepeat();
+      }}
       className={className}
     >
       <Icon aria-hidden="true" className={iconClassName} />
