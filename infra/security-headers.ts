@@ -46,8 +46,19 @@ export const scriptHash = (script: string) => `'sha256-${createHash('sha256').up
  */
 export const INLINE_SCRIPT_HASHES = [scriptHash(earlyAnswersScript), scriptHash(pageStarterScript)];
 
+/**
+ * Whether the answer is a page any site may frame (functions/lib/edge-headers.ts: the embeddable players only): it says
+ * so with frame-ancestors * and no X-Frame-Options; everything else is framed by no one.
+ */
+export interface Framing {
+  framable?: boolean;
+}
+
 /** Directive → sources, in the order the header lists them. */
-export function contentSecurityPolicyDirectives({ mediaOrigins, checkoutOrigins }: SecurityHeaderSources): Array<[string, string[]]> {
+export function contentSecurityPolicyDirectives(
+  { mediaOrigins, checkoutOrigins }: SecurityHeaderSources,
+  { framable = false }: Framing = {},
+): Array<[string, string[]]> {
   return [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...INLINE_SCRIPT_HASHES, ...STRIPE_ORIGINS.script]],
@@ -66,12 +77,12 @@ export function contentSecurityPolicyDirectives({ mediaOrigins, checkoutOrigins 
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
-    ['frame-ancestors', ["'none'"]],
+    ['frame-ancestors', [framable ? '*' : "'none'"]],
   ];
 }
 
-export const contentSecurityPolicy = (sources: SecurityHeaderSources): string =>
-  contentSecurityPolicyDirectives(sources)
+export const contentSecurityPolicy = (sources: SecurityHeaderSources, framing: Framing = {}): string =>
+  contentSecurityPolicyDirectives(sources, framing)
     .map(([directive, values]) => [directive, ...new Set(values)].join(' '))
     .join('; ');
 
@@ -100,13 +111,13 @@ export function permissionsPolicy({ checkoutOrigins }: Pick<SecurityHeaderSource
   ].join(', ');
 }
 
-/** Every header of the set, by lower-case name, as the local gateway sends them. */
-export function securityHeaders(sources: SecurityHeaderSources): Record<string, string> {
+/** Every header of the set, by lower-case name, as the local gateway sends them (a framable page has no X-Frame-Options). */
+export function securityHeaders(sources: SecurityHeaderSources, framing: Framing = {}): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(sources),
+    'content-security-policy': contentSecurityPolicy(sources, framing),
     'strict-transport-security': `max-age=${HSTS.maxAgeSeconds}${HSTS.includeSubdomains ? '; includeSubDomains' : ''}`,
     'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
+    ...(framing.framable ? {} : { 'x-frame-options': 'DENY' }),
     'referrer-policy': REFERRER_POLICY,
     'permissions-policy': permissionsPolicy(sources),
   };

@@ -8,3 +8,11 @@
 export const ORIGIN_HEADER = 'x-toko-origin';
 /** `<ip>:<port>` of the viewer as CloudFront saw it; CloudFront sets it, whatever the viewer sent. */
 export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
+
+/**
+ * The only pages another site may show in a frame: the embeddable players (`/embed/album/{id}`). Every other answer
+ * forbids framing (X-Frame-Options DENY, frame-ancestors 'none'). CloudFront's behaviour for them takes this pattern;
+ * the local gateway asks `isFramablePath`.
+ */
+export const FRAMABLE_PATH_PATTERN = '/embed/*';
+export const isFramablePath = (pathname: string): boolean => pathname.startsWith('/embed/');

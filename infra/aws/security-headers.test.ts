@@ -1,4 +1,7 @@
-/** CloudFront's response headers policy is the app's one set of security headers (infra/security-headers.ts), on every path. */
+/**
+ * CloudFront's response headers policy is the app's one set of security headers (infra/security-headers.ts), on every
+ * path; the embeddable players under /embed/* get the same set, framable.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +11,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from '../security-headers.js';
 import { cdkJsonContext, configFromContext } from './config.js';
+import { FRAMABLE_PATH_PATTERN } from '../../functions/lib/edge-headers.js';
 import { edgeCachedRoutes } from './edge-cache.js';
 import { WebStack } from './web-stack.js';
 
@@ -56,8 +60,16 @@ function exported(value: unknown): unknown {
 }
 
 describe('CloudFront security headers', () => {
+  const policies = () => Object.entries(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+  const behavioursOf = () => {
+    const distribution = Object.values(web.findResources('AWS::CloudFront::Distribution'))[0] as {
+      Properties: { DistributionConfig: { DefaultCacheBehavior: Json; CacheBehaviors: Json[] } };
+    };
+    return [distribution.Properties.DistributionConfig.DefaultCacheBehavior, ...distribution.Properties.DistributionConfig.CacheBehaviors];
+  };
+
   it('are the definition, with the media bucket as the media origin', () => {
-    const [[policyId, policy]] = Object.entries(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    const [policyId, policy] = policies().find(([id]) => id.startsWith('SecurityHeaders'))!;
     const config = (policy as { Properties: { ResponseHeadersPolicyConfig: Json } }).Properties.ResponseHeadersPolicyConfig as {
       SecurityHeadersConfig: Record<string, Json>;
       CustomHeadersConfig: { Items: Array<{ Header: string; Value: string; Override: boolean }> };
@@ -84,14 +96,9 @@ describe('CloudFront security headers', () => {
     );
     for (const header of Object.values(headers)) expect(header.Override).toBe(true);
 
-    // On every path: the SPA, the pre-rendered pages, the API (its edge-cached reads too), media and uploads.
-    const distribution = Object.values(web.findResources('AWS::CloudFront::Distribution'))[0] as {
-      Properties: { DistributionConfig: { DefaultCacheBehavior: Json; CacheBehaviors: Json[] } };
-    };
-    const behaviours = [
-      distribution.Properties.DistributionConfig.DefaultCacheBehavior,
-      ...distribution.Properties.DistributionConfig.CacheBehaviors,
-    ];
+    // On every path but the embeddable players': the SPA, the pre-rendered pages, the API (its edge-cached reads too),
+    // media and uploads.
+    const behaviours = behavioursOf().filter((behaviour) => behaviour.PathPattern !== FRAMABLE_PATH_PATTERN);
     expect(behaviours.map((behaviour) => behaviour.PathPattern ?? '*').sort()).toEqual(
       [
         '*',
@@ -104,5 +111,19 @@ describe('CloudFront security headers', () => {
       ].sort(),
     );
     for (const behaviour of behaviours) expect(behaviour.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+  });
+
+  it('let any site frame the embeddable players under /embed/*, and nothing else', () => {
+    const [framableId, framable] = policies().find(([id]) => id.startsWith('FramableSecurityHeaders'))!;
+    const headers = (framable as { Properties: { ResponseHeadersPolicyConfig: { SecurityHeadersConfig: Record<string, Json> } } })
+      .Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const expected = securityHeaders({ mediaOrigins: ['https://<0>'], checkoutOrigins: [] }, { framable: true });
+    expect(render(headers.ContentSecurityPolicy.ContentSecurityPolicy, [])).toBe(expected['content-security-policy']);
+    expect(expected['content-security-policy']).toContain('frame-ancestors *');
+    expect(headers.FrameOptions).toBeUndefined();
+    const framed = behavioursOf().filter(
+      (behaviour) => JSON.stringify(behaviour.ResponseHeadersPolicyId) === JSON.stringify({ Ref: framableId }),
+    );
+    expect(framed.map((behaviour) => behaviour.PathPattern)).toEqual([FRAMABLE_PATH_PATTERN]);
   });
 });

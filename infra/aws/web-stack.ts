@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type SecretValue, type StackProps } from 'aws-cdk-lib';
-import { ORIGIN_HEADER } from '../../functions/lib/edge-headers.js';
+import { FRAMABLE_PATH_PATTERN, ORIGIN_HEADER } from '../../functions/lib/edge-headers.js';
 import { HttpApi, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -46,7 +46,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { Construct } from 'constructs';
 import { PRIVATE_MEDIA_PREFIXES } from '../../functions/lib/media-keys.js';
 import { PAGE_FRESH_SECONDS } from '../../functions/lib/page-list.js';
-import { HSTS, securityHeaders, type SecurityHeaderSources } from '../security-headers.js';
+import { HSTS, securityHeaders, type Framing, type SecurityHeaderSources } from '../security-headers.js';
 import { acknowledge } from './checks.js';
 import type { TokoConfig } from './config.js';
 import { accessLogPrefixes } from './data-stack.js';
@@ -205,10 +205,10 @@ export class WebStack extends Stack {
     });
 
     // The media bucket's origin: gated audio plays from presigned URLs, admin uploads post to the bucket.
-    const responseHeadersPolicy = securityHeadersPolicy(this, {
-      mediaOrigins: [`https://${mediaBucket.bucketRegionalDomainName}`],
-      checkoutOrigins: [],
-    });
+    const headerSources = { mediaOrigins: [`https://${mediaBucket.bucketRegionalDomainName}`], checkoutOrigins: [] };
+    const responseHeadersPolicy = securityHeadersPolicy(this, headerSources);
+    // The embeddable players, the one kind of page other sites may frame.
+    const framableHeadersPolicy = securityHeadersPolicy(this, headerSources, { framable: true });
 
     const edgeCached = Object.fromEntries(
       edgeCachedRoutes.map((route) => [
@@ -299,6 +299,14 @@ export class WebStack extends Stack {
         ...edgeCached,
         '/album/*': pages,
         '/artist/*': pages,
+        [FRAMABLE_PATH_PATTERN]: {
+          origin: siteOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: framableHeadersPolicy,
+          functionAssociations: sitePages,
+          compress: true,
+        },
         '/api/*': {
           origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
@@ -383,7 +391,7 @@ export class WebStack extends Stack {
  * The app's security headers (infra/security-headers.ts, the same set the local gateway sends) on every answer
  * CloudFront gives: the SPA, the API, media. Those CloudFront types get its typed fields; the rest are custom headers.
  */
-export function securityHeadersPolicy(scope: Construct, sources: SecurityHeaderSources): ResponseHeadersPolicy {
+export function securityHeadersPolicy(scope: Construct, sources: SecurityHeaderSources, framing: Framing = {}): ResponseHeadersPolicy {
   const {
     'content-security-policy': contentSecurityPolicy,
     'strict-transport-security': _hsts,
@@ -391,10 +399,12 @@ export function securityHeadersPolicy(scope: Construct, sources: SecurityHeaderS
     'x-frame-options': frameOption,
     'referrer-policy': referrerPolicy,
     ...custom
-  } = securityHeaders(sources);
+  } = securityHeaders(sources, framing);
   if (contentTypeOptions !== 'nosniff') throw new Error(`CloudFront sends X-Content-Type-Options: nosniff only, not ${contentTypeOptions}`);
-  return new ResponseHeadersPolicy(scope, 'SecurityHeaders', {
-    comment: 'Toko security headers (infra/security-headers.ts)',
+  return new ResponseHeadersPolicy(scope, framing.framable ? 'FramableSecurityHeaders' : 'SecurityHeaders', {
+    comment: framing.framable
+      ? 'Toko security headers of the embeddable players, which any site may frame (infra/security-headers.ts)'
+      : 'Toko security headers (infra/security-headers.ts)',
     securityHeadersBehavior: {
       contentSecurityPolicy: { contentSecurityPolicy, override: true },
       strictTransportSecurity: {
@@ -403,7 +413,8 @@ export function securityHeadersPolicy(scope: Construct, sources: SecurityHeaderS
         override: true,
       },
       contentTypeOptions: { override: true },
-      frameOptions: { frameOption: enumValue(HeadersFrameOption, frameOption), override: true },
+      // A framable page sends no X-Frame-Options: its frame-ancestors says who may frame it.
+      ...(frameOption ? { frameOptions: { frameOption: enumValue(HeadersFrameOption, frameOption), override: true } } : {}),
       referrerPolicy: { referrerPolicy: enumValue(HeadersReferrerPolicy, referrerPolicy), override: true },
     },
     customHeadersBehavior: {

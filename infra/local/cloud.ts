@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { consumers as manifestConsumers, type ConsumerSpec } from '../../functions/consumers.js';
-import { ORIGIN_HEADER } from '../../functions/lib/edge-headers.js';
+import { isFramablePath, ORIGIN_HEADER } from '../../functions/lib/edge-headers.js';
 import { schedules } from '../../functions/schedules.js';
 import { startScheduler } from './scheduler.js';
 import { contexts as manifestContexts, routes as manifestRoutes, type RouteSpec } from '../../functions/routes.js';
@@ -126,14 +126,16 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     shutdown.add(() => handlers.stop());
     let ready = false;
     // Stripe's and the app's own until the settings exist; then also the media bucket's and the Stripe sandbox's origins.
-    let headers = securityHeaders(securityHeaderSourcesFromEnv({}));
+    let sources = securityHeaderSourcesFromEnv({});
+    const headersOf = (framable: boolean) => securityHeaders(sources, { framable });
+    let headers = { page: headersOf(false), framable: headersOf(true) };
     // What CloudFront adds to each API request: the origin secret, once the settings exist.
     let originHeaders: Record<string, string> = {};
     const { gateway, port, url } = await serveGateway({
       port: options.port,
       shutdown,
       isReady: () => ready,
-      securityHeaders: () => headers,
+      securityHeaders: (pathname) => (isFramablePath(pathname) ? headers.framable : headers.page),
       originHeaders: () => originHeaders,
       routes,
       loadHttpHandler: handlers.http,
@@ -194,7 +196,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       ...options.settings,
     };
     await applyHandlerEnvironment(env, shutdown);
-    headers = securityHeaders(securityHeaderSourcesFromEnv(env));
+    sources = securityHeaderSourcesFromEnv(env);
+    headers = { page: headersOf(false), framable: headersOf(true) };
     originHeaders = { [ORIGIN_HEADER]: env.ORIGIN_SECRET };
 
     // 4. Tables, queues and the buckets, from the manifests; the pre-rendered pages' template.

@@ -37,7 +37,8 @@ export interface GatewayOptions {
   /** False while the cloud is still starting (env, tables, seed): requests get a 503 meanwhile. */
   isReady?: () => boolean;
   /** The security headers every answer carries (infra/security-headers.ts), read per request: they follow the cloud's settings. */
-  securityHeaders: () => Readonly<Record<string, string>>;
+  /** The security headers of an answer at this path (the embeddable players may be framed, nothing else). */
+  securityHeaders: (pathname: string) => Readonly<Record<string, string>>;
   /** The headers CloudFront adds to each request it sends the API (the origin secret), read per request. */
   originHeaders: () => Readonly<Record<string, string>>;
 }
@@ -99,9 +100,9 @@ export function createGateway(opts: GatewayOptions): Gateway {
     const started = performance.now();
     if (!opts.quiet)
       res.once('close', () => opts.log.info(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
-    setSecurityHeaders(res, opts.securityHeaders());
     const url = new URL(req.url ?? '/', 'http://local');
     const pathname = url.pathname;
+    setSecurityHeaders(res, opts.securityHeaders(pathname));
     if (opts.isReady && !opts.isReady()) {
       await drain(req);
       return send(

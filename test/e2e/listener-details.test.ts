@@ -10,7 +10,7 @@ import { albums, featuredAlbumId } from '../../infra/seed/catalogue.js';
 import { api, useCloudEnv } from '../support/cloud.js';
 import { signedInListener } from '../support/signed-in.js';
 import { asBrowser, confirmationLinkOf, freshEmail, sessionCookieOf } from '../integration/accounts-helpers.js';
-import { launch, newPage, poll, signIn, viewports } from './browser.js';
+import { launch, newPage, poll, signIn, toastShown, viewports } from './browser.js';
 import { headerState, openSignIn } from './steps.js';
 
 const featured = albums.find((album) => album.albumId === featuredAlbumId)!;
@@ -96,6 +96,46 @@ describe('a listener in the browser', () => {
   });
 });
 
+describe("an album's embeddable player", () => {
+  it('the album page gives the embed code, and another site plays the album in its frame, where no other page shows', async () => {
+    const { page, context } = await newPage(browser, viewports.desktop);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto(`/album/${featuredAlbumId}`);
+    await page.getByRole('button', { name: 'Embed' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Embed this album' });
+    const code = dialog.getByLabel('Embed code');
+    const embedUrl = new URL(`/embed/album/${featuredAlbumId}`, page.url()).href;
+    expect(await code.inputValue()).toContain(`src="${embedUrl}"`);
+    expect(await code.inputValue()).toContain('height="432"');
+    await dialog.getByLabel(/Compact player/).check();
+    expect(await code.inputValue()).toContain(`src="${embedUrl}?compact=1"`);
+    expect(await code.inputValue()).toContain('height="352"');
+    await dialog.getByRole('button', { name: 'Copy embed code' }).click();
+    await toastShown(page, 'Embed code copied!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await code.inputValue());
+
+    // Another site's page with the player, 432 px high, beside a frame of the album page itself.
+    const site = 'http://blog.example/';
+    await page.route(site, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<h1>My blog</h1><iframe name="player" src="${embedUrl}" width="100%" height="432"></iframe><iframe name="page" src="${new URL(`/album/${featuredAlbumId}`, embedUrl).href}"></iframe>`,
+      }),
+    );
+    await page.goto(site);
+    const player = page.frameLocator('iframe[name=player]');
+    await player.getByRole('heading', { name: featured.title }).waitFor({ timeout: 20_000 });
+    await player.getByRole('button', { name: `Play ${featured.title}` }).click();
+    await poll(() =>
+      player.locator('[data-testid=player-audio]').evaluate((audio: HTMLAudioElement) => !audio.paused && audio.currentTime > 0),
+    ).toBe(true);
+    await poll(() => player.locator('[data-testid=embed-track][data-current=true]').count()).toBe(1);
+    // The album page refuses to be framed: the browser shows its error page in that frame instead.
+    await poll(() => page.frame({ name: 'page' })?.url() ?? '').toMatch(/^chrome-error:/);
+    await context.close();
+  });
+});
+
 describe('a listener on a phone', () => {
   const miniPlayer = async (page: Page) => {
     const viewport = page.viewportSize()!;
@@ -124,10 +164,22 @@ describe('a listener on a phone', () => {
     // as high as that distance.
     expect(await miniPlayer(page)).toEqual({ height: 46, bottom: 60, nav: 60 });
     for (const [size, expected] of [
-      [{ width: 430, height: 932 }, { height: 48, bottom: 64, nav: 64 }],
-      [{ width: 360, height: 780 }, { height: 44, bottom: 58, nav: 58 }],
-      [{ width: 412, height: 690 }, { height: 44, bottom: 58, nav: 58 }],
-      [{ width: 375, height: 667 }, { height: 42, bottom: 56, nav: 56 }],
+      [
+        { width: 430, height: 932 },
+        { height: 48, bottom: 64, nav: 64 },
+      ],
+      [
+        { width: 360, height: 780 },
+        { height: 44, bottom: 58, nav: 58 },
+      ],
+      [
+        { width: 412, height: 690 },
+        { height: 44, bottom: 58, nav: 58 },
+      ],
+      [
+        { width: 375, height: 667 },
+        { height: 42, bottom: 56, nav: 56 },
+      ],
     ] as const) {
       await page.setViewportSize(size);
       await poll(() => miniPlayer(page)).toEqual(expected);

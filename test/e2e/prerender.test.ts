@@ -2,11 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { albums, featuredAlbumId } from '../../infra/seed/catalogue.js';
 import { inject } from 'vitest';
-import { launch, newPage, viewports } from './browser.js';
+import { useCloudEnv } from '../support/cloud.js';
+import { signedInListener, type TestListener } from '../support/signed-in.js';
+import { launch, newPage, signIn, viewports } from './browser.js';
 
 let browser: Browser;
+let listener: TestListener;
 beforeAll(async () => {
+  useCloudEnv();
   browser = await launch();
+  listener = await signedInListener('free');
 });
 afterAll(async () => browser?.close());
 
@@ -47,25 +52,47 @@ describe('the pre-rendered pages', () => {
     await context.close();
   });
 
+  // The signed-in listener comes back: they played an album before (and, on a desktop, set repeat), which the tab saved.
+  const visitors = [
+    ['a guest', false],
+    ['a signed-in listener coming back', true],
+  ] as const;
   for (const [name, viewport] of Object.entries(viewports)) {
-    it.each(['/', `/album/${featuredAlbumId}`, `/artist/${albums[0].artistId}`])(
-      `hydrate %s on ${name} without a hydration warning`,
-      async (path) => {
-        const { page, context } = await newPage(browser, viewport);
-        const problems: string[] = [];
-        page.on('console', (message) => {
-          if ((message.type() === 'error' || message.type() === 'warning') && hydrationProblem.test(message.text()))
-            problems.push(message.text());
-        });
-        page.on('pageerror', (error) => problems.push(error.message));
-        await page.goto(path);
-        await expect(page.locator('#prerendered-state').count()).resolves.toBe(1);
-        await expect(page.locator('#root[data-hydrated]').count()).resolves.toBe(1);
-        // The reads the page makes again once hydrated (play counts, who is listening) come in without complaint too.
-        await page.waitForLoadState('networkidle');
-        expect(problems).toEqual([]);
-        await context.close();
-      },
-    );
+    it.for(
+      visitors.flatMap(([who, signedIn]) =>
+        ['/', `/album/${featuredAlbumId}`, `/artist/${albums[0].artistId}`].map((path) => [path, who, signedIn] as const),
+      ),
+    )(`hydrate %s on ${name} for %s without a hydration warning`, async ([path, , signedIn]) => {
+      const { page, context } = await newPage(browser, viewport);
+      const album = albums.find((a) => a.albumId === featuredAlbumId)!;
+      const bar = page.locator('[data-testid=player-bar]');
+      if (signedIn) {
+        await signIn(context, listener);
+        await page.goto(`/album/${featuredAlbumId}`);
+        await page.getByRole('button', { name: 'Play Album' }).click();
+        await expect.poll(() => bar.getAttribute('data-state'), { timeout: 15_000 }).toBe('playing');
+        await bar.getByRole('button', { name: 'Pause' }).click();
+        if (name === 'desktop') await bar.getByRole('button', { name: 'Repeat' }).click();
+      }
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if ((message.type() === 'error' || message.type() === 'warning') && hydrationProblem.test(message.text()))
+          problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      await page.goto(path);
+      await expect(page.locator('#prerendered-state').count()).resolves.toBe(1);
+      await expect(page.locator('#root[data-hydrated]').count()).resolves.toBe(1);
+      // The reads the page makes again once hydrated (play counts, who is listening) come in without complaint too.
+      await page.waitForLoadState('networkidle');
+      expect(problems).toEqual([]);
+      if (signedIn) {
+        // What the tab saved is back once the page is hydrated: the album's track, paused, and the repeat mode.
+        await expect.poll(() => bar.getAttribute('data-current-track-id'), { timeout: 15_000 }).toBe(album.tracks[0].trackId);
+        expect(await bar.getAttribute('data-state')).toBe('paused');
+        if (name === 'desktop') expect(await bar.getByRole('button', { name: 'Repeat' }).getAttribute('data-repeat')).toBe('all');
+      }
+      await context.close();
+    });
   }
 });

@@ -54,4 +54,16 @@ describe('security headers from the local gateway', () => {
     expect(answers.map((res) => res.status)).toEqual([200, 404, 405, 200, 404, 404, 405]);
     for (const res of answers) expectSecurityHeaders(res);
   });
+
+  it("let other sites frame the album's embeddable player, and no other page", async () => {
+    const player = await at('/embed/album/album-first-light', { headers: { accept: 'text/html' } });
+    expect(player.status).toBe(200);
+    const framable = securityHeaders(securityHeaderSourcesFromEnv(inject('cloudEnv')), { framable: true });
+    for (const [name, value] of Object.entries(framable)) expect(player.headers.get(name), name).toBe(value);
+    expect(player.headers.get('x-frame-options')).toBeNull();
+    expect(player.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    const album = await at('/album/album-first-light', { headers: { accept: 'text/html' } });
+    expect(album.headers.get('x-frame-options')).toBe('DENY');
+    expect(album.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
 });

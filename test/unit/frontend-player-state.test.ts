@@ -150,6 +150,13 @@ describe('settings and failures', () => {
     expect(modes).toEqual(['all', 'one', 'off']);
   });
 
+  it("takes the tab's saved repeat and volume after a pre-rendered page is hydrated, keeping the queue", () => {
+    const playing = run(fresh(), { type: 'playQueue', tracks: [track('a'), track('b')], index: 1, at: 0 });
+    const loaded = run(playing, { type: 'settingsLoaded', repeat: 'one', volume: 1.4 });
+    expect(loaded).toMatchObject({ repeat: 'one', volume: 1, unmuteVolume: 1, index: 1, status: playing.status });
+    expect(run(fresh(), { type: 'settingsLoaded', repeat: 'all', volume: 0 })).toMatchObject({ volume: 0, unmuteVolume: 0.75 });
+  });
+
   it('shuffle toggles', () => {
     expect(run(fresh(), { type: 'toggleShuffle' }).shuffle).toBe(true);
     expect(run(fresh(), { type: 'toggleShuffle' }, { type: 'toggleShuffle' }).shuffle).toBe(false);

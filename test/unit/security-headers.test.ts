@@ -9,6 +9,7 @@ import {
   securityHeaderSourcesFromEnv,
   type SecurityHeaderSources,
 } from '../../infra/security-headers.js';
+import { isFramablePath } from '../../functions/lib/edge-headers.js';
 
 const sources: SecurityHeaderSources = { mediaOrigins: ['https://media.example'], checkoutOrigins: ['http://127.0.0.1:4242'] };
 const directives = (s: SecurityHeaderSources = sources) => new Map(contentSecurityPolicyDirectives(s));
@@ -41,6 +42,18 @@ describe('security headers', () => {
     expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://media.example', 'https://i.ytimg.com']);
     expect(policy.get('media-src')).toEqual(["'self'", 'https://media.example']);
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://media.example', 'https://api.stripe.com', 'https://checkout.stripe.com']);
+  });
+
+  it('let any site frame the embeddable players under /embed/ only: the rest is framed by no one', () => {
+    const page = securityHeaders(sources);
+    const player = securityHeaders(sources, { framable: true });
+    expect(page['x-frame-options']).toBe('DENY');
+    expect(page['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(player['x-frame-options']).toBeUndefined();
+    expect(player['content-security-policy']).toContain('frame-ancestors *');
+    expect(player['content-security-policy'].replace('frame-ancestors *', "frame-ancestors 'none'")).toBe(page['content-security-policy']);
+    expect(isFramablePath('/embed/album/album-first-light')).toBe(true);
+    for (const path of ['/album/album-first-light', '/', '/embedded', '/api/embed/album/x']) expect(isFramablePath(path)).toBe(false);
   });
 
   it('send HSTS, nosniff, the referrer policy and a permissions policy that keeps payment for checkout', () => {

@@ -9,7 +9,16 @@ import type { TrackPlay } from '../features/player/api/record-track-play';
 import { sessionKeys, type SessionUser } from '../lib/session';
 import { Toaster } from '../ui/toast';
 
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  queryClient,
+  prerendered = false,
+  children,
+}: {
+  queryClient: QueryClient;
+  /** The page was rendered ahead of time: what this tab saved (the player's queue) comes after hydrating it. */
+  prerendered?: boolean;
+  children: ReactNode;
+}) {
   // A counted play updates the play counts on screen and, for a signed-in listener, their listening history.
   const onPlayRecorded = (play: TrackPlay) => {
     countRecordedPlay(queryClient, play);
@@ -18,7 +27,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     <QueryClientProvider client={queryClient}>
       <AccountDialogProvider>
-        <PlayerProvider onPlayRecorded={onPlayRecorded}>
+        <PlayerProvider onPlayRecorded={onPlayRecorded} restoreAfterHydration={prerendered}>
           {children}
           <Toaster />
         </PlayerProvider>

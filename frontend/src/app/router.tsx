@@ -54,6 +54,14 @@ export function createRouter(queryClient: QueryClient) {
   };
 
   return createBrowserRouter([
+    // The one page other sites may frame (functions/lib/edge-headers.ts): the album's player alone, no shell.
+    {
+      path: 'embed/album/:id',
+      ErrorBoundary: RouteError,
+      HydrateFallback: () => <div aria-busy="true" className="h-dvh bg-zinc-900" />,
+      loader: ({ params }) => prefetch(...albumPageReads(queryClient, params.id ?? '')),
+      lazy: async () => ({ Component: (await import('./routes/embed-album-route')).EmbedAlbumRoute }),
+    },
     {
       Component: AppRoot,
       ErrorBoundary: RouteError,

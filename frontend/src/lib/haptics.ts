@@ -11,7 +11,7 @@ export const HAPTIC_PATTERNS = {
 export type Haptic = keyof typeof HAPTIC_PATTERNS;
 
 /** Whether the device was asked to vibrate. */
-export function haptic(kind: Haptic, device: { vibrate?: Navigator['vibrate'] } | undefined = globalThis.navigator): boolean {
+export function haptic(kind: Haptic, device: { vibrate?: (pattern: number[]) => boolean } | undefined = globalThis.navigator): boolean {
   if (typeof device?.vibrate !== 'function') return false;
   try {
     return device.vibrate([...HAPTIC_PATTERNS[kind]]);

@@ -9,7 +9,7 @@ import { replayEarlyClick } from './early-click';
 
 export function PageRoot({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} prerendered>
       {children}
       <RefreshAfterHydration />
     </AppProviders>

@@ -40,6 +40,7 @@ export type PlayerCommand =
   | { type: 'playQueue'; tracks: readonly QueueTrack[]; index: number; at: number; guardMs?: number }
   /** Puts back the queue of an earlier visit, paused, without counting as a play request. */
   | { type: 'restore'; queue: readonly QueueTrack[]; index: number; shuffle: boolean }
+  | { type: 'settingsLoaded'; repeat: RepeatMode; volume: number }
   | { type: 'resume' }
   | { type: 'pause' }
   | { type: 'next'; random: number }
@@ -175,6 +176,10 @@ export function playerReducer(state: PlayerState, command: PlayerCommand): Playe
         status: 'paused',
         playId: state.playId + 1,
       };
+    }
+    case 'settingsLoaded': {
+      const { volume, unmuteVolume } = initialPlayerState(command);
+      return { ...state, repeat: command.repeat, volume, unmuteVolume };
     }
     case 'resume':
       if (state.queue.length === 0 || state.status === 'playing') return state;

@@ -59,13 +59,16 @@ export function restoredPlayerState(saved: SavedSession | null, settings: { repe
  * Saves the queue on each change of it, its place, shuffle or status, and when the page is hidden or left;
  * answers `saveIfDue` for the player's clock. `position` reads where the current track is now.
  */
-export function useQueuePersistence(store: QueueStore, state: PlayerState, position: () => number) {
-  const latestRef = useLatest({ state, position });
-  const saveNow = useCallback(() => store.save(latestRef.current.state, latestRef.current.position()), [store, latestRef]);
+export function useQueuePersistence(store: QueueStore, state: PlayerState, position: () => number, enabled = true) {
+  const latestRef = useLatest({ state, position, enabled });
+  const saveNow = useCallback(() => {
+    // Before the saved session is restored there is nothing of this page's to save, and saving would erase it.
+    if (latestRef.current.enabled) store.save(latestRef.current.state, latestRef.current.position());
+  }, [store, latestRef]);
 
   useEffect(() => {
     saveNow();
-  }, [state.queue, state.index, state.shuffle, state.status, saveNow]);
+  }, [state.queue, state.index, state.shuffle, state.status, enabled, saveNow]);
 
   useEffect(() => {
     window.addEventListener('pagehide', saveNow);

@@ -3,7 +3,7 @@
  * actions, price hint, track list with lyrics, and the release footer. Commerce, favourites and the library
  * plug their actions in through props, so this feature does not depend on theirs.
  */
-import { ArrowLeft, Crown, ExternalLink, Headphones, Lock, Pause, Play, Share2, ShoppingBag, ShoppingCart } from 'lucide-react';
+import { ArrowLeft, Code2, Crown, ExternalLink, Headphones, Lock, Pause, Play, Share2, ShoppingBag, ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { brand } from '../../../lib/brand';
@@ -32,6 +32,8 @@ import type { Album, AlbumTrack, AlbumTracks } from '../../../../../functions/co
 import { useAlbum } from '../api/get-album';
 import { useAlbumTracks } from '../api/get-album-tracks';
 import { TrackTable } from './track-table';
+
+const EmbedCodeDialog = lazy(() => import('./embed-code-dialog').then((module) => ({ default: module.EmbedCodeDialog })));
 
 const LyricsDialog = lazy(() => import('./lyrics-dialog').then((module) => ({ default: module.LyricsDialog })));
 
@@ -253,6 +255,7 @@ function BuyButton({ album, onBuy }: { album: Album; onBuy?: (album: Album) => v
 
 function AlbumIconActions({ album, commerce, extra }: { album: Album; commerce?: AlbumCommerce; extra?: ReactNode }) {
   const [adding, setAdding] = useState(false);
+  const [embedding, setEmbedding] = useState(false);
   const links = album.isDummyAlbum ? [] : externalListenLinks(album);
   const onAddToCart = commerce?.onAddToCart;
   const iconLink =
@@ -315,6 +318,14 @@ function AlbumIconActions({ album, commerce, extra }: { album: Album; commerce?:
       >
         <Share2 aria-hidden="true" className="size-5" />
       </IconButton>
+      <IconButton label="Embed" onClick={() => setEmbedding(true)}>
+        <Code2 aria-hidden="true" className="size-5" />
+      </IconButton>
+      {embedding && (
+        <Suspense fallback={null}>
+          <EmbedCodeDialog album={album} open onOpenChange={setEmbedding} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -6,6 +6,7 @@
  */
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -36,7 +37,7 @@ import {
   withToken,
   type Listen,
 } from '../play-tracking';
-import { loadPlayerSettings, savePlayerSettings } from '../player-settings';
+import { defaultVolume, loadPlayerSettings, savePlayerSettings } from '../player-settings';
 import {
   canGoNext,
   canGoPrevious,
@@ -97,18 +98,31 @@ const updateMediaPosition = (audio: HTMLAudioElement) => {
   if (session) showPosition(session, audio);
 };
 
+/** What a page rendered without a browser starts from: no saved queue, the default repeat and a desktop's volume. */
+const PRERENDER_SETTINGS = { repeat: 'off', volume: defaultVolume(1024) } as const;
+
 export function PlayerProvider({
   children,
   onPlayRecorded,
+  restoreAfterHydration = false,
 }: {
   children: ReactNode;
   /** Called once the label has counted a play, so screens showing play counts can catch up. */
   onPlayRecorded: (play: TrackPlay) => void;
+  /**
+   * A pre-rendered page is hydrated as it was rendered, without the tab's saved queue and settings (a restored track
+   * or repeat mode in the first render would not match its markup: React's error #418); they are restored right after.
+   */
+  restoreAfterHydration?: boolean;
 }) {
   const [store] = useState(() => queueStore(browserStorage));
-  const [restored] = useState(() => store.restore());
+  const [restoring, setRestoring] = useState(restoreAfterHydration);
+  const [restored] = useState(() => (restoreAfterHydration ? null : store.restore()));
   const [state, dispatch] = useReducer(playerReducer, restored, (saved) =>
-    restoredPlayerState(saved, loadPlayerSettings(typeof window === 'undefined' ? 1024 : window.innerWidth)),
+    restoredPlayerState(
+      saved,
+      restoreAfterHydration ? PRERENDER_SETTINGS : loadPlayerSettings(typeof window === 'undefined' ? 1024 : window.innerWidth),
+    ),
   );
   const track = currentTrack(state);
   const [progress, setProgress] = useState<PlayerProgress>({ position: restored?.position ?? 0, duration: track?.duration ?? null });
@@ -124,6 +138,21 @@ export function PlayerProvider({
   const listen = useRef<Listen>(startListen(0));
   // Where the restored track was left, applied once its length is known.
   const pendingSeek = useRef<number | null>(restored?.position ?? null);
+
+  // Before the effects that save: they would otherwise store the hydrated page's empty queue over the saved one. A
+  // transition, as the hydration itself: the restored player bar renders without holding the page's first input. The
+  // load of the restored track below sets its progress from pendingSeek.
+  useEffect(() => {
+    if (!restoring) return;
+    const saved = store.restore();
+    const settings = loadPlayerSettings(window.innerWidth);
+    if (saved) pendingSeek.current = saved.position;
+    startTransition(() => {
+      dispatch({ type: 'settingsLoaded', ...settings });
+      if (saved) dispatch({ type: 'restore', queue: saved.queue, index: saved.index, shuffle: saved.shuffle });
+      setRestoring(false);
+    });
+  }, [restoring, store]);
   // The random number the next automatic or manual "next" will use, drawn per track so the preloaded track is the one that comes.
   const [firstRandom] = useState(Math.random);
   const nextRandom = useRef(firstRandom);
@@ -218,11 +247,11 @@ export function PlayerProvider({
   useEffect(() => engine.setVolume(state.volume), [engine, state.volume]);
 
   useEffect(() => {
-    savePlayerSettings({ repeat: state.repeat, volume: state.volume });
-  }, [state.repeat, state.volume]);
+    if (!restoring) savePlayerSettings({ repeat: state.repeat, volume: state.volume });
+  }, [restoring, state.repeat, state.volume]);
 
   // After the load above, so a new track is saved from its own position.
-  const saveQueueIfDue = useQueuePersistence(store, state, () => pendingSeek.current ?? activeAudio()?.currentTime ?? 0);
+  const saveQueueIfDue = useQueuePersistence(store, state, () => pendingSeek.current ?? activeAudio()?.currentTime ?? 0, !restoring);
 
   const onTimeUpdate = (event: SyntheticEvent<HTMLAudioElement>) => {
     const audio = event.currentTarget;
