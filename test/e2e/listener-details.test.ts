@@ -4,13 +4,15 @@
  * haptic taps, the mini player's size on each screen size, and scroll bars that hide once scrolling stops.
  */
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { albums, featuredAlbumId } from '../../infra/seed/catalogue.js';
-import { api, useCloudEnv } from '../support/cloud.js';
+import { api, baseUrl, useCloudEnv } from '../support/cloud.js';
 import { signedInListener } from '../support/signed-in.js';
 import { asBrowser, confirmationLinkOf, freshEmail, sessionCookieOf } from '../integration/accounts-helpers.js';
-import { launch, newPage, poll, signIn, toastShown, viewports } from './browser.js';
+import { gradientPng, launch, newPage, poll, signIn, toastShown, viewports } from './browser.js';
 import { headerState, openSignIn } from './steps.js';
 
 const featured = albums.find((album) => album.albumId === featuredAlbumId)!;
@@ -96,6 +98,32 @@ describe('a listener in the browser', () => {
   });
 });
 
+describe("a listener's picture", () => {
+  it('is kept in the avatar cache once shown, and shown from it on the next visit', async () => {
+    const listener = await signedInListener('free');
+    const form = new FormData();
+    form.append('avatar', new Blob([new Uint8Array(gradientPng(240, 240))], { type: 'image/png' }), 'me.png');
+    const uploaded = await listener.call('/api/avatar-upload', { method: 'POST', body: form, headers: { origin: baseUrl() } });
+    expect(uploaded.status).toBe(200);
+
+    const { page, context } = await newPage(browser, viewports.desktop);
+    await signIn(context, listener);
+    await page.goto('/');
+    const picture = page.locator('[data-testid=header-avatar] img');
+    await poll(() => picture.getAttribute('data-cached')).toBe('true');
+    expect(await picture.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+    const cache = () =>
+      page.evaluate(() => JSON.parse(localStorage.getItem('avatar_cache') ?? '[]') as Array<{ userId: string; url: string; data: string }>);
+    expect((await cache()).map((entry) => entry.userId)).toEqual([listener.userId]);
+
+    // The next visit shows the cached copy, even with the picture's address unreachable.
+    await context.route(/\/uploads\/avatars\//, (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await poll(() => picture.getAttribute('data-cached')).toBe('true');
+    await context.close();
+  });
+});
+
 describe("an album's embeddable player", () => {
   it('the album page gives the embed code, and another site plays the album in its frame, where no other page shows', async () => {
     const { page, context } = await newPage(browser, viewports.desktop);
@@ -114,15 +142,19 @@ describe("an album's embeddable player", () => {
     await toastShown(page, 'Embed code copied!');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await code.inputValue());
 
-    // Another site's page with the player, 432 px high, beside a frame of the album page itself.
-    const site = 'http://blog.example/';
-    await page.route(site, (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: `<h1>My blog</h1><iframe name="player" src="${embedUrl}" width="100%" height="432"></iframe><iframe name="page" src="${new URL(`/album/${featuredAlbumId}`, embedUrl).href}"></iframe>`,
-      }),
-    );
-    await page.goto(site);
+    // Another site's page with the player, 432 px high, beside a frame of the album page itself: a server of its own on
+    // this machine, another origin (a page the test made up would count as public, and Chromium keeps those from local
+    // addresses).
+    const blog = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(
+        `<h1>My blog</h1><iframe name="player" src="${embedUrl}" width="100%" height="432"></iframe>` +
+          `<iframe name="page" src="${new URL(`/album/${featuredAlbumId}`, embedUrl).href}"></iframe>`,
+      );
+    });
+    await new Promise<void>((resolve) => blog.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => new Promise<void>((resolve) => blog.close(() => resolve())));
+    await page.goto(`http://127.0.0.1:${(blog.address() as AddressInfo).port}/a-blog-post`);
     const player = page.frameLocator('iframe[name=player]');
     await player.getByRole('heading', { name: featured.title }).waitFor({ timeout: 20_000 });
     await player.getByRole('button', { name: `Play ${featured.title}` }).click();
