@@ -4,7 +4,7 @@
  * it was read from (a new picture has a new versioned address); data URLs are never cached. Plain code over a
  * Storage-like object and a clock; the hook that uses it is in components/user-avatar.tsx.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const AVATAR_CACHE_KEY = 'avatar_cache';
 export const AVATAR_CACHE_MAX_ENTRIES = 10;
