@@ -227,6 +227,7 @@ export const routes = [
   route('POST', '/api/admin/statements/closings', 'admin-statements', 'admin:money', adminStatements.closeMonth),
   route('PUT', '/api/admin/contracts/{artistId}', 'admin-statements', 'admin:money', adminStatements.setContract),
   route('GET', '/api/admin/ops/consumers', 'admin-ops', 'admin:operations', adminOps.listConsumers),
+  route('GET', '/api/admin/ops/suspicious-plays', 'admin-ops', 'admin:operations', adminOps.suspiciousPlays),
   route('GET', '/api/admin/ops/consumers/{name}/dead-letters', 'admin-ops', 'admin:operations', adminOps.listDeadLetters),
   route('POST', '/api/admin/ops/consumers/{name}/dead-letters/redrive', 'admin-ops', 'admin:operations', adminOps.redriveDeadLetters, { stepUp: adminOps.redrivesAll }),
   route('GET', '/api/admin/ops/streams', 'admin-ops', 'admin:operations', adminOps.findStreams),

@@ -1,8 +1,10 @@
 /**
  * Contract of the `admin-ops` context, the sync manager: each consumer's lag, throughput, errors and health; its dead
- * letters, with the error of their last try and the streams they hold; redriving them at a chosen rate.
+ * letters, with the error of their last try and the streams they hold; redriving them at a chosen rate; the suspicious
+ * plays of the last hour and day.
  */
 import * as z from 'zod/mini';
+import { playRefusalReasons } from '../../events/play-refusals.js';
 import { endpoint, nullableText } from './endpoint.js';
 
 export const consumerHealth = z.enum(['ok', 'lagging', 'failing']);
@@ -365,4 +367,18 @@ export const switchRebuild = endpoint({ params: projectionParams, answer: rebuil
 export const dropRebuild = endpoint({
   params: projectionParams,
   answer: z.object({ rebuild: rebuildStatus, deleted: count, done: z.boolean() }),
+});
+
+/** Refused play reports over a window: the start of its first ten-minute bucket (the latest still filling), by reason. */
+export const suspiciousWindow = z.object({
+  since: z.string(),
+  total: count,
+  /** Reasons that refused any report, the most frequent first. */
+  reasons: z.array(z.object({ reason: z.enum(playRefusalReasons), count })),
+});
+export type SuspiciousWindow = z.infer<typeof suspiciousWindow>;
+
+/** The suspicious plays: play reports the server refused (no or a bad token, too early, a repeat, past the daily ceiling). */
+export const suspiciousPlays = endpoint({
+  answer: z.object({ at: z.string(), lastHour: suspiciousWindow, lastDay: suspiciousWindow }),
 });

@@ -1,6 +1,6 @@
 /**
  * HTTP context `admin-ops`: the sync manager. Each consumer's status, its dead letters and their redrive
- * (functions/lib/ops/); a redrive is recorded as an event with the admin as actor. The event log browsed by stream or
+ * (functions/lib/ops/); the refused play reports of the last hour and day by reason (functions/lib/ops/suspicious-plays.ts); a redrive is recorded as an event with the admin as actor. The event log browsed by stream or
  * listener, and a correlation id traced through the events and consumers (functions/lib/ops/event-log.ts). One stream
  * healed in a projection's views (functions/lib/ops/heal.ts), and the drift detector's latest result and a check now
  * (functions/lib/ops/drift.ts). A projection's
@@ -13,10 +13,13 @@ import { checkDrift, latestDrift } from '../lib/ops/drift.js';
 import { findStreams, readStreamPage, traceCorrelation } from '../lib/ops/event-log.js';
 import { healStream, projectorsOf } from '../lib/ops/heal.js';
 import { consumerStatuses } from '../lib/ops/status.js';
+import { suspiciousPlays } from '../lib/ops/suspicious-plays.js';
 import { dropOldGeneration, listRebuilds, rebuildAnswer, requestRebuild, switchRebuild } from '../lib/rebuild.js';
 
 export const handler = contextHandler('admin-ops', {
   'GET /api/admin/ops/consumers': async ({ request }) => consumerStatuses(request.receivedAt),
+
+  'GET /api/admin/ops/suspicious-plays': async ({ request }) => suspiciousPlays(request.receivedAt),
 
   'GET /api/admin/ops/consumers/{name}/dead-letters': async ({ params }) => listDeadLetters(params.name),
 

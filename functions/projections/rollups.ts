@@ -320,6 +320,10 @@ const daySpread: SpreadPartitions = {
 /** The label item's fields of refused play reports: all of them, and by reason (`suspiciousPlays_repeat`). */
 export const SUSPICIOUS_PLAYS = 'suspiciousPlays';
 export const suspiciousPlaysField = (reason: PlayRefusalReason) => `${SUSPICIOUS_PLAYS}_${reason}`;
+/** The sync manager's time buckets of refused play reports: ten minutes each, an item of the day (same fields). */
+export const SUSPICIOUS_BUCKET_MINUTES = 10;
+/** `suspiciousPlays#21:40`: the bucket of an ISO instant, in its UTC day's partitions. Pure. */
+export const suspiciousBucketSk = (at: string) => `${SUSPICIOUS_PLAYS}#${at.slice(11, 15)}0`;
 
 export const rollupsProjection: Projection = {
   name: 'rollups',
@@ -331,7 +335,8 @@ export const rollupsProjection: Projection = {
     const now = Date.now();
     if (event.type === 'PlayRefused') {
       const day = utcDay(Date.parse(event.meta.at));
-      ops.push(dayCount(day, ROLLUP_LABEL, { [SUSPICIOUS_PLAYS]: 1, [suspiciousPlaysField(event.data.reason)]: 1 }));
+      const counts = { [SUSPICIOUS_PLAYS]: 1, [suspiciousPlaysField(event.data.reason)]: 1 };
+      ops.push(dayCount(day, ROLLUP_LABEL, counts), dayCount(day, suspiciousBucketSk(event.meta.at), counts));
       if (mayBeClosed(day, now)) ops.push(dirtyMark(day, event.meta.eventId));
     }
     for (const fact of ledgerFacts(event)) {

@@ -1,8 +1,8 @@
 /**
  * What an operator watches in AWS: alarms on the consumers' queues (oldest message age), every function's errors and
- * throttles, the API's 5xx rate and the webhooks' failures, to the alarm topic (e-mailed when config names an
+ * throttles, the API's 5xx rate, the webhooks' failures and the share of play reports refused, to the alarm topic (e-mailed when config names an
  * address; the DLQ-depth alarms sit with their queues in the messaging stack); and one CloudWatch dashboard of the
- * same figures with the app's own metrics (functions/lib/metrics.ts): plays, purchases, sign-ins and each consumer's lag.
+ * same figures with the app's own metrics (functions/lib/metrics.ts): plays, the refused play reports by reason, purchases, sign-ins and each consumer's lag.
  * Thresholds come from the sync manager's (functions/lib/ops/health.ts), so the console and the alarms agree.
  */
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
@@ -25,6 +25,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { healthThresholds } from '../../functions/lib/ops/health.js';
 import { METRICS_NAMESPACE, METRICS_SERVICE, metricNames, type MetricName } from '../../functions/lib/metrics.js';
+import { playRefusalReasons } from '../../events/play-refusals.js';
 import { pascal, type TokoConfig } from './config.js';
 
 /** The API's share of 5xx answers (percent over five minutes) above which it alarms… */
@@ -33,6 +34,10 @@ export const API_5XX_PERCENT = 1;
 export const API_5XX_MIN_REQUESTS = 50;
 /** Webhook deliveries refused or failed in five minutes above which it alarms (a forged one now and then is no outage). */
 export const WEBHOOK_FAILURES = 5;
+/** The share of play reports refused (percent over five minutes) above which it alarms: a player bypassed, or a bot… */
+export const PLAYS_REFUSED_PERCENT = 10;
+/** …once those five minutes saw this many reports (a listener's stale tab now and then is no attack). */
+export const PLAYS_REFUSED_MIN_REPORTS = 100;
 
 export interface ObservabilityStackProps extends StackProps {
   config: TokoConfig;
@@ -138,6 +143,31 @@ export class ObservabilityStack extends Stack {
       threshold: 0,
     });
 
+    // PlaysRefused carries its reason as a dimension, so its total is their sum (metric math takes up to ten metrics).
+    const refusedByReason = Object.fromEntries(
+      playRefusalReasons.map((reason, i) => [`r${i}`, appMetric(metricNames.playsRefused, { reason }).with({ label: reason })]),
+    );
+    const refused = new MathExpression({
+      expression: Object.keys(refusedByReason)
+        .map((id) => `FILL(${id}, 0)`)
+        .join(' + '),
+      usingMetrics: refusedByReason,
+      period: FIVE_MINUTES,
+      label: 'refused',
+    });
+    const refusedPercent = new MathExpression({
+      expression: `IF(refused + recorded >= ${PLAYS_REFUSED_MIN_REPORTS}, 100 * refused / (refused + recorded), 0)`,
+      usingMetrics: { refused, recorded: appMetric(metricNames.playsRecorded) },
+      period: FIVE_MINUTES,
+      label: 'refused %',
+    });
+    alarm('PlaysRefusedAlarm', {
+      name: 'plays-refused',
+      description: `Over ${PLAYS_REFUSED_PERCENT}% of play reports in five minutes were refused, the suspicious plays (the sync manager and the dashboard show them by reason)`,
+      metric: refusedPercent,
+      threshold: PLAYS_REFUSED_PERCENT,
+    });
+
     const graph = (title: string, left: IMetric[], width = 12) => new GraphWidget({ title, left, width, height: 6 });
     this.dashboard = new Dashboard(this, 'Dashboard', {
       dashboardName: `${prefix}operations`,
@@ -162,6 +192,7 @@ export class ObservabilityStack extends Stack {
           ]),
           graph('Webhook failures', [webhookFailures]),
         ],
+        [graph('Suspicious plays: play reports refused, by reason', Object.values(refusedByReason), 24)],
         [
           graph('Consumers: oldest message age (s)', oldestAges),
           graph(

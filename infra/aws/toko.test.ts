@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumers, dlqName, queueName, relay } from '../../functions/consumers.js';
 import { contexts, routeKey, routes } from '../../functions/routes.js';
 import { healthThresholds } from '../../functions/lib/ops/health.js';
+import { playRefusalReasons } from '../../events/play-refusals.js';
 import { schedules } from '../../functions/schedules.js';
 import { tables } from '../tables.js';
 import { cdkJsonContext, configFromContext } from './config.js';
@@ -17,7 +18,13 @@ import { accessLogPrefixes } from './data-stack.js';
 import { EDGE_CACHE_SECONDS, edgeCachedRoutes } from './edge-cache.js';
 import { codecModules } from './lambda.js';
 import { relayFailuresMaxReceiveCount } from './messaging-stack.js';
-import { API_5XX_MIN_REQUESTS, API_5XX_PERCENT, WEBHOOK_FAILURES } from './observability-stack.js';
+import {
+  API_5XX_MIN_REQUESTS,
+  API_5XX_PERCENT,
+  PLAYS_REFUSED_MIN_REPORTS,
+  PLAYS_REFUSED_PERCENT,
+  WEBHOOK_FAILURES,
+} from './observability-stack.js';
 import { routeThrottles } from './throttling.js';
 import { buildToko, type Toko } from './toko.js';
 import { pageListActions } from './access.js';
@@ -921,12 +928,33 @@ describe('observability stack', () => {
     });
   });
 
+  it('alarms when over a tenth of the play reports in five minutes are refused, every reason counted', () => {
+    const alarm = alarms().get('toko-plays-refused')!;
+    expect(alarm.Threshold).toBe(PLAYS_REFUSED_PERCENT);
+    expect(alarm.AlarmActions).toHaveLength(1);
+    const queries = alarm.Metrics as {
+      Id: string;
+      Expression?: string;
+      MetricStat?: { Metric: { MetricName: string; Dimensions: { Name: string; Value: string }[] } };
+    }[];
+    expect(queries.find((q) => q.Expression?.startsWith('IF('))?.Expression).toBe(
+      `IF(refused + recorded >= ${PLAYS_REFUSED_MIN_REPORTS}, 100 * refused / (refused + recorded), 0)`,
+    );
+    const reasons = queries
+      .filter((q) => q.MetricStat?.Metric.MetricName === 'PlaysRefused')
+      .map((q) => q.MetricStat!.Metric.Dimensions.find((d) => d.Name === 'reason')?.Value);
+    expect(reasons.sort()).toEqual([...playRefusalReasons].sort());
+    expect(queries.some((q) => q.MetricStat?.Metric.MetricName === 'PlaysRecorded')).toBe(true);
+  });
+
   it('draws one dashboard of the API, the app’s own figures, the consumers and the functions', () => {
     const [[, dashboard]] = resources(template.observability, 'AWS::CloudWatch::Dashboard');
     expect(dashboard.Properties.DashboardName).toBe('toko-operations');
     const body = JSON.stringify(dashboard.Properties.DashboardBody);
     for (const metric of [
       'PlaysRecorded',
+      'PlaysRefused',
+      'Suspicious plays',
       'Purchases',
       'SignIns',
       'WebhookFailures',

@@ -17,7 +17,7 @@ import { resetEnvCache } from '../../functions/lib/env.js';
 import { featuredAlbumId } from '../../infra/seed/catalogue.js';
 import { toStoredEvents } from '../../functions/lib/event-store.js';
 import { qualifyingSeconds } from '../../functions/domain/plays.js';
-import { reportStartedPlay, startedPlays } from './plays.js';
+import { listenersPlays, reportStartedPlay } from './plays.js';
 import { clickToPlayRows } from './click-to-play.js';
 import { chartCodeRow, dashboardRow } from './dashboard.js';
 import { lagRow } from './lag.js';
@@ -61,9 +61,12 @@ async function throughput(concurrency: number, ms: number, worker: (loop: number
  * edge, the handler and the cloud's work after the append cost. DynamoDB Local writes a stream record with every put
  * into a table with a stream, so the row also shows, for comparison, a small item into a table without one.
  *
- * Each play is one a player would make: a guest of its own started it (POST /api/track-play/start, with its listener
- * cookie) and reports it with the token once the track's qualifying time has passed. The starts are made before each
- * API turn, outside its measure, as many as the turn can take; the turn measures the reports alone.
+ * Each play is one a player would make: a guest started it (POST /api/track-play/start, with its listener cookie) and
+ * reports it with the token once the track's qualifying time has passed. As the raw turns' 32 listeners each append to
+ * their own growing stream, each API loop is one player whose guests each play many tracks one after another (every
+ * free track once: a listener's daily plays stream grows, the once-per-track-length guard never refuses), not a new
+ * guest per play, whose stream is new each time. The starts are made before each API turn, outside its measure, as
+ * many as the turn can take; the turn measures the reports alone.
  *
  * They take turns, 4 s each, three rounds: the API, the API with the stream poller held (its work after the append
  * left until the turn ends), the event PutItem and the small one; so a machine that speeds up or slows down during
@@ -74,22 +77,30 @@ async function playIngest(cloud: Pick<LocalCloud, 'url' | 'endpoints' | 'waitFor
   const dynamoEndpoint = cloud.endpoints.dynamodb;
   const waitForIdle = () => cloud.waitForIdle(60_000);
   const albums = (await (await fetch(`${baseUrl}/api/albums`)).json()) as { id: string; requiredTier: string }[];
-  const free = albums.find((a) => a.requiredTier === 'free')!;
-  const { tracks } = (await (await fetch(`${baseUrl}/api/albums/${free.id}/tracks`)).json()) as {
-    tracks: { id: string; duration: number }[];
-  };
-  // The shortest track: its starts are old enough soonest.
-  const track = [...tracks].sort((a, b) => a.duration - b.duration)[0];
+  const free = albums.filter((a) => a.requiredTier === 'free');
+  // Every free track: a listener plays many tracks, each counted once per its length.
+  const tracks = (
+    await Promise.all(
+      free.map(async (album) => {
+        const answer = (await (await fetch(`${baseUrl}/api/albums/${album.id}/tracks`)).json()) as {
+          tracks: { id: string; duration: number }[];
+        };
+        return answer.tracks.map((t) => ({ trackId: t.id, albumId: album.id, duration: t.duration }));
+      }),
+    )
+  ).flat();
+  const [track] = tracks;
   const listeners = Array.from({ length: 32 }, () => `guest-${randomUUID()}`);
-  const play = { trackId: track.id, albumId: free.id };
+  const play = { trackId: track.trackId, albumId: track.albumId };
   const body = JSON.stringify(play);
   // Enough for a turn at half again the fastest rate seen so far.
   let fastest = 1_000;
   const api = async () => {
-    const plays = await startedPlays(baseUrl, { ...play, duration: track.duration }, Math.ceil((fastest * TURN_MS * 1.5) / 1000));
-    let next = 0;
-    const rate = await throughput(32, TURN_MS, () => {
-      const started = plays[next++];
+    const plays = await listenersPlays(baseUrl, tracks, Math.ceil((fastest * TURN_MS * 1.5) / 1000));
+    // Each loop is a player of its own: its guests' plays one after another, as one listener's player reports them.
+    const queues = Array.from({ length: 32 }, (_, loop) => plays.filter((_, l) => l % 32 === loop).flat());
+    const rate = await throughput(32, TURN_MS, (loop) => {
+      const started = queues[loop].shift();
       if (!started) throw new Error('A turn ran out of started plays');
       return reportStartedPlay(baseUrl, started);
     });
@@ -219,6 +230,10 @@ async function firstRouteJs() {
   });
 }
 
+/** ARCHITECTURE.md's budgets of each Lambda bundle (minified) and of its cold import against a bare handler's. */
+const LAMBDA_BUNDLE_KB = 270;
+const COLD_IMPORT_RATIO = 1.4;
+
 async function lambdaBundles() {
   const root = new URL('../../functions/', import.meta.url);
   const entries = [
@@ -310,14 +325,14 @@ async function lambdaBundles() {
   rows.push({
     what: `largest Lambda bundle, minified (${largest.entry})`,
     measured: `${(largest.bytes / KB).toFixed(1)} KB`,
-    budget: '≤ 300 KB',
-    ratio: (300 * KB) / largest.bytes,
+    budget: `≤ ${LAMBDA_BUNDLE_KB} KB`,
+    ratio: (LAMBDA_BUNDLE_KB * KB) / largest.bytes,
   });
   rows.push({
     what: `slowest cold import ÷ bare handler with the same AWS SDK clients (${slowest.entry}; an empty handler: ${bareMs.toFixed(0)} ms)`,
     measured: `${slowest.ms.toFixed(1)} ms ÷ ${slowest.baseMs.toFixed(1)} ms = ${slowest.ratio.toFixed(2)}×`,
-    budget: '≤ 1.5×',
-    ratio: 1.5 / slowest.ratio,
+    budget: `≤ ${COLD_IMPORT_RATIO}×`,
+    ratio: COLD_IMPORT_RATIO / slowest.ratio,
   });
 }
 

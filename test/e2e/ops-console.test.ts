@@ -1,6 +1,6 @@
 /**
- * The sync manager in Chromium: an admin opens /sync-manager, sees the consumers and their health, opens the library
- * projector's dead letters (a parked event with its error and the stream it holds), and redrives it after a
+ * The sync manager in Chromium: an admin opens /sync-manager, sees the consumers and their health and a refused play
+ * among the suspicious plays, opens the library projector's dead letters (a parked event with its error and the stream it holds), and redrives it after a
  * confirmation that says how many messages will move. In the event log they find a listener's streams by e-mail, read
  * a stream's events with their data and meta, and follow a correlation id to its trace.
  */
@@ -41,6 +41,13 @@ describe('the sync manager', () => {
       actor: person.userId,
       correlationId: `console-${tag}`,
     });
+    // A play reported without its start: refused, a suspicious play.
+    const freeAlbum = seededAlbums.find((a) => a.requiredTier === 'free' && !a.isDummyAlbum)!;
+    const refused = await api('/api/track-play', {
+      method: 'POST',
+      json: { trackId: freeAlbum.tracks[0].trackId, albumId: freeAlbum.albumId },
+    });
+    expect(refused).toMatchObject({ status: 200, body: { recorded: false } });
     await eventually(
       async () => {
         const res = await admin.call('/api/admin/ops/consumers/library/dead-letters');
@@ -68,6 +75,12 @@ describe('the sync manager', () => {
       .first()
       .getByRole('link', { name: `Trace console-${tag}` })
       .waitFor();
+
+    // The refused report among the suspicious plays of the last hour and the last day, by its reason.
+    const suspicious = page.getByTestId('ops-suspicious-plays');
+    await suspicious.getByRole('heading', { name: 'Suspicious plays' }).waitFor();
+    for (const window of ['suspicious-last-hour', 'suspicious-last-day'])
+      await suspicious.getByTestId(window).locator('li[data-reason="no_token"]', { hasText: 'without a start' }).waitFor();
 
     await libraryRow.getByRole('button', { name: 'Open' }).click();
     await page.waitForURL(/consumer=library/);

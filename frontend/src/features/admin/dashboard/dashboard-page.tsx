@@ -11,6 +11,7 @@ import { formatMoney } from '../../../lib/format';
 import { Button } from '../../../ui/button';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { LoadingStatus, Skeleton } from '../../../ui/skeleton';
+import { refusalWords } from '../components/refusal-words';
 import { useDashboard, type DashboardPeriod } from './dashboard-api';
 import { DashboardChart } from './dashboard-chart';
 import { downloadCsv, toCsv } from './dashboard-csv';
@@ -153,18 +154,6 @@ function Figure({
     </div>
   );
 }
-
-/** A refused play report's reason, as the label reads it. */
-const refusalWords: Record<DashboardPeriod['plays']['suspicious']['reasons'][number]['reason'], string> = {
-  no_token: 'without a start',
-  bad_token: 'with a forged or broken start',
-  expired: 'started too long before',
-  other_listener: "with another listener's start",
-  other_track: "with another track's start",
-  too_early: 'sooner than the track could have played',
-  repeat: 'repeating a play already counted',
-  daily_ceiling: "past a listener's daily ceiling",
-};
 
 function Figures({ current: c, previous: p }: { current: DashboardPeriod; previous: DashboardPeriod }) {
   const days = useMemo(() => c.days.map((d) => d.day), [c.days]);

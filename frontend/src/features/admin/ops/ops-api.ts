@@ -1,6 +1,12 @@
-/** The sync manager's calls: each consumer's status (refreshed every few seconds), a consumer's dead letters, and their redrive. */
+/** The sync manager's calls: each consumer's status (refreshed every few seconds), a consumer's dead letters, and their redrive; the suspicious plays. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { listConsumers, listDeadLetters, redriveDeadLetters, type RedriveBody } from '../../../../../functions/contract/admin-ops.js';
+import {
+  listConsumers,
+  listDeadLetters,
+  redriveDeadLetters,
+  suspiciousPlays,
+  type RedriveBody,
+} from '../../../../../functions/contract/admin-ops.js';
 import { request } from '../../../lib/http';
 
 export type {
@@ -10,6 +16,7 @@ export type {
   HeldStream,
   LagSample,
   RecentError,
+  SuspiciousWindow,
 } from '../../../../../functions/contract/admin-ops.js';
 
 /** How often the console asks again: often enough to watch a redrive drain, rarely enough to cost nothing. */
@@ -19,6 +26,7 @@ export const opsKeys = {
   all: ['admin', 'ops'] as const,
   consumers: () => [...opsKeys.all, 'consumers'] as const,
   deadLetters: (consumer: string) => [...opsKeys.all, 'dead-letters', consumer] as const,
+  suspiciousPlays: () => [...opsKeys.all, 'suspicious-plays'] as const,
 };
 
 export const consumersQueryOptions = () =>
@@ -29,6 +37,14 @@ export const consumersQueryOptions = () =>
   });
 
 export const useConsumers = () => useQuery(consumersQueryOptions());
+
+/** The play reports refused over the last hour and day, by reason; refreshed with the consumers. */
+export const useSuspiciousPlays = () =>
+  useQuery({
+    queryKey: opsKeys.suspiciousPlays(),
+    queryFn: ({ signal }) => request('/api/admin/ops/suspicious-plays', suspiciousPlays.answer, { signal }),
+    refetchInterval: REFRESH_MS,
+  });
 
 export const deadLettersQueryOptions = (consumer: string) =>
   queryOptions({

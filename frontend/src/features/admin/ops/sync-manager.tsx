@@ -2,7 +2,7 @@
  * The sync manager (/sync-manager), in five tabs. Consumers: every consumer of the event log with its lag, throughput,
  * errors, dead letters and health, refreshed by itself; lag over the last hour as a chart; a consumer's dead letters
  * (why each died, which streams they hold) and their redrive, counted by a dry run and confirmed first. The chosen
- * consumer lives in the URL. Event log (/sync-manager/events), Trace (/sync-manager/trace/:id), Drift
+ * consumer lives in the URL; the suspicious plays (refused play reports) of the last hour and day. Event log (/sync-manager/events), Trace (/sync-manager/trace/:id), Drift
  * (/sync-manager/drift) and Rebuilds (/sync-manager/rebuilds): their own files.
  */
 import {
@@ -32,6 +32,7 @@ import { DriftPanel } from './drift-panel';
 import { EventLogPage, tracePath } from './event-log-page';
 import { redrive, useConsumers, useDeadLetters, useRedrive, type ConsumerHealth, type ConsumerStatus, type RecentError } from './ops-api';
 import { RebuildsPanel } from './rebuilds-panel';
+import { SuspiciousPlays } from './suspicious-plays-panel';
 import { TracePage } from './trace-page';
 
 const tabs = [
@@ -198,6 +199,7 @@ function ConsumersPanel() {
           </div>
           {chosen && <DeadLetters consumer={chosen} />}
           <LatestErrors errors={status.data.latestErrors} />
+          <SuspiciousPlays />
         </>
       )}
     </div>
