@@ -10,12 +10,14 @@ import { join } from 'node:path';
 import { CustomResource, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  ApiMapping,
   CfnStage,
   HttpMethod,
   HttpRoute,
   HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
+  type IDomainName,
   type IHttpApi,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -75,6 +77,8 @@ export interface ApiStackProps extends StackProps {
   config: TokoConfig;
   entries: Entries;
   httpApi: IHttpApi;
+  /** The API's own domain (WebStack.apiDomainName): its stage is mapped there. */
+  apiDomainName?: IDomainName;
   environment: SharedEnvironment;
   resources: Resources;
   /** The events table, whose stream feeds the relay. */
@@ -157,6 +161,7 @@ export class ApiStack extends Stack {
       autoDeploy: true,
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
     });
+    if (props.apiDomainName) new ApiMapping(this, 'ApiMapping', { api: props.httpApi, domainName: props.apiDomainName, stage: this.stage });
     const throttled = Object.entries(routeThrottles).filter(([key]) => httpRoutes.has(key));
     (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
       throttled.map(([key, limits]) => [key, { ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit }]),

@@ -83,6 +83,30 @@ describe('context', () => {
     expect(() => synth({ domain: 'music.toko.example' })).toThrow(/certificateArn/);
   });
 
+  it('closes the execute-api endpoint when the API has a domain of its own, which CloudFront then uses as its origin', () => {
+    const toko = synth({ apiDomain: 'api-origin.toko.example', apiCertificateArn: 'arn:aws:acm:eu-west-1:111111111111:certificate/api' });
+    const web = Template.fromStack(toko.web);
+    web.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: true });
+    web.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: 'api-origin.toko.example',
+      DomainNameConfigurations: [Match.objectLike({ CertificateArn: 'arn:aws:acm:eu-west-1:111111111111:certificate/api' })],
+    });
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Origins: Match.arrayWith([Match.objectLike({ DomainName: 'api-origin.toko.example', OriginCustomHeaders: Match.anyValue() })]),
+      }),
+    });
+    web.hasOutput('ApiDomainTarget', {});
+    Template.fromStack(toko.api).hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', { Stage: Match.anyValue() });
+
+    // Without one, CloudFront has nothing but the execute-api endpoint to reach, so it stays open (the origin secret guards it).
+    Template.fromStack(synth({}).web).hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: false });
+  });
+
+  it('needs a certificate for the API’s domain', () => {
+    expect(() => synth({ apiDomain: 'api-origin.toko.example' })).toThrow(/apiCertificateArn/);
+  });
+
   it("gives the functions Stripe's publishable key from -c stripePublishableKey (embedded checkout), and none without it", () => {
     const variables = (context: Record<string, unknown>) =>
       Object.values(Template.fromStack(synth(context).api).findResources('AWS::Lambda::Function')).map(
