@@ -22,6 +22,7 @@ import { PAGE_CACHE_CONTROL, pageList } from '../lib/page-list.js';
 import { reactorConsumer } from '../lib/reactor.js';
 import { getView, queryViews } from '../lib/views.js';
 import { albumKey, ALBUMS_INDEX, artistKey, ARTISTS_INDEX, listingEvents } from '../projections/catalogue.js';
+import { withSecrets } from '../lib/secrets.js';
 
 /** The renderer's module (frontend/src/prerender/render-page.tsx, bundled by frontend/build/page-renderer.ts). */
 type PrerenderedPage = { kind: 'home' } | { kind: 'album'; albumId: string } | { kind: 'artist'; artistId: string };
@@ -241,5 +242,6 @@ const consumer = reactorConsumer('prerender', async (event) => void (await rende
 });
 
 /** The queue's batches, and once per deployment CloudFormation's request to render every page (infra/aws/api-stack.ts). */
-export const handler = (event: SQSEvent | DeploymentRequest, context?: Context) =>
-  isDeploymentRequest(event) ? answerDeployment(event, async () => ({ Pages: String(await renderAllPages()) })) : consumer(event, context);
+export const handler = withSecrets(async (event: SQSEvent | DeploymentRequest, context?: Context) =>
+  isDeploymentRequest(event) ? answerDeployment(event, async () => ({ Pages: String(await renderAllPages()) })) : consumer(event, context),
+);

@@ -7,6 +7,7 @@ import { project, projectRun, viewKeyId, type Projection, type ViewItem, type Vi
 import { ownerOf } from './view-generations.js';
 import { dynamoViewStore } from './views.js';
 import { createLogger } from './log.js';
+import { withSecrets } from './secrets.js';
 
 /**
  * The store one batch projects through: other projections' items (the album each play names) are read once per batch,
@@ -67,7 +68,7 @@ export function projectionConsumer(projection: Projection, store: ViewStore = dy
     if (done > 0) logger.debug('projected a run', { streamId: records[0].attributes?.MessageGroupId, events: done });
     return done;
   };
-  return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
+  return withSecrets(async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
     const views = batchStore(store, projection.name);
     const errors = new Map<string, unknown>();
     // One failing stream (message group) must not hold back the others in the batch; one that reads what another
@@ -85,5 +86,5 @@ export function projectionConsumer(projection: Projection, store: ViewStore = dy
       logger.warn('records failed', { failed: response.batchItemFailures.length, of: event.Records.length });
     }
     return response;
-  };
+  });
 }

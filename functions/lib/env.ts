@@ -1,5 +1,6 @@
 /** Configuration, read once at start through a schema that names every missing or bad variable. */
 import * as z from 'zod';
+import { loadedSecrets, resetSecrets, secretsGeneration, type SecretName } from './secrets.js';
 
 const envSchema = z.object({
   TABLE_EVENTS: z.string().min(1),
@@ -12,14 +13,18 @@ const envSchema = z.object({
   MEDIA_BUCKET: z.string().min(1),
   /** Queue names are `<QUEUE_PREFIX><consumer>.fifo`. */
   QUEUE_PREFIX: z.string().default('toko-'),
+  /*
+   * The secrets (functions/lib/secrets.ts): each function has only its own, so each is optional here; code that needs
+   * one reads it with secret(), which names a missing one.
+   */
   /** HMAC key for session tokens (HS256), at least 32 characters. */
-  SESSION_SECRET: z.string().min(32),
+  SESSION_SECRET: z.string().min(32).optional(),
   /** The key-encryption key of the personal data keys, at least 32 characters; from the secret store like SESSION_SECRET. */
-  PERSONAL_DATA_SECRET: z.string().min(32),
+  PERSONAL_DATA_SECRET: z.string().min(32).optional(),
   /** The second factor's own secret: it seals the admins' TOTP secrets and keys their recovery codes (functions/lib/totp.ts). */
-  SECOND_FACTOR_SECRET: z.string().min(32),
+  SECOND_FACTOR_SECRET: z.string().min(32).optional(),
   /** The download links' own secret: it signs the short-lived album download links (functions/lib/commerce.ts). */
-  DOWNLOAD_LINK_SECRET: z.string().min(32),
+  DOWNLOAD_LINK_SECRET: z.string().min(32).optional(),
   /**
    * The secret CloudFront adds to every request it sends the API (header `x-toko-origin`, functions/lib/http.ts): set,
    * a request without it (one sent to the API's own endpoint, around CloudFront) is refused. The local gateway adds it too.
@@ -71,20 +76,31 @@ const envSchema = z.object({
 });
 export type Env = z.infer<typeof envSchema>;
 
-let cached: Env | undefined;
+let cached: { env: Env; generation: number } | undefined;
 
+/** The settings, with the secrets read at run time (loadSecrets) over the plain ones. */
 export function env(): Env {
-  if (cached) return cached;
-  const parsed = envSchema.safeParse(process.env);
+  if (cached && cached.generation === secretsGeneration()) return cached.env;
+  const parsed = envSchema.safeParse({ ...process.env, ...loadedSecrets() });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Bad configuration: ${problems}`);
   }
-  cached = parsed.data;
-  return cached;
+  cached = { env: parsed.data, generation: secretsGeneration() };
+  return cached.env;
+}
+
+/** A secret this code cannot do without; throws, naming it, when the function was not given it. */
+export function secret(
+  name: Extract<SecretName, 'SESSION_SECRET' | 'PERSONAL_DATA_SECRET' | 'SECOND_FACTOR_SECRET' | 'DOWNLOAD_LINK_SECRET'>,
+): string {
+  const value = env()[name];
+  if (!value) throw new Error(`Bad configuration: ${name} is not one of this function's secrets (functions/secrets.ts names them)`);
+  return value;
 }
 
 /** For the local cloud and tests, which set the environment after modules load. */
 export function resetEnvCache() {
   cached = undefined;
+  resetSecrets();
 }

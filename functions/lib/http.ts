@@ -31,6 +31,7 @@ import {
 import { createLogger, withCorrelationId } from './log.js';
 import type { AdminPermission } from '../../events/index.js';
 import { recordRecentError } from './ops/recent-errors.js';
+import { withSecrets } from './secrets.js';
 
 export class HttpError extends Error {
   constructor(
@@ -363,6 +364,7 @@ export function contextHandler<C extends Context>(context: C, handlers: { [K in 
       }
     });
   // The request's id is its correlation id (commandContext stamps it into the events): on every line logged for it.
-  return (event: APIGatewayProxyEventV2, lambdaContext: LambdaContext) =>
-    withCorrelationId(event.requestContext.requestId, () => handler(event, lambdaContext));
+  return withSecrets((event: APIGatewayProxyEventV2, lambdaContext: LambdaContext) =>
+    withCorrelationId(event.requestContext.requestId, () => handler(event, lambdaContext)),
+  );
 }

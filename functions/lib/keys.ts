@@ -5,15 +5,15 @@
  * as they were.
  */
 import { hkdfSync } from 'node:crypto';
-import { env, type Env } from './env.js';
+import { secret } from './env.js';
 
 export type KeySecret = 'SECOND_FACTOR_SECRET' | 'DOWNLOAD_LINK_SECRET';
 
 const derived = new Map<string, Buffer>();
 
 /** 32 bytes for `purpose` from `secret`; the same secret and purpose always give the same key. */
-export function derivedKey(secret: KeySecret, purpose: string): Buffer {
-  const value: Env[KeySecret] = env()[secret];
+export function derivedKey(from: KeySecret, purpose: string): Buffer {
+  const value = secret(from);
   const id = `${purpose}\u0000${value}`;
   let key = derived.get(id);
   if (!key) {

@@ -12,7 +12,7 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { registry } from '../../events/index.js';
 import { dynamoClient } from './aws.js';
-import { env } from './env.js';
+import { env, secret as appSecret } from './env.js';
 
 /** The stored form of an event's personal fields: whose key (its id), which fields, and the sealed JSON of their values. */
 export interface SealedFields {
@@ -214,5 +214,5 @@ export function tableKeyStore(client: () => DynamoDBDocumentClient, table: () =>
 /** The vault of the running code: the keys table and the key-encryption key from the secret store. */
 export const personalData = personalDataVault({
   store: tableKeyStore(dynamoClient, () => env().TABLE_KEYS),
-  secret: () => env().PERSONAL_DATA_SECRET,
+  secret: () => appSecret('PERSONAL_DATA_SECRET'),
 });

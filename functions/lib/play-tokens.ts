@@ -5,13 +5,13 @@
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { PlayStart } from '../domain/plays.js';
-import { env } from './env.js';
+import { secret } from './env.js';
 
 let derived: { secret: string; key: Buffer } | undefined;
 /** The tokens' key: derived from SESSION_SECRET for plays alone, so it is never the session key itself. */
 export function playTokenKey(): Buffer {
-  const secret = env().SESSION_SECRET;
-  if (derived?.secret !== secret) derived = { secret, key: Buffer.from(hkdfSync('sha256', secret, 'toko', 'play tokens', 32)) };
+  const value = secret('SESSION_SECRET');
+  if (derived?.secret !== value) derived = { secret: value, key: Buffer.from(hkdfSync('sha256', value, 'toko', 'play tokens', 32)) };
   return derived.key;
 }
 

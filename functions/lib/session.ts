@@ -14,7 +14,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import * as z from 'zod';
 import type { AdminPermission } from '../../events/index.js';
 import { dynamoClient } from './aws.js';
-import { env } from './env.js';
+import { env, secret } from './env.js';
 import { accessOf, freshUser } from './users.js';
 
 /**
@@ -42,7 +42,7 @@ export interface Session {
 /** Who pays member prices: a Toko+ member, or an admin. */
 export const isSubscriber = (session: Session | null) => session?.tier === 'toko_plus' || session?.role === 'admin';
 
-const key = () => new TextEncoder().encode(env().SESSION_SECRET);
+const key = () => new TextEncoder().encode(secret('SESSION_SECRET'));
 
 /** A token for the user's session; role and tier, if given, are ignored (they are read at request time). */
 export async function issueSessionToken(

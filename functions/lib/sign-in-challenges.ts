@@ -8,7 +8,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { invalid, rateLimited } from '../domain/errors.js';
 import { normalizeEmail } from '../domain/user/user.js';
 import { dynamoClient } from './aws.js';
-import { env } from './env.js';
+import { env, secret } from './env.js';
 
 export const CODE_LENGTH = 6;
 export const CHALLENGE_MINUTES = 15;
@@ -45,8 +45,8 @@ const isConditionFailure = (error: unknown) => error instanceof Error && error.n
 let derived: { secret: string; key: Buffer } | undefined;
 /** A key of its own for challenges, derived from SESSION_SECRET (never the session key itself). */
 function hmacKey(): Buffer {
-  const secret = env().SESSION_SECRET;
-  if (derived?.secret !== secret) derived = { secret, key: Buffer.from(hkdfSync('sha256', secret, 'toko', 'sign-in challenges', 32)) };
+  const value = secret('SESSION_SECRET');
+  if (derived?.secret !== value) derived = { secret: value, key: Buffer.from(hkdfSync('sha256', value, 'toko', 'sign-in challenges', 32)) };
   return derived.key;
 }
 

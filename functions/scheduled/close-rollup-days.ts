@@ -17,6 +17,7 @@ import { activeGenerations, physicalItem } from '../lib/view-generations.js';
 import { queryViews, tableOf } from '../lib/views.js';
 import { DIRTY_SK, isClosable, ROLLUP_DIRTY_DAYS, rollupDayPartitions, rollupSummaryPartition, utcDay } from '../projections/rollups.js';
 import { SUMMARY_SK, mergeDay, summaryChunkSk, summaryItems } from '../projections/rollups-summary.js';
+import { withSecrets } from '../lib/secrets.js';
 
 const logger = createLogger('scheduled-close-rollup-days');
 
@@ -93,6 +94,6 @@ export async function closeRollupDays(now: Date): Promise<string[]> {
 }
 
 /** The EventBridge event carries the time the rule fired. */
-export const handler = async (event: { time?: string } = {}) => {
+export const handler = withSecrets(async (event: { time?: string } = {}) => {
   await closeRollupDays(event.time ? new Date(event.time) : new Date());
-};
+});

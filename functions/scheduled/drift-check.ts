@@ -5,6 +5,7 @@
  */
 import { checkDrift } from '../lib/ops/drift.js';
 import { createLogger } from '../lib/log.js';
+import { withSecrets } from '../lib/secrets.js';
 
 const logger = createLogger('scheduled-drift-check');
 
@@ -12,7 +13,7 @@ const logger = createLogger('scheduled-drift-check');
 const BUDGET_MS = 40_000;
 
 /** The EventBridge event carries the time the rule fired. */
-export const handler = async (event: { time?: string } = {}) => {
+export const handler = withSecrets(async (event: { time?: string } = {}) => {
   const report = await checkDrift({ budgetMs: BUDGET_MS }, event.time ? new Date(event.time) : new Date());
   if (report.differences) logger.warn('views drifted', { differences: report.differences, projections: report.projections });
-};
+});

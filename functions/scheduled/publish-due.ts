@@ -8,6 +8,7 @@ import { DomainError } from '../domain/errors.js';
 import { publishIfDue } from '../lib/catalogue-commands.js';
 import { dueReleases } from '../lib/release-board.js';
 import { createLogger } from '../lib/log.js';
+import { withSecrets } from '../lib/secrets.js';
 
 const logger = createLogger('scheduled-publish-due');
 
@@ -29,6 +30,6 @@ export async function publishDue(now: Date, correlationId: string = randomUUID()
 }
 
 /** The EventBridge event carries the time the rule fired. */
-export const handler = async (event: { time?: string; id?: string } = {}) => {
+export const handler = withSecrets(async (event: { time?: string; id?: string } = {}) => {
   await publishDue(event.time ? new Date(event.time) : new Date(), event.id);
-};
+});

@@ -6,13 +6,14 @@
  */
 import { advanceRebuilds } from '../lib/rebuild.js';
 import { createLogger } from '../lib/log.js';
+import { withSecrets } from '../lib/secrets.js';
 
 const logger = createLogger('scheduled-rebuilds');
 
 /** Inside the scheduled function's 50 s (infra/aws/api-stack.ts), with time for the last step and its save. */
 const BUDGET_MS = 40_000;
 
-export const handler = async () => {
+export const handler = withSecrets(async () => {
   for (const record of await advanceRebuilds(BUDGET_MS))
     logger.info('rebuild advanced', {
       projection: record.projection,
@@ -20,4 +21,4 @@ export const handler = async () => {
       scanned: record.scanned,
       parity: record.parity?.ok,
     });
-};
+});

@@ -10,12 +10,14 @@ import { join } from 'node:path';
 import { CustomResource, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  ApiMapping,
   CfnStage,
   HttpMethod,
   HttpRoute,
   HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
+  type IDomainName,
   type IHttpApi,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -31,11 +33,12 @@ import type { Construct } from 'constructs';
 import { consumers as consumerManifest, relay, type ConsumerSpec } from '../../functions/consumers.js';
 import { HTTP_FUNCTION_TIMEOUT_SECONDS, routeKey, routes as routeManifest, type Context, type RouteSpec } from '../../functions/routes.js';
 import { schedules as scheduleManifest, type ScheduleSpec } from '../../functions/schedules.js';
+import { consumerSecrets, httpSecrets, relaySecrets, scheduledSecrets } from '../../functions/secrets.js';
 import { consumerAccess, grantAccess, grantPages, httpAccess, scheduledAccess, type Resources } from './access.js';
 import { acknowledge } from './checks.js';
 import { pascal, type TokoConfig } from './config.js';
 import type { Entries } from './entries.js';
-import { functionEnvironment, type SharedEnvironment } from './environment.js';
+import { functionEnvironment, grantSecrets, type SharedEnvironment } from './environment.js';
 import { pageRendererLayer, tokoFunction } from './lambda.js';
 import { routeThrottles } from './throttling.js';
 
@@ -74,6 +77,8 @@ export interface ApiStackProps extends StackProps {
   config: TokoConfig;
   entries: Entries;
   httpApi: IHttpApi;
+  /** The API's own domain (WebStack.apiDomainName): its stage is mapped there. */
+  apiDomainName?: IDomainName;
   environment: SharedEnvironment;
   resources: Resources;
   /** The events table, whose stream feeds the relay. */
@@ -105,12 +110,13 @@ export class ApiStack extends Stack {
       const fn = tokoFunction(this, `${pascal(context)}Http`, {
         entry: entries.http(context),
         description: `${config.prefix}http ${context}`,
-        environment: functionEnvironment(props.environment, `http-${context}`),
+        environment: functionEnvironment(props.environment, `http-${context}`, httpSecrets[context]),
         memorySize: 1024,
         timeout: Duration.seconds(HTTP_FUNCTION_TIMEOUT_SECONDS),
         codecs: codecContexts.has(context),
       });
       grantAccess(fn, httpAccess(context), resources);
+      grantSecrets(fn, httpSecrets[context], props.environment.secrets);
       this.httpFunctions.set(context, fn);
     }
 
@@ -155,6 +161,7 @@ export class ApiStack extends Stack {
       autoDeploy: true,
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
     });
+    if (props.apiDomainName) new ApiMapping(this, 'ApiMapping', { api: props.httpApi, domainName: props.apiDomainName, stage: this.stage });
     const throttled = Object.entries(routeThrottles).filter(([key]) => httpRoutes.has(key));
     (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
       throttled.map(([key, limits]) => [key, { ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit }]),
@@ -165,7 +172,7 @@ export class ApiStack extends Stack {
     this.relay = tokoFunction(this, pascal(relay.name), {
       entry: entries.relay(),
       description: `${config.prefix}${relay.name} events stream to consumer queues`,
-      environment: functionEnvironment(props.environment, relay.name),
+      environment: functionEnvironment(props.environment, relay.name, relaySecrets),
       memorySize: 512,
       timeout: Duration.seconds(30),
     });
@@ -195,7 +202,7 @@ export class ApiStack extends Stack {
         entry: entries.consumer(consumer),
         description: `${config.prefix}consumer ${consumer.name}`,
         environment: {
-          ...functionEnvironment(props.environment, consumer.name),
+          ...functionEnvironment(props.environment, consumer.name, consumerSecrets(consumer.name)),
           ...(consumer.kind === 'projector' ? { PROJECTION: consumer.name } : {}),
           ...(consumer.renderer && resources.pageListArnExport ? { PAGE_LIST_STORE: Fn.importValue(resources.pageListArnExport) } : {}),
         },
@@ -213,6 +220,7 @@ export class ApiStack extends Stack {
         }),
       );
       grantAccess(fn, consumerAccess(consumer.name), resources);
+      grantSecrets(fn, consumerSecrets(consumer.name), props.environment.secrets);
       if (consumer.renderer) {
         grantPages(fn, resources);
         renderEveryPageOnDeployment(this, fn, config.spaDir);
@@ -224,11 +232,12 @@ export class ApiStack extends Stack {
       const fn = tokoFunction(this, `${pascal(job.name)}Scheduled`, {
         entry: entries.scheduled(job.name),
         description: `${config.prefix}scheduled ${job.name}: ${job.description}`,
-        environment: functionEnvironment(props.environment, job.name),
+        environment: functionEnvironment(props.environment, job.name, scheduledSecrets(job.name)),
         memorySize: 512,
         timeout: Duration.seconds(50),
       });
       grantAccess(fn, scheduledAccess(job.name), resources);
+      grantSecrets(fn, scheduledSecrets(job.name), props.environment.secrets);
       new Rule(this, `${pascal(job.name)}Schedule`, {
         description: `${config.prefix}${job.name} ${job.rate}`,
         schedule: Schedule.expression(job.rate),

@@ -17,6 +17,14 @@ export interface TokoConfig {
   /** Custom domain of the app (needs `certificateArn`, an ACM certificate in us-east-1); else the CloudFront domain. */
   domain?: string;
   certificateArn?: string;
+  /**
+   * The API's own domain, which CloudFront uses as its origin (`api-origin.example.com`), with `apiCertificateArn` (an ACM
+   * certificate in the stacks' region): set, the API's execute-api endpoint is disabled, so nothing reaches the API but
+   * through it. Its DNS name points at the `ApiDomainTarget` output. Unset, CloudFront uses the execute-api endpoint,
+   * where the origin secret alone refuses requests that went around CloudFront.
+   */
+  apiDomain?: string;
+  apiCertificateArn?: string;
   /** Domain verified in SES for outgoing mail. */
   mailDomain: string;
   /** Where DLQ alarms are e-mailed, if set. */
@@ -74,12 +82,19 @@ export function configFromContext(node: Node, overrides: Partial<TokoConfig> = {
   if (domain && !certificateArn) {
     throw new Error('CDK context "domain" needs "certificateArn" (an ACM certificate in us-east-1 covering the domain)');
   }
+  const apiDomain = text(node, 'apiDomain');
+  const apiCertificateArn = text(node, 'apiCertificateArn');
+  if (apiDomain && !apiCertificateArn) {
+    throw new Error('CDK context "apiDomain" needs "apiCertificateArn" (an ACM certificate in the stacks\' region covering it)');
+  }
   const config: TokoConfig = {
     prefix,
     functionsDir: join(repoRoot, 'functions'),
     spaDir: join(repoRoot, 'frontend', 'dist'),
     domain,
     certificateArn,
+    apiDomain,
+    apiCertificateArn,
     mailDomain: text(node, 'mailDomain') ?? brandMailDomain(),
     alarmEmail: text(node, 'alarmEmail'),
     sessionSecretName: text(node, 'sessionSecretName'),

@@ -57,7 +57,7 @@ export class DataStack extends Stack {
   readonly mediaBucketArnExport: string;
   /** Server access logs of both buckets and CloudFront's logs, each under a prefix of its own (`accessLogPrefixes`). */
   readonly accessLogs: Bucket;
-  /** Deploy-time references, resolved by CloudFormation into the functions' environment. */
+  /** Where each of the app's secrets is; the functions read theirs at run time (environment.ts). */
   readonly secrets: FunctionSecrets;
   /** The origin secret: CloudFront's header on API requests (web stack) and the functions' ORIGIN_SECRET. */
   readonly originSecret: SecretValue;
@@ -160,28 +160,29 @@ export class DataStack extends Stack {
     this.exportValue(this.mediaBucket.bucketArn, { name: this.mediaBucketArnExport });
 
     // Created secrets are referenced by ARN; existing ones by name (their partial ARN would not resolve).
-    // Both are rotated by hand (docs/rotating-secrets.md): the functions receive them at deploy time, so a value
-    // rotated by Secrets Manager alone would not reach them until the next deployment.
+    // Both are rotated by hand (docs/rotating-secrets.md): the functions read them at run time and keep a value for
+    // five minutes, so a new value reaches every function within minutes, without a deployment.
+    const existing = (id: string, name: string) => Secret.fromSecretNameV2(this, id, name);
     const manualRotation = (secret: Secret, how: string) => {
       acknowledge(secret, 'SMG4', `Rotated by hand, as docs/rotating-secrets.md describes: ${how}`);
       return secret;
     };
     const session = config.sessionSecretName
-      ? SecretValue.secretsManager(config.sessionSecretName)
+      ? existing('SessionSecretExisting', config.sessionSecretName)
       : manualRotation(
           new Secret(this, 'SessionSecret', {
             secretName: `${config.prefix}session-secret`,
             description: 'HMAC key of session tokens (SESSION_SECRET)',
             generateSecretString: { passwordLength: 64, excludePunctuation: true },
           }),
-          'a new random value, then a redeploy of the API stack. The functions read it at deploy time (a dynamic ' +
-            'reference), and it signs sessions and keys the sign-in codes, so a rotation signs everyone out (and nothing else); ' +
+          'a new random value; the functions read it again within five minutes (functions/lib/secrets.ts). It ' +
+            'signs sessions and keys the sign-in codes, so a rotation signs everyone out (and nothing else); ' +
             'it is done when the key may have leaked, not on a timer.',
-        ).secretValue;
+        );
     // The key-encryption key of the personal data keys: the same store and path as the session secret, but its own
     // secret, so rotating the session secret (ending every session) never makes personal data unreadable.
     const personalData = config.personalDataSecretName
-      ? SecretValue.secretsManager(config.personalDataSecretName)
+      ? existing('PersonalDataSecretExisting', config.personalDataSecretName)
       : manualRotation(
           new Secret(this, 'PersonalDataSecret', {
             secretName: `${config.prefix}personal-data-secret`,
@@ -190,11 +191,11 @@ export class DataStack extends Stack {
           }),
           'a new value only together with re-wrapping every item of the keys table under it (each data key is wrapped ' +
             'by this one); a plain rotation would make every personal field unreadable, as if every account were deleted.',
-        ).secretValue;
+        );
     // The second factor and the download links have secrets of their own, so rotating the session secret after a leak
     // locks no admin out of their authenticator app and voids no download link.
     const secondFactor = config.secondFactorSecretName
-      ? SecretValue.secretsManager(config.secondFactorSecretName)
+      ? existing('SecondFactorSecretExisting', config.secondFactorSecretName)
       : manualRotation(
           new Secret(this, 'SecondFactorSecret', {
             secretName: `${config.prefix}second-factor-secret`,
@@ -203,72 +204,70 @@ export class DataStack extends Stack {
           }),
           "a new value only together with every admin setting up their authenticator app again: each admin's TOTP " +
             'secret is sealed under it, so a plain rotation would lock every admin out.',
-        ).secretValue;
+        );
     const downloadLinks = config.downloadLinkSecretName
-      ? SecretValue.secretsManager(config.downloadLinkSecretName)
+      ? existing('DownloadLinkSecretExisting', config.downloadLinkSecretName)
       : manualRotation(
           new Secret(this, 'DownloadLinkSecret', {
             secretName: `${config.prefix}download-link-secret`,
             description: 'Signs the album download links (DOWNLOAD_LINK_SECRET)',
             generateSecretString: { passwordLength: 64, excludePunctuation: true },
           }),
-          'a new random value, then a redeploy of the API stack, when it may have leaked; it voids only the download ' +
+          'a new random value, read by the functions within five minutes, when it may have leaked; it voids only the download ' +
             'links of the last 15 minutes, which the library hands out again.',
-        ).secretValue;
+        );
     // CloudFront adds it to each request it sends the API (web-stack.ts); the API refuses a request without it, so
     // the API's own endpoint answers nobody who goes around CloudFront, its caching and its security headers.
-    this.originSecret = manualRotation(
+    const origin = manualRotation(
       new Secret(this, 'OriginSecret', {
         secretName: `${config.prefix}origin-secret`,
         description: 'The header CloudFront adds to API requests and the API checks (ORIGIN_SECRET)',
         generateSecretString: { passwordLength: 64, excludePunctuation: true },
       }),
-      'a new random value, then a redeploy of the web and API stacks; requests in between are refused, so it is ' +
+      'a new random value, then a redeploy of the web stack (CloudFront holds it); requests in between are refused, so it is ' +
         'rotated when it may have leaked, in a quiet hour, not on a timer.',
-    ).secretValue;
-    const stripeSecretId =
-      config.stripeSecretName ??
-      manualRotation(
-        new Secret(this, 'StripeSecret', {
-          secretName: `${config.prefix}stripe`,
-          description: 'Stripe keys: replace both placeholders, then redeploy the API stack',
-          secretObjectValue: {
-            secretKey: SecretValue.unsafePlainText('sk_test_replace_me'),
-            webhookSecret: SecretValue.unsafePlainText('whsec_replace_me'),
-          },
-        }),
-        'Stripe issues both keys (a rolled API key, a new webhook signing secret in the dashboard); no Lambda can ' +
-          'create them, so an operator pastes them in and redeploys the API stack.',
-      ).secretArn;
-    const stripe = (field: 'secretKey' | 'webhookSecret') => SecretValue.secretsManager(stripeSecretId, { jsonField: field });
-    const shopifySecretId =
-      config.shopifySecretName ??
-      manualRotation(
-        new Secret(this, 'ShopifySecret', {
-          secretName: `${config.prefix}shopify`,
-          description: 'The merch shop (Shopify): replace the placeholders, then redeploy the API stack',
-          secretObjectValue: {
-            storeDomain: SecretValue.unsafePlainText('replace-me.myshopify.com'),
-            storefrontToken: SecretValue.unsafePlainText('replace_me'),
-            webhookSecret: SecretValue.unsafePlainText('replace_me'),
-          },
-        }),
-        'Shopify issues the Storefront token and the webhook signing secret (in the store admin); no Lambda can create ' +
-          'them, so an operator pastes them in and redeploys the API stack.',
-      ).secretArn;
-    const shopify = (field: 'storeDomain' | 'storefrontToken' | 'webhookSecret') =>
-      SecretValue.secretsManager(shopifySecretId, { jsonField: field });
+    );
+    this.originSecret = origin.secretValue;
+    const stripeSecret = config.stripeSecretName
+      ? existing('StripeSecretExisting', config.stripeSecretName)
+      : manualRotation(
+          new Secret(this, 'StripeSecret', {
+            secretName: `${config.prefix}stripe`,
+            description: 'Stripe keys: replace both placeholders; until then the payment functions refuse to start',
+            secretObjectValue: {
+              secretKey: SecretValue.unsafePlainText('sk_test_replace_me'),
+              webhookSecret: SecretValue.unsafePlainText('whsec_replace_me'),
+            },
+          }),
+          'Stripe issues both keys (a rolled API key, a new webhook signing secret in the dashboard); no Lambda can ' +
+            'create them, so an operator pastes them in; the functions read them within five minutes.',
+        );
+    const shopifySecret = config.shopifySecretName
+      ? existing('ShopifySecretExisting', config.shopifySecretName)
+      : manualRotation(
+          new Secret(this, 'ShopifySecret', {
+            secretName: `${config.prefix}shopify`,
+            description: 'The merch shop (Shopify): replace the placeholders; until then the merch function refuses to start',
+            secretObjectValue: {
+              storeDomain: SecretValue.unsafePlainText('replace-me.myshopify.com'),
+              storefrontToken: SecretValue.unsafePlainText('replace_me'),
+              webhookSecret: SecretValue.unsafePlainText('replace_me'),
+            },
+          }),
+          'Shopify issues the Storefront token and the webhook signing secret (in the store admin); no Lambda can create ' +
+            'them, so an operator pastes them in; the functions read them within five minutes.',
+        );
     this.secrets = {
-      session,
-      personalData,
-      secondFactor,
-      downloadLinks,
-      origin: this.originSecret,
-      stripeSecretKey: stripe('secretKey'),
-      stripeWebhookSecret: stripe('webhookSecret'),
-      shopifyStoreDomain: shopify('storeDomain'),
-      shopifyStorefrontToken: shopify('storefrontToken'),
-      shopifyWebhookSecret: shopify('webhookSecret'),
+      SESSION_SECRET: { secret: session },
+      PERSONAL_DATA_SECRET: { secret: personalData },
+      SECOND_FACTOR_SECRET: { secret: secondFactor },
+      DOWNLOAD_LINK_SECRET: { secret: downloadLinks },
+      ORIGIN_SECRET: { secret: origin },
+      STRIPE_SECRET_KEY: { secret: stripeSecret, field: 'secretKey' },
+      STRIPE_WEBHOOK_SECRET: { secret: stripeSecret, field: 'webhookSecret' },
+      SHOPIFY_STORE_DOMAIN: { secret: shopifySecret, field: 'storeDomain' },
+      SHOPIFY_STOREFRONT_TOKEN: { secret: shopifySecret, field: 'storefrontToken' },
+      SHOPIFY_WEBHOOK_SECRET: { secret: shopifySecret, field: 'webhookSecret' },
     };
   }
 }

@@ -1,25 +1,24 @@
 /**
- * The environment of every Lambda, in one place (functions/lib/env.ts reads it). Secrets enter as
- * CloudFormation dynamic references to Secrets Manager, resolved at deploy time: the template
- * only ever holds `{{resolve:secretsmanager:…}}`, never a value.
+ * The environment of every Lambda, in one place (functions/lib/env.ts reads it). No secret's value is in it: a
+ * function is told where its own secrets are (`SECRETS`, the ids of those functions/secrets.ts gives it), is granted
+ * read on those alone (grantSecrets), and reads them at run time (functions/lib/secrets.ts).
  */
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import type { SecretValue } from 'aws-cdk-lib';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { SecretName, SecretSources } from '../../functions/lib/secrets.js';
 
-export interface FunctionSecrets {
-  session: SecretValue;
-  personalData: SecretValue;
-  secondFactor: SecretValue;
-  downloadLinks: SecretValue;
-  /** What CloudFront adds to API requests (the web stack's origin header). */
-  origin: SecretValue;
-  stripeSecretKey: SecretValue;
-  stripeWebhookSecret: SecretValue;
-  /** The merch shop: its Shopify store, Storefront access token and webhook signing secret. */
-  shopifyStoreDomain: SecretValue;
-  shopifyStorefrontToken: SecretValue;
-  shopifyWebhookSecret: SecretValue;
+/** Where one of the app's secrets is: a Secrets Manager secret, and its field when the secret is JSON (Stripe's, Shopify's). */
+export interface SecretSource {
+  secret: ISecret;
+  field?: string;
+}
+export type FunctionSecrets = Record<SecretName, SecretSource>;
+
+/** Read on the secrets `names` are in, and nothing else of Secrets Manager. */
+export function grantSecrets(to: IGrantable, names: readonly SecretName[], secrets: FunctionSecrets) {
+  for (const secret of new Set(names.map((name) => secrets[name].secret))) secret.grantRead(to);
 }
 
 export interface SharedEnvironment {
@@ -36,8 +35,18 @@ export interface SharedEnvironment {
   shopifyMemberDiscountCode?: string;
 }
 
-export function functionEnvironment(shared: SharedEnvironment, service: string): Record<string, string> {
+/** A secret made here by its full ARN; one that exists already by its name (its ARN's random suffix is not known). */
+const idOf = (secret: ISecret) => secret.secretFullArn ?? secret.secretName;
+
+export function functionEnvironment(
+  shared: SharedEnvironment,
+  service: string,
+  secretNames: readonly SecretName[],
+): Record<string, string> {
   const { tables, secrets } = shared;
+  const sources: SecretSources = Object.fromEntries(
+    secretNames.map((name) => [name, { id: idOf(secrets[name].secret), ...(secrets[name].field ? { field: secrets[name].field } : {}) }]),
+  );
   return {
     TABLE_EVENTS: tables.events.tableName,
     TABLE_VIEWS: tables.views.tableName,
@@ -47,16 +56,7 @@ export function functionEnvironment(shared: SharedEnvironment, service: string):
     MEDIA_BUCKET: shared.mediaBucket.bucketName,
     ...(shared.siteBucket ? { SITE_BUCKET: shared.siteBucket.bucketName } : {}),
     QUEUE_PREFIX: shared.queuePrefix,
-    SESSION_SECRET: secrets.session.unsafeUnwrap(),
-    PERSONAL_DATA_SECRET: secrets.personalData.unsafeUnwrap(),
-    SECOND_FACTOR_SECRET: secrets.secondFactor.unsafeUnwrap(),
-    DOWNLOAD_LINK_SECRET: secrets.downloadLinks.unsafeUnwrap(),
-    ORIGIN_SECRET: secrets.origin.unsafeUnwrap(),
-    STRIPE_SECRET_KEY: secrets.stripeSecretKey.unsafeUnwrap(),
-    STRIPE_WEBHOOK_SECRET: secrets.stripeWebhookSecret.unsafeUnwrap(),
-    SHOPIFY_STORE_DOMAIN: secrets.shopifyStoreDomain.unsafeUnwrap(),
-    SHOPIFY_STOREFRONT_TOKEN: secrets.shopifyStorefrontToken.unsafeUnwrap(),
-    SHOPIFY_WEBHOOK_SECRET: secrets.shopifyWebhookSecret.unsafeUnwrap(),
+    ...(secretNames.length ? { SECRETS: JSON.stringify(sources) } : {}),
     APP_ORIGIN: shared.appOrigin,
     APP_VERSION: shared.appVersion,
     ...(shared.buildTime ? { BUILD_TIME: shared.buildTime } : {}),

@@ -4,7 +4,16 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { AssetHashType, DockerImage, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Code, LayerVersion, Runtime, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
+import {
+  Architecture,
+  Code,
+  LayerVersion,
+  ParamsAndSecretsLayerVersion,
+  ParamsAndSecretsLogLevel,
+  ParamsAndSecretsVersions,
+  Runtime,
+  type ILayerVersion,
+} from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -12,6 +21,7 @@ import { buildPageRenderer, PAGE_RENDERER_MODULE } from '../../frontend/build/pa
 import { PAGE_LIST_CLIENT_MODULE } from '../../functions/lib/page-list.js';
 import { acknowledge } from './checks.js';
 import { repoRoot } from './config.js';
+import { SECRETS_TTL_MS } from '../../functions/lib/secrets.js';
 import { lambdaBundle } from '../../frontend/build/lambda-bundle.js';
 
 export const lambdaRuntime = Runtime.NODEJS_22_X;
@@ -218,6 +228,12 @@ export function tokoFunction(scope: Construct, id: string, props: TokoFunctionPr
     role,
     projectRoot: repoRoot,
     depsLockFilePath: join(repoRoot, 'package-lock.json'),
+    // AWS's Parameters and Secrets extension: the functions read their secrets through it (functions/lib/secrets.ts),
+    // which keeps what it read for as long as the functions do.
+    paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
+      secretsManagerTtl: Duration.millis(SECRETS_TTL_MS),
+      logLevel: ParamsAndSecretsLogLevel.WARN,
+    }),
     layers: [stripeLayer(scope), ...(props.codecs ? [codecLayer(scope)] : []), ...(props.renderer ? [pageRendererLayer(scope)] : [])],
     bundling: {
       // The runtime provides the AWS SDK v3; the layer provides the rest.

@@ -26,6 +26,8 @@ import {
   WEBHOOK_FAILURES,
 } from './observability-stack.js';
 import { routeThrottles } from './throttling.js';
+import { secretNames, SECRETS_TTL_MS, type SecretName } from '../../functions/lib/secrets.js';
+import { consumerSecrets, httpSecrets } from '../../functions/secrets.js';
 import { buildToko, type Toko } from './toko.js';
 import { pageListActions } from './access.js';
 import { sitePagesCode } from './web-stack.js';
@@ -80,6 +82,37 @@ function exported(producer: Template, value: unknown): unknown {
   );
   if (!output) throw new Error(`No export ${name}`);
   return output.Value;
+}
+
+/** The data stack's logical id of the secret each of the app's secrets is in. */
+const secretLogicalId = (name: SecretName) => logicalId(toko.data, toko.data.secrets[name].secret);
+
+/** The secrets (by the data stack's logical id) a function's role may read. */
+function readableSecrets(fn: { role?: { node: { defaultChild?: unknown } } }): Set<string> {
+  const role = logicalId(toko.api, fn.role!);
+  const granted = new Set<string>();
+  for (const [, policy] of resources(template.api, 'AWS::IAM::Policy')) {
+    if (!JSON.stringify(policy.Properties.Roles).includes(`"${role}"`)) continue;
+    for (const statement of statements(policy)) {
+      if (![statement.Action].flat().includes('secretsmanager:GetSecretValue')) continue;
+      for (const resource of [statement.Resource].flat()) {
+        const ref = exported(template.data, resource) as { Ref?: string };
+        granted.add(ref.Ref ?? JSON.stringify(resource));
+      }
+    }
+  }
+  return granted;
+}
+
+/** What a function's SECRETS setting names: each secret's id and field. */
+function sourcesOf(fn: { node: { defaultChild?: unknown } }): Json {
+  const resource = template.api.toJSON().Resources[logicalId(toko.api, fn)] as Resource;
+  const raw = (resource.Properties.Environment as { Variables: Json }).Variables.SECRETS;
+  if (raw === undefined) return {};
+  // A token in the JSON makes it an Fn::Join; its pieces, joined with a placeholder, parse as the JSON it becomes.
+  const join = (raw as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join'];
+  const text = join ? join[1].map((piece) => (typeof piece === 'string' ? piece : 'ref')).join(join[0]) : (raw as string);
+  return JSON.parse(text) as Json;
 }
 
 describe('data stack', () => {
@@ -337,7 +370,8 @@ describe('api stack', () => {
     const prerender = logicalId(toko.api, toko.api.consumerFunctions.get('prerender')!);
     const withCodecs: string[] = [];
     for (const [id, fn] of resources(template.api, 'AWS::Lambda::Function')) {
-      const refs = (fn.Properties.Layers as { Ref: string }[]).map((layer) => layer.Ref).sort();
+      // The app's own layers (AWS's Parameters and Secrets extension is a layer of AWS's, found by region).
+      const refs = (fn.Properties.Layers as { Ref?: string }[]).flatMap((layer) => (layer.Ref ? [layer.Ref] : [])).sort();
       // The function's bundle as synthesized: an import of a codec it left out needs the layer that has it.
       const asset = (fn.Properties.Code as { S3Key: string }).S3Key.replace(/\.zip$/, '');
       const bundle = readFileSync(join(outdir, `asset.${asset}`, 'index.mjs'), 'utf8');
@@ -544,7 +578,7 @@ describe('api stack', () => {
     expect(variables.POWERTOOLS_SERVICE_NAME).toBe(consumer.name);
   });
 
-  it('gives every function the same environment, with secrets only as Secrets Manager references', () => {
+  it('gives every function the same settings and no secret value: only where its own secrets are', () => {
     const environments = resources(template.api, 'AWS::Lambda::Function').map(
       ([, fn]) => (fn.Properties.Environment as { Variables: Json }).Variables,
     );
@@ -557,27 +591,50 @@ describe('api stack', () => {
           'TABLE_EPHEMERAL',
           'TABLE_KEYS',
           'MEDIA_BUCKET',
-          'QUEUE_PREFIX',
-          'SESSION_SECRET',
-          'PERSONAL_DATA_SECRET',
           'APP_ORIGIN',
         ]),
       );
       expect(variables.QUEUE_PREFIX).toBe('toko-');
-      for (const secret of [
-        'SESSION_SECRET',
-        'PERSONAL_DATA_SECRET',
-        'SECOND_FACTOR_SECRET',
-        'DOWNLOAD_LINK_SECRET',
-        'ORIGIN_SECRET',
-        'STRIPE_SECRET_KEY',
-        'STRIPE_WEBHOOK_SECRET',
-        'SHOPIFY_STORE_DOMAIN',
-        'SHOPIFY_STOREFRONT_TOKEN',
-        'SHOPIFY_WEBHOOK_SECRET',
-      ]) {
-        expect(JSON.stringify(variables[secret])).toContain('{{resolve:secretsmanager:');
-      }
+      for (const name of secretNames) expect(variables).not.toHaveProperty(name);
+      expect(JSON.stringify(variables)).not.toContain('{{resolve:secretsmanager:');
+    }
+  });
+
+  it.each([
+    ...Object.entries(httpSecrets).map(([context, names]) => ({ fn: `http ${context}`, names })),
+    ...consumers.map((consumer) => ({ fn: `consumer ${consumer.name}`, names: consumerSecrets(consumer.name) })),
+  ])('grants $fn read on its own secrets alone, and tells it where they are', ({ fn, names }) => {
+    const [kind, name] = fn.split(' ');
+    const built = kind === 'http' ? toko.api.httpFunctions.get(name)! : toko.api.consumerFunctions.get(name)!;
+    expect(sourcesOf(built)).toEqual(
+      Object.fromEntries(names.map((secret) => [secret, expect.objectContaining({ id: expect.anything() })])),
+    );
+    expect(readableSecrets(built)).toEqual(new Set(names.map((secret) => secretLogicalId(secret))));
+  });
+
+  it('keeps the second factor’s key from every listener route’s function, and gives it to the admins’ and the sign-in’s', () => {
+    const listenerContexts = new Set(
+      routes.filter((route) => route.auth === 'guest' || route.auth === 'user').map((route) => route.context),
+    );
+    const secondFactor = secretLogicalId('SECOND_FACTOR_SECRET');
+    for (const context of listenerContexts) {
+      const holds = readableSecrets(toko.api.httpFunctions.get(context)!).has(secondFactor);
+      expect({ context, holds }).toEqual({ context, holds: context === 'accounts' });
+    }
+    for (const context of ['admin-people', 'admin-ops', 'admin-sales']) {
+      expect(readableSecrets(toko.api.httpFunctions.get(context)!)).toContain(secondFactor);
+    }
+    expect(readableSecrets(toko.api.relay)).toEqual(new Set());
+  });
+
+  it('runs every function with the Parameters and Secrets extension, keeping a value as long as the functions do', () => {
+    for (const [, fn] of resources(template.api, 'AWS::Lambda::Function')) {
+      const variables = (fn.Properties.Environment as { Variables: Json }).Variables;
+      expect(variables.SECRETS_MANAGER_TTL).toBe(String(SECRETS_TTL_MS / 1000));
+      const extension = (fn.Properties.Layers as { 'Fn::FindInMap'?: [string, unknown, string] }[]).find((layer) => layer['Fn::FindInMap']);
+      const [map, , key] = extension!['Fn::FindInMap']!;
+      const layerArns = template.api.toJSON().Mappings as Record<string, Record<string, Record<string, string>>>;
+      expect(layerArns[map]['eu-west-1'][key]).toContain(':layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:');
     }
   });
 
@@ -693,11 +750,7 @@ describe('web stack', () => {
       ([, r]) => r.Properties.Name === 'toko-origin-secret',
     );
     expect(JSON.stringify(header.HeaderValue)).toContain(originSecretId);
-    for (const [, fn] of resources(template.api, 'AWS::Lambda::Function')) {
-      const variables = (fn.Properties.Environment as { Variables: Json }).Variables;
-      expect(JSON.stringify(variables.ORIGIN_SECRET)).toContain('{{resolve:secretsmanager:');
-      expect(JSON.stringify(variables.ORIGIN_SECRET)).toContain(originSecretId);
-    }
+    for (const fn of toko.api.httpFunctions.values()) expect(readableSecrets(fn)).toContain(originSecretId);
   });
 
   it.each(edgeCachedRoutes.map((r) => r.slice('GET '.length)))(

@@ -41,6 +41,7 @@ export function buildToko(app: App, config: TokoConfig, entries: Entries = entri
     config,
     entries,
     httpApi: web.httpApi,
+    apiDomainName: web.apiDomainName,
     eventsTable: data.tables.events,
     relayFailures: messaging.relayFailures,
     environment: {

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type SecretValue, type StackProps } from 'aws-cdk-lib';
 import { FRAMABLE_PATH_PATTERN, ORIGIN_HEADER } from '../../functions/lib/edge-headers.js';
-import { HttpApi, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { DomainName, HttpApi, type IDomainName, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -109,6 +109,8 @@ export const mediaPathCode = `function handler(event) {
 
 export class WebStack extends Stack {
   readonly httpApi: IHttpApi;
+  /** The API's own domain (config.apiDomain), CloudFront's origin, mapped to the stage by the API stack; none without it. */
+  readonly apiDomainName?: IDomainName;
   readonly distribution: IDistribution;
   /** The SPA's build, and under pages/ the pre-rendered pages (functions/consumers/prerender.ts writes them). */
   readonly siteBucket: Bucket;
@@ -129,9 +131,18 @@ export class WebStack extends Stack {
       apiName: `${config.prefix}api`,
       description: 'Toko API; routes and stage come from functions/routes.ts (API stack)',
       createDefaultStage: false,
+      // With a domain of its own, the API answers there alone: a request cannot go around CloudFront at all.
+      disableExecuteApiEndpoint: Boolean(config.apiDomain),
     });
     this.httpApi = httpApi;
-    const apiDomain = Fn.select(2, Fn.split('/', httpApi.apiEndpoint));
+    if (config.apiDomain && config.apiCertificateArn) {
+      this.apiDomainName = new DomainName(this, 'ApiDomain', {
+        domainName: config.apiDomain,
+        certificate: Certificate.fromCertificateArn(this, 'ApiCertificate', config.apiCertificateArn),
+      });
+      new CfnOutput(this, 'ApiDomainTarget', { value: this.apiDomainName.regionalDomainName });
+    }
+    const apiDomain = config.apiDomain ?? Fn.select(2, Fn.split('/', httpApi.apiEndpoint));
 
     const siteBucket = new Bucket(this, 'SiteBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -382,7 +393,7 @@ export class WebStack extends Stack {
     }
 
     new CfnOutput(this, 'AppUrl', { value: this.appOrigin });
-    new CfnOutput(this, 'ApiEndpoint', { value: httpApi.apiEndpoint });
+    if (!config.apiDomain) new CfnOutput(this, 'ApiEndpoint', { value: httpApi.apiEndpoint });
     new CfnOutput(this, 'DistributionId', { value: distribution.distributionId });
   }
 }
