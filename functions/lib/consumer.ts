@@ -6,7 +6,7 @@ import { withTelemetry, type OpsRecorder } from './ops/telemetry.js';
 import { project, projectRun, viewKeyId, type Projection, type ViewItem, type ViewStore } from './projection.js';
 import { ownerOf } from './view-generations.js';
 import { dynamoViewStore } from './views.js';
-import { createLogger } from './log.js';
+import { createLogger, withLambdaContext } from './log.js';
 
 /**
  * The store one batch projects through: other projections' items (the album each play names) are read once per batch,
@@ -67,7 +67,7 @@ export function projectionConsumer(projection: Projection, store: ViewStore = dy
     if (done > 0) logger.debug('projected a run', { streamId: records[0].attributes?.MessageGroupId, events: done });
     return done;
   };
-  return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
+  return withLambdaContext(logger, async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
     const views = batchStore(store, projection.name);
     const errors = new Map<string, unknown>();
     // One failing stream (message group) must not hold back the others in the batch; one that reads what another
@@ -85,5 +85,5 @@ export function projectionConsumer(projection: Projection, store: ViewStore = dy
       logger.warn('records failed', { failed: response.batchItemFailures.length, of: event.Records.length });
     }
     return response;
-  };
+  });
 }

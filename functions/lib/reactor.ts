@@ -13,7 +13,7 @@ import { queueUrl, sqsClient } from './aws.js';
 import { readEvent } from './event-store.js';
 import { processFifoBatch } from './fifo-batch.js';
 import { withTelemetry, type OpsRecorder } from './ops/telemetry.js';
-import { createLogger } from './log.js';
+import { createLogger, withLambdaContext } from './log.js';
 import { EffectInProgressError } from './once.js';
 
 /** Which delivery of its message a handler is running: the last one is followed by the DLQ, not by another try. */
@@ -95,13 +95,13 @@ export function queueConsumer(
       return null;
     }
   };
-  return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
+  return withLambdaContext(logger, async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
     const response = (await together(event)) ?? (await processFifoBatch(event, recordHandler, context));
     await telemetry.countBatch(event.Records, response);
     if (response.batchItemFailures.length)
       logger.warn('records failed', { failed: response.batchItemFailures.length, of: event.Records.length });
     return response;
-  };
+  });
 }
 
 /** A consumer of relayed events; `batch` takes a batch's events at once (see BatchHandler). */
