@@ -6,7 +6,7 @@ import { withTelemetry, type OpsRecorder } from './ops/telemetry.js';
 import { project, projectRun, viewKeyId, type Projection, type ViewItem, type ViewStore } from './projection.js';
 import { ownerOf } from './view-generations.js';
 import { dynamoViewStore } from './views.js';
-import { createLogger } from './log.js';
+import { createLogger, withLambdaContext } from './log.js';
 import { withSecrets } from './secrets.js';
 
 /**
@@ -68,23 +68,25 @@ export function projectionConsumer(projection: Projection, store: ViewStore = dy
     if (done > 0) logger.debug('projected a run', { streamId: records[0].attributes?.MessageGroupId, events: done });
     return done;
   };
-  return withSecrets(async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
-    const views = batchStore(store, projection.name);
-    const errors = new Map<string, unknown>();
-    // One failing stream (message group) must not hold back the others in the batch; one that reads what another
-    // stream of the batch writes is tried again once that one is done.
-    const response = await processFifoBatch(event, recordHandler(views, errors), context, runHandler(views), { retryFailedGroups: true });
-    const failed = new Set(response.batchItemFailures.map((failure) => failure.itemIdentifier));
-    // A failed group's later records were not tried: only the record that failed has a reason.
-    await Promise.all(
-      event.Records.filter((record) => failed.has(record.messageId) && errors.has(record.messageId)).map((record) =>
-        telemetry.failed(record, errors.get(record.messageId)),
-      ),
-    );
-    await telemetry.countBatch(event.Records, response);
-    if (response.batchItemFailures.length) {
-      logger.warn('records failed', { failed: response.batchItemFailures.length, of: event.Records.length });
-    }
-    return response;
-  });
+  return withSecrets(
+    withLambdaContext(logger, async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
+      const views = batchStore(store, projection.name);
+      const errors = new Map<string, unknown>();
+      // One failing stream (message group) must not hold back the others in the batch; one that reads what another
+      // stream of the batch writes is tried again once that one is done.
+      const response = await processFifoBatch(event, recordHandler(views, errors), context, runHandler(views), { retryFailedGroups: true });
+      const failed = new Set(response.batchItemFailures.map((failure) => failure.itemIdentifier));
+      // A failed group's later records were not tried: only the record that failed has a reason.
+      await Promise.all(
+        event.Records.filter((record) => failed.has(record.messageId) && errors.has(record.messageId)).map((record) =>
+          telemetry.failed(record, errors.get(record.messageId)),
+        ),
+      );
+      await telemetry.countBatch(event.Records, response);
+      if (response.batchItemFailures.length) {
+        logger.warn('records failed', { failed: response.batchItemFailures.length, of: event.Records.length });
+      }
+      return response;
+    }),
+  );
 }

@@ -6,6 +6,7 @@
  */
 import middy from '@middy/core';
 import type { Logger } from '@aws-lambda-powertools/logger';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context as LambdaContext } from 'aws-lambda';
 import * as z from 'zod';
 import type { Endpoint } from '../contract/endpoint.js';
@@ -302,6 +303,7 @@ export function contextHandler<C extends Context>(context: C, handlers: { [K in 
   for (const key of Object.keys(definitions)) if (!manifest.has(key)) throw new Error(`${context}: ${key} is not in routes.ts`);
 
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use(injectLambdaContext(logger))
     .use({
       onError: async (request) => {
         request.response = await answerToError(request.error);

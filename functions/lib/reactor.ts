@@ -13,7 +13,7 @@ import { queueUrl, sqsClient } from './aws.js';
 import { readEvent } from './event-store.js';
 import { processFifoBatch } from './fifo-batch.js';
 import { withTelemetry, type OpsRecorder } from './ops/telemetry.js';
-import { createLogger } from './log.js';
+import { createLogger, withLambdaContext } from './log.js';
 import { EffectInProgressError } from './once.js';
 import { withSecrets } from './secrets.js';
 
@@ -96,13 +96,15 @@ export function queueConsumer(
       return null;
     }
   };
-  return withSecrets(async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
-    const response = (await together(event)) ?? (await processFifoBatch(event, recordHandler, context));
-    await telemetry.countBatch(event.Records, response);
-    if (response.batchItemFailures.length)
-      logger.warn('records failed', { failed: response.batchItemFailures.length, of: event.Records.length });
-    return response;
-  });
+  return withSecrets(
+    withLambdaContext(logger, async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
+      const response = (await together(event)) ?? (await processFifoBatch(event, recordHandler, context));
+      await telemetry.countBatch(event.Records, response);
+      if (response.batchItemFailures.length)
+        logger.warn('records failed', { failed: response.batchItemFailures.length, of: event.Records.length });
+      return response;
+    }),
+  );
 }
 
 /** A consumer of relayed events; `batch` takes a batch's events at once (see BatchHandler). */

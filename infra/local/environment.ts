@@ -79,6 +79,8 @@ export function handlerEnvironment({
     SIGNIN_LIMIT_PER_IP: '1000',
     // The app's CloudWatch metrics (functions/lib/metrics.ts) are log lines for AWS to read; here they would only be noise.
     POWERTOOLS_METRICS_DISABLED: 'true',
+    // As Lambda sets it for a function run on demand: Powertools marks a handler's first invocation as its cold start.
+    AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     ...stripe,

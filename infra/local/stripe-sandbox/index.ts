@@ -12,6 +12,7 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { listen, loadState, readBody, sendHtml as sendPage, sendJson as sendJsonAnswer } from '../sandbox-http.js';
 import { parseForm } from './form.js';
+import type { StripeShaped } from './stripe-shaped.js';
 import { checkoutPage, donePage } from './page.js';
 import { defaultCatalogue, type SandboxCatalogue } from './catalogue.js';
 
@@ -68,39 +69,48 @@ type CataloguePrice = SandboxCatalogue['prices'][number];
 
 // ------------------------------------------------------------ the objects the sandbox keeps, as Stripe shapes them
 
-interface Price extends CataloguePrice {
-  object: 'price';
-  active: boolean;
-  currency: 'usd';
-  livemode: false;
-  created: number;
-  metadata: Metadata;
-  type: 'recurring' | 'one_time';
-  unit_amount_decimal: string;
-}
+type Price = StripeShaped<
+  Stripe.Price,
+  CataloguePrice & {
+    object: 'price';
+    active: boolean;
+    currency: 'usd';
+    livemode: false;
+    created: number;
+    metadata: Metadata;
+    type: 'recurring' | 'one_time';
+    unit_amount_decimal: string;
+  }
+>;
 
-interface Customer {
-  id: string;
-  object: 'customer';
-  email: string | null;
-  name: string | null;
-  metadata: Metadata;
-  created: number;
-  livemode: false;
-}
+type Customer = StripeShaped<
+  Stripe.Customer,
+  {
+    id: string;
+    object: 'customer';
+    email: string | null;
+    name: string | null;
+    metadata: Metadata;
+    created: number;
+    livemode: false;
+  }
+>;
 
-interface LineItem {
-  id: string;
-  object: 'item';
-  amount_discount: number;
-  amount_subtotal: number;
-  amount_tax: number;
-  amount_total: number;
-  currency: 'usd';
-  description: string;
-  price: Price;
-  quantity: number;
-}
+type LineItem = StripeShaped<
+  Stripe.LineItem,
+  {
+    id: string;
+    object: 'item';
+    amount_discount: number;
+    amount_subtotal: number;
+    amount_tax: number;
+    amount_total: number;
+    currency: 'usd';
+    description: string;
+    price: Price;
+    quantity: number;
+  }
+>;
 
 interface Session {
   id: string;
@@ -120,7 +130,7 @@ interface Session {
     address: null;
     phone: null;
     tax_exempt: 'none';
-    tax_ids: string[];
+    tax_ids: [];
   } | null;
   client_reference_id: string | null;
   metadata: Metadata;
@@ -145,21 +155,27 @@ interface Session {
 }
 
 /** A session as the API answers it: `subscription`, `customer` and `line_items` expanded when asked. */
-type SessionView = Omit<Session, 'subscription_data' | 'payment_intent_data' | 'subscription' | 'customer'> & {
-  subscription: string | Subscription | null;
-  customer: string | Customer | null;
-  line_items?: List<LineItem>;
-};
+type SessionView = StripeShaped<
+  Stripe.Checkout.Session,
+  Omit<Session, 'subscription_data' | 'payment_intent_data' | 'subscription' | 'customer'> & {
+    subscription: string | Subscription | null;
+    customer: string | Customer | null;
+    line_items?: List<LineItem>;
+  }
+>;
 
-interface SubscriptionItem {
-  id: string;
-  object: 'subscription_item';
-  price: Price;
-  quantity: number;
-  current_period_start: number;
-  current_period_end: number;
-  metadata: Metadata;
-}
+type SubscriptionItem = StripeShaped<
+  Stripe.SubscriptionItem,
+  {
+    id: string;
+    object: 'subscription_item';
+    price: Price;
+    quantity: number;
+    current_period_start: number;
+    current_period_end: number;
+    metadata: Metadata;
+  }
+>;
 
 const notCancelled = (): Subscription['cancellation_details'] => ({ reason: null, comment: null, feedback: null });
 const cancellationRequested = (): Subscription['cancellation_details'] => ({
@@ -168,135 +184,157 @@ const cancellationRequested = (): Subscription['cancellation_details'] => ({
   feedback: null,
 });
 
-interface Subscription {
-  id: string;
-  object: 'subscription';
-  customer: string;
-  status: 'trialing' | 'active' | 'canceled';
-  cancel_at_period_end: boolean;
-  cancel_at: number | null;
-  canceled_at: number | null;
-  /** Why it was cancelled: `cancellation_requested` when the API was asked to (at period end or at once). */
-  cancellation_details: { reason: 'cancellation_requested' | null; comment: null; feedback: null };
-  ended_at: number | null;
-  created: number;
-  start_date: number;
-  billing_cycle_anchor: number;
-  trial_start: number | null;
-  trial_end: number | null;
-  currency: 'usd';
-  discounts: string[];
-  metadata: Metadata;
-  items: List<SubscriptionItem>;
-  latest_invoice: string | null;
-  livemode: false;
-}
+type Subscription = StripeShaped<
+  Stripe.Subscription,
+  {
+    id: string;
+    object: 'subscription';
+    customer: string;
+    status: 'trialing' | 'active' | 'canceled';
+    cancel_at_period_end: boolean;
+    cancel_at: number | null;
+    canceled_at: number | null;
+    /** Why it was cancelled: `cancellation_requested` when the API was asked to (at period end or at once). */
+    cancellation_details: { reason: 'cancellation_requested' | null; comment: null; feedback: null };
+    ended_at: number | null;
+    created: number;
+    start_date: number;
+    billing_cycle_anchor: number;
+    trial_start: number | null;
+    trial_end: number | null;
+    currency: 'usd';
+    discounts: string[];
+    metadata: Metadata;
+    items: List<SubscriptionItem>;
+    latest_invoice: string | null;
+    livemode: false;
+  }
+>;
 
 /** What an invoice line is made from: a session's line item, or a subscription item at renewal. */
 type InvoiceLineSource = Pick<LineItem, 'amount_total' | 'description' | 'quantity'>;
 
-interface Invoice {
-  id: string;
-  object: 'invoice';
-  customer: string;
-  amount_due: number;
-  amount_paid: number;
-  amount_remaining: number;
-  billing_reason: 'subscription_create' | 'subscription_cycle';
-  currency: 'usd';
-  status: 'paid';
-  parent: { type: 'subscription_details'; quote_details: null; subscription_details: { subscription: string; metadata: Metadata } };
-  lines: List<{ id: string; object: 'line_item'; amount: number; currency: 'usd'; description: string; quantity: number }>;
-  period_start: number;
-  period_end: number;
-  created: number;
-  livemode: false;
-}
+type Invoice = StripeShaped<
+  Stripe.Invoice,
+  {
+    id: string;
+    object: 'invoice';
+    customer: string;
+    amount_due: number;
+    amount_paid: number;
+    amount_remaining: number;
+    billing_reason: 'subscription_create' | 'subscription_cycle';
+    currency: 'usd';
+    status: 'paid';
+    parent: { type: 'subscription_details'; quote_details: null; subscription_details: { subscription: string; metadata: Metadata } };
+    lines: List<{ id: string; object: 'line_item'; amount: number; currency: 'usd'; description: string; quantity: number }>;
+    period_start: number;
+    period_end: number;
+    created: number;
+    livemode: false;
+  }
+>;
 
 /** The payment of a `payment` session, made when it is paid. */
-interface PaymentIntent {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  amount_received: number;
-  currency: 'usd';
-  status: 'succeeded';
-  latest_charge: string;
-  metadata: Metadata;
-  created: number;
-  livemode: false;
-}
+type PaymentIntent = StripeShaped<
+  Stripe.PaymentIntent,
+  {
+    id: string;
+    object: 'payment_intent';
+    amount: number;
+    amount_received: number;
+    currency: 'usd';
+    status: 'succeeded';
+    latest_charge: string;
+    metadata: Metadata;
+    created: number;
+    livemode: false;
+  }
+>;
 
-interface Charge {
-  id: string;
-  object: 'charge';
-  amount: number;
-  amount_captured: number;
-  amount_refunded: number;
-  captured: true;
-  paid: true;
-  /** True once the whole amount is refunded. */
-  refunded: boolean;
-  status: 'succeeded';
-  currency: 'usd';
-  payment_intent: string;
-  /** What the charge left in the balance, and Stripe's fee. */
-  balance_transaction: string;
-  metadata: Metadata;
-  created: number;
-  livemode: false;
-}
+type Charge = StripeShaped<
+  Stripe.Charge,
+  {
+    id: string;
+    object: 'charge';
+    amount: number;
+    amount_captured: number;
+    amount_refunded: number;
+    captured: true;
+    paid: true;
+    /** True once the whole amount is refunded. */
+    refunded: boolean;
+    status: 'succeeded';
+    currency: 'usd';
+    payment_intent: string;
+    /** What the charge left in the balance, and Stripe's fee. */
+    balance_transaction: string;
+    metadata: Metadata;
+    created: number;
+    livemode: false;
+  }
+>;
 
 /** A charge's movement in the balance: Stripe's standard US card fee, 2.9% + 30¢, rounded to the cent. */
-interface BalanceTransaction {
-  id: string;
-  object: 'balance_transaction';
-  type: 'charge';
-  amount: number;
-  fee: number;
-  net: number;
-  currency: 'usd';
-  source: string;
-  status: 'available';
-  fee_details: { type: 'stripe_fee'; amount: number; currency: 'usd'; description: string; application: null }[];
-  created: number;
-  available_on: number;
-}
+type BalanceTransaction = StripeShaped<
+  Stripe.BalanceTransaction,
+  {
+    id: string;
+    object: 'balance_transaction';
+    type: 'charge';
+    amount: number;
+    fee: number;
+    net: number;
+    currency: 'usd';
+    source: string;
+    status: 'available';
+    fee_details: { type: 'stripe_fee'; amount: number; currency: 'usd'; description: string; application: null }[];
+    created: number;
+    available_on: number;
+  }
+>;
 
 /** An invoice paid by a payment intent. */
-interface InvoicePayment {
-  id: string;
-  object: 'invoice_payment';
-  invoice: string;
-  amount_paid: number;
-  amount_requested: number;
-  currency: 'usd';
-  is_default: true;
-  status: 'paid';
-  payment: { type: 'payment_intent'; payment_intent: string };
-  created: number;
-  livemode: false;
-}
+type InvoicePayment = StripeShaped<
+  Stripe.InvoicePayment,
+  {
+    id: string;
+    object: 'invoice_payment';
+    invoice: string;
+    amount_paid: number;
+    amount_requested: number;
+    currency: 'usd';
+    is_default: true;
+    status: 'paid';
+    payment: { type: 'payment_intent'; payment_intent: string };
+    created: number;
+    livemode: false;
+  }
+>;
 
-interface Refund {
-  id: string;
-  object: 'refund';
-  amount: number;
-  charge: string;
-  payment_intent: string;
-  currency: 'usd';
-  reason: string | null;
-  status: 'succeeded';
-  metadata: Metadata;
-  created: number;
-}
+type Refund = StripeShaped<
+  Stripe.Refund,
+  {
+    id: string;
+    object: 'refund';
+    amount: number;
+    charge: string;
+    payment_intent: string;
+    currency: 'usd';
+    reason: string | null;
+    status: 'succeeded';
+    metadata: Metadata;
+    created: number;
+  }
+>;
 
+/** An event as Stripe sends it, of a `type` Stripe's SDK knows (its object is held to Stripe's types as that object). */
 interface StripeEvent {
   id: string;
   object: 'event';
   api_version: string;
   created: number;
-  type: string;
+  type: Stripe.Event.Type;
   data: { object: Subscription | Invoice | SessionView | Charge; previous_attributes?: Partial<Subscription> | Partial<Charge> };
   livemode: false;
   pending_webhooks: number;
@@ -866,7 +904,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   }
 
   function event(
-    type: string,
+    type: Stripe.Event.Type,
     object: StripeEvent['data']['object'],
     previous?: NonNullable<StripeEvent['data']['previous_attributes']>,
   ): StripeEvent {
