@@ -225,6 +225,7 @@ export const routes = [
   route('GET', '/api/admin/statements', 'admin-statements', 'admin:money', adminStatements.listStatements),
   route('GET', '/api/admin/statements/{artistId}/{month}', 'admin-statements', 'admin:money', adminStatements.getStatement),
   route('POST', '/api/admin/statements/closings', 'admin-statements', 'admin:money', adminStatements.closeMonth),
+  route('GET', '/api/admin/contracts/{artistId}', 'admin-statements', 'admin:money', adminStatements.getContract),
   route('PUT', '/api/admin/contracts/{artistId}', 'admin-statements', 'admin:money', adminStatements.setContract),
   route('GET', '/api/admin/ops/consumers', 'admin-ops', 'admin:operations', adminOps.listConsumers),
   route('GET', '/api/admin/ops/consumers/{name}/dead-letters', 'admin-ops', 'admin:operations', adminOps.listDeadLetters),

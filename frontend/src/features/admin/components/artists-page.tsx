@@ -1,7 +1,7 @@
 /**
  * The label's artists: all of them, archived ones included, sortable by name; add one, edit one (name, bio, main
  * artist, social links checked against each network's address; avatar and header, cropped), or archive one after a
- * confirmation.
+ * confirmation. Admins who also handle money set the artist's split terms there.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Mic2 } from 'lucide-react';
@@ -28,6 +28,8 @@ import { HistoryPanel } from '../history/history-panel';
 import { DataTable, type Column } from '../table/data-table';
 import type { SortState } from '../table/table-sort';
 import { TextAreaField } from './fields';
+import { useSession } from '../../../lib/session';
+import { ArtistTerms } from '../statements/artist-terms';
 import { filledFields, formText } from './form-text';
 
 const networkLabels: Record<(typeof socialNetworks)[number], string> = {
@@ -109,6 +111,7 @@ export function ArtistsPage() {
 }
 
 function ArtistDialog({ artist, onClose }: { artist: AdminArtist | null; onClose: () => void }) {
+  const { adminMay } = useSession();
   const state = useEditorSave({
     item: artist,
     create: useCreateArtist(),
@@ -159,6 +162,7 @@ function ArtistDialog({ artist, onClose }: { artist: AdminArtist | null; onClose
         </fieldset>
         <EditorFooter state={state} submitLabel={artist ? 'Save artist' : 'Add artist'} onCancel={onClose} />
       </form>
+      {artist && adminMay('money') && <ArtistTerms artistId={artist.id} artistName={artist.name} />}
       {artist && <HistoryPanel kind="artist" id={artist.id} />}
     </Dialog>
   );
