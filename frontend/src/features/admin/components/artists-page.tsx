@@ -1,7 +1,7 @@
 /**
  * The label's artists: all of them, archived ones included, sortable by name; add one, edit one (name, bio, main
- * artist, social links checked against each network's address; avatar and header, cropped), or archive one after a
- * confirmation. Admins who also handle money set the artist's split terms there.
+ * artist, social links checked against each network's address; avatar and header, cropped), archive one after a
+ * confirmation, or restore an archived one. Admins who also handle money set the artist's split terms there.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Mic2 } from 'lucide-react';
@@ -16,6 +16,7 @@ import {
   useArchiveArtist,
   useChangeArtist,
   useCreateArtist,
+  useRestoreArtist,
   type AdminArtist,
   type ArtistInput,
 } from '../api/admin-catalogue';
@@ -82,7 +83,9 @@ export function ArtistsPage() {
           <Button variant="ghost" className="px-2 py-1.5" onClick={() => setEditing(artist)} aria-label={`Edit ${artist.name}`}>
             Edit
           </Button>
-          {!artist.archived && (
+          {artist.archived ? (
+            <RestoreButton artist={artist} />
+          ) : (
             <Button variant="ghost" className="px-2 py-1.5" onClick={() => setArchiving(artist)} aria-label={`Archive ${artist.name}`}>
               Archive
             </Button>
@@ -165,6 +168,27 @@ function ArtistDialog({ artist, onClose }: { artist: AdminArtist | null; onClose
       {artist && adminMay('money') && <ArtistTerms artistId={artist.id} artistName={artist.name} />}
       {artist && <HistoryPanel kind="artist" id={artist.id} />}
     </Dialog>
+  );
+}
+
+/** Restoring takes nothing away, so it asks no confirmation: the artist is back in the lists and search as they were. */
+function RestoreButton({ artist }: { artist: AdminArtist }) {
+  const restore = useRestoreArtist();
+  return (
+    <Button
+      variant="ghost"
+      className="px-2 py-1.5"
+      disabled={restore.isPending}
+      aria-label={`Restore ${artist.name}`}
+      onClick={() =>
+        restore.mutate(artist.id, {
+          onSuccess: () => toast({ title: `${artist.name} restored`, description: 'Back in the artists list and search.' }),
+          onError: (error) => toast({ title: 'Not restored', description: serverMessageOf(error) ?? undefined, variant: 'destructive' }),
+        })
+      }
+    >
+      Restore
+    </Button>
   );
 }
 
