@@ -59,6 +59,15 @@ export function ArtistsPage() {
   const [editing, setEditing] = useState<AdminArtist | 'new' | null>(null);
   const [archiving, setArchiving] = useState<AdminArtist | null>(null);
   const rows = useMemo(() => sortArtists(artists.data?.artists ?? [], sort), [artists.data, sort]);
+  // Kept here, not in the row: the row's button turns into Archive as the answer lands, and a mutation's own
+  // callbacks do not run once the component that called it is gone.
+  const restore = useRestoreArtist();
+  // Restoring takes nothing away, so it asks no confirmation: the artist is back in the lists and search as they were.
+  const restoreArtist = (artist: AdminArtist) =>
+    restore.mutate(artist.id, {
+      onSuccess: () => toast({ title: `${artist.name} restored`, description: 'Back in the artists list and search.' }),
+      onError: (error) => toast({ title: 'Not restored', description: serverMessageOf(error) ?? undefined, variant: 'destructive' }),
+    });
 
   const columns: Column<AdminArtist>[] = [
     {
@@ -84,7 +93,15 @@ export function ArtistsPage() {
             Edit
           </Button>
           {artist.archived ? (
-            <RestoreButton artist={artist} />
+            <Button
+              variant="ghost"
+              className="px-2 py-1.5"
+              disabled={restore.isPending}
+              aria-label={`Restore ${artist.name}`}
+              onClick={() => restoreArtist(artist)}
+            >
+              Restore
+            </Button>
           ) : (
             <Button variant="ghost" className="px-2 py-1.5" onClick={() => setArchiving(artist)} aria-label={`Archive ${artist.name}`}>
               Archive
@@ -168,27 +185,6 @@ function ArtistDialog({ artist, onClose }: { artist: AdminArtist | null; onClose
       {artist && adminMay('money') && <ArtistTerms artistId={artist.id} artistName={artist.name} />}
       {artist && <HistoryPanel kind="artist" id={artist.id} />}
     </Dialog>
-  );
-}
-
-/** Restoring takes nothing away, so it asks no confirmation: the artist is back in the lists and search as they were. */
-function RestoreButton({ artist }: { artist: AdminArtist }) {
-  const restore = useRestoreArtist();
-  return (
-    <Button
-      variant="ghost"
-      className="px-2 py-1.5"
-      disabled={restore.isPending}
-      aria-label={`Restore ${artist.name}`}
-      onClick={() =>
-        restore.mutate(artist.id, {
-          onSuccess: () => toast({ title: `${artist.name} restored`, description: 'Back in the artists list and search.' }),
-          onError: (error) => toast({ title: 'Not restored', description: serverMessageOf(error) ?? undefined, variant: 'destructive' }),
-        })
-      }
-    >
-      Restore
-    </Button>
   );
 }
 
