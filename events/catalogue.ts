@@ -106,6 +106,8 @@ export const ArtistDetailsChanged = defineEvent(
 
 /** The artist leaves the listener lists (artists, search); the albums stay as they are. */
 export const ArtistArchived = defineEvent('ArtistArchived', z.object({ artistId: z.string().min(1) }));
+/** An archived artist is back in the listener lists (artists, search), as they were when archived. */
+export const ArtistRestored = defineEvent('ArtistRestored', z.object({ artistId: z.string().min(1) }));
 
 /** A new avatar or header, already resized; `url` is what the app serves (a /media/ path). */
 export const ArtistImageChanged = defineEvent(
@@ -215,6 +217,7 @@ export const catalogueEvents = [
   AlbumDetailsChanged,
   ArtistDetailsChanged,
   ArtistArchived,
+  ArtistRestored,
   ArtistImageChanged,
   AlbumDrafted,
   AlbumDraftChanged,

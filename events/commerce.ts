@@ -174,6 +174,12 @@ export const VideoPublished = defineEvent(
     publishedAt: z.string().date(),
   }),
 );
+/** Out of the listeners' lists and its page, kept for the admins, who may show it again. */
+export const VideoHidden = defineEvent('VideoHidden', z.object({ videoId: z.string().min(1) }));
+/** A hidden video back where listeners find it. */
+export const VideoShown = defineEvent('VideoShown', z.object({ videoId: z.string().min(1) }));
+/** Gone for good: from the listeners' lists and page and from the admins' list; its slug is free again. */
+export const VideoDeleted = defineEvent('VideoDeleted', z.object({ videoId: z.string().min(1) }));
 export const VideoDetailsChanged = defineEvent(
   'VideoDetailsChanged',
   z.object({

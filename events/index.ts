@@ -17,8 +17,11 @@ import {
   SubscriptionEnded,
   SubscriptionRenewed,
   SubscriptionStarted,
+  VideoDeleted,
   VideoDetailsChanged,
+  VideoHidden,
   VideoPublished,
+  VideoShown,
 } from './commerce.js';
 import { FanSignedUp } from './band.js';
 import { MerchOrderPlaced } from './merch.js';
@@ -104,6 +107,9 @@ export const registry = createRegistry([
   SubscriptionEnded,
   VideoPublished,
   VideoDetailsChanged,
+  VideoHidden,
+  VideoShown,
+  VideoDeleted,
   UserRegistered,
   EmailVerified,
   UnprovenAccessRevoked,

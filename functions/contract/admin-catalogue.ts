@@ -172,6 +172,8 @@ export function artistListOrder(a: z.infer<typeof adminArtist>, b: z.infer<typeo
 }
 /** Archived artists leave the artists list and search; their albums stay as they are and the artist page still answers a direct link. */
 export const archiveArtist = endpoint({ params: idParams, answer: adminArtist });
+/** An archived artist back in the listener lists; an artist who is not archived is answered as they are. */
+export const restoreArtist = endpoint({ params: idParams, answer: adminArtist });
 /**
  * A new avatar (`POST …/avatar`, multipart field `avatar`) or header (`POST …/header`, field `header`): a JPEG or PNG of
  * at most `artistImageMaxBytes`, the admin's crop of it, which the server resizes (avatar 400 × 400, header 1500 × 500).
@@ -394,6 +396,8 @@ export const adminVideo = z.object({
   youtubeVideoId: z.string(),
   requiredTier: z.enum(['free', 'toko_plus']),
   publishedAt: z.string(),
+  /** Out of the listeners' lists and page until it is shown again. */
+  hidden: z.boolean(),
 });
 const videoTier = z.enum(['free', 'toko_plus']);
 const videoFields = {
@@ -416,3 +420,8 @@ export const changeVideo = endpoint({ params: idParams, body: z.partial(z.object
 /** Every exclusive video, newest first (a label publishes a few a month: one page holds them). */
 export const videoList = z.object({ videos: z.array(adminVideo) });
 export const listVideos = endpoint({ answer: videoList });
+/** Hidden from listeners, or shown again; asking for what already is answers the video as it is. */
+export const hideVideo = endpoint({ params: idParams, answer: adminVideo });
+export const showVideo = endpoint({ params: idParams, answer: adminVideo });
+/** Deleted for good (the log keeps that it was, and who deleted it). */
+export const deleteVideo = endpoint({ params: idParams, answer: z.object({ id: z.string(), deleted: z.literal(true) }) });

@@ -61,6 +61,19 @@ export const getStatement = endpoint({ params: z.object({ artistId: entityId, mo
 export const closeMonthAnswer = z.object({ month: z.string(), closedAt: z.string() });
 export const closeMonth = endpoint({ body: z.object({ month }), answer: closeMonthAnswer });
 
+export const contractAnswer = z.object({
+  artistId: z.string(),
+  /** The terms in force now: the label's default until a contract is set. */
+  terms: contractTerms,
+  /** True while no contract was ever set for the artist, so `terms` is the default. */
+  isDefault: z.boolean(),
+  /** Every change of terms, newest first: a month closed keeps the terms that were in force when it was closed. */
+  history: z.array(z.object({ at: z.string(), terms: contractTerms })),
+});
+export type ContractAnswer = z.infer<typeof contractAnswer>;
+
+export const getContract = endpoint({ params: z.object({ artistId: entityId }), answer: contractAnswer });
+
 export const setContract = endpoint({
   params: z.object({ artistId: entityId }),
   body: contractTerms,

@@ -16,10 +16,11 @@ import { resizeArtwork } from '../lib/media-intake/artwork.js';
 import { readMultipartFile, type MultipartProblem } from '../lib/multipart.js';
 import { releaseBoard } from '../lib/release-board.js';
 import { releaseDto } from '../lib/release-details.js';
-import { changeVideoDetails, publishVideo } from '../lib/video-commands.js';
+import { publishVideo, runVideoCommand } from '../lib/video-commands.js';
+import type { VideoState } from '../domain/commerce/video.js';
 import { getViews, queryViews } from '../lib/views.js';
 import { ARCHIVED_ARTISTS_INDEX, ARTISTS_INDEX, artistKey } from '../projections/catalogue.js';
-import { VIDEOS_INDEX, type VideoView } from '../projections/commerce.js';
+import { HIDDEN_VIDEOS_INDEX, VIDEOS_INDEX, type VideoView } from '../projections/commerce.js';
 
 function artistDto(artistId: string, state: ArtistState): AdminArtist {
   if (!state.exists) throw notFound('artist_not_found', 'Artist not found');
@@ -92,6 +93,11 @@ function draftTrack(state: AlbumState, trackId: string) {
   return track;
 }
 
+function videoDto(id: string, state: VideoState) {
+  if (!state.exists || state.deleted) throw notFound('video_not_found', 'Video not found');
+  return { id, ...state.published, ...state.details, hidden: state.hidden };
+}
+
 export const handler = contextHandler('admin-catalogue', {
   'GET /api/admin/artists': async () => {
     const [listed, archived] = await Promise.all([
@@ -118,6 +124,11 @@ export const handler = contextHandler('admin-catalogue', {
 
   'POST /api/admin/artists/{id}/archive': async ({ params, session, request }) => {
     const { state } = await runArtistCommand(params.id, { type: 'ArchiveArtist', artistId: params.id }, commandContext(session, request));
+    return artistDto(params.id, state);
+  },
+
+  'POST /api/admin/artists/{id}/restore': async ({ params, session, request }) => {
+    const { state } = await runArtistCommand(params.id, { type: 'RestoreArtist', artistId: params.id }, commandContext(session, request));
     return artistDto(params.id, state);
   },
 
@@ -271,9 +282,12 @@ export const handler = contextHandler('admin-catalogue', {
   },
 
   'GET /api/admin/videos': async () => {
-    const videos = await queryViews<VideoView>({ gsi1pk: VIDEOS_INDEX }, { descending: true });
+    const [shown, hidden] = await Promise.all([
+      queryViews<VideoView>({ gsi1pk: VIDEOS_INDEX }, { descending: true }),
+      queryViews<VideoView>({ gsi1pk: HIDDEN_VIDEOS_INDEX }, { descending: true }),
+    ]);
     return {
-      videos: videos.map((v) => ({
+      videos: [...shown, ...hidden].map((v) => ({
         id: v.id,
         slug: v.slug,
         title: v.title,
@@ -281,6 +295,7 @@ export const handler = contextHandler('admin-catalogue', {
         youtubeVideoId: v.youtubeVideoId,
         requiredTier: v.requiredTier,
         publishedAt: v.publishedAt,
+        hidden: v.hidden === true,
       })),
     };
   },
@@ -298,16 +313,30 @@ export const handler = contextHandler('admin-catalogue', {
     };
     await publishVideo(video, commandContext(session, request));
     const { videoId: id, ...rest } = video;
-    return { id, ...rest };
+    return { id, ...rest, hidden: false };
   },
 
   'PUT /api/admin/videos/{id}': async ({ params, body, session, request }) => {
     const { youtube, ...changes } = body;
-    const { state } = await changeVideoDetails(
+    const { state } = await runVideoCommand(
       { type: 'ChangeVideoDetails', videoId: params.id, changes: { ...changes, ...(youtube ? { youtubeVideoId: youtube } : {}) } },
       commandContext(session, request),
     );
-    if (!state.exists) throw notFound('video_not_found', 'Video not found');
-    return { id: params.id, ...state.published, ...state.details };
+    return videoDto(params.id, state);
+  },
+
+  'POST /api/admin/videos/{id}/hide': async ({ params, session, request }) => {
+    const { state } = await runVideoCommand({ type: 'HideVideo', videoId: params.id }, commandContext(session, request));
+    return videoDto(params.id, state);
+  },
+
+  'POST /api/admin/videos/{id}/show': async ({ params, session, request }) => {
+    const { state } = await runVideoCommand({ type: 'ShowVideo', videoId: params.id }, commandContext(session, request));
+    return videoDto(params.id, state);
+  },
+
+  'DELETE /api/admin/videos/{id}': async ({ params, session, request }) => {
+    await runVideoCommand({ type: 'DeleteVideo', videoId: params.id }, commandContext(session, request));
+    return { id: params.id, deleted: true as const };
   },
 });

@@ -4,7 +4,7 @@
  * setting an artist's contract are commands (functions/domain/statements/commands.ts).
  */
 import type { MonthStatements } from '../domain/statements/statement.js';
-import { termsAt } from '../domain/statements/statement.js';
+import { DEFAULT_TERMS, termsAt } from '../domain/statements/statement.js';
 import { checkedMonth, closingDecider, contractDecider, contractStreamId, statementStreamId } from '../domain/statements/commands.js';
 import { notFound } from '../domain/errors.js';
 import { commandContext, runCommand } from '../lib/command.js';
@@ -88,6 +88,20 @@ export const handler = contextHandler('admin-statements', {
       commandContext(session, request),
     );
     return { month: body.month, closedAt: state.closedAt ?? request.receivedAt.toISOString() };
+  },
+
+  'GET /api/admin/contracts/{artistId}': async ({ params }) => {
+    const [artist, items] = await Promise.all([
+      getView(artistKey(params.artistId)),
+      queryViews({ pk: STATEMENT_CONTRACTS }, { skPrefix: `${params.artistId}#` }),
+    ]);
+    if (!artist) throw notFound('artist_not_found', `No artist ${params.artistId}`);
+    // The prefix `<artistId>#` also matches an artist whose id starts with this one's and a '#': the filter keeps this one's.
+    const history = contractsFromViews(items)
+      .filter((c) => c.artistId === params.artistId)
+      .sort((a, b) => b.at.localeCompare(a.at))
+      .map(({ at, terms }) => ({ at, terms }));
+    return { artistId: params.artistId, terms: history[0]?.terms ?? DEFAULT_TERMS, isDefault: history.length === 0, history };
   },
 
   'PUT /api/admin/contracts/{artistId}': async ({ params, body, session, request }) => {

@@ -205,7 +205,7 @@ export const handler = contextHandler('membership', {
   'GET /api/video-by-slug/{slug}': async ({ params, session }) => {
     const link = await getView<{ videoId: string }>(videoSlugKey(params.slug.toLowerCase()));
     const video = link && (await getView<VideoView>(videoKey(link.videoId)));
-    if (!video) throw new HttpError(404, 'video_not_found', 'Video not found');
+    if (!video || video.hidden) throw new HttpError(404, 'video_not_found', 'Video not found');
     return videoDto(video, isSubscriber(session) || video.requiredTier === 'free');
   },
 });

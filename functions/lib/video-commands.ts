@@ -8,6 +8,6 @@ export async function publishVideo(video: EventOf<'VideoPublished'>['data'], con
   return runCommand(videoStream(video.videoId), videoDecider, { type: 'PublishVideo', video }, context, undefined, { startsStream: true });
 }
 
-export async function changeVideoDetails(command: Extract<VideoCommand, { type: 'ChangeVideoDetails' }>, context: AppendContext) {
+export async function runVideoCommand(command: Exclude<VideoCommand, { type: 'PublishVideo' }>, context: AppendContext) {
   return runCommand(videoStream(command.videoId), videoDecider, command, context);
 }

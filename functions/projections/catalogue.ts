@@ -23,6 +23,7 @@ export const listingEvents = [
   'ArtistDetailsChanged',
   'ArtistImageChanged',
   'ArtistArchived',
+  'ArtistRestored',
   'AlbumPublished',
   'AlbumDetailsChanged',
   'AlbumUnpublished',
@@ -75,6 +76,8 @@ export const catalogueProjection: Projection = {
         return [
           { kind: 'update', key: artistKey(event.data.artistId), set: { archived: true, gsi1pk: ARCHIVED_ARTISTS_INDEX, ...stamp(event) } },
         ];
+      case 'ArtistRestored':
+        return [{ kind: 'update', key: artistKey(event.data.artistId), set: { archived: false, gsi1pk: ARTISTS_INDEX, ...stamp(event) } }];
       case 'AlbumUnpublished': {
         const album = await views.get(albumKey(event.data.albumId));
         if (!album) throw new Error(`Album ${event.data.albumId} is not projected yet`);

@@ -1,7 +1,7 @@
 /**
  * The commerce views: each cart (one item, with the version it reflects so a reader can catch up),
  * each buyer's purchases (one item per album, which is also what they own; a refund takes it away), album downloads, and
- * the exclusive videos (listed, and by slug).
+ * the exclusive videos (listed, hidden ones apart, and by slug).
  */
 import type { CartLine, DomainEvent, EventType } from '../../events/index.js';
 import { stamp, type Projection, type ViewOp } from '../lib/projection.js';
@@ -14,6 +14,8 @@ export const downloadKey = (albumId: string) => ({ pk: `download#${albumId}`, sk
 export const videoKey = (videoId: string) => ({ pk: `video#${videoId}`, sk: 'video' });
 export const videoSlugKey = (slug: string) => ({ pk: `video-slug#${slug}`, sk: 'video' });
 export const VIDEOS_INDEX = 'videos';
+/** Hidden videos, for the admins' list only: listeners read VIDEOS_INDEX. */
+export const HIDDEN_VIDEOS_INDEX = 'videos-hidden';
 
 export interface CartView {
   lines: CartLine[];
@@ -49,6 +51,8 @@ export interface VideoView {
   youtubeVideoId: string;
   requiredTier: 'free' | 'toko_plus';
   publishedAt: string;
+  /** Hidden from listeners (absent on videos projected before videos could be hidden). */
+  hidden?: boolean;
 }
 
 export const commerceEvents = [
@@ -62,6 +66,9 @@ export const commerceEvents = [
   'AlbumDownloadBuilt',
   'VideoPublished',
   'VideoDetailsChanged',
+  'VideoHidden',
+  'VideoShown',
+  'VideoDeleted',
 ] as const satisfies readonly EventType[];
 
 export const commerceProjection: Projection = {
@@ -129,6 +136,25 @@ export const commerceProjection: Projection = {
       }
       case 'VideoDetailsChanged':
         return [{ kind: 'update', key: videoKey(event.data.videoId), set: { ...event.data.changes, ...stamp(event) } }];
+      case 'VideoHidden':
+      case 'VideoShown': {
+        const hidden = event.type === 'VideoHidden';
+        return [
+          {
+            kind: 'update',
+            key: videoKey(event.data.videoId),
+            set: { hidden, gsi1pk: hidden ? HIDDEN_VIDEOS_INDEX : VIDEOS_INDEX, ...stamp(event) },
+          },
+        ];
+      }
+      case 'VideoDeleted': {
+        const video = (await views.get(videoKey(event.data.videoId))) as VideoView | undefined;
+        const slugOwner = video && (await views.get(videoSlugKey(video.slug)));
+        return [
+          { kind: 'delete', key: videoKey(event.data.videoId) },
+          ...(video && slugOwner?.videoId === event.data.videoId ? [{ kind: 'delete' as const, key: videoSlugKey(video.slug) }] : []),
+        ];
+      }
       default:
         // CheckoutStarted: the order stream is read directly while it is open; nothing to list yet.
         return [];

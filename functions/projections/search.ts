@@ -61,7 +61,8 @@ export const searchProjection: Projection = {
         return [{ kind: 'update', key: searchKey('artist', artistId), set: { avatar: url, ...stamp(event) } }];
       }
       case 'ArtistArchived':
-        return move(event, views, [{ type: 'artist', id: event.data.artistId }], 'hidden');
+      case 'ArtistRestored':
+        return move(event, views, [{ type: 'artist', id: event.data.artistId }], event.type === 'ArtistArchived' ? 'hidden' : 'search');
       case 'AlbumUnpublished':
       case 'AlbumRepublished': {
         const { albumId } = event.data;

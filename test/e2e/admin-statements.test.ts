@@ -1,6 +1,7 @@
 /**
  * The artists' statements in Chromium: a month's artists with their totals, one artist's statement with its lines,
- * its CSV, the printed page (the statement alone), and closing the month after a confirmation.
+ * its CSV, the printed page (the statement alone), and closing the month after a confirmation; and an artist's split
+ * terms on their admin page.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
@@ -8,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendToStream } from '../../functions/lib/event-store.js';
 import { api, baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
 import { signedInAdmin } from '../support/signed-in.js';
-import { launch, newPage, signIn, viewports } from './browser.js';
+import { launch, newPage, signIn, toastShown, viewports } from './browser.js';
+import { addArtist } from './steps.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -58,9 +60,12 @@ describe('the artists’ statements', () => {
     await page.goto(`${baseUrl()}/admin`);
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Statements' }).click();
     await page.getByRole('heading', { name: 'Statements' }).waitFor();
+    // The page opens on the month under way.
+    expect(await page.getByLabel('Month').inputValue()).toBe(new Date().toISOString().slice(0, 7));
+    await page.getByTestId('month-statements').or(page.getByText('No artist earned anything this month')).first().waitFor();
     await page.getByLabel('Month').fill(month);
     await page.waitForURL(new RegExp(`month=${month}`));
-    await page.getByRole('button', { name: artistName }).click();
+    await page.getByTestId('month-statements').getByRole('button', { name: artistName }).click();
     const statement = page.getByTestId('artist-statement');
     await statement.getByRole('rowheader', { name: 'Merch' }).waitFor();
     expect(await statement.getByTestId('artist-total').textContent()).toBe('$15.00');
@@ -82,6 +87,49 @@ describe('the artists’ statements', () => {
     await page.reload();
     await page.getByTestId('month-status').getByText('Closed on', { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: 'Close month' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows an artist’s split terms on their admin page, the default first, and sets new ones that join the history', async () => {
+    const admin = await signedInAdmin(['catalogue', 'money']);
+    const { context, page } = await newPage(browser, viewports.desktop);
+    await signIn(context, admin);
+    const name = `Terms ${randomUUID().slice(0, 8)}`;
+    await addArtist(page, name);
+    const terms = page.getByTestId('artist-terms');
+    await terms.getByTestId('current-terms').getByText('no contract set yet', { exact: false }).waitFor();
+    expect(await terms.getByTestId('current-terms').textContent()).toContain('Album sales 50% · Toko+ 50% · Merch 50%');
+
+    // A share over 100% is refused beside its field, and nothing is set.
+    await terms.getByLabel("Label's share of merch (%)").fill('120');
+    await terms.getByRole('button', { name: 'Set terms' }).click();
+    await terms.getByText('Enter a percentage from 0 to 100', { exact: false }).waitFor();
+    expect(await terms.getByLabel("Label's share of merch (%)").getAttribute('aria-invalid')).toBe('true');
+
+    await terms.getByLabel("Label's share of album sales (%)").fill('40');
+    await terms.getByLabel("Label's share of merch (%)").fill('12.5');
+    await terms.getByRole('button', { name: 'Set terms' }).click();
+    await toastShown(page, `${name}'s terms are set`);
+    await terms.getByTestId('current-terms').getByText('Album sales 40% · Toko+ 50% · Merch 12.5%', { exact: false }).waitFor();
+    expect(await terms.getByTestId('current-terms').textContent()).not.toContain('no contract set yet');
+
+    // Opened again once the history is recorded, the page reads the terms and their history from the server.
+    const artistId = (await admin.call('/api/admin/artists')).body.artists.find((a: { name: string }) => a.name === name).id as string;
+    await eventually(async () => (await admin.call(`/api/admin/contracts/${artistId}`)).body.history.length === 1, 30_000);
+    await page.reload();
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    await page.getByTestId('terms-history').getByText('Album sales 40% · Toko+ 50% · Merch 12.5%').waitFor();
+    expect(await page.getByTestId('terms-history').getByRole('listitem').count()).toBe(1);
+    await context.close();
+  });
+
+  it('leaves the split terms out of the artist’s page for an admin who does not handle money', async () => {
+    const admin = await signedInAdmin(['catalogue']);
+    const { context, page } = await newPage(browser, viewports.desktop);
+    await signIn(context, admin);
+    const { artistForm } = await addArtist(page, `No terms ${randomUUID().slice(0, 8)}`);
+    await artistForm.waitFor();
+    expect(await page.getByTestId('artist-terms').count()).toBe(0);
     await context.close();
   });
 });

@@ -4,9 +4,9 @@ import { readStream } from '../../functions/lib/event-store.js';
 import { publishDue } from '../../functions/scheduled/publish-due.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { OLD_DATE, newArtist as newArtistOf, readyDraft as readyDraftOf, tag } from '../support/catalogue.js';
-import { signedInAdmin, type TestListener } from '../support/signed-in.js';
+import { signedInAdmin, type TestAdmin } from '../support/signed-in.js';
 
-let admin: TestListener;
+let admin: TestAdmin;
 beforeAll(async () => {
   useCloudEnv();
   admin = await signedInAdmin();
@@ -45,6 +45,28 @@ describe('admin artists', () => {
     // No new release of an archived artist.
     const draft = await admin.call('/api/admin/albums', { method: 'POST', json: { artistId: artist.id, title: 'Late' } });
     expect(draft).toMatchObject({ status: 400, body: { fields: { artistId: expect.stringMatching(/archived/) } } });
+  });
+
+  it('restores an archived artist: back in the artists list and search as they were, and open to new releases', async () => {
+    const artist = await newArtist(`Restored ${tag()}`);
+    const artistSearch = async () =>
+      ((await api(`/api/search?q=${encodeURIComponent(artist.name)}`)).body.artists as { id: string }[]).some((a) => a.id === artist.id);
+    await eventually(artistSearch);
+    expect((await admin.call(`/api/admin/artists/${artist.id}/archive`, { method: 'POST' })).status).toBe(200);
+    await eventually(async () => !(await artistSearch()) && !(await listed('/api/artists', artist.id)));
+
+    const restored = await admin.call(`/api/admin/artists/${artist.id}/restore`, { method: 'POST' });
+    expect(restored.body).toMatchObject({ id: artist.id, name: artist.name, archived: false });
+    await eventually(async () => (await artistSearch()) && (await listed('/api/artists', artist.id)));
+    expect(
+      ((await admin.call('/api/admin/artists')).body.artists as { id: string; archived: boolean }[]).find((a) => a.id === artist.id),
+    ).toMatchObject({ archived: false });
+    // Asking again changes nothing; an unknown artist is 404.
+    expect((await admin.call(`/api/admin/artists/${artist.id}/restore`, { method: 'POST' })).body).toMatchObject({ archived: false });
+    expect((await readStream(`artist#${artist.id}`)).map((e) => e.type)).toEqual(['ArtistCreated', 'ArtistArchived', 'ArtistRestored']);
+    expect((await admin.call(`/api/admin/artists/artist-${tag()}/restore`, { method: 'POST' })).status).toBe(404);
+    const draft = await admin.call('/api/admin/albums', { method: 'POST', json: { artistId: artist.id, title: 'Back' } });
+    expect(draft.status).toBe(200);
   });
 
   it('refuses a social link of another network, and answers a message per field', async () => {
@@ -251,5 +273,51 @@ describe('admin exclusive videos', () => {
     const bad = await admin.call('/api/admin/videos', { method: 'POST', json: { title: 'x', youtube: 'https://vimeo.com/123' } });
     expect(bad).toMatchObject({ status: 400, body: { fields: { youtube: expect.stringContaining('YouTube') } } });
     expect((await admin.call(`/api/admin/videos/${randomUUID()}`, { method: 'PUT', json: { title: 'y' } })).status).toBe(404);
+  });
+
+  it('hides a video from listeners and shows it again, and deletes one for good after a fresh code', async () => {
+    const title = `Tour film ${tag()}`;
+    const created = await admin.call('/api/admin/videos', {
+      method: 'POST',
+      json: { title, youtube: 'dQw4w9WgXcQ', requiredTier: 'free' },
+    });
+    const { id, slug } = created.body as { id: string; slug: string };
+    expect(created.body).toMatchObject({ hidden: false });
+    const listenersSee = async () =>
+      ((await api('/api/exclusive-videos')).body.videos as { id: string }[]).some((v) => v.id === id) &&
+      (await api(`/api/video-by-slug/${slug}`)).status === 200;
+    const adminsSee = async () =>
+      ((await admin.call('/api/admin/videos')).body.videos as { id: string; hidden: boolean }[]).find((v) => v.id === id);
+    await eventually(listenersSee);
+
+    expect((await admin.call(`/api/admin/videos/${id}/hide`, { method: 'POST' })).body).toMatchObject({ id, title, hidden: true });
+    await eventually(async () => !(await listenersSee()) && (await adminsSee())?.hidden === true);
+    expect((await api(`/api/video-by-slug/${slug}`)).status).toBe(404);
+    expect((await admin.call(`/api/admin/videos/${id}/show`, { method: 'POST' })).body).toMatchObject({ hidden: false });
+    await eventually(listenersSee);
+
+    // Deleting is for good: it asks for a fresh code (the test admin's call gives one when refused for it).
+    const fresh = await signedInAdmin(['catalogue']);
+    expect(await fresh.callAsIs(`/api/admin/videos/${id}`, { method: 'DELETE' })).toMatchObject({
+      status: 403,
+      body: { error: 'step_up_required' },
+    });
+    expect((await admin.call(`/api/admin/videos/${id}`, { method: 'DELETE' })).body).toEqual({ id, deleted: true });
+    await eventually(async () => !(await listenersSee()) && !(await adminsSee()));
+    expect((await readStream(`video#${id}`)).map((e) => [e.type, e.meta.actor])).toEqual([
+      ['VideoPublished', admin.userId],
+      ['VideoHidden', admin.userId],
+      ['VideoShown', admin.userId],
+      ['VideoDeleted', admin.userId],
+    ]);
+    for (const [method, path] of [
+      ['POST', `/api/admin/videos/${id}/hide`],
+      ['PUT', `/api/admin/videos/${id}`],
+      ['DELETE', `/api/admin/videos/${id}`],
+    ] as const)
+      expect(
+        (await admin.call(path, { method, ...(method === 'PUT' ? { json: { title: 'Again' } } : {}) })).status,
+        `${method} ${path}`,
+      ).toBe(404);
   });
 });

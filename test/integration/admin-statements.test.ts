@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardAnswer } from '../../functions/contract/admin-dashboard.js';
-import type { ArtistStatementAnswer, MonthStatementsAnswer } from '../../functions/contract/admin-statements.js';
+import type { ArtistStatementAnswer, ContractAnswer, MonthStatementsAnswer } from '../../functions/contract/admin-statements.js';
 import { appendToStream } from '../../functions/lib/event-store.js';
 import { api, eventually, scanText, useCloudEnv } from '../support/cloud.js';
 import { deletionCode } from '../support/inbox.js';
 import { asBrowser } from './accounts-helpers.js';
+import { newArtist } from '../support/catalogue.js';
 import { newPerson, paidBuyer, sandbox } from '../support/commerce.js';
 import { listenTo } from '../support/plays.js';
 import { signedInAdmin, type TestListener } from '../support/signed-in.js';
@@ -169,6 +170,33 @@ describe('the artists’ payout statements', () => {
     const frozen = await statementOf(admin, artistId, month);
     expect(frozen.lines).toEqual(open.lines);
     expect((await admin.call(`/api/admin/statements?month=${month}`)).body).toMatchObject({ closedAt: expect.any(String) });
+  });
+
+  it('reads an artist’s terms: the label’s default before any contract, then each change newest first, to money admins only', async () => {
+    const [admin, money, catalogue] = await Promise.all([signedInAdmin(), signedInAdmin(['money']), signedInAdmin(['catalogue'])]);
+    const artist = await newArtist(admin);
+    const path = `/api/admin/contracts/${artist.id}`;
+    expect((await money.call(path)).body).toEqual({
+      artistId: artist.id,
+      terms: { sales: 5000, membership: 5000, merch: 5000 },
+      isDefault: true,
+      history: [],
+    });
+    for (const terms of [
+      { sales: 4000, membership: 5000, merch: 5000 },
+      { sales: 3000, membership: 2500, merch: 1000 },
+    ])
+      expect((await money.call(path, { method: 'PUT', json: terms })).status).toBe(200);
+    const read = await eventually(async () => {
+      const answer = await money.call(path);
+      return (answer.body as ContractAnswer).history.length === 2 ? (answer.body as ContractAnswer) : null;
+    }, 60_000);
+    expect(read).toMatchObject({ terms: { sales: 3000, membership: 2500, merch: 1000 }, isDefault: false });
+    expect(read.history.map((h) => h.terms.sales)).toEqual([3000, 4000]);
+    expect(read.history[0].at > read.history[1].at).toBe(true);
+
+    expect(await catalogue.call(path)).toMatchObject({ status: 403, body: { error: 'permission_required' } });
+    expect((await money.call(`/api/admin/contracts/artist-${randomUUID()}`)).status).toBe(404);
   });
 
   it('keeps the month’s statement totals and the dashboard’s but for the cancelled membership, to the cent, when a buyer, member and listener deletes the account', async () => {

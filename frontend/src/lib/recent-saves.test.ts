@@ -48,4 +48,17 @@ describe('a cached list with its recent saves', () => {
     expect(videos.overlay([video('a', 'Old one')]).map((v) => v.id)).toEqual(['new', 'a']);
     expect(savedList(['admin', 'artists'], 'artists').overlay([])).toEqual([]);
   });
+
+  it('takes a deleted item out of the cached answer at once and keeps it out of a stale reload, even one saved just before', async () => {
+    const queryClient = new QueryClient();
+    const key = ['admin', 'videos', 'deleted'] as const;
+    const videos = savedList<{ id: string; title: string }, 'videos'>(key, 'videos');
+    queryClient.setQueryData(key, { videos: [video('a', 'Old one'), video('b', 'Other')] });
+    await videos.show(queryClient, video('a', 'Renamed'));
+
+    await videos.drop(queryClient, 'a');
+
+    expect(queryClient.getQueryData(key)).toEqual({ videos: [video('b', 'Other')] });
+    expect(videos.overlay([video('a', 'Old one'), video('b', 'Other')]).map((v) => v.id)).toEqual(['b']);
+  });
 });

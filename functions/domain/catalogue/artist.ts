@@ -1,6 +1,6 @@
 /**
  * The artist aggregate: an artist joins the label once, then the label edits their details and images, and may archive
- * them (they leave the listener lists; their albums stay as they are). Pure.
+ * them (they leave the listener lists; their albums stay as they are) and restore them. Pure.
  */
 import type { DomainEvent, EventOf, NewEvent, SocialLinks } from '../../../events/index.js';
 import { assertNever, conflict, notFound } from '../errors.js';
@@ -19,7 +19,8 @@ export type ArtistCommand =
   | { type: 'CreateArtist'; artist: EventOf<'ArtistCreated'>['data'] }
   | { type: 'ChangeArtistDetails'; artistId: string; changes: Partial<ArtistDetails> }
   | { type: 'ChangeArtistImage'; artistId: string; image: 'avatar' | 'header'; url: string }
-  | { type: 'ArchiveArtist'; artistId: string };
+  | { type: 'ArchiveArtist'; artistId: string }
+  | { type: 'RestoreArtist'; artistId: string };
 
 function existing(state: ArtistState) {
   if (!state.exists) throw notFound('artist_not_found', 'Artist not found');
@@ -42,6 +43,8 @@ export const artistDecider = {
         return event.data.image === 'avatar' ? { ...state, avatar: event.data.url } : { ...state, headerImage: event.data.url };
       case 'ArtistArchived':
         return state.exists ? { ...state, archived: true } : state;
+      case 'ArtistRestored':
+        return state.exists ? { ...state, archived: false } : state;
       default:
         return state;
     }
@@ -69,6 +72,10 @@ export const artistDecider = {
       case 'ArchiveArtist': {
         if (!state.exists) throw notFound('artist_not_found', 'Artist not found');
         return state.archived ? [] : [{ type: 'ArtistArchived', data: { artistId: command.artistId } }];
+      }
+      case 'RestoreArtist': {
+        if (!state.exists) throw notFound('artist_not_found', 'Artist not found');
+        return state.archived ? [{ type: 'ArtistRestored', data: { artistId: command.artistId } }] : [];
       }
       default:
         return assertNever(command);

@@ -27,6 +27,22 @@ describe('artist', () => {
     const state = artistDecider.evolve(artistDecider.initialState, stored('artist#a1', 1, { type: 'ArtistCreated', data: artist }));
     expect(() => artistDecider.decide({ type: 'CreateArtist', artist }, state)).toThrow(DomainError);
   });
+
+  it('is restored once archived, and can be edited again; restoring an artist who is not archived records nothing', () => {
+    const created = artistDecider.evolve(artistDecider.initialState, stored('artist#a1', 1, { type: 'ArtistCreated', data: artist }));
+    const restore = { type: 'RestoreArtist', artistId: artist.artistId } as const;
+    expect(artistDecider.decide(restore, created)).toEqual([]);
+    const archived = artistDecider.evolve(created, stored('artist#a1', 2, { type: 'ArtistArchived', data: { artistId: artist.artistId } }));
+    const rename = { type: 'ChangeArtistDetails', artistId: artist.artistId, changes: { name: 'Back' } } as const;
+    expect(() => artistDecider.decide(rename, archived)).toThrow(DomainError);
+    expect(artistDecider.decide(restore, archived)).toEqual([{ type: 'ArtistRestored', data: { artistId: artist.artistId } }]);
+    const restored = artistDecider.evolve(
+      archived,
+      stored('artist#a1', 3, { type: 'ArtistRestored', data: { artistId: artist.artistId } }),
+    );
+    expect(artistDecider.decide(rename, restored)).toHaveLength(1);
+    expect(() => artistDecider.decide(restore, artistDecider.initialState)).toThrow(DomainError);
+  });
 });
 
 describe('album', () => {

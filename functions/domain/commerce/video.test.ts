@@ -39,4 +39,25 @@ describe('exclusive video', () => {
   it('cannot change a video that does not exist', () => {
     expect(given([]).when({ type: 'ChangeVideoDetails', videoId: 'v1', changes: { title: 'x' } })).toThrow(/not found/);
   });
+  it('is hidden and shown again, each once; a deleted video takes no more commands', () => {
+    const published = { type: 'VideoPublished', data: video };
+    const hidden = { type: 'VideoHidden', data: { videoId: 'v1' } };
+    expect(given([published]).when({ type: 'HideVideo', videoId: 'v1' })()).toEqual([hidden]);
+    expect(given([published, hidden]).when({ type: 'HideVideo', videoId: 'v1' })()).toEqual([]);
+    expect(given([published]).when({ type: 'ShowVideo', videoId: 'v1' })()).toEqual([]);
+    expect(given([published, hidden]).when({ type: 'ShowVideo', videoId: 'v1' })()).toEqual([
+      { type: 'VideoShown', data: { videoId: 'v1' } },
+    ]);
+    expect(given([published, hidden]).when({ type: 'DeleteVideo', videoId: 'v1' })()).toEqual([
+      { type: 'VideoDeleted', data: { videoId: 'v1' } },
+    ]);
+    const deleted = [published, { type: 'VideoDeleted', data: { videoId: 'v1' } }];
+    for (const command of [
+      { type: 'DeleteVideo', videoId: 'v1' },
+      { type: 'HideVideo', videoId: 'v1' },
+      { type: 'ChangeVideoDetails', videoId: 'v1', changes: { title: 'Again' } },
+    ] as const)
+      expect(given(deleted).when(command)).toThrow(/not found/);
+    expect(given([]).when({ type: 'HideVideo', videoId: 'v1' })).toThrow(/not found/);
+  });
 });

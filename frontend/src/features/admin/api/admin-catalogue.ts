@@ -149,3 +149,5 @@ export const useChangeArtist = () =>
 
 export const useArchiveArtist = () =>
   useArtistChange((id: string) => request(`/api/admin/artists/${path(id)}/archive`, adminArtist, { method: 'POST' }));
+export const useRestoreArtist = () =>
+  useArtistChange((id: string) => request(`/api/admin/artists/${path(id)}/restore`, adminArtist, { method: 'POST' }));

@@ -1,6 +1,6 @@
 /**
- * The admin's exclusive videos: GET /api/admin/videos, and adding or editing one (the list shows the answer at once,
- * and reloads: lib/recent-saves.ts).
+ * The admin's exclusive videos: GET /api/admin/videos, and adding, editing, hiding, showing or deleting one (the list
+ * shows the answer at once, and reloads: lib/recent-saves.ts).
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
@@ -38,3 +38,16 @@ export const useChangeVideo = () =>
   useVideoChange(({ id, ...changes }: { id: string } & VideoChanges) =>
     request(`/api/admin/videos/${encodeURIComponent(id)}`, contract.adminVideo, { method: 'PUT', body: changes }),
   );
+
+export const useHideVideo = () =>
+  useVideoChange(({ id, hide }: { id: string; hide: boolean }) =>
+    request(`/api/admin/videos/${encodeURIComponent(id)}/${hide ? 'hide' : 'show'}`, contract.adminVideo, { method: 'POST' }),
+  );
+
+export function useDeleteVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => request(`/api/admin/videos/${encodeURIComponent(id)}`, contract.deleteVideo.answer, { method: 'DELETE' }),
+    onSuccess: ({ id }) => savedVideos.drop(queryClient, id),
+  });
+}

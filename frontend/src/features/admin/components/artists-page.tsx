@@ -1,7 +1,7 @@
 /**
  * The label's artists: all of them, archived ones included, sortable by name; add one, edit one (name, bio, main
- * artist, social links checked against each network's address; avatar and header, cropped), or archive one after a
- * confirmation.
+ * artist, social links checked against each network's address; avatar and header, cropped), archive one after a
+ * confirmation, or restore an archived one. Admins who also handle money set the artist's split terms there.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Mic2 } from 'lucide-react';
@@ -16,6 +16,7 @@ import {
   useArchiveArtist,
   useChangeArtist,
   useCreateArtist,
+  useRestoreArtist,
   type AdminArtist,
   type ArtistInput,
 } from '../api/admin-catalogue';
@@ -28,6 +29,8 @@ import { HistoryPanel } from '../history/history-panel';
 import { DataTable, type Column } from '../table/data-table';
 import type { SortState } from '../table/table-sort';
 import { TextAreaField } from './fields';
+import { useSession } from '../../../lib/session';
+import { ArtistTerms } from '../statements/artist-terms';
 import { filledFields, formText } from './form-text';
 
 const networkLabels: Record<(typeof socialNetworks)[number], string> = {
@@ -56,6 +59,15 @@ export function ArtistsPage() {
   const [editing, setEditing] = useState<AdminArtist | 'new' | null>(null);
   const [archiving, setArchiving] = useState<AdminArtist | null>(null);
   const rows = useMemo(() => sortArtists(artists.data?.artists ?? [], sort), [artists.data, sort]);
+  // Kept here, not in the row: the row's button turns into Archive as the answer lands, and a mutation's own
+  // callbacks do not run once the component that called it is gone.
+  const restore = useRestoreArtist();
+  // Restoring takes nothing away, so it asks no confirmation: the artist is back in the lists and search as they were.
+  const restoreArtist = (artist: AdminArtist) =>
+    restore.mutate(artist.id, {
+      onSuccess: () => toast({ title: `${artist.name} restored`, description: 'Back in the artists list and search.' }),
+      onError: (error) => toast({ title: 'Not restored', description: serverMessageOf(error) ?? undefined, variant: 'destructive' }),
+    });
 
   const columns: Column<AdminArtist>[] = [
     {
@@ -80,7 +92,17 @@ export function ArtistsPage() {
           <Button variant="ghost" className="px-2 py-1.5" onClick={() => setEditing(artist)} aria-label={`Edit ${artist.name}`}>
             Edit
           </Button>
-          {!artist.archived && (
+          {artist.archived ? (
+            <Button
+              variant="ghost"
+              className="px-2 py-1.5"
+              disabled={restore.isPending}
+              aria-label={`Restore ${artist.name}`}
+              onClick={() => restoreArtist(artist)}
+            >
+              Restore
+            </Button>
+          ) : (
             <Button variant="ghost" className="px-2 py-1.5" onClick={() => setArchiving(artist)} aria-label={`Archive ${artist.name}`}>
               Archive
             </Button>
@@ -109,6 +131,7 @@ export function ArtistsPage() {
 }
 
 function ArtistDialog({ artist, onClose }: { artist: AdminArtist | null; onClose: () => void }) {
+  const { adminMay } = useSession();
   const state = useEditorSave({
     item: artist,
     create: useCreateArtist(),
@@ -159,6 +182,7 @@ function ArtistDialog({ artist, onClose }: { artist: AdminArtist | null; onClose
         </fieldset>
         <EditorFooter state={state} submitLabel={artist ? 'Save artist' : 'Add artist'} onCancel={onClose} />
       </form>
+      {artist && adminMay('money') && <ArtistTerms artistId={artist.id} artistName={artist.name} />}
       {artist && <HistoryPanel kind="artist" id={artist.id} />}
     </Dialog>
   );

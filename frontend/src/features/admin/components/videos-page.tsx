@@ -1,6 +1,7 @@
 /**
  * The label's exclusive videos: all of them, sortable by title or date; add one or edit one (title, description, a
- * YouTube link or video id, and who may watch it), each refused value shown beside its field.
+ * YouTube link or video id, and who may watch it), each refused value shown beside its field; hide one from listeners
+ * and show it again, or delete one after a confirmation.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Clapperboard } from 'lucide-react';
@@ -12,7 +13,10 @@ import { Dialog } from '../../../ui/dialog';
 import { SelectField } from '../../../ui/field';
 import { TextField } from '../../../ui/text-field';
 import type { AdminVideo, VideoInput } from '../api/admin-catalogue';
-import { adminVideosQueryOptions, useChangeVideo, useCreateVideo } from '../api/admin-videos';
+import { adminVideosQueryOptions, useChangeVideo, useCreateVideo, useDeleteVideo, useHideVideo } from '../api/admin-videos';
+import { serverMessageOf } from '../../../lib/http';
+import { toast } from '../../../ui/toast';
+import { ConfirmDialog } from '../people/confirm-dialog';
 import { DataTable, type Column } from '../table/data-table';
 import type { SortState } from '../table/table-sort';
 import { AdminListPage } from './admin-page';
@@ -33,6 +37,7 @@ export function VideosPage() {
   const videos = useQuery(adminVideosQueryOptions());
   const [sort, setSort] = useState<SortState | null>({ key: 'published', direction: 'desc' });
   const [editing, setEditing] = useState<AdminVideo | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AdminVideo | null>(null);
   const rows = useMemo(() => sortVideos(videos.data?.videos ?? [], sort), [videos.data, sort]);
 
   const columns: Column<AdminVideo>[] = [
@@ -53,13 +58,20 @@ export function VideosPage() {
       ),
     },
     { key: 'published', header: 'Published', sortFirst: 'desc', cell: (video) => formatReleaseDate(video.publishedAt) },
+    { key: 'state', header: 'State', cell: (video) => (video.hidden ? 'Hidden' : 'Shown') },
     {
       key: 'actions',
       header: 'Actions',
       cell: (video) => (
-        <Button variant="ghost" className="px-2 py-1.5" onClick={() => setEditing(video)} aria-label={`Edit ${video.title}`}>
-          Edit
-        </Button>
+        <div className="flex gap-1">
+          <Button variant="ghost" className="px-2 py-1.5" onClick={() => setEditing(video)} aria-label={`Edit ${video.title}`}>
+            Edit
+          </Button>
+          <HideButton video={video} />
+          <Button variant="ghost" className="px-2 py-1.5" onClick={() => setDeleting(video)} aria-label={`Delete ${video.title}`}>
+            Delete
+          </Button>
+        </div>
       ),
     },
   ];
@@ -77,6 +89,7 @@ export function VideosPage() {
         onSortChange={setSort}
       />
       {editing && <VideoDialog video={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {deleting && <DeleteDialog video={deleting} onClose={() => setDeleting(null)} />}
     </AdminListPage>
   );
 }
@@ -129,5 +142,62 @@ function VideoDialog({ video, onClose }: { video: AdminVideo | null; onClose: ()
         <EditorFooter state={state} submitLabel={video ? 'Save video' : 'Add video'} onCancel={onClose} />
       </form>
     </Dialog>
+  );
+}
+
+/** Hiding takes nothing away for good (the video can be shown again), so it asks no confirmation. */
+function HideButton({ video }: { video: AdminVideo }) {
+  const hide = useHideVideo();
+  const label = video.hidden ? 'Show' : 'Hide';
+  return (
+    <Button
+      variant="ghost"
+      className="px-2 py-1.5"
+      disabled={hide.isPending}
+      aria-label={`${label} ${video.title}`}
+      onClick={() =>
+        hide.mutate(
+          { id: video.id, hide: !video.hidden },
+          {
+            onSuccess: (saved) =>
+              toast({
+                title: saved.hidden ? `${saved.title} hidden` : `${saved.title} shown`,
+                description: saved.hidden ? 'Listeners no longer find it.' : 'Listeners find it again.',
+              }),
+            onError: (error) =>
+              toast({
+                title: `Not ${video.hidden ? 'shown' : 'hidden'}`,
+                description: serverMessageOf(error) ?? undefined,
+                variant: 'destructive',
+              }),
+          },
+        )
+      }
+    >
+      {label}
+    </Button>
+  );
+}
+
+function DeleteDialog({ video, onClose }: { video: AdminVideo; onClose: () => void }) {
+  const remove = useDeleteVideo();
+  return (
+    <ConfirmDialog
+      title={`Delete ${video.title}?`}
+      description="It leaves the listeners' videos and this list for good, and its link stops working. To take it away for a while, hide it instead."
+      confirmLabel="Delete video"
+      pending={remove.isPending}
+      error={remove.error}
+      onConfirm={() =>
+        remove.mutate(video.id, {
+          onSuccess: () => {
+            toast({ title: `${video.title} deleted` });
+            onClose();
+          },
+        })
+      }
+      onClose={onClose}
+      testId="delete-video"
+    />
   );
 }

@@ -1,15 +1,30 @@
-/** The admin's calls for the artists' payout statements: a month's totals, one artist's lines, closing a month. */
+/**
+ * The admin's calls for the artists' payout statements: a month's totals, one artist's lines, closing a month, and an
+ * artist's split terms (read with their history, and set).
+ */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { artistStatementAnswer, closeMonthAnswer, monthStatementsAnswer } from '../../../../../functions/contract/admin-statements.js';
-import type { MonthStatementsAnswer } from '../../../../../functions/contract/admin-statements.js';
+import {
+  artistStatementAnswer,
+  closeMonthAnswer,
+  contractAnswer,
+  monthStatementsAnswer,
+  setContract,
+} from '../../../../../functions/contract/admin-statements.js';
+import type { ContractAnswer, MonthStatementsAnswer } from '../../../../../functions/contract/admin-statements.js';
 import { request } from '../../../lib/http';
 
-export type { ArtistStatementAnswer, MonthStatementsAnswer, StatementLine } from '../../../../../functions/contract/admin-statements.js';
+export type {
+  ArtistStatementAnswer,
+  ContractAnswer,
+  MonthStatementsAnswer,
+  StatementLine,
+} from '../../../../../functions/contract/admin-statements.js';
 
 export const statementKeys = {
   all: ['admin', 'statements'] as const,
   month: (month: string) => ['admin', 'statements', month] as const,
   artist: (month: string, artistId: string) => ['admin', 'statements', month, artistId] as const,
+  contract: (artistId: string) => ['admin', 'contracts', artistId] as const,
 };
 
 export const monthStatementsQueryOptions = (month: string) =>
@@ -39,6 +54,34 @@ export function useCloseMonth() {
       queryClient.setQueryData(statementKeys.month(month), (old: MonthStatementsAnswer | undefined) =>
         old ? { ...old, closedAt: old.closedAt ?? closedAt } : old,
       );
+    },
+  });
+}
+
+export type ContractTerms = ContractAnswer['terms'];
+
+export const contractQueryOptions = (artistId: string) =>
+  queryOptions({
+    queryKey: statementKeys.contract(artistId),
+    queryFn: ({ signal }) => request(`/api/admin/contracts/${encodeURIComponent(artistId)}`, contractAnswer, { signal }),
+  });
+
+export const useContract = (artistId: string) => useQuery(contractQueryOptions(artistId));
+
+export function useSetContract(artistId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (terms: ContractTerms) =>
+      request(`/api/admin/contracts/${encodeURIComponent(artistId)}`, setContract.answer, { method: 'PUT', body: terms }),
+    // The answer is the terms now in force; the history is the projection's and lands a moment later, so it is written
+    // here as the server recorded it (newest first) unless the terms did not change, and read again after.
+    onSuccess: ({ terms }) => {
+      queryClient.setQueryData(statementKeys.contract(artistId), (old: ContractAnswer | undefined) => {
+        if (!old) return old;
+        const same = !old.isDefault && JSON.stringify(old.terms) === JSON.stringify(terms);
+        return same ? old : { ...old, terms, isDefault: false, history: [{ at: new Date().toISOString(), terms }, ...old.history] };
+      });
+      void queryClient.invalidateQueries({ queryKey: statementKeys.all });
     },
   });
 }

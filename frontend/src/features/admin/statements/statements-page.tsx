@@ -1,7 +1,7 @@
 /**
- * /admin/statements: the artists' payout statements of a month (kept in the URL): each artist's totals, one artist's
- * lines with the events they come from, closing the month (after a confirmation), a CSV of the lines, and a page to
- * print, where print CSS leaves the statement alone on the paper.
+ * /admin/statements: the artists' payout statements of a month (kept in the URL, the month under way unless it names
+ * another): each artist's totals, one artist's lines with the events they come from, closing the month (after a
+ * confirmation), a CSV of the lines, and a page to print, where print CSS leaves the statement alone on the paper.
  */
 import { FileText, Lock, Printer, Download } from 'lucide-react';
 import { useState } from 'react';
@@ -10,20 +10,23 @@ import { formatMoney } from '../../../lib/format';
 import { serverMessageOf } from '../../../lib/http';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
-import { EmptyState, ErrorState } from '../../../ui/status-message';
+import { ErrorState } from '../../../ui/status-message';
 import { Spinner } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
 import { downloadCsv, toCsv } from '../dashboard/dashboard-csv';
-import { useArtistStatement, useCloseMonth, useMonthStatements, type ArtistStatementAnswer } from './statements-api';
+import { DataTable, type Column } from '../table/data-table';
+import {
+  useArtistStatement,
+  useCloseMonth,
+  useMonthStatements,
+  type ArtistStatementAnswer,
+  type MonthStatementsAnswer,
+} from './statements-api';
 
 const formatCents = (cents: number) => formatMoney(cents / 100);
 const percent = (basisPoints: number) => `${basisPoints / 100}%`;
 /** The month under way (UTC, as the server counts it): it cannot be closed until it is over. */
 const currentMonth = () => new Date().toISOString().slice(0, 7);
-const lastMonth = () => {
-  const d = new Date();
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
-};
 const KIND_LABEL = { 'album-sales': 'Album sales', membership: 'Toko+ share', merch: 'Merch' } as const;
 
 /** On paper: the statement alone, without the app's header, navigation and buttons. */
@@ -34,9 +37,27 @@ const PRINT_CSS = `@media print {
   [data-print-hidden] { display: none !important; }
 }`;
 
+type MonthArtist = MonthStatementsAnswer['artists'][number];
+
+/** The month's table, as the panel's others: the artist opens their statement below. */
+const monthColumns = (open: (artistId: string) => void): Column<MonthArtist>[] => [
+  {
+    key: 'artist',
+    header: 'Artist',
+    cell: (a) => (
+      <button type="button" className="font-semibold text-accent hover:underline" onClick={() => open(a.artistId)}>
+        {a.name ?? a.artistId}
+      </button>
+    ),
+  },
+  { key: 'net', header: 'Net', numeric: true, cell: (a) => formatCents(a.netCents) },
+  { key: 'artistShare', header: "Artist's share", numeric: true, cell: (a) => formatCents(a.artistCents) },
+  { key: 'labelShare', header: "Label's share", numeric: true, cell: (a) => formatCents(a.labelCents) },
+];
+
 export function StatementsPage() {
   const [params, setParams] = useSearchParams();
-  const month = params.get('month') ?? lastMonth();
+  const month = params.get('month') ?? currentMonth();
   const artistId = params.get('artist');
   const statements = useMonthStatements(month);
   const [confirming, setConfirming] = useState(false);
@@ -90,39 +111,16 @@ export function StatementsPage() {
               </p>
             )}
           </div>
-          {statements.data.artists.length === 0 ? (
-            <EmptyState icon={FileText} title="No artist earned anything this month" />
-          ) : (
-            <table className="w-full text-left text-sm text-zinc-200" data-print-hidden>
-              <caption className="sr-only">Each artist's totals for {month}</caption>
-              <thead>
-                <tr className="text-zinc-400">
-                  <th scope="col">Artist</th>
-                  <th scope="col">Net</th>
-                  <th scope="col">Artist's share</th>
-                  <th scope="col">Label's share</th>
-                </tr>
-              </thead>
-              <tbody>
-                {statements.data.artists.map((a) => (
-                  <tr key={a.artistId} className="border-t border-white/10">
-                    <th scope="row">
-                      <button
-                        type="button"
-                        className="font-semibold text-accent hover:underline"
-                        onClick={() => setParam('artist', a.artistId)}
-                      >
-                        {a.name ?? a.artistId}
-                      </button>
-                    </th>
-                    <td>{formatCents(a.netCents)}</td>
-                    <td>{formatCents(a.artistCents)}</td>
-                    <td>{formatCents(a.labelCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <div data-print-hidden>
+            <DataTable
+              caption={`Each artist's totals for ${month}`}
+              testId="month-statements"
+              columns={monthColumns((id) => setParam('artist', id))}
+              rows={statements.data.artists}
+              rowKey={(a) => a.artistId}
+              empty={{ icon: FileText, title: 'No artist earned anything this month' }}
+            />
+          </div>
         </>
       )}
 
