@@ -3,7 +3,7 @@
  * actions, price hint, track list with lyrics, and the release footer. Commerce, favourites and the library
  * plug their actions in through props, so this feature does not depend on theirs.
  */
-import { ArrowLeft, Crown, ExternalLink, Headphones, Lock, Pause, Play, Share2, ShoppingBag, ShoppingCart } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Crown, ExternalLink, Headphones, Lock, Pause, Play, Share2, ShoppingBag, ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { brand } from '../../../lib/brand';
@@ -49,6 +49,8 @@ export interface AlbumPlayback {
 
 /** The album's purchase actions, wired by the shop; without a handler the button shows "Coming soon". */
 export interface AlbumCommerce {
+  /** Set when the listener owns the album: its download, shown instead of the offers to buy it. */
+  owned?: ReactNode;
   onBuy?: (album: Album) => void;
   /** The add-to-cart button reads "Adding..." until the promise settles. */
   onAddToCart?: (album: Album) => Promise<unknown>;
@@ -103,6 +105,8 @@ function AlbumView({
   const albumOnPlayer = playback.currentAlbumId === album.id;
   const year = releaseYear(album.releaseDate);
   const minutes = totalMinutes(album.totalDuration);
+  const owned = commerce?.owned ?? null;
+  const forSale = album.isAvailableForPurchase && owned === null;
 
   return (
     <article data-testid="album-page" data-album-id={album.id} className="space-y-8">
@@ -129,7 +133,7 @@ function AlbumView({
               </span>
             </span>
           </p>
-          <AlbumBadges album={album} />
+          <AlbumBadges album={album} owned={owned !== null} />
         </div>
       </header>
 
@@ -153,10 +157,11 @@ function AlbumView({
               Play Album
             </Button>
           )}
-          {album.isAvailableForPurchase && album.stripeProductId && <BuyButton album={album} onBuy={commerce?.onBuy} />}
-          <AlbumIconActions album={album} commerce={commerce} extra={renderAlbumActions?.(album)} />
+          {owned}
+          {forSale && album.stripeProductId && <BuyButton album={album} onBuy={commerce?.onBuy} />}
+          <AlbumIconActions album={album} forSale={forSale} commerce={commerce} extra={renderAlbumActions?.(album)} />
         </div>
-        {album.isAvailableForPurchase && <PriceHint album={album} />}
+        {forSale && <PriceHint album={album} />}
       </div>
 
       <section aria-label="Tracks">
@@ -201,7 +206,7 @@ function AlbumView({
   );
 }
 
-function AlbumBadges({ album }: { album: Album }) {
+function AlbumBadges({ album, owned }: { album: Album; owned: boolean }) {
   const badges: ReactNode[] = [];
   if (isPlusExclusive(album, brand.tierPlus)) {
     badges.push(
@@ -214,7 +219,14 @@ function AlbumBadges({ album }: { album: Album }) {
     badges.push(<Badge key="plus">{brand.productPlus}</Badge>);
   }
   if (album.requiredTier === 'free' && !album.isDummyAlbum) badges.push(<Badge key="free">Free to stream</Badge>);
-  if (album.requiredTier === 'purchase_required') badges.push(<Badge key="purchase">Purchase</Badge>);
+  if (owned) {
+    badges.push(
+      <Badge key="owned" tone="accent">
+        <CheckCircle2 aria-hidden="true" className="size-3.5" />
+        Owned
+      </Badge>,
+    );
+  } else if (album.requiredTier === 'purchase_required') badges.push(<Badge key="purchase">Purchase</Badge>);
   if (album.isDummyAlbum) badges.push(<Badge key="physical">Physical Album Only</Badge>);
   return badges.length > 0 ? (
     <div className="flex flex-wrap gap-2" data-testid="album-badges">
@@ -251,7 +263,18 @@ function BuyButton({ album, onBuy }: { album: Album; onBuy?: (album: Album) => v
   );
 }
 
-function AlbumIconActions({ album, commerce, extra }: { album: Album; commerce?: AlbumCommerce; extra?: ReactNode }) {
+function AlbumIconActions({
+  album,
+  forSale,
+  commerce,
+  extra,
+}: {
+  album: Album;
+  forSale: boolean;
+  commerce?: AlbumCommerce;
+  extra?: ReactNode;
+}) {
+  const { isSubscriber } = useSession();
   const [adding, setAdding] = useState(false);
   const links = album.isDummyAlbum ? [] : externalListenLinks(album);
   const onAddToCart = commerce?.onAddToCart;
@@ -268,7 +291,18 @@ function AlbumIconActions({ album, commerce, extra }: { album: Album; commerce?:
           </button>
         </Tooltip>
       )}
-      {album.requiredTier !== 'free' && (
+      {album.requiredTier !== 'free' && isSubscriber && (
+        <span
+          className={`${iconLink} text-accent`}
+          title={`Included with your ${brand.productPlus}`}
+          data-testid="tier-icon"
+          data-tier={album.requiredTier}
+        >
+          <Crown aria-hidden="true" className="size-5" />
+          <span className="sr-only">Included with your {brand.productPlus}</span>
+        </span>
+      )}
+      {album.requiredTier !== 'free' && !isSubscriber && (
         <Tooltip content={`Included with ${brand.productPlus}`}>
           <Link to="/subscribe" className={`${iconLink} text-accent`} data-testid="tier-icon" data-tier={album.requiredTier}>
             <Crown aria-hidden="true" className="size-5" />
@@ -276,7 +310,7 @@ function AlbumIconActions({ album, commerce, extra }: { album: Album; commerce?:
           </Link>
         </Tooltip>
       )}
-      {album.isAvailableForPurchase &&
+      {forSale &&
         (onAddToCart ? (
           <IconButton
             label={adding ? 'Adding...' : 'Add to cart'}
