@@ -19,9 +19,7 @@ export function AlbumRoute() {
   const offers = useAlbumCommerce();
   const bought = usePurchasedAlbums().data?.find((album) => album.albumId === id);
   // An album the listener owns offers its download, not itself.
-  const commerce = bought
-    ? { ...offers, owned: <DownloadAlbumButton album={{ albumId: bought.albumId, title: bought.title }} /> }
-    : offers;
+  const commerce = bought ? { ...offers, owned: <DownloadAlbumButton album={{ albumId: bought.albumId, title: bought.title }} /> } : offers;
   return (
     <AlbumDetails
       key={id}

@@ -3,7 +3,19 @@
  * actions, price hint, track list with lyrics, and the release footer. Commerce, favourites and the library
  * plug their actions in through props, so this feature does not depend on theirs.
  */
-import { ArrowLeft, CheckCircle2, Crown, ExternalLink, Headphones, Lock, Pause, Play, Share2, ShoppingBag, ShoppingCart } from 'lucide-react';
+import {
+  ArrowLeft,
+  CheckCircle2,
+  Crown,
+  ExternalLink,
+  Headphones,
+  Lock,
+  Pause,
+  Play,
+  Share2,
+  ShoppingBag,
+  ShoppingCart,
+} from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { brand } from '../../../lib/brand';
