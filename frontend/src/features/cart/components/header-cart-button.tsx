@@ -5,7 +5,7 @@
  */
 import { ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { MerchCartDrawer, setMerchCartOpen, useMerchCartCount, useMerchCartOpen } from '../../merch';
+import { MerchCartDrawer, setMerchCartOpen, useMerchCartCount, useMerchCartOpen, useSpentCartCheck } from '../../merch';
 import { CountBadge } from '../../../ui/count-badge';
 import { Tooltip } from '../../../ui/tooltip';
 import { useAlbumCartCount } from '../album-cart-entry';
@@ -13,6 +13,8 @@ import { useAlbumCartCount } from '../album-cart-entry';
 const DrawerAlbums = lazy(() => import('./drawer-albums').then((module) => ({ default: module.DrawerAlbums })));
 
 export function HeaderCartButton() {
+  // A bag paid on the shop's checkout is emptied wherever the listener comes back to.
+  useSpentCartCheck();
   const albumCount = useAlbumCartCount();
   const count = useMerchCartCount() + albumCount;
   const open = useMerchCartOpen();

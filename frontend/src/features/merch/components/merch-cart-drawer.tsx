@@ -28,6 +28,7 @@ import {
 } from '../merch-cart';
 import { merchCart, useMerchCart } from '../merch-cart-store';
 import { openCheckout } from '../merch-checkout';
+import { rememberCheckout } from '../spent-carts';
 import { checkoutDestination, MERCH_SHOP_HOST, type CreatedCart } from '../merch-store';
 import { StateBox } from '../../../ui/status-message';
 
@@ -185,7 +186,11 @@ function BagFooter({ cart }: { cart: MerchCart }) {
     setBlockedUrl(null);
     const lines = checkoutLines(cart);
     const created: CreatedCart & { discount?: number } = await createMerchCart(lines).then(
-      (answer) => ({ ok: true as const, checkoutUrl: answer.checkoutUrl, discount: answer.memberDiscount }),
+      (answer) => {
+        // Once the shop has turned this cart into an order, its lines leave the bag.
+        rememberCheckout(answer.cartId, lines);
+        return { ok: true as const, checkoutUrl: answer.checkoutUrl, discount: answer.memberDiscount };
+      },
       () => ({ ok: false as const }),
     );
     const url = checkoutDestination(created, lines);

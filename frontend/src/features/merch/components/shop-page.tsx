@@ -18,6 +18,7 @@ import { useCollections } from '../api/get-collections';
 import { useProducts } from '../api/get-products';
 import type { ShopProduct } from '../../../../../functions/contract/merch';
 import { takeCheckoutReturn } from '../merch-checkout';
+import { checkSpentCarts } from '../spent-carts';
 import { openMerchCart } from '../merch-cart-store';
 import { VINYL_STORE_URL } from '../merch-store';
 import {
@@ -82,15 +83,18 @@ export function ShopPage({ albumShelf }: { albumShelf?: (shop: ShopForAlbums) =>
   );
 }
 
-/** Back from a checkout in the same window (installed app): a welcome, once. */
+/** Back from a checkout in the same window (installed app): a welcome, once, unless the order was placed (then the bag says so). */
 function useWelcomeBack() {
   useEffect(() => {
     if (!takeCheckoutReturn()) return;
-    toast({
-      title: 'Welcome back!',
-      description: 'Your bag is still here if you want to keep shopping.',
-      action: { label: 'View Bag', onClick: openMerchCart },
-      duration: 4000,
+    void checkSpentCarts().then((ordered) => {
+      if (ordered) return;
+      toast({
+        title: 'Welcome back!',
+        description: 'Your bag is still here if you want to keep shopping.',
+        action: { label: 'View Bag', onClick: openMerchCart },
+        duration: 4000,
+      });
     });
   }, []);
 }
