@@ -420,7 +420,7 @@ function AccessNotice({ album }: { album: Album }) {
       </Notice>
     );
   }
-  // Buying is the Buy button and the cart below; the merch shop sells no albums, so the other option is Toko+.
+  // Buying is the Buy button and the cart below (and the shop's album shelf); the other way to have it is Toko+.
   if (album.requiredTier === 'purchase_required') {
     return (
       <Notice title="Purchase Required">
