@@ -181,6 +181,7 @@ export const routes = [
   route('GET', '/api/shopify/collections', 'merch', 'guest', merch.listCollections),
   route('POST', '/api/shopify/create-cart', 'merch', 'guest', merch.createCart),
   route('GET', '/api/shopify/member-discount', 'merch', 'guest', merch.getMemberDiscount),
+  route('GET', '/api/shopify/cart-status', 'merch', 'guest', merch.getCartStatus),
   route('POST', '/api/shopify/webhook', 'merch', 'guest', merch.shopifyWebhook),
   route('GET', '/api/admin/artists', 'admin-catalogue', 'admin:catalogue', adminCatalogue.listArtists),
   route('POST', '/api/admin/artists', 'admin-catalogue', 'admin:catalogue', adminCatalogue.createArtist),

@@ -60,6 +60,18 @@ export const createCart = endpoint({
 });
 
 /**
+ * Whether a cart made on the shop is spent: once its checkout became an order the shop no longer has the cart, and
+ * the bag it was made from has been paid.
+ */
+export const cartStatusAnswer = z.object({ spent: z.boolean() });
+export const getCartStatus = endpoint({
+  query: z.object({
+    cartId: z.string().check(z.trim(), z.startsWith('gid://shopify/Cart/', 'Give the id of a cart made on the shop'), z.maxLength(300)),
+  }),
+  answer: cartStatusAnswer,
+});
+
+/**
  * The merch discount of the listener asking: a Toko+ member's percentage off the items, which their carts carry to the
  * shop's checkout; null for anyone else, or when the shop has no member discount code.
  */

@@ -41,8 +41,12 @@ const intentOf = (raw: string | null | undefined): SignInIntent | null =>
 /** The command context of a caller who is not signed in yet, with the address its tries are counted against. */
 const callerOf = (request: RequestInfo) => ({ ...commandContext(null, request), sourceIp: request.sourceIp });
 
-/** Where the app goes after signing in with this intent. Cart checkout waits for commerce (issue #5). */
+/** Where the app goes after signing in with this intent. */
 const SUBSCRIPTION_CHECKOUT = '/subscription-checkout';
+/** A checkout of the album cart resumes on the cart page, which welcomes the listener back. */
+const CART_CHECKOUT = '/cart?from=login';
+const redirectOf = (intent: SignInIntent | null): string | null =>
+  intent === 'subscribe' ? SUBSCRIPTION_CHECKOUT : intent === 'cart_checkout' ? CART_CHECKOUT : null;
 
 async function signedInReply(
   signedIn: Pick<SignedIn, 'user' | 'sessionId'>,
@@ -115,11 +119,14 @@ export const handler = contextHandler('accounts', {
     // Already signed in as this address: nothing to prove again.
     const current = await currentUser(session);
     if (current?.email === body.email) {
+      // The guest cart sent along for a checkout joins the account's cart, which the checkout then pays.
+      const guestCart = intent === 'cart_checkout' ? (body.cartItems ?? []) : [];
+      if (guestCart.length) await syncGuestCart(current.id, guestCart, commandContext(current.id, request));
       return {
         ...answer,
         instant_signin: true,
         isAdminAccount: requiresPassword(current),
-        redirectUrl: intent === 'subscribe' ? SUBSCRIPTION_CHECKOUT : null,
+        redirectUrl: redirectOf(intent),
         message: 'You are already signed in',
       };
     }
@@ -144,7 +151,7 @@ export const handler = contextHandler('accounts', {
     return signedInReply(signedIn, request, {
       ...emailSignInFields(signedIn, intent),
       intent,
-      redirectUrl: intent === 'subscribe' ? SUBSCRIPTION_CHECKOUT : null,
+      redirectUrl: redirectOf(intent),
       clientSecret: null,
       requiresPassword: false,
     });

@@ -33,6 +33,7 @@ export const handler = contextHandler('merch', {
     }
     return { success: true, cartId: cart.cartId, checkoutUrl: cart.checkoutUrl, memberDiscount: toDollars(cart.discountCents) };
   },
+  'GET /api/shopify/cart-status': async ({ query }) => ({ spent: await storefront().isCartSpent(query.cartId) }),
   'POST /api/shopify/webhook': ({ request }) =>
     countingFailures(logger, async () => {
       const delivery = verifyShopifyWebhook(request.rawBody, request.headers, request.receivedAt);

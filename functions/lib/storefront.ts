@@ -63,6 +63,8 @@ export interface Storefront {
   collections(): Promise<ShopCollection[]>;
   /** A cart of these lines, with these discount codes (given server-side only: the buyer never picks a code here). */
   createCart(lines: CartLineInput[], discountCodes?: string[]): Promise<CreatedCart>;
+  /** True once the shop no longer has the cart: its checkout became an order (the Storefront API answers null then). */
+  isCartSpent(cartId: string): Promise<boolean>;
   /** The artist each product is linked to by its `artist:<artistId>` tag (null for the label's own); unknown ids are left out. */
   productArtists(productIds: string[]): Promise<Map<string, string | null>>;
 }
@@ -167,6 +169,10 @@ export function shopifyStorefront(domain: string, token: string): Storefront {
         discountCodes: cart.discountCodes,
         discountCents: cart.discountAllocations.reduce((sum, a) => sum + centsOf(a.discountedAmount.amount), 0),
       };
+    },
+    async isCartSpent(cartId) {
+      const data = await query<{ cart: { id: string } | null }>(`query cart($id: ID!) { cart(id: $id) { id } }`, { id: cartId });
+      return data.cart === null;
     },
     async productArtists(productIds) {
       if (productIds.length === 0) return new Map();

@@ -145,7 +145,7 @@ describe('merch shop', () => {
     });
   });
 
-  it('counts albums and merch together on the header badge (9+ above 9) and leads from the bag to the album cart', async () => {
+  it('counts albums and merch together on the header badge (9+ above 9), shows both in one cart, and leads to the album cart', async () => {
     const album = albums.find((a) => a.isAvailableForPurchase && a.stripeProductId)!;
     const { page, context } = await newPage(browser, viewports.desktop);
     await page.goto(`/album/${album.albumId}`);
@@ -165,9 +165,13 @@ describe('merch shop', () => {
     await poll(() => badge(page)).toBe('10');
     await poll(() => page.locator('[data-testid=header-cart-badge]').textContent()).toBe('9+');
 
-    const albumRow = drawer(page).locator('[data-testid=album-cart-row]');
-    await expect(albumRow.textContent()).resolves.toContain('Digital albums (1)');
-    await albumRow.getByRole('button', { name: 'View Albums' }).click();
+    // One cart: the album with its own checkout, then the merch with the shop's.
+    const albumPart = drawer(page).locator('[data-testid=drawer-albums]');
+    await albumPart.locator(`[data-testid=drawer-album][data-album-id="${album.albumId}"]`).waitFor();
+    await expect(albumPart.textContent()).resolves.toContain('1 album');
+    await albumPart.locator('[data-testid=album-checkout]').waitFor();
+    await drawer(page).locator('[data-testid=merch-checkout]').waitFor();
+    await albumPart.getByRole('button', { name: 'View Albums' }).click();
     await drawer(page).waitFor({ state: 'detached' });
     await page.locator(`[data-testid=cart-item][data-album-id="${album.albumId}"]`).waitFor();
     await context.close();

@@ -141,6 +141,23 @@ describe('sign-up and sign-in by e-mail', () => {
     expect(verified.body).toMatchObject({ subscriptionIntent: true, redirectUrl: '/subscription-checkout', isNewUser: true });
   });
 
+  it('remembers the cart checkout intent of the cart dialog through the code, and answers where the checkout resumes', async () => {
+    const email = freshEmail('cart');
+    const sent = await api('/api/auth/smart-signin', {
+      method: 'POST',
+      json: { email, displayName: '', intent: 'cart_checkout', cartItems: [{ albumId: 'album-paper-satellites' }] },
+    });
+    expect(sent.body).toMatchObject({ magic_link_sent: true, intent: 'cart_checkout' });
+    const { code } = await signInMail(email);
+    const verified = await api('/api/auth/verify-code', { method: 'POST', json: { email, code } });
+    expect(verified.body).toMatchObject({
+      intent: 'cart_checkout',
+      cartCheckoutIntent: true,
+      subscriptionIntent: false,
+      redirectUrl: '/cart?from=login',
+    });
+  });
+
   it('free signup mails the sign-in message and names the address', async () => {
     const email = freshEmail('free');
     expect(await api('/api/auth/free-signup', { method: 'POST', json: { email } })).toMatchObject({ status: 200, body: { email } });

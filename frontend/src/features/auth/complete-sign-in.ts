@@ -20,8 +20,13 @@ export interface SignInResult {
   isNewUser: boolean;
   /** The Toko+ box was ticked, or the server remembered that intent. */
   subscriptionIntent: boolean;
+  /** The sign-in was started by checking out the album cart: the checkout goes on right after. */
+  cartCheckoutIntent?: boolean;
   redirectUrl?: string | null;
 }
+
+/** The spec's words when a cart checkout goes on after signing in. */
+export const CART_CHECKOUT_WELCOME = { title: 'Welcome back!', description: 'Redirecting to secure checkout...' } as const;
 
 /** Where to go after signing in, or null to stay; a subscriber is never sent to checkout again. */
 export function nextStopAfterSignIn(result: SignInResult, user: SessionUser | null, fallback?: string): string | null {
@@ -40,15 +45,19 @@ export function useCompleteSignIn() {
         return null;
       }
       const next = nextStopAfterSignIn(result, user, fallback);
-      toast({
-        variant: 'success',
-        title: result.isNewUser ? `Welcome to ${brand.product}!` : 'Welcome back!',
-        description:
-          next === SUBSCRIPTION_CHECKOUT_PATH
-            ? `Taking you to ${brand.productPlus} checkout...`
-            : `You're signed in as ${user.email ?? result.email}.`,
-        duration: 3000,
-      });
+      toast(
+        result.cartCheckoutIntent
+          ? { variant: 'success', ...CART_CHECKOUT_WELCOME, duration: 3000 }
+          : {
+              variant: 'success',
+              title: result.isNewUser ? `Welcome to ${brand.product}!` : 'Welcome back!',
+              description:
+                next === SUBSCRIPTION_CHECKOUT_PATH
+                  ? `Taking you to ${brand.productPlus} checkout...`
+                  : `You're signed in as ${user.email ?? result.email}.`,
+              duration: 3000,
+            },
+      );
       if (next) window.setTimeout(() => followLink(next, 'this-window'), REDIRECT_DELAY_MS);
       return user;
     },

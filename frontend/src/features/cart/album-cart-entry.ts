@@ -1,17 +1,11 @@
 /**
- * What the rest of the app uses of the album cart: open the cart dialog from anywhere, and the number of
- * albums in it (guest or signed in) for a badge. Small on purpose: the header loads it with the first page,
- * and the cart's changes and words load with the cart's screens.
+ * What the header uses of the album cart on the first page: the number of albums in it (guest or signed in)
+ * for a badge. Small on purpose: the cart's changes and words load with the cart's screens.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../lib/session';
 import { cartQueryOptions } from './api/get-cart';
-import { showAlbumCart } from './cart-dialog-store';
 import { useGuestCart } from './guest-cart-store';
-
-export function openAlbumCart(): void {
-  showAlbumCart('cart');
-}
 
 /** The server cart, read only for a signed-in listener (a guest's server cart is always empty). */
 export function useServerCart() {

@@ -12,6 +12,7 @@ import {
   readMerchCart,
   removeMerchItem,
   setMerchQuantity,
+  withoutOrdered,
   writeMerchCart,
   type MerchCart,
   type MerchCartItem,
@@ -61,6 +62,8 @@ export const merchCart = {
   setQuantity: (variantId: string, qty: number) => save((cart) => setMerchQuantity(cart, variantId, qty)),
   remove: (variantId: string) => save((cart) => removeMerchItem(cart, variantId)),
   clear: () => save(() => EMPTY),
+  /** An order of these lines was placed on the shop: they leave the bag. */
+  removeOrdered: (lines: ReadonlyArray<{ variantId: string; quantity: number }>) => save((cart) => withoutOrdered(cart, lines)),
 };
 
 export const useMerchCart = (): MerchCart => useSyncExternalStore(subscribe, currentCart, () => EMPTY);

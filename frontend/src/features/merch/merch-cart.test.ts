@@ -11,6 +11,7 @@ import {
   removeMerchItem,
   setMerchQuantity,
   shownVariant,
+  withoutOrdered,
   writeMerchCart,
   type MerchCartItem,
 } from './merch-cart';
@@ -100,5 +101,18 @@ describe('merch bag', () => {
       { variantId: 'gid://toko/ProductVariant/102', quantity: 2 },
       { variantId: 'gid://toko/ProductVariant/901', quantity: 1 },
     ]);
+  });
+});
+
+describe('withoutOrdered', () => {
+  it('takes the ordered quantities out of the bag and keeps what was added since', () => {
+    const bag = [tee(3), tote(1)];
+    expect(withoutOrdered(bag, [{ variantId: tee().shopifyVariantId, quantity: 2 }])).toEqual([tee(1), tote(1)]);
+    expect(withoutOrdered(bag, checkoutLines(bag))).toEqual([]);
+  });
+
+  it('leaves a line the buyer already took out alone, and never goes below nothing', () => {
+    expect(withoutOrdered([tote(1)], [{ variantId: tee().shopifyVariantId, quantity: 2 }])).toEqual([tote(1)]);
+    expect(withoutOrdered([tee(1)], [{ variantId: tee().shopifyVariantId, quantity: 5 }])).toEqual([]);
   });
 });

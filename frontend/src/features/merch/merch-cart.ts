@@ -91,3 +91,14 @@ export const shownVariant = (variant: string | null | undefined): string | null 
 /** The lines of `POST /api/shopify/create-cart`. */
 export const checkoutLines = (cart: MerchCart): Array<{ variantId: string; quantity: number }> =>
   cart.map((line) => ({ variantId: line.shopifyVariantId, quantity: line.qty }));
+
+/** The bag once an order of these lines is placed: their quantities leave it, what was added since stays. */
+export function withoutOrdered(cart: MerchCart, ordered: ReadonlyArray<{ variantId: string; quantity: number }>): MerchCartItem[] {
+  return ordered.reduce<MerchCartItem[]>(
+    (left, line) => {
+      const inBag = left.find((item) => item.shopifyVariantId === line.variantId);
+      return inBag ? setMerchQuantity(left, line.variantId, inBag.qty - line.quantity) : left;
+    },
+    [...cart],
+  );
+}

@@ -6,6 +6,7 @@ import {
   MERCH_PAGE_SIZE,
   MERCH_SKELETON_COUNT,
   pageOfProducts,
+  physicalEditions,
   priceRangeText,
   readShopQuery,
   shopQueryParams,
@@ -89,5 +90,21 @@ describe('shop listing', () => {
     expect(preview.text.endsWith('…')).toBe(true);
     expect(long.startsWith(preview.text.slice(0, -1))).toBe(true);
     expect(preview.text.slice(0, -1).endsWith(' ')).toBe(false);
+  });
+});
+
+describe('physicalEditions', () => {
+  const lp = product('paper-satellites-vinyl', 'Paper Satellites (LP)', 'vinyl', [28], '2026-01-01');
+  const single = product('copper-7inch', 'Copper & Salt (7")', 'vinyl', [12], '2026-01-01');
+  const tote = product('paper-tote', 'Paper Satellites Tote', 'accessories', [18], '2026-01-01');
+
+  it('finds the products named after the album with their format, whatever the case', () => {
+    expect(physicalEditions([lp, single, tote], 'paper satellites').map((p) => p.handle)).toEqual(['paper-satellites-vinyl']);
+    expect(physicalEditions([lp, single, tote], 'Copper & Salt').map((p) => p.handle)).toEqual(['copper-7inch']);
+  });
+
+  it('finds nothing for an album the storefront does not press, or a blank title', () => {
+    expect(physicalEditions([lp, single, tote], 'After Hours')).toEqual([]);
+    expect(physicalEditions([lp], '  ')).toEqual([]);
   });
 });

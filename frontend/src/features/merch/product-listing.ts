@@ -119,3 +119,13 @@ export function descriptionPreview(description: string, limit: number = DESCRIPT
   const atWord = lastSpace > limit * 0.6 ? cut.slice(0, lastSpace) : cut;
   return { text: `${atWord.replace(/[\s.,;:!?-]+$/, '')}…`, truncated: true };
 }
+
+/**
+ * The storefront's physical editions of an album: its products named after the album with the format after it,
+ * as the label names them ("Paper Satellites (LP)", "Copper & Salt (7\")").
+ */
+export function physicalEditions(products: readonly ShopProduct[], albumTitle: string): ShopProduct[] {
+  const title = folded(albumTitle.trim());
+  if (!title) return [];
+  return products.filter((product) => folded(product.title).startsWith(`${title} (`));
+}

@@ -1,16 +1,34 @@
-/** The small icons saying how an album can be had: free to stream, with Toko+, or to buy on its page. */
+/**
+ * The small icons saying how an album can be had: free to stream, with Toko+ (a member is told it is theirs,
+ * not asked to subscribe), or to buy in the shop, where the album's options wait under its anchor.
+ */
 import { Crown, Headphones, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { brand } from '../../../lib/brand';
+import { useSession } from '../../../lib/session';
 import type { Album } from '../../../../../functions/contract/catalogue';
 
 const iconLink =
   'relative z-10 inline-flex size-9 items-center justify-center rounded-full bg-white/10 text-zinc-100 transition hover:bg-white/20';
 
+/** The shop's place for an album for sale: the shop scrolls to it and offers its options. */
+export const shopAlbumPath = (albumId: string): string => `/shop#album-${encodeURIComponent(albumId)}`;
+
 export function AlbumAccessIcons({ album }: { album: Album }) {
+  const { isSubscriber } = useSession();
   return (
     <div className="flex items-center gap-2">
-      {album.requiredTier === 'free' ? (
+      {album.requiredTier !== 'free' && isSubscriber ? (
+        <span
+          className={`${iconLink} text-accent`}
+          title={`Included with your ${brand.productPlus}`}
+          data-testid="tier-icon"
+          data-tier={album.requiredTier}
+        >
+          <Crown aria-hidden="true" className="size-4" />
+          <span className="sr-only">Included with your {brand.productPlus}</span>
+        </span>
+      ) : album.requiredTier === 'free' ? (
         <span className={iconLink} title="Free to stream" data-testid="tier-icon" data-tier="free">
           <Headphones aria-hidden="true" className="size-4" />
           <span className="sr-only">Free to stream</span>
@@ -28,8 +46,7 @@ export function AlbumAccessIcons({ album }: { album: Album }) {
         </Link>
       )}
       {album.isAvailableForPurchase && (
-        // Albums are bought on their page (Buy, or the cart), not in the merch shop.
-        <Link to={`/album/${encodeURIComponent(album.id)}`} className={iconLink} title="Buy">
+        <Link to={shopAlbumPath(album.id)} className={iconLink} title="Buy" data-testid="buy-icon">
           <ShoppingBag aria-hidden="true" className="size-4" />
           <span className="sr-only">Buy {album.title}</span>
         </Link>

@@ -3,7 +3,20 @@
  * actions, price hint, track list with lyrics, and the release footer. Commerce, favourites and the library
  * plug their actions in through props, so this feature does not depend on theirs.
  */
-import { ArrowLeft, Code2, Crown, ExternalLink, Headphones, Lock, Pause, Play, Share2, ShoppingBag, ShoppingCart } from 'lucide-react';
+import {
+  ArrowLeft,
+  CheckCircle2,
+  Code2,
+  Crown,
+  ExternalLink,
+  Headphones,
+  Lock,
+  Pause,
+  Play,
+  Share2,
+  ShoppingBag,
+  ShoppingCart,
+} from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { brand } from '../../../lib/brand';
@@ -51,6 +64,8 @@ export interface AlbumPlayback {
 
 /** The album's purchase actions, wired by the shop; without a handler the button shows "Coming soon". */
 export interface AlbumCommerce {
+  /** Set when the listener owns the album: its download, shown instead of the offers to buy it. */
+  owned?: ReactNode;
   onBuy?: (album: Album) => void;
   /** The add-to-cart button reads "Adding..." until the promise settles. */
   onAddToCart?: (album: Album) => Promise<unknown>;
@@ -105,6 +120,8 @@ function AlbumView({
   const albumOnPlayer = playback.currentAlbumId === album.id;
   const year = releaseYear(album.releaseDate);
   const minutes = totalMinutes(album.totalDuration);
+  const owned = commerce?.owned ?? null;
+  const forSale = album.isAvailableForPurchase && owned === null;
 
   return (
     <article data-testid="album-page" data-album-id={album.id} className="space-y-8">
@@ -131,7 +148,7 @@ function AlbumView({
               </span>
             </span>
           </p>
-          <AlbumBadges album={album} />
+          <AlbumBadges album={album} owned={owned !== null} />
         </div>
       </header>
 
@@ -155,10 +172,11 @@ function AlbumView({
               Play Album
             </Button>
           )}
-          {album.isAvailableForPurchase && album.stripeProductId && <BuyButton album={album} onBuy={commerce?.onBuy} />}
-          <AlbumIconActions album={album} commerce={commerce} extra={renderAlbumActions?.(album)} />
+          {owned}
+          {forSale && album.stripeProductId && <BuyButton album={album} onBuy={commerce?.onBuy} />}
+          <AlbumIconActions album={album} forSale={forSale} commerce={commerce} extra={renderAlbumActions?.(album)} />
         </div>
-        {album.isAvailableForPurchase && <PriceHint album={album} />}
+        {forSale && <PriceHint album={album} />}
       </div>
 
       <section aria-label="Tracks">
@@ -203,7 +221,7 @@ function AlbumView({
   );
 }
 
-function AlbumBadges({ album }: { album: Album }) {
+function AlbumBadges({ album, owned }: { album: Album; owned: boolean }) {
   const badges: ReactNode[] = [];
   if (isPlusExclusive(album, brand.tierPlus)) {
     badges.push(
@@ -216,7 +234,14 @@ function AlbumBadges({ album }: { album: Album }) {
     badges.push(<Badge key="plus">{brand.productPlus}</Badge>);
   }
   if (album.requiredTier === 'free' && !album.isDummyAlbum) badges.push(<Badge key="free">Free to stream</Badge>);
-  if (album.requiredTier === 'purchase_required') badges.push(<Badge key="purchase">Purchase</Badge>);
+  if (owned) {
+    badges.push(
+      <Badge key="owned" tone="accent">
+        <CheckCircle2 aria-hidden="true" className="size-3.5" />
+        Owned
+      </Badge>,
+    );
+  } else if (album.requiredTier === 'purchase_required') badges.push(<Badge key="purchase">Purchase</Badge>);
   if (album.isDummyAlbum) badges.push(<Badge key="physical">Physical Album Only</Badge>);
   return badges.length > 0 ? (
     <div className="flex flex-wrap gap-2" data-testid="album-badges">
@@ -253,7 +278,18 @@ function BuyButton({ album, onBuy }: { album: Album; onBuy?: (album: Album) => v
   );
 }
 
-function AlbumIconActions({ album, commerce, extra }: { album: Album; commerce?: AlbumCommerce; extra?: ReactNode }) {
+function AlbumIconActions({
+  album,
+  forSale,
+  commerce,
+  extra,
+}: {
+  album: Album;
+  forSale: boolean;
+  commerce?: AlbumCommerce;
+  extra?: ReactNode;
+}) {
+  const { isSubscriber } = useSession();
   const [adding, setAdding] = useState(false);
   const [embedding, setEmbedding] = useState(false);
   const links = album.isDummyAlbum ? [] : externalListenLinks(album);
@@ -271,7 +307,18 @@ function AlbumIconActions({ album, commerce, extra }: { album: Album; commerce?:
           </button>
         </Tooltip>
       )}
-      {album.requiredTier !== 'free' && (
+      {album.requiredTier !== 'free' && isSubscriber && (
+        <span
+          className={`${iconLink} text-accent`}
+          title={`Included with your ${brand.productPlus}`}
+          data-testid="tier-icon"
+          data-tier={album.requiredTier}
+        >
+          <Crown aria-hidden="true" className="size-5" />
+          <span className="sr-only">Included with your {brand.productPlus}</span>
+        </span>
+      )}
+      {album.requiredTier !== 'free' && !isSubscriber && (
         <Tooltip content={`Included with ${brand.productPlus}`}>
           <Link to="/subscribe" className={`${iconLink} text-accent`} data-testid="tier-icon" data-tier={album.requiredTier}>
             <Crown aria-hidden="true" className="size-5" />
@@ -279,7 +326,7 @@ function AlbumIconActions({ album, commerce, extra }: { album: Album; commerce?:
           </Link>
         </Tooltip>
       )}
-      {album.isAvailableForPurchase &&
+      {forSale &&
         (onAddToCart ? (
           <IconButton
             label={adding ? 'Adding...' : 'Add to cart'}
@@ -385,7 +432,7 @@ function AccessNotice({ album }: { album: Album }) {
       </Notice>
     );
   }
-  // Buying is the Buy button and the cart below; the merch shop sells no albums, so the other option is Toko+.
+  // Buying is the Buy button and the cart below (and the shop's album shelf); the other way to have it is Toko+.
   if (album.requiredTier === 'purchase_required') {
     return (
       <Notice title="Purchase Required">

@@ -22,7 +22,16 @@ export function readSmartSignIn(
   return { kind: 'unexpected' };
 }
 
-export const smartSignIn = (email: string): Promise<SmartSignInAnswer> =>
-  request('/api/auth/smart-signin', smartSignInAnswer, { method: 'POST', body: { email } });
+/** What a sign-in started from a checkout carries: the intent (the code's answer then names where it resumes) and the guest cart. */
+export interface SignInIntentFields {
+  intent: 'cart_checkout';
+  cartItems: unknown[];
+}
 
-export const useSmartSignIn = () => useMutation({ mutationFn: smartSignIn });
+export const smartSignIn = (email: string, carried?: SignInIntentFields): Promise<SmartSignInAnswer> =>
+  request('/api/auth/smart-signin', smartSignInAnswer, {
+    method: 'POST',
+    body: carried ? { email, displayName: '', ...carried } : { email },
+  });
+
+export const useSmartSignIn = () => useMutation({ mutationFn: (email: string) => smartSignIn(email) });

@@ -66,9 +66,16 @@ export function useCodeSignIn({
       return;
     }
     const isNewUser = Boolean(answer.isNewUser);
+    const cartCheckoutIntent = Boolean(answer.cartCheckoutIntent);
     const result: SignInResult = followServer
-      ? { email, isNewUser, subscriptionIntent: subscriptionIntent || Boolean(answer.subscriptionIntent), redirectUrl: answer.redirectUrl }
-      : { email, isNewUser, subscriptionIntent, redirectUrl: null };
+      ? {
+          email,
+          isNewUser,
+          subscriptionIntent: subscriptionIntent || Boolean(answer.subscriptionIntent),
+          cartCheckoutIntent,
+          redirectUrl: answer.redirectUrl,
+        }
+      : { email, isNewUser, subscriptionIntent, cartCheckoutIntent, redirectUrl: null };
     setCompleting(true);
     const user = await completeSignIn(result, then);
     setCompleting(false);

@@ -6,13 +6,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { isSubscriber, type SessionUser, useSession } from '../../../lib/session';
+import { isSubscriber, refreshSession, type SessionUser, useSession } from '../../../lib/session';
 import { Button, TextButton } from '../../../ui/button';
 import { Dialog, DialogDescription, DialogTitle } from '../../../ui/dialog';
 import { Spinner } from '../../../ui/spinner';
 import { EmailField, FormAlert } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast';
-import { CodeForm, completeInstantSignIn, readSmartSignIn, smartSignIn, useCodeSignIn } from '../../auth';
+import {
+  CART_CHECKOUT_WELCOME,
+  CodeForm,
+  completeInstantSignIn,
+  readSmartSignIn,
+  REDIRECT_DELAY_MS,
+  smartSignIn,
+  useCodeSignIn,
+} from '../../auth';
+import { useFollowLink } from '../../../lib/follow-link';
+import { clearGuestCart, guestCartItems } from '../guest-cart-store';
+import { savePendingCheckout } from '../pending-checkout-store';
 import { cartQueryOptions } from '../api/get-cart';
 import { checkoutRequest, type CheckoutRequest } from '../api/start-checkout';
 import type { PurchaseResult } from '../../../../../functions/contract/commerce';
@@ -69,6 +80,17 @@ function CartFlow({ opening, onClose }: { opening: CartOpening; onClose: () => v
   const [step, setStep] = useState<Step>({ name: 'cart' });
   const [includeSubscription, setIncludeSubscription] = useState(opening.includeSubscription);
   const [email, setEmail] = useState('');
+  const followLink = useFollowLink();
+
+  // Already signed in as that address: the server took the guest cart and names where the checkout resumes.
+  const resumeCheckoutAt = async (url: string) => {
+    await refreshSession(queryClient);
+    await savePendingCheckout(includeSubscription);
+    clearGuestCart();
+    toast({ variant: 'success', ...CART_CHECKOUT_WELCOME, duration: CART_TOAST_MS });
+    onClose();
+    window.setTimeout(() => followLink(url, 'this-window'), REDIRECT_DELAY_MS);
+  };
 
   const checkOut = async (albums: CartAlbum[], user: SessionUser | null, withPlan: boolean) => {
     if (!user) {
@@ -156,6 +178,7 @@ function CartFlow({ opening, onClose }: { opening: CartOpening; onClose: () => v
           onBack={() => setStep({ name: 'cart' })}
           onCodeSent={(address) => setStep({ name: 'verifying', email: address })}
           onInstantSignIn={onClose}
+          onResumeCheckoutAt={(url) => void resumeCheckoutAt(url)}
         />
       );
     case 'verifying':
@@ -243,15 +266,20 @@ function EmailStep({
   onBack,
   onCodeSent,
   onInstantSignIn,
+  onResumeCheckoutAt,
 }: {
   email: string;
   onEmailChange: (email: string) => void;
   onBack: () => void;
   onCodeSent: (email: string) => void;
   onInstantSignIn: () => void;
+  onResumeCheckoutAt: (url: string) => void;
 }) {
   const [failure, reportFailure] = useState<CartNotice | null>(null);
-  const send = useMutation({ mutationFn: smartSignIn });
+  // The sign-in is the checkout's: it carries the intent, so the code's answer names where the checkout goes on.
+  const send = useMutation({
+    mutationFn: (address: string) => smartSignIn(address, { intent: 'cart_checkout', cartItems: guestCartItems() }),
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -265,7 +293,9 @@ function EmailStep({
       const answer = await send.mutateAsync(address);
       const outcome = readSmartSignIn(answer);
       if (outcome.kind === 'code-sent') onCodeSent(address);
-      else if (outcome.kind === 'instant') {
+      else if (outcome.kind === 'instant' && answer.intent === 'cart_checkout' && answer.redirectUrl) {
+        onResumeCheckoutAt(answer.redirectUrl);
+      } else if (outcome.kind === 'instant') {
         completeInstantSignIn();
         onInstantSignIn();
       } else if (outcome.kind === 'admin-password') {

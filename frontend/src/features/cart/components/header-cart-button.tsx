@@ -1,16 +1,20 @@
 /**
- * The header's cart button: it opens the bag drawer, and its badge counts the merch in the bag and the
- * albums in the album cart (9+ above 9). The drawer's code is fetched the first time it opens; inside it, a
- * row leads on to the album cart's own dialog.
+ * The header's cart button: it opens the one cart a listener finds, the drawer with the album cart's albums and
+ * the merch bag, each with its own checkout; its badge counts both (9+ above 9). The drawer's code (and the
+ * album part's) is fetched the first time it opens.
  */
 import { ShoppingCart } from 'lucide-react';
-import { Suspense, useState } from 'react';
-import { MerchCartDrawer, setMerchCartOpen, useMerchCartCount, useMerchCartOpen } from '../../merch';
+import { lazy, Suspense, useState } from 'react';
+import { MerchCartDrawer, setMerchCartOpen, useMerchCartCount, useMerchCartOpen, useSpentCartCheck } from '../../merch';
 import { CountBadge } from '../../../ui/count-badge';
 import { Tooltip } from '../../../ui/tooltip';
-import { openAlbumCart, useAlbumCartCount } from '../album-cart-entry';
+import { useAlbumCartCount } from '../album-cart-entry';
+
+const DrawerAlbums = lazy(() => import('./drawer-albums').then((module) => ({ default: module.DrawerAlbums })));
 
 export function HeaderCartButton() {
+  // A bag paid on the shop's checkout is emptied wherever the listener comes back to.
+  useSpentCartCheck();
   const albumCount = useAlbumCartCount();
   const count = useMerchCartCount() + albumCount;
   const open = useMerchCartOpen();
@@ -36,7 +40,18 @@ export function HeaderCartButton() {
       </Tooltip>
       {everOpened && (
         <Suspense fallback={null}>
-          <MerchCartDrawer open={open} onOpenChange={setMerchCartOpen} albums={{ count: albumCount, open: openAlbumCart }} />
+          <MerchCartDrawer
+            open={open}
+            onOpenChange={setMerchCartOpen}
+            albums={{
+              count: albumCount,
+              render: (close) => (
+                <Suspense fallback={null}>
+                  <DrawerAlbums onLeave={close} />
+                </Suspense>
+              ),
+            }}
+          />
         </Suspense>
       )}
     </>

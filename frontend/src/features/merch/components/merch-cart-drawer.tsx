@@ -2,11 +2,12 @@
  * The merch bag as a bottom sheet (spec part 2 "Merch cart drawer"): the items with their quantities, an
  * estimated subtotal in US dollars, a Toko+ member's discount (the amount the shop's checkout takes off, since the server
  * puts the member code on the member's cart), and checkout on the label's shop.
- * The app may add a row for the digital albums of the album cart, which has its own dialog.
+ * The header's cart is one place for both carts: the app may put the album cart's albums above the bag, each
+ * with its own checkout (albums are paid here, merch on the shop).
  */
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { Crown, Disc3, ExternalLink, Minus, Plus, ShoppingBag, Trash2, X } from 'lucide-react';
-import { useState } from 'react';
+import { Crown, ExternalLink, Minus, Plus, ShoppingBag, Trash2, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { brand } from '../../../lib/brand';
 import { formatMoney } from '../../../lib/format';
@@ -27,25 +28,36 @@ import {
 } from '../merch-cart';
 import { merchCart, useMerchCart } from '../merch-cart-store';
 import { openCheckout } from '../merch-checkout';
+import { rememberCheckout } from '../spent-carts';
 import { checkoutDestination, MERCH_SHOP_HOST, type CreatedCart } from '../merch-store';
 import { StateBox } from '../../../ui/status-message';
 
-export interface AlbumCartRow {
+/** The album cart's part of the header's cart: how many albums it holds, and what shows them. */
+export interface AlbumCartPart {
   count: number;
-  open: () => void;
+  render: (close: () => void) => ReactNode;
 }
 
 interface MerchCartDrawerProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The album cart's count and how to open it; the row shows when it holds albums. */
-  albums?: AlbumCartRow;
+  albums?: AlbumCartPart;
+}
+
+/** "1 album · 2 items", "No merch yet". */
+function contentsLine(albumCount: number, merchCount: number): string {
+  const parts = [
+    ...(albumCount > 0 ? [`${albumCount} ${albumCount === 1 ? 'album' : 'albums'}`] : []),
+    ...(merchCount > 0 ? [`${merchCount} ${merchCount === 1 ? 'item' : 'items'}`] : []),
+  ];
+  return parts.length > 0 ? parts.join(' · ') : 'No merch yet';
 }
 
 export function MerchCartDrawer({ open, onOpenChange, albums }: MerchCartDrawerProps) {
   const cart = useMerchCart();
   const count = merchItemCount(cart);
   const close = () => onOpenChange(false);
+  const albumCount = albums?.count ?? 0;
 
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -58,9 +70,9 @@ export function MerchCartDrawer({ open, onOpenChange, albums }: MerchCartDrawerP
           <div aria-hidden="true" className="mx-auto mt-2 h-1.5 w-10 shrink-0 rounded-full bg-white/20" />
           <div className="flex items-start justify-between gap-4 px-5 pb-3 pt-3">
             <div>
-              <RadixDialog.Title className="text-xl font-bold text-zinc-50">Your Bag</RadixDialog.Title>
+              <RadixDialog.Title className="text-xl font-bold text-zinc-50">{albumCount > 0 ? 'Your Cart' : 'Your Bag'}</RadixDialog.Title>
               <RadixDialog.Description className="text-sm text-zinc-300" data-testid="merch-cart-count">
-                {count === 0 ? 'No merch yet' : `${count} ${count === 1 ? 'item' : 'items'}`}
+                {contentsLine(albumCount, count)}
               </RadixDialog.Description>
             </div>
             <RadixDialog.Close
@@ -72,23 +84,13 @@ export function MerchCartDrawer({ open, onOpenChange, albums }: MerchCartDrawerP
           </div>
 
           <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-5 pb-4">
-            {albums && albums.count > 0 && (
-              <div className="flex items-center gap-3 rounded-xl border border-white/10 bg-white/5 p-3" data-testid="album-cart-row">
-                <Disc3 aria-hidden="true" className="size-6 shrink-0 text-accent" />
-                <p className="flex-1 font-semibold text-zinc-50">Digital albums ({albums.count})</p>
-                <Button
-                  variant="secondary"
-                  className="px-4 py-2"
-                  onClick={() => {
-                    close();
-                    albums.open();
-                  }}
-                >
-                  View Albums
-                </Button>
-              </div>
+            {albums && albumCount > 0 && albums.render(close)}
+            {albumCount > 0 && (
+              <h3 className="border-t border-white/10 pt-4 font-semibold text-zinc-50" data-testid="merch-heading">
+                Merch
+              </h3>
             )}
-            {cart.length === 0 ? <EmptyBag onShop={close} /> : <BagLines cart={cart} />}
+            {cart.length > 0 ? <BagLines cart={cart} /> : albumCount > 0 ? <NoMerchYet onShop={close} /> : <EmptyBag onShop={close} />}
           </div>
 
           {cart.length > 0 && <BagFooter cart={cart} />}
@@ -106,6 +108,18 @@ function EmptyBag({ onShop }: { onShop: () => void }) {
         Shop Now
       </Link>
     </StateBox>
+  );
+}
+
+/** Albums in the cart, no merch: the bag is not "empty" then, it just holds no merch. */
+function NoMerchYet({ onShop }: { onShop: () => void }) {
+  return (
+    <p className="text-sm text-zinc-300" data-testid="merch-none">
+      No merch in your cart yet.{' '}
+      <Link to="/shop" onClick={onShop} className="font-semibold text-accent hover:underline">
+        Shop Now
+      </Link>
+    </p>
   );
 }
 
@@ -172,7 +186,11 @@ function BagFooter({ cart }: { cart: MerchCart }) {
     setBlockedUrl(null);
     const lines = checkoutLines(cart);
     const created: CreatedCart & { discount?: number } = await createMerchCart(lines).then(
-      (answer) => ({ ok: true as const, checkoutUrl: answer.checkoutUrl, discount: answer.memberDiscount }),
+      (answer) => {
+        // Once the shop has turned this cart into an order, its lines leave the bag.
+        rememberCheckout(answer.cartId, lines);
+        return { ok: true as const, checkoutUrl: answer.checkoutUrl, discount: answer.memberDiscount };
+      },
       () => ({ ok: false as const }),
     );
     const url = checkoutDestination(created, lines);

@@ -1,10 +1,10 @@
 /**
- * /shop: the label's merch. A search box, a collection filter and a sort over the shop's products, 20 to a
- * page, a promo banner for the vinyl store, and the product dialog (spec part 2 "Merch shop"). The choice
- * lives in the URL, so a filtered page can be shared and Back returns to it.
+ * /shop: the label's albums for sale (a shelf the app hands in) and its merch. A search box, a collection filter
+ * and a sort over the shop's products, 20 to a page, a promo banner for the vinyl store, and the product dialog
+ * (spec part 2 "Merch shop"). The choice lives in the URL, so a filtered page can be shared and Back returns to it.
  */
 import { ChevronLeft, ChevronRight, Disc3, ExternalLink, Search, SearchX, ShoppingBag } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { brand } from '../../../lib/brand';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -18,6 +18,7 @@ import { useCollections } from '../api/get-collections';
 import { useProducts } from '../api/get-products';
 import type { ShopProduct } from '../../../../../functions/contract/merch';
 import { takeCheckoutReturn } from '../merch-checkout';
+import { checkSpentCarts } from '../spent-carts';
 import { openMerchCart } from '../merch-cart-store';
 import { VINYL_STORE_URL } from '../merch-store';
 import {
@@ -36,12 +37,19 @@ import { ProductDialog } from './product-dialog';
 const fieldClass =
   'h-11 w-full rounded-lg border border-white/15 bg-zinc-950 px-3 text-base text-zinc-50 placeholder:text-zinc-500 focus:border-accent focus:outline-none';
 
-export function ShopPage() {
+/** What the albums' shelf gets from the shop: the storefront's products (for physical editions) and how to show one. */
+export interface ShopForAlbums {
+  products: readonly ShopProduct[];
+  openProduct: (product: ShopProduct) => void;
+}
+
+export function ShopPage({ albumShelf }: { albumShelf?: (shop: ShopForAlbums) => ReactNode }) {
   useDocumentTitle('Shop');
   useWelcomeBack();
   const [params, setParams] = useSearchParams();
   const query = readShopQuery(params);
   const [openProduct, setOpenProduct] = useState<ShopProduct | null>(null);
+  const products = useProducts();
 
   /** Typing and filtering replace the URL entry (Back leaves the shop); turning a page adds one. */
   const choose = (change: Partial<ShopQuery>, history: 'replace' | 'push' = 'replace') =>
@@ -51,8 +59,14 @@ export function ShopPage() {
     <div className="space-y-6" data-testid="shop-page">
       <header className="space-y-1">
         <h1 className="text-3xl font-extrabold text-zinc-50">Shop</h1>
-        <p className="text-zinc-300">Merch from the artists of {brand.labelName}.</p>
+        <p className="text-zinc-300">Albums and merch from the artists of {brand.labelName}.</p>
       </header>
+      {albumShelf?.({ products: products.data ?? [], openProduct: setOpenProduct })}
+      {albumShelf && (
+        <h2 className="text-2xl font-bold text-zinc-50" id="merch">
+          Merch
+        </h2>
+      )}
       <PromoBanner />
       <ShopFilters query={query} onChange={choose} />
       <ProductResults
@@ -69,15 +83,18 @@ export function ShopPage() {
   );
 }
 
-/** Back from a checkout in the same window (installed app): a welcome, once. */
+/** Back from a checkout in the same window (installed app): a welcome, once, unless the order was placed (then the bag says so). */
 function useWelcomeBack() {
   useEffect(() => {
     if (!takeCheckoutReturn()) return;
-    toast({
-      title: 'Welcome back!',
-      description: 'Your bag is still here if you want to keep shopping.',
-      action: { label: 'View Bag', onClick: openMerchCart },
-      duration: 4000,
+    void checkSpentCarts().then((ordered) => {
+      if (ordered) return;
+      toast({
+        title: 'Welcome back!',
+        description: 'Your bag is still here if you want to keep shopping.',
+        action: { label: 'View Bag', onClick: openMerchCart },
+        duration: 4000,
+      });
     });
   }, []);
 }
