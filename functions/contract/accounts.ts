@@ -151,22 +151,23 @@ export const adminTotpConfirmAnswer = z.object({ ...signedIn, recoveryCodes: z.a
 /** A code of the new app confirms the enrolment and signs in; the recovery codes are shown this once only. */
 export const adminTotpConfirm = endpoint({ body: z.object({ challenge: challengeField, code: totpCode }), answer: adminTotpConfirmAnswer });
 export const adminTotpVerifyAnswer = z.object(signedIn);
+const recoveryCode = z
+  .string({ error: 'Please enter a recovery code' })
+  .check(z.trim(), z.minLength(10, 'Please enter a recovery code'), z.maxLength(40));
 /** Signs an enrolled admin in with a code of the app or, without the phone, one of the recovery codes. */
 export const adminTotpVerify = endpoint({
-  body: z.union([
-    z.object({ challenge: challengeField, code: totpCode }),
-    z.object({
-      challenge: challengeField,
-      recoveryCode: z
-        .string({ error: 'Please enter a recovery code' })
-        .check(z.trim(), z.minLength(10, 'Please enter a recovery code'), z.maxLength(40)),
-    }),
-  ]),
+  body: z.union([z.object({ challenge: challengeField, code: totpCode }), z.object({ challenge: challengeField, recoveryCode })]),
   answer: adminTotpVerifyAnswer,
 });
 export const adminStepUpAnswer = z.object({ stepUpUntil: z.string() });
-/** A signed-in admin's fresh code of their app: for 5 minutes their sensitive acts (refunds, exports, roles…) go through. */
-export const adminStepUp = endpoint({ body: z.object({ code: totpCode }), answer: adminStepUpAnswer });
+/**
+ * A signed-in admin's fresh code of their app, or one of their recovery codes (spent): for 5 minutes their sensitive
+ * acts (refunds, exports, roles…) go through.
+ */
+export const adminStepUp = endpoint({
+  body: z.union([z.object({ code: totpCode }), z.object({ recoveryCode })]),
+  answer: adminStepUpAnswer,
+});
 export const betaSignupAnswer = z.object({ ...signedIn, subscriptionTier: z.string(), username: nullableText });
 export const betaSignup = endpoint({
   body: z.object({

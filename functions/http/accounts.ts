@@ -222,7 +222,8 @@ export const handler = contextHandler('accounts', {
   },
 
   'POST /api/auth/admin/step-up': async ({ body, session, request }) => {
-    const until = await stepUp(session, body.code, callerOf(request));
+    const answer = 'code' in body ? { code: body.code } : { recoveryCode: body.recoveryCode };
+    const until = await stepUp(session, answer, callerOf(request));
     return { stepUpUntil: until.toISOString() };
   },
 

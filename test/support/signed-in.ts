@@ -53,6 +53,8 @@ export async function signedInListener(tier: 'free' | 'toko_plus' = 'free'): Pro
 export interface TestAdmin extends TestListener {
   /** The base32 secret of the admin's authenticator app. */
   secret: string;
+  /** The recovery codes shown at the enrolment, each good for one sign-in or step-up. */
+  recoveryCodes: string[];
   /** Gives a fresh code of the app (step-up): for 5 minutes the session's sensitive acts go through. */
   stepUp: () => Promise<void>;
   /** `call` without the step-up it gives by itself when a sensitive act asks for one. */
@@ -72,12 +74,13 @@ export async function signedInAdmin(permissions: AdminPermission[] = ['owner']):
   await setAdminRole(listener.userId, { role: 'admin', permissions }, 'test', context);
   const { secret } = newTotpSecret(listener.email);
   const sessionId = randomUUID();
+  const recoveryCodes = newRecoveryCodes();
   await runUserCommand(
     listener.userId,
     {
       type: 'EnrolTotp',
       secretCiphertext: sealTotpSecret(listener.userId, secret),
-      recoveryCodeHashes: newRecoveryCodes().map((c) => recoveryCodeHash(listener.userId, c)),
+      recoveryCodeHashes: recoveryCodes.map((c) => recoveryCodeHash(listener.userId, c)),
       sessionId,
       codeVerified: true,
     },
@@ -101,7 +104,7 @@ export async function signedInAdmin(permissions: AdminPermission[] = ['owner']):
   // Sessions check the role from the log at once; the screens that name an admin (histories, people) read the users
   // view, which takes the role a moment later: an admin long made, as the tests' readers expect.
   await eventually(async () => (await getView<UserView>(userKey(listener.userId)))?.role === 'admin', 60_000, 100);
-  return { ...listener, token, call, callAsIs, secret, stepUp };
+  return { ...listener, token, call, callAsIs, secret, recoveryCodes, stepUp };
 }
 
 const lastStep = new Map<string, number>();

@@ -294,6 +294,8 @@ export type UserCommand =
       proof?: AddressProof;
     }
   | { type: 'EnrolTotp'; secretCiphertext: string; recoveryCodeHashes: string[]; sessionId: string; codeVerified: boolean }
+  /** A signed-in admin's step-up with one of their recovery codes (its HMAC) instead of the app: the code is spent. */
+  | { type: 'SpendRecoveryCode'; codeHash: string }
   /** Too many wrong second-factor codes in a row (counted by the caller): the second step is locked until `until`. */
   | { type: 'LockSecondStep'; wrongCodes: number; until: string }
   | { type: 'Block'; by: string; reason: string | null }
@@ -415,6 +417,9 @@ export function decideUser(command: UserCommand, state: UserState): NewEvent[] {
         { type: 'UserSignedIn', data: { userId, sessionId: command.sessionId, method: 'password', secondFactor: 'totp' } },
       ];
     }
+    case 'SpendRecoveryCode':
+      if (!requiresPassword(state)) throw forbidden('admin_only', 'Only admin accounts have recovery codes');
+      return secondFactorEvents(state, { kind: 'recovery_code', codeHash: command.codeHash });
     case 'Block': {
       if (command.by === userId) throw forbidden('cannot_block_self', 'You cannot block your own account');
       if (state.role === 'admin') throw conflict('admin_account', 'Revoke the admin role before blocking this account');
