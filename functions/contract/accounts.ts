@@ -196,7 +196,10 @@ export const savePendingAction = endpoint({
   }),
   answer: savePendingActionAnswer,
 });
+/** Reads the intent the cookie names, without clearing it. */
 export const getPendingAction = endpoint({ answer: pendingAction });
+/** Hands the intent back once: it and its cookie are cleared. */
+export const takePendingAction = endpoint({ answer: pendingAction });
 export const validateSessionAnswer = z.object({ user: z.nullable(user), needsAuth: z.boolean() });
 export const validateSession = endpoint({ answer: validateSessionAnswer });
 export const me = endpoint({ answer: user });

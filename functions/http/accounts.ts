@@ -13,7 +13,7 @@ import { commandContext } from '../lib/command.js';
 import { syncGuestCart } from '../lib/guest-cart.js';
 import { contextHandler, HttpError, reply, type RequestInfo, type RouteInput } from '../lib/http.js';
 import { readMultipartFile, type MultipartProblem } from '../lib/multipart.js';
-import { PENDING_COOKIE, pendingActionCookie, savePendingAction, takePendingAction } from '../lib/pending-actions.js';
+import { PENDING_COOKIE, pendingActionCookie, readPendingAction, savePendingAction, takePendingAction } from '../lib/pending-actions.js';
 import {
   clearedSessionCookie,
   issueSessionToken,
@@ -74,6 +74,8 @@ async function currentUser(session: Session | null): Promise<UserView | undefine
   return session ? freshUser(session.userId) : undefined;
 }
 
+/** The answer about the pending checkout when there is none. */
+const NO_PENDING_ACTION = { action: null, includeSubscription: false, ts: null };
 const SENT_MESSAGE = 'Check your email for a 6-digit code and a sign-in link';
 
 async function sendLink({ body, request }: RouteInput<'POST /api/auth/send-magic-link'>) {
@@ -255,11 +257,14 @@ export const handler = contextHandler('accounts', {
     return reply({ body: { success: true, ...pending }, cookies: [pendingActionCookie(id)] });
   },
 
-  'GET /api/auth/pending-action': async ({ request }) => {
+  'GET /api/auth/pending-action': async ({ request }) =>
+    (await readPendingAction(readCookie(request.cookies, PENDING_COOKIE), request.receivedAt)) ?? NO_PENDING_ACTION,
+
+  'POST /api/auth/pending-action/take': async ({ request }) => {
     const id = readCookie(request.cookies, PENDING_COOKIE);
-    if (!id) return { action: null, includeSubscription: false, ts: null };
+    if (!id) return NO_PENDING_ACTION;
     const pending = await takePendingAction(id, request.receivedAt);
-    return reply({ body: pending ?? { action: null, includeSubscription: false, ts: null }, cookies: [pendingActionCookie()] });
+    return reply({ body: pending ?? NO_PENDING_ACTION, cookies: [pendingActionCookie()] });
   },
 
   'GET /api/session/validate': async ({ session, request }) => {

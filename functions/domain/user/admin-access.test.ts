@@ -96,9 +96,13 @@ describe('admin step-up with a recovery code', () => {
     const events = given(enrolled).when({ type: 'SpendRecoveryCode', codeHash: 'hash-7' })();
     expect(events).toEqual([{ type: 'AdminRecoveryCodeUsed', data: { userId: 'u1', index: 7 } }]);
     const after = given([...enrolled, ...events]);
-    expect(after.when({ type: 'SpendRecoveryCode', codeHash: 'hash-7' })).toThrow(expect.objectContaining({ code: 'invalid_recovery_code' }));
+    expect(after.when({ type: 'SpendRecoveryCode', codeHash: 'hash-7' })).toThrow(
+      expect.objectContaining({ code: 'invalid_recovery_code' }),
+    );
     expect(after.when({ type: 'SpendRecoveryCode', codeHash: 'nope' })).toThrow(expect.objectContaining({ code: 'invalid_recovery_code' }));
-    expect(given(listener).when({ type: 'SpendRecoveryCode', codeHash: 'hash-7' })).toThrow(expect.objectContaining({ code: 'admin_only' }));
+    expect(given(listener).when({ type: 'SpendRecoveryCode', codeHash: 'hash-7' })).toThrow(
+      expect.objectContaining({ code: 'admin_only' }),
+    );
   });
 });
 
