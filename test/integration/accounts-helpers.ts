@@ -112,12 +112,12 @@ export async function emailChangeCodeOf(to: string): Promise<string> {
   });
 }
 
-/** A fan signs up on the band page and follows the link mailed to them (double opt-in): they are on the list. */
-export async function signUpFan(email: string): Promise<void> {
+/** A fan signs up on the band page and follows the link mailed to them (the `nth` such mail; double opt-in): they are on the list. */
+export async function signUpFan(email: string, nth = 1): Promise<void> {
   const asked = await api('/api/band/fan-signup', { method: 'POST', json: { email }, headers: { origin: baseUrl() } });
   expect(asked.status).toBe(202);
   const token = await eventually(async () => {
-    const mail = (await inbox(email)).find((m) => m.subject.startsWith('Confirm your signup'));
+    const mail = (await inbox(email)).filter((m) => m.subject.startsWith('Confirm your signup'))[nth - 1];
     return mail && new URL(/(http\S+\/dirtytexans-signup\?confirm=\S+)/.exec(mail.body.text!)![1]).searchParams.get('confirm');
   });
   const confirmed = await api('/api/band/fan-signup/confirm', { method: 'POST', json: { token }, headers: { origin: baseUrl() } });

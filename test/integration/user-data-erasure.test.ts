@@ -22,6 +22,7 @@ import {
   emailChangeCodeOf,
   freshEmail,
   inbox,
+  sessionCookieOf,
   signInMail,
   signUpByCode,
   signUpFan,
@@ -117,6 +118,51 @@ describe('erasing a deleted account', () => {
       expect(again).toMatchObject({ status: 200, body: { user: { email: address } } });
       expect(again.body.user.id).not.toBe(user.id);
     }
+  });
+});
+
+describe('an erased address used again', () => {
+  it('signs up as a fan and opens an account under a fresh key: both read the address, and the old signup stays unreadable', async () => {
+    const address = freshEmail('erase-again');
+    const { token, user } = await signUpByCode(address);
+    await signUpFan(address);
+    const admin = await signedInAdmin();
+    const fanEmails = async () => {
+      const emails: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await admin.call(`/api/admin/fan-signups${cursor ? `?cursor=${cursor}` : ''}`);
+        const page = res.body as { items: { email: string }[]; nextCursor: string | null };
+        emails.push(...page.items.map((row) => row.email));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return emails.filter((email) => email === address);
+    };
+    await eventually(async () => (await fanEmails()).length === 1, 30_000);
+
+    await deleteAccount(asBrowser(token));
+    await eventually(() => keyDeleted(`user:${user.id}`), 30_000);
+    expect(await keyDeleted(`email:${address}`)).toBe(true);
+    await eventually(async () => (await fanEmails()).length === 0, 30_000);
+
+    // The same address signs up again: its new signup is on the list with its address, the erased one is not.
+    await signUpFan(address, 2);
+    await eventually(async () => (await fanEmails()).length === 1, 30_000);
+    // The tombstone was not used again: it is still the first key of the address, deleted.
+    expect(await keyDeleted(`email:${address}`)).toBe(true);
+
+    // And a new account of it reads its address, in the answer and in the users view.
+    expect((await api('/api/auth/smart-signin', { method: 'POST', json: { email: address } })).status).toBe(200);
+    const { code } = await signInMail(address, 2);
+    const again = await api('/api/auth/verify-code', { method: 'POST', json: { email: address, code } });
+    expect(again).toMatchObject({ status: 200, body: { user: { email: address } } });
+    expect(again.body.user.id).not.toBe(user.id);
+    const me = await eventually(async () => {
+      const res = await api('/api/users/me', { headers: asBrowser(sessionCookieOf(again.headers)!) });
+      return res.status === 200 && res.body;
+    });
+    expect(me).toMatchObject({ email: address, emailVerified: true });
+    expect((await fanEmails()).length).toBe(1);
   });
 });
 
