@@ -210,6 +210,8 @@ export const updateProfile = endpoint({
   body: z.object({ displayName: z.nullish(z.string().check(z.trim(), z.maxLength(100))), email: z.optional(emailField) }),
   answer: updateProfileAnswer,
 });
+/** Within this long of a sign-in by a code or link mailed to the address in force, changing it asks for no code. */
+export const EMAIL_CHANGE_FRESH_SIGN_IN_MINUTES = 10;
 export const startEmailChangeAnswer = z.object({
   success,
   message: z.string(),

@@ -285,10 +285,13 @@ export const handler = contextHandler('accounts', {
   },
 
   'POST /api/users/me/email': async ({ body, session, request }) => {
-    const started = await startEmailChange(session.userId, body.email, callerOf(request));
+    const started = await startEmailChange(session, body.email, callerOf(request));
     const user = userDto(started.user, request.receivedAt);
     if (started.step === 'confirmation_sent') {
-      return { success: true, message: `Check ${body.email} for a link to confirm it`, codeSent: false, emailVerificationSent: true, user };
+      const message = started.freshSignIn
+        ? `You signed in moments ago, so no code is needed: check ${body.email} for a link to confirm it. Your current address stays in use until then.`
+        : `Check ${body.email} for a link to confirm it`;
+      return { success: true, message, codeSent: false, emailVerificationSent: true, user };
     }
     return {
       success: true,
@@ -300,7 +303,7 @@ export const handler = contextHandler('accounts', {
   },
 
   'POST /api/users/me/email/confirm': async ({ body, session, request }) => {
-    const { user, newEmail } = await confirmEmailChange(session.userId, body.code, callerOf(request));
+    const { user, newEmail } = await confirmEmailChange(session, body.code, callerOf(request));
     return {
       success: true,
       message: `Check ${newEmail} for a link to confirm it. Your current address stays in use until then.`,

@@ -64,10 +64,14 @@ export async function signUpByCode(email: string) {
   return { token: sessionCookieOf(verified.headers)!, user: verified.body.user as { id: string; email: string } };
 }
 
-/** A signed-in user made directly (no mail): for tests about what a user may do, not about signing in. */
-export async function signedInUser(tag: string) {
+/**
+ * A signed-in user made directly (no mail): for tests about what a user may do, not about signing in. Signed in now,
+ * or `minutesAgo` (a session past the few minutes in which changing the address needs no code).
+ */
+export async function signedInUser(tag: string, { minutesAgo = 0 } = {}) {
   const email = freshEmail(tag);
-  const { user, sessionId } = await signInWithEmail(email, 'email_code', null, { actor: 'test', correlationId: randomUUID() });
+  const at = new Date(Date.now() - minutesAgo * 60_000);
+  const { user, sessionId } = await signInWithEmail(email, 'email_code', null, { actor: 'test', correlationId: randomUUID(), at });
   const token = await issueSessionToken({ userId: user.id, sessionId });
   return { email, userId: user.id, token, headers: asBrowser(token) };
 }

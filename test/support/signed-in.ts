@@ -22,13 +22,17 @@ export interface TestListener {
   call: (path: string, init?: Parameters<typeof api>[1]) => ReturnType<typeof api>;
 }
 
-/** Call after `useCloudEnv()`. A `toko_plus` listener holds a subscription with no end date. */
-export async function signedInListener(tier: 'free' | 'toko_plus' = 'free'): Promise<TestListener> {
+/**
+ * Call after `useCloudEnv()`. A `toko_plus` listener holds a subscription with no end date. Signed in by code now, or
+ * `minutesAgo` (a session past the few minutes in which changing the address needs no code).
+ */
+export async function signedInListener(tier: 'free' | 'toko_plus' = 'free', { minutesAgo = 0 } = {}): Promise<TestListener> {
   const tag = randomUUID().slice(0, 8);
   const email = `listener-${tag}@example.com`;
   const displayName = `Listener ${tag}`;
   const context = { actor: 'test', correlationId: `test-${tag}` };
-  const { user, sessionId } = await signInWithEmail(email, 'email_code', displayName, context);
+  const at = new Date(Date.now() - minutesAgo * 60_000);
+  const { user, sessionId } = await signInWithEmail(email, 'email_code', displayName, { ...context, at });
   if (tier === 'toko_plus') {
     await runUserCommand(
       user.id,
