@@ -136,6 +136,7 @@ export const routes = [
   route('GET', '/api/auth/logout', 'accounts', 'guest', accounts.logoutPage),
   route('POST', '/api/auth/pending-action', 'accounts', 'guest', accounts.savePendingAction),
   route('GET', '/api/auth/pending-action', 'accounts', 'guest', accounts.getPendingAction),
+  route('POST', '/api/auth/pending-action/take', 'accounts', 'guest', accounts.takePendingAction),
   route('GET', '/api/session/validate', 'accounts', 'guest', accounts.validateSession),
   route('GET', '/api/users/me', 'accounts', 'user', accounts.me),
   route('PUT', '/api/users/{id}', 'accounts', 'user', accounts.updateProfile),

@@ -8,6 +8,7 @@ import { reactorConsumer } from '../lib/reactor.js';
 
 export const handler = reactorConsumer('account-erasure', async (event, logger) => {
   if (event.type !== 'AccountDeleted') return;
-  await eraseAccount(event.data.userId, erasureEffects({ eventId: event.meta.eventId, correlationId: event.meta.correlationId }));
+  const cause = { eventId: event.meta.eventId, correlationId: event.meta.correlationId, at: new Date(event.meta.at) };
+  await eraseAccount(event.data.userId, erasureEffects(cause));
   logger.info('account erased', { userId: event.data.userId });
 });

@@ -151,22 +151,23 @@ export const adminTotpConfirmAnswer = z.object({ ...signedIn, recoveryCodes: z.a
 /** A code of the new app confirms the enrolment and signs in; the recovery codes are shown this once only. */
 export const adminTotpConfirm = endpoint({ body: z.object({ challenge: challengeField, code: totpCode }), answer: adminTotpConfirmAnswer });
 export const adminTotpVerifyAnswer = z.object(signedIn);
+const recoveryCode = z
+  .string({ error: 'Please enter a recovery code' })
+  .check(z.trim(), z.minLength(10, 'Please enter a recovery code'), z.maxLength(40));
 /** Signs an enrolled admin in with a code of the app or, without the phone, one of the recovery codes. */
 export const adminTotpVerify = endpoint({
-  body: z.union([
-    z.object({ challenge: challengeField, code: totpCode }),
-    z.object({
-      challenge: challengeField,
-      recoveryCode: z
-        .string({ error: 'Please enter a recovery code' })
-        .check(z.trim(), z.minLength(10, 'Please enter a recovery code'), z.maxLength(40)),
-    }),
-  ]),
+  body: z.union([z.object({ challenge: challengeField, code: totpCode }), z.object({ challenge: challengeField, recoveryCode })]),
   answer: adminTotpVerifyAnswer,
 });
 export const adminStepUpAnswer = z.object({ stepUpUntil: z.string() });
-/** A signed-in admin's fresh code of their app: for 5 minutes their sensitive acts (refunds, exports, roles…) go through. */
-export const adminStepUp = endpoint({ body: z.object({ code: totpCode }), answer: adminStepUpAnswer });
+/**
+ * A signed-in admin's fresh code of their app, or one of their recovery codes (spent): for 5 minutes their sensitive
+ * acts (refunds, exports, roles…) go through.
+ */
+export const adminStepUp = endpoint({
+  body: z.union([z.object({ code: totpCode }), z.object({ recoveryCode })]),
+  answer: adminStepUpAnswer,
+});
 export const betaSignupAnswer = z.object({ ...signedIn, subscriptionTier: z.string(), username: nullableText });
 export const betaSignup = endpoint({
   body: z.object({
@@ -195,7 +196,10 @@ export const savePendingAction = endpoint({
   }),
   answer: savePendingActionAnswer,
 });
+/** Reads the intent the cookie names, without clearing it. */
 export const getPendingAction = endpoint({ answer: pendingAction });
+/** Hands the intent back once: it and its cookie are cleared. */
+export const takePendingAction = endpoint({ answer: pendingAction });
 export const validateSessionAnswer = z.object({ user: z.nullable(user), needsAuth: z.boolean() });
 export const validateSession = endpoint({ answer: validateSessionAnswer });
 export const me = endpoint({ answer: user });
@@ -206,6 +210,8 @@ export const updateProfile = endpoint({
   body: z.object({ displayName: z.nullish(z.string().check(z.trim(), z.maxLength(100))), email: z.optional(emailField) }),
   answer: updateProfileAnswer,
 });
+/** Within this long of a sign-in by a code or link mailed to the address in force, changing it asks for no code. */
+export const EMAIL_CHANGE_FRESH_SIGN_IN_MINUTES = 10;
 export const startEmailChangeAnswer = z.object({
   success,
   message: z.string(),

@@ -13,7 +13,7 @@ import { commandContext } from '../lib/command.js';
 import { syncGuestCart } from '../lib/guest-cart.js';
 import { contextHandler, HttpError, reply, type RequestInfo, type RouteInput } from '../lib/http.js';
 import { readMultipartFile, type MultipartProblem } from '../lib/multipart.js';
-import { PENDING_COOKIE, pendingActionCookie, savePendingAction, takePendingAction } from '../lib/pending-actions.js';
+import { PENDING_COOKIE, pendingActionCookie, readPendingAction, savePendingAction, takePendingAction } from '../lib/pending-actions.js';
 import {
   clearedSessionCookie,
   issueSessionToken,
@@ -78,6 +78,8 @@ async function currentUser(session: Session | null): Promise<UserView | undefine
   return session ? freshUser(session.userId) : undefined;
 }
 
+/** The answer about the pending checkout when there is none. */
+const NO_PENDING_ACTION = { action: null, includeSubscription: false, ts: null };
 const SENT_MESSAGE = 'Check your email for a 6-digit code and a sign-in link';
 
 async function sendLink({ body, request }: RouteInput<'POST /api/auth/send-magic-link'>) {
@@ -229,7 +231,8 @@ export const handler = contextHandler('accounts', {
   },
 
   'POST /api/auth/admin/step-up': async ({ body, session, request }) => {
-    const until = await stepUp(session, body.code, callerOf(request));
+    const answer = 'code' in body ? { code: body.code } : { recoveryCode: body.recoveryCode };
+    const until = await stepUp(session, answer, callerOf(request));
     return { stepUpUntil: until.toISOString() };
   },
 
@@ -261,11 +264,14 @@ export const handler = contextHandler('accounts', {
     return reply({ body: { success: true, ...pending }, cookies: [pendingActionCookie(id)] });
   },
 
-  'GET /api/auth/pending-action': async ({ request }) => {
+  'GET /api/auth/pending-action': async ({ request }) =>
+    (await readPendingAction(readCookie(request.cookies, PENDING_COOKIE), request.receivedAt)) ?? NO_PENDING_ACTION,
+
+  'POST /api/auth/pending-action/take': async ({ request }) => {
     const id = readCookie(request.cookies, PENDING_COOKIE);
-    if (!id) return { action: null, includeSubscription: false, ts: null };
+    if (!id) return NO_PENDING_ACTION;
     const pending = await takePendingAction(id, request.receivedAt);
-    return reply({ body: pending ?? { action: null, includeSubscription: false, ts: null }, cookies: [pendingActionCookie()] });
+    return reply({ body: pending ?? NO_PENDING_ACTION, cookies: [pendingActionCookie()] });
   },
 
   'GET /api/session/validate': async ({ session, request }) => {
@@ -286,10 +292,13 @@ export const handler = contextHandler('accounts', {
   },
 
   'POST /api/users/me/email': async ({ body, session, request }) => {
-    const started = await startEmailChange(session.userId, body.email, callerOf(request));
+    const started = await startEmailChange(session, body.email, callerOf(request));
     const user = userDto(started.user, request.receivedAt);
     if (started.step === 'confirmation_sent') {
-      return { success: true, message: `Check ${body.email} for a link to confirm it`, codeSent: false, emailVerificationSent: true, user };
+      const message = started.freshSignIn
+        ? `You signed in moments ago, so no code is needed: check ${body.email} for a link to confirm it. Your current address stays in use until then.`
+        : `Check ${body.email} for a link to confirm it`;
+      return { success: true, message, codeSent: false, emailVerificationSent: true, user };
     }
     return {
       success: true,
@@ -301,7 +310,7 @@ export const handler = contextHandler('accounts', {
   },
 
   'POST /api/users/me/email/confirm': async ({ body, session, request }) => {
-    const { user, newEmail } = await confirmEmailChange(session.userId, body.code, callerOf(request));
+    const { user, newEmail } = await confirmEmailChange(session, body.code, callerOf(request));
     return {
       success: true,
       message: `Check ${newEmail} for a link to confirm it. Your current address stays in use until then.`,

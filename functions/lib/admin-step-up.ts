@@ -1,7 +1,8 @@
 /**
- * Step-up: a signed-in admin gives a fresh code of their authenticator app, and for 5 minutes their session may do
- * the sensitive acts the manifest marks (`stepUp` in functions/routes.ts): role changes, refunds, exports, switching
- * or dropping a projection generation, redriving every dead letter. Kept in `ephemeral` by session id.
+ * Step-up: a signed-in admin gives a fresh code of their authenticator app (or, without the phone, one of their
+ * recovery codes, spent as at sign-in), and for 5 minutes their session may do the sensitive acts the manifest marks
+ * (`stepUp` in functions/routes.ts): role changes, refunds, exports, switching or dropping a projection generation,
+ * redriving every dead letter. Kept in `ephemeral` by session id.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { invalid } from '../domain/errors.js';
@@ -10,8 +11,8 @@ import { assertSecondStepOpen, clearWrongCodes, countWrongCode } from './admin-l
 import { claimStep } from './admin-sign-in.js';
 import { env } from './env.js';
 import type { AppendContext } from './event-store.js';
-import { openTotpSecret, totpStep } from './totp.js';
-import { loadUser } from './users.js';
+import { openTotpSecret, recoveryCodeHash, totpStep } from './totp.js';
+import { loadUser, runUserCommand } from './users.js';
 
 export const STEP_UP_SECONDS = 5 * 60;
 
@@ -25,22 +26,38 @@ export async function steppedUp(sessionId: string, now: Date): Promise<boolean> 
   return ((item?.until as number | undefined) ?? 0) > seconds(now);
 }
 
-/** Checks a code of the admin's app (once only, counted towards the lock) and opens 5 minutes of sensitive acts. */
+const RECOVERY_WRONG = 'That recovery code is not right, or it was used already.';
+
+/**
+ * Checks a code of the admin's app (once only) or a recovery code (spent), each wrong one counted towards the lock,
+ * and opens 5 minutes of sensitive acts.
+ */
 export async function stepUp(
   session: { userId: string; sessionId: string },
-  code: string,
+  answer: { code: string } | { recoveryCode: string },
   context: Omit<AppendContext, 'actor'> & { at: Date },
 ): Promise<Date> {
-  await assertSecondStepOpen(session.userId, context.at);
-  const state = await loadUser(session.userId);
+  const { userId } = session;
+  await assertSecondStepOpen(userId, context.at);
+  const state = await loadUser(userId);
   if (!state.totpSecretCiphertext) throw invalid('totp_enrolment_required', 'Set up your authenticator app first');
-  const step = totpStep(openTotpSecret(session.userId, state.totpSecretCiphertext), code, context.at);
-  if (step === null) {
-    await countWrongCode(session.userId, context);
-    throw invalid('invalid_totp_code', 'That code is not right. Enter the current code from your authenticator app.');
+  if ('code' in answer) {
+    const step = totpStep(openTotpSecret(userId, state.totpSecretCiphertext), answer.code, context.at);
+    if (step === null) {
+      await countWrongCode(userId, context);
+      throw invalid('invalid_totp_code', 'That code is not right. Enter the current code from your authenticator app.');
+    }
+    await claimStep(userId, step, context.at);
+  } else {
+    const codeHash = recoveryCodeHash(userId, answer.recoveryCode);
+    if (!state.recoveryCodeHashes.includes(codeHash)) {
+      await countWrongCode(userId, context);
+      throw invalid('invalid_recovery_code', RECOVERY_WRONG);
+    }
+    // Recorded on the account's stream: of two requests with the same code, the decider lets one spend it.
+    await runUserCommand(userId, { type: 'SpendRecoveryCode', codeHash }, { ...context, actor: userId });
   }
-  await claimStep(session.userId, step, context.at);
-  await clearWrongCodes(session.userId);
+  await clearWrongCodes(userId);
   const until = seconds(context.at) + STEP_UP_SECONDS;
   await dynamoClient().send(new PutCommand({ TableName: table(), Item: { ...stepUpKey(session.sessionId), until, expiresAt: until } }));
   return new Date(until * 1000);

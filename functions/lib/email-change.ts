@@ -1,13 +1,14 @@
 /**
  * A listener moves their account to a new e-mail address, confirmed by both: a code mailed to the address in force
- * (kept only as an HMAC, 15 minutes, 5 tries, a new request replacing the old code), then a link mailed to the new
- * one (email-verification.ts). The old address stays in force until the new one is confirmed. An account whose
- * address was never proved has nothing in force to protect: its pending address is replaced at once.
+ * (kept only as an HMAC, 15 minutes, 5 tries, a new request replacing the old code), or a fresh sign-in (a session
+ * opened by a code or link mailed to that address in the last 10 minutes proved it just as well), then a link mailed
+ * to the new one (email-verification.ts). The old address stays in force until the new one is confirmed. An account
+ * whose address was never proved has nothing in force to protect: its pending address is replaced at once.
  */
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict, invalid, rateLimited, unauthorized } from '../domain/errors.js';
-import { emailReservation, normalizeEmail } from '../domain/user/user.js';
+import { emailReservation, normalizeEmail, signedInFreshly } from '../domain/user/user.js';
 import type { UserView } from '../projections/users.js';
 import { dynamoClient } from './aws.js';
 import { sendEmailVerification } from './email-verification.js';
@@ -15,7 +16,7 @@ import { env } from './env.js';
 import { reservationOwner, type AppendContext } from './event-store.js';
 import { emailChangeCodeMail, enqueueMail } from './mail.js';
 import { CHALLENGE_MINUTES, CODE_LENGTH, countCodeTry, hmac, limitSignInMessages, MAX_CODE_ATTEMPTS } from './sign-in-challenges.js';
-import { EMAIL_TAKEN, freshUser, runUserCommand } from './users.js';
+import { EMAIL_TAKEN, freshUser, loadUser, runUserCommand } from './users.js';
 
 type Caller = Omit<AppendContext, 'actor'> & { at: Date; sourceIp: string };
 
@@ -26,7 +27,9 @@ const isConditionFailure = (error: unknown) => error instanceof Error && error.n
 const codeHmac = (userId: string, email: string, code: string) => hmac('email change', `${userId}:${email}:${code}`);
 
 export type EmailChangeStart =
-  { step: 'code_sent'; user: UserView; currentEmail: string; minutes: number } | { step: 'confirmation_sent'; user: UserView };
+  | { step: 'code_sent'; user: UserView; currentEmail: string; minutes: number }
+  /** The new address was sent its link at once: nothing was in force, or the session had just signed in (`freshSignIn`). */
+  | { step: 'confirmation_sent'; user: UserView; freshSignIn: boolean };
 
 async function signedInUser(userId: string): Promise<UserView> {
   const user = await freshUser(userId);
@@ -35,24 +38,31 @@ async function signedInUser(userId: string): Promise<UserView> {
 }
 
 /**
- * Starts moving the account to `newEmail`: a code to the address in force, or, when nothing is in force yet, the
- * pending address replaced and the new one sent its confirmation link.
+ * Starts moving the account to `newEmail`: a code to the address in force, or, when nothing is in force yet or the
+ * session signed in freshly, the change asked at once and the new address sent its confirmation link.
  */
-export async function startEmailChange(userId: string, newEmailInput: string, caller: Caller): Promise<EmailChangeStart> {
+export async function startEmailChange(
+  session: { userId: string; sessionId: string },
+  newEmailInput: string,
+  caller: Caller,
+): Promise<EmailChangeStart> {
+  const { userId } = session;
+  const by = { sessionId: session.sessionId, at: caller.at.toISOString() };
   const user = await signedInUser(userId);
   const newEmail = normalizeEmail(newEmailInput);
   if (newEmail === user.email && user.emailVerified) throw invalid('same_email', 'This is already your e-mail address');
   const owner = await reservationOwner(emailReservation(newEmail));
   if (owner && owner !== userId) throw conflict('email_taken', EMAIL_TAKEN);
   await limitSignInMessages(newEmail, caller.sourceIp, caller.at);
-  if (!user.emailVerified) {
+  const freshSignIn = user.emailVerified && signedInFreshly(await loadUser(userId), by);
+  if (!user.emailVerified || freshSignIn) {
     const changed = await runUserCommand(
       userId,
-      { type: 'RequestEmailChange', email: newEmail, codeVerified: false },
+      { type: 'RequestEmailChange', email: newEmail, codeVerified: false, by },
       { ...caller, actor: userId },
     );
     await sendEmailVerification(userId, newEmail, caller.at);
-    return { step: 'confirmation_sent', user: changed };
+    return { step: 'confirmation_sent', user: changed, freshSignIn };
   }
   await limitSignInMessages(user.email, caller.sourceIp, caller.at);
   const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
@@ -100,13 +110,18 @@ async function redeemChangeCode(userId: string, code: string, now: Date): Promis
 }
 
 /** With the code from the address in force: the new address is asked for, and sent the link that confirms it. */
-export async function confirmEmailChange(userId: string, code: string, caller: Caller): Promise<{ user: UserView; newEmail: string }> {
+export async function confirmEmailChange(
+  session: { userId: string; sessionId: string },
+  code: string,
+  caller: Caller,
+): Promise<{ user: UserView; newEmail: string }> {
+  const { userId } = session;
   const newEmail = await redeemChangeCode(userId, code, caller.at);
   const owner = await reservationOwner(emailReservation(newEmail));
   if (owner && owner !== userId) throw conflict('email_taken', EMAIL_TAKEN);
   const user = await runUserCommand(
     userId,
-    { type: 'RequestEmailChange', email: newEmail, codeVerified: true },
+    { type: 'RequestEmailChange', email: newEmail, codeVerified: true, by: { sessionId: session.sessionId, at: caller.at.toISOString() } },
     { ...caller, actor: userId },
   );
   await sendEmailVerification(userId, newEmail, caller.at);

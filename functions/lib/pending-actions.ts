@@ -1,6 +1,7 @@
 /**
  * The pending checkout intent: what a guest meant to do (check out, with or without Toko+) kept for
- * ten minutes across signing in, under an id in an HttpOnly cookie, and handed back once.
+ * ten minutes across signing in, under an id in an HttpOnly cookie. Reading it changes nothing; taking it (a POST)
+ * hands it back once and clears it.
  */
 import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -43,12 +44,22 @@ export async function savePendingAction(cookieId: string | undefined, pending: P
   return id;
 }
 
-/** The intent kept under this id, unless it expired; read once, it is cleared as it is handed back. */
+/** What is kept of an item, unless it expired (the table's TTL removes items late, so the time is checked here). */
+function intentOf(item: Record<string, unknown> | undefined, now: Date): PendingAction | undefined {
+  if (!item || (item.expiresAt as number) <= Math.floor(now.getTime() / 1000)) return undefined;
+  return { action: item.action as string, includeSubscription: item.includeSubscription as boolean, ts: item.ts as number };
+}
+
+/** The intent kept under this id, unless it expired; it stays kept. */
+export async function readPendingAction(id: string | undefined, now: Date): Promise<PendingAction | undefined> {
+  if (!isPendingId(id)) return undefined;
+  const out = await dynamoClient().send(new GetCommand({ TableName: env().TABLE_EPHEMERAL, Key: key(id), ConsistentRead: true }));
+  return intentOf(out.Item, now);
+}
+
+/** The intent kept under this id, cleared in the same write: of two tabs taking it at once, only one gets it. */
 export async function takePendingAction(id: string | undefined, now: Date): Promise<PendingAction | undefined> {
   if (!isPendingId(id)) return undefined;
-  const table = env().TABLE_EPHEMERAL;
-  const item = (await dynamoClient().send(new GetCommand({ TableName: table, Key: key(id), ConsistentRead: true }))).Item;
-  if (!item || (item.expiresAt as number) <= Math.floor(now.getTime() / 1000)) return undefined;
-  await dynamoClient().send(new DeleteCommand({ TableName: table, Key: key(id) }));
-  return { action: item.action as string, includeSubscription: item.includeSubscription as boolean, ts: item.ts as number };
+  const out = await dynamoClient().send(new DeleteCommand({ TableName: env().TABLE_EPHEMERAL, Key: key(id), ReturnValues: 'ALL_OLD' }));
+  return intentOf(out.Attributes, now);
 }

@@ -108,7 +108,7 @@ export async function confirmAccountDeletion(userId: string, code: string, conte
 /** What erasing an account does to the world, apart from the order it is done in (eraseAccount), which a unit test runs in memory. */
 export interface ErasureEffects {
   readUserStream(userId: string): Promise<DomainEvent[]>;
-  /** Deletes the data key of `user:<id>` or `email:<address>` (a tombstone stays). */
+  /** Deletes the data key of `user:<id>`, or the keys `email:<address>` had when the account was deleted (tombstones stay). */
   forget(owner: string): Promise<void>;
   /** Frees a reservation the account holds; one someone else holds is left alone. */
   releaseReservation(key: string, owner: string): Promise<void>;
@@ -148,10 +148,14 @@ export async function eraseAccount(userId: string, effects: ErasureEffects): Pro
   await effects.deleteNotifications(userId);
 }
 
-/** Whatever caused an erasure (the `AccountDeleted` event): its id keys the Stripe calls, its correlation id follows. */
+/**
+ * Whatever caused an erasure (the `AccountDeleted` event): its id keys the Stripe calls, its correlation id follows, and
+ * its time bounds which keys of an address go (one made after it is the next person's who used the address).
+ */
 export interface ErasureCause {
   eventId: string;
   correlationId: string;
+  at: Date;
 }
 
 /** The erasure's effects on the tables, the media bucket and Stripe. */
@@ -159,7 +163,7 @@ export function erasureEffects(cause: ErasureCause): ErasureEffects {
   const context = { actor: 'account-erasure', correlationId: cause.correlationId, causationId: cause.eventId };
   return {
     readUserStream: (userId) => readStream(userStream(userId)),
-    forget: (owner) => personalData.forget(owner, new Date()),
+    forget: (owner) => personalData.forget(owner, new Date(), cause.at),
     releaseReservation,
     removeAvatar: (filename) => deleteEveryVersion(env().MEDIA_BUCKET, avatarKey(filename)),
     async endSubscription(_userId, stripeSubscriptionId) {

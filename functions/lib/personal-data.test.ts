@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DELETED, registry } from '../../events/index.js';
 import { storedEvent } from '../domain/stored-event.fixtures.js';
-import { memoryKeyStore, personalDataVault } from './personal-data.js';
+import { memoryKeyStore, personalDataVault, type SealedFields } from './personal-data.js';
 
 const secret = () => 'k'.repeat(40);
 const registered = storedEvent(
@@ -73,6 +73,36 @@ describe('personal data vault', () => {
     expect(late).toMatchObject({ data: { userId: 'u1' }, personal: { fields: ['displayName'], box: null } });
     expect(JSON.stringify(late)).not.toContain('Ada');
     expect(await vault.isForgotten('user:u1')).toBe(true);
+  });
+
+  it('gives an address used again after its deletion a fresh key, never the tombstone, which a later erasure of the old owner spares', async () => {
+    const { vault, store, tick } = setup();
+    const fanOf = (version: number) =>
+      storedEvent('band#x', version, { type: 'FanSignedUp', data: { band: 'x', email: 'fan@example.com' } }, '2026-11-01T12:00:00.000Z');
+    const before = await vault.sealEvent(fanOf(1));
+    tick(1000);
+    const deletedAt = new Date(1000);
+    await vault.forget('email:fan@example.com', deletedAt);
+    tick(1000);
+    const again = await vault.sealEvent(fanOf(2));
+    expect('personal' in again && again.personal.key).not.toBe('personal' in before && before.personal.key);
+    expect('personal' in again && again.personal.box).toBeTruthy();
+    expect(JSON.stringify([...store.records.keys()])).not.toMatch(/fan@/);
+    expect(registry.upcast(await vault.openEvent(before)).data).toEqual({ band: 'x', email: DELETED.email });
+    expect(await vault.openEvent(again)).toEqual(fanOf(2));
+    expect(await vault.isForgotten('email:fan@example.com')).toBe(false);
+
+    // The erasure of the account that used it, run again (a redelivery), deletes only what was made up to its deletion.
+    await vault.forget('email:fan@example.com', new Date(5000), deletedAt);
+    const fresh = personalDataVault({ store, secret, now: () => 9000 });
+    expect(await fresh.openEvent(again)).toEqual(fanOf(2));
+    // The next person's own deletion takes their key too; a third use gets a third.
+    await vault.forget('email:fan@example.com', new Date(6000));
+    expect(registry.upcast(await personalDataVault({ store, secret }).openEvent(again)).data).toEqual({ band: 'x', email: DELETED.email });
+    expect(await vault.isForgotten('email:fan@example.com')).toBe(true);
+    const third = await vault.sealEvent(fanOf(3));
+    const keys = [before, again, third].map((e) => ('personal' in e ? (e.personal as SealedFields).key : null));
+    expect(new Set(keys).size).toBe(3);
   });
 
   it('another process stops opening a forgotten key once its cache expires', async () => {

@@ -4,9 +4,12 @@
  * store (PERSONAL_DATA_SECRET, read like SESSION_SECRET). The personal fields an event declares (events/envelope.ts
  * `PersonalData`) leave its `data` on append and are stored sealed with their owner's key beside it; a read puts them
  * back. Deleting a person's key leaves a tombstone: from then on their fields read as the declared placeholders,
- * everywhere (views, rebuilds, exports, history), and whatever is appended for them later is stored without them.
+ * everywhere (views, rebuilds, exports, history), and whatever is appended for an account later is stored without them.
+ * An address is not a person for good: once its key is deleted, whoever uses it next (a fan signing up again, after
+ * the account that used it was erased) gets a fresh key of a next generation, never the tombstone's.
  *
- * Owners are never stored in clear: a key's id is an HMAC of the owner (`user:<id>`, `email:<address>`).
+ * Owners are never stored in clear: a key's id is an HMAC of the owner (`user:<id>`, `email:<address>`), and of its
+ * generation after the first.
  */
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -22,8 +25,11 @@ export interface SealedFields {
   box: string | null;
 }
 
-/** One person's data key as the keys table holds it: wrapped, or a tombstone once deleted. */
-export type KeyRecord = { wrapped: string } | { deletedAt: string };
+/** One person's data key as the keys table holds it: wrapped (since when, for keys made once this was kept), or a tombstone. */
+export type KeyRecord = { wrapped: string; createdAt?: string } | { deletedAt: string };
+
+/** Owners whose key comes back fresh after a deletion: an address, which someone may use again; never an account. */
+const renewsAfterDeletion = (owner: string) => owner.startsWith('email:');
 
 /** Where data keys live: the `keys` table, or memory in unit tests. */
 export interface KeyStore {
@@ -79,7 +85,11 @@ export function personalDataVault({ store, secret, cacheMs = 30_000, now = Date.
     }
     return key;
   };
-  const keyIdOf = (owner: string) => createHmac('sha256', derive('key ids')).update(owner).digest('base64url');
+  /** The id of the owner's key of this generation: the first is the owner's alone, a later one is told apart by its number. */
+  const keyIdOf = (owner: string, generation = 0) =>
+    createHmac('sha256', derive('key ids'))
+      .update(generation ? `${owner}\u0000${generation}` : owner)
+      .digest('base64url');
 
   /** Data keys by key id: a key, or null for a deleted one. */
   const cache = new Map<string, { key: Buffer | null; until: number }>();
@@ -98,13 +108,26 @@ export function personalDataVault({ store, secret, cacheMs = 30_000, now = Date.
     return record ? remember(keyId, record) : undefined;
   }
 
-  /** The owner's data key, made (and stored) on first use; null when the owner's key was deleted. */
-  async function dataKeyFor(keyId: string): Promise<Buffer | null> {
+  /** The data key of `keyId`, made (and stored) on first use; null when it was deleted. */
+  async function dataKeyOf(keyId: string): Promise<Buffer | null> {
     const found = await dataKey(keyId);
     if (found !== undefined) return found;
     const fresh = randomBytes(32);
-    const stored = await store.putIfAbsent(keyId, { wrapped: seal(derive('key encryption'), fresh.toString('base64url'), keyId) });
+    const wrapped = seal(derive('key encryption'), fresh.toString('base64url'), keyId);
+    const stored = await store.putIfAbsent(keyId, { wrapped, createdAt: new Date(now()).toISOString() });
     return remember(keyId, stored);
+  }
+
+  /**
+   * The key the owner's new data is sealed with: an account's one key (null once deleted); an address's first key not
+   * deleted, a deleted one skipped for good.
+   */
+  async function keyFor(owner: string): Promise<{ keyId: string; key: Buffer | null }> {
+    for (let generation = 0; ; generation++) {
+      const keyId = keyIdOf(owner, generation);
+      const key = await dataKeyOf(keyId);
+      if (key || !renewsAfterDeletion(owner)) return { keyId, key };
+    }
   }
 
   const aadOf = (item: { streamId: string; version: number }, keyId: string) => `${item.streamId}#${item.version}#${keyId}`;
@@ -124,8 +147,7 @@ export function personalDataVault({ store, secret, cacheMs = 30_000, now = Date.
       const data = event.data as Record<string, unknown>;
       const fields = Object.keys(declared.fields).filter((field) => data[field] !== undefined && data[field] !== null);
       if (!fields.length) return event;
-      const keyId = keyIdOf(declared.owner(data));
-      const key = await dataKeyFor(keyId);
+      const { keyId, key } = await keyFor(declared.owner(data));
       const values = Object.fromEntries(fields.map((field) => [field, data[field]]));
       const rest = Object.fromEntries(Object.entries(data).filter(([field]) => !fields.includes(field)));
       const box = key ? seal(key, JSON.stringify(values), aadOf(event, keyId)) : null;
@@ -151,16 +173,35 @@ export function personalDataVault({ store, secret, cacheMs = 30_000, now = Date.
       return { ...event, data: { ...(event.data as Record<string, unknown>), ...values } };
     },
 
-    /** Deletes the owner's data key for good (a tombstone stays, so nothing sealed for them later opens either). */
-    async forget(owner: string, at: Date): Promise<void> {
-      const keyId = keyIdOf(owner);
-      await store.shred(keyId, at.toISOString());
-      cache.set(keyId, { key: null, until: Number.POSITIVE_INFINITY });
+    /**
+     * Deletes the owner's data key for good (a tombstone stays, so nothing sealed with it opens again; an account's
+     * later data is stored without it). An address's keys are deleted generation by generation, each one made up to
+     * `madeUpTo` (the moment of the deletion that asks, so a redelivered erasure spares whoever used the address after).
+     */
+    async forget(owner: string, at: Date, madeUpTo: Date = at): Promise<void> {
+      const shred = async (keyId: string) => {
+        await store.shred(keyId, at.toISOString());
+        cache.set(keyId, { key: null, until: Number.POSITIVE_INFINITY });
+      };
+      if (!renewsAfterDeletion(owner)) return shred(keyIdOf(owner));
+      for (let generation = 0; ; generation++) {
+        const keyId = keyIdOf(owner, generation);
+        const record = await store.get(keyId);
+        if (!record) return;
+        if ('wrapped' in record && (!record.createdAt || Date.parse(record.createdAt) <= madeUpTo.getTime())) await shred(keyId);
+      }
     },
 
-    /** Whether the owner's data key was deleted. */
+    /** Whether the owner has no data key in use any more: it was deleted, and, for an address, not made again since. */
     async isForgotten(owner: string): Promise<boolean> {
-      return (await dataKey(keyIdOf(owner))) === null;
+      let deleted = false;
+      for (let generation = 0; ; generation++) {
+        const key = await dataKey(keyIdOf(owner, generation));
+        if (key === undefined) return deleted;
+        if (key) return false;
+        deleted = true;
+        if (!renewsAfterDeletion(owner)) return true;
+      }
     },
   };
 }
@@ -190,7 +231,10 @@ export function tableKeyStore(client: () => DynamoDBDocumentClient, table: () =>
     async get(keyId) {
       const out = await client().send(new GetCommand({ TableName: table(), Key: keyItem(keyId), ConsistentRead: true }));
       if (!out.Item) return undefined;
-      return typeof out.Item.wrapped === 'string' ? { wrapped: out.Item.wrapped } : { deletedAt: String(out.Item.deletedAt) };
+      if (typeof out.Item.wrapped !== 'string') return { deletedAt: String(out.Item.deletedAt) };
+      return typeof out.Item.createdAt === 'string'
+        ? { wrapped: out.Item.wrapped, createdAt: out.Item.createdAt }
+        : { wrapped: out.Item.wrapped };
     },
     async putIfAbsent(keyId, record) {
       try {

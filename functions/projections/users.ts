@@ -50,7 +50,7 @@ export const userEvents = [
 ] as const satisfies readonly EventType[];
 
 export function toUserView(state: UserState): UserView {
-  const { passwordHash: _hash, totpSecretCiphertext: _secret, recoveryCodeHashes: _codes, ...view } = state;
+  const { passwordHash: _hash, totpSecretCiphertext: _secret, recoveryCodeHashes: _codes, freshSignIns: _fresh, ...view } = state;
   return view as UserView;
 }
 

@@ -224,14 +224,21 @@ describe('the album cart in the browser', () => {
     });
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    const taken = page.waitForRequest((r) => r.url().endsWith('/api/auth/pending-action/take') && r.method() === 'POST');
     await page.getByLabel('6-digit code').fill(await signInCode(email));
 
     // Back on /cart with the welcome, the cart moved to the account, and the checkout under way.
     await page.waitForURL(/\/cart\?from=login/, { timeout: 15_000 });
     await page.locator('[data-testid=cart-welcome-back]').waitFor();
     await expect.poll(() => serverCart(page), { timeout: 15_000 }).toEqual([COPPER_AND_SALT]);
-    // The saved checkout was used up.
+    // The saved checkout was used up: the browser's copies, and the server's, taken by a POST.
+    await taken;
     expect(await page.evaluate(() => window.localStorage.getItem('pending_checkout'))).toBeNull();
+    expect(await (await page.request.get('/api/auth/pending-action')).json()).toEqual({
+      action: null,
+      includeSubscription: false,
+      ts: null,
+    });
     const { where, pay } = await payOnSandbox(page);
     expect(await pay.textContent()).toContain('$9.99');
     if (where === 'embedded') {

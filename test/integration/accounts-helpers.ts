@@ -64,10 +64,14 @@ export async function signUpByCode(email: string) {
   return { token: sessionCookieOf(verified.headers)!, user: verified.body.user as { id: string; email: string } };
 }
 
-/** A signed-in user made directly (no mail): for tests about what a user may do, not about signing in. */
-export async function signedInUser(tag: string) {
+/**
+ * A signed-in user made directly (no mail): for tests about what a user may do, not about signing in. Signed in now,
+ * or `minutesAgo` (a session past the few minutes in which changing the address needs no code).
+ */
+export async function signedInUser(tag: string, { minutesAgo = 0 } = {}) {
   const email = freshEmail(tag);
-  const { user, sessionId } = await signInWithEmail(email, 'email_code', null, { actor: 'test', correlationId: randomUUID() });
+  const at = new Date(Date.now() - minutesAgo * 60_000);
+  const { user, sessionId } = await signInWithEmail(email, 'email_code', null, { actor: 'test', correlationId: randomUUID(), at });
   const token = await issueSessionToken({ userId: user.id, sessionId });
   return { email, userId: user.id, token, headers: asBrowser(token) };
 }
@@ -112,12 +116,12 @@ export async function emailChangeCodeOf(to: string): Promise<string> {
   });
 }
 
-/** A fan signs up on the band page and follows the link mailed to them (double opt-in): they are on the list. */
-export async function signUpFan(email: string): Promise<void> {
+/** A fan signs up on the band page and follows the link mailed to them (the `nth` such mail; double opt-in): they are on the list. */
+export async function signUpFan(email: string, nth = 1): Promise<void> {
   const asked = await api('/api/band/fan-signup', { method: 'POST', json: { email }, headers: { origin: baseUrl() } });
   expect(asked.status).toBe(202);
   const token = await eventually(async () => {
-    const mail = (await inbox(email)).find((m) => m.subject.startsWith('Confirm your signup'));
+    const mail = (await inbox(email)).filter((m) => m.subject.startsWith('Confirm your signup'))[nth - 1];
     return mail && new URL(/(http\S+\/dirtytexans-signup\?confirm=\S+)/.exec(mail.body.text!)![1]).searchParams.get('confirm');
   });
   const confirmed = await api('/api/band/fan-signup/confirm', { method: 'POST', json: { token }, headers: { origin: baseUrl() } });

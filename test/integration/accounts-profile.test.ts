@@ -12,7 +12,8 @@ beforeAll(useCloudEnv);
 
 describe('profile', () => {
   it('changes the display name; a new e-mail is asked for with a code from the current one and confirmed by a link sent to it', async () => {
-    const user = await signedInUser('profile');
+    // Signed in a while ago: the change asks for a code (a fresh sign-in needs none, below).
+    const user = await signedInUser('profile', { minutesAgo: 20 });
     const named = await api(`/api/users/${user.userId}`, { method: 'PUT', json: { displayName: '  Night Owl ' }, headers: user.headers });
     expect(named).toMatchObject({ status: 200, body: { user: { displayName: 'Night Owl', email: user.email, emailVerified: true } } });
     expect((await api('/api/users/me', { headers: user.headers })).body.displayName).toBe('Night Owl');
@@ -49,6 +50,32 @@ describe('profile', () => {
     // The new address now signs in to this account.
     const smart = await api('/api/auth/smart-signin', { method: 'POST', json: { email: newEmail } });
     expect(smart.body.is_new_user).toBe(false);
+  });
+
+  it('changes the e-mail without a code within 10 minutes of a sign-in by code, from that session only', async () => {
+    const user = await signedInUser('fresh');
+    const newEmail = freshEmail('fresh-moved');
+    const asked = await api('/api/users/me/email', { method: 'POST', json: { email: newEmail }, headers: user.headers });
+    expect(asked).toMatchObject({
+      status: 200,
+      body: {
+        codeSent: false,
+        emailVerificationSent: true,
+        message: expect.stringMatching(/signed in moments ago, so no code is needed/),
+        user: { email: user.email, emailVerified: true, pendingEmail: newEmail },
+      },
+    });
+    const verified = await api('/api/auth/verify-email', { method: 'POST', json: await confirmationLinkOf(newEmail) });
+    expect(verified).toMatchObject({ status: 200, body: { user: { email: newEmail } } });
+    // No code went to the old address; it is told of the change.
+    await eventually(async () => (await inbox(user.email)).find((m) => m.subject.includes('e-mail address was changed')));
+    expect((await inbox(user.email)).some((m) => m.subject.includes('code to change your e-mail address'))).toBe(false);
+
+    // That sign-in proved the old address: the next change asks the new one for a code.
+    const third = freshEmail('fresh-third');
+    const again = await api('/api/users/me/email', { method: 'POST', json: { email: third }, headers: user.headers });
+    expect(again).toMatchObject({ status: 200, body: { codeSent: true, user: { email: newEmail, pendingEmail: null } } });
+    expect(await emailChangeCodeOf(newEmail)).toMatch(/^\d{6}$/);
   });
 
   it("refuses an e-mail another account proved, and a malformed one, in the spec's words", async () => {

@@ -331,7 +331,7 @@ describe('sessions', () => {
     expect(me).toMatchObject({ subscriptionTier: 'toko_plus', subscriptionSource: 'stripe', stripeSubscriptionId: 'sub_test' });
   });
 
-  it('keeps the pending checkout intent once, for 600 s', async () => {
+  it('keeps the pending checkout intent for 600 s: reading it changes nothing, taking it (a POST) hands it back once', async () => {
     const saved = await api('/api/auth/pending-action', {
       method: 'POST',
       json: { action: 'checkout', includeSubscription: true, ts: 1700000000000 },
@@ -340,11 +340,20 @@ describe('sessions', () => {
     const cookie = saved.headers.getSetCookie().find((c) => c.startsWith('toko_pending='))!;
     expect(cookie).toMatch(/Max-Age=600/);
     const headers = { cookie: cookie.split(';')[0] };
-    expect((await api('/api/auth/pending-action', { headers })).body).toEqual({
-      action: 'checkout',
-      includeSubscription: true,
-      ts: 1700000000000,
-    });
-    expect((await api('/api/auth/pending-action', { headers })).body).toEqual({ action: null, includeSubscription: false, ts: null });
+    const intent = { action: 'checkout', includeSubscription: true, ts: 1700000000000 };
+    const none = { action: null, includeSubscription: false, ts: null };
+    for (let i = 0; i < 2; i++) {
+      const read = await api('/api/auth/pending-action', { headers });
+      expect(read.body).toEqual(intent);
+      expect(read.headers.getSetCookie()).toEqual([]);
+    }
+    const taken = await api('/api/auth/pending-action/take', { method: 'POST', headers });
+    expect(taken.body).toEqual(intent);
+    expect(taken.headers.getSetCookie().find((c) => c.startsWith('toko_pending='))).toMatch(/Max-Age=0/);
+    expect((await api('/api/auth/pending-action/take', { method: 'POST', headers })).body).toEqual(none);
+    expect((await api('/api/auth/pending-action', { headers })).body).toEqual(none);
+    // Taking is a change: like every unsafe request, it is refused from another site.
+    const foreign = await api('/api/auth/pending-action/take', { method: 'POST', headers: { ...headers, origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
   });
 });

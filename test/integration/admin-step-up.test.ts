@@ -60,6 +60,31 @@ describe('step-up', () => {
     expect(await listener.call('/api/auth/admin/step-up', { method: 'POST', json: { code } })).toMatchObject({ status: 403 });
   });
 
+  it('takes one of the recovery codes instead of the app, once: the code is spent, and a wrong one counts towards the lock', async () => {
+    const admin = await signedInAdmin(['people']);
+    const exportPath = '/api/admin/fan-signups/export';
+    const stepUp = (json: unknown) => admin.callAsIs('/api/auth/admin/step-up', { method: 'POST', json });
+    const [code, other] = admin.recoveryCodes;
+    expect(await stepUp({ recoveryCode: 'abcde-12345' })).toMatchObject({ status: 400, body: { error: 'invalid_recovery_code' } });
+    expect(await stepUp({ recoveryCode: '' })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/recovery code/) } });
+    expect((await admin.callAsIs(exportPath)).status).toBe(403);
+
+    // Typed as people do: upper case, spaces around.
+    const given = await stepUp({ recoveryCode: ` ${code.toUpperCase()} ` });
+    expect(given.status).toBe(200);
+    expect(Date.parse(given.body.stepUpUntil) - Date.now()).toBeGreaterThan(4 * 60_000);
+    expect((await admin.callAsIs(exportPath)).status).toBe(200);
+    expect(await stepUp({ recoveryCode: code })).toMatchObject({ status: 400, body: { error: 'invalid_recovery_code' } });
+    const spent = (await readStream(userStream(admin.userId))).filter((e) => e.type === 'AdminRecoveryCodeUsed');
+    expect(spent).toMatchObject([{ data: { userId: admin.userId }, meta: { actor: admin.userId } }]);
+    // The other codes still work, each once.
+    expect((await stepUp({ recoveryCode: other })).status).toBe(200);
+
+    // Wrong recovery codes lock the second step as wrong app codes do.
+    for (let i = 0; i < 4; i++) expect((await stepUp({ recoveryCode: `wrong-${i}-code` })).status).toBe(400);
+    expect(await stepUp({ recoveryCode: 'wrong-5-code' })).toMatchObject({ status: 429, body: { error: 'second_step_locked' } });
+  });
+
   it('asks for it to redrive every dead letter, not for a dry run nor for chosen letters', async () => {
     const ops = await signedInAdmin(['operations']);
     const redrive = (json: unknown) => ops.callAsIs('/api/admin/ops/consumers/users/dead-letters/redrive', { method: 'POST', json });

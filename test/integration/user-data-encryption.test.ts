@@ -44,7 +44,7 @@ describe('personal fields in the event log (DynamoDB Local)', () => {
     // The deletion a confirmed code records, and the erasure its consumer runs (here at once, beside the consumer's own
     // run), so the shared cloud's live views show this listener as deleted, as a rebuild of them does (rebuild-views.test.ts).
     await runUserCommand(listener.userId, { type: 'DeleteAccount' }, ctx);
-    await eraseAccount(listener.userId, erasureEffects({ eventId: randomUUID(), correlationId: ctx.correlationId }));
+    await eraseAccount(listener.userId, erasureEffects({ eventId: randomUUID(), correlationId: ctx.correlationId, at: new Date() }));
 
     const [registered] = await readStream(`user#${listener.userId}`);
     expect(registered.data).toMatchObject({ userId: listener.userId, email: DELETED.email, displayName: DELETED.name });

@@ -22,6 +22,7 @@ import {
   emailChangeCodeOf,
   freshEmail,
   inbox,
+  sessionCookieOf,
   signInMail,
   signUpByCode,
   signUpFan,
@@ -29,13 +30,15 @@ import {
 
 beforeAll(useCloudEnv);
 
-/** Whether the owner's data key is deleted, read from the keys table itself (this process's vault remembers keys a while). */
-const keyDeleted = async (owner: string) => {
-  const { Item } = await dynamoClient().send(
-    new GetCommand({ TableName: env().TABLE_KEYS, Key: { pk: `key#${personalData.keyIdOf(owner)}`, sk: 'key' }, ConsistentRead: true }),
-  );
-  return Boolean(Item?.deletedAt);
-};
+/** The owner's (first) data key as the keys table holds it (this process's vault remembers keys a while). */
+const keyItem = async (owner: string) =>
+  (
+    await dynamoClient().send(
+      new GetCommand({ TableName: env().TABLE_KEYS, Key: { pk: `key#${personalData.keyIdOf(owner)}`, sk: 'key' }, ConsistentRead: true }),
+    )
+  ).Item;
+/** Whether the owner's data key is deleted. */
+const keyDeleted = async (owner: string) => Boolean((await keyItem(owner))?.deletedAt);
 
 /** Asks for the deletion code and confirms it, as the dialog does; answers once the confirmation is answered. */
 async function deleteAccount(headers: Record<string, string>) {
@@ -60,16 +63,20 @@ describe('erasing a deleted account', () => {
     const third = freshEmail('erase-third');
     const { token, user } = await signUpByCode(first);
     const headers = asBrowser(token);
-    // Each change asked with a code from the address in force, then confirmed from the new one.
-    for (const [current, address] of [
-      [first, second],
-      [second, third],
-    ]) {
-      expect((await api('/api/users/me/email', { method: 'POST', json: { email: address }, headers })).status).toBe(200);
-      const code = await emailChangeCodeOf(current);
-      expect((await api('/api/users/me/email/confirm', { method: 'POST', json: { code }, headers })).status).toBe(200);
-      expect((await api('/api/auth/verify-email', { method: 'POST', json: await confirmationLinkOf(address) })).status).toBe(200);
-    }
+    // Two changes, each confirmed from the new address: the first right after signing up by code (no code needed), the
+    // second with a code from the address then in force.
+    expect(await api('/api/users/me/email', { method: 'POST', json: { email: second }, headers })).toMatchObject({
+      status: 200,
+      body: { codeSent: false },
+    });
+    expect((await api('/api/auth/verify-email', { method: 'POST', json: await confirmationLinkOf(second) })).status).toBe(200);
+    expect(await api('/api/users/me/email', { method: 'POST', json: { email: third }, headers })).toMatchObject({
+      status: 200,
+      body: { codeSent: true },
+    });
+    const code = await emailChangeCodeOf(second);
+    expect((await api('/api/users/me/email/confirm', { method: 'POST', json: { code }, headers })).status).toBe(200);
+    expect((await api('/api/auth/verify-email', { method: 'POST', json: await confirmationLinkOf(third) })).status).toBe(200);
     const avatars = [
       await uploadAvatar(headers, jpegOf(64, 64), 'image/jpeg', 'me.jpg'),
       await uploadAvatar(headers, pngOf(80, 80), 'image/png', 'me.png'),
@@ -97,8 +104,10 @@ describe('erasing a deleted account', () => {
     await deleteAccount(headers);
     await eventually(() => keyDeleted(`user:${user.id}`), 30_000);
 
+    // The addresses with fan signups had keys, now deleted; the last one never had one, and none is left to open.
+    for (const address of [first, second]) expect(await keyDeleted(`email:${address}`), address).toBe(true);
     for (const address of [first, second, third]) {
-      expect(await keyDeleted(`email:${address}`), address).toBe(true);
+      expect((await keyItem(`email:${address}`))?.wrapped, address).toBeUndefined();
       expect(await reservationOwner(emailReservation(address)), address).toBeUndefined();
     }
     for (const avatar of avatars) expect((await fetch(`${baseUrl()}/uploads/avatars/${avatar}`)).status, avatar).toBe(404);
@@ -117,6 +126,51 @@ describe('erasing a deleted account', () => {
       expect(again).toMatchObject({ status: 200, body: { user: { email: address } } });
       expect(again.body.user.id).not.toBe(user.id);
     }
+  });
+});
+
+describe('an erased address used again', () => {
+  it('signs up as a fan and opens an account under a fresh key: both read the address, and the old signup stays unreadable', async () => {
+    const address = freshEmail('erase-again');
+    const { token, user } = await signUpByCode(address);
+    await signUpFan(address);
+    const admin = await signedInAdmin();
+    const fanEmails = async () => {
+      const emails: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await admin.call(`/api/admin/fan-signups${cursor ? `?cursor=${cursor}` : ''}`);
+        const page = res.body as { items: { email: string }[]; nextCursor: string | null };
+        emails.push(...page.items.map((row) => row.email));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return emails.filter((email) => email === address);
+    };
+    await eventually(async () => (await fanEmails()).length === 1, 30_000);
+
+    await deleteAccount(asBrowser(token));
+    await eventually(() => keyDeleted(`user:${user.id}`), 30_000);
+    expect(await keyDeleted(`email:${address}`)).toBe(true);
+    await eventually(async () => (await fanEmails()).length === 0, 30_000);
+
+    // The same address signs up again: its new signup is on the list with its address, the erased one is not.
+    await signUpFan(address, 2);
+    await eventually(async () => (await fanEmails()).length === 1, 30_000);
+    // The tombstone was not used again: it is still the first key of the address, deleted.
+    expect(await keyDeleted(`email:${address}`)).toBe(true);
+
+    // And a new account of it reads its address, in the answer and in the users view.
+    expect((await api('/api/auth/smart-signin', { method: 'POST', json: { email: address } })).status).toBe(200);
+    const { code } = await signInMail(address, 2);
+    const again = await api('/api/auth/verify-code', { method: 'POST', json: { email: address, code } });
+    expect(again).toMatchObject({ status: 200, body: { user: { email: address } } });
+    expect(again.body.user.id).not.toBe(user.id);
+    const me = await eventually(async () => {
+      const res = await api('/api/users/me', { headers: asBrowser(sessionCookieOf(again.headers)!) });
+      return res.status === 200 && res.body;
+    });
+    expect(me).toMatchObject({ email: address, emailVerified: true });
+    expect((await fanEmails()).length).toBe(1);
   });
 });
 

@@ -22,13 +22,17 @@ export interface TestListener {
   call: (path: string, init?: Parameters<typeof api>[1]) => ReturnType<typeof api>;
 }
 
-/** Call after `useCloudEnv()`. A `toko_plus` listener holds a subscription with no end date. */
-export async function signedInListener(tier: 'free' | 'toko_plus' = 'free'): Promise<TestListener> {
+/**
+ * Call after `useCloudEnv()`. A `toko_plus` listener holds a subscription with no end date. Signed in by code now, or
+ * `minutesAgo` (a session past the few minutes in which changing the address needs no code).
+ */
+export async function signedInListener(tier: 'free' | 'toko_plus' = 'free', { minutesAgo = 0 } = {}): Promise<TestListener> {
   const tag = randomUUID().slice(0, 8);
   const email = `listener-${tag}@example.com`;
   const displayName = `Listener ${tag}`;
   const context = { actor: 'test', correlationId: `test-${tag}` };
-  const { user, sessionId } = await signInWithEmail(email, 'email_code', displayName, context);
+  const at = new Date(Date.now() - minutesAgo * 60_000);
+  const { user, sessionId } = await signInWithEmail(email, 'email_code', displayName, { ...context, at });
   if (tier === 'toko_plus') {
     await runUserCommand(
       user.id,
@@ -53,6 +57,8 @@ export async function signedInListener(tier: 'free' | 'toko_plus' = 'free'): Pro
 export interface TestAdmin extends TestListener {
   /** The base32 secret of the admin's authenticator app. */
   secret: string;
+  /** The recovery codes shown at the enrolment, each good for one sign-in or step-up. */
+  recoveryCodes: string[];
   /** Gives a fresh code of the app (step-up): for 5 minutes the session's sensitive acts go through. */
   stepUp: () => Promise<void>;
   /** `call` without the step-up it gives by itself when a sensitive act asks for one. */
@@ -72,12 +78,13 @@ export async function signedInAdmin(permissions: AdminPermission[] = ['owner']):
   await setAdminRole(listener.userId, { role: 'admin', permissions }, 'test', context);
   const { secret } = newTotpSecret(listener.email);
   const sessionId = randomUUID();
+  const recoveryCodes = newRecoveryCodes();
   await runUserCommand(
     listener.userId,
     {
       type: 'EnrolTotp',
       secretCiphertext: sealTotpSecret(listener.userId, secret),
-      recoveryCodeHashes: newRecoveryCodes().map((c) => recoveryCodeHash(listener.userId, c)),
+      recoveryCodeHashes: recoveryCodes.map((c) => recoveryCodeHash(listener.userId, c)),
       sessionId,
       codeVerified: true,
     },
@@ -101,7 +108,7 @@ export async function signedInAdmin(permissions: AdminPermission[] = ['owner']):
   // Sessions check the role from the log at once; the screens that name an admin (histories, people) read the users
   // view, which takes the role a moment later: an admin long made, as the tests' readers expect.
   await eventually(async () => (await getView<UserView>(userKey(listener.userId)))?.role === 'admin', 60_000, 100);
-  return { ...listener, token, call, callAsIs, secret, stepUp };
+  return { ...listener, token, call, callAsIs, secret, recoveryCodes, stepUp };
 }
 
 const lastStep = new Map<string, number>();

@@ -91,6 +91,21 @@ describe('admin sign-in: the second factor', () => {
   });
 });
 
+describe('admin step-up with a recovery code', () => {
+  it('spends the code once, without a sign-in; a used or unknown code, or a listener, is refused', () => {
+    const events = given(enrolled).when({ type: 'SpendRecoveryCode', codeHash: 'hash-7' })();
+    expect(events).toEqual([{ type: 'AdminRecoveryCodeUsed', data: { userId: 'u1', index: 7 } }]);
+    const after = given([...enrolled, ...events]);
+    expect(after.when({ type: 'SpendRecoveryCode', codeHash: 'hash-7' })).toThrow(
+      expect.objectContaining({ code: 'invalid_recovery_code' }),
+    );
+    expect(after.when({ type: 'SpendRecoveryCode', codeHash: 'nope' })).toThrow(expect.objectContaining({ code: 'invalid_recovery_code' }));
+    expect(given(listener).when({ type: 'SpendRecoveryCode', codeHash: 'hash-7' })).toThrow(
+      expect.objectContaining({ code: 'admin_only' }),
+    );
+  });
+});
+
 describe('blocking', () => {
   it('given a listener, an admin blocks them: every sign-in is refused with a clear message until unblocked', () => {
     const blocked = [...listener, ...given(listener).when({ type: 'Block', by: 'admin', reason: 'Fraud' })()];

@@ -3,7 +3,8 @@ import { DELETED, type NewEvent } from '../../../events/index.js';
 import { DomainError } from '../errors.js';
 import { storedEvent } from '../stored-event.fixtures.js';
 import { tierChangeFor } from './subscription-tier.js';
-import { effectiveTier, userDecider, userReservations, type UserCommand } from './user.js';
+import { EMAIL_CHANGE_FRESH_SIGN_IN_MINUTES } from '../../contract/accounts.js';
+import { effectiveTier, FRESH_SIGN_IN_MINUTES, userDecider, userReservations, type UserCommand } from './user.js';
 
 const at = '2026-01-01T00:00:00.000Z';
 const stored = (version: number, event: NewEvent) => storedEvent('user#u1', version, event);
@@ -275,12 +276,14 @@ describe('user: an address is in force only once its owner proved it', () => {
 
 describe('user: a change of address is confirmed by both', () => {
   const verified = [...registered, { type: 'EmailVerified', data: { userId: 'u1', email: 'ada@example.com' } } as NewEvent];
+  /** The session that asks, some minutes after the events given (all at `at`). */
+  const by = (sessionId: string, minutes = 0) => ({ sessionId, at: new Date(Date.parse(at) + minutes * 60_000).toISOString() });
 
   it('asks for the code from the address in force, and keeps that address in force until the new one is confirmed', () => {
-    expect(given(verified).when({ type: 'RequestEmailChange', email: 'new@example.com', codeVerified: false })).toThrow(
+    expect(given(verified).when({ type: 'RequestEmailChange', email: 'new@example.com', codeVerified: false, by: by('s1') })).toThrow(
       expect.objectContaining({ code: 'invalid_code' }),
     );
-    const requested = given(verified).when({ type: 'RequestEmailChange', email: ' NEW@example.com', codeVerified: true })();
+    const requested = given(verified).when({ type: 'RequestEmailChange', email: ' NEW@example.com', codeVerified: true, by: by('s1') })();
     expect(requested).toEqual([{ type: 'EmailChangeRequested', data: { userId: 'u1', email: 'new@example.com' } }]);
     expect(userReservations(requested)).toEqual([]);
     const pending = [...verified, ...requested];
@@ -296,9 +299,35 @@ describe('user: a change of address is confirmed by both', () => {
   });
 
   it('replaces the pending address of an account that never proved one, with no code to ask for', () => {
-    expect(given(registered).when({ type: 'RequestEmailChange', email: 'new@example.com', codeVerified: false })()).toEqual([
+    expect(given(registered).when({ type: 'RequestEmailChange', email: 'new@example.com', codeVerified: false, by: by('s1') })()).toEqual([
       { type: 'ProfileChanged', data: { userId: 'u1', email: 'new@example.com' } },
     ]);
+  });
+
+  it('needs no code from a session signed in by a mailed code or link in the last 10 minutes, until another address is in force', () => {
+    const signedIn = (sessionId: string, method: 'email_code' | 'magic_link' | 'password'): NewEvent => ({
+      type: 'UserSignedIn',
+      data: { userId: 'u1', sessionId, method },
+    });
+    const fresh = [...verified, signedIn('s1', 'email_code'), signedIn('s2', 'magic_link')];
+    const change = (sessionId: string, minutes: number) =>
+      ({ type: 'RequestEmailChange', email: 'new@example.com', codeVerified: false, by: by(sessionId, minutes) }) as const;
+    const requested = [{ type: 'EmailChangeRequested', data: { userId: 'u1', email: 'new@example.com' } }];
+    // The screen says how long: the contract's figure is the decider's.
+    expect(EMAIL_CHANGE_FRESH_SIGN_IN_MINUTES).toBe(FRESH_SIGN_IN_MINUTES);
+    expect(given(fresh).when(change('s1', 9))()).toEqual(requested);
+    expect(given(fresh).when(change('s2', 10))()).toEqual(requested);
+    // Later, from another session, or from a session that gave only a password, the code is asked for.
+    expect(given(fresh).when(change('s1', 11))).toThrow(expect.objectContaining({ code: 'invalid_code' }));
+    expect(given(fresh).when(change('s9', 1))).toThrow(expect.objectContaining({ code: 'invalid_code' }));
+    expect(given([...verified, signedIn('s3', 'password')]).when(change('s3', 1))).toThrow(
+      expect.objectContaining({ code: 'invalid_code' }),
+    );
+    // The sign-in proved the old address: once the new one is in force, the next change asks the new one for a code.
+    const moved = [...fresh, ...requested, { type: 'EmailVerified', data: { userId: 'u1', email: 'new@example.com' } } as NewEvent];
+    expect(given(moved).when({ type: 'RequestEmailChange', email: 'third@example.com', codeVerified: false, by: by('s1', 2) })).toThrow(
+      expect.objectContaining({ code: 'invalid_code' }),
+    );
   });
 
   it('refuses a link for an address the account neither uses nor asked for', () => {

@@ -54,6 +54,12 @@ export interface UserState {
   sessionsKept: string[];
   /** The account's first session (a beta signup's own): a proof from it keeps the password that session set. */
   firstSessionId: string | null;
+  /**
+   * Only in the aggregate's own fold: the sessions signed in lately with more than a password (a code or a link mailed
+   * to the address in force, or an admin's second factor), kept for FRESH_SIGN_IN_MINUTES. One of them may ask to
+   * change the address without another code. A new address in force drops them: they proved the old one.
+   */
+  freshSignIns: { sessionId: string; at: string }[];
   /** A beta code's trial waiting for the address to be proved (BetaCodeRedeemed). */
   betaTrial: { tier: SubscriptionTier; months: number } | null;
   /** The account had its beta trial: a beta code gives one per account. */
@@ -91,12 +97,21 @@ export const initialUserState: UserState = {
   sessionsRevokedAt: null,
   sessionsKept: [],
   firstSessionId: null,
+  freshSignIns: [],
   betaTrial: null,
   betaTrialUsed: false,
 };
 
 /** The fields of the state that only the aggregate's own fold of its stream keeps: secrets, never in a view. */
-export const secretUserFields = ['passwordHash', 'totpSecretCiphertext', 'recoveryCodeHashes'] as const;
+export const secretUserFields = ['passwordHash', 'totpSecretCiphertext', 'recoveryCodeHashes', 'freshSignIns'] as const;
+
+/** How long after a sign-in by a mailed code or link (or an admin's second factor) its session may change the address without a code. */
+export const FRESH_SIGN_IN_MINUTES = 10;
+const FRESH_MS = FRESH_SIGN_IN_MINUTES * 60_000;
+
+/** Whether this session signed in with more than a password within the last FRESH_SIGN_IN_MINUTES, and no address came in force since. */
+export const signedInFreshly = (state: Pick<UserState, 'freshSignIns'>, by: { sessionId: string; at: string }) =>
+  state.freshSignIns.some((s) => s.sessionId === by.sessionId && Date.parse(by.at) - Date.parse(s.at) <= FRESH_MS);
 
 export const userStream = (userId: string) => `user#${userId}`;
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -151,7 +166,7 @@ export function evolveUser(state: UserState, event: DomainEvent): UserState {
       if (event.data.email === state.email) return { ...next, emailVerified: true, updatedAt: at };
       // The new address of a change is confirmed: it replaces the old one.
       if (event.data.email === state.pendingEmail)
-        return { ...next, email: event.data.email, emailVerified: true, pendingEmail: null, updatedAt: at };
+        return { ...next, email: event.data.email, emailVerified: true, pendingEmail: null, freshSignIns: [], updatedAt: at };
       return next;
     case 'UnprovenAccessRevoked':
       return {
@@ -168,8 +183,12 @@ export function evolveUser(state: UserState, event: DomainEvent): UserState {
     case 'UserSignedIn': {
       const sessionId = event.data.sessionId;
       const afterRevocation = state.sessionsRevokedAt !== null && wholeSecond(at) <= Date.parse(state.sessionsRevokedAt);
+      const strong = event.data.method !== 'password' || event.data.secondFactor !== undefined;
       return {
         ...next,
+        ...(strong
+          ? { freshSignIns: [...state.freshSignIns.filter((s) => Date.parse(at) - Date.parse(s.at) <= FRESH_MS), { sessionId, at }] }
+          : {}),
         lastSignInAt: at,
         signInCount: state.signInCount + 1,
         firstSessionId: state.firstSessionId ?? sessionId,
@@ -182,7 +201,7 @@ export function evolveUser(state: UserState, event: DomainEvent): UserState {
       return {
         ...next,
         ...(displayName !== undefined ? { displayName } : {}),
-        ...(email !== undefined ? { email, emailVerified: false, pendingEmail: null } : {}),
+        ...(email !== undefined ? { email, emailVerified: false, pendingEmail: null, freshSignIns: [] } : {}),
         updatedAt: at,
       };
     }
@@ -219,6 +238,7 @@ export function evolveUser(state: UserState, event: DomainEvent): UserState {
         blocked: true,
         sessionsRevokedAt: at,
         sessionsKept: [],
+        freshSignIns: [],
         updatedAt: at,
       };
     case 'SubscriptionTierChanged': {
@@ -294,6 +314,8 @@ export type UserCommand =
       proof?: AddressProof;
     }
   | { type: 'EnrolTotp'; secretCiphertext: string; recoveryCodeHashes: string[]; sessionId: string; codeVerified: boolean }
+  /** A signed-in admin's step-up with one of their recovery codes (its HMAC) instead of the app: the code is spent. */
+  | { type: 'SpendRecoveryCode'; codeHash: string }
   /** Too many wrong second-factor codes in a row (counted by the caller): the second step is locked until `until`. */
   | { type: 'LockSecondStep'; wrongCodes: number; until: string }
   | { type: 'Block'; by: string; reason: string | null }
@@ -303,8 +325,11 @@ export type UserCommand =
   | { type: 'GrantComplimentary'; endsAt: string; at: string }
   | { type: 'RevokeComplimentary'; at: string }
   | { type: 'ChangeProfile'; displayName?: string | null }
-  /** A new address; while the current one is in force, asked with a code mailed to it (`codeVerified`). */
-  | { type: 'RequestEmailChange'; email: string; codeVerified: boolean }
+  /**
+   * A new address; while the current one is in force, asked with a code mailed to it (`codeVerified`) or by a session
+   * `by` that signed in freshly (signedInFreshly).
+   */
+  | { type: 'RequestEmailChange'; email: string; codeVerified: boolean; by: { sessionId: string; at: string } }
   /** The confirmation link mailed to the address (or to the new one of a change) was followed; it signs that browser in. */
   | { type: 'VerifyEmail'; email: string; proof: AddressProof; sessionId: string }
   | { type: 'ChangeAvatar'; avatar: string; contentType: string; bytes: number }
@@ -415,6 +440,9 @@ export function decideUser(command: UserCommand, state: UserState): NewEvent[] {
         { type: 'UserSignedIn', data: { userId, sessionId: command.sessionId, method: 'password', secondFactor: 'totp' } },
       ];
     }
+    case 'SpendRecoveryCode':
+      if (!requiresPassword(state)) throw forbidden('admin_only', 'Only admin accounts have recovery codes');
+      return secondFactorEvents(state, { kind: 'recovery_code', codeHash: command.codeHash });
     case 'Block': {
       if (command.by === userId) throw forbidden('cannot_block_self', 'You cannot block your own account');
       if (state.role === 'admin') throw conflict('admin_account', 'Revoke the admin role before blocking this account');
@@ -474,7 +502,7 @@ export function decideUser(command: UserCommand, state: UserState): NewEvent[] {
       const email = normalizeEmail(command.email);
       // Nothing is in force yet: the pending address is simply replaced, and the new one gets the confirmation.
       if (!state.emailVerified) return email === state.email ? [] : [{ type: 'ProfileChanged', data: { userId, email } }];
-      if (!command.codeVerified) throw unauthorized('invalid_code', 'Invalid or expired code');
+      if (!command.codeVerified && !signedInFreshly(state, command.by)) throw unauthorized('invalid_code', 'Invalid or expired code');
       if (email === state.email || email === state.pendingEmail) return [];
       return [{ type: 'EmailChangeRequested', data: { userId, email } }];
     }

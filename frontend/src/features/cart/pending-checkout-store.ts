@@ -26,7 +26,7 @@ export async function takePendingCheckout({ askServer }: { askServer: boolean })
   removeStored('session', PENDING_CHECKOUT_KEY);
   removeStored('local', PENDING_CHECKOUT_KEY);
   if (!stored && !askServer) return null;
-  // Reading the server copy clears it too.
+  // Taking the server copy clears it too.
   const server = await takePendingAction().catch(() => null);
   return stored ?? readPendingCheckout(server, Date.now());
 }

@@ -1,9 +1,10 @@
 /**
  * POST /api/users/me/email and /api/users/me/email/confirm: moving the account to a new address, confirmed by a code
- * mailed to the address in force, then by a link mailed to the new one (which stays pending until then).
+ * mailed to the address in force (or by a fresh sign-in), then by a link mailed to the new one (pending until then).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { confirmEmailChangeAnswer, startEmailChangeAnswer } from '../../../../../functions/contract/accounts';
+export { EMAIL_CHANGE_FRESH_SIGN_IN_MINUTES } from '../../../../../functions/contract/accounts';
 import { request } from '../../../lib/http';
 import { sessionKeys, type SessionUser } from '../../../lib/session';
 

@@ -20,7 +20,7 @@ import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast';
 import { useOpenAccountDialog } from '../../auth';
 import { useSignOut } from '../api/sign-out';
-import { useConfirmEmailChange, useStartEmailChange } from '../api/change-email';
+import { EMAIL_CHANGE_FRESH_SIGN_IN_MINUTES, useConfirmEmailChange, useStartEmailChange } from '../api/change-email';
 import { useUpdateProfile } from '../api/update-profile';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { checkAvatarFile } from '../avatar-crop';
@@ -195,7 +195,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
     ? `Waiting for confirmation of ${user.pendingEmail}: follow the link we sent there. ${user.email} stays in use until then.`
     : !user.emailVerified
       ? 'Not confirmed yet: follow the link we sent to this address, or sign in with a code sent to it.'
-      : 'Changing it asks for a code sent to this address, then a link sent to the new one.';
+      : `Changing it asks for a code sent to this address (no code within ${EMAIL_CHANGE_FRESH_SIGN_IN_MINUTES} minutes of signing in with a code or link), then a link sent to the new one.`;
 
   return (
     <Section title="Profile details" size="lg" className="rounded-2xl border border-white/10 bg-zinc-900 p-6">
@@ -282,7 +282,8 @@ function EmailChangeCode({
     <form className="mt-6 space-y-3 border-t border-white/10 pt-5" onSubmit={submit} noValidate data-testid="email-change-code">
       <p className="text-sm text-zinc-300">
         To move your account to <strong className="text-zinc-50">{newEmail}</strong>, enter the 6-digit code we sent to{' '}
-        <strong className="text-zinc-50">{currentEmail}</strong>.
+        <strong className="text-zinc-50">{currentEmail}</strong>. Or sign in again with a code or link sent there: for{' '}
+        {EMAIL_CHANGE_FRESH_SIGN_IN_MINUTES} minutes after it, changing your address needs no code.
       </p>
       <TextField
         label="Code from your current email"

@@ -1,9 +1,9 @@
-/** POST and GET /api/auth/pending-action: the server's copy of the pending checkout (kept 600 s by a cookie; read once). */
-import { pendingAction, savePendingActionAnswer } from '../../../../../functions/contract/accounts';
+/** POST /api/auth/pending-action and its /take: the server's copy of the pending checkout (kept 600 s by a cookie; taken once). */
+import { savePendingActionAnswer, takePendingAction as takeEndpoint } from '../../../../../functions/contract/accounts';
 import { request } from '../../../lib/http';
 import type { PendingCheckout } from '../pending-checkout';
 
 export const savePendingAction = (intent: PendingCheckout) =>
   request('/api/auth/pending-action', savePendingActionAnswer, { method: 'POST', body: intent });
 
-export const takePendingAction = () => request('/api/auth/pending-action', pendingAction);
+export const takePendingAction = () => request('/api/auth/pending-action/take', takeEndpoint.answer, { method: 'POST' });
