@@ -38,9 +38,7 @@ describe('my data on /account', () => {
     const listener = await signedInListener();
     const { context, page } = await newPage(browser, viewports.phone);
     await signIn(context, listener);
-    const bag = await bagMerch(page, { handle: 'label-tote', search: 'tote' });
-    await page.keyboard.press('Escape');
-    await bag.waitFor({ state: 'detached' });
+    await bagMerch(page, { handle: 'label-tote', search: 'tote' });
     const badge = () => page.locator('[data-testid=header-cart]').getAttribute('data-count');
     await poll(badge).toBe('1');
 
