@@ -160,6 +160,8 @@ export const SubscriptionRenewed = defineEvent(
 );
 /** Cancelled by the member: it stays active until the end of the period already paid. */
 export const SubscriptionCancelled = defineEvent('SubscriptionCancelled', z.object({ ...subscriptionRef, endsAt: isoDate }));
+/** A cancellation taken back before the period ended: the subscription renews again. */
+export const SubscriptionResumed = defineEvent('SubscriptionResumed', z.object({ ...subscriptionRef, currentPeriodEnd: isoDate }));
 export const SubscriptionEnded = defineEvent('SubscriptionEnded', z.object({ ...subscriptionRef, endedAt: isoDate }));
 
 export const VideoPublished = defineEvent(

@@ -91,7 +91,7 @@ export const consumers: ConsumerSpec[] = [
   projector('statements', ['plays', 'order', 'user', 'merch-order', 'contract', 'statement']),
   // The events of functions/domain/notifications/rules.ts (a unit test keeps the two equal).
   reactor('notifier', ['UserRegistered', 'SubscriptionStarted', 'PurchaseCompleted', 'AlbumPublished']),
-  reactor('user-tier', ['SubscriptionStarted', 'SubscriptionRenewed', 'SubscriptionCancelled', 'SubscriptionEnded']),
+  reactor('user-tier', ['SubscriptionStarted', 'SubscriptionRenewed', 'SubscriptionCancelled', 'SubscriptionResumed', 'SubscriptionEnded']),
   // Erases a deleted account (keys, reservations, avatars, its Stripe subscription, notifications): tried for about ten
   // minutes (a Stripe outage) before the DLQ, from which the sync manager sends it back once the cause is fixed.
   reactor('account-erasure', ['AccountDeleted'], { maxReceiveCount: 10, visibilityTimeoutSeconds: 60 }),

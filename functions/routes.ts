@@ -173,6 +173,8 @@ export const routes = [
   route('GET', '/api/subscription/me', 'membership', 'user', membership.getSubscription),
   route('GET', '/api/subscription/status', 'membership', 'guest', membership.subscriptionStatus),
   route('POST', '/api/subscription/cancel', 'membership', 'user', membership.cancelSubscription),
+  route('POST', '/api/subscription/resume', 'membership', 'user', membership.resumeSubscription),
+  route('POST', '/api/subscription/portal', 'membership', 'user', membership.openBillingPortal),
   route('POST', '/api/stripe/verify-checkout', 'membership', 'user', membership.verifyCheckout),
   route('POST', '/api/shopify/check-subscription', 'membership', 'user', membership.checkSubscription),
   route('GET', '/api/exclusive-content', 'membership', 'guest', membership.listExclusiveContent),

@@ -31,6 +31,16 @@ describe('social links', () => {
     expect(isNetworkUrl('http://band.example', socialNetworkHosts.website)).toBe(false);
   });
 
+  it('completes a link typed without https:// as a browser would, and still refuses one of another network', () => {
+    const parsed = z.parse(createArtist.body, {
+      name: 'Nova',
+      socialLinks: { instagram: ' instagram.com/nova ', website: 'band.example/tour' },
+    });
+    expect(parsed.socialLinks).toEqual({ instagram: 'https://instagram.com/nova', website: 'https://band.example/tour' });
+    expect(z.safeParse(createArtist.body, { name: 'Nova', socialLinks: { tiktok: 'youtube.com/@nova' } }).success).toBe(false);
+    expect(z.safeParse(createArtist.body, { name: 'Nova', socialLinks: { instagram: 'http://instagram.com/nova' } }).success).toBe(false);
+  });
+
   it('refuses an artist with a link of another network, naming the field', () => {
     const result = z.safeParse(createArtist.body, { name: 'Nova', socialLinks: { tiktok: 'https://youtube.com/@nova' } });
     expect(result.success).toBe(false);

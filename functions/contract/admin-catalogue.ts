@@ -62,6 +62,8 @@ const networkUrl = (network: Network) => {
   return z.optional(
     z.string().check(
       z.trim(),
+      // An address typed as people say it ("instagram.com/nova") is completed, as a browser's address bar does.
+      z.overwrite((v) => (v && !/^[a-z][a-z\d+.-]*:/i.test(v) ? `https://${v.replace(/^\/+/, '')}` : v)),
       z.maxLength(500),
       z.refine((v) => isNetworkUrl(v, hosts), message),
     ),

@@ -60,6 +60,8 @@ const membershipChange = z.object({
   at: z.string(),
   /** Who changed it: the listener, an admin's id, stripe's webhook, the setup. */
   actor: z.string(),
+  /** The actor in words: "The listener", "Stripe", "The system", "Admin <name>". */
+  actorName: z.string(),
   tier: z.enum(['free', 'toko_plus']),
   status: z.string(),
   source: z.string(),

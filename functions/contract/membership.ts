@@ -85,6 +85,12 @@ export const subscriptionStatusAnswer = z.object({ isSubscribed: z.boolean(), ti
 export const subscriptionStatus = endpoint({ answer: subscriptionStatusAnswer });
 export const cancelSubscriptionAnswer = z.object({ cancelled: z.literal(true), endsAt: z.string() });
 export const cancelSubscription = endpoint({ answer: cancelSubscriptionAnswer });
+/** The cancellation taken back: the plan renews on `renewsAt`. */
+export const resumeSubscriptionAnswer = z.object({ resumed: z.literal(true), renewsAt: z.string() });
+export const resumeSubscription = endpoint({ answer: resumeSubscriptionAnswer });
+/** Stripe's customer portal for this member (card, cancel, resume), opened at `url`; it sends them back to /account. */
+export const openBillingPortalAnswer = z.object({ url: z.string() });
+export const openBillingPortal = endpoint({ answer: openBillingPortalAnswer });
 export const verifyCheckoutAnswer = z.object({
   success: z.boolean(),
   subscribed: z.boolean(),

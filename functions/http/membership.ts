@@ -19,6 +19,7 @@ import { commandContext } from '../lib/command.js';
 import { contextHandler, HttpError } from '../lib/http.js';
 import { stripeClient, stripePublishableKey } from '../lib/stripe.js';
 import { syncSubscription } from '../lib/stripe-events.js';
+import { appOrigin } from '../lib/mail.js';
 import { freshUser } from '../lib/users.js';
 import { getView, queryViews } from '../lib/views.js';
 import { ALBUMS_INDEX } from '../projections/catalogue.js';
@@ -143,6 +144,28 @@ export const handler = contextHandler('membership', {
     const membership = await syncSubscription(live.stripeSubscriptionId, null, commandContext(session, request));
     const after = membership ? currentSubscription(membership) : null;
     return { cancelled: true, endsAt: (after ?? live).currentPeriodEnd };
+  },
+
+  'POST /api/subscription/resume': async ({ session, request }) => {
+    const live = currentSubscription(await readMembership(session.userId));
+    if (!live) throw new HttpError(404, 'no_subscription', 'No Active Subscription');
+    if (live.phase !== 'cancelling') throw new HttpError(409, 'not_cancelled', 'Your subscription is not cancelled: it already renews');
+    await (await stripeClient()).subscriptions.update(live.stripeSubscriptionId, { cancel_at_period_end: false });
+    const membership = await syncSubscription(live.stripeSubscriptionId, null, commandContext(session, request));
+    const after = membership ? currentSubscription(membership) : null;
+    return { resumed: true, renewsAt: (after ?? live).currentPeriodEnd };
+  },
+
+  'POST /api/subscription/portal': async ({ session }) => {
+    const live = currentSubscription(await readMembership(session.userId));
+    if (!live) throw new HttpError(404, 'no_subscription', 'No Active Subscription');
+    const portal = await (
+      await stripeClient()
+    ).billingPortal.sessions.create({
+      customer: live.stripeCustomerId,
+      return_url: `${appOrigin()}/account`,
+    });
+    return { url: portal.url };
   },
 
   'POST /api/stripe/verify-checkout': async ({ body, session, request }) => {

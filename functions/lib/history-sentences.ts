@@ -137,6 +137,8 @@ function sentence(event: DomainEvent, known: Record<string, unknown>): string {
       return `Toko+ subscription renewed until ${day(event.data.currentPeriodEnd)}`;
     case 'SubscriptionCancelled':
       return `Toko+ subscription cancelled; it ends on ${day(event.data.endsAt)}`;
+    case 'SubscriptionResumed':
+      return `Toko+ subscription resumed; it renews on ${day(event.data.currentPeriodEnd)}`;
     case 'SubscriptionEnded':
       return 'Toko+ subscription ended';
     case 'ProfileChanged': {

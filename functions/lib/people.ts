@@ -11,7 +11,7 @@ import { purchasesPartition, type PurchaseView } from '../projections/commerce.j
 import { LIBRARY_ALBUMS, libraryPartition } from '../projections/library.js';
 import { userStatsKey } from '../projections/stats.js';
 import { MIN_SEARCH_WORD, searchWords, USER_SEARCH_EVERYONE, userSearchPartition, type UserSearchRow } from '../projections/user-search.js';
-import { MEMBERSHIP_CHANGE, SIGN_IN_SLOT, userActivityPartition, type UserView } from '../projections/users.js';
+import { MEMBERSHIP_CHANGE, SIGN_IN_SLOT, userActivityPartition, userKey, type UserView } from '../projections/users.js';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
 import { readEvent } from './event-store.js';
@@ -133,6 +133,30 @@ interface ActivityItem {
   [field: string]: unknown;
 }
 
+/** Actors that are the app's own work: its setup and seed, and the account erasure. */
+const SYSTEM_ACTORS = new Set(['system', 'seed', 'setup', 'account-erasure']);
+
+/**
+ * Who made a membership change, in words: the listener, Stripe (its webhooks, and the tier that follows its
+ * subscription events), the system, or an admin by name (an account since deleted: "A former admin").
+ */
+async function actorNames(actors: readonly string[], listenerId: string): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  await Promise.all(
+    [...new Set(actors)].map(async (actor) => {
+      if (actor === listenerId) names.set(actor, 'The listener');
+      else if (actor === 'stripe' || actor === 'user-tier') names.set(actor, 'Stripe');
+      else if (SYSTEM_ACTORS.has(actor)) names.set(actor, 'The system');
+      else {
+        const admin = await getView<UserView>(userKey(actor));
+        const name = admin && admin.email !== DELETED.email ? (admin.displayName ?? admin.email) : null;
+        names.set(actor, name ? `Admin ${name}` : 'A former admin');
+      }
+    }),
+  );
+  return names;
+}
+
 /** A listener's page for the admins: who they are, their membership's history, purchases, library, plays and sign-ins. */
 export async function userPage(user: UserView, now: Date) {
   const [activity, purchases, library, stats] = await Promise.all([
@@ -141,19 +165,23 @@ export async function userPage(user: UserView, now: Date) {
     queryViews({ pk: libraryPartition(user.id) }, { skPrefix: LIBRARY_ALBUMS }),
     getView<{ playCount?: number }>(userStatsKey(user.id)),
   ]);
+  const changes = activity.filter((a) => a.sk.startsWith(MEMBERSHIP_CHANGE));
+  const names = await actorNames(
+    changes.map((a) => a.actor),
+    user.id,
+  );
   return {
     user: adminUserOf(user, now),
-    membershipHistory: activity
-      .filter((a) => a.sk.startsWith(MEMBERSHIP_CHANGE))
-      .map((a) => ({
-        at: a.at,
-        actor: a.actor,
-        tier: a.tier as 'free' | 'toko_plus',
-        status: a.status as string,
-        source: a.source as string,
-        startedAt: (a.startedAt as string | null) ?? null,
-        expiresAt: (a.expiresAt as string | null) ?? null,
-      })),
+    membershipHistory: changes.map((a) => ({
+      at: a.at,
+      actor: a.actor,
+      actorName: names.get(a.actor)!,
+      tier: a.tier as 'free' | 'toko_plus',
+      status: a.status as string,
+      source: a.source as string,
+      startedAt: (a.startedAt as string | null) ?? null,
+      expiresAt: (a.expiresAt as string | null) ?? null,
+    })),
     purchases: purchases.map(({ orderId, albumId, title, artistName, purchasePrice, purchaseDate }) => ({
       orderId,
       albumId,

@@ -19,6 +19,7 @@ const MEMBERSHIP_EVENTS = new Set<DomainEvent['type']>([
   'SubscriptionStarted',
   'SubscriptionRenewed',
   'SubscriptionCancelled',
+  'SubscriptionResumed',
   'SubscriptionEnded',
   'SubscriptionTierChanged',
   'ComplimentaryMembershipGranted',

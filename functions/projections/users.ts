@@ -46,6 +46,7 @@ export const userEvents = [
   'SubscriptionStarted',
   'SubscriptionRenewed',
   'SubscriptionCancelled',
+  'SubscriptionResumed',
   'SubscriptionEnded',
 ] as const satisfies readonly EventType[];
 

@@ -1,14 +1,15 @@
 /**
  * A listener's own data in Chromium: download it from /account, then delete the account with the code the SES stand-in got;
- * a Toko+ member is told first that the membership goes with it.
+ * a Toko+ member is told first that the membership goes with it; on a phone, the page after says it is done and the
+ * browser keeps nothing of the account (its bag).
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, useCloudEnv } from '../support/cloud.js';
 import { newPerson, sandbox } from '../support/commerce.js';
 import { signedInListener } from '../support/signed-in.js';
-import { launch, newPage, poll, signIn } from './browser.js';
-import { deleteMyAccount, downloadMyData, openAccountDeletion } from './steps.js';
+import { launch, newPage, poll, signIn, viewports } from './browser.js';
+import { bagMerch, deleteMyAccount, downloadMyData, openAccountDeletion } from './steps.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,6 +31,27 @@ describe('my data on /account', () => {
     await deleteMyAccount(page, listener.email);
     await page.goto('/account');
     await page.getByTestId('signed-out-notice').waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+
+  it('on a phone, after deleting the account, says it is done and keeps nothing of it: no bag, no cart', async () => {
+    const listener = await signedInListener();
+    const { context, page } = await newPage(browser, viewports.phone);
+    await signIn(context, listener);
+    await bagMerch(page, { handle: 'label-tote', search: 'tote' });
+    const badge = () => page.locator('[data-testid=header-cart]').getAttribute('data-count');
+    await poll(badge).toBe('1');
+
+    await page.goto('/account');
+    await deleteMyAccount(page, listener.email);
+    // The page says what happened, the header's bag is empty, and the browser keeps nothing for this site.
+    expect(await page.getByTestId('account-deleted-page').textContent()).toContain('this browser no longer keeps your bag');
+    await poll(badge).toBe('0');
+    const kept = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)]);
+    expect(kept.filter((key) => ['toko_merch_cart', 'guest_cart', 'player.session'].includes(key))).toEqual([]);
+    await page.getByRole('link', { name: 'Back to the music' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await poll(badge).toBe('0');
     await context.close();
   });
 

@@ -38,6 +38,10 @@ describe('the label dashboard', () => {
     const sold = dashboard.getByTestId('dashboard-figure').filter({ hasText: 'Albums sold' });
     await poll(async () => Number((await sold.locator('dd').first().textContent())?.replace(/,/g, ''))).toBeGreaterThan(0);
     await dashboard.getByTestId('dashboard-chart').first().locator('canvas').waitFor();
+    // The beta coupon is named by what it is, not by its code.
+    const figures = await dashboard.getByTestId('dashboard-figure').allTextContents();
+    expect(figures.some((figure) => figure.startsWith('Beta offer uses (2 months free)'))).toBe(true);
+    expect(figures.join(' ')).not.toContain('TOKO-PLUS-BETA');
 
     // Each chart's numbers as a table and a CSV file.
     const plays = dashboard.getByTestId('dashboard-chart').filter({ hasText: 'Album sales per day' });

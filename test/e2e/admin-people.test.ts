@@ -61,6 +61,9 @@ describe('the people screens', () => {
     await grant.getByRole('button', { name: 'Grant Toko+' }).click();
     await toastShown(page, 'Complimentary Toko+ granted');
     await profile.getByText('Toko+ (complimentary)').waitFor();
+    // The membership history names the admin who granted it by name.
+    const membership = page.getByTestId('membership-history');
+    await poll(() => membership.getByRole('row').nth(1).textContent()).toContain(`Admin ${admin.displayName}`);
 
     // The listener now sees the exclusive content as a member.
     const fan = await newPage(browser, viewports.phone);

@@ -130,6 +130,9 @@ describe('library', () => {
       const byArtist = await songTitles(page);
       expect(byArtist.slice(0, firstLight.tracks.length)).toEqual(firstLight.tracks.map((t) => t.title));
       expect(byArtist.slice(firstLight.tracks.length)).toEqual(harbourLights.tracks.map((t) => t.title));
+      // Numbered down the whole list, not again from 1 at each album.
+      const numbers = await page.locator('[data-testid=library-song] td:first-child button > span').allTextContents();
+      expect(numbers).toEqual(byArtist.map((_, i) => String(i + 1)));
       if (phone) await page.locator('[data-testid=song-sort-select]').selectOption('title:asc');
       else await page.locator('[data-testid=sort-title]').click();
       await poll(() => page.locator('[data-testid=library-songs]').getAttribute('data-sort')).toBe('title:asc');

@@ -2,7 +2,7 @@
  * Browser journeys of Toko+ in Chromium, paid in the project's Stripe sandbox: subscribing at $10 from
  * /upgrade on the hosted checkout page, joining on a phone through /subscribe and the checkout overlay's
  * embedded form, the beta coupon's free trial, the exclusive page for members and for guests, video links,
- * member prices, the result pages, and cancelling from /account.
+ * member prices, the result pages, cancelling and resuming from /account, and the billing portal on a phone.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -39,6 +39,7 @@ async function openPage(listener: TestListener | null, viewport: { width: number
 }
 
 const sandboxPage = new RegExp(`^${inject('stripeSandboxUrl').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/pay/cs_`);
+const portalPage = new RegExp(`^${inject('stripeSandboxUrl').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/portal/bps_`);
 const successPage = (page: Page) => page.locator('[data-testid=subscription-success-page]');
 const toast = (page: Page, title: string) => page.locator('[data-testid=toast]', { hasText: title }).first();
 
@@ -118,7 +119,43 @@ describe('Toko+ in the browser', () => {
     await toastShown(page, 'Subscription cancelled');
     await poll(() => billing.getAttribute('data-state')).toBe('ending');
     await billing.locator('[data-testid=ends-on]').waitFor();
+    // The status above the billing says the same as the billing: cancelled, ending on the same day.
+    const status = page.locator('[data-testid=subscription-status]');
+    await poll(() => status.textContent()).toBe('Cancelled');
+    const endsOn = await billing.locator('[data-testid=ends-on]').textContent();
+    expect(await page.locator('[data-testid=subscription-details]').textContent()).toContain(`Ends on${endsOn}`);
+
+    // Resuming before the period ends takes the cancellation back.
+    await billing.getByRole('button', { name: 'Resume Subscription' }).click();
+    await toastShown(page, 'Subscription resumed');
+    await poll(() => billing.getAttribute('data-state')).toBe('active');
+    await poll(() => status.textContent()).toBe('Active');
+    expect(await page.locator('[data-testid=subscription-details]').textContent()).toContain('Renews on');
     await context.close();
+
+    // On a phone, Manage Subscription opens the billing portal: a new card, cancelling there, and back to the account.
+    const phone = await openPage(listener, viewports.phone);
+    await phone.page.goto('/account');
+    await phone.page.getByRole('button', { name: 'Manage Subscription' }).click();
+    await phone.page.waitForURL(portalPage, { timeout: 20_000 });
+    expect(await phone.page.getByRole('list', { name: 'Plan' }).textContent()).toContain('$10.00/month');
+    await phone.page.getByLabel('New card number').fill('4000 0566 5566 5556');
+    await phone.page.getByRole('button', { name: 'Update card' }).click();
+    await poll(() => phone.page.getByTestId('card').textContent()).toBe('Card ending in 5556');
+    await phone.page.getByRole('button', { name: 'Cancel plan' }).click();
+    await phone.page.getByRole('button', { name: 'Renew plan' }).waitFor();
+    await phone.page.getByRole('link', { name: 'Return to Toko' }).click();
+    await phone.page.waitForURL(/\/account$/);
+    await poll(() => phone.page.locator('[data-testid=subscription-billing]').getAttribute('data-state')).toBe('ending');
+    await poll(() => phone.page.locator('[data-testid=subscription-status]').textContent()).toBe('Cancelled');
+    // And resumed from the portal, the account reads it as renewing again.
+    await phone.page.getByRole('button', { name: 'Manage Subscription' }).click();
+    await phone.page.waitForURL(portalPage, { timeout: 20_000 });
+    await phone.page.getByRole('button', { name: 'Renew plan' }).click();
+    await phone.page.getByRole('button', { name: 'Cancel plan' }).waitFor();
+    await phone.page.getByRole('link', { name: 'Return to Toko' }).click();
+    await poll(() => phone.page.locator('[data-testid=subscription-status]').textContent()).toBe('Active');
+    await phone.context.close();
   });
 
   it('a guest on a phone joins on /subscribe with the code from the e-mail and pays in the checkout overlay', async () => {

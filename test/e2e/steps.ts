@@ -124,6 +124,6 @@ export async function deleteMyAccount(page: Page, email: string) {
   await poll(() => dialog.getByText(`We sent a 6-digit code to ${email}`).isVisible()).toBe(true);
   await dialog.getByLabel('Deletion code').fill(await deletionCode(email));
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
-  await toastShown(page, 'Account deleted');
-  await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+  await page.waitForURL((url) => url.pathname === '/account-deleted', { timeout: 15_000 });
+  await page.getByRole('heading', { name: 'Your account is deleted' }).waitFor();
 }

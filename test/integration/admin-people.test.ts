@@ -151,8 +151,8 @@ describe("a listener's page and what an admin does to the account", () => {
       return body.membershipHistory.length === 2 && body.membershipHistory;
     });
     expect(history).toMatchObject([
-      { tier: 'toko_plus', source: 'complimentary', expiresAt: endsAt, actor: admin.userId },
-      { tier: 'free', status: 'cancelled', actor: admin.userId },
+      { tier: 'toko_plus', source: 'complimentary', expiresAt: endsAt, actor: admin.userId, actorName: `Admin ${admin.displayName}` },
+      { tier: 'free', status: 'cancelled', actor: admin.userId, actorName: `Admin ${admin.displayName}` },
     ]);
   });
 

@@ -4,6 +4,7 @@ import { readStream } from '../../functions/lib/event-store.js';
 import { publishVideo } from '../../functions/lib/video-commands.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { deliverWebhook, mailTo, newPerson, sandbox, stripeSignature } from '../support/commerce.js';
+import { signedInAdmin } from '../support/signed-in.js';
 
 beforeAll(() => useCloudEnv());
 
@@ -98,6 +99,19 @@ describe('Toko+ subscriptions', () => {
     const cancelled = await member.api('/api/subscription/cancel', { method: 'POST' });
     expect(cancelled.body).toMatchObject({ cancelled: true });
     expect((await member.api('/api/subscription/me')).body).toMatchObject({ active: true, cancelAtPeriodEnd: true, status: 'cancelling' });
+    // Taken back before the period ends, then cancelled again; a second resume of a renewing plan is refused.
+    const resumed = await member.api('/api/subscription/resume', { method: 'POST' });
+    expect(resumed).toMatchObject({ status: 200, body: { resumed: true, renewsAt: cancelled.body.endsAt } });
+    expect((await member.api('/api/subscription/me')).body).toMatchObject({ active: true, cancelAtPeriodEnd: false, status: 'active' });
+    expect(await member.api('/api/subscription/resume', { method: 'POST' })).toMatchObject({
+      status: 409,
+      body: { error: 'not_cancelled' },
+    });
+    // The billing portal opens on the sandbox's page for this member's customer.
+    const portal = await member.api('/api/subscription/portal', { method: 'POST' });
+    expect(portal.body.url).toMatch(/\/portal\/bps_/);
+    expect(await (await fetch(portal.body.url)).text()).toContain('Cancel plan');
+    await member.api('/api/subscription/cancel', { method: 'POST' });
 
     await sandbox(`/sandbox/subscriptions/${subscriptionId}/end`);
     expect((await member.api('/api/subscription/me')).body).toMatchObject({ active: false });
@@ -105,7 +119,21 @@ describe('Toko+ subscriptions', () => {
     const user = (await readStream(`user#${member.userId}`))
       .map((e) => e.type)
       .filter((t) => t.startsWith('Subscription') && t !== 'SubscriptionTierChanged');
-    expect(user).toEqual(['SubscriptionStarted', 'SubscriptionRenewed', 'SubscriptionCancelled', 'SubscriptionEnded']);
+    expect(user).toEqual([
+      'SubscriptionStarted',
+      'SubscriptionRenewed',
+      'SubscriptionCancelled',
+      'SubscriptionResumed',
+      'SubscriptionCancelled',
+      'SubscriptionEnded',
+    ]);
+    // The membership history names Stripe for what its subscription did, not an id.
+    const admin = await signedInAdmin(['people']);
+    const history = await eventually(async () => {
+      const { body } = await admin.call(`/api/admin/users/${member.userId}`);
+      return body.membershipHistory.at(-1)?.tier === 'free' && body.membershipHistory;
+    });
+    expect(new Set(history.map((change: { actorName: string }) => change.actorName))).toEqual(new Set(['Stripe']));
   });
 
   it('gives a 2-month free trial for the coupon TOKO-PLUS-BETA, typed in any case', async () => {

@@ -59,8 +59,9 @@ describe('subscribed duration', () => {
 });
 
 describe('subscription wording', () => {
-  it('shows cancelled as Not Subscribed and inactive as Free Access', () => {
+  it('shows cancelled as Cancelled while the plan lasts, Not Subscribed after, and inactive as Free Access', () => {
     expect(statusLabel(user({ subscriptionStatus: 'cancelled' }))).toBe('Not Subscribed');
+    expect(statusLabel(user({ subscriptionStatus: 'cancelled', subscriptionTier: 'toko_plus' }))).toBe('Cancelled');
     expect(statusLabel(user({ subscriptionStatus: 'inactive' }))).toBe('Free Access');
     expect(statusLabel(user({ subscriptionStatus: 'trialing', subscriptionTier: 'toko_plus' }))).toBe('Trialing');
   });

@@ -8,6 +8,7 @@ import {
   formatSongCount,
   releaseYear,
   totalMinutes,
+  formatRunningTime,
 } from '../../frontend/src/lib/format';
 
 describe('durations', () => {
@@ -28,6 +29,14 @@ describe('durations', () => {
     expect(totalMinutes(59)).toBe(0);
     expect(totalMinutes(2399)).toBe(39);
     expect(totalMinutes(2400)).toBe(40);
+  });
+  it('read a running time in minutes, and a release under a minute in seconds rather than "0 min"', () => {
+    expect(formatRunningTime(5)).toBe('5 sec');
+    expect(formatRunningTime(1, 'long')).toBe('1 second');
+    expect(formatRunningTime(59, 'long')).toBe('59 seconds');
+    expect(formatRunningTime(60)).toBe('1 min');
+    expect(formatRunningTime(60, 'long')).toBe('1 minute');
+    expect(formatRunningTime(2399, 'long')).toBe('39 minutes');
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The header on every screen: logo, search, help, cart, the admin toggle for admins, and the account corner
- * (Sign In, or the Toko+ badge, notifications and avatar), which the account feature draws.
+ * (Sign In, or the Toko+ badge, notifications and avatar), which the account feature draws. In the admin panel on a
+ * phone the label's name and the help link give their room to the admin's controls, so the header fits 360 px.
  */
 import { CircleHelp, Disc3, LayoutDashboard, LogOut } from 'lucide-react';
 import { Link } from 'react-router';
@@ -8,6 +9,7 @@ import { HeaderAccountControls } from '../features/account/components/header-acc
 import { HeaderCartButton } from '../features/cart/components/header-cart-button';
 import { HeaderSearch } from '../features/search/components/header-search';
 import { brand } from '../lib/brand';
+import { cx } from '../lib/class-names';
 import { useSession } from '../lib/session';
 import { Tooltip } from '../ui/tooltip';
 
@@ -24,15 +26,16 @@ export function Header({ adminMode }: { adminMode: boolean }) {
         data-testid="logo"
       >
         <Disc3 aria-hidden="true" className="size-7 text-accent" />
-        {brand.product}
+        {/* On a phone the admin header has two more controls: the pill says where one is, the icon whose app it is. */}
+        <span className={cx(adminMode && 'sr-only sm:not-sr-only')}>{brand.product}</span>
         {adminMode && <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-semibold text-zinc-200">Admin</span>}
       </Link>
-      <div className="flex flex-1 justify-end md:justify-center">
+      <div className="flex min-w-0 flex-1 justify-end md:justify-center">
         <HeaderSearch />
       </div>
       <div className="flex shrink-0 items-center gap-0.5 md:gap-1">
         <Tooltip content="Help">
-          <Link to="/faq" aria-label="Help" className={headerIcon} data-testid="header-help">
+          <Link to="/faq" aria-label="Help" className={cx(headerIcon, adminMode && 'hidden sm:inline-flex')} data-testid="header-help">
             <CircleHelp aria-hidden="true" className="size-5" />
           </Link>
         </Tooltip>

@@ -137,6 +137,7 @@ export function createRouter(queryClient: QueryClient) {
         page('login', async () => (await import('../features/auth/components/auth-page')).LoginRedirect),
         page('profile', async () => (await import('../features/account/components/profile-page')).ProfilePage),
         page('account', async () => (await import('../features/account/components/account-page')).AccountPage),
+        page('account-deleted', async () => (await import('../features/account/components/account-deleted-page')).AccountDeletedPage),
         { path: 'subscription-manage', loader: () => redirect('/account') },
         page(
           'subscription-checkout',

@@ -32,6 +32,17 @@ export const formatSongCount = (songs: number): string => `${grouped(songs)} ${s
 /** Whole minutes of a running time, as the album header shows them (floor of seconds / 60). */
 export const totalMinutes = (seconds: number): number => Math.floor(Math.max(0, seconds) / 60);
 
+/**
+ * An album's running time: whole minutes ("39 min", or "39 minutes" in full), and seconds under a minute ("5 sec",
+ * "5 seconds"), so a short release never reads "0 min".
+ */
+export function formatRunningTime(seconds: number, style: 'short' | 'long' = 'short'): string {
+  const minutes = totalMinutes(seconds);
+  if (minutes > 0) return style === 'short' ? `${minutes} min` : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  const rest = Math.floor(Math.max(0, seconds));
+  return style === 'short' ? `${rest} sec` : `${rest} ${rest === 1 ? 'second' : 'seconds'}`;
+}
+
 /** An ISO day (yyyy-mm-dd) read as a calendar date, so no time zone shifts it by a day. */
 function parseDay(isoDay: string): Date | null {
   const date = new Date(`${isoDay.slice(0, 10)}T00:00:00Z`);

@@ -33,3 +33,14 @@ export function removeStored(which: Area, key: string): void {
     // Storage unavailable: there is nothing to remove.
   }
 }
+
+/** Forgets everything this site keeps in the browser (a deleted account: its bag, cart, queue and settings). */
+export function forgetAllStored(): void {
+  for (const which of ['local', 'session'] as const) {
+    try {
+      area(which)?.clear();
+    } catch {
+      // Storage unavailable: there is nothing kept to forget.
+    }
+  }
+}

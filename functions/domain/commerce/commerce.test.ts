@@ -227,6 +227,19 @@ describe('membership', () => {
     expect(facts(events)).toEqual(['SubscriptionStarted', 'SubscriptionCancelled', 'SubscriptionEnded']);
     expect(events[1].data).toMatchObject({ endsAt: '2026-01-10T00:00:00.000Z' });
   });
+  it('records a cancellation taken back before the period ends once, and the subscription renews again', () => {
+    const cancelling = snapshot({ cancelAtPeriodEnd: true, cancellationRequested: true });
+    const events = run([sync(snapshot()), sync(cancelling), sync(snapshot()), sync(snapshot())]);
+    expect(facts(events)).toEqual(['SubscriptionStarted', 'SubscriptionCancelled', 'SubscriptionResumed']);
+    expect(currentSubscription(fold(membershipDecider, events))?.phase).toBe('active');
+    // Cancelled again after the resume: a second cancellation.
+    expect(facts(run([sync(snapshot()), sync(cancelling), sync(snapshot()), sync(cancelling)]))).toEqual([
+      'SubscriptionStarted',
+      'SubscriptionCancelled',
+      'SubscriptionResumed',
+      'SubscriptionCancelled',
+    ]);
+  });
   it('counts a cancellation at period end once when the subscription then ends', () => {
     const cancelling = snapshot({ cancelAtPeriodEnd: true, cancellationRequested: true });
     const ended = { ...cancelling, status: 'canceled', endedAt: '2026-02-01T00:00:00.000Z' };

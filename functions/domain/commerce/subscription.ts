@@ -86,6 +86,10 @@ export const membershipDecider = {
         }));
       case 'SubscriptionCancelled':
         return update(state, event.data.stripeSubscriptionId, (s) => (s.phase === 'ended' ? s : { ...s, phase: 'cancelling' }));
+      case 'SubscriptionResumed':
+        return update(state, event.data.stripeSubscriptionId, (s) =>
+          s.phase === 'cancelling' ? { ...s, phase: 'active', currentPeriodEnd: event.data.currentPeriodEnd } : s,
+        );
       case 'SubscriptionEnded':
         return update(state, event.data.stripeSubscriptionId, (s) => ({ ...s, phase: 'ended' }));
       default:
@@ -133,6 +137,10 @@ export const membershipDecider = {
         }
         if (stripe.cancelAtPeriodEnd && !stripe.endedAt && known.phase === 'active') {
           events.push({ type: 'SubscriptionCancelled', data: { ...ref, endsAt: stripe.currentPeriodEnd } });
+        }
+        // The cancellation taken back (the member's resume, or the customer portal) before the period ended.
+        if (!stripe.cancelAtPeriodEnd && !stripe.endedAt && known.phase === 'cancelling') {
+          events.push({ type: 'SubscriptionResumed', data: { ...ref, currentPeriodEnd: stripe.currentPeriodEnd } });
         }
         // Cancelled at once (an account deleted) rather than at the period's end: a cancellation and an end, as the label counts them.
         if (stripe.endedAt && stripe.cancellationRequested && known.phase === 'active') {

@@ -6,6 +6,7 @@ export const subscriptionEvents = [
   'SubscriptionStarted',
   'SubscriptionRenewed',
   'SubscriptionCancelled',
+  'SubscriptionResumed',
   'SubscriptionEnded',
 ] as const satisfies readonly EventType[];
 
@@ -47,6 +48,14 @@ export function tierChangeFor(event: DomainEvent, user: UserState): TierChange |
     case 'SubscriptionCancelled':
       // Still a member until the end of the period already paid; Stripe then sends the end.
       return { ...current, status: 'cancelled', expiresAt: event.data.endsAt, stripeSubscriptionId: event.data.stripeSubscriptionId };
+    case 'SubscriptionResumed':
+      return {
+        ...current,
+        tier: 'toko_plus',
+        status: 'active',
+        expiresAt: event.data.currentPeriodEnd,
+        stripeSubscriptionId: event.data.stripeSubscriptionId,
+      };
     case 'SubscriptionEnded':
       return {
         ...current,

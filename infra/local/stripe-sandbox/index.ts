@@ -14,6 +14,7 @@ import { listen, loadState, readBody, sendHtml as sendPage, sendJson as sendJson
 import { parseForm } from './form.js';
 import type { StripeShaped } from './stripe-shaped.js';
 import { checkoutPage, donePage } from './page.js';
+import { portalPage } from './portal.js';
 import { defaultCatalogue, type SandboxCatalogue } from './catalogue.js';
 
 export interface StripeSandboxOptions {
@@ -341,6 +342,20 @@ interface StripeEvent {
   request: { id: null; idempotency_key: null };
 }
 
+interface PortalSession {
+  id: string;
+  object: 'billing_portal.session';
+  configuration: string;
+  created: number;
+  customer: string;
+  flow: null;
+  livemode: false;
+  locale: null;
+  on_behalf_of: null;
+  return_url: string | null;
+  url: string;
+}
+
 interface List<T> {
   object: 'list';
   data: T[];
@@ -398,6 +413,7 @@ const customerParams = z.object({ email: z.string().optional(), name: z.string()
 const customerListParams = z.object({ email: z.string().optional() });
 const priceListParams = z.object({ lookup_keys: z.union([z.string(), z.array(z.string())]).optional() });
 const subscriptionUpdateParams = z.object({ metadata: metadataParam.optional(), cancel_at_period_end: z.string().optional() });
+const portalSessionParams = z.object({ customer: z.string().min(1), return_url: z.string().url().optional() });
 const promotionCodeListParams = z.object({ code: z.string().optional(), active: z.string().optional() });
 /** The admin endpoints take JSON (the tests) or a form; `deliver: false` leaves the events undelivered. */
 const adminParams = z.object({ email: z.string().nullish(), deliver: z.union([z.boolean(), z.string()]).optional() });
@@ -435,6 +451,9 @@ interface State {
   balanceTransactions: Record<string, BalanceTransaction>;
   invoicePayments: Record<string, InvoicePayment>;
   refunds: Record<string, Refund>;
+  portalSessions: Record<string, PortalSession>;
+  /** The last four digits of each customer's card on file, as the portal shows and changes it. */
+  cardLast4: Record<string, string>;
   events: StripeEvent[];
   deliveries: { eventId: string; status: number; at: number }[];
 }
@@ -450,6 +469,8 @@ const emptyState = (): State => ({
   balanceTransactions: {},
   invoicePayments: {},
   refunds: {},
+  portalSessions: {},
+  cardLast4: {},
   events: [],
   deliveries: [],
 });
@@ -1165,6 +1186,31 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       },
     ],
     [
+      'POST',
+      /^\/v1\/billing_portal\/sessions$/,
+      (_m, raw) => {
+        const p = parseParams(portalSessionParams, raw);
+        const c = customer(p.customer);
+        const sessionId = id('bps');
+        const portal: PortalSession = {
+          id: sessionId,
+          object: 'billing_portal.session',
+          configuration: 'bpc_sandbox',
+          created: now(),
+          customer: c.id,
+          flow: null,
+          livemode: false,
+          locale: null,
+          on_behalf_of: null,
+          return_url: p.return_url ?? null,
+          url: `${baseUrl}/portal/${sessionId}`,
+        };
+        state.portalSessions[sessionId] = portal;
+        save();
+        return portal;
+      },
+    ],
+    [
       'GET',
       /^\/v1\/promotion_codes$/,
       (_m, raw) => {
@@ -1251,6 +1297,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     try {
       const raw = await readBody(req);
       if (url.pathname.startsWith('/pay/')) return await payPage(req, res, method, url, raw);
+      if (url.pathname.startsWith('/portal/')) return await portalRequest(res, method, url, raw);
       if (url.pathname.startsWith('/sandbox/')) {
         const params: unknown =
           raw.length && String(req.headers['content-type'] ?? '').includes('json')
@@ -1331,6 +1378,59 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     res.writeHead(303, { location: next });
     res.end();
     void req;
+  }
+
+  /** The customer's subscription the portal manages: their latest one not ended. */
+  const portalSubscription = (customerId: string) =>
+    Object.values(state.subscriptions)
+      .filter((sub) => sub.customer === customerId && sub.status !== 'canceled')
+      .sort((a, b) => b.created - a.created)[0];
+
+  /** The portal page (GET), and its forms (POST): a change delivers its webhooks, then shows the page again with a notice. */
+  async function portalRequest(res: http.ServerResponse, method: string, url: URL, raw: Buffer) {
+    const portal = state.portalSessions[url.pathname.slice('/portal/'.length)];
+    if (!portal) return sendHtml(res, 404, donePage('Portal not found', 'This billing portal session does not exist in the sandbox.'));
+    const c = customer(portal.customer);
+    const show = (status: number, notice: string | null, error: string | null) => {
+      const sub = portalSubscription(c.id);
+      const item = sub?.items.data[0];
+      sendHtml(
+        res,
+        status,
+        portalPage({
+          sessionId: portal.id,
+          returnUrl: portal.return_url ?? options.appOrigin,
+          email: c.email,
+          cardLast4: state.cardLast4[c.id] ?? '4242',
+          plan:
+            sub && item
+              ? {
+                  name: item.price.nickname ?? product(item.price.product).name,
+                  amount: item.price.unit_amount * item.quantity,
+                  status: sub.status,
+                  cancelAtPeriodEnd: sub.cancel_at_period_end,
+                  periodEnd: item.current_period_end,
+                }
+              : null,
+          notice,
+          error,
+        }),
+      );
+    };
+    if (method === 'GET') return show(200, null, null);
+    if (method !== 'POST') return sendHtml(res, 405, donePage('Method not allowed', ''));
+    const form = parseForm(raw.toString('utf8'));
+    if (form.action === 'card') {
+      const digits = typeof form.card === 'string' ? form.card.replace(/[\s-]/g, '') : '';
+      if (!/^\d{15,16}$/.test(digits)) return show(400, null, 'Enter a card number of 15 or 16 digits.');
+      state.cardLast4[c.id] = digits.slice(-4);
+      save();
+      return show(200, `Card ending in ${digits.slice(-4)} saved.`, null);
+    }
+    const sub = portalSubscription(c.id);
+    if (!sub || (form.action !== 'cancel' && form.action !== 'resume')) return show(400, null, 'Nothing to change.');
+    await deliverAll(setCancelAtPeriodEnd(sub, form.action === 'cancel'));
+    return show(200, form.action === 'cancel' ? 'Your plan will be cancelled at the end of the period.' : 'Your plan renews again.', null);
   }
 
   const listening = await listen(server, options.port);

@@ -1,6 +1,7 @@
 /** How the profile and account pages word a subscription: tier, status, and how long it has run. */
 import { brand } from '../../lib/brand';
 import { isAdmin, type SessionUser } from '../../lib/session';
+import type { Subscription } from '../../../../functions/contract/membership';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -14,13 +15,22 @@ export function tierLabel(user: SessionUser): string {
   return 'Free';
 }
 
-/** cancelled reads 'Not Subscribed', inactive reads 'Free Access', others as they are (capitalised). */
+/**
+ * cancelled reads 'Cancelled' while the member keeps the plan to the end of the period and 'Not Subscribed' after it,
+ * inactive reads 'Free Access', others as they are (capitalised).
+ */
 export function statusLabel(user: SessionUser): string {
   const status = user.subscriptionStatus?.trim();
   if (!status) return isPaid(user) || isAdmin(user) ? 'Active' : 'Free Access';
-  if (status === 'cancelled' || status === 'canceled') return 'Not Subscribed';
+  if (status === 'cancelled' || status === 'canceled') return user.subscriptionTier === brand.tierPlus ? 'Cancelled' : 'Not Subscribed';
   if (status === 'inactive') return 'Free Access';
   return status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, ' ');
+}
+
+/** The status of a live Stripe subscription, in the same words as `statusLabel`. */
+export function liveStatusLabel(plan: Pick<Subscription, 'cancelAtPeriodEnd'>, user: SessionUser): string {
+  if (plan.cancelAtPeriodEnd) return 'Cancelled';
+  return user.subscriptionStatus === 'trialing' ? 'Trialing' : 'Active';
 }
 
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;

@@ -1,27 +1,25 @@
 /**
  * "Delete my account" on /account: a dialog that says what goes and what stays (a running Toko+ membership is
  * cancelled with the account, since its member can no longer sign in to cancel it), mails a code when the listener
- * confirms, then takes the code. On success the account is gone (and so is the session): a toast, then the home page.
+ * confirms, then takes the code. On success the account is gone (and so is the session): the browser forgets what it kept
+ * for the listener (bag, cart, queue) and loads the page that says the account is deleted, so nothing stays in memory.
  */
 import { useState, type FormEvent } from 'react';
 import { Trash2 } from 'lucide-react';
 import { brand } from '../../../lib/brand';
 import { formatMoney, formatReleaseDate } from '../../../lib/format';
 import { serverMessageOf } from '../../../lib/http';
+import { forgetAllStored } from '../../../lib/storage';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { Skeleton } from '../../../ui/skeleton';
 import { FormAlert, TextField } from '../../../ui/text-field';
-import { toast } from '../../../ui/toast';
 import { useSubscription } from '../../membership';
 import { useConfirmAccountDeletion, useRequestAccountDeletion } from '../api/delete-account';
 
 /** The one destructive button: red, so it never reads as the way forward. */
 const dangerClass =
   'inline-flex items-center justify-center gap-2 rounded-full bg-red-700 px-5 py-2.5 text-sm font-semibold text-white transition hover:bg-red-600 disabled:cursor-not-allowed disabled:opacity-60';
-
-/** How long the success toast shows before the page reloads signed out. */
-const RELOAD_DELAY_MS = 1500;
 
 export function DeleteAccountButton() {
   const [open, setOpen] = useState(false);
@@ -71,9 +69,9 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     confirm.mutate(code.trim(), {
-      onSuccess: (answer) => {
-        toast({ variant: 'success', title: 'Account deleted', description: answer.message });
-        window.setTimeout(() => window.location.assign('/'), RELOAD_DELAY_MS);
+      onSuccess: () => {
+        forgetAllStored();
+        window.location.replace('/account-deleted');
       },
     });
   };

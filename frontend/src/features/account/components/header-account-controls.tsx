@@ -14,7 +14,7 @@ import { NotificationsBell } from '../../notifications';
 import { displayNameOf, UserAvatar } from './user-avatar';
 
 export function HeaderAccountControls() {
-  const { user, isLoading, isSubscriber } = useSession();
+  const { user, isLoading } = useSession();
   const openAccountDialog = useOpenAccountDialog();
 
   if (isLoading) {
@@ -36,6 +36,8 @@ export function HeaderAccountControls() {
     );
   }
 
+  // The tier the account holds, as the admins' People page shows it: an admin's access to members' content is not Toko+.
+  const isSubscriber = Boolean(user.isSubscriber);
   return (
     <div className="flex items-center gap-1 md:gap-2" data-testid="header-account" data-state="signed-in" data-user-id={user.id}>
       {isSubscriber && (

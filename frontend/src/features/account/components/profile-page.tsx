@@ -24,7 +24,8 @@ import { EMAIL_CHANGE_FRESH_SIGN_IN_MINUTES, useConfirmEmailChange, useStartEmai
 import { useUpdateProfile } from '../api/update-profile';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { checkAvatarFile } from '../avatar-crop';
-import { durationSince, isPaid, statusLabel, tierLabel } from '../subscription-wording';
+import { ManageSubscriptionButton, useSubscription } from '../../membership';
+import { durationSince, isPaid, liveStatusLabel, statusLabel, tierLabel } from '../subscription-wording';
 import { displayNameOf, UserAvatar } from './user-avatar';
 
 const AvatarCropDialog = lazy(() => import('./avatar-crop-dialog').then((module) => ({ default: module.AvatarCropDialog })));
@@ -313,28 +314,34 @@ function EmailChangeCode({
 
 export function SubscriptionDetails({ user }: { user: SessionUser }) {
   const paid = isPaid(user);
+  const billedByStripe = paid && Boolean(user.stripeSubscriptionId);
+  // The live subscription is read where the cancel and resume write, so the status agrees with the billing panel at once.
+  const plan = useSubscription(billedByStripe).data;
   const subscribedFor = paid ? durationSince(user.subscriptionStartedAt, new Date()) : null;
+  const status = plan?.active ? liveStatusLabel(plan, user) : statusLabel(user);
+  const ends = plan?.active ? plan.cancelAtPeriodEnd === true : user.subscriptionStatus === 'cancelled';
+  const periodEnd = plan?.active ? (plan.endsAt ?? plan.nextBillingDate) : user.subscriptionExpiresAt;
   return (
     <Section title="Subscription" size="lg" className="rounded-2xl border border-white/10 bg-zinc-900 p-6" testId="subscription-details">
       <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
         <Detail term="Plan" value={tierLabel(user)} />
-        <Detail term="Status" value={statusLabel(user)} />
+        <Detail term="Status" value={status} testId="subscription-status" />
         {subscribedFor && <Detail term="Subscribed for" value={subscribedFor} testId="subscribed-for" />}
-        {paid && user.subscriptionExpiresAt && <Detail term="Renews or ends" value={formatReleaseDate(user.subscriptionExpiresAt)} />}
+        {paid && periodEnd && <Detail term={ends ? 'Ends on' : 'Renews on'} value={formatReleaseDate(periodEnd)} />}
         {user.createdAt && <Detail term="Member since" value={formatReleaseDate(user.createdAt)} />}
       </dl>
-      <div className="mt-5">
-        {paid ? (
-          <Link to="/account" className={buttonClass('secondary')}>
-            Manage Subscription
-          </Link>
-        ) : (
-          <Link to="/upgrade" className={buttonClass()}>
-            <Crown aria-hidden="true" className="size-4" />
-            Upgrade to {brand.productPlus}
-          </Link>
-        )}
-      </div>
+      {(!paid || billedByStripe) && (
+        <div className="mt-5">
+          {paid ? (
+            <ManageSubscriptionButton />
+          ) : (
+            <Link to="/upgrade" className={buttonClass()}>
+              <Crown aria-hidden="true" className="size-4" />
+              Upgrade to {brand.productPlus}
+            </Link>
+          )}
+        </div>
+      )}
     </Section>
   );
 }

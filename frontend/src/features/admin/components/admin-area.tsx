@@ -2,7 +2,7 @@
  * /admin: the label's panel. Only admins get it (the server refuses everyone else every /api/admin call in any
  * case); each screen is its own chunk, so listeners never download admin code and admins only what they open.
  */
-import { Clapperboard, Disc3, FileText, LayoutDashboard, Mail, Mic2, ShieldAlert, Users } from 'lucide-react';
+import { Clapperboard, Disc3, FileText, LayoutDashboard, Mail, Mic2, RefreshCcw, ShieldAlert, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, Navigate, Route, Routes } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -31,6 +31,8 @@ const sections: { to: string; label: string; icon: typeof Users; permission?: Ad
   { to: '/admin/people', label: 'People', icon: Users, permission: 'people' },
   { to: '/admin/fan-signups', label: 'Fan signups', icon: Mail, permission: 'people' },
   { to: '/admin/statements', label: 'Statements', icon: FileText, permission: 'money' },
+  // The operations console has its own area; its tab leads there, and its heading leads back.
+  { to: '/sync-manager', label: 'Sync manager', icon: RefreshCcw, permission: 'operations' },
 ];
 
 export function AdminArea({ onSignIn }: { onSignIn: () => void }) {

@@ -207,7 +207,12 @@ function Figures({ current: c, previous: p }: { current: DashboardPeriod; previo
           before={p.membership.newMembers}
           format={formatCount}
         />
-        <Figure label="TOKO-PLUS-BETA uses" now={c.membership.couponUses} before={p.membership.couponUses} format={formatCount} />
+        <Figure
+          label="Beta offer uses (2 months free)"
+          now={c.membership.couponUses}
+          before={p.membership.couponUses}
+          format={formatCount}
+        />
         <Figure label="Merch orders" now={c.merch.orders} before={p.merch.orders} format={formatCount} />
         <Figure label="Merch revenue" now={c.merch.revenueCents} before={p.merch.revenueCents} format={formatCents} />
       </dl>

@@ -8,6 +8,7 @@
 import {
   Activity,
   AlertTriangle,
+  ArrowLeft,
   CheckCircle2,
   Inbox,
   Layers,
@@ -21,7 +22,7 @@ import { useMemo, useState } from 'react';
 import { Link, Navigate, Route, Routes, useSearchParams } from 'react-router';
 import { serverMessageOf } from '../../../lib/http';
 import { cx } from '../../../lib/class-names';
-import { Button } from '../../../ui/button';
+import { Button, buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { Spinner } from '../../../ui/spinner';
 import { ReadFailed, StateBox } from '../../../ui/status-message';
@@ -89,10 +90,16 @@ function lagSeries(consumers: ConsumerStatus[]) {
 export function SyncManager() {
   return (
     <section className="space-y-6" data-testid="admin-area" data-area="sync-manager">
-      <h1 className="flex items-center gap-3 text-3xl font-extrabold text-zinc-50">
-        <RefreshCcw aria-hidden="true" className="size-8 text-accent" />
-        Sync Manager
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="flex items-center gap-3 text-3xl font-extrabold text-zinc-50">
+          <RefreshCcw aria-hidden="true" className="size-8 text-accent" />
+          Sync Manager
+        </h1>
+        <Link to="/admin" className={buttonClass('secondary')}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Admin panel
+        </Link>
+      </div>
       <SectionTabs label="Sync manager sections" sections={tabs} home="/sync-manager" />
       <Routes>
         <Route index element={<ConsumersPanel />} />

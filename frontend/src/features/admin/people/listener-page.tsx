@@ -37,7 +37,7 @@ import { DataTable, type Column } from '../table/data-table';
 import { useCursorPages } from '../table/use-cursor-pages';
 import { formText } from '../components/form-text';
 import { ConfirmDialog } from './confirm-dialog';
-import { actorLabel, defaultEnd, localInputToIso, tierLabel, toLocalInput, withRefunds, type RefundState } from './people-view';
+import { defaultEnd, localInputToIso, tierLabel, toLocalInput, withRefunds, type RefundState } from './people-view';
 
 export function ListenerPage() {
   const { userId = '' } = useParams();
@@ -361,7 +361,7 @@ function MembershipHistory({ page }: { page: UserPage }) {
     { key: 'tier', header: 'Tier', cell: (change) => tierLabel(change.tier, change.tier === 'toko_plus' ? change.source : null) },
     { key: 'status', header: 'Status', cell: (change) => change.status },
     { key: 'ends', header: 'Ends', cell: (change) => when(change.expiresAt) },
-    { key: 'by', header: 'By', cell: (change) => actorLabel(change.actor, page.user.id) },
+    { key: 'by', header: 'By', cell: (change) => change.actorName },
   ];
   return (
     <Card title="Membership history">

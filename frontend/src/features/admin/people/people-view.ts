@@ -32,14 +32,6 @@ export function tierLabel(tier: Tier, source: string | null): string {
   return source ? `Toko+ (${source})` : 'Toko+';
 }
 
-/** Who changed a membership, as the page names them: the listener, stripe, the setup, or an admin by id. */
-export function actorLabel(actor: string, listenerId: string): string {
-  if (actor === listenerId) return 'The listener';
-  if (actor === 'stripe' || actor.startsWith('stripe')) return 'Stripe';
-  if (actor === 'system' || actor === 'seed') return 'The system';
-  return `Admin ${actor.slice(0, 8)}`;
-}
-
 export type RefundState = 'refund_requested' | 'refunded';
 export interface RefundOf {
   orderId: string;

@@ -87,7 +87,8 @@ export function AlbumTile({
           </button>
         )}
       </div>
-      <h3 className="truncate font-semibold text-zinc-50">
+      {/* Two lines before it is cut: a title is what a person reads the card for. */}
+      <h3 className="line-clamp-2 break-words font-semibold text-zinc-50" title={title}>
         <Link to={`/album/${encodeURIComponent(id)}`} className="after:absolute after:inset-0 after:content-[''] group-hover:underline">
           {title}
         </Link>

@@ -21,7 +21,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { brand } from '../../../lib/brand';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { formatMoney, formatPlays, formatReleaseDate, formatSongCount, releaseYear, totalMinutes } from '../../../lib/format';
+import { formatMoney, formatPlays, formatReleaseDate, formatRunningTime, formatSongCount, releaseYear } from '../../../lib/format';
 import { isNotFound } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { Artwork } from '../../../ui/artwork';
@@ -119,7 +119,6 @@ function AlbumView({
   const isPlayable = (track: AlbumTrack) => isTrackPlayable(album, hasAccess, track);
   const albumOnPlayer = playback.currentAlbumId === album.id;
   const year = releaseYear(album.releaseDate);
-  const minutes = totalMinutes(album.totalDuration);
   const owned = commerce?.owned ?? null;
   const forSale = album.isAvailableForPurchase && owned === null;
 
@@ -140,7 +139,7 @@ function AlbumView({
             )}
             {year && <span>· {year}</span>}
             <span>· {formatSongCount(album.trackCount)}</span>
-            <span>· {minutes} min</span>
+            <span>· {formatRunningTime(album.totalDuration)}</span>
             <span>
               ·{' '}
               <span data-testid="album-play-count" data-count={album.playCount}>
@@ -207,7 +206,7 @@ function AlbumView({
       <footer className="space-y-1 border-t border-white/10 pt-4 text-sm text-zinc-300">
         <p>{formatReleaseDate(album.releaseDate)}</p>
         <p>
-          {formatSongCount(album.trackCount)}, {minutes} {minutes === 1 ? 'minute' : 'minutes'}
+          {formatSongCount(album.trackCount)}, {formatRunningTime(album.totalDuration, 'long')}
         </p>
         <p>{album.copyright || `© ${year ?? new Date().getFullYear()} ${brand.labelName}`}</p>
       </footer>

@@ -87,8 +87,14 @@ export function LibrarySongs({ playback }: { playback: LibraryPlayback }) {
           </tr>
         </thead>
         <tbody>
-          {sorted.map((track) => (
-            <SongRow key={track.id} track={track} playback={playback} onPlay={() => playback.playSongs(songs, track.id)} />
+          {sorted.map((track, index) => (
+            <SongRow
+              key={track.id}
+              track={track}
+              position={index + 1}
+              playback={playback}
+              onPlay={() => playback.playSongs(songs, track.id)}
+            />
           ))}
         </tbody>
       </table>
@@ -135,7 +141,18 @@ function SortHeader({
   );
 }
 
-function SongRow({ track, playback, onPlay }: { track: LibraryTrack; playback: LibraryPlayback; onPlay: () => void }) {
+/** `position` is the row's place in the list as sorted: the songs come from many albums, so their track numbers repeat. */
+function SongRow({
+  track,
+  position,
+  playback,
+  onPlay,
+}: {
+  track: LibraryTrack;
+  position: number;
+  playback: LibraryPlayback;
+  onPlay: () => void;
+}) {
   const playable = Boolean(track.audioUrl);
   const current = playback.currentTrackId === track.id;
   const sounding = current && playback.playing;
@@ -149,7 +166,7 @@ function SongRow({ track, playback, onPlay }: { track: LibraryTrack; playback: L
       <td className="py-1.5 pl-2">
         <SongPlayButton
           title={track.title}
-          number={track.trackNumber}
+          number={position}
           playable={playable}
           current={current}
           sounding={sounding}

@@ -1,16 +1,19 @@
 /**
  * The billing of a Toko+ membership on /account: the amount, the next billing date (or when it ends), a
- * free trial's end, and cancelling at the end of the period already paid, after a confirmation.
+ * free trial's end, cancelling at the end of the period already paid (after a confirmation), and taking that back
+ * before the period ends.
  */
 import { useState } from 'react';
 import { brand } from '../../../lib/brand';
 import { formatMoney, formatReleaseDate } from '../../../lib/format';
+import { serverMessageOf } from '../../../lib/http';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { Skeleton } from '../../../ui/skeleton';
 import { ErrorState } from '../../../ui/status-message';
 import { toast } from '../../../ui/toast';
 import { useCancelSubscription } from '../api/cancel-subscription';
+import { useResumeSubscription } from '../api/resume-subscription';
 import type { Subscription } from '../../../../../functions/contract/membership';
 import { useSubscription } from '../api/get-subscription';
 import { cancelFailure } from '../membership-messages';
@@ -44,6 +47,7 @@ export function SubscriptionBilling() {
 function ActivePlan({ plan }: { plan: Subscription }) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelSubscription();
+  const resume = useResumeSubscription();
   const ending = Boolean(plan.cancelAtPeriodEnd);
   const endsAt = plan.endsAt ?? plan.nextBillingDate ?? null;
 
@@ -65,6 +69,24 @@ function ActivePlan({ plan }: { plan: Subscription }) {
         const failure = cancelFailure(error);
         toast({ variant: 'destructive', title: failure.title, description: failure.description, duration: 4000 });
       },
+    });
+
+  const resumePlan = () =>
+    resume.mutate(undefined, {
+      onSuccess: (answer) =>
+        toast({
+          variant: 'success',
+          title: 'Subscription resumed',
+          description: `Your ${brand.productPlus} plan renews on ${formatReleaseDate(answer.renewsAt)}.`,
+          duration: 4000,
+        }),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Could not resume',
+          description: serverMessageOf(error) ?? 'Please try again in a moment.',
+          duration: 4000,
+        }),
     });
 
   return (
@@ -99,7 +121,12 @@ function ActivePlan({ plan }: { plan: Subscription }) {
         )}
       </dl>
       {ending ? (
-        <p className="text-sm text-zinc-300">Your membership is cancelled and will not renew. You keep every benefit until it ends.</p>
+        <div className="space-y-3">
+          <p className="text-sm text-zinc-300">Your membership is cancelled and will not renew. You keep every benefit until it ends.</p>
+          <Button onClick={resumePlan} disabled={resume.isPending}>
+            {resume.isPending ? 'Resuming…' : 'Resume Subscription'}
+          </Button>
+        </div>
       ) : (
         <Button variant="secondary" onClick={() => setConfirming(true)}>
           Cancel Subscription

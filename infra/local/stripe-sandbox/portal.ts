@@ -1,0 +1,52 @@
+/**
+ * The sandbox's customer portal page, Stripe's billing portal in miniature: the member's plan and card, a form to
+ * change the card, cancelling at the end of the period, taking a cancellation back before it ends, and the way back.
+ */
+import { brand } from '../../../events/brand.js';
+import { escapeHtml as escape } from '../../../functions/contract/html.js';
+import { pageStyle, usd } from '../sandbox-http.js';
+
+const style = `${pageStyle}
+  h2 { font-size: 1rem; margin: 1.25rem 0 .5rem; }
+  button, a.back { display: block; width: 100%; box-sizing: border-box; text-align: center; padding: .75rem; border: 0; border-radius: 8px; font: inherit; font-weight: 700; cursor: pointer; text-decoration: none; }
+  button.primary { background: ${brand.accentColor}; color: #111; } button.quiet, a.back { background: transparent; color: #c7ceda; border: 1px solid #3a4150; margin-top: .5rem; }
+  p.notice { background: #12321f; color: #b7f0c8; padding: .5rem .75rem; border-radius: 8px; } p.error { background: #3a1518; color: #ffc9cc; padding: .5rem .75rem; border-radius: 8px; }
+  button:focus-visible, input:focus-visible, a.back:focus-visible { outline: 3px solid #fff; outline-offset: 2px; }
+`;
+
+export interface PortalView {
+  sessionId: string;
+  returnUrl: string;
+  email: string | null;
+  cardLast4: string;
+  plan: { name: string; amount: number; status: string; cancelAtPeriodEnd: boolean; periodEnd: number } | null;
+  notice: string | null;
+  error: string | null;
+}
+
+const day = (unix: number) =>
+  new Date(unix * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+export function portalPage(view: PortalView): string {
+  const action = `/portal/${escape(view.sessionId)}`;
+  const plan = view.plan;
+  const planSection = plan
+    ? `<h2>Current plan</h2><ul aria-label="Plan"><li><span>${escape(plan.name)}</span><span>${usd(plan.amount)}/month</span></li>
+<li><span>${plan.cancelAtPeriodEnd ? 'Cancels on' : 'Renews on'}</span><span data-testid="period-end">${day(plan.periodEnd)}</span></li></ul>
+<form method="post" action="${action}">${
+        plan.cancelAtPeriodEnd
+          ? `<button class="primary" type="submit" name="action" value="resume">Renew plan</button>`
+          : `<button class="quiet" type="submit" name="action" value="cancel">Cancel plan</button>`
+      }</form>`
+    : `<h2>Current plan</h2><p>No plan that renews.</p>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(brand.labelName)} billing (Stripe sandbox)</title><style>${style}</style></head><body><main>
+<h1>${escape(brand.labelName)} billing</h1><p class="note">Stripe sandbox customer portal${view.email ? ` for ${escape(view.email)}` : ''}: no real money moves.</p>
+${view.notice ? `<p class="notice" role="status">${escape(view.notice)}</p>` : ''}${view.error ? `<p class="error" role="alert">${escape(view.error)}</p>` : ''}
+${planSection}
+<h2>Payment method</h2><p data-testid="card">Card ending in ${escape(view.cardLast4)}</p>
+<form method="post" action="${action}"><label for="card">New card number</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
+<button class="quiet" type="submit" name="action" value="card">Update card</button></form>
+<a class="back" href="${escape(view.returnUrl)}">Return to ${escape(brand.labelName)}</a>
+</main></body></html>`;
+}
