@@ -4,6 +4,7 @@
  */
 import { vi } from 'vitest';
 import { resetEnvCache } from '../../functions/lib/env.js';
+import { secretNames } from '../../functions/lib/secrets.js';
 
 export function stubAppEnv(overrides: Record<string, string> = {}): void {
   const settings = {
@@ -26,11 +27,12 @@ export function stubAppEnv(overrides: Record<string, string> = {}): void {
   for (const [name, value] of Object.entries(settings)) vi.stubEnv(name, value);
   // Optional settings the system tests' local cloud puts in the process environment, which unit workers started after
   // it inherit: a unit test sees the defaults (no origin check, the real daily play ceiling) unless it names them.
-  for (const name of LOCAL_CLOUD_OPTIONAL_SETTINGS) if (!(name in overrides)) vi.stubEnv(name, undefined);
+  for (const name of LOCAL_CLOUD_OPTIONAL_SETTINGS) if (!(name in settings)) vi.stubEnv(name, undefined);
   resetEnvCache();
 }
 
-const LOCAL_CLOUD_OPTIONAL_SETTINGS = ['ORIGIN_SECRET', 'PLAYS_PER_LISTENER_DAY', 'SHOPIFY_MEMBER_DISCOUNT_CODE'];
+/** The settings and secrets the app reads but a unit test does not get unless it names them (Stripe's and Shopify's keys among them). */
+const LOCAL_CLOUD_OPTIONAL_SETTINGS = [...secretNames, 'PLAYS_PER_LISTENER_DAY', 'SHOPIFY_MEMBER_DISCOUNT_CODE'];
 
 export function unstubAppEnv(): void {
   vi.unstubAllEnvs();
