@@ -134,11 +134,14 @@ describe('purchases and downloads', () => {
     const member = await signedInListener('toko_plus');
     const { page, context } = await newPage(browser, viewports.desktop);
     await signIn(context, listener);
-    // An artist's latest release for sale leads to its page to buy it.
+    // An artist's latest release for sale leads to the album in the shop, with its ways to buy it.
     await page.goto(`/artist/${paperSatellites.artistId}`);
     await page.getByRole('link', { name: `Buy ${paperSatellites.title}` }).click();
-    await page.waitForURL(`**/album/${paperSatellites.albumId}`);
-    await page.getByRole('button', { name: 'Buy $9.99' }).waitFor();
+    await page.waitForURL(`**/shop#album-${paperSatellites.albumId}`);
+    await page
+      .locator(`[data-testid=shop-album][data-album-id="${paperSatellites.albumId}"]`)
+      .getByRole('button', { name: 'Buy Download $9.99' })
+      .waitFor();
 
     // A free listener pays the regular price; the album's other way in is Toko+, and the notice says so.
     await page.goto(`/album/${copperAndSalt.albumId}`);

@@ -28,6 +28,7 @@ describe('step-up', () => {
         'POST /api/admin/ops/consumers/{name}/dead-letters/redrive',
         'POST /api/admin/ops/rebuilds/{projection}/switch',
         'POST /api/admin/ops/rebuilds/{projection}/drop',
+        'DELETE /api/admin/videos/{id}',
       ].sort(),
     );
   });
