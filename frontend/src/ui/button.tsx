@@ -2,6 +2,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cx } from '../lib/class-names';
+import { haptic as vibrate, type Haptic } from '../lib/haptics';
 import { Tooltip } from './tooltip';
 
 type Variant = 'primary' | 'secondary' | 'ghost';
@@ -47,16 +48,21 @@ export function TextButton({ className, type = 'button', ...props }: ComponentPr
   return <button type={type} className={textLinkClass(className)} {...props} />;
 }
 
-/** A round icon-only button; `label` is its accessible name, and its tooltip unless `title` says more. */
+/**
+ * A round icon-only button; `label` is its accessible name, and its tooltip unless `title` says more. `haptic` is the
+ * pattern a phone feels on each press, before `onClick` runs.
+ */
 export function IconButton({
   label,
   active = false,
   solid = false,
+  haptic,
   className,
   type = 'button',
   title,
+  onClick,
   ...props
-}: ComponentProps<'button'> & { label: string; active?: boolean; solid?: boolean }) {
+}: ComponentProps<'button'> & { label: string; active?: boolean; solid?: boolean; haptic?: Haptic }) {
   return (
     <Tooltip content={title ?? label}>
       <button
@@ -72,6 +78,14 @@ export function IconButton({
               : 'text-zinc-200 hover:bg-white/10 hover:text-white',
           className,
         )}
+        onClick={
+          haptic
+            ? (event) => {
+                vibrate(haptic);
+                onClick?.(event);
+              }
+            : onClick
+        }
         {...props}
       />
     </Tooltip>

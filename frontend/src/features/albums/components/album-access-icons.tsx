@@ -14,20 +14,27 @@ const iconLink =
 /** The shop's place for an album for sale: the shop scrolls to it and offers its options. */
 export const shopAlbumPath = (albumId: string): string => `/shop#album-${encodeURIComponent(albumId)}`;
 
+/** A member's mark on an album Toko+ opens: theirs already, nothing to subscribe to. */
+export function IncludedForMember({ album, className, iconClassName }: { album: Album; className: string; iconClassName: string }) {
+  return (
+    <span
+      className={`${className} text-accent`}
+      title={`Included with your ${brand.productPlus}`}
+      data-testid="tier-icon"
+      data-tier={album.requiredTier}
+    >
+      <Crown aria-hidden="true" className={iconClassName} />
+      <span className="sr-only">Included with your {brand.productPlus}</span>
+    </span>
+  );
+}
+
 export function AlbumAccessIcons({ album }: { album: Album }) {
   const { isSubscriber } = useSession();
   return (
     <div className="flex items-center gap-2">
       {album.requiredTier !== 'free' && isSubscriber ? (
-        <span
-          className={`${iconLink} text-accent`}
-          title={`Included with your ${brand.productPlus}`}
-          data-testid="tier-icon"
-          data-tier={album.requiredTier}
-        >
-          <Crown aria-hidden="true" className="size-4" />
-          <span className="sr-only">Included with your {brand.productPlus}</span>
-        </span>
+        <IncludedForMember album={album} className={iconLink} iconClassName="size-4" />
       ) : album.requiredTier === 'free' ? (
         <span className={iconLink} title="Free to stream" data-testid="tier-icon" data-tier="free">
           <Headphones aria-hidden="true" className="size-4" />

@@ -32,6 +32,7 @@ import { shareLink } from '../../../ui/share';
 import { LoadingStatus, Skeleton, SkeletonStack } from '../../../ui/skeleton';
 import { ErrorState } from '../../../ui/status-message';
 import { Tooltip } from '../../../ui/tooltip';
+import { IncludedForMember } from './album-access-icons';
 import {
   albumArtistName,
   albumPrices,
@@ -306,17 +307,7 @@ function AlbumIconActions({
           </button>
         </Tooltip>
       )}
-      {album.requiredTier !== 'free' && isSubscriber && (
-        <span
-          className={`${iconLink} text-accent`}
-          title={`Included with your ${brand.productPlus}`}
-          data-testid="tier-icon"
-          data-tier={album.requiredTier}
-        >
-          <Crown aria-hidden="true" className="size-5" />
-          <span className="sr-only">Included with your {brand.productPlus}</span>
-        </span>
-      )}
+      {album.requiredTier !== 'free' && isSubscriber && <IncludedForMember album={album} className={iconLink} iconClassName="size-5" />}
       {album.requiredTier !== 'free' && !isSubscriber && (
         <Tooltip content={`Included with ${brand.productPlus}`}>
           <Link to="/subscribe" className={`${iconLink} text-accent`} data-testid="tier-icon" data-tier={album.requiredTier}>

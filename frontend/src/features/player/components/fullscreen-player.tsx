@@ -8,7 +8,6 @@ import { ChevronDown, History, ListMusic, Pause, Play, SkipBack, SkipForward } f
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { Link } from 'react-router';
 import { closesFullscreenPlayer, fullscreenDragOffset, isTap, PLAYER_CLOSE_ANIMATION_MS, type TouchPoint } from '../../../lib/gestures';
-import { haptic } from '../../../lib/haptics';
 import { Artwork } from '../../../ui/artwork';
 import { IconButton } from '../../../ui/button';
 import { usePlayer } from './player-provider';
@@ -124,38 +123,20 @@ export function FullscreenPlayer({
               <IconButton
                 label="Previous track"
                 disabled={!player.canGoPrevious}
-                onClick={() => {
-                  haptic('impact');
-                  player.previous();
-                }}
+                haptic="impact"
+                onClick={player.previous}
                 className="size-12"
               >
                 <SkipBack aria-hidden="true" className="size-7 fill-current" />
               </IconButton>
-              <IconButton
-                label={playing ? 'Pause' : 'Play'}
-                onClick={() => {
-                  haptic('impact');
-                  player.togglePlay();
-                }}
-                solid
-                className="size-16"
-              >
+              <IconButton label={playing ? 'Pause' : 'Play'} haptic="impact" onClick={player.togglePlay} solid className="size-16">
                 {playing ? (
                   <Pause aria-hidden="true" className="size-7 fill-current" />
                 ) : (
                   <Play aria-hidden="true" className="size-7 fill-current" />
                 )}
               </IconButton>
-              <IconButton
-                label="Next track"
-                disabled={!player.canGoNext}
-                onClick={() => {
-                  haptic('impact');
-                  player.next();
-                }}
-                className="size-12"
-              >
+              <IconButton label="Next track" disabled={!player.canGoNext} haptic="impact" onClick={player.next} className="size-12">
                 <SkipForward aria-hidden="true" className="size-7 fill-current" />
               </IconButton>
               <RepeatButton iconClassName="size-5" />

@@ -8,7 +8,6 @@ import { ChevronUp, History, Keyboard, ListMusic, Pause, Play, SkipBack, SkipFor
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useMediaQuery, WIDE_SCREEN } from '../../../lib/media-query';
-import { haptic } from '../../../lib/haptics';
 import { Artwork } from '../../../ui/artwork';
 import { IconButton } from '../../../ui/button';
 import { Slider } from '../../../ui/slider';
@@ -100,39 +99,17 @@ function Bar({ setPanel }: { setPanel: (panel: Panel) => void }) {
         <div className="flex flex-none flex-col items-center gap-1 md:flex-1">
           <div className="flex items-center gap-1 md:gap-2">
             <ShuffleButton className="max-md:hidden" iconClassName="size-4" />
-            <IconButton
-              label="Previous track"
-              disabled={!player.canGoPrevious}
-              onClick={() => {
-                haptic('impact');
-                player.previous();
-              }}
-            >
+            <IconButton label="Previous track" disabled={!player.canGoPrevious} haptic="impact" onClick={player.previous}>
               <SkipBack aria-hidden="true" className="size-5" />
             </IconButton>
-            <IconButton
-              label={playing ? 'Pause' : 'Play'}
-              disabled={!track}
-              onClick={() => {
-                haptic('impact');
-                player.togglePlay();
-              }}
-              solid
-            >
+            <IconButton label={playing ? 'Pause' : 'Play'} disabled={!track} haptic="impact" onClick={player.togglePlay} solid>
               {playing ? (
                 <Pause aria-hidden="true" className="size-5 fill-current" />
               ) : (
                 <Play aria-hidden="true" className="size-5 fill-current" />
               )}
             </IconButton>
-            <IconButton
-              label="Next track"
-              disabled={!player.canGoNext}
-              onClick={() => {
-                haptic('impact');
-                player.next();
-              }}
-            >
+            <IconButton label="Next track" disabled={!player.canGoNext} haptic="impact" onClick={player.next}>
               <SkipForward aria-hidden="true" className="size-5" />
             </IconButton>
             <RepeatButton className="max-md:hidden" iconClassName="size-4" />

@@ -3,7 +3,6 @@ import { Repeat, Repeat1, Shuffle } from 'lucide-react';
 import { useState } from 'react';
 import { cx } from '../../../lib/class-names';
 import { formatDuration } from '../../../lib/format';
-import { haptic } from '../../../lib/haptics';
 import { IconButton } from '../../../ui/button';
 import { Slider } from '../../../ui/slider';
 import { usePlayer, usePlayerProgress } from './player-provider';
@@ -17,10 +16,8 @@ export function ShuffleButton({ className, iconClassName }: { className?: string
       label="Shuffle"
       aria-pressed={state.shuffle}
       active={state.shuffle}
-      onClick={() => {
-        haptic('selection');
-        toggleShuffle();
-      }}
+      haptic="selection"
+      onClick={toggleShuffle}
       className={className}
     >
       <Shuffle aria-hidden="true" className={iconClassName} />
@@ -39,10 +36,8 @@ export function RepeatButton({ className, iconClassName }: { className?: string;
       aria-pressed={state.repeat !== 'off'}
       data-repeat={state.repeat}
       active={state.repeat !== 'off'}
-      onClick={() => {
-        haptic('selection');
-        cycleRepeat();
-      }}
+      haptic="selection"
+      onClick={cycleRepeat}
       className={className}
     >
       <Icon aria-hidden="true" className={iconClassName} />
