@@ -4,7 +4,7 @@
  */
 import { brand } from '../../events/brand.js';
 import type { SubscriptionTier } from '../../events/index.js';
-import { currentSubscription } from '../domain/commerce/subscription.js';
+import { currentSubscription, type MemberSubscription } from '../domain/commerce/subscription.js';
 import {
   checkoutResult,
   freshCart,
@@ -61,6 +61,24 @@ interface ExclusiveAlbum {
   releaseDate: string;
   requiredTier: string;
   isExclusive: boolean;
+}
+
+/** The listener's subscription that Stripe still bills or is ending, or 404 when there is none. */
+async function liveSubscriptionOf(userId: string): Promise<MemberSubscription> {
+  const live = currentSubscription(await readMembership(userId));
+  if (!live) throw new HttpError(404, 'no_subscription', 'No Active Subscription');
+  return live;
+}
+
+/**
+ * Cancels at the period's end, or takes that back, at Stripe, and records Stripe's answer at once (the webhook that
+ * follows finds it recorded); answers the end of the period.
+ */
+async function cancelAtPeriodEnd(live: MemberSubscription, cancel: boolean, context: ReturnType<typeof commandContext>): Promise<string> {
+  await (await stripeClient()).subscriptions.update(live.stripeSubscriptionId, { cancel_at_period_end: cancel });
+  const membership = await syncSubscription(live.stripeSubscriptionId, null, context);
+  const after = membership ? currentSubscription(membership) : null;
+  return (after ?? live).currentPeriodEnd;
 }
 
 export const handler = contextHandler('membership', {
@@ -137,28 +155,18 @@ export const handler = contextHandler('membership', {
     }),
 
   'POST /api/subscription/cancel': async ({ session, request }) => {
-    const live = currentSubscription(await readMembership(session.userId));
-    if (!live) throw new HttpError(404, 'no_subscription', 'No Active Subscription');
-    await (await stripeClient()).subscriptions.update(live.stripeSubscriptionId, { cancel_at_period_end: true });
-    // Stripe's answer is authoritative; the webhook that follows finds the cancellation already recorded.
-    const membership = await syncSubscription(live.stripeSubscriptionId, null, commandContext(session, request));
-    const after = membership ? currentSubscription(membership) : null;
-    return { cancelled: true, endsAt: (after ?? live).currentPeriodEnd };
+    const live = await liveSubscriptionOf(session.userId);
+    return { cancelled: true, endsAt: await cancelAtPeriodEnd(live, true, commandContext(session, request)) };
   },
 
   'POST /api/subscription/resume': async ({ session, request }) => {
-    const live = currentSubscription(await readMembership(session.userId));
-    if (!live) throw new HttpError(404, 'no_subscription', 'No Active Subscription');
+    const live = await liveSubscriptionOf(session.userId);
     if (live.phase !== 'cancelling') throw new HttpError(409, 'not_cancelled', 'Your subscription is not cancelled: it already renews');
-    await (await stripeClient()).subscriptions.update(live.stripeSubscriptionId, { cancel_at_period_end: false });
-    const membership = await syncSubscription(live.stripeSubscriptionId, null, commandContext(session, request));
-    const after = membership ? currentSubscription(membership) : null;
-    return { resumed: true, renewsAt: (after ?? live).currentPeriodEnd };
+    return { resumed: true, renewsAt: await cancelAtPeriodEnd(live, false, commandContext(session, request)) };
   },
 
   'POST /api/subscription/portal': async ({ session }) => {
-    const live = currentSubscription(await readMembership(session.userId));
-    if (!live) throw new HttpError(404, 'no_subscription', 'No Active Subscription');
+    const live = await liveSubscriptionOf(session.userId);
     const portal = await (
       await stripeClient()
     ).billingPortal.sessions.create({
