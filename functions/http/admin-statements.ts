@@ -1,7 +1,8 @@
 /**
  * HTTP context `admin-statements`: the artists' payout statements of a month, computed on read from the month's one
  * partition of the statements projection (functions/projections/statements.ts) and the contracts; closing a month and
- * setting an artist's contract are commands (functions/domain/statements/commands.ts).
+ * setting an artist's contract are commands (functions/domain/statements/commands.ts). Whether an artist exists is read
+ * from its stream, not the catalogue view, so an artist created a moment ago already has terms.
  */
 import type { MonthStatements } from '../domain/statements/statement.js';
 import { DEFAULT_TERMS, termsAt } from '../domain/statements/statement.js';
@@ -9,7 +10,8 @@ import { checkedMonth, closingDecider, contractDecider, contractStreamId, statem
 import { notFound } from '../domain/errors.js';
 import { commandContext, runCommand } from '../lib/command.js';
 import { contextHandler } from '../lib/http.js';
-import { getView, getViews, queryViews } from '../lib/views.js';
+import { loadArtist } from '../lib/catalogue-commands.js';
+import { getViews, queryViews } from '../lib/views.js';
 import { albumKey, artistKey } from '../projections/catalogue.js';
 import { STATEMENT_CONTRACTS, contractsFromViews, statementMonthPartition, statementsFromViews } from '../projections/statements.js';
 
@@ -56,11 +58,8 @@ export const handler = contextHandler('admin-statements', {
 
   'GET /api/admin/statements/{artistId}/{month}': async ({ params, request }) => {
     const month = checkedMonth(params.month, request.receivedAt);
-    const [artist, { statements, contracts }] = await Promise.all([
-      getView(artistKey(params.artistId)),
-      readMonth(month, request.receivedAt),
-    ]);
-    if (!artist) throw notFound('artist_not_found', `No artist ${params.artistId}`);
+    const [artist, { statements, contracts }] = await Promise.all([loadArtist(params.artistId), readMonth(month, request.receivedAt)]);
+    if (!artist.exists) throw notFound('artist_not_found', `No artist ${params.artistId}`);
     const statement = statements.artists.find((a) => a.artistId === params.artistId);
     const lines = statement?.lines ?? [];
     const titles = await namesOf(
@@ -71,7 +70,7 @@ export const handler = contextHandler('admin-statements', {
       month,
       closedAt: statements.closedAt,
       artistId: params.artistId,
-      name: (artist.name as string | undefined) ?? null,
+      name: artist.details.name,
       terms: termsAt(contracts, params.artistId, statements.closedAt ?? request.receivedAt.toISOString()),
       lines: lines.map((l) => ({ ...l, albumTitle: l.albumId ? (titles.get(albumKey(l.albumId).pk) ?? null) : null })),
       netCents: statement?.netCents ?? 0,
@@ -92,10 +91,10 @@ export const handler = contextHandler('admin-statements', {
 
   'GET /api/admin/contracts/{artistId}': async ({ params }) => {
     const [artist, items] = await Promise.all([
-      getView(artistKey(params.artistId)),
+      loadArtist(params.artistId),
       queryViews({ pk: STATEMENT_CONTRACTS }, { skPrefix: `${params.artistId}#` }),
     ]);
-    if (!artist) throw notFound('artist_not_found', `No artist ${params.artistId}`);
+    if (!artist.exists) throw notFound('artist_not_found', `No artist ${params.artistId}`);
     // The prefix `<artistId>#` also matches an artist whose id starts with this one's and a '#': the filter keeps this one's.
     const history = contractsFromViews(items)
       .filter((c) => c.artistId === params.artistId)
@@ -105,7 +104,7 @@ export const handler = contextHandler('admin-statements', {
   },
 
   'PUT /api/admin/contracts/{artistId}': async ({ params, body, session, request }) => {
-    if (!(await getView(artistKey(params.artistId)))) throw notFound('artist_not_found', `No artist ${params.artistId}`);
+    if (!(await loadArtist(params.artistId)).exists) throw notFound('artist_not_found', `No artist ${params.artistId}`);
     const { state } = await runCommand(
       contractStreamId(params.artistId),
       contractDecider,
