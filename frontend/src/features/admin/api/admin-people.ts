@@ -39,18 +39,38 @@ export function searchUsersPage(q: string, cursor: string | null, signal?: Abort
   return request(`/api/admin/users?${query.toString()}`, searchUsersAnswer, { signal });
 }
 
+/**
+ * The membership history is a view, written a moment after a grant or revoke: until it holds the change (or
+ * HISTORY_WAIT_MS have passed), the listener's page reloads every HISTORY_POLL_MS.
+ */
+const HISTORY_WAIT_MS = 15_000;
+const HISTORY_POLL_MS = 1_000;
+const awaitedHistory = new Map<string, { rows: number; until: number }>();
+
 export const userPageQueryOptions = (id: string) =>
   queryOptions({
     queryKey: peopleKeys.user(id),
     queryFn: ({ signal }) => request(`/api/admin/users/${path(id)}`, getUserAnswer, { signal }),
+    refetchInterval: (query) => {
+      const awaited = awaitedHistory.get(id);
+      if (!awaited) return false;
+      if (Date.now() < awaited.until && (query.state.data?.membershipHistory.length ?? 0) < awaited.rows) return HISTORY_POLL_MS;
+      awaitedHistory.delete(id);
+      return false;
+    },
   });
 
-/** Every change of an account answers it as it now is: the page shows it at once, then reloads what followed from it. */
-function useAccountChange<Input>(id: string, send: (input: Input) => Promise<Changed>) {
+/**
+ * Every change of an account answers it as it now is: the page shows it at once, then reloads what followed from it
+ * (a grant or revoke also waits for its row in the membership history).
+ */
+function useAccountChange<Input>(id: string, send: (input: Input) => Promise<Changed>, changesMembership = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
     onSuccess: ({ user }) => {
+      const rows = queryClient.getQueryData<UserPage>(peopleKeys.user(id))?.membershipHistory.length;
+      if (changesMembership && rows !== undefined) awaitedHistory.set(id, { rows: rows + 1, until: Date.now() + HISTORY_WAIT_MS });
       queryClient.setQueryData(peopleKeys.user(id), (page: UserPage | undefined) => (page ? { ...page, user } : page));
       void queryClient.invalidateQueries({ queryKey: peopleKeys.user(id) });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'people', 'search'] });
@@ -62,10 +82,10 @@ function useAccountChange<Input>(id: string, send: (input: Input) => Promise<Cha
 const membership = (id: string) => `/api/admin/users/${path(id)}/complimentary-membership`;
 
 export const useGrantComplimentary = (id: string) =>
-  useAccountChange(id, (endsAt: string) => request(membership(id), adminUserChange, { method: 'POST', body: { endsAt } }));
+  useAccountChange(id, (endsAt: string) => request(membership(id), adminUserChange, { method: 'POST', body: { endsAt } }), true);
 
 export const useRevokeComplimentary = (id: string) =>
-  useAccountChange(id, () => request(membership(id), adminUserChange, { method: 'DELETE' }));
+  useAccountChange(id, () => request(membership(id), adminUserChange, { method: 'DELETE' }), true);
 
 /** An owner's change of the account's role: an admin with what they may do, or a listener again. */
 export type RoleChange = { role: 'admin'; permissions: AdminPermission[] } | { role: 'user' };
