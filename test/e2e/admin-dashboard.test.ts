@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
 import { paidBuyer } from '../support/commerce.js';
 import { signedInAdmin } from '../support/signed-in.js';
-import { launch, newPage, poll, signIn, viewports } from './browser.js';
+import { launch, newPage, pastRightEdge, poll, signIn, viewports } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,7 +69,7 @@ describe('the label dashboard', () => {
     await signIn(phone.context, admin);
     await phone.page.goto(`${baseUrl()}/admin?range=30`);
     await phone.page.getByTestId('dashboard-chart').first().locator('canvas').waitFor();
-    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await pastRightEdge(phone.page)).toEqual({ by: 0, wider: [] });
     await phone.context.close();
   });
 });

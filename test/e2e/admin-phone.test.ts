@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useCloudEnv } from '../support/cloud.js';
 import { signedInAdmin } from '../support/signed-in.js';
-import { launch, newPage, poll, signIn, viewports } from './browser.js';
+import { launch, newPage, pastRightEdge, poll, signIn, viewports } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,21 +15,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(async () => browser?.close());
-
-/** How far the page reaches past the screen's right edge, with the elements that reach it (to say which, on failure). */
-const overflow = (page: Page) =>
-  page.evaluate(() => {
-    const width = window.innerWidth;
-    const by = document.documentElement.scrollWidth - width;
-    const wider =
-      by > 0
-        ? [...document.querySelectorAll<HTMLElement>('body *')]
-            .filter((element) => element.getBoundingClientRect().right > width + 0.5)
-            .slice(0, 5)
-            .map((element) => `${element.tagName.toLowerCase()}.${String(element.className)}`.slice(0, 120))
-        : [];
-    return { by, wider };
-  });
 
 const withinScreen = async (page: Page, selector: string) => {
   const box = await page.locator(selector).first().boundingBox();
@@ -46,7 +31,7 @@ describe('the admin panel on a phone', () => {
     const sections = page.getByRole('navigation', { name: 'Admin sections' });
     await sections.getByRole('link', { name: 'Dashboard' }).waitFor();
     await page.getByTestId('admin-area').getByRole('heading').first().waitFor();
-    expect(await overflow(page)).toEqual({ by: 0, wider: [] });
+    expect(await pastRightEdge(page)).toEqual({ by: 0, wider: [] });
     await poll(() => withinScreen(page, '[data-testid=header-avatar]')).toBe(true);
     // The owner holds no Toko+: the header says so, as People does.
     expect(await page.getByTestId('header-avatar').getAttribute('aria-label')).toBe(`Profile: ${admin.displayName}`);
@@ -54,7 +39,7 @@ describe('the admin panel on a phone', () => {
     for (const name of ['People', 'Statements', 'Releases']) {
       await sections.getByRole('link', { name }).click();
       await poll(() => sections.getByRole('link', { name }).getAttribute('aria-current')).toBe('page');
-      await poll(() => overflow(page)).toEqual({ by: 0, wider: [] });
+      await poll(() => pastRightEdge(page)).toEqual({ by: 0, wider: [] });
     }
 
     // Opened by its address, the last section's tab is scrolled into the bar's sight.
@@ -70,7 +55,7 @@ describe('the admin panel on a phone', () => {
     await sections.getByRole('link', { name: 'Sync manager' }).click();
     await page.waitForURL(/\/sync-manager$/);
     await page.getByRole('heading', { name: 'Sync Manager' }).waitFor();
-    await poll(() => overflow(page)).toEqual({ by: 0, wider: [] });
+    await poll(() => pastRightEdge(page)).toEqual({ by: 0, wider: [] });
     await page.getByRole('link', { name: 'Admin panel', exact: true }).click();
     await page.waitForURL(/\/admin$/);
     await sections.getByRole('link', { name: 'Dashboard' }).waitFor();

@@ -158,6 +158,32 @@ export async function toastShown(page: Page, text: string, timeout = 30_000): Pr
   );
 }
 
+/**
+ * How far the page reaches past the screen's right edge, with the innermost elements that reach it (to say which, on
+ * failure). A phone page wider than the screen widens its layout viewport to match (innerWidth grows with it), and
+ * then taps land off their targets; so the edge is the screen's, not the window's.
+ */
+export const pastRightEdge = (page: Page) =>
+  page.evaluate(() => {
+    const width = Math.min(window.screen.width, window.innerWidth);
+    const by = document.documentElement.scrollWidth - width;
+    const reaching = [...document.querySelectorAll<HTMLElement>('body *')].filter(
+      (element) => element.getBoundingClientRect().right > width + 0.5,
+    );
+    const wider =
+      by > 0
+        ? reaching
+            .filter((element) => !reaching.some((other) => other !== element && element.contains(other)))
+            .slice(0, 5)
+            .map((element) => {
+              const id = element.dataset.testid ? `[data-testid=${element.dataset.testid}]` : '';
+              const text = (element.textContent ?? '').trim().slice(0, 40);
+              return `${element.tagName.toLowerCase()}${id}.${String(element.className).slice(0, 80)} "${text}"`;
+            })
+        : [];
+    return { by: Math.max(0, by), wider };
+  });
+
 /** A scratch folder for a test file's downloads, removed once its tests are done. */
 export function scratchDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));

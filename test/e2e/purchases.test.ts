@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { albums } from '../../infra/seed/catalogue.js';
 import { useCloudEnv } from '../support/cloud.js';
 import { signedInListener, type TestListener } from '../support/signed-in.js';
-import { launch, newPage, poll, signIn, toastShown, viewports, scratchDir } from './browser.js';
+import { launch, newPage, pastRightEdge, poll, scratchDir, signIn, toastShown, viewports } from './browser.js';
 import { payOnSandbox } from './steps.js';
 
 const paperSatellites = albums.find((a) => a.albumId === 'album-paper-satellites')!;
@@ -113,14 +113,13 @@ describe('purchases and downloads', () => {
     const success = page.locator('[data-testid=checkout-success-page]');
     await success.getByRole('heading', { name: 'Purchase Complete!' }).waitFor({ timeout: 20_000 });
     await success.locator(`[data-testid=checkout-album][data-album-id="${copperAndSalt.albumId}"]`).waitFor();
-    const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-    expect(fits).toBe(true);
+    expect(await pastRightEdge(page)).toEqual({ by: 0, wider: [] });
 
     await page.goto('/purchases');
     const purchase = page.locator(`[data-testid=purchase][data-album-id="${copperAndSalt.albumId}"]`);
     await purchase.waitFor();
     expect(await purchase.locator('[data-testid=download-album-button]').isVisible()).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await pastRightEdge(page)).toEqual({ by: 0, wider: [] });
 
     // /after-purchase with no session goes to the purchase history.
     await page.goto('/after-purchase');

@@ -9,7 +9,7 @@ import { expect, inject } from 'vitest';
 import type { UserExport } from '../../functions/contract/user-data.js';
 import { deletionCode, signInCode } from '../support/inbox.js';
 import { codeOfNextStep } from '../support/signed-in.js';
-import { poll, toastShown } from './browser.js';
+import { pastRightEdge, poll, toastShown } from './browser.js';
 
 export const headerState = (page: Page) => page.locator('[data-testid=header-account]').getAttribute('data-state');
 
@@ -76,7 +76,10 @@ export async function payOnSandbox(page: Page) {
 /** Puts a product (the variant chosen, where it has options) in the merch bag from /shop and opens the bag. */
 export async function bagMerch(page: Page, { handle, variantId, search }: { handle: string; variantId?: string; search: string }) {
   await page.goto(`/shop?q=${encodeURIComponent(search)}`);
-  await page.locator(`[data-testid=product-card][data-handle="${handle}"]`).click();
+  const card = page.locator(`[data-testid=product-card][data-handle="${handle}"]`);
+  await card.waitFor();
+  expect(await pastRightEdge(page)).toEqual({ by: 0, wider: [] });
+  await card.click();
   const dialog = page.locator(`[data-testid=product-dialog][data-handle="${handle}"]`);
   if (variantId) await dialog.locator('[data-testid=variant-select]').selectOption(variantId);
   await dialog.locator('[data-testid=add-to-bag]').click();
@@ -87,6 +90,8 @@ export async function bagMerch(page: Page, { handle, variantId, search }: { hand
 
 /** Checks the bag out: the shop's checkout page opens in a new tab. */
 export async function openShopCheckout(context: BrowserContext, page: Page): Promise<Page> {
+  // The open bag fits the screen: a page wider than a phone widens its layout viewport, and taps land off their targets.
+  expect(await pastRightEdge(page)).toEqual({ by: 0, wider: [] });
   const tabOpened = context.waitForEvent('page');
   await page.locator('[data-testid=merch-cart-drawer]').locator('[data-testid=merch-checkout]').click();
   const tab = await tabOpened;

@@ -49,7 +49,7 @@ export function ShopAlbums({ products, openProduct }: ShopForAlbums) {
 
   if (albums.isPending) {
     return (
-      <LoadingStatus label="Loading albums…" className="grid gap-4 lg:grid-cols-2">
+      <LoadingStatus label="Loading albums…" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {[0, 1].map((at) => (
           <SkeletonStack key={at} className="space-y-2 rounded-2xl border border-white/10 p-4" blocks={['h-28 w-28', 'h-4 w-2/3']} />
         ))}
@@ -69,7 +69,8 @@ export function ShopAlbums({ products, openProduct }: ShopForAlbums) {
         </h2>
         <p className="text-sm text-zinc-300">Digital downloads: MP3, lossless WAV and bonus instrumentals in one ZIP, yours to keep.</p>
       </div>
-      <ul className="grid gap-4 lg:grid-cols-2">
+      {/* Columns of minmax(0, 1fr): a long title truncates in its card instead of widening the page past a phone's screen. */}
+      <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {forSale.map((album) => (
           <li key={album.id}>
             <AlbumOffer

@@ -67,7 +67,7 @@ function Hero() {
           make them.
         </p>
       </div>
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <div className="flex flex-col gap-4 rounded-2xl border border-white/10 bg-zinc-900 p-6">
           <Headphones aria-hidden="true" className="size-8 text-zinc-100" />
           <div className="space-y-1">

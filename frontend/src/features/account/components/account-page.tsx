@@ -76,7 +76,7 @@ export function AccountPage() {
         </Link>
       </Section>
 
-      <section className="grid gap-3 sm:grid-cols-2">
+      <section className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <Link
           to="/purchases"
           className="flex items-center gap-3 rounded-2xl border border-white/10 bg-zinc-900 p-5 transition hover:bg-zinc-800"

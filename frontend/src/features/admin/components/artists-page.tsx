@@ -166,7 +166,7 @@ function ArtistDialog({ artist, onClose }: { artist: AdminArtist | null; onClose
         </label>
         <fieldset className="space-y-3">
           <legend className="text-sm font-semibold text-zinc-200">Social links</legend>
-          <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             {socialNetworks.map((network) => (
               <TextField
                 key={network}

@@ -233,7 +233,7 @@ function Figures({ current: c, previous: p }: { current: DashboardPeriod; previo
         </EmptyState>
       ) : (
         <>
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <DashboardChart
               title="Plays and listeners per day"
               days={days}

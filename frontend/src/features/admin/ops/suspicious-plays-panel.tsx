@@ -48,7 +48,7 @@ export function SuspiciousPlays() {
       ) : plays.isError ? (
         <ReadFailed title="The suspicious plays could not be read." onRetry={() => void plays.refetch()} />
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Window title="Last hour" window={plays.data.lastHour} testId="suspicious-last-hour" />
           <Window title="Last day" window={plays.data.lastDay} testId="suspicious-last-day" />
         </div>

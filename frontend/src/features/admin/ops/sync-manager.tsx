@@ -186,7 +186,7 @@ function ConsumersPanel() {
             or with any failed try; failing with {status.data.thresholds.failingDeadLetters} dead letter or over{' '}
             {percent(status.data.thresholds.failingErrorRate)} failed tries in {status.data.thresholds.windowMinutes} minutes.
           </p>
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <DashboardChart
               title={`Lag over the last hour${chosen ? `: ${chosen}` : ''}`}
               days={lag.points}

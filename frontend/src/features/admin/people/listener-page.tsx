@@ -65,7 +65,7 @@ export function ListenerPage() {
           {user.blocked && <Badge>Blocked</Badge>}
         </div>
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Profile page={page.data} />
         <Actions user={user} />
       </div>

@@ -91,7 +91,7 @@ function ActivePlan({ plan }: { plan: Subscription }) {
 
   return (
     <div className="space-y-4" data-testid="subscription-billing" data-state={ending ? 'ending' : 'active'}>
-      <dl className="grid gap-4 text-sm sm:grid-cols-2">
+      <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-2">
         {plan.amount !== null && plan.amount !== undefined && (
           <div>
             <dt className="text-zinc-400">Amount</dt>

@@ -137,7 +137,7 @@ function ShopFilters({ query, onChange }: { query: ShopQuery; onChange: (change:
   }, [collections.data, products.data]);
 
   return (
-    <div role="search" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+    <div role="search" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
       <div className="relative sm:col-span-2 lg:col-span-1">
         <label htmlFor={searchId} className="sr-only">
           Search products

@@ -209,7 +209,7 @@ function AlbumCards({ albums }: { albums: SearchAlbum[] }) {
 
 function ArtistCards({ artists }: { artists: SearchArtist[] }) {
   return (
-    <ul className="grid gap-3 sm:grid-cols-2">
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       {artists.map((artist) => (
         <li key={artist.id} data-testid="search-artist">
           <Link
@@ -233,7 +233,7 @@ function ArtistCards({ artists }: { artists: SearchArtist[] }) {
 
 function PlaylistCards({ playlists, playback }: { playlists: PlaylistSummary[]; playback: SearchPlayback }) {
   return (
-    <ul className="grid gap-4 sm:grid-cols-2">
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       {playlists.map((playlist) => (
         <li
           key={playlist.id}
