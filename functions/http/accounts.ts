@@ -11,7 +11,7 @@ import { beginEnrolment, confirmEnrolment, verifySecondFactor } from '../lib/adm
 import { stepUp } from '../lib/admin-step-up.js';
 import { commandContext } from '../lib/command.js';
 import { syncGuestCart } from '../lib/guest-cart.js';
-import { contextHandler, HttpError, reply, type RequestInfo, type RouteInput } from '../lib/http.js';
+import { contextHandler, HttpError, reply, sessionCorruptedError, type RequestInfo, type RouteInput } from '../lib/http.js';
 import { readMultipartFile, type MultipartProblem } from '../lib/multipart.js';
 import { PENDING_COOKIE, pendingActionCookie, readPendingAction, savePendingAction, takePendingAction } from '../lib/pending-actions.js';
 import {
@@ -275,6 +275,7 @@ export const handler = contextHandler('accounts', {
   },
 
   'GET /api/session/validate': async ({ session, request }) => {
+    if (request.sessionCorrupted) throw sessionCorruptedError();
     const user = await currentUser(session);
     return { user: user ? userDto(user, request.receivedAt) : null, needsAuth: !user };
   },

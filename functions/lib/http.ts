@@ -22,6 +22,7 @@ import { isTransientServiceError } from './transient-errors.js';
 import {
   clearedSessionCookie,
   isBackgroundRequest,
+  isCorruptedSessionToken,
   resolveSession,
   SESSION_COOKIE,
   sessionCookie,
@@ -69,6 +70,8 @@ export interface RequestInfo {
   route: string;
   /** The body as sent (for multipart uploads; JSON bodies arrive parsed in `body`). */
   rawBody: Buffer;
+  /** The request carried a session token this app cannot read (see isCorruptedSessionToken); a cookie's is cleared. */
+  sessionCorrupted: boolean;
 }
 
 /** A session at an admin auth level. */
@@ -237,9 +240,15 @@ const permissionWork: Record<AdminLevel, string> = {
   'admin:owner': 'change who may do what',
 };
 
-function authorize(level: AuthLevel, session: Session | null) {
+/**
+ * A session token the app cannot read (tampered, or signed before a key rotation) is told apart from no session: the
+ * SPA shows no user and asks again a moment later, when the cleared cookie has gone.
+ */
+export const sessionCorruptedError = () => new HttpError(401, 'session_corrupted', 'Your session could not be read. Please sign in again.');
+
+function authorize(level: AuthLevel, session: Session | null, sessionCorrupted: boolean) {
   if (level === 'guest') return;
-  if (!session) throw new HttpError(401, 'unauthorized', 'Not authenticated');
+  if (!session) throw sessionCorrupted ? sessionCorruptedError() : new HttpError(401, 'unauthorized', 'Not authenticated');
   if (level === 'user') return;
   if (session.role !== 'admin') throw new HttpError(403, 'forbidden', 'Admin access required');
   if (level !== 'admin' && !mayAct(session.permissions, level.slice('admin:'.length) as AdminPermission)) {
@@ -323,6 +332,8 @@ export function contextHandler<C extends Context>(context: C, handlers: { [K in 
         ? await resolveSession(token.token, new Date(event.requestContext.timeEpoch), { background: isBackgroundRequest(event.headers) })
         : null;
       const session = resolved?.session ?? null;
+      const sessionCorrupted =
+        token !== null && !resolved && (await isCorruptedSessionToken(token.token, new Date(event.requestContext.timeEpoch)));
       // A cookie past half its life is renewed (rolling expiry); a dead one (tampered, expired, revoked) is cleared.
       const sessionCookies =
         token?.source !== 'cookie'
@@ -333,7 +344,7 @@ export function contextHandler<C extends Context>(context: C, handlers: { [K in 
               ? [sessionCookie(resolved.renewedToken)]
               : [];
       try {
-        authorize(spec.auth, session);
+        authorize(spec.auth, session, sessionCorrupted);
         const params = parsePart(contract.params, event.pathParameters ?? {}, 'path');
         const query = parsePart(contract.query, event.queryStringParameters ?? {}, 'query');
         const body = parseBody(event, contract.body);
@@ -351,6 +362,7 @@ export function contextHandler<C extends Context>(context: C, handlers: { [K in 
             receivedAt: new Date(event.requestContext.timeEpoch),
             route: event.routeKey,
             rawBody: rawBodyOf(event),
+            sessionCorrupted,
           },
         });
         const given = isReply(result) ? result : { body: result };

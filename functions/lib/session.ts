@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { serialize } from 'cookie';
-import { jwtVerify, SignJWT } from 'jose';
+import { errors, jwtVerify, SignJWT } from 'jose';
 import * as z from 'zod';
 import type { AdminPermission } from '../../events/index.js';
 import { dynamoClient } from './aws.js';
@@ -183,6 +183,19 @@ export async function resolveSession(token: string, now = new Date(), { backgrou
   const age = now.getTime() / 1000 - claims.iat;
   const renewedToken = age > SESSION_TTL_SECONDS / 2 ? await issueSessionToken(session, now) : undefined;
   return { session, renewedToken };
+}
+
+/**
+ * A token this app cannot read: malformed, tampered, signed with another key (a rotated secret) or with claims of
+ * another shape. An expired one is not corrupted, only over. Asked only of a token resolveSession refused.
+ */
+export async function isCorruptedSessionToken(token: string, now = new Date()): Promise<boolean> {
+  try {
+    const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'], currentDate: now });
+    return !claimsSchema.safeParse(payload).success;
+  } catch (error) {
+    return !(error instanceof errors.JWTExpired);
+  }
 }
 
 /** Verifies a token; an invalid, expired or revoked one yields null. */

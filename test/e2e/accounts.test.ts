@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { findUserByEmail } from '../../functions/lib/users.js';
 import { useCloudEnv } from '../support/cloud.js';
 import { codeOfNextStep, nextTotpCode } from '../support/signed-in.js';
-import { launch, newPage, toastShown, viewports, gradientPng } from './browser.js';
+import { gradientPng, launch, newPage, pastRightEdge, signIn, toastShown, viewports } from './browser.js';
+import { SESSION_COOKIE } from '../../functions/lib/session.js';
 import { headerState, openSignIn, signUp } from './steps.js';
 
 interface InboxMail {
@@ -287,6 +288,28 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it('a session the app cannot read shows the guest’s header, is cleared, and is asked about once more a moment later', async () => {
+    const { page, context } = await openPage();
+    await signIn(context, { token: 'not-a-token' });
+    const answers: { path: string; status: number; at: number }[] = [];
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname === '/api/session/validate' || pathname === '/api/users/me')
+        answers.push({ path: pathname, status: response.status(), at: Date.now() });
+    });
+    await page.goto('/');
+    await expect.poll(() => headerState(page), { timeout: 15_000 }).toBe('guest');
+    // The server said "corrupted" and cleared the cookie; the app asked again and found a guest.
+    await expect.poll(() => answers.filter((a) => a.path === '/api/session/validate' && a.status === 200).length).toBe(1);
+    const corrupted = answers.find((a) => a.status === 401)!;
+    expect(corrupted.path).toBe('/api/session/validate');
+    const recheck = answers.find((a) => a.path === '/api/session/validate' && a.status === 200)!;
+    expect(recheck.at - corrupted.at).toBeGreaterThanOrEqual(400);
+    expect((await context.cookies()).some((cookie) => cookie.name === SESSION_COOKIE)).toBe(false);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await context.close();
+  });
+
   it('on a phone, the header shows the account once signed in and the profile fits', async () => {
     const { page, context } = await openPage(viewports.phone);
     await page.goto('/');
@@ -294,8 +317,7 @@ describe('accounts in the browser', () => {
     await page.locator('[data-testid=notifications-bell]').waitFor();
     await page.locator('[data-testid=header-avatar]').click();
     await page.locator('[data-testid=profile-page]').waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await pastRightEdge(page)).toEqual({ by: 0, wider: [] });
     await context.close();
   });
 

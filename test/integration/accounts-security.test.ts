@@ -217,7 +217,7 @@ describe("other people's data", () => {
 });
 
 describe('sessions', () => {
-  it('refuses a tampered, an expired, a foreign-key and an unsigned session cookie, and clears it', async () => {
+  it('refuses a tampered, an expired, a foreign-key and an unsigned session cookie, says which are corrupted, and clears it', async () => {
     const { token, userId } = await signedInUser('forged');
     expect((await api('/api/users/me', { headers: asBrowser(token) })).status).toBe(200);
 
@@ -234,18 +234,18 @@ describe('sessions', () => {
       .sign(new TextEncoder().encode('x'.repeat(48)));
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
 
-    for (const bad of [
-      `${header}.${otherUser}.${signature}`,
-      `${header}.${payload}.${flipped}`,
-      expired,
-      foreign,
-      unsigned,
-      'not-a-token',
-    ]) {
+    // An expired session is over; the others are corrupted (unreadable), which the SPA answers with one re-check.
+    const corrupted = [`${header}.${otherUser}.${signature}`, `${header}.${payload}.${flipped}`, foreign, unsigned, 'not-a-token'];
+    for (const bad of [...corrupted, expired]) {
+      const word = corrupted.includes(bad) ? 'session_corrupted' : 'unauthorized';
       const me = await api('/api/users/me', { headers: asBrowser(bad) });
-      expect(me).toMatchObject({ status: 401, body: errorShape });
+      expect(me).toMatchObject({ status: 401, body: { ...errorShape, error: word } });
       expect(sessionCookieOf(me.headers)).toBe('');
       expect((await api('/api/users/me', { headers: { authorization: `Bearer ${bad}` } })).status).toBe(401);
+      const validate = await api('/api/session/validate', { headers: asBrowser(bad) });
+      expect(validate.status).toBe(corrupted.includes(bad) ? 401 : 200);
+      expect(validate.body).toEqual(corrupted.includes(bad) ? { ...errorShape, error: word } : { user: null, needsAuth: true });
+      expect(sessionCookieOf(validate.headers)).toBe('');
     }
   });
 

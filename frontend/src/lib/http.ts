@@ -8,6 +8,8 @@ export class HttpError extends Error {
   readonly status: number;
   /** The human sentence of the server's `{ error, message }` body, when it sent one. */
   readonly serverMessage: string | null;
+  /** The machine word of that body (`error`: "session_corrupted", "not_found"…), when it sent one. */
+  readonly code: string | null;
   /** A refused form's message per field (`{ fields: { title: '…' } }` of a 400), to show beside each field. */
   readonly fieldErrors: Readonly<Record<string, string>>;
 
@@ -17,6 +19,7 @@ export class HttpError extends Error {
     this.status = status;
     const body = parseErrorBody(text);
     this.serverMessage = serverSentence(body);
+    this.code = typeof body?.error === 'string' ? body.error : null;
     this.fieldErrors = fieldMessages(body);
   }
 }

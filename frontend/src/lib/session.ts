@@ -12,20 +12,42 @@ export type SessionUser = User;
 
 export const sessionKeys = { all: ['session'] as const, me: () => [...sessionKeys.all, 'me'] as const };
 
+/** After a "session corrupted" answer, how long before the session is asked once more (the spec's 500 ms). */
+export const SESSION_RECHECK_MS = 500;
+/** When the last re-check was scheduled: a session still corrupted on its re-check is not asked again in a loop. */
+let recheckScheduledAt = Number.NEGATIVE_INFINITY;
+
+const isCorrupted = (error: unknown) => error instanceof HttpError && error.code === 'session_corrupted';
+
+/**
+ * The server could not read the session and cleared its cookie: no user now, and one more look shortly, which finds
+ * the guest (or a session another tab has just opened).
+ */
+function recheckSoon(client: QueryClient) {
+  if (Date.now() - recheckScheduledAt <= 10 * SESSION_RECHECK_MS) return;
+  recheckScheduledAt = Date.now();
+  setTimeout(() => void client.invalidateQueries({ queryKey: sessionKeys.me() }), SESSION_RECHECK_MS);
+}
+
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: sessionKeys.me(),
-    queryFn: async ({ signal }): Promise<SessionUser | null> => {
+    queryFn: async ({ signal, client }): Promise<SessionUser | null> => {
       try {
         return (await request('/api/session/validate', validateSessionAnswer, { signal })).user;
       } catch (error) {
         if (signal.aborted) throw error;
+        if (isCorrupted(error)) {
+          recheckSoon(client);
+          return null;
+        }
       }
       try {
         return await request('/api/users/me', user, { signal });
       } catch (error) {
-        if (error instanceof HttpError && error.status === 401) return null;
-        throw error;
+        if (!(error instanceof HttpError && error.status === 401)) throw error;
+        if (isCorrupted(error)) recheckSoon(client);
+        return null;
       }
     },
     staleTime: 30_000,
