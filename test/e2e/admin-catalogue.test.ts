@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, useCloudEnv } from '../support/cloud.js';
 import { signedInAdmin, signedInListener } from '../support/signed-in.js';
 import { launch, newPage, poll, signIn, toastShown, viewports } from './browser.js';
+import { mp3Bytes } from '../../functions/lib/media-intake/audio.fixtures.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -80,6 +81,13 @@ describe('the admin panel', () => {
     await page.getByTestId('publish-now').click();
     await page.getByTestId('release-action-error').waitFor();
     expect(await editor.getByTestId('release-status').textContent()).toBe('Draft');
+
+    // Once a track is added the refusal no longer stands, and the history shows the upload without a reload.
+    await page
+      .getByTestId('track-file-input')
+      .setInputFiles([{ name: 'Last Bus.mp3', mimeType: 'audio/mpeg', buffer: mp3Bytes({ seconds: 2 }) }]);
+    await page.getByTestId('release-action-error').waitFor({ state: 'detached' });
+    await page.getByTestId('history-album').getByText('Track "Last Bus" uploaded').waitFor();
 
     // The board lists it among the drafts, and by its artist.
     await editor.getByRole('link', { name: 'All releases' }).click();

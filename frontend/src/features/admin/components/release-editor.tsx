@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { fieldErrorsOf, serverMessageOf } from '../../../lib/http';
 import { formatDateTime } from '../../../lib/format';
@@ -81,7 +81,7 @@ export function ReleaseEditor() {
       <DetailsForm key={detailsKey(current)} release={current} />
       <ArtworkUpload release={current} />
       <TrackList release={current} />
-      <HistoryPanel kind="album" id={current.id} />
+      <HistoryPanel kind="album" id={current.id} shownAs={current} />
     </article>
   );
 }
@@ -90,6 +90,15 @@ function ReleaseActions({ release }: { release: AdminRelease }) {
   const act = useReleaseAction(release.id);
   const schedule = useScheduleRelease(release.id);
   const [releaseAt, setReleaseAt] = useState('');
+  // A refusal ("Add at least one track before publishing") holds for the release as it was: once its tracks,
+  // artwork or status change, the refusal is gone until the admin tries again.
+  const { reset: resetAct } = act;
+  const { reset: resetSchedule } = schedule;
+  const releaseShape = JSON.stringify([release.status, release.artwork, release.tracks.map((track) => [track.id, track.status])]);
+  useEffect(() => {
+    resetAct();
+    resetSchedule();
+  }, [releaseShape, resetAct, resetSchedule]);
   const errors = { ...fieldErrorsOf(act.error), ...fieldErrorsOf(schedule.error) };
   const failure = serverMessageOf(act.error) ?? serverMessageOf(schedule.error);
   const done: Record<ReleaseAction, string> = {
