@@ -21,6 +21,19 @@ import { deploymentEnvironment } from './deployment.js';
 
 const usage = 'usage: npm run admin:enrol -- <email> [--aws [--prefix toko-]]';
 const localEnvFile = fileURLToPath(new URL('../../.local/cloud-env.json', import.meta.url));
+const localPidFile = fileURLToPath(new URL('../../.local/cloud.pid', import.meta.url));
+
+/** Whether `npm start` runs here: its settings are left behind when it was killed outright. */
+function localCloudRuns(): boolean {
+  const pid = Number(fs.existsSync(localPidFile) ? fs.readFileSync(localPidFile, 'utf8') : NaN);
+  if (!Number.isInteger(pid) || !fs.existsSync(localEnvFile)) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 interface Target {
   /** Where the link is recorded, in words. */
@@ -29,7 +42,7 @@ interface Target {
 }
 
 function localCloud(): Target {
-  if (!fs.existsSync(localEnvFile)) {
+  if (!localCloudRuns()) {
     throw new Error('No local cloud is running here: start it with `npm start`, or pass --aws for a deployment.');
   }
   return {
