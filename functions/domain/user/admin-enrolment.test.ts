@@ -22,7 +22,11 @@ const complete = (tokenHash: string, at = beforeExpiry): AdminEnrolmentCommand =
   userId: 'u1',
   at,
 });
-const refused = expect.objectContaining({ kind: 'invalid', code: 'enrolment_link_invalid', message: expect.stringMatching(/expired or was already used/) });
+const refused = expect.objectContaining({
+  kind: 'invalid',
+  code: 'enrolment_link_invalid',
+  message: expect.stringMatching(/expired or was already used/),
+});
 
 describe('admin enrolment links', () => {
   it('given a link, issuing records its hash, address and expiry', () => {

@@ -37,8 +37,10 @@ export function usableEnrolment(state: AdminEnrolmentsState, tokenHash: string, 
   return enrolment;
 }
 
+const initialState: AdminEnrolmentsState = { newest: {} };
+
 export const adminEnrolmentDecider = {
-  initialState: { newest: {} } as AdminEnrolmentsState,
+  initialState,
   evolve: (state: AdminEnrolmentsState, event: DomainEvent): AdminEnrolmentsState => {
     switch (event.type) {
       case 'AdminEnrolmentIssued': {
