@@ -25,6 +25,7 @@ import {
   VideoShown,
 } from './commerce.js';
 import { FanSignedUp } from './band.js';
+import { adminEnrolmentEvents } from './admin-enrolments.js';
 import { MerchOrderPlaced } from './merch.js';
 import { ArtistContractSet, StatementClosed } from './statements.js';
 import { DeadLettersRedriven, StreamHealed, ViewGenerationDropped, ViewGenerationSwitched, ViewRebuildStarted } from './ops.js';
@@ -74,6 +75,7 @@ export * from './merch.js';
 export * from './library.js';
 export * from './playlists.js';
 export * from './accounts.js';
+export * from './admin-enrolments.js';
 export * from './statements.js';
 export * from './ops.js';
 
@@ -133,6 +135,7 @@ export const registry = createRegistry([
   ComplimentaryMembershipRevoked,
   AdminAppointed,
   AdminDismissed,
+  ...adminEnrolmentEvents,
   NotificationSent,
   NotificationsRead,
   NotificationDeleted,

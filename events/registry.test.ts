@@ -32,6 +32,7 @@ describe('event registry', () => {
     expect(undeclared).toEqual([]);
     expect(registry.secret('AdminTotpEnrolled')).toEqual(['secretCiphertext', 'recoveryCodeHashes']);
     expect(registry.secret('PasswordSet')).toEqual(['passwordHash']);
+    expect(registry.secret('AdminEnrolmentIssued')).toEqual(['tokenHash']);
   });
 
   it('refuses an event type it does not know', () => {

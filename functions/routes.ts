@@ -131,6 +131,8 @@ export const routes = [
   route('POST', '/api/auth/admin/totp/confirm', 'accounts', 'guest', accounts.adminTotpConfirm),
   route('POST', '/api/auth/admin/totp/verify', 'accounts', 'guest', accounts.adminTotpVerify),
   route('POST', '/api/auth/admin/step-up', 'accounts', 'admin', accounts.adminStepUp),
+  route('POST', '/api/auth/admin/enrolment', 'accounts', 'guest', accounts.adminEnrolment),
+  route('POST', '/api/auth/admin/enrolment/complete', 'accounts', 'guest', accounts.adminEnrolmentComplete),
   route('POST', '/api/users/beta-signup', 'accounts', 'guest', accounts.betaSignup),
   route('POST', '/api/auth/logout', 'accounts', 'guest', accounts.logout),
   route('GET', '/api/auth/logout', 'accounts', 'guest', accounts.logoutPage),

@@ -168,6 +168,29 @@ export const adminStepUp = endpoint({
   body: z.union([z.object({ code: totpCode }), z.object({ recoveryCode })]),
   answer: adminStepUpAnswer,
 });
+/** An admin password's rules, as for the first admin of `npm start` and the beta signup: the enrolment page shows them. */
+export const ADMIN_PASSWORD_MIN_LENGTH = 8;
+export const ADMIN_PASSWORD_MAX_LENGTH = 200;
+const enrolmentToken = z
+  .string({ error: 'This enrolment link is incomplete. Open the whole link you were given.' })
+  .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{43,200}$/, 'This enrolment link is incomplete. Open the whole link you were given.'));
+export const adminEnrolmentAnswer = z.object({ email: z.string(), expiresAt: z.string() });
+/** The address a one-time enrolment link is for, and until when it works; it changes nothing. */
+export const adminEnrolment = endpoint({ body: z.object({ token: enrolmentToken }), answer: adminEnrolmentAnswer });
+/** The link used: the owner's account has this password, and goes on to its second step (the authenticator app). */
+export const adminEnrolmentCompleteAnswer = secondStep;
+export const adminEnrolmentComplete = endpoint({
+  body: z.object({
+    token: enrolmentToken,
+    password: z
+      .string({ error: 'Choose a password' })
+      .check(
+        z.minLength(ADMIN_PASSWORD_MIN_LENGTH, `Your password must have at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`),
+        z.maxLength(ADMIN_PASSWORD_MAX_LENGTH, `Your password must have at most ${ADMIN_PASSWORD_MAX_LENGTH} characters`),
+      ),
+  }),
+  answer: adminEnrolmentCompleteAnswer,
+});
 export const betaSignupAnswer = z.object({ ...signedIn, subscriptionTier: z.string(), username: nullableText });
 export const betaSignup = endpoint({
   body: z.object({

@@ -7,6 +7,7 @@ import { betaCodeOf } from '../domain/user/beta-codes.js';
 import { requiresPassword } from '../domain/user/user.js';
 import { confirmEmailChange, startEmailChange } from '../lib/email-change.js';
 import { confirmEmail, redeemEmailVerification, sendEmailVerification, tellOwnerOfRevokedAccess } from '../lib/email-verification.js';
+import { completeAdminEnrolment, readAdminEnrolment } from '../lib/admin-enrolment.js';
 import { beginEnrolment, confirmEnrolment, verifySecondFactor } from '../lib/admin-sign-in.js';
 import { stepUp } from '../lib/admin-step-up.js';
 import { commandContext } from '../lib/command.js';
@@ -234,6 +235,19 @@ export const handler = contextHandler('accounts', {
     const answer = 'code' in body ? { code: body.code } : { recoveryCode: body.recoveryCode };
     const until = await stepUp(session, answer, callerOf(request));
     return { stepUpUntil: until.toISOString() };
+  },
+
+  'POST /api/auth/admin/enrolment': ({ body, request }) => readAdminEnrolment(body.token, callerOf(request)),
+
+  'POST /api/auth/admin/enrolment/complete': async ({ body, request }) => {
+    const { challenge, step } = await completeAdminEnrolment(body.token, body.password, callerOf(request));
+    return {
+      success: true as const,
+      challenge,
+      requiresTotp: step === 'totp',
+      requiresTotpEnrolment: step === 'enrolment',
+      message: step === 'totp' ? 'Enter the code from your authenticator app' : 'Set up your authenticator app to finish signing in',
+    };
   },
 
   'POST /api/users/beta-signup': async ({ body, request }) => {

@@ -5,6 +5,7 @@
  * Idempotent: a second call with the same settings records nothing.
  */
 import { randomUUID } from 'node:crypto';
+import { ADMIN_PASSWORD_MIN_LENGTH } from '../contract/accounts.js';
 import { normalizeEmail } from '../domain/user/user.js';
 import { env } from './env.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -28,7 +29,8 @@ export async function ensureFirstAdmin(settings: { email?: string; password?: st
   const emailSetting = settings.email ?? env().ADMIN_EMAIL;
   const password = settings.password ?? env().ADMIN_PASSWORD;
   if (!emailSetting || !password) return null;
-  if (password.length < 8) throw new Error('The admin password must have at least 8 characters');
+  if (password.length < ADMIN_PASSWORD_MIN_LENGTH)
+    throw new Error(`The admin password must have at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`);
   const email = normalizeEmail(emailSetting);
   const context = { actor: 'setup', correlationId: `first-admin-${randomUUID()}` };
 

@@ -269,5 +269,8 @@ export class DataStack extends Stack {
       SHOPIFY_STOREFRONT_TOKEN: { secret: shopifySecret, field: 'storefrontToken' },
       SHOPIFY_WEBHOOK_SECRET: { secret: shopifySecret, field: 'webhookSecret' },
     };
+    // Where the personal data key is (never its value): the operator's commands that record personal fields read it
+    // with the operator's own credentials (infra/ops/deployment.ts).
+    new CfnOutput(this, 'PersonalDataSecretId', { value: personalData.secretFullArn ?? personalData.secretName });
   }
 }

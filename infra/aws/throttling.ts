@@ -29,6 +29,8 @@ export const routeThrottles: Partial<Record<RouteKey, RouteThrottle>> = {
   'POST /api/auth/send-magic-auth-link': signIn,
   'POST /api/auth/send-magic-link': signIn,
   'POST /api/auth/admin/totp/verify': signIn,
+  'POST /api/auth/admin/enrolment': signIn,
+  'POST /api/auth/admin/enrolment/complete': signIn,
   'POST /api/cart/checkout': checkout,
   'POST /api/simple-checkout': checkout,
   'POST /api/subscription/checkout': checkout,

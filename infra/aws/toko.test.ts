@@ -201,6 +201,15 @@ describe('data stack', () => {
     });
   });
 
+  it('tells the operator’s commands where the tables and the personal data key are, never the key itself', () => {
+    const outputs = template.data.toJSON().Outputs as Record<string, { Value: unknown }>;
+    const [[personalDataId]] = resources(template.data, 'AWS::SecretsManager::Secret').filter(
+      ([, r]) => r.Properties.Name === 'toko-personal-data-secret',
+    );
+    expect(outputs.PersonalDataSecretId.Value).toEqual({ Ref: personalDataId });
+    expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['EventsTableName', 'KeysTableName', 'MediaBucketName']));
+  });
+
   it('keeps the merch shop’s store, Storefront token and webhook secret in one Secrets Manager secret, a placeholder until set', () => {
     const [[, secret]] = resources(template.data, 'AWS::SecretsManager::Secret').filter(([, r]) => r.Properties.Name === 'toko-shopify');
     expect(Object.keys(JSON.parse(secret.Properties.SecretString as string) as object)).toEqual([

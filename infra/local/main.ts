@@ -12,6 +12,8 @@ import { cloudLogFile, teeOutput } from './request-logs.js';
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const dataDir = path.join(repoRoot, '.local');
 const pidFile = path.join(dataDir, 'cloud.pid');
+/** The handlers' environment while the cloud runs, which `npm run admin:enrol` reads; only its owner may read it. */
+const cloudEnvFile = path.join(dataDir, 'cloud-env.json');
 
 function alive(pid: number) {
   try {
@@ -50,6 +52,7 @@ async function main() {
     try {
       await cloud?.stop();
     } finally {
+      fs.rmSync(cloudEnvFile, { force: true });
       fs.rmSync(pidFile, { force: true });
       process.exit(code);
     }
@@ -67,6 +70,7 @@ async function main() {
 
   cloud = await startLocalCloud({ port, dataDir, seed: true, quiet: false });
   if (stopping) return;
+  fs.writeFileSync(cloudEnvFile, JSON.stringify(cloud.env), { mode: 0o600 });
   const seconds = (cloud.timings.total / 1000).toFixed(1);
   console.log(
     [

@@ -101,6 +101,7 @@ export function createRouter(queryClient: QueryClient) {
         page('dirtytexans-signup', async () => (await import('./routes/band-routes')).BandSignupRoute),
         page('dirtytexans', async () => (await import('./routes/band-routes')).BandRoute),
         // Admin mode: the shell drops its sidebar on these paths (navigation.ts).
+        page('admin/enrol', async () => (await import('../features/auth/components/admin-enrol-page')).AdminEnrolPage),
         page('admin/*', async () => (await import('./routes/admin-route')).AdminPanelRoute),
         page('sync-manager/*', async () => (await import('./routes/admin-route')).SyncManagerRoute),
         page('cart', async () => (await import('./routes/cart-route')).CartRoute),

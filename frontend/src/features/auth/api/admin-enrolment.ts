@@ -1,0 +1,34 @@
+/**
+ * The one-time enrolment link of a new owner: POST /api/auth/admin/enrolment reads whom the token of the page's URL
+ * is for (a read: opening or reloading the page changes nothing), and POST /api/auth/admin/enrolment/complete uses
+ * it with the password the owner chose, answering the second step of an admin's sign-in.
+ */
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { adminEnrolmentAnswer, adminEnrolmentCompleteAnswer } from '../../../../../functions/contract/accounts';
+import { request } from '../../../lib/http';
+
+export const adminEnrolmentKeys = {
+  all: ['admin-enrolment'] as const,
+  link: (token: string) => [...adminEnrolmentKeys.all, token] as const,
+};
+
+export const readAdminEnrolment = (token: string) =>
+  request('/api/auth/admin/enrolment', adminEnrolmentAnswer, { method: 'POST', body: { token } });
+
+export const adminEnrolmentQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: adminEnrolmentKeys.link(token),
+    queryFn: () => readAdminEnrolment(token),
+    // A refused link stays refused; a later look must not turn the page back into a form.
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+
+export const useAdminEnrolment = (token: string | null) =>
+  useQuery({ ...adminEnrolmentQueryOptions(token ?? ''), enabled: token !== null });
+
+export const completeAdminEnrolment = (body: { token: string; password: string }) =>
+  request('/api/auth/admin/enrolment/complete', adminEnrolmentCompleteAnswer, { method: 'POST', body });
+
+export const useCompleteAdminEnrolment = () => useMutation({ mutationFn: completeAdminEnrolment });
