@@ -45,9 +45,9 @@ const esmRequireBanner =
  * (the label's image uploads, the share pictures), and which took the label's catalogue function over its budget. They
  * come from a layer of their own, on the functions given `codecs`.
  */
-export const codecModules = ['music-metadata', '@breezystack/lamejs', '@wasm-audio-decoders/flac', 'jpeg-js', 'pngjs'] as const;
+export const codecModules = ['music-metadata', '@breezystack/lamejs', '@wasm-audio-decoders/flac', 'jpeg-js', 'pngjs', 'exifr'] as const;
 /** Codecs that are CommonJS: their layer module exports their module as its default, as Node's import of them does. */
-const commonJsCodecs: readonly string[] = ['jpeg-js', 'pngjs'];
+const commonJsCodecs: readonly string[] = ['jpeg-js', 'pngjs', 'exifr'];
 
 /** Packages the functions load from a layer instead of bundling them (each is imported lazily, on first use). */
 export const layeredModules = ['stripe', ...codecModules] as const;

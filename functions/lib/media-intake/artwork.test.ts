@@ -23,6 +23,15 @@ function pngOf(width: number, height: number, alpha = 255): Buffer {
   return PNG.sync.write(png);
 }
 
+/** The JPEG with an EXIF block saying how to turn it for display (1–8), as a phone camera writes it. */
+function withOrientation(bytes: Uint8Array, orientation: number): Buffer {
+  // TIFF, big-endian: header, one IFD0 entry (0x0112 Orientation, SHORT, 1 value), no next IFD.
+  const tiff = Buffer.from([0x4d, 0x4d, 0, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0]);
+  const payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, (payload.length + 2) >> 8, (payload.length + 2) & 0xff]), payload]);
+  return Buffer.concat([Buffer.from(bytes.subarray(0, 2)), app1, Buffer.from(bytes.subarray(2))]);
+}
+
 const decoded = (bytes: Buffer) => jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true });
 const rgbAt = (image: { width: number; data: Uint8Array }, x: number, y: number) => [
   ...image.data.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 3),
@@ -41,6 +50,31 @@ describe('resizeToArtwork', () => {
     ] as const) {
       value.forEach((channel, i) => expect(Math.abs(channel - expected[i])).toBeLessThan(12));
     }
+  });
+
+  it('shows a phone photo upright: turned as its EXIF orientation says, and without the EXIF block', async () => {
+    // Stored 1600 × 1200 with red on the left; orientation 6 shows it turned 90° clockwise: 1200 × 1600, red on top.
+    const photo = withOrientation(jpegOf(1600, 1200), 6);
+    const result = await resizeToArtwork(photo);
+    if (!result.ok) throw new Error(result.reason);
+    const image = decoded(result.jpeg);
+    for (const [value, expected] of [
+      [rgbAt(image, 300, 100), [255, 0, 0]],
+      [rgbAt(image, 300, 500), [0, 0, 255]],
+    ]) {
+      value.forEach((channel, i) => expect(Math.abs(channel - expected[i])).toBeLessThan(24));
+    }
+    expect(result.jpeg.includes(Buffer.from('Exif'))).toBe(false);
+    // Orientation 8 turns it the other way (red below); 3 turns it upside down (red on the right); 1 leaves it.
+    const looks = async (orientation: number) => {
+      const turned = await resizeToArtwork(withOrientation(jpegOf(1600, 1200), orientation));
+      if (!turned.ok) throw new Error(turned.reason);
+      const pixels = decoded(turned.jpeg);
+      return { topLeft: rgbAt(pixels, 100, 100)[0] > 128 ? 'red' : 'blue', bottomRight: rgbAt(pixels, 500, 500)[0] > 128 ? 'red' : 'blue' };
+    };
+    expect(await looks(8)).toEqual({ topLeft: 'blue', bottomRight: 'red' });
+    expect(await looks(3)).toEqual({ topLeft: 'blue', bottomRight: 'red' });
+    expect(await looks(1)).toEqual({ topLeft: 'red', bottomRight: 'blue' });
   });
 
   it('makes a 600 × 600 JPEG of a PNG, laying transparency on black, and enlarges a small one', async () => {

@@ -11,7 +11,7 @@ import { env } from '../env.js';
 import { sniffImage } from '../image-type.js';
 import { mediaUrl } from '../media-keys.js';
 import { imageCodecs, type ImageCodecs } from './image-codecs.js';
-import { JPEG_QUALITY, resizeCover, type Rgba } from './resize.js';
+import { JPEG_QUALITY, orient, resizeCover, type Rgba } from './resize.js';
 import { objectSource } from './source.js';
 
 /** The served artwork's edge in pixels. */
@@ -92,7 +92,7 @@ export async function resizeImage(bytes: Uint8Array, target: ImageTarget): Promi
   try {
     // An export five times the served size is plenty, and what a refusal of a huge image suggests.
     const plenty = `${width * 5} × ${height * 5}`;
-    image = type === 'image/jpeg' ? decodeJpeg(codecs, buffer, label, plenty) : decodePng(codecs, buffer, label, plenty);
+    image = type === 'image/jpeg' ? await decodeJpeg(codecs, buffer, label, plenty) : decodePng(codecs, buffer, label, plenty);
   } catch (error) {
     if (error instanceof TooManyPixels) return { ok: false, reason: error.message };
     return {
@@ -117,10 +117,19 @@ const tooManyPixels = (width: number, height: number, label: string, plenty: str
     `The image is ${width} × ${height} pixels, more than the ${MAX_PIXELS / 1_000_000} megapixels ${label} may have. Export it smaller (${plenty} is plenty).`,
   );
 
-function decodeJpeg({ jpeg }: ImageCodecs, bytes: Buffer, label: string, plenty: string): Rgba {
+/** A JPEG's pixels, turned as its EXIF orientation says (a phone photo is stored sideways); its EXIF itself is dropped. */
+async function decodeJpeg({ jpeg, exif }: ImageCodecs, bytes: Buffer, label: string, plenty: string): Promise<Rgba> {
   const size = jpegSize(bytes);
   if (size && size.width * size.height > MAX_PIXELS) throw tooManyPixels(size.width, size.height, label, plenty);
-  return jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_PIXELS / 1_000_000, maxMemoryUsageInMB: 512 });
+  const pixels = jpeg.decode(bytes, {
+    useTArray: true,
+    formatAsRGBA: true,
+    maxResolutionInMP: MAX_PIXELS / 1_000_000,
+    maxMemoryUsageInMB: 512,
+  });
+  // Unreadable EXIF is no reason to refuse a picture that decodes: it is shown as stored.
+  const orientation = await exif.orientation(bytes).catch(() => undefined);
+  return orient(pixels, orientation);
 }
 
 /** A JPEG's dimensions from its start-of-frame marker, read before decoding. */

@@ -57,3 +57,35 @@ export function resizeCover(image: Rgba, width: number, height: number): Uint8Ar
   }
   return out;
 }
+
+/**
+ * The image as its camera meant it to be seen: EXIF's Orientation (1–8) says how the stored pixels are turned and
+ * mirrored, and a phone photo held upright is usually stored sideways (6: turned 90° clockwise to display). The
+ * re-encoded JPEG carries no EXIF, so the turn is made on the pixels. Orientation 1, or none, returns the image.
+ */
+export function orient(image: Rgba, orientation: number | undefined): Rgba {
+  if (!orientation || orientation === 1 || orientation > 8) return image;
+  const { width, height, data } = image;
+  const swaps = orientation >= 5;
+  const outWidth = swaps ? height : width;
+  const outHeight = swaps ? width : height;
+  // The stored pixel shown at (x, y): the inverse of each orientation's transform.
+  const stored: Record<2 | 3 | 4 | 5 | 6 | 7 | 8, (x: number, y: number) => number> = {
+    2: (x, y) => y * width + (width - 1 - x),
+    3: (x, y) => (height - 1 - y) * width + (width - 1 - x),
+    4: (x, y) => (height - 1 - y) * width + x,
+    5: (x, y) => x * width + y,
+    6: (x, y) => (height - 1 - x) * width + y,
+    7: (x, y) => (height - 1 - x) * width + (width - 1 - y),
+    8: (x, y) => x * width + (width - 1 - y),
+  };
+  const from = stored[orientation as 2 | 3 | 4 | 5 | 6 | 7 | 8];
+  const out = new Uint8Array(width * height * 4);
+  for (let y = 0; y < outHeight; y++) {
+    for (let x = 0; x < outWidth; x++) {
+      const at = from(x, y) * 4;
+      out.set(data.subarray(at, at + 4), (y * outWidth + x) * 4);
+    }
+  }
+  return { width: outWidth, height: outHeight, data: out };
+}
