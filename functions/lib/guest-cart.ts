@@ -10,9 +10,12 @@ import type { AppendContext } from './event-store.js';
 /** At most this many guest cart items are taken in one request. */
 export const GUEST_CART_MAX_ITEMS = 100;
 
+/** An album id as the SPA may keep it, a string or a number, read as a string. */
+const albumIdText = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
+
 /** A guest cart item as the SPA keeps it; anything else it holds is ignored. */
 const guestItem = z.object({
-  albumId: z.pipe(z.pipe(z.union([z.string(), z.number()]), z.transform(String)), z.string().check(z.minLength(1), z.maxLength(100))),
+  albumId: z.pipe(albumIdText, z.string().check(z.minLength(1), z.maxLength(100))),
   userSelectedSubscriber: z.optional(z.boolean()),
 });
 

@@ -38,13 +38,13 @@ export function centsOf(amount: string): number {
 const amount = z.string().check(z.regex(/^\d+(\.\d{1,2})?$/, 'an amount such as "28.00"'));
 const moneySet = z.object({ shop_money: z.object({ amount, currency_code: z.string() }) });
 
+const id = z.number().check(z.int(), z.positive());
+const text = z.string().check(z.minLength(1));
+
 /**
  * The part of Shopify's order payload (REST Admin API shape, as `orders/create` sends it) that the label counts. Ids
  * are numbers there; a line of a custom item has no product or variant. Everything else in the payload is left unread.
  */
-const id = z.number().check(z.int(), z.positive());
-const text = z.string().check(z.minLength(1));
-
 export const shopifyOrderSchema = z.object({
   id,
   admin_graphql_api_id: text,
