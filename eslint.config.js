@@ -140,6 +140,24 @@ export default tseslint.config(
     },
   },
   {
+    // What a Lambda imports is what its bundle weighs, and each bundle has a size budget: the classic zod brings its
+    // methods and a locale along, and `z.core` or `z.locales` read as a value bring every part of zod and every language.
+    // Server code spells its schemas in zod/mini; the types under `z.core` stay free to use.
+    files: ['functions/**/*.ts', 'events/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "Import * as z from 'zod/mini': the classic zod adds ~60 KB to every Lambda bundle." }] },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'z', property: 'core', message: "z.core as a value bundles all of zod: import the one export from 'zod/v4/core'." },
+        { object: 'z', property: 'locales', message: "z.locales bundles every language: import the one locale from 'zod/locales'." },
+      ],
+    },
+  },
+  {
     files: ['frontend/src/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
     languageOptions: { globals: { ...globals.browser } },

@@ -3,13 +3,13 @@
  * `notifications#<id>`. No secret ever appears here: sign-in codes and links live only as HMACs in
  * `ephemeral`; a password appears only as its scrypt hash.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DELETED, defineEvent, olderVersion, userOwner } from './envelope.js';
+import { integer, isoDateTime, nonEmpty, positiveInteger } from './fields.js';
 
-const id = z.string().min(1);
+const id = nonEmpty;
 /** Trimmed and lower-cased: one account per address, whatever the capitals. */
-const email = z.string().email();
-const isoDateTime = z.string().datetime();
+const email = z.email();
 
 export const userRoleSchema = z.enum(['user', 'admin']);
 export type UserRole = z.infer<typeof userRoleSchema>;
@@ -29,8 +29,8 @@ export const UserRegistered = defineEvent(
     userId: id,
     email,
     /** Chosen at beta signup; null for an account opened with an e-mail code or link. */
-    username: z.string().min(1).nullable(),
-    displayName: z.string().min(1).nullable(),
+    username: z.nullable(nonEmpty),
+    displayName: z.nullable(nonEmpty),
     /** How the account was opened. */
     source: z.enum(['email_code', 'magic_link', 'beta_signup', 'admin_setup']),
   }),
@@ -51,7 +51,7 @@ export const UserSignedIn = defineEvent(
     sessionId: id,
     method: z.enum(['email_code', 'magic_link', 'password']),
     /** An admin's password sign-in also gave this second factor (absent for everyone else, and before admins had one). */
-    secondFactor: z.enum(['totp', 'recovery_code']).optional(),
+    secondFactor: z.optional(z.enum(['totp', 'recovery_code'])),
   }),
 );
 
@@ -60,8 +60,8 @@ export const ProfileChanged = defineEvent(
   'ProfileChanged',
   z.object({
     userId: id,
-    displayName: z.string().min(1).nullable().optional(),
-    email: email.optional(),
+    displayName: z.optional(z.nullable(nonEmpty)),
+    email: z.optional(email),
   }),
   [],
   { owner: userOwner, fields: { displayName: DELETED.name, email: DELETED.email } },
@@ -72,9 +72,9 @@ export const AvatarChanged = defineEvent(
   z.object({
     userId: id,
     /** File name under uploads/avatars/ in the media bucket. */
-    avatar: z.string().min(1),
-    contentType: z.string().min(1),
-    bytes: z.number().int().positive(),
+    avatar: nonEmpty,
+    contentType: nonEmpty,
+    bytes: positiveInteger,
   }),
   [],
   { owner: userOwner, fields: { avatar: DELETED.text } },
@@ -99,20 +99,18 @@ export const EmailChangeRequested = defineEvent('EmailChangeRequested', z.object
 /** The beta signup carried a beta code: its trial starts when the address is proved, once per account. */
 export const BetaCodeRedeemed = defineEvent(
   'BetaCodeRedeemed',
-  z.object({ userId: id, tier: subscriptionTierSchema, months: z.number().int().positive() }),
+  z.object({ userId: id, tier: subscriptionTierSchema, months: positiveInteger }),
 );
 
 /** The scrypt hash of a new password (never the password). */
-export const PasswordSet = defineEvent('PasswordSet', z.object({ userId: id, passwordHash: z.string().min(1) }), [], undefined, [
-  'passwordHash',
-]);
+export const PasswordSet = defineEvent('PasswordSet', z.object({ userId: id, passwordHash: nonEmpty }), [], undefined, ['passwordHash']);
 
 const roleChangedV1 = z.object({ userId: id, role: userRoleSchema });
 /**
  * The account's role, and what it may do as an admin (none for a listener). Before permissions existed every admin
  * could do everything: an older admin's change reads as an owner's, so no admin loses what they had.
  */
-export const UserRoleChanged = defineEvent('UserRoleChanged', roleChangedV1.extend({ permissions: adminPermissions }), [
+export const UserRoleChanged = defineEvent('UserRoleChanged', z.extend(roleChangedV1, { permissions: adminPermissions }), [
   olderVersion(roleChangedV1, (d) => ({ ...d, permissions: d.role === 'admin' ? ['owner'] : [] })),
 ]);
 
@@ -127,8 +125,8 @@ export const AdminTotpEnrolled = defineEvent(
   'AdminTotpEnrolled',
   z.object({
     userId: id,
-    secretCiphertext: z.string().min(1),
-    recoveryCodeHashes: z.array(z.string().min(1)).length(RECOVERY_CODE_COUNT),
+    secretCiphertext: nonEmpty,
+    recoveryCodeHashes: z.array(nonEmpty).check(z.length(RECOVERY_CODE_COUNT)),
   }),
   [],
   undefined,
@@ -141,7 +139,7 @@ export const AdminTotpEnrolled = defineEvent(
  */
 export const AdminSecondStepLocked = defineEvent(
   'AdminSecondStepLocked',
-  z.object({ userId: id, wrongCodes: z.number().int(), until: isoDateTime }),
+  z.object({ userId: id, wrongCodes: integer, until: isoDateTime }),
 );
 
 /** One recovery code (its place in the enrolment's list) was spent on a sign-in: it never works again. */
@@ -149,16 +147,12 @@ export const AdminRecoveryCodeUsed = defineEvent(
   'AdminRecoveryCodeUsed',
   z.object({
     userId: id,
-    index: z
-      .number()
-      .int()
-      .min(0)
-      .max(RECOVERY_CODE_COUNT - 1),
+    index: integer.check(z.gte(0), z.lte(RECOVERY_CODE_COUNT - 1)),
   }),
 );
 
 /** An admin blocked the account: its sessions end at once and it cannot sign in until unblocked. */
-export const AccountBlocked = defineEvent('AccountBlocked', z.object({ userId: id, reason: z.string().min(1).max(500).nullable() }));
+export const AccountBlocked = defineEvent('AccountBlocked', z.object({ userId: id, reason: z.nullable(nonEmpty.check(z.maxLength(500))) }));
 export const AccountUnblocked = defineEvent('AccountUnblocked', z.object({ userId: id }));
 
 /**
@@ -177,7 +171,7 @@ export const ComplimentaryMembershipRevoked = defineEvent('ComplimentaryMembersh
  */
 const appointedV1 = z.object({ userId: id });
 /** Appointed, or appointed again with other permissions; every admin appointed before permissions existed is an owner. */
-export const AdminAppointed = defineEvent('AdminAppointed', appointedV1.extend({ permissions: adminPermissions }), [
+export const AdminAppointed = defineEvent('AdminAppointed', z.extend(appointedV1, { permissions: adminPermissions }), [
   olderVersion(appointedV1, (d) => ({ ...d, permissions: ['owner'] })),
 ]);
 export const AdminDismissed = defineEvent('AdminDismissed', z.object({ userId: id }));
@@ -188,35 +182,43 @@ export const SubscriptionTierChanged = defineEvent(
     userId: id,
     tier: subscriptionTierSchema,
     /** e.g. active, trialing, cancelled, inactive. */
-    status: z.string().min(1),
+    status: nonEmpty,
     /** e.g. stripe, beta. */
-    source: z.string().min(1),
-    startedAt: isoDateTime.nullable(),
+    source: nonEmpty,
+    startedAt: z.nullable(isoDateTime),
     /** The tier falls back to free after this instant unless renewed (a Stripe plan is ended by Stripe instead). */
-    expiresAt: isoDateTime.nullable(),
-    stripeSubscriptionId: z.string().min(1).nullable(),
+    expiresAt: z.nullable(isoDateTime),
+    stripeSubscriptionId: z.nullable(nonEmpty),
   }),
 );
 
 export const notificationContentSchema = z.object({
   /** welcome, purchase, subscription, new_release, …: what the notification is about. */
-  kind: z.string().min(1),
-  title: z.string().min(1).max(200),
-  message: z.string().min(1).max(2000),
-  actionText: z.string().min(1).max(100).nullable(),
+  kind: nonEmpty,
+  title: nonEmpty.check(z.maxLength(200)),
+  message: nonEmpty.check(z.maxLength(2000)),
+  actionText: z.nullable(nonEmpty.check(z.maxLength(100))),
   /** Relative (in-app) or absolute. */
-  actionUrl: z.string().min(1).max(2000).nullable(),
+  actionUrl: z.nullable(nonEmpty.check(z.maxLength(2000))),
   /** Also sent by e-mail (the mailer consumer). */
   mail: z.boolean(),
 });
 export type NotificationContent = z.infer<typeof notificationContentSchema>;
 
 /** Its words may name the person ("Welcome, Ada"), so they are theirs. */
-export const NotificationSent = defineEvent('NotificationSent', notificationContentSchema.extend({ notificationId: id, userId: id }), [], {
-  owner: userOwner,
-  fields: { title: DELETED.text, message: DELETED.text },
-});
+export const NotificationSent = defineEvent(
+  'NotificationSent',
+  z.extend(notificationContentSchema, { notificationId: id, userId: id }),
+  [],
+  {
+    owner: userOwner,
+    fields: { title: DELETED.text, message: DELETED.text },
+  },
+);
 
-export const NotificationsRead = defineEvent('NotificationsRead', z.object({ userId: id, notificationIds: z.array(id).min(1).max(90) }));
+export const NotificationsRead = defineEvent(
+  'NotificationsRead',
+  z.object({ userId: id, notificationIds: z.array(id).check(z.minLength(1), z.maxLength(90)) }),
+);
 
 export const NotificationDeleted = defineEvent('NotificationDeleted', z.object({ userId: id, notificationId: id }));

@@ -1,118 +1,117 @@
 /** The catalogue's events: artists and albums, appended by the seed and by the admin panel alike. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineEvent, olderVersion } from './envelope.js';
+import { isoDate, isoDateTime, nonEmpty, positiveInteger, url } from './fields.js';
 
 export const tierSchema = z.enum(['free', 'toko_plus', 'purchase_required']);
 export type RequiredTier = z.infer<typeof tierSchema>;
 
-export const socialLinksSchema = z
-  .object({
-    instagram: z.string().url(),
-    tiktok: z.string().url(),
-    youtube: z.string().url(),
-    facebook: z.string().url(),
-    twitter: z.string().url(),
-    spotify: z.string().url(),
-    appleMusic: z.string().url(),
-    discord: z.string().url(),
-    website: z.string().url(),
-  })
-  .partial();
+export const socialLinksSchema = z.partial(
+  z.object({
+    instagram: url,
+    tiktok: url,
+    youtube: url,
+    facebook: url,
+    twitter: url,
+    spotify: url,
+    appleMusic: url,
+    discord: url,
+    website: url,
+  }),
+);
 export type SocialLinks = z.infer<typeof socialLinksSchema>;
 
 const artistV1 = z.object({
-  artistId: z.string().min(1),
-  name: z.string().min(1),
-  bio: z.string().nullable(),
-  avatar: z.string().nullable(),
-  headerImage: z.string().nullable(),
+  artistId: nonEmpty,
+  name: nonEmpty,
+  bio: z.nullable(z.string()),
+  avatar: z.nullable(z.string()),
+  headerImage: z.nullable(z.string()),
   isMain: z.boolean(),
   /** v1 kept the links as the JSON string the spec's clients read. */
-  socialLinks: z.string().nullable(),
+  socialLinks: z.nullable(z.string()),
 });
 
-export const ArtistCreated = defineEvent('ArtistCreated', artistV1.extend({ socialLinks: socialLinksSchema }), [
+export const ArtistCreated = defineEvent('ArtistCreated', z.extend(artistV1, { socialLinks: socialLinksSchema }), [
   // The parsed links are checked by the current schema, which the registry applies to what an upcast returns.
   olderVersion(artistV1, (d) => ({ ...d, socialLinks: d.socialLinks ? (JSON.parse(d.socialLinks) as unknown) : {} })),
 ]);
 
-export const externalLinksSchema = z
-  .object({
-    externalListenUrl: z.string().url(),
-    spotifyUrl: z.string().url(),
-    appleMusicUrl: z.string().url(),
-    youtubeUrl: z.string().url(),
-    amazonMusicUrl: z.string().url(),
-    deezerUrl: z.string().url(),
-  })
-  .partial();
+export const externalLinksSchema = z.partial(
+  z.object({
+    externalListenUrl: url,
+    spotifyUrl: url,
+    appleMusicUrl: url,
+    youtubeUrl: url,
+    amazonMusicUrl: url,
+    deezerUrl: url,
+  }),
+);
 
 export const trackSchema = z.object({
-  trackId: z.string().min(1),
-  title: z.string().min(1),
-  trackNumber: z.number().int().positive(),
+  trackId: nonEmpty,
+  title: nonEmpty,
+  trackNumber: positiveInteger,
   /** Seconds. */
-  duration: z.number().positive(),
-  lyrics: z.string().nullable(),
+  duration: z.number().check(z.positive()),
+  lyrics: z.nullable(z.string()),
   /** Key of the MP3 in the media bucket; null for a dummy album's tracks. */
-  audioKey: z.string().nullable(),
+  audioKey: z.nullable(z.string()),
 });
 export type Track = z.infer<typeof trackSchema>;
 
 export const albumDetailsSchema = z.object({
-  title: z.string().min(1),
-  artwork: z.string().nullable(),
-  description: z.string().nullable(),
-  albumType: z.string().min(1),
+  title: nonEmpty,
+  artwork: z.nullable(z.string()),
+  description: z.nullable(z.string()),
+  albumType: nonEmpty,
   /** ISO date (yyyy-mm-dd). */
-  releaseDate: z.string().date(),
+  releaseDate: isoDate,
   requiredTier: tierSchema,
   isExclusive: z.boolean(),
   isAvailableForPurchase: z.boolean(),
-  stripeProductId: z.string().nullable(),
+  stripeProductId: z.nullable(z.string()),
   /** Dollars, e.g. 9.99. */
-  stripePriceDefault: z.number().nonnegative().nullable(),
-  stripePriceSubscriber: z.number().nonnegative().nullable(),
+  stripePriceDefault: z.nullable(z.number().check(z.nonnegative())),
+  stripePriceSubscriber: z.nullable(z.number().check(z.nonnegative())),
   isDummyAlbum: z.boolean(),
-  rightsOwner: z.string().nullable(),
+  rightsOwner: z.nullable(z.string()),
   externalLinks: externalLinksSchema,
-  copyright: z.string().nullable(),
+  copyright: z.nullable(z.string()),
 });
 export type AlbumDetails = z.infer<typeof albumDetailsSchema>;
 
 export const AlbumPublished = defineEvent(
   'AlbumPublished',
-  albumDetailsSchema.extend({
-    albumId: z.string().min(1),
-    artistId: z.string().min(1),
+  z.extend(albumDetailsSchema, {
+    albumId: nonEmpty,
+    artistId: nonEmpty,
     tracks: z.array(trackSchema),
   }),
 );
 
 export const AlbumDetailsChanged = defineEvent(
   'AlbumDetailsChanged',
-  z.object({ albumId: z.string().min(1), changes: albumDetailsSchema.partial() }),
+  z.object({ albumId: nonEmpty, changes: z.partial(albumDetailsSchema) }),
 );
 
 export const ArtistDetailsChanged = defineEvent(
   'ArtistDetailsChanged',
   z.object({
-    artistId: z.string().min(1),
-    changes: z
-      .object({ name: z.string().min(1), bio: z.string().nullable(), isMain: z.boolean(), socialLinks: socialLinksSchema })
-      .partial(),
+    artistId: nonEmpty,
+    changes: z.partial(z.object({ name: nonEmpty, bio: z.nullable(z.string()), isMain: z.boolean(), socialLinks: socialLinksSchema })),
   }),
 );
 
 /** The artist leaves the listener lists (artists, search); the albums stay as they are. */
-export const ArtistArchived = defineEvent('ArtistArchived', z.object({ artistId: z.string().min(1) }));
+export const ArtistArchived = defineEvent('ArtistArchived', z.object({ artistId: nonEmpty }));
 /** An archived artist is back in the listener lists (artists, search), as they were when archived. */
-export const ArtistRestored = defineEvent('ArtistRestored', z.object({ artistId: z.string().min(1) }));
+export const ArtistRestored = defineEvent('ArtistRestored', z.object({ artistId: nonEmpty }));
 
 /** A new avatar or header, already resized; `url` is what the app serves (a /media/ path). */
 export const ArtistImageChanged = defineEvent(
   'ArtistImageChanged',
-  z.object({ artistId: z.string().min(1), image: z.enum(['avatar', 'header']), url: z.string().min(1) }),
+  z.object({ artistId: nonEmpty, image: z.enum(['avatar', 'header']), url: nonEmpty }),
 );
 
 /**
@@ -123,31 +122,28 @@ export const albumAccessSchema = z.enum(['free', 'toko_plus', 'purchase_required
 export type AlbumAccess = z.infer<typeof albumAccessSchema>;
 
 export const albumDraftDetailsSchema = z.object({
-  title: z.string().min(1),
-  albumType: z.string().min(1),
-  description: z.string().nullable(),
+  title: nonEmpty,
+  albumType: nonEmpty,
+  description: z.nullable(z.string()),
   /** ISO date (yyyy-mm-dd); null publishes with the day of publication. */
-  releaseDate: z.string().date().nullable(),
-  copyright: z.string().nullable(),
+  releaseDate: z.nullable(isoDate),
+  copyright: z.nullable(z.string()),
   externalLinks: externalLinksSchema,
   access: albumAccessSchema,
   /** Dollars, e.g. 9.99, as in AlbumDetails. */
-  price: z.number().nonnegative().nullable(),
-  memberPrice: z.number().nonnegative().nullable(),
+  price: z.nullable(z.number().check(z.nonnegative())),
+  memberPrice: z.nullable(z.number().check(z.nonnegative())),
   isExclusive: z.boolean(),
   /** The resized cover's /media/ URL. */
-  artwork: z.string().nullable(),
+  artwork: z.nullable(z.string()),
 });
 export type AlbumDraftDetails = z.infer<typeof albumDraftDetailsSchema>;
 
 /** A release begins as a draft on its album stream; listeners see nothing of it until AlbumPublished. */
-export const AlbumDrafted = defineEvent(
-  'AlbumDrafted',
-  albumDraftDetailsSchema.extend({ albumId: z.string().min(1), artistId: z.string().min(1) }),
-);
+export const AlbumDrafted = defineEvent('AlbumDrafted', z.extend(albumDraftDetailsSchema, { albumId: nonEmpty, artistId: nonEmpty }));
 export const AlbumDraftChanged = defineEvent(
   'AlbumDraftChanged',
-  z.object({ albumId: z.string().min(1), changes: albumDraftDetailsSchema.partial() }),
+  z.object({ albumId: nonEmpty, changes: z.partial(albumDraftDetailsSchema) }),
 );
 
 export const audioFormatSchema = z.enum(['mp3', 'wav', 'flac']);
@@ -159,56 +155,47 @@ export const audioFormatSchema = z.enum(['mp3', 'wav', 'flac']);
 export const TrackUploaded = defineEvent(
   'TrackUploaded',
   z.object({
-    albumId: z.string().min(1),
-    trackId: z.string().min(1),
-    title: z.string().min(1),
-    trackNumber: z.number().int().positive(),
+    albumId: nonEmpty,
+    trackId: nonEmpty,
+    title: nonEmpty,
+    trackNumber: positiveInteger,
     /** Where the browser put the file, under the private masters/ prefix. */
-    uploadKey: z.string().min(1),
+    uploadKey: nonEmpty,
   }),
 );
 /** The upload was read as audio and its streaming MP3 made; a lossless upload is kept as the master for downloads. */
 export const TrackProcessed = defineEvent(
   'TrackProcessed',
   z.object({
-    albumId: z.string().min(1),
-    trackId: z.string().min(1),
+    albumId: nonEmpty,
+    trackId: nonEmpty,
     format: audioFormatSchema,
     /** Seconds. */
-    duration: z.number().positive(),
-    audioKey: z.string().min(1),
+    duration: z.number().check(z.positive()),
+    audioKey: nonEmpty,
     /** The lossless master (WAV or FLAC); null for an MP3 upload. */
-    masterKey: z.string().nullable(),
+    masterKey: z.nullable(z.string()),
   }),
 );
-export const TrackRefused = defineEvent(
-  'TrackRefused',
-  z.object({ albumId: z.string().min(1), trackId: z.string().min(1), reason: z.string().min(1) }),
-);
-export const TrackRemoved = defineEvent('TrackRemoved', z.object({ albumId: z.string().min(1), trackId: z.string().min(1) }));
+export const TrackRefused = defineEvent('TrackRefused', z.object({ albumId: nonEmpty, trackId: nonEmpty, reason: nonEmpty }));
+export const TrackRemoved = defineEvent('TrackRemoved', z.object({ albumId: nonEmpty, trackId: nonEmpty }));
 /** The draft's whole running order, first to last. */
-export const TracksReordered = defineEvent(
-  'TracksReordered',
-  z.object({ albumId: z.string().min(1), trackIds: z.array(z.string().min(1)) }),
-);
+export const TracksReordered = defineEvent('TracksReordered', z.object({ albumId: nonEmpty, trackIds: z.array(nonEmpty) }));
 export const TrackDetailsChanged = defineEvent(
   'TrackDetailsChanged',
   z.object({
-    albumId: z.string().min(1),
-    trackId: z.string().min(1),
-    changes: z.object({ title: z.string().min(1), lyrics: z.string().nullable(), instrumentalKey: z.string().nullable() }).partial(),
+    albumId: nonEmpty,
+    trackId: nonEmpty,
+    changes: z.partial(z.object({ title: nonEmpty, lyrics: z.nullable(z.string()), instrumentalKey: z.nullable(z.string()) })),
   }),
 );
 
-export const AlbumReleaseScheduled = defineEvent(
-  'AlbumReleaseScheduled',
-  z.object({ albumId: z.string().min(1), at: z.string().datetime() }),
-);
-export const AlbumReleaseUnscheduled = defineEvent('AlbumReleaseUnscheduled', z.object({ albumId: z.string().min(1) }));
+export const AlbumReleaseScheduled = defineEvent('AlbumReleaseScheduled', z.object({ albumId: nonEmpty, at: isoDateTime }));
+export const AlbumReleaseUnscheduled = defineEvent('AlbumReleaseUnscheduled', z.object({ albumId: nonEmpty }));
 /** Listeners no longer find it; buyers keep their purchases and downloads. */
-export const AlbumUnpublished = defineEvent('AlbumUnpublished', z.object({ albumId: z.string().min(1) }));
+export const AlbumUnpublished = defineEvent('AlbumUnpublished', z.object({ albumId: nonEmpty }));
 /** Back in the listings, with no new-release notification (it is not new). */
-export const AlbumRepublished = defineEvent('AlbumRepublished', z.object({ albumId: z.string().min(1) }));
+export const AlbumRepublished = defineEvent('AlbumRepublished', z.object({ albumId: nonEmpty }));
 
 /** The catalogue's events, for the registry (events/index.ts). */
 export const catalogueEvents = [

@@ -1,36 +1,37 @@
 /** Commerce events: the album cart, orders paid through Stripe, album downloads, Toko+ subscriptions and exclusive videos. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DELETED, defineEvent, userOwner } from './envelope.js';
+import { isoDate, isoDateTime, nonEmpty, nonNegativeInteger, positiveInteger } from './fields.js';
 
 /** Dollars with cents, e.g. 9.99. */
-const dollars = z.number().nonnegative().multipleOf(0.01);
+const dollars = z.number().check(z.nonnegative(), z.multipleOf(0.01));
 
 /** One album line of the cart, with the prices it was added at. */
 export const cartLineSchema = z.object({
-  albumId: z.string().min(1),
-  title: z.string().min(1),
-  artistName: z.string().nullable(),
-  artwork: z.string().nullable(),
+  albumId: nonEmpty,
+  title: nonEmpty,
+  artistName: z.nullable(z.string()),
+  artwork: z.nullable(z.string()),
   basePrice: dollars,
   subscriberPrice: dollars,
   userSelectedSubscriber: z.boolean(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
-export const CartItemAdded = defineEvent('CartItemAdded', z.object({ ownerId: z.string().min(1), line: cartLineSchema }));
-export const CartItemRemoved = defineEvent('CartItemRemoved', z.object({ ownerId: z.string().min(1), albumId: z.string().min(1) }));
+export const CartItemAdded = defineEvent('CartItemAdded', z.object({ ownerId: nonEmpty, line: cartLineSchema }));
+export const CartItemRemoved = defineEvent('CartItemRemoved', z.object({ ownerId: nonEmpty, albumId: nonEmpty }));
 export const CartCleared = defineEvent(
   'CartCleared',
-  z.object({ ownerId: z.string().min(1), reason: z.enum(['emptied', 'purchased']), albumIds: z.array(z.string().min(1)) }),
+  z.object({ ownerId: nonEmpty, reason: z.enum(['emptied', 'purchased']), albumIds: z.array(nonEmpty) }),
 );
 /** A guest cart merged into the signed-in user's cart: only the lines that were new. */
-export const CartSynced = defineEvent('CartSynced', z.object({ ownerId: z.string().min(1), lines: z.array(cartLineSchema) }));
+export const CartSynced = defineEvent('CartSynced', z.object({ ownerId: nonEmpty, lines: z.array(cartLineSchema) }));
 
 export const orderAlbumSchema = z.object({
-  albumId: z.string().min(1),
-  title: z.string().min(1),
-  artistName: z.string().nullable(),
-  artwork: z.string().nullable(),
+  albumId: nonEmpty,
+  title: nonEmpty,
+  artistName: z.nullable(z.string()),
+  artwork: z.nullable(z.string()),
   price: dollars,
 });
 export type OrderAlbum = z.infer<typeof orderAlbumSchema>;
@@ -38,12 +39,12 @@ export type OrderAlbum = z.infer<typeof orderAlbumSchema>;
 export const CheckoutStarted = defineEvent(
   'CheckoutStarted',
   z.object({
-    orderId: z.string().min(1),
-    userId: z.string().min(1),
-    email: z.string().email(),
-    albums: z.array(orderAlbumSchema).min(1),
+    orderId: nonEmpty,
+    userId: nonEmpty,
+    email: z.email(),
+    albums: z.array(orderAlbumSchema).check(z.minLength(1)),
     /** The Toko+ plan added at checkout, in dollars a month; null when not added. */
-    planAmount: z.number().int().positive().nullable(),
+    planAmount: z.nullable(positiveInteger),
     total: dollars,
     currency: z.literal('usd'),
     pricing: z.enum(['default', 'subscriber', 'subscriber_with_plan']),
@@ -56,14 +57,14 @@ export const CheckoutStarted = defineEvent(
 export const PurchaseCompleted = defineEvent(
   'PurchaseCompleted',
   z.object({
-    orderId: z.string().min(1),
-    userId: z.string().min(1),
-    email: z.string().email(),
+    orderId: nonEmpty,
+    userId: nonEmpty,
+    email: z.email(),
     album: orderAlbumSchema,
-    stripeSessionId: z.string().min(1),
-    stripeEventId: z.string().min(1),
+    stripeSessionId: nonEmpty,
+    stripeEventId: nonEmpty,
     /** How many albums the order holds, so a receipt can wait for them all. */
-    albumsInOrder: z.number().int().positive(),
+    albumsInOrder: positiveInteger,
   }),
   [],
   { owner: userOwner, fields: { email: DELETED.email } },
@@ -79,14 +80,14 @@ export const PurchaseCompleted = defineEvent(
 export const PaymentFeeRecorded = defineEvent(
   'PaymentFeeRecorded',
   z.object({
-    orderId: z.string().min(1),
-    stripeChargeId: z.string().min(1),
-    stripeBalanceTransactionId: z.string().min(1),
+    orderId: nonEmpty,
+    stripeChargeId: nonEmpty,
+    stripeBalanceTransactionId: nonEmpty,
     /** The whole charge, in cents. */
-    chargeCents: z.number().int().nonnegative(),
-    feeCents: z.number().int().nonnegative(),
-    albums: z.array(z.object({ albumId: z.string().min(1), feeCents: z.number().int().nonnegative() })).min(1),
-    planFeeCents: z.number().int().nonnegative(),
+    chargeCents: nonNegativeInteger,
+    feeCents: nonNegativeInteger,
+    albums: z.array(z.object({ albumId: nonEmpty, feeCents: nonNegativeInteger })).check(z.minLength(1)),
+    planFeeCents: nonNegativeInteger,
   }),
 );
 
@@ -94,9 +95,9 @@ export const PaymentFeeRecorded = defineEvent(
 export const RefundRequested = defineEvent(
   'RefundRequested',
   z.object({
-    orderId: z.string().min(1),
-    userId: z.string().min(1),
-    stripeRefundId: z.string().min(1),
+    orderId: nonEmpty,
+    userId: nonEmpty,
+    stripeRefundId: nonEmpty,
     amount: dollars,
   }),
 );
@@ -108,13 +109,13 @@ export const RefundRequested = defineEvent(
 export const PurchaseRefunded = defineEvent(
   'PurchaseRefunded',
   z.object({
-    orderId: z.string().min(1),
-    userId: z.string().min(1),
-    email: z.string().email(),
-    albums: z.array(orderAlbumSchema).min(1),
+    orderId: nonEmpty,
+    userId: nonEmpty,
+    email: z.email(),
+    albums: z.array(orderAlbumSchema).check(z.minLength(1)),
     amount: dollars,
-    stripeChargeId: z.string().min(1),
-    stripeEventId: z.string().min(1),
+    stripeChargeId: nonEmpty,
+    stripeEventId: nonEmpty,
   }),
   [],
   { owner: userOwner, fields: { email: DELETED.email } },
@@ -124,31 +125,31 @@ export const PurchaseRefunded = defineEvent(
 export const AlbumDownloadBuilt = defineEvent(
   'AlbumDownloadBuilt',
   z.object({
-    albumId: z.string().min(1),
-    key: z.string().min(1),
-    bytes: z.number().int().positive(),
-    files: z.array(z.string().min(1)),
+    albumId: nonEmpty,
+    key: nonEmpty,
+    bytes: positiveInteger,
+    files: z.array(nonEmpty),
   }),
 );
 
 const subscriptionRef = {
-  userId: z.string().min(1),
-  stripeSubscriptionId: z.string().min(1),
+  userId: nonEmpty,
+  stripeSubscriptionId: nonEmpty,
 };
-/** Unix seconds, as Stripe gives them, turned into ISO dates. */
-const isoDate = z.string().datetime();
+/** Unix seconds, as Stripe gives them, turned into ISO instants. */
+const stripeInstant = isoDateTime;
 
 export const SubscriptionStarted = defineEvent(
   'SubscriptionStarted',
   z.object({
     ...subscriptionRef,
-    stripeCustomerId: z.string().min(1),
-    email: z.string().email().nullable(),
+    stripeCustomerId: nonEmpty,
+    email: z.nullable(z.email()),
     /** Dollars a month: 5, 10 or 20. */
-    amount: z.number().int().positive(),
-    startedAt: isoDate,
-    currentPeriodEnd: isoDate,
-    trialEndsAt: isoDate.nullable(),
+    amount: positiveInteger,
+    startedAt: stripeInstant,
+    currentPeriodEnd: stripeInstant,
+    trialEndsAt: z.nullable(stripeInstant),
     source: z.enum(['stripe']),
   }),
   [],
@@ -156,43 +157,43 @@ export const SubscriptionStarted = defineEvent(
 );
 export const SubscriptionRenewed = defineEvent(
   'SubscriptionRenewed',
-  z.object({ ...subscriptionRef, invoiceId: z.string().min(1), currentPeriodEnd: isoDate }),
+  z.object({ ...subscriptionRef, invoiceId: nonEmpty, currentPeriodEnd: stripeInstant }),
 );
 /** Cancelled by the member: it stays active until the end of the period already paid. */
-export const SubscriptionCancelled = defineEvent('SubscriptionCancelled', z.object({ ...subscriptionRef, endsAt: isoDate }));
+export const SubscriptionCancelled = defineEvent('SubscriptionCancelled', z.object({ ...subscriptionRef, endsAt: stripeInstant }));
 /** A cancellation taken back before the period ended: the subscription renews again. */
-export const SubscriptionResumed = defineEvent('SubscriptionResumed', z.object({ ...subscriptionRef, currentPeriodEnd: isoDate }));
-export const SubscriptionEnded = defineEvent('SubscriptionEnded', z.object({ ...subscriptionRef, endedAt: isoDate }));
+export const SubscriptionResumed = defineEvent('SubscriptionResumed', z.object({ ...subscriptionRef, currentPeriodEnd: stripeInstant }));
+export const SubscriptionEnded = defineEvent('SubscriptionEnded', z.object({ ...subscriptionRef, endedAt: stripeInstant }));
 
 export const VideoPublished = defineEvent(
   'VideoPublished',
   z.object({
-    videoId: z.string().min(1),
-    slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
-    title: z.string().min(1),
-    description: z.string().nullable(),
-    youtubeVideoId: z.string().regex(/^[\w-]{11}$/),
+    videoId: nonEmpty,
+    slug: z.string().check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)),
+    title: nonEmpty,
+    description: z.nullable(z.string()),
+    youtubeVideoId: z.string().check(z.regex(/^[\w-]{11}$/)),
     requiredTier: z.enum(['free', 'toko_plus']),
-    publishedAt: z.string().date(),
+    publishedAt: isoDate,
   }),
 );
 /** Out of the listeners' lists and its page, kept for the admins, who may show it again. */
-export const VideoHidden = defineEvent('VideoHidden', z.object({ videoId: z.string().min(1) }));
+export const VideoHidden = defineEvent('VideoHidden', z.object({ videoId: nonEmpty }));
 /** A hidden video back where listeners find it. */
-export const VideoShown = defineEvent('VideoShown', z.object({ videoId: z.string().min(1) }));
+export const VideoShown = defineEvent('VideoShown', z.object({ videoId: nonEmpty }));
 /** Gone for good: from the listeners' lists and page and from the admins' list; its slug is free again. */
-export const VideoDeleted = defineEvent('VideoDeleted', z.object({ videoId: z.string().min(1) }));
+export const VideoDeleted = defineEvent('VideoDeleted', z.object({ videoId: nonEmpty }));
 export const VideoDetailsChanged = defineEvent(
   'VideoDetailsChanged',
   z.object({
-    videoId: z.string().min(1),
-    changes: z
-      .object({
-        title: z.string().min(1),
-        description: z.string().nullable(),
-        youtubeVideoId: z.string().regex(/^[\w-]{11}$/),
+    videoId: nonEmpty,
+    changes: z.partial(
+      z.object({
+        title: nonEmpty,
+        description: z.nullable(z.string()),
+        youtubeVideoId: z.string().check(z.regex(/^[\w-]{11}$/)),
         requiredTier: z.enum(['free', 'toko_plus']),
-      })
-      .partial(),
+      }),
+    ),
   }),
 );

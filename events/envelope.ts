@@ -1,22 +1,23 @@
 /** The envelope every stored event travels in, and the registry that validates and upcasts it. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { isoDateTime, nonEmpty, positiveInteger } from './fields.js';
 
 export const metaSchema = z.object({
-  eventId: z.string().min(1),
-  at: z.string().datetime(),
-  actor: z.string().min(1),
-  correlationId: z.string().min(1),
-  causationId: z.string().min(1).optional(),
+  eventId: nonEmpty,
+  at: isoDateTime,
+  actor: nonEmpty,
+  correlationId: nonEmpty,
+  causationId: z.optional(nonEmpty),
   /** The HTTP route whose request appended the event, when one did (older events have none). */
-  route: z.string().min(1).optional(),
+  route: z.optional(nonEmpty),
 });
 export type EventMeta = z.infer<typeof metaSchema>;
 
 export const storedEventSchema = z.object({
-  streamId: z.string().min(1),
-  version: z.number().int().positive(),
-  type: z.string().min(1),
-  schemaVersion: z.number().int().positive(),
+  streamId: nonEmpty,
+  version: positiveInteger,
+  type: nonEmpty,
+  schemaVersion: positiveInteger,
   data: z.unknown(),
   meta: metaSchema,
 });
@@ -24,12 +25,12 @@ export type StoredEvent = z.infer<typeof storedEventSchema>;
 
 /** One version of one event type. `upcast` turns data of this version (parsed by `schema`) into the next version's. */
 export interface EventVersion {
-  schema: z.ZodType;
+  schema: z.ZodMiniType;
   upcast?: (data: unknown) => unknown;
 }
 
 /** An older version of an event, its upcast typed by its own schema. */
-export function olderVersion<S extends z.ZodType>(schema: S, upcast: (data: z.infer<S>) => unknown): EventVersion {
+export function olderVersion<S extends z.ZodMiniType>(schema: S, upcast: (data: z.infer<S>) => unknown): EventVersion {
   // The registry hands an upcast only data this version's schema has just parsed.
   return { schema, upcast: (data) => upcast(data as z.infer<S>) };
 }
@@ -49,7 +50,7 @@ export interface PersonalData<Data> {
 export const DELETED = { name: 'Deleted listener', email: 'deleted-listener@deleted.invalid', text: '(deleted)' } as const;
 
 /** An event definition: its name (a past-tense fact) and every schema version it has had, oldest first. */
-export interface EventDefinition<Name extends string, Schema extends z.ZodType> {
+export interface EventDefinition<Name extends string, Schema extends z.ZodMiniType> {
   type: Name;
   schema: Schema;
   schemaVersion: number;
@@ -59,7 +60,7 @@ export interface EventDefinition<Name extends string, Schema extends z.ZodType> 
   secret?: readonly (keyof z.infer<Schema> & string)[];
 }
 
-export function defineEvent<Name extends string, Schema extends z.ZodType>(
+export function defineEvent<Name extends string, Schema extends z.ZodMiniType>(
   type: Name,
   schema: Schema,
   older: EventVersion[] = [],
@@ -80,7 +81,7 @@ export function defineEvent<Name extends string, Schema extends z.ZodType>(
 export const userOwner = (data: { userId: string }) => `user:${data.userId}`;
 
 /** What a command decides: an event type and its data, before it gets a stream, version and meta. */
-export type NewEvent<D extends EventDefinition<string, z.ZodType> = EventDefinition<string, z.ZodType>> = {
+export type NewEvent<D extends EventDefinition<string, z.ZodMiniType> = EventDefinition<string, z.ZodMiniType>> = {
   type: D['type'];
   data: z.infer<D['schema']>;
 };
@@ -89,8 +90,8 @@ export class UnknownEventError extends Error {
   readonly code = 'UNKNOWN_EVENT';
 }
 
-export function createRegistry<const Defs extends readonly EventDefinition<string, z.ZodType>[]>(definitions: Defs) {
-  const byType = new Map<string, EventDefinition<string, z.ZodType>>(definitions.map((d) => [d.type, d]));
+export function createRegistry<const Defs extends readonly EventDefinition<string, z.ZodMiniType>[]>(definitions: Defs) {
+  const byType = new Map<string, EventDefinition<string, z.ZodMiniType>>(definitions.map((d) => [d.type, d]));
   type Def = Defs[number];
   type Typed = {
     [K in Def as K['type']]: Omit<StoredEvent, 'type' | 'data'> & { type: K['type']; data: z.infer<K['schema']> };

@@ -1,8 +1,9 @@
 /** A listener's library: albums they keep, tracks and albums they love, and what they listened to. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineEvent } from './envelope.js';
+import { nonEmpty } from './fields.js';
 
-const id = z.string().min(1);
+const id = nonEmpty;
 
 export const LibraryAlbumAdded = defineEvent('LibraryAlbumAdded', z.object({ userId: id, albumId: id }));
 

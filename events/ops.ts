@@ -1,15 +1,16 @@
 /** The operators' actions on the running system (the sync manager, functions/lib/ops/), each in an `ops#…` stream with the operator as actor. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineEvent } from './envelope.js';
+import { nonEmpty, nonNegativeInteger, positiveInteger } from './fields.js';
 
 /** Stream `ops#dead-letters#<consumer>`: messages moved from a consumer's DLQ back to its queue, at a chosen rate. */
 export const DeadLettersRedriven = defineEvent(
   'DeadLettersRedriven',
   z.object({
-    consumer: z.string().min(1),
+    consumer: nonEmpty,
     /** The SQS message ids moved back. */
-    messageIds: z.array(z.string().min(1)),
-    ratePerSecond: z.number().positive().max(100),
+    messageIds: z.array(nonEmpty),
+    ratePerSecond: z.number().check(z.positive(), z.lte(100)),
   }),
 );
 
@@ -17,29 +18,29 @@ export const DeadLettersRedriven = defineEvent(
 export const StreamHealed = defineEvent(
   'StreamHealed',
   z.object({
-    projection: z.string().min(1),
-    streamId: z.string().min(1),
+    projection: nonEmpty,
+    streamId: nonEmpty,
     /** The stream's version the views now reflect. */
-    version: z.number().int().nonnegative(),
+    version: nonNegativeInteger,
     /** View items written (put, updated or deleted). */
-    items: z.number().int().nonnegative(),
+    items: nonNegativeInteger,
   }),
 );
 
 /** Stream `ops#rebuilds#<projection>`: a blue/green rebuild of a projection begun, `generation` built beside the live `from`. */
 export const ViewRebuildStarted = defineEvent(
   'ViewRebuildStarted',
-  z.object({ projection: z.string().min(1), generation: z.number().int().positive(), from: z.number().int().nonnegative() }),
+  z.object({ projection: nonEmpty, generation: positiveInteger, from: nonNegativeInteger }),
 );
 
 /** Stream `ops#rebuilds#<projection>`: the projection's readers and live projector moved from generation `from` to `to`. */
 export const ViewGenerationSwitched = defineEvent(
   'ViewGenerationSwitched',
-  z.object({ projection: z.string().min(1), from: z.number().int().nonnegative(), to: z.number().int().positive() }),
+  z.object({ projection: nonEmpty, from: nonNegativeInteger, to: positiveInteger }),
 );
 
 /** Stream `ops#rebuilds#<projection>`: the projection's old generation, no longer read, deleted. */
 export const ViewGenerationDropped = defineEvent(
   'ViewGenerationDropped',
-  z.object({ projection: z.string().min(1), generation: z.number().int().nonnegative() }),
+  z.object({ projection: nonEmpty, generation: nonNegativeInteger }),
 );

@@ -1,16 +1,17 @@
 /** Curated playlists of the label: a name, a description and tracks from its albums, played as a queue. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineEvent } from './envelope.js';
+import { nonEmpty } from './fields.js';
 
-export const playlistTrackSchema = z.object({ trackId: z.string().min(1), albumId: z.string().min(1) });
+export const playlistTrackSchema = z.object({ trackId: nonEmpty, albumId: nonEmpty });
 export type PlaylistTrack = z.infer<typeof playlistTrackSchema>;
 
 export const PlaylistCreated = defineEvent(
   'PlaylistCreated',
   z.object({
-    playlistId: z.string().min(1),
-    name: z.string().min(1).max(120),
-    description: z.string().max(2000),
-    tracks: z.array(playlistTrackSchema).min(1).max(500),
+    playlistId: nonEmpty,
+    name: nonEmpty.check(z.maxLength(120)),
+    description: z.string().check(z.maxLength(2000)),
+    tracks: z.array(playlistTrackSchema).check(z.minLength(1), z.maxLength(500)),
   }),
 );

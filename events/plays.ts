@@ -1,20 +1,21 @@
 /** Listening events: the plays the server counted, the ends of those plays, and the play reports it refused. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineEvent } from './envelope.js';
+import { nonEmpty } from './fields.js';
 import { playRefusalReasons } from './play-refusals.js';
 
 export const PlayRecorded = defineEvent(
   'PlayRecorded',
   z.object({
-    trackId: z.string().min(1),
-    albumId: z.string().min(1),
+    trackId: nonEmpty,
+    albumId: nonEmpty,
     /** The signed-in user, or the anonymous listener id of a guest. */
-    listenerId: z.string().min(1),
-    userId: z.string().nullable(),
+    listenerId: nonEmpty,
+    userId: z.nullable(z.string()),
     /** Seconds between the play's start (its token) and its report, as the server measured them. */
-    playDuration: z.number().nonnegative(),
+    playDuration: z.number().check(z.nonnegative()),
     /** The track's length in the catalogue, in seconds. */
-    trackLength: z.number().positive(),
+    trackLength: z.number().check(z.positive()),
   }),
 );
 
@@ -22,15 +23,15 @@ export const PlayRecorded = defineEvent(
 export const PlayCompleted = defineEvent(
   'PlayCompleted',
   z.object({
-    trackId: z.string().min(1),
-    albumId: z.string().min(1),
-    listenerId: z.string().min(1),
-    userId: z.string().nullable(),
+    trackId: nonEmpty,
+    albumId: nonEmpty,
+    listenerId: nonEmpty,
+    userId: z.nullable(z.string()),
     /** When the server started the play (its token), ISO 8601. */
-    startedAt: z.string().min(1),
+    startedAt: nonEmpty,
     /** Seconds from the start to the report of the end, as the server measured them. */
-    playDuration: z.number().nonnegative(),
-    trackLength: z.number().positive(),
+    playDuration: z.number().check(z.nonnegative()),
+    trackLength: z.number().check(z.positive()),
   }),
 );
 
@@ -40,10 +41,10 @@ export { playRefusalReasons, type PlayRefusalReason } from './play-refusals.js';
 export const PlayRefused = defineEvent(
   'PlayRefused',
   z.object({
-    trackId: z.string().min(1),
-    albumId: z.string().min(1),
-    listenerId: z.string().min(1),
-    userId: z.string().nullable(),
+    trackId: nonEmpty,
+    albumId: nonEmpty,
+    listenerId: nonEmpty,
+    userId: z.nullable(z.string()),
     reason: z.enum(playRefusalReasons),
   }),
 );

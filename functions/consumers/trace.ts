@@ -2,7 +2,7 @@
  * Queue consumer: records each event it gets under its correlation id (functions/lib/ops/trace-index.ts), for the
  * sync manager's trace of a request. It reads only the envelope, so it opens no personal data.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { metaSchema } from '../../events/index.js';
 import { recordTrace } from '../lib/ops/trace-index.js';
 import { queueConsumer } from '../lib/reactor.js';

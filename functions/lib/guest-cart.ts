@@ -2,7 +2,7 @@
  * The guest cart brought into a listener's cart once they sign in: by `POST /api/cart/sync`, and by a
  * password sign-in that carries it along. Prices the guest cart held are ignored (the catalogue's count).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { CartLine } from '../../events/index.js';
 import { ownedAlbumIds, runCartCommand, saleLine } from './commerce.js';
 import type { AppendContext } from './event-store.js';
@@ -10,10 +10,13 @@ import type { AppendContext } from './event-store.js';
 /** At most this many guest cart items are taken in one request. */
 export const GUEST_CART_MAX_ITEMS = 100;
 
+/** An album id as the SPA may keep it, a string or a number, read as a string. */
+const albumIdText = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
+
 /** A guest cart item as the SPA keeps it; anything else it holds is ignored. */
 const guestItem = z.object({
-  albumId: z.union([z.string(), z.number()]).transform(String).pipe(z.string().min(1).max(100)),
-  userSelectedSubscriber: z.boolean().optional(),
+  albumId: z.pipe(albumIdText, z.string().check(z.minLength(1), z.maxLength(100))),
+  userSelectedSubscriber: z.optional(z.boolean()),
 });
 
 /**

@@ -8,7 +8,9 @@ import middy from '@middy/core';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context as LambdaContext } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { $ZodError } from 'zod/v4/core';
+import './zod-english.js';
 import type { Endpoint } from '../contract/endpoint.js';
 import { DomainError, unavailable, type DomainErrorKind } from '../domain/errors.js';
 import { routeKey, routes, type AdminLevel, type AuthLevel, type Context, type Route, type RouteKey, type StepUp } from '../routes.js';
@@ -118,14 +120,14 @@ const statusOfKind: Record<DomainErrorKind, number> = {
   unavailable: 503,
 };
 
-function describeZodError(error: z.ZodError, where: string): string {
+function describeZodError(error: $ZodError, where: string): string {
   const issue = error.issues[0];
   const path = issue?.path.length ? issue.path.join('.') : where;
   return `Invalid ${path}: ${issue?.message ?? 'bad value'}`;
 }
 
 /** The first message for each field path of a parse failure (`where` for an issue about the whole part). */
-export function fieldMessages(error: z.core.$ZodError, where: string): Record<string, string> {
+export function fieldMessages(error: $ZodError, where: string): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) fields[issue.path.length ? issue.path.join('.') : where] ??= issue.message;
   return fields;
@@ -283,7 +285,7 @@ export function errorResponse(error: unknown, logger?: Logger): APIGatewayProxyS
     const body = { ...error.details, ...errorBody(error.code, error.message, error.field ? { [error.field]: error.message } : undefined) };
     return json(status, body, status === 503 ? { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } } : {});
   }
-  if (error instanceof z.ZodError) {
+  if (error instanceof $ZodError) {
     return json(400, errorBody('invalid_request', describeZodError(error, 'request'), fieldMessages(error, 'request')));
   }
   if (error instanceof ConcurrencyError)

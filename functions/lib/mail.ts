@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { brand } from '../../events/brand.js';
 import type { NotificationContent } from '../../events/index.js';
 import { queueName } from '../consumers.js';
@@ -19,11 +19,11 @@ export const MAILER = 'mailer';
 
 export const mailJobSchema = z.object({
   kind: z.literal('mail'),
-  jobId: z.string().min(1),
-  to: z.string().email(),
-  subject: z.string().min(1),
-  text: z.string().min(1),
-  html: z.string().min(1),
+  jobId: z.string().check(z.minLength(1)),
+  to: z.email(),
+  subject: z.string().check(z.minLength(1)),
+  text: z.string().check(z.minLength(1)),
+  html: z.string().check(z.minLength(1)),
 });
 export type MailJob = z.infer<typeof mailJobSchema>;
 export type Mail = Omit<MailJob, 'kind' | 'jobId'>;

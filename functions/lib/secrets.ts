@@ -12,7 +12,7 @@
  * (`replace_me`), or a key shorter than 32 characters refuses, and the function fails to start instead of running on
  * a weak or missing key.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const secretNames = [
   'SESSION_SECRET',
@@ -44,7 +44,10 @@ export const SECRETS_TTL_MS = 5 * 60_000;
 /** What the deployment's placeholder secrets hold until an operator pastes the real values in. */
 const PLACEHOLDER = /replace[-_ ]?me/i;
 
-const sourcesSchema = z.partialRecord(z.enum(secretNames), z.object({ id: z.string().min(1), field: z.string().min(1).optional() }));
+const sourcesSchema = z.partialRecord(
+  z.enum(secretNames),
+  z.object({ id: z.string().check(z.minLength(1)), field: z.optional(z.string().check(z.minLength(1))) }),
+);
 export type SecretSources = z.infer<typeof sourcesSchema>;
 
 /** A secret that may not be used: the function refuses to start rather than run with it. */

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { serialize } from 'cookie';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { AdminPermission } from '../../events/index.js';
 import { dynamoClient } from './aws.js';
 import { env, secret } from './env.js';
@@ -25,8 +25,8 @@ export const SESSION_COOKIE = '__Host-toko_session';
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 
 const claimsSchema = z.object({
-  sub: z.string().min(1),
-  sid: z.string().min(1),
+  sub: z.string().check(z.minLength(1)),
+  sid: z.string().check(z.minLength(1)),
   iat: z.number(),
 });
 

@@ -3,7 +3,7 @@
  * integer cents, each line credited to the artist its product names) and recorded once per order, however many times
  * and in whatever order the shop delivers it: a placed order decides nothing more. Pure.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { DomainEvent, EventOf, NewEvent } from '../../../events/index.js';
 import { assertNever, invalid } from '../errors.js';
 
@@ -35,36 +35,39 @@ export function centsOf(amount: string): number {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-const amount = z.string().regex(/^\d+(\.\d{1,2})?$/, 'an amount such as "28.00"');
+const amount = z.string().check(z.regex(/^\d+(\.\d{1,2})?$/, 'an amount such as "28.00"'));
 const moneySet = z.object({ shop_money: z.object({ amount, currency_code: z.string() }) });
+
+const id = z.number().check(z.int(), z.positive());
+const text = z.string().check(z.minLength(1));
 
 /**
  * The part of Shopify's order payload (REST Admin API shape, as `orders/create` sends it) that the label counts. Ids
  * are numbers there; a line of a custom item has no product or variant. Everything else in the payload is left unread.
  */
 export const shopifyOrderSchema = z.object({
-  id: z.number().int().positive(),
-  admin_graphql_api_id: z.string().min(1),
-  name: z.string().min(1),
-  created_at: z.string().refine((at) => !Number.isNaN(Date.parse(at)), 'a date and time'),
+  id,
+  admin_graphql_api_id: text,
+  name: text,
+  created_at: z.string().check(z.refine((at) => !Number.isNaN(Date.parse(at)), 'a date and time')),
   currency: z.string(),
   subtotal_price: amount,
   total_tax: amount,
   total_price: amount,
-  total_shipping_price_set: moneySet.nullish(),
+  total_shipping_price_set: z.nullish(moneySet),
   line_items: z
     .array(
       z.object({
-        id: z.number().int().positive(),
-        product_id: z.number().int().positive().nullable(),
-        variant_id: z.number().int().positive().nullable(),
-        title: z.string().min(1),
-        name: z.string().min(1).optional(),
-        quantity: z.number().int().positive(),
+        id,
+        product_id: z.nullable(id),
+        variant_id: z.nullable(id),
+        title: text,
+        name: z.optional(text),
+        quantity: z.number().check(z.int(), z.positive()),
         price: amount,
       }),
     )
-    .min(1),
+    .check(z.minLength(1)),
 });
 export type ShopifyOrder = z.infer<typeof shopifyOrderSchema>;
 
