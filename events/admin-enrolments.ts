@@ -3,10 +3,11 @@
  * `admin-enrolments#label`: its fold knows each address's newest link, so a newer link voids an older one, and a link is
  * used once whatever runs at once (the stream's version). The link's token is never here, only its SHA-256.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DELETED, defineEvent } from './envelope.js';
+import { isoDateTime, nonEmpty } from './fields.js';
 
-const id = z.string().min(1);
+const id = nonEmpty;
 
 /** An operator issued a link for this address, good until `expiresAt`; any older link for it is void from now on. */
 export const AdminEnrolmentIssued = defineEvent(
@@ -14,10 +15,10 @@ export const AdminEnrolmentIssued = defineEvent(
   z.object({
     enrolmentId: id,
     /** Trimmed and lower-cased. */
-    email: z.string().email(),
+    email: z.email(),
     /** SHA-256 of the link's token (base64url): the token has 256 random bits, so a plain hash is enough. */
-    tokenHash: z.string().min(1),
-    expiresAt: z.string().datetime(),
+    tokenHash: nonEmpty,
+    expiresAt: isoDateTime,
   }),
   [],
   // The address may have no account yet: it is keyed by itself, as a fan's is.
