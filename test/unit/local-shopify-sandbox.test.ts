@@ -112,7 +112,7 @@ describe('the storefront against the Shopify sandbox', () => {
 
   it('answers stock as the version asked for: warnings on a made cart from 2024-10, user errors and no cart before', async () => {
     const create = `mutation ($lines: [CartLineInput!]) { cartCreate(input: { lines: $lines }) {
-      cart { lines(first: 5) { nodes { id quantity } } } userErrors { code } warnings { code message target } } }`;
+      cart { id lines(first: 5) { nodes { id quantity } } } userErrors { code } warnings { code message target } } }`;
     const lines = [
       { merchandiseId: scarce.id, quantity: 3 },
       { merchandiseId: soldOut.id, quantity: 1 },
@@ -125,6 +125,20 @@ describe('the storefront against the Shopify sandbox', () => {
       { code: 'MERCHANDISE_NOT_ENOUGH_STOCK', message: 'Only 2 items were added to your cart due to availability.', target: short.id },
       { code: 'MERCHANDISE_OUT_OF_STOCK', message: `The product '${tee.title}' is already sold out.`, target: gone.id },
     ]);
+    // Left in the cart, the sold-out line keeps its checkout from being paid, as Shopify's checkout refuses it.
+    const { checkoutUrl } = (
+      await graphql(
+        `
+          query ($id: ID!) {
+            cart(id: $id) {
+              checkoutUrl
+            }
+          }
+        `,
+        { id: current.cart.id },
+      )
+    ).body.data.cart;
+    expect((await fetch(checkoutUrl)).status).toBe(409);
     const before = (await graphql(create, { lines }, SANDBOX_STOREFRONT_TOKEN, '2024-07')).body.data.cartCreate;
     expect(before).toEqual({
       cart: null,

@@ -365,6 +365,9 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
     });
   }
 
+  /** Whether a cart holds more of a variant than the store has (a sold-out line the client left in it). */
+  const overStock = (cart: Cart) => cart.lines.some((line) => line.quantity > stockOf(line.variantId));
+
   function addLines(cart: Cart, lines: z.infer<typeof lineInput>[]) {
     for (const line of lines) {
       const existing = cart.lines.find((l) => l.variantId === line.merchandiseId);
@@ -637,6 +640,9 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
           return sendHtml(res, 404, messagePage('Checkout not found', 'This cart does not exist in the sandbox.'));
         const orderUrl = (orderId: number) => `/checkouts/thank-you/${orderId}`;
         if (cart.orderId !== null) return redirect(res, orderUrl(cart.orderId));
+        // As Shopify's checkout: a cart holding more than the store has is not paid for.
+        if (overStock(cart))
+          return sendHtml(res, 409, messagePage('Not enough stock', 'Some items in this cart are sold out or have fewer in stock.'));
         if (!checkout[2] && method === 'GET') {
           const subtotal = subtotalOf(cart);
           const lines = cart.lines.map((line) => {
@@ -674,6 +680,7 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
         const cart = state.carts[adminPay[1]];
         if (!cart) return sendJson(res, 404, { error: 'cart_not_found' });
         if (cart.orderId !== null) return sendJson(res, 409, { error: 'cart_paid' });
+        if (overStock(cart)) return sendJson(res, 409, { error: 'not_enough_stock' });
         const params = payParams.parse(raw.length ? JSON.parse(raw.toString('utf8')) : {});
         return sendJson(res, 200, await pay(cart, params.email ?? null, params.deliver !== false && params.deliver !== 'false'));
       }
