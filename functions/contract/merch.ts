@@ -40,11 +40,33 @@ export const listProductsAnswer = z.array(shopProduct);
 export const listProducts = endpoint({ answer: listProductsAnswer });
 export const listCollectionsAnswer = z.array(shopCollection);
 export const listCollections = endpoint({ answer: listCollectionsAnswer });
+const cartLine = z.object({ variantId: z.string(), quantity: z.int() });
+
 /**
- * The cart made on the shop: its checkout, and what the member discount took off the items there, in dollars (0 for a
- * listener who is not a member, or when the shop did not apply the code), so the bag can tell a member if it did not.
+ * A variant the shop's cart holds fewer of than the bag asked for, for want of stock: `quantity` is what it holds (0
+ * when the shop has none and took the line out).
  */
-export const createCartAnswer = z.object({ success, cartId: z.string(), checkoutUrl: z.string(), memberDiscount: z.number() });
+export const cartAdjustment = z.object({
+  variantId: z.string(),
+  requested: z.int(),
+  quantity: z.int(),
+  reason: z.enum(['not_enough_stock', 'out_of_stock']),
+});
+export type CartAdjustment = z.infer<typeof cartAdjustment>;
+
+/**
+ * The cart made on the shop: its checkout, what the member discount took off the items there, in dollars (0 for a
+ * listener who is not a member, or when the shop did not apply the code), so the bag can tell a member if it did not,
+ * and the lines it holds, with each one the shop cut or took out for want of stock (no lines: nothing to check out).
+ */
+export const createCartAnswer = z.object({
+  success,
+  cartId: z.string(),
+  checkoutUrl: z.string(),
+  memberDiscount: z.number(),
+  lines: z.array(cartLine),
+  adjustments: z.array(cartAdjustment),
+});
 export const createCart = endpoint({
   body: z.object({
     items: z

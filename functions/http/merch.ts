@@ -31,7 +31,14 @@ export const handler = contextHandler('merch', {
     if (code && !cart.discountCodes.some((c) => c.applicable)) {
       logger.error('the shop did not apply the member discount code', { discountCodes: cart.discountCodes.map((c) => c.applicable) });
     }
-    return { success: true, cartId: cart.cartId, checkoutUrl: cart.checkoutUrl, memberDiscount: toDollars(cart.discountCents) };
+    return {
+      success: true,
+      cartId: cart.cartId,
+      checkoutUrl: cart.checkoutUrl,
+      memberDiscount: toDollars(cart.discountCents),
+      lines: cart.lines,
+      adjustments: cart.adjustments,
+    };
   },
   'GET /api/shopify/cart-status': async ({ query }) => ({ spent: await storefront().isCartSpent(query.cartId) }),
   'POST /api/shopify/webhook': ({ request }) =>

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchOrderFrom, orderedProductIds, shopifyOrderSchema } from '../../functions/domain/merch/order.js';
 import { verifyShopifyWebhook } from '../../functions/lib/shopify-webhook.js';
-import { shopifyStorefront, type Storefront } from '../../functions/lib/storefront.js';
-import { sandboxProducts } from '../../infra/local/shopify-sandbox/catalogue.js';
+import { shopifyStorefront, STOREFRONT_API_VERSION, type Storefront } from '../../functions/lib/storefront.js';
+import { sandboxProducts, sandboxStock } from '../../infra/local/shopify-sandbox/catalogue.js';
 import { stubAppEnv, unstubAppEnv } from '../support/unit-env.js';
 import { SANDBOX_STOREFRONT_TOKEN, startShopifySandbox, type ShopifySandbox } from '../../infra/local/shopify-sandbox/index.js';
 
@@ -28,8 +28,13 @@ afterAll(async () => {
   unstubAppEnv();
 });
 
-const graphql = async (query: string, variables: Record<string, unknown> = {}, token = SANDBOX_STOREFRONT_TOKEN) => {
-  const res = await fetch(`${sandbox.url}/api/2025-01/graphql.json`, {
+const graphql = async (
+  query: string,
+  variables: Record<string, unknown> = {},
+  token = SANDBOX_STOREFRONT_TOKEN,
+  version = STOREFRONT_API_VERSION,
+) => {
+  const res = await fetch(`${sandbox.url}/api/${version}/graphql.json`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-shopify-storefront-access-token': token },
     body: JSON.stringify({ query, variables }),
@@ -41,6 +46,8 @@ const tee = sandboxProducts.find((p) => p.handle === 'first-light-tee')!;
 const medium = tee.variants.find((v) => v.title === 'M')!;
 const soldOut = tee.variants.find((v) => !v.available)!;
 const tote = sandboxProducts.find((p) => p.handle === 'label-tote')!;
+/** The store has two of this longsleeve in L. */
+const scarce = sandboxProducts.find((p) => p.handle === 'after-hours-longsleeve')!.variants.find((v) => v.title === 'L')!;
 
 describe('the storefront against the Shopify sandbox', () => {
   it('lists the label’s merch in the shop’s order, with variants, prices, collections and images on the app’s origin', async () => {
@@ -74,13 +81,69 @@ describe('the storefront against the Shopify sandbox', () => {
     expect((await fetch(cart.checkoutUrl.replace(/key=\w+/, 'key=wrong'))).status).toBe(404);
   });
 
-  it('refuses a sold-out variant as a conflict and an unknown one as invalid, creating no cart', async () => {
-    await expect(shop.createCart([{ variantId: soldOut.id, quantity: 1 }])).rejects.toMatchObject({
-      kind: 'conflict',
-      code: 'unavailable',
-    });
+  it('makes the cart without what is out of stock: a short line cut to the stock, a sold-out one taken out, each reported', async () => {
+    expect(sandboxStock.get(scarce.id)).toBe(2);
+    const cart = await shop.createCart([
+      { variantId: scarce.id, quantity: 5 },
+      { variantId: soldOut.id, quantity: 1 },
+      { variantId: medium.id, quantity: 1 },
+    ]);
+    expect(cart.lines).toEqual([
+      { variantId: scarce.id, quantity: 2 },
+      { variantId: medium.id, quantity: 1 },
+    ]);
+    expect(cart.adjustments).toEqual([
+      { variantId: scarce.id, requested: 5, quantity: 2, reason: 'not_enough_stock' },
+      { variantId: soldOut.id, requested: 1, quantity: 0, reason: 'out_of_stock' },
+    ]);
+    const html = await (await fetch(cart.checkoutUrl)).text();
+    expect(html).toContain('After Hours Longsleeve (L) × 2');
+    expect(html).not.toContain('(XL)');
+  });
+
+  it('makes an empty cart when nothing asked for is in stock, and refuses an unknown variant as invalid', async () => {
+    const cart = await shop.createCart([{ variantId: soldOut.id, quantity: 1 }]);
+    expect(cart.lines).toEqual([]);
+    expect(cart.adjustments).toEqual([{ variantId: soldOut.id, requested: 1, quantity: 0, reason: 'out_of_stock' }]);
     await expect(shop.createCart([{ variantId: 'gid://shopify/ProductVariant/999999', quantity: 1 }])).rejects.toMatchObject({
       kind: 'invalid',
+    });
+  });
+
+  it('answers stock as the version asked for: warnings on a made cart from 2024-10, user errors and no cart before', async () => {
+    const create = `mutation ($lines: [CartLineInput!]) { cartCreate(input: { lines: $lines }) {
+      cart { id lines(first: 5) { nodes { id quantity } } } userErrors { code } warnings { code message target } } }`;
+    const lines = [
+      { merchandiseId: scarce.id, quantity: 3 },
+      { merchandiseId: soldOut.id, quantity: 1 },
+    ];
+    const current = (await graphql(create, { lines })).body.data.cartCreate;
+    const [short, gone] = current.cart.lines.nodes;
+    expect(short.quantity).toBe(2);
+    expect(current.userErrors).toEqual([]);
+    expect(current.warnings).toEqual([
+      { code: 'MERCHANDISE_NOT_ENOUGH_STOCK', message: 'Only 2 items were added to your cart due to availability.', target: short.id },
+      { code: 'MERCHANDISE_OUT_OF_STOCK', message: `The product '${tee.title}' is already sold out.`, target: gone.id },
+    ]);
+    // Left in the cart, the sold-out line keeps its checkout from being paid, as Shopify's checkout refuses it.
+    const { checkoutUrl } = (
+      await graphql(
+        `
+          query ($id: ID!) {
+            cart(id: $id) {
+              checkoutUrl
+            }
+          }
+        `,
+        { id: current.cart.id },
+      )
+    ).body.data.cart;
+    expect((await fetch(checkoutUrl)).status).toBe(409);
+    const before = (await graphql(create, { lines }, SANDBOX_STOREFRONT_TOKEN, '2024-07')).body.data.cartCreate;
+    expect(before).toEqual({
+      cart: null,
+      userErrors: [{ code: 'MERCHANDISE_NOT_ENOUGH_STOCK' }, { code: 'MERCHANDISE_OUT_OF_STOCK' }],
+      warnings: [],
     });
   });
 

@@ -58,9 +58,14 @@ interface Source {
   /** Variant titles; one "Default Title" when the product has no options. */
   options?: string[];
   soldOut?: string[];
+  /** How many the store has of a variant, by title, where it runs short; others have plenty. */
+  stock?: Record<string, number>;
 }
 
 const sources: Source[] = catalogueSources;
+
+/** What the store has of a variant it does not count down: more than a cart takes of one variant. */
+const PLENTY = 100;
 
 export const sandboxProducts: SandboxProduct[] = sources.map((source, index) => {
   const collection = sandboxCollections.find((c) => c.handle === source.collection)!;
@@ -86,3 +91,13 @@ export const sandboxProducts: SandboxProduct[] = sources.map((source, index) => 
     createdAt: `${source.createdAt}T12:00:00Z`,
   };
 });
+
+/** How many of each variant the store has in stock: none of a sold-out one. Orders do not count it down. */
+export const sandboxStock = new Map<string, number>(
+  sources.flatMap((source, index) =>
+    sandboxProducts[index].variants.map((variant) => [
+      variant.id,
+      source.soldOut?.includes(variant.title) ? 0 : (source.stock?.[variant.title] ?? PLENTY),
+    ]),
+  ),
+);

@@ -1,11 +1,14 @@
 /**
  * The Shopify sandbox: the part of Shopify's Storefront GraphQL API the app uses (products, collections, product
- * nodes, carts with `cartCreate`, `cartLinesAdd` and discount codes (`discountCodes` in `cartCreate`'s input and
- * `cartDiscountCodesUpdate`), and the cart's `checkoutUrl`), a checkout page with a Pay button, and on pay an
+ * nodes, carts with `cartCreate`, `cartLinesAdd`, `cartLinesRemove` and discount codes (`discountCodes` in
+ * `cartCreate`'s input and `cartDiscountCodesUpdate`), and the cart's `checkoutUrl`), a checkout page with a Pay button, and on pay an
  * `orders/create` webhook signed as Shopify signs it (HMAC-SHA256 of the raw body, base64, in `X-Shopify-Hmac-Sha256`).
  * Discount codes are the store's own (`discountCodes` of the options, as a store's admin sets them up): a percentage off
  * the cart's items, shown on the checkout page and carried by the order. Admin endpoints under /sandbox/ let tests pay a
  * cart and take the delivery to resend it.
+ * Stock is answered as the version in the request's path does (the store's counts are in catalogue.json): from 2024-10
+ * a cart is made with lines cut to the stock and sold-out lines left in, each named by a warning; before it, user
+ * errors and no cart.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,7 +18,14 @@ import { brand } from '../../../events/brand.js';
 import { STOREFRONT_API_VERSION } from '../../../functions/lib/storefront.js';
 import { listen, loadState, readBody, sendHtml as sendPage, sendJson } from '../sandbox-http.js';
 import { parseForm } from '../stripe-sandbox/form.js';
-import { sandboxCollections, sandboxProducts, type SandboxCollection, type SandboxProduct, type SandboxVariant } from './catalogue.js';
+import {
+  sandboxCollections,
+  sandboxProducts,
+  sandboxStock,
+  type SandboxCollection,
+  type SandboxProduct,
+  type SandboxVariant,
+} from './catalogue.js';
 import { execute, type Resolvable } from './graphql.js';
 import { checkoutPage, messagePage, orderPage } from './page.js';
 
@@ -108,11 +118,27 @@ interface UserError {
   code: string;
 }
 
+/** A change the shop made to a cart on its own while carrying out a mutation; `target` is the line's id. */
+interface CartWarning {
+  code: 'MERCHANDISE_NOT_ENOUGH_STOCK' | 'MERCHANDISE_OUT_OF_STOCK';
+  message: string;
+  target: string;
+}
+
+/**
+ * The first Storefront API version that answers stock problems as warnings on a cart it still makes; before it, they
+ * were user errors and no cart.
+ */
+export const CART_WARNINGS_SINCE = '2024-10';
+
+const stockOf = (variantId: string) => sandboxStock.get(variantId) ?? 0;
+
 const lineInput = z.object({ merchandiseId: z.string(), quantity: z.number().int().default(1) });
 const cartCreateArgs = z.object({
   input: z.object({ lines: z.array(lineInput).nullish(), discountCodes: z.array(z.string()).nullish() }).nullish(),
 });
 const cartLinesAddArgs = z.object({ cartId: z.string(), lines: z.array(lineInput) });
+const cartLinesRemoveArgs = z.object({ cartId: z.string(), lineIds: z.array(z.string()) });
 const cartDiscountCodesUpdateArgs = z.object({ cartId: z.string(), discountCodes: z.array(z.string()).nullish() });
 const connectionArgs = z.object({
   first: z.number().int().nullish(),
@@ -170,7 +196,7 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
       id: variant.id,
       title: variant.title,
       availableForSale: variant.available,
-      quantityAvailable: variant.available ? 100 : 0,
+      quantityAvailable: stockOf(variant.id),
       price: money(variant.price),
       compareAtPrice: null,
       selectedOptions: [{ name: 'Title', value: variant.title }],
@@ -294,22 +320,53 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
     };
   }
 
-  /** Cart lines as Shopify checks them: known merchandise, a positive quantity, and in stock. */
+  /** Cart lines as Shopify checks them: known merchandise and a positive quantity. */
   function checkLines(lines: z.infer<typeof lineInput>[], field: string[]): UserError[] {
     return lines.flatMap((line, i): UserError[] => {
-      const found = variants.get(line.merchandiseId);
       const at = [...field, String(i)];
-      if (!found)
+      if (!variants.has(line.merchandiseId))
         return [
           { field: [...at, 'merchandiseId'], message: `The merchandise with id ${line.merchandiseId} does not exist.`, code: 'INVALID' },
         ];
       if (line.quantity < 1) return [{ field: [...at, 'quantity'], message: 'The quantity must be at least 1.', code: 'INVALID' }];
-      if (!found.variant.available) {
-        return [{ field: at, message: `The product '${found.product.title}' is already sold out.`, code: 'MERCHANDISE_OUT_OF_STOCK' }];
+      return [];
+    });
+  }
+
+  const soldOutMessage = (variantId: string) => `The product '${variants.get(variantId)!.product.title}' is already sold out.`;
+
+  /** How versions before cart warnings refused lines the store has too few of: user errors, and no cart made. */
+  function stockErrors(cart: Cart, lines: z.infer<typeof lineInput>[], field: string[]): UserError[] {
+    return lines.flatMap((line, i): UserError[] => {
+      const inCart = cart.lines.find((l) => l.variantId === line.merchandiseId)?.quantity ?? 0;
+      const available = stockOf(line.merchandiseId);
+      if (available === 0)
+        return [{ field: [...field, String(i)], message: soldOutMessage(line.merchandiseId), code: 'MERCHANDISE_OUT_OF_STOCK' }];
+      if (inCart + line.quantity > available) {
+        const message = `Only ${available} items were added to your cart due to availability.`;
+        return [{ field: [...field, String(i)], message, code: 'MERCHANDISE_NOT_ENOUGH_STOCK' }];
       }
       return [];
     });
   }
+
+  /**
+   * What current versions do with lines the store has too few of: a line is cut down to the stock, and one of a
+   * sold-out variant stays in the cart for the client to remove; each gets a warning naming the line.
+   */
+  function fitToStock(cart: Cart): CartWarning[] {
+    return cart.lines.flatMap((line): CartWarning[] => {
+      const available = stockOf(line.variantId);
+      if (available === 0) return [{ code: 'MERCHANDISE_OUT_OF_STOCK', message: soldOutMessage(line.variantId), target: line.id }];
+      if (line.quantity <= available) return [];
+      line.quantity = available;
+      const message = `Only ${available} items were added to your cart due to availability.`;
+      return [{ code: 'MERCHANDISE_NOT_ENOUGH_STOCK', message, target: line.id }];
+    });
+  }
+
+  /** Whether a cart holds more of a variant than the store has (a sold-out line the client left in it). */
+  const overStock = (cart: Cart) => cart.lines.some((line) => line.quantity > stockOf(line.variantId));
 
   function addLines(cart: Cart, lines: z.infer<typeof lineInput>[]) {
     for (const line of lines) {
@@ -346,7 +403,8 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
     return collection ? collectionObject(collection) : null;
   };
 
-  const roots: { query: Resolvable; mutation: Resolvable } = {
+  /** The API as a version answers it: `legacy` for one before cart warnings. */
+  const roots = (legacy: boolean): { query: Resolvable; mutation: Resolvable } => ({
     query: {
       __typename: 'QueryRoot',
       shop: { __typename: 'Shop', name: brand.labelName, primaryDomain: { url: brand.shopUrl, host: new URL(brand.shopUrl).host } },
@@ -381,8 +439,6 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
       cartCreate: (args: unknown) => {
         const { lines: given, discountCodes } = cartCreateArgs.parse(args).input ?? {};
         const lines = given ?? [];
-        const userErrors = checkLines(lines, ['input', 'lines']);
-        if (userErrors.length) return { cart: null, userErrors, warnings: [] };
         const now = new Date().toISOString();
         const cart: Cart = {
           token: randomBytes(16).toString('hex'),
@@ -393,18 +449,42 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
           updatedAt: now,
           orderId: null,
         };
+        const userErrors = checkLines(lines, ['input', 'lines']);
+        if (legacy && !userErrors.length) userErrors.push(...stockErrors(cart, lines, ['input', 'lines']));
+        if (userErrors.length) return { cart: null, userErrors, warnings: [] };
         addLines(cart, lines);
+        const warnings = legacy ? [] : fitToStock(cart);
         state.carts[cart.token] = cart;
         save();
-        return { cart: cartObject(cart), userErrors: [], warnings: [] };
+        return { cart: cartObject(cart), userErrors: [], warnings };
       },
       cartLinesAdd: (args: unknown) => {
         const { cartId, lines } = cartLinesAddArgs.parse(args);
         const cart = openCart(cartId);
         if (!cart) return noSuchCart();
         const userErrors = checkLines(lines, ['lines']);
+        if (legacy && !userErrors.length) userErrors.push(...stockErrors(cart, lines, ['lines']));
         if (userErrors.length) return { cart: null, userErrors, warnings: [] };
         addLines(cart, lines);
+        const warnings = legacy ? [] : fitToStock(cart);
+        save();
+        return { cart: cartObject(cart), userErrors: [], warnings };
+      },
+      cartLinesRemove: (args: unknown) => {
+        const { cartId, lineIds } = cartLinesRemoveArgs.parse(args);
+        const cart = openCart(cartId);
+        if (!cart) return noSuchCart();
+        const unknown = lineIds.filter((id) => !cart.lines.some((line) => line.id === id));
+        if (unknown.length) {
+          const userErrors = unknown.map((id) => ({
+            field: ['lineIds'],
+            message: `The merchandise line with id ${id} does not exist.`,
+            code: 'INVALID',
+          }));
+          return { cart: null, userErrors, warnings: [] };
+        }
+        cart.lines = cart.lines.filter((line) => !lineIds.includes(line.id));
+        cart.updatedAt = new Date().toISOString();
         save();
         return { cart: cartObject(cart), userErrors: [], warnings: [] };
       },
@@ -419,7 +499,7 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
         return { cart: cartObject(cart), userErrors: [], warnings: [] };
       },
     },
-  };
+  });
 
   // ------------------------------------------------------------ paying: the order and its webhook
 
@@ -539,7 +619,8 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
     const method = (req.method ?? 'GET').toUpperCase();
     try {
       const raw = await readBody(req);
-      if (/^\/api\/[\w-]+\/graphql(\.json)?$/.test(url.pathname)) {
+      const api = /^\/api\/([\w-]+)\/graphql(\.json)?$/.exec(url.pathname);
+      if (api) {
         if (method !== 'POST') return sendJson(res, 405, { errors: [{ message: 'Use POST' }] });
         const token = req.headers['x-shopify-storefront-access-token'] ?? req.headers['shopify-storefront-private-token'];
         if (token !== SANDBOX_STOREFRONT_TOKEN) {
@@ -549,7 +630,7 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
           .object({ query: z.string(), variables: z.record(z.string(), z.unknown()).nullish(), operationName: z.string().nullish() })
           .safeParse(JSON.parse(raw.toString('utf8') || '{}'));
         if (!request.success) return sendJson(res, 400, { errors: [{ message: 'Expected a JSON body with a query' }] });
-        return sendJson(res, 200, await execute(roots, request.data));
+        return sendJson(res, 200, await execute(roots(api[1] < CART_WARNINGS_SINCE), request.data));
       }
 
       const checkout = /^\/cart\/c\/(\w+)(\/pay)?$/.exec(url.pathname);
@@ -559,6 +640,9 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
           return sendHtml(res, 404, messagePage('Checkout not found', 'This cart does not exist in the sandbox.'));
         const orderUrl = (orderId: number) => `/checkouts/thank-you/${orderId}`;
         if (cart.orderId !== null) return redirect(res, orderUrl(cart.orderId));
+        // As Shopify's checkout: a cart holding more than the store has is not paid for.
+        if (overStock(cart))
+          return sendHtml(res, 409, messagePage('Not enough stock', 'Some items in this cart are sold out or have fewer in stock.'));
         if (!checkout[2] && method === 'GET') {
           const subtotal = subtotalOf(cart);
           const lines = cart.lines.map((line) => {
@@ -596,6 +680,7 @@ export async function startShopifySandbox(options: ShopifySandboxOptions): Promi
         const cart = state.carts[adminPay[1]];
         if (!cart) return sendJson(res, 404, { error: 'cart_not_found' });
         if (cart.orderId !== null) return sendJson(res, 409, { error: 'cart_paid' });
+        if (overStock(cart)) return sendJson(res, 409, { error: 'not_enough_stock' });
         const params = payParams.parse(raw.length ? JSON.parse(raw.toString('utf8')) : {});
         return sendJson(res, 200, await pay(cart, params.email ?? null, params.deliver !== false && params.deliver !== 'false'));
       }

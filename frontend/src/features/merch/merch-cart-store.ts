@@ -4,6 +4,7 @@
  * does not parse storage for every component that reads the bag.
  */
 import { useSyncExternalStore } from 'react';
+import type { CartAdjustment } from '../../../../functions/contract/merch';
 import { readStored, writeStored } from '../../lib/storage';
 import {
   addMerchItem,
@@ -13,6 +14,7 @@ import {
   removeMerchItem,
   setMerchQuantity,
   withoutOrdered,
+  withStockAdjustments,
   writeMerchCart,
   type MerchCart,
   type MerchCartItem,
@@ -64,6 +66,8 @@ export const merchCart = {
   clear: () => save(() => EMPTY),
   /** An order of these lines was placed on the shop: they leave the bag. */
   removeOrdered: (lines: ReadonlyArray<{ variantId: string; quantity: number }>) => save((cart) => withoutOrdered(cart, lines)),
+  /** The shop's cart held fewer of these variants: the bag follows it. */
+  followStock: (adjustments: readonly CartAdjustment[]) => save((cart) => withStockAdjustments(cart, adjustments)),
 };
 
 export const useMerchCart = (): MerchCart => useSyncExternalStore(subscribe, currentCart, () => EMPTY);

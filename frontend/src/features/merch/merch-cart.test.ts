@@ -11,7 +11,9 @@ import {
   removeMerchItem,
   setMerchQuantity,
   shownVariant,
+  stockNotice,
   withoutOrdered,
+  withStockAdjustments,
   writeMerchCart,
   type MerchCartItem,
 } from './merch-cart';
@@ -114,5 +116,23 @@ describe('withoutOrdered', () => {
   it('leaves a line the buyer already took out alone, and never goes below nothing', () => {
     expect(withoutOrdered([tote(1)], [{ variantId: tee().shopifyVariantId, quantity: 2 }])).toEqual([tote(1)]);
     expect(withoutOrdered([tee(1)], [{ variantId: tee().shopifyVariantId, quantity: 5 }])).toEqual([]);
+  });
+});
+
+describe('the shop’s stock', () => {
+  const short = { variantId: tee().shopifyVariantId, requested: 3, quantity: 2, reason: 'not_enough_stock' as const };
+  const soldOut = { variantId: tote().shopifyVariantId, requested: 1, quantity: 0, reason: 'out_of_stock' as const };
+
+  it('leaves the bag holding what the shop’s cart holds: a short line cut down, a sold-out one gone, others untouched', () => {
+    expect(withStockAdjustments([tee(3), tote(1)], [short, soldOut])).toEqual([tee(2)]);
+    expect(withStockAdjustments([tee(3), tote(1)], [short])).toEqual([tee(2), tote(1)]);
+    expect(withStockAdjustments([tee(3)], [])).toEqual([tee(3)]);
+  });
+
+  it('tells the buyer which line changed and what the bag now holds, by the name the bag shows', () => {
+    const bag = [tee(3), tote(1)];
+    expect(stockNotice(bag, short)).toBe('Only 2 left of First Light Tee (M): your bag now holds 2.');
+    expect(stockNotice(bag, soldOut)).toBe('Label Tote Bag is sold out: it was taken out of your bag.');
+    expect(stockNotice([tee(3)], soldOut)).toBeNull();
   });
 });

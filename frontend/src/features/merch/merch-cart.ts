@@ -3,6 +3,7 @@
  * under `toko_merch_cart` (spec part 2 §3, §4 "Merch cart"). Pure: reading, merging, quantities, subtotal.
  */
 import * as z from 'zod/mini';
+import type { CartAdjustment } from '../../../../functions/contract/merch';
 import { percentOffCents } from '../../../../functions/contract/pricing';
 import { brand } from '../../lib/brand';
 
@@ -87,6 +88,25 @@ export function merchTotals(cart: MerchCart, percent: number | null): MerchTotal
 /** The variant's name as shown, or null for a product without options. */
 export const shownVariant = (variant: string | null | undefined): string | null =>
   variant && variant !== DEFAULT_VARIANT_TITLE ? variant : null;
+
+/** A line's name as the bag shows it: "Low Tides Hoodie (L)", or the title alone for a product without options. */
+export function merchLineName(line: Pick<MerchCartItem, 'title' | 'variant'>): string {
+  const variant = shownVariant(line.variant);
+  return variant ? `${line.title} (${variant})` : line.title;
+}
+
+/** The bag once the shop's cart held fewer of some variants: each such line holds what the cart holds, or leaves. */
+export const withStockAdjustments = (cart: MerchCart, adjustments: readonly CartAdjustment[]): MerchCartItem[] =>
+  adjustments.reduce<MerchCartItem[]>((bag, adjustment) => setMerchQuantity(bag, adjustment.variantId, adjustment.quantity), [...cart]);
+
+/** What the buyer is told of a line the shop cut or took out for want of stock; null for a variant not in the bag. */
+export function stockNotice(cart: MerchCart, adjustment: CartAdjustment): string | null {
+  const line = cart.find((item) => item.shopifyVariantId === adjustment.variantId);
+  if (!line) return null;
+  const name = merchLineName(line);
+  if (adjustment.quantity === 0) return `${name} is sold out: it was taken out of your bag.`;
+  return `Only ${adjustment.quantity} left of ${name}: your bag now holds ${adjustment.quantity}.`;
+}
 
 /** The lines of `POST /api/shopify/create-cart`. */
 export const checkoutLines = (cart: MerchCart): Array<{ variantId: string; quantity: number }> =>

@@ -3,10 +3,11 @@
  * estimated subtotal in US dollars, a Toko+ member's discount (the amount the shop's checkout takes off, since the server
  * puts the member code on the member's cart), and checkout on the label's shop.
  * The header's cart is one place for both carts: the app may put the album cart's albums above the bag, each
- * with its own checkout (albums are paid here, merch on the shop).
+ * with its own checkout (albums are paid here, merch on the shop). When the shop has fewer of an item than the bag
+ * holds, the bag follows the cart the shop made and says which line changed and why.
  */
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { Crown, ExternalLink, Minus, Plus, ShoppingBag, Trash2, X } from 'lucide-react';
+import { Crown, ExternalLink, Minus, PackageX, Plus, ShoppingBag, Trash2, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { brand } from '../../../lib/brand';
@@ -21,8 +22,11 @@ import {
   checkoutLines,
   MAX_MERCH_QUANTITY,
   merchItemCount,
+  merchLineName,
   merchTotals,
   shownVariant,
+  stockNotice,
+  withStockAdjustments,
   type MerchCart,
   type MerchCartItem,
 } from '../merch-cart';
@@ -56,11 +60,17 @@ function contentsLine(albumCount: number, merchCount: number): string {
 export function MerchCartDrawer({ open, onOpenChange, albums }: MerchCartDrawerProps) {
   const cart = useMerchCart();
   const count = merchItemCount(cart);
-  const close = () => onOpenChange(false);
+  // What the shop's stock changed in the bag at the last checkout; said until the bag is closed.
+  const [stockNotices, setStockNotices] = useState<string[]>([]);
+  const changeOpen = (next: boolean) => {
+    if (!next) setStockNotices([]);
+    onOpenChange(next);
+  };
+  const close = () => changeOpen(false);
   const albumCount = albums?.count ?? 0;
 
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+    <RadixDialog.Root open={open} onOpenChange={changeOpen}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
         <RadixDialog.Content
@@ -90,10 +100,11 @@ export function MerchCartDrawer({ open, onOpenChange, albums }: MerchCartDrawerP
                 Merch
               </h3>
             )}
+            {stockNotices.length > 0 && <StockNotices notices={stockNotices} />}
             {cart.length > 0 ? <BagLines cart={cart} /> : albumCount > 0 ? <NoMerchYet onShop={close} /> : <EmptyBag onShop={close} />}
           </div>
 
-          {cart.length > 0 && <BagFooter cart={cart} />}
+          {cart.length > 0 && <BagFooter cart={cart} onStockNotices={setStockNotices} />}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
@@ -123,6 +134,27 @@ function NoMerchYet({ onShop }: { onShop: () => void }) {
   );
 }
 
+/** The lines the shop cut or took out for want of stock, said where the bag's lines are. */
+function StockNotices({ notices }: { notices: string[] }) {
+  return (
+    <div
+      role="status"
+      className="flex gap-2 rounded-lg border border-amber-400/30 bg-amber-500/10 px-3 py-2 text-sm text-amber-50"
+      data-testid="merch-stock-notice"
+    >
+      <PackageX aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-300" />
+      <div>
+        <p className="font-semibold">The shop has fewer in stock</p>
+        <ul className="mt-0.5 space-y-0.5">
+          {notices.map((notice) => (
+            <li key={notice}>{notice}</li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
 function BagLines({ cart }: { cart: MerchCart }) {
   return (
     <ul className="divide-y divide-white/10" aria-label="Items in your bag">
@@ -135,7 +167,7 @@ function BagLines({ cart }: { cart: MerchCart }) {
 
 function BagLine({ line }: { line: MerchCartItem }) {
   const variant = shownVariant(line.variant);
-  const name = variant ? `${line.title} (${variant})` : line.title;
+  const name = merchLineName(line);
   return (
     <li className="flex gap-3 py-3" data-testid="merch-cart-line" data-variant-id={line.shopifyVariantId}>
       <Artwork src={line.image ?? null} alt="" size={64} className="size-16 shrink-0 self-start" />
@@ -173,7 +205,7 @@ function BagLine({ line }: { line: MerchCartItem }) {
   );
 }
 
-function BagFooter({ cart }: { cart: MerchCart }) {
+function BagFooter({ cart, onStockNotices }: { cart: MerchCart; onStockNotices: (notices: string[]) => void }) {
   const { user, isSubscriber } = useSession();
   const memberDiscount = useMemberDiscount(user?.id ?? null, isSubscriber);
   const percent = isSubscriber ? (memberDiscount.data?.percent ?? null) : null;
@@ -184,16 +216,25 @@ function BagFooter({ cart }: { cart: MerchCart }) {
   const checkOut = async () => {
     setPending(true);
     setBlockedUrl(null);
+    onStockNotices([]);
     const lines = checkoutLines(cart);
-    const created: CreatedCart & { discount?: number } = await createMerchCart(lines).then(
-      (answer) => {
-        // Once the shop has turned this cart into an order, its lines leave the bag.
-        rememberCheckout(answer.cartId, lines);
-        return { ok: true as const, checkoutUrl: answer.checkoutUrl, discount: answer.memberDiscount };
-      },
-      () => ({ ok: false as const }),
-    );
-    const url = checkoutDestination(created, lines);
+    const answer = await createMerchCart(lines).catch(() => null);
+    // The shop had fewer of some items: the bag now holds what its cart holds, and says what changed.
+    const shopCart = answer ? withStockAdjustments(cart, answer.adjustments) : cart;
+    if (answer?.adjustments.length) {
+      onStockNotices(answer.adjustments.flatMap((adjustment) => stockNotice(cart, adjustment) ?? []));
+      merchCart.followStock(answer.adjustments);
+    }
+    if (answer && answer.lines.length === 0) {
+      setPending(false);
+      return;
+    }
+    // Once the shop has turned this cart into an order, its lines leave the bag.
+    if (answer) rememberCheckout(answer.cartId, answer.lines);
+    const created: CreatedCart & { discount?: number } = answer
+      ? { ok: true, checkoutUrl: answer.checkoutUrl, discount: answer.memberDiscount }
+      : { ok: false };
+    const url = checkoutDestination(created, answer?.lines ?? lines);
     const opened = openCheckout(url);
     setPending(false);
     if (opened === 'blocked') {
@@ -209,7 +250,7 @@ function BagFooter({ cart }: { cart: MerchCart }) {
     }
     // The bag showed a discount the shop did not give (or the other way round): say what the checkout charges.
     const discountKnown = !isSubscriber || memberDiscount.isSuccess;
-    if (created.ok && discountKnown && created.discount !== totals.discount) {
+    if (created.ok && discountKnown && created.discount !== merchTotals(shopCart, percent).discount) {
       toast({
         variant: 'destructive',
         title: 'Your member discount differs at checkout',
