@@ -34,7 +34,13 @@ export const handler = contextHandler('band', {
     tracks.sort((a, b) => a.addedAt.localeCompare(b.addedAt) || a.id.localeCompare(b.id));
     return {
       tracks: await Promise.all(
-        tracks.map(async (t) => ({ id: t.id, albumId: t.albumId, title: t.title, duration: t.duration, audioUrl: await signedMediaUrl(t.audioKey) })),
+        tracks.map(async (t) => ({
+          id: t.id,
+          albumId: t.albumId,
+          title: t.title,
+          duration: t.duration,
+          audioUrl: await signedMediaUrl(t.audioKey),
+        })),
       ),
     };
   },

@@ -48,7 +48,10 @@ const renamed = (trackId: string, title: string): [string, NewEvent] => [
   'album#al1',
   { type: 'TrackDetailsChanged', data: { albumId: 'al1', trackId, changes: { title } } },
 ];
-const offPage = (trackId: string): [string, NewEvent] => ['album#al1', { type: 'TrackRemovedFromBandPage', data: { albumId: 'al1', trackId } }];
+const offPage = (trackId: string): [string, NewEvent] => [
+  'album#al1',
+  { type: 'TrackRemovedFromBandPage', data: { albumId: 'al1', trackId } },
+];
 
 describe('the band page tracks in the catalogue view', () => {
   it('lists a track the staff add, under its new name once renamed', async () => {

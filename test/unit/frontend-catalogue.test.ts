@@ -52,7 +52,6 @@ describe('the catalogue answers', () => {
     });
     expect(answer.tracks[0]).toMatchObject({ audioUrl: null, playCount: 3 });
   });
-
 });
 
 describe('access', () => {

@@ -292,7 +292,9 @@ export const albumDecider = {
         const draft = draftOf(state);
         const removed = trackOf(draft, command.trackId);
         return [
-          ...(removed.onBandPage ? [{ type: 'TrackRemovedFromBandPage', data: { albumId: command.albumId, trackId: command.trackId } } as const] : []),
+          ...(removed.onBandPage
+            ? [{ type: 'TrackRemovedFromBandPage', data: { albumId: command.albumId, trackId: command.trackId } } as const]
+            : []),
           { type: 'TrackRemoved', data: { albumId: command.albumId, trackId: command.trackId } },
         ];
       }
@@ -317,14 +319,18 @@ export const albumDecider = {
         const { albumId, trackId } = command;
         if (!command.shown) return [{ type: 'TrackRemovedFromBandPage', data: { albumId, trackId } }];
         if (track.refusal) throw refuse('tracks', 'track_refused', `"${track.title}" could not be processed: it has nothing to play`);
-        if (!isProcessed(track)) throw refuse('tracks', 'track_processing', `"${track.title}" is still being processed; add it when it is ready`);
+        if (!isProcessed(track))
+          throw refuse('tracks', 'track_processing', `"${track.title}" is still being processed; add it when it is ready`);
         const { title, duration, audioKey } = track;
         return [{ type: 'TrackAddedToBandPage', data: { albumId, trackId, title, duration, audioKey } }];
       }
       case 'PublishDraft': {
         const draft = draftOf(state);
         const album = albumFromDraft(command.albumId, draft, command.at);
-        return [...offBandPage(state, command.albumId), ...decidePublish({ type: 'PublishAlbum', album, artistExists: command.artistExists }, state)];
+        return [
+          ...offBandPage(state, command.albumId),
+          ...decidePublish({ type: 'PublishAlbum', album, artistExists: command.artistExists }, state),
+        ];
       }
       case 'ScheduleRelease': {
         const draft = draftOf(state);
@@ -342,7 +348,10 @@ export const albumDecider = {
       case 'PublishIfDue': {
         if (!state.exists || state.status !== 'scheduled' || !state.scheduledAt || state.scheduledAt > command.now) return [];
         const album = albumFromDraft(command.albumId, state, state.scheduledAt);
-        return [...offBandPage(state, command.albumId), ...decidePublish({ type: 'PublishAlbum', album, artistExists: command.artistExists }, state)];
+        return [
+          ...offBandPage(state, command.albumId),
+          ...decidePublish({ type: 'PublishAlbum', album, artistExists: command.artistExists }, state),
+        ];
       }
       case 'UnpublishAlbum': {
         const album = publishedOf(state);

@@ -80,7 +80,12 @@ describe('a draft track on the band page', () => {
     const now = given(history).when({ type: 'PublishDraft', albumId: 'al1', at: '2026-03-01T10:00:00.000Z', artistExists: true })();
     expect(now.map((e) => e.type)).toEqual(['TrackRemovedFromBandPage', 'TrackRemovedFromBandPage', 'AlbumPublished']);
     const scheduled: Fact = { type: 'AlbumReleaseScheduled', data: { albumId: 'al1', at: '2026-03-01T10:00:00.000Z' } };
-    const due = given([...history, scheduled]).when({ type: 'PublishIfDue', albumId: 'al1', now: '2026-03-01T10:00:01.000Z', artistExists: true })();
+    const due = given([...history, scheduled]).when({
+      type: 'PublishIfDue',
+      albumId: 'al1',
+      now: '2026-03-01T10:00:01.000Z',
+      artistExists: true,
+    })();
     expect(due.map((e) => e.type)).toEqual(['TrackRemovedFromBandPage', 'TrackRemovedFromBandPage', 'AlbumPublished']);
   });
 });

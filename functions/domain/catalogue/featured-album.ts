@@ -13,8 +13,7 @@ export interface FeaturedAlbumState {
 
 export type FeaturedAlbumCommand =
   /** `status` is the chosen album's, read from its own stream by the caller; `missing` when there is no such album. */
-  | { type: 'ChooseFeaturedAlbum'; albumId: string; status: ReleaseStatus | 'missing' }
-  | { type: 'ClearFeaturedAlbum' };
+  { type: 'ChooseFeaturedAlbum'; albumId: string; status: ReleaseStatus | 'missing' } | { type: 'ClearFeaturedAlbum' };
 
 export const featuredAlbumStream = 'home#featured-album';
 
