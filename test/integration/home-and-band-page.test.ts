@@ -3,7 +3,11 @@
  * release unless the staff choose one, and again when their choice is taken down), and the band page's unreleased
  * tracks, which a guest plays through signed URLs while the rest of the draft stays out of reach.
  */
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { objectKeyOf } from '../../frontend/src/prerender/pages.js';
+import { s3Client } from '../../functions/lib/aws.js';
+import { env } from '../../functions/lib/env.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { newArtist, readyDraft } from '../support/catalogue.js';
 import { signedInAdmin, signedInListener, type TestAdmin, type TestListener } from '../support/signed-in.js';
@@ -25,6 +29,13 @@ interface FeaturedAnswer {
   album: { id: string; title: string } | null;
   chosen: boolean;
 }
+/** The pre-rendered home page, as the site bucket holds it. */
+async function homePageHtml(): Promise<string> {
+  const object = await s3Client().send(new GetObjectCommand({ Bucket: env().SITE_BUCKET, Key: objectKeyOf({ kind: 'home' }) }));
+  return (await object.Body?.transformToString('utf8')) ?? '';
+}
+const homePageFeatures = (albumId: string) => eventually(async () => (await homePageHtml()).includes(`data-album-id="${albumId}"`), 30_000);
+
 const featured = async () => (await api('/api/featured-album')).body as FeaturedAnswer;
 const featuring = (albumId: string, chosen: boolean) =>
   eventually(async () => {
@@ -48,6 +59,7 @@ describe('the featured album', () => {
     const chose = await admin.call('/api/admin/featured-album', { method: 'PUT', json: { albumId } });
     expect(chose).toMatchObject({ status: 200, body: { albumId } });
     expect((await featuring(albumId, true)).album).toMatchObject({ id: albumId, title, artistId });
+    await homePageFeatures(albumId);
 
     await admin.call(`/api/admin/albums/${albumId}/unpublish`, { method: 'POST' });
     await featuring(newestId, false);
@@ -57,6 +69,7 @@ describe('the featured album', () => {
     const cleared = await admin.call('/api/admin/featured-album', { method: 'DELETE' });
     expect(cleared).toMatchObject({ status: 200, body: { albumId: null } });
     await featuring(newestId, false);
+    await homePageFeatures(newestId);
   });
 
   it('refuses what listeners could not open, a malformed choice, and anyone without the catalogue permission', async () => {
