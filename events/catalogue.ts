@@ -197,6 +197,30 @@ export const AlbumUnpublished = defineEvent('AlbumUnpublished', z.object({ album
 /** Back in the listings, with no new-release notification (it is not new). */
 export const AlbumRepublished = defineEvent('AlbumRepublished', z.object({ albumId: nonEmpty }));
 
+/**
+ * A draft's finished track plays on the band page (its "unreleased tracks") for anyone who opens it, until it is taken
+ * off, removed from the draft, or released with its album.
+ */
+export const TrackAddedToBandPage = defineEvent(
+  'TrackAddedToBandPage',
+  z.object({
+    albumId: nonEmpty,
+    trackId: nonEmpty,
+    /** The track as it is when added (a later rename follows it through TrackDetailsChanged). */
+    title: nonEmpty,
+    /** Seconds. */
+    duration: z.number().check(z.positive()),
+    /** Its streaming MP3, under the gated prefix: the band page hands it out by signed URL only. */
+    audioKey: nonEmpty,
+  }),
+);
+export const TrackRemovedFromBandPage = defineEvent('TrackRemovedFromBandPage', z.object({ albumId: nonEmpty, trackId: nonEmpty }));
+
+/** The staff chose the album the home page features, in place of the newest release (the default). */
+export const FeaturedAlbumChosen = defineEvent('FeaturedAlbumChosen', z.object({ albumId: nonEmpty }));
+/** The home page features the newest release again; `albumId` is the choice that ended. */
+export const FeaturedAlbumCleared = defineEvent('FeaturedAlbumCleared', z.object({ albumId: nonEmpty }));
+
 /** The catalogue's events, for the registry (events/index.ts). */
 export const catalogueEvents = [
   ArtistCreated,
@@ -218,4 +242,8 @@ export const catalogueEvents = [
   AlbumReleaseUnscheduled,
   AlbumUnpublished,
   AlbumRepublished,
+  TrackAddedToBandPage,
+  TrackRemovedFromBandPage,
+  FeaturedAlbumChosen,
+  FeaturedAlbumCleared,
 ] as const;

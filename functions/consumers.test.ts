@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { consumers, consumersOf, relay, streamCategory } from './consumers.js';
 import { projectorHandler } from './consumers/projector.js';
 import { route } from './consumers/relay.js';
-import { listingEvents } from './projections/catalogue.js';
+import { featuredAlbumEvents, listingEvents } from './projections/catalogue.js';
 import { projections } from './projections/index.js';
 
 const exists = (path: string) => existsSync(new URL(path, import.meta.url));
@@ -42,8 +42,12 @@ describe('the consumer manifest', () => {
     expect(names('PlayRecorded', 'plays#u1#2026-01-01')).not.toContain('trace');
   });
 
-  it('sends the pre-render consumer exactly the events that change the catalogue view, which its pages are built from', () => {
-    expect(consumers.find((c) => c.name === 'prerender')?.events.toSorted()).toEqual([...listingEvents].sort());
+  it('sends the pre-render consumer exactly the events that change its pages: the listings and the featured album', () => {
+    expect(consumers.find((c) => c.name === 'prerender')?.events.toSorted()).toEqual([...listingEvents, ...featuredAlbumEvents].sort());
+  });
+
+  it("sends the featured album's choice to the catalogue view, which the home page reads", () => {
+    expect(names('FeaturedAlbumChosen', 'home#featured-album')).toEqual(expect.arrayContaining(['catalogue', 'prerender']));
   });
 
   it("sends a signed-in listener's plays to the rollups (with the play counts), the statements and the library, a guest's to the rollups only", () => {

@@ -14,7 +14,7 @@
  *   event types it names, wherever they are appended.
  */
 import { registry, type EventType } from '../events/index.js';
-import { listingEvents } from './projections/catalogue.js';
+import { featuredAlbumEvents, listingEvents } from './projections/catalogue.js';
 
 /** The relay: the events table's DynamoDB Stream → the consumers' queues. */
 export interface RelaySpec {
@@ -73,7 +73,7 @@ const untracedEvents: EventType[] = ['PlayRecorded', 'PlayCompleted', 'PlayRefus
 export const streamCategory = (streamId: string) => streamId.split('#', 1)[0];
 
 export const consumers: ConsumerSpec[] = [
-  projector('catalogue', ['artist', 'album']),
+  projector('catalogue', ['artist', 'album', 'home']),
   projector('library', ['library', 'plays', 'listening']),
   projector('search', ['artist', 'album', 'playlist']),
   // The admin's release board and the schedule the publish-due job reads.
@@ -103,7 +103,7 @@ export const consumers: ConsumerSpec[] = [
   // Reads each uploaded track and makes its streaming MP3: up to 200 MB per message, one at a time (15 minutes a try).
   reactor('track-intake', ['TrackUploaded'], { batchSize: 1, visibilityTimeoutSeconds: 2700, codecs: true }),
   // Re-renders the pre-rendered pages a catalogue change shows on (the catalogue view's events: projections/catalogue.ts).
-  reactor('prerender', [...listingEvents], { visibilityTimeoutSeconds: 60, renderer: true, codecs: true }),
+  reactor('prerender', [...listingEvents, ...featuredAlbumEvents], { visibilityTimeoutSeconds: 60, renderer: true, codecs: true }),
   // The correlation index of the sync manager's traces (functions/lib/ops/trace-index.ts says why a reactor): every
   // event but the plays, the one per-request event of the ingest path.
   reactor(

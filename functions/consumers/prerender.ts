@@ -1,7 +1,8 @@
 /**
  * Reactor: keeps the pre-rendered pages (home, artists, albums: frontend/src/prerender) in the site bucket in step
  * with the catalogue. A change re-renders only the pages that show it: an album's own page, its artist's page, and the
- * home page when it features that album; an artist's page and the home page (its artists grid). A batch's changes are
+ * home page when it features that album; an artist's page and the home page (its artists grid); the home page when
+ * the staff choose its featured album or clear the choice. A batch's changes are
  * taken together, each page rendered once after all of them are in the view. An unpublished album's
  * page and an archived artist's page are deleted. The pages are built from the catalogue's guest answers, so a gated
  * album shows its public fields only. `renderAllPages` builds every page (the local cloud's start, and each deployment:
@@ -21,7 +22,15 @@ import { shareImageOf } from '../lib/media-intake/share-image.js';
 import { PAGE_CACHE_CONTROL, pageList } from '../lib/page-list.js';
 import { reactorConsumer } from '../lib/reactor.js';
 import { getView, queryViews } from '../lib/views.js';
-import { albumKey, ALBUMS_INDEX, artistKey, ARTISTS_INDEX, listingEvents } from '../projections/catalogue.js';
+import {
+  albumKey,
+  ALBUMS_INDEX,
+  artistKey,
+  ARTISTS_INDEX,
+  featuredAlbumEvents,
+  featuredAlbumKey,
+  listingEvents,
+} from '../projections/catalogue.js';
 import { withSecrets } from '../lib/secrets.js';
 
 /** The renderer's module (frontend/src/prerender/render-page.tsx, bundled by frontend/build/page-renderer.ts). */
@@ -38,8 +47,8 @@ interface Renderer {
   pathOf(page: PrerenderedPage): string;
 }
 
-/** The events this reactor takes: those that change what listeners find (the catalogue view's). */
-export const prerenderEvents = listingEvents;
+/** The events this reactor takes: those that change what listeners find, and which album the home page features. */
+export const prerenderEvents = [...listingEvents, ...featuredAlbumEvents] as const;
 
 /** How long a change may take to reach the catalogue view before this try gives up (the message is retried). */
 const PROJECTION_WAIT_MS = 10_000;
@@ -194,7 +203,10 @@ export async function renderAffected(events: readonly DomainEvent[]): Promise<Pa
   for (const event of events) {
     if (!(prerenderEvents as readonly string[]).includes(event.type)) continue;
     const data = event.data as { albumId?: string; artistId?: string };
-    if (event.streamId.startsWith('album#') && data.albumId) {
+    if ((featuredAlbumEvents as readonly string[]).includes(event.type)) {
+      await projected(event, featuredAlbumKey);
+      home = true;
+    } else if (event.streamId.startsWith('album#') && data.albumId) {
       const album = await projected(event, albumKey(data.albumId));
       // An unpublished album's page goes (its subject is gone to guests); renderStored deletes what it cannot render.
       albums.set(data.albumId, album.unpublished === true);

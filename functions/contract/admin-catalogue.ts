@@ -220,6 +220,8 @@ export const adminTrack = z.object({
   refusal: nullableText,
   lyrics: nullableText,
   hasInstrumental: z.boolean(),
+  /** Played on the band page as an unreleased track (a draft's ready tracks only). */
+  onBandPage: z.boolean(),
 });
 export const adminRelease = z.object({
   id: z.string(),
@@ -346,6 +348,19 @@ export const setArtwork = endpoint({ params: releaseParams, body: z.object({ upl
 export const attachInstrumental = endpoint({ params: trackParams, body: z.object({ uploadId }), answer: adminRelease });
 /** The track loses its instrumental. */
 export const detachInstrumental = endpoint({ params: trackParams, answer: adminRelease });
+
+/** Puts a draft's ready track on the band page, or takes it off. */
+export const showOnBandPage = endpoint({
+  params: trackParams,
+  body: z.object({ shown: z.boolean({ error: 'Say whether the track plays on the band page' }) }),
+  answer: adminRelease,
+});
+
+/** The staff's choice of the home page's featured album: null features the newest release. */
+export const featuredAlbumChoice = z.object({ albumId: nullableText });
+export type FeaturedAlbumChoice = z.infer<typeof featuredAlbumChoice>;
+export const chooseFeaturedAlbum = endpoint({ body: z.object({ albumId: entityId }), answer: featuredAlbumChoice });
+export const clearFeaturedAlbum = endpoint({ answer: featuredAlbumChoice });
 
 export const publishRelease = endpoint({ params: releaseParams, answer: adminRelease });
 export const scheduleRelease = endpoint({

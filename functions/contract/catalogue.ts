@@ -79,5 +79,9 @@ export const listArtistAlbums = endpoint({ params: idParams, answer: albumList }
 export const listArtistsAnswer = z.array(artist);
 export const listArtists = endpoint({ answer: listArtistsAnswer });
 export const getArtist = endpoint({ params: idParams, answer: artist });
+/** The album the home page features: the staff's choice (`chosen`) while it is published, else the newest release. */
+export const featuredAlbumAnswer = z.object({ album: z.nullable(album), chosen: z.boolean() });
+export type FeaturedAlbumAnswer = z.infer<typeof featuredAlbumAnswer>;
+export const getFeaturedAlbum = endpoint({ answer: featuredAlbumAnswer });
 export const getLyricsAnswer = z.object({ lyrics: nullableText });
 export const getLyrics = endpoint({ params: idParams, answer: getLyricsAnswer });

@@ -8,7 +8,16 @@ import { draftOf, type AlbumState } from '../domain/catalogue/album.js';
 import type { ArtistState } from '../domain/catalogue/artist.js';
 import { invalid, notFound } from '../domain/errors.js';
 import { changeArtistImage, type ArtistImage } from '../lib/artist-images.js';
-import { createArtist, draftAlbum, loadAlbum, publishDraft, runArtistCommand, runReleaseCommand } from '../lib/catalogue-commands.js';
+import {
+  chooseFeaturedAlbum,
+  clearFeaturedAlbum,
+  createArtist,
+  draftAlbum,
+  loadAlbum,
+  publishDraft,
+  runArtistCommand,
+  runReleaseCommand,
+} from '../lib/catalogue-commands.js';
 import { commandContext } from '../lib/command.js';
 import { contextHandler, HttpError, type RequestInfo } from '../lib/http.js';
 import { arrivedUpload, fileInstrumental, removeInstrumental, startReleaseUpload, titleFromFileName } from '../lib/media-intake/index.js';
@@ -204,6 +213,14 @@ export const handler = contextHandler('admin-catalogue', {
     return releaseDto(params.id, state);
   },
 
+  'PUT /api/admin/albums/{id}/tracks/{trackId}/band-page': async ({ params, body, session, request }) => {
+    const { state } = await runReleaseCommand(
+      { type: 'ShowOnBandPage', albumId: params.id, trackId: params.trackId, shown: body.shown },
+      commandContext(session, request),
+    );
+    return releaseDto(params.id, state);
+  },
+
   'PUT /api/admin/albums/{id}/tracks/{trackId}/instrumental': async ({ params, body, session, request }) => {
     // Refuse a published album or an unknown track before anything is copied where the ZIP would find it.
     draftTrack(await loadAlbum(params.id), params.trackId);
@@ -256,6 +273,16 @@ export const handler = contextHandler('admin-catalogue', {
   'POST /api/admin/albums/{id}/republish': async ({ params, session, request }) => {
     const { state } = await runReleaseCommand({ type: 'RepublishAlbum', albumId: params.id }, commandContext(session, request));
     return releaseDto(params.id, state);
+  },
+
+  'PUT /api/admin/featured-album': async ({ body, session, request }) => {
+    const { state } = await chooseFeaturedAlbum(body.albumId, commandContext(session, request));
+    return { albumId: state.albumId };
+  },
+
+  'DELETE /api/admin/featured-album': async ({ session, request }) => {
+    const { state } = await clearFeaturedAlbum(commandContext(session, request));
+    return { albumId: state.albumId };
   },
 
   'GET /api/admin/releases': async ({ query }) => {

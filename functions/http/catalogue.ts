@@ -3,7 +3,7 @@ import { canPlayAlbum } from '../domain/access.js';
 import { contextHandler, HttpError } from '../lib/http.js';
 import { audioUrlFor, listenerOf } from '../lib/catalogue-reads.js';
 import { getView, getViews, queryViews } from '../lib/views.js';
-import { albumKey, ALBUMS_INDEX, ARTISTS_INDEX, artistKey, trackKey } from '../projections/catalogue.js';
+import { albumKey, ALBUMS_INDEX, ARTISTS_INDEX, artistKey, featuredAlbumKey, trackKey } from '../projections/catalogue.js';
 import { albumStatsKey, trackStatsKey } from '../projections/stats.js';
 import type { AlbumDetails, Track } from '../../events/index.js';
 
@@ -79,6 +79,18 @@ async function albumsWithCounts(albums: AlbumView[]) {
   return albums.map((a) => albumDto(a, counts.get(albumStatsKey(a.id).pk) ?? 0));
 }
 
+/**
+ * The album the home page features: the staff's choice while it is listed (published, not unpublished since), else
+ * the newest release, so a choice that is taken down never leaves the home page empty or pointing at nothing.
+ */
+async function featuredAlbum(): Promise<{ album: AlbumView | null; chosen: boolean }> {
+  const choice = await getView<{ albumId?: string | null }>(featuredAlbumKey);
+  const chosen = choice?.albumId ? await getView<AlbumView>(albumKey(choice.albumId)) : undefined;
+  if (chosen?.gsi1pk === ALBUMS_INDEX) return { album: chosen, chosen: true };
+  const [newest] = await queryViews<AlbumView>({ gsi1pk: ALBUMS_INDEX }, { descending: true, limit: 1 });
+  return { album: newest ?? null, chosen: false };
+}
+
 async function requireAlbum(id: string): Promise<AlbumView> {
   const album = await getView<AlbumView>(albumKey(id));
   if (!album) throw new HttpError(404, 'not_found', 'Album not found');
@@ -89,6 +101,13 @@ export const handler = contextHandler('catalogue', {
   'GET /api/albums': async () => {
     const albums = await queryViews<AlbumView>({ gsi1pk: ALBUMS_INDEX }, { descending: true });
     return albumsWithCounts(albums);
+  },
+
+  'GET /api/featured-album': async () => {
+    const { album, chosen } = await featuredAlbum();
+    if (!album) return { album: null, chosen };
+    const [dto] = await albumsWithCounts([album]);
+    return { album: dto, chosen };
   },
 
   'GET /api/albums/{id}': async ({ params }) => {

@@ -2,6 +2,7 @@
 import type { EventOf } from '../../events/index.js';
 import { albumDecider, albumStream, type AlbumCommand, type AlbumState } from '../domain/catalogue/album.js';
 import { artistDecider, artistStream, type ArtistCommand, type ArtistState } from '../domain/catalogue/artist.js';
+import { featuredAlbumDecider, featuredAlbumStream } from '../domain/catalogue/featured-album.js';
 import { runCommand } from './command.js';
 import { readStream, streamVersion, type AppendContext } from './event-store.js';
 
@@ -56,6 +57,18 @@ type ReleaseCommand = Exclude<AlbumCommand, { type: 'PublishAlbum' | 'DraftAlbum
 /** Any change of a release that needs nothing but its own stream. */
 export async function runReleaseCommand(command: ReleaseCommand, context: AppendContext) {
   return runCommand(albumStream(command.albumId), albumDecider, command, context);
+}
+
+/** The staff feature a published album on the home page (its state read from its own stream). */
+export async function chooseFeaturedAlbum(albumId: string, context: AppendContext) {
+  const album = await loadAlbum(albumId);
+  const status = album.exists ? album.status : 'missing';
+  return runCommand(featuredAlbumStream, featuredAlbumDecider, { type: 'ChooseFeaturedAlbum', albumId, status }, context);
+}
+
+/** The home page features the newest release again. */
+export async function clearFeaturedAlbum(context: AppendContext) {
+  return runCommand(featuredAlbumStream, featuredAlbumDecider, { type: 'ClearFeaturedAlbum' }, context);
 }
 
 /** Publishes a draft now, through the same PublishAlbum decision (and AlbumPublished) as the seed. */

@@ -28,6 +28,7 @@ export function releaseDto(albumId: string, state: AlbumState): AdminRelease {
         refusal: t.refusal,
         lyrics: t.lyrics,
         hasInstrumental: Boolean(t.instrumentalKey),
+        onBandPage: t.onBandPage,
       })),
     };
   }
@@ -58,6 +59,7 @@ export function releaseDto(albumId: string, state: AlbumState): AdminRelease {
       refusal: null,
       lyrics: t.lyrics,
       hasInstrumental: false,
+      onBandPage: false,
     })),
   };
 }

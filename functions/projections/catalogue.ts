@@ -1,7 +1,8 @@
 /**
- * The catalogue view: albums (listed by release date), tracks, artists (with their albums). Only what listeners may
- * see: drafts never reach it; an unpublished album leaves every listing (home, artist page) but its item stays, so its
- * buyers' purchases and downloads still find it; an archived artist leaves the artists list.
+ * The catalogue view: albums (listed by release date), tracks, artists (with their albums), the staff's choice of the
+ * home page's featured album, and the band page's unreleased tracks. Only what listeners may see: drafts never reach
+ * it, save the tracks the staff put on the band page; an unpublished album leaves every listing (home, artist page) but
+ * its item stays, so its buyers' purchases and downloads still find it; an archived artist leaves the artists list.
  */
 import type { DomainEvent } from '../../events/index.js';
 import { inTrackOrder } from '../domain/catalogue/album.js';
@@ -12,6 +13,11 @@ export const albumKey = (albumId: string) => ({ pk: `album#${albumId}`, sk: 'alb
 export const trackKey = (trackId: string) => ({ pk: `track#${trackId}`, sk: 'track' });
 export const artistKey = (artistId: string) => ({ pk: `artist#${artistId}`, sk: 'artist' });
 export const artistAlbumKey = (artistId: string, albumId: string) => ({ pk: `artist#${artistId}`, sk: `album#${albumId}` });
+/** The staff's choice of featured album: `albumId`, null for the newest release. */
+export const featuredAlbumKey = { pk: 'home', sk: 'featured-album' } as const;
+/** The band page's unreleased tracks, one item each. */
+export const BAND_PAGE_TRACKS = 'band-page#tracks';
+export const bandPageTrackKey = (trackId: string) => ({ pk: BAND_PAGE_TRACKS, sk: `track#${trackId}` });
 export const ALBUMS_INDEX = 'albums';
 export const ARTISTS_INDEX = 'artists';
 /** Archived artists, for the admin's list only: listeners read ARTISTS_INDEX. */
@@ -29,15 +35,20 @@ export const listingEvents = [
   'AlbumUnpublished',
   'AlbumRepublished',
 ] as const;
-type CatalogueEvent = Extract<DomainEvent, { type: (typeof listingEvents)[number] }>;
+/** The events that change which album the home page features. */
+export const featuredAlbumEvents = ['FeaturedAlbumChosen', 'FeaturedAlbumCleared'] as const;
+/** The events that change the band page's tracks (a rename of a draft's track, too). */
+export const bandPageEvents = ['TrackAddedToBandPage', 'TrackRemovedFromBandPage', 'TrackDetailsChanged'] as const;
+const projectedEvents = [...listingEvents, ...featuredAlbumEvents, ...bandPageEvents] as const;
+type CatalogueEvent = Extract<DomainEvent, { type: (typeof projectedEvents)[number] }>;
 /** Narrows to the catalogue's own events, so the switch below checks those exhaustively and no other area's. */
-const isCatalogueEvent = (event: DomainEvent): event is CatalogueEvent => (listingEvents as readonly string[]).includes(event.type);
+const isCatalogueEvent = (event: DomainEvent): event is CatalogueEvent => (projectedEvents as readonly string[]).includes(event.type);
 
 const artistSortKey = (isMain: boolean, name: string) => `${isMain ? 0 : 1}#${name.toLowerCase()}`;
 
 export const catalogueProjection: Projection = {
   name: 'catalogue',
-  events: listingEvents,
+  events: projectedEvents,
   async apply(event: DomainEvent, views): Promise<ViewOp[]> {
     if (!isCatalogueEvent(event)) return [];
     switch (event.type) {
@@ -147,6 +158,23 @@ export const catalogueProjection: Projection = {
             set: { ...changes, ...(listed ? { gsi1sk: `${changes.releaseDate}#${albumId}` } : {}), ...stamp(event) },
           },
         ];
+      }
+      case 'FeaturedAlbumChosen':
+        return [{ kind: 'put', item: { ...featuredAlbumKey, albumId: event.data.albumId, ...stamp(event) } }];
+      case 'FeaturedAlbumCleared':
+        return [{ kind: 'put', item: { ...featuredAlbumKey, albumId: null, ...stamp(event) } }];
+      case 'TrackAddedToBandPage': {
+        const { trackId, albumId, title, duration, audioKey } = event.data;
+        const item = { ...bandPageTrackKey(trackId), id: trackId, albumId, title, duration, audioKey, addedAt: event.meta.at };
+        return [{ kind: 'put', item: { ...item, ...stamp(event) } }];
+      }
+      case 'TrackRemovedFromBandPage':
+        return [{ kind: 'delete', key: bandPageTrackKey(event.data.trackId) }];
+      case 'TrackDetailsChanged': {
+        const { trackId, changes } = event.data;
+        // Only a track on the band page has an item to rename; the draft's other tracks are not in this view.
+        if (!changes.title || !(await views.get(bandPageTrackKey(trackId)))) return [];
+        return [{ kind: 'update', key: bandPageTrackKey(trackId), set: { title: changes.title, ...stamp(event) } }];
       }
       default:
         return assertNever(event);

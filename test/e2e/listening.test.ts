@@ -337,8 +337,7 @@ describe('the band pages', () => {
     await page.getByText('check your email for a link to confirm your signup').waitFor();
     expect((await (await posted).response())?.status()).toBe(202);
     await page.waitForURL('**/dirtytexans');
-    await page.getByRole('button', { name: 'Start Listening' }).click();
-    await poll(() => playerState(page)).toBe('playing');
+    await page.locator('[data-testid=band-page]').getByRole('heading', { name: 'Unreleased tracks' }).waitFor();
     await context.close();
   });
 });

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { externalListenLinks, isPlusExclusive, isTrackPlayable } from '../../frontend/src/features/albums/album-access';
-import { latestAlbum } from '../../frontend/src/features/albums/api/get-albums';
 import { artistSocialLinks } from '../../frontend/src/features/artists/social-links';
 import { HttpError, isNotFound, request } from '../../frontend/src/lib/http';
 import { album as albumSchema, albumTracks as albumTracksSchema, type Album } from '../../functions/contract/catalogue';
@@ -52,16 +51,6 @@ describe('the catalogue answers', () => {
       tracks: [{ id: 't1', albumId: 'al-1', title: 'One', trackNumber: 1, duration: 200, hasLyrics: false, audioUrl: null, playCount: 3 }],
     });
     expect(answer.tracks[0]).toMatchObject({ audioUrl: null, playCount: 3 });
-  });
-
-  it('feature the album with the latest release date', () => {
-    const albums = [
-      album({ id: 'old', releaseDate: '2021-01-01' }),
-      album({ id: 'new', releaseDate: '2024-06-30' }),
-      album({ id: 'mid', releaseDate: '2023-02-02' }),
-    ];
-    expect(latestAlbum(albums)?.id).toBe('new');
-    expect(latestAlbum([])).toBeNull();
   });
 });
 

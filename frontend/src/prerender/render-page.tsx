@@ -13,6 +13,7 @@ import {
   albumList,
   albumTracks,
   artist as artistSchema,
+  featuredAlbumAnswer,
   listArtistsAnswer,
 } from '../../../functions/contract/catalogue';
 import type { Album } from '../../../functions/contract/catalogue';
@@ -24,7 +25,7 @@ import { HomeRoute } from '../app/routes/home-route';
 import { RouteError } from '../app/routes/route-error';
 import { albumKeys } from '../features/albums/api/album-keys';
 import { inAlbumOrder } from '../features/albums/api/get-album-tracks';
-import { byReleaseDateDescending, latestAlbum } from '../features/albums/api/get-albums';
+import { byReleaseDateDescending } from '../features/albums/api/get-albums';
 import { artistKeys } from '../features/artists/api/artist-keys';
 import { sessionKeys } from '../lib/session';
 import { PageRoot } from './page-root';
@@ -71,11 +72,11 @@ const routes: RouteObject[] = [
 async function pageFacts(page: PrerenderedPage, read: CatalogueRead, cache: QueryClient): Promise<PageFacts | null> {
   switch (page.kind) {
     case 'home': {
-      const [albums, artists] = await Promise.all([read('GET /api/albums', {}), read('GET /api/artists', {})]);
-      const catalogue = byReleaseDateDescending(albumList.parse(albums ?? []));
-      cache.setQueryData(albumKeys.catalogue(), catalogue);
+      const [featured, artists] = await Promise.all([read('GET /api/featured-album', {}), read('GET /api/artists', {})]);
+      const answer = featuredAlbumAnswer.parse(featured ?? { album: null, chosen: false });
+      cache.setQueryData(albumKeys.featured(), answer);
       cache.setQueryData(artistKeys.list(), listArtistsAnswer.parse(artists ?? []));
-      return { kind: 'home', featured: latestAlbum(catalogue) };
+      return { kind: 'home', featured: answer.album };
     }
     case 'album': {
       const params = { id: page.albumId };

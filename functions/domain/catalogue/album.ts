@@ -22,6 +22,8 @@ export interface DraftTrack {
   refusal: string | null;
   lyrics: string | null;
   instrumentalKey: string | null;
+  /** Played on the band page as an unreleased track until it is taken off, removed or released. */
+  onBandPage: boolean;
 }
 
 export type AlbumState =
@@ -55,6 +57,7 @@ export type AlbumCommand =
   | { type: 'RemoveTrack'; albumId: string; trackId: string }
   | { type: 'ReorderTracks'; albumId: string; trackIds: string[] }
   | { type: 'ChangeTrackDetails'; albumId: string; trackId: string; changes: EventOf<'TrackDetailsChanged'>['data']['changes'] }
+  | { type: 'ShowOnBandPage'; albumId: string; trackId: string; shown: boolean }
   /** `at` is the time of the request: it names the release date of a draft that has none. */
   | { type: 'PublishDraft'; albumId: string; at: string; artistExists: boolean }
   | { type: 'ScheduleRelease'; albumId: string; releaseAt: string; now: string }
@@ -86,6 +89,7 @@ function evolveDraft(state: DraftState, event: DomainEvent): AlbumState {
         refusal: null,
         lyrics: null,
         instrumentalKey: null,
+        onBandPage: false,
       };
       return { ...state, tracks: [...state.tracks, added] };
     }
@@ -104,6 +108,10 @@ function evolveDraft(state: DraftState, event: DomainEvent): AlbumState {
     }
     case 'TrackDetailsChanged':
       return track(event.data.trackId, (t) => ({ ...t, ...event.data.changes }));
+    case 'TrackAddedToBandPage':
+      return track(event.data.trackId, (t) => ({ ...t, onBandPage: true }));
+    case 'TrackRemovedFromBandPage':
+      return track(event.data.trackId, (t) => ({ ...t, onBandPage: false }));
     case 'AlbumReleaseScheduled':
       return { ...state, status: 'scheduled', scheduledAt: event.data.at, scheduledBy: event.meta.actor };
     case 'AlbumReleaseUnscheduled':
@@ -185,6 +193,12 @@ function decidePublish(command: Extract<AlbumCommand, { type: 'PublishAlbum' }>,
   }
   return [{ type: 'AlbumPublished', data: album }];
 }
+
+/** The band page plays only unreleased tracks: a draft's tracks leave it as the draft is released. */
+const offBandPage = (state: AlbumState, albumId: string): NewEvent[] =>
+  state.exists && 'draft' in state
+    ? state.tracks.filter((t) => t.onBandPage).map((t) => ({ type: 'TrackRemovedFromBandPage', data: { albumId, trackId: t.trackId } }))
+    : [];
 
 export function draftOf(state: AlbumState): DraftState {
   if (!state.exists) throw notFound('album_not_found', 'Album not found');
@@ -276,8 +290,13 @@ export const albumDecider = {
       }
       case 'RemoveTrack': {
         const draft = draftOf(state);
-        trackOf(draft, command.trackId);
-        return [{ type: 'TrackRemoved', data: { albumId: command.albumId, trackId: command.trackId } }];
+        const removed = trackOf(draft, command.trackId);
+        return [
+          ...(removed.onBandPage
+            ? [{ type: 'TrackRemovedFromBandPage', data: { albumId: command.albumId, trackId: command.trackId } } as const]
+            : []),
+          { type: 'TrackRemoved', data: { albumId: command.albumId, trackId: command.trackId } },
+        ];
       }
       case 'ReorderTracks': {
         const draft = draftOf(state);
@@ -293,10 +312,25 @@ export const albumDecider = {
         if (Object.keys(changed).length === 0) return [];
         return [{ type: 'TrackDetailsChanged', data: { albumId: command.albumId, trackId: command.trackId, changes: changed } }];
       }
+      case 'ShowOnBandPage': {
+        const draft = draftOf(state);
+        const track = trackOf(draft, command.trackId);
+        if (track.onBandPage === command.shown) return [];
+        const { albumId, trackId } = command;
+        if (!command.shown) return [{ type: 'TrackRemovedFromBandPage', data: { albumId, trackId } }];
+        if (track.refusal) throw refuse('tracks', 'track_refused', `"${track.title}" could not be processed: it has nothing to play`);
+        if (!isProcessed(track))
+          throw refuse('tracks', 'track_processing', `"${track.title}" is still being processed; add it when it is ready`);
+        const { title, duration, audioKey } = track;
+        return [{ type: 'TrackAddedToBandPage', data: { albumId, trackId, title, duration, audioKey } }];
+      }
       case 'PublishDraft': {
         const draft = draftOf(state);
         const album = albumFromDraft(command.albumId, draft, command.at);
-        return decidePublish({ type: 'PublishAlbum', album, artistExists: command.artistExists }, state);
+        return [
+          ...offBandPage(state, command.albumId),
+          ...decidePublish({ type: 'PublishAlbum', album, artistExists: command.artistExists }, state),
+        ];
       }
       case 'ScheduleRelease': {
         const draft = draftOf(state);
@@ -314,7 +348,10 @@ export const albumDecider = {
       case 'PublishIfDue': {
         if (!state.exists || state.status !== 'scheduled' || !state.scheduledAt || state.scheduledAt > command.now) return [];
         const album = albumFromDraft(command.albumId, state, state.scheduledAt);
-        return decidePublish({ type: 'PublishAlbum', album, artistExists: command.artistExists }, state);
+        return [
+          ...offBandPage(state, command.albumId),
+          ...decidePublish({ type: 'PublishAlbum', album, artistExists: command.artistExists }, state),
+        ];
       }
       case 'UnpublishAlbum': {
         const album = publishedOf(state);

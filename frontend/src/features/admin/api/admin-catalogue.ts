@@ -16,6 +16,7 @@ import {
   type createArtist,
   type createDraft,
   type createVideo,
+  featuredAlbumChoice,
   listArtistsAnswer,
   releaseBoardAnswer,
   releaseStatus,
@@ -24,6 +25,7 @@ import {
 } from '../../../../../functions/contract/admin-catalogue.js';
 import { request } from '../../../lib/http';
 import { savedList } from '../../../lib/recent-saves';
+import { featuredAlbumQueryOptions } from '../../albums';
 
 export type AdminRelease = z.infer<typeof adminRelease>;
 export type AdminTrack = z.infer<typeof adminTrack>;
@@ -99,6 +101,24 @@ export const useRemoveTrack = (id: string) =>
   useReleaseChange((trackId: string) =>
     request(`/api/admin/albums/${path(id)}/tracks/${path(trackId)}`, adminRelease, { method: 'DELETE' }),
   );
+
+/** Puts a draft's ready track on the band page (its unreleased tracks), or takes it off. */
+export const useShowOnBandPage = (id: string) =>
+  useReleaseChange(({ trackId, shown }: { trackId: string; shown: boolean }) =>
+    request(`/api/admin/albums/${path(id)}/tracks/${path(trackId)}/band-page`, adminRelease, { method: 'PUT', body: { shown } }),
+  );
+
+/** Features an album on the home page, or (null) the newest release again; the home page's answer is read anew. */
+export const useFeaturedAlbumChoice = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (albumId: string | null) =>
+      albumId === null
+        ? request('/api/admin/featured-album', featuredAlbumChoice, { method: 'DELETE' })
+        : request('/api/admin/featured-album', featuredAlbumChoice, { method: 'PUT', body: { albumId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: featuredAlbumQueryOptions().queryKey }),
+  });
+};
 
 export type ReleaseAction = 'publish' | 'unschedule' | 'unpublish' | 'republish';
 const actionRoutes = {

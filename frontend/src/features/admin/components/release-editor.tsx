@@ -1,10 +1,11 @@
 /**
  * One release, as the label edits it: its details and price (each refusal shown beside its field), its tracks in
  * order (moved by drag or by keyboard, renamed, lyrics edited), and what can happen to it next by its state:
- * publish now or at a time, unschedule, unpublish, republish. Every change answers the release as it now is.
+ * publish now or at a time, unschedule, unpublish, republish; and, once live, whether the home page features it.
+ * Every change answers the release as it now is.
  */
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, House } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { fieldErrorsOf, serverMessageOf } from '../../../lib/http';
@@ -15,10 +16,12 @@ import { Spinner } from '../../../ui/spinner';
 import { ErrorState } from '../../../ui/status-message';
 import { MoneyField, TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast';
+import { featuredAlbumQueryOptions } from '../../albums';
 import {
   albumAccessOptions,
   releaseQueryOptions,
   useChangeDraft,
+  useFeaturedAlbumChoice,
   useReleaseAction,
   useScheduleRelease,
   type AdminRelease,
@@ -78,6 +81,7 @@ export function ReleaseEditor() {
         </div>
       </div>
       <ReleaseActions release={current} />
+      {current.status === 'live' && <HomePageFeature release={current} />}
       <DetailsForm key={detailsKey(current)} release={current} />
       <ArtworkUpload release={current} />
       <TrackList release={current} />
@@ -173,6 +177,62 @@ function ReleaseActions({ release }: { release: AdminRelease }) {
           {failure}
         </p>
       )}
+    </section>
+  );
+}
+
+/**
+ * Whether the home page features this live release: the staff's choice, or the newest release when there is none. The
+ * choice a button just made is shown at once; the home page's own answer follows once the catalogue view has it.
+ */
+function HomePageFeature({ release }: { release: AdminRelease }) {
+  const featured = useQuery(featuredAlbumQueryOptions());
+  const choose = useFeaturedAlbumChoice();
+  const shown = featured.data;
+  const choiceId = choose.data ? choose.data.albumId : shown?.chosen ? (shown.album?.id ?? null) : null;
+  const run = (albumId: string | null) =>
+    choose.mutate(albumId, {
+      onSuccess: () =>
+        toast({ title: albumId ? 'The home page features this release' : 'The home page features the newest release', variant: 'success' }),
+      onError: (error) => toast({ title: 'That did not work', description: serverMessageOf(error) ?? undefined, variant: 'destructive' }),
+    });
+  const status =
+    choiceId === release.id
+      ? 'The home page features this release: the staff chose it.'
+      : choiceId
+        ? `The staff chose ${shown?.album && shown.album.id === choiceId ? `“${shown.album.title}”` : 'another release'} for the home page.`
+        : shown?.album?.id === release.id
+          ? 'The home page features this release: it is the newest.'
+          : 'The home page features the newest release.';
+  return (
+    <section
+      aria-labelledby="home-page-feature"
+      className="space-y-3 rounded-2xl border border-white/10 bg-zinc-900 p-5"
+      data-testid="home-page-feature"
+    >
+      <h2 id="home-page-feature" className="flex items-center gap-2 text-lg font-bold text-zinc-50">
+        <House aria-hidden="true" className="size-5" />
+        Home page
+      </h2>
+      {featured.isPending ? (
+        <Spinner label="Reading what the home page features…" />
+      ) : (
+        <p className="text-sm text-zinc-200" data-testid="home-page-feature-status">
+          {status}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-3">
+        {choiceId !== release.id && (
+          <Button onClick={() => run(release.id)} disabled={choose.isPending} data-testid="feature-on-home">
+            Feature on the home page
+          </Button>
+        )}
+        {choiceId !== null && (
+          <Button variant="secondary" onClick={() => run(null)} disabled={choose.isPending} data-testid="feature-newest">
+            Feature the newest release instead
+          </Button>
+        )}
+      </div>
     </section>
   );
 }

@@ -1,10 +1,11 @@
 /**
  * A release's tracks in order. Reorder by dragging a row or, from the keyboard, with each row's move buttons; rename
- * in place; edit lyrics in a dialog; attach or remove an instrumental; remove. The server answers the new order, which
+ * in place; edit lyrics in a dialog; attach or remove an instrumental; play a ready track of an unreleased draft on the
+ * band page; remove. The server answers the new order, which
  * the list then shows. A draft takes new tracks by upload; while any track is processing the release is polled, and
  * each verdict is toasted.
  */
-import { ArrowDown, ArrowUp, GripVertical, ListMusic, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, GripVertical, ListMusic, Radio, Trash2 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { fieldErrorsOf, serverMessageOf } from '../../../lib/http';
@@ -18,6 +19,7 @@ import {
   useChangeTrack,
   useRemoveTrack,
   useReorderTracks,
+  useShowOnBandPage,
   type AdminRelease,
   type AdminTrack,
 } from '../api/admin-catalogue';
@@ -97,6 +99,9 @@ export function TrackList({ release }: { release: AdminRelease }) {
               <span className="text-sm tabular-nums text-zinc-300">{track.duration ? formatDuration(track.duration) : '—'}</span>
               <TrackState track={track} />
               {release.status === 'draft' && <TrackInstrumental releaseId={release.id} track={track} />}
+              {(release.status === 'draft' || release.status === 'scheduled') && track.status === 'ready' && (
+                <BandPageToggle releaseId={release.id} track={track} />
+              )}
               <div className="flex items-center gap-1">
                 <Button variant="ghost" className="px-2 py-1.5" onClick={() => setLyricsOf(track)}>
                   Lyrics
@@ -139,6 +144,35 @@ export function TrackList({ release }: { release: AdminRelease }) {
       )}
       {lyricsOf && <LyricsDialog releaseId={release.id} track={lyricsOf} onClose={() => setLyricsOf(null)} />}
     </section>
+  );
+}
+
+/** Whether the band page plays this unreleased track, for anyone who opens it; the track leaves it when released. */
+function BandPageToggle({ releaseId, track }: { releaseId: string; track: AdminTrack }) {
+  const show = useShowOnBandPage(releaseId);
+  const shown = track.onBandPage;
+  return (
+    <Button
+      variant={shown ? 'primary' : 'secondary'}
+      className="px-2.5 py-1.5 text-xs"
+      aria-pressed={shown}
+      aria-label={`Play ${track.title} on the band page`}
+      disabled={show.isPending}
+      icon={Radio}
+      onClick={() =>
+        show.mutate(
+          { trackId: track.id, shown: !shown },
+          {
+            onSuccess: () =>
+              toast({ title: shown ? `${track.title} is off the band page` : `${track.title} plays on the band page`, variant: 'success' }),
+            onError: failed('Could not change the band page'),
+          },
+        )
+      }
+      data-testid="band-page-toggle"
+    >
+      {shown ? 'On the band page' : 'Play on the band page'}
+    </Button>
   );
 }
 

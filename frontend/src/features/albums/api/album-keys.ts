@@ -3,6 +3,7 @@ export const albumKeys = {
   all: ['albums'] as const,
   lists: () => [...albumKeys.all, 'list'] as const,
   catalogue: () => [...albumKeys.lists(), 'catalogue'] as const,
+  featured: () => [...albumKeys.all, 'featured'] as const,
   byArtist: (artistId: string) => [...albumKeys.lists(), 'by-artist', artistId] as const,
   details: () => [...albumKeys.all, 'detail'] as const,
   detail: (albumId: string) => [...albumKeys.details(), albumId] as const,

@@ -1,4 +1,4 @@
-/** GET /api/albums: the whole catalogue, newest release first; the newest is the featured album. */
+/** GET /api/albums: the whole catalogue, newest release first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Album, albumList } from '../../../../../functions/contract/catalogue';
 import { request } from '../../../lib/http';
@@ -8,14 +8,9 @@ import { albumKeys } from './album-keys';
 export const byReleaseDateDescending = (albums: readonly Album[]): Album[] =>
   [...albums].sort((a, b) => (a.releaseDate < b.releaseDate ? 1 : a.releaseDate > b.releaseDate ? -1 : 0));
 
-/** The album with the latest releaseDate, or null for an empty catalogue. */
-export const latestAlbum = (albums: readonly Album[]): Album | null => byReleaseDateDescending(albums)[0] ?? null;
-
 export const getAlbums = (signal?: AbortSignal): Promise<Album[]> =>
   request('/api/albums', albumList, { signal }).then(byReleaseDateDescending);
 
 export const albumsQueryOptions = () => queryOptions({ queryKey: albumKeys.catalogue(), queryFn: ({ signal }) => getAlbums(signal) });
 
 export const useAlbums = () => useQuery(albumsQueryOptions());
-
-export const useFeaturedAlbum = () => useQuery({ ...albumsQueryOptions(), select: latestAlbum });

@@ -1,4 +1,4 @@
-/** The home page's featured album: the newest release, artwork first, playable from the card. */
+/** The home page's featured album: the staff's choice or else the newest release, artwork first, playable from the card. */
 import { Disc3 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Artwork } from '../../../ui/artwork';
@@ -6,7 +6,7 @@ import { Skeleton } from '../../../ui/skeleton';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { albumArtistName, DEFAULT_ALBUM_DESCRIPTION } from '../album-access';
 import type { Album } from '../../../../../functions/contract/catalogue';
-import { useFeaturedAlbum } from '../api/get-albums';
+import { useFeaturedAlbum } from '../api/get-featured-album';
 import { PlayAlbumRow } from './play-album-row';
 
 export function FeaturedAlbum({ onPlayAlbum }: { onPlayAlbum: (album: Album) => void }) {
@@ -21,12 +21,12 @@ export function FeaturedAlbum({ onPlayAlbum }: { onPlayAlbum: (album: Album) => 
         <FeaturedAlbumSkeleton />
       ) : featured.isError ? (
         <ErrorState title="The featured album could not be loaded" error={featured.error} onRetry={() => void featured.refetch()} />
-      ) : featured.data === null ? (
+      ) : featured.data.album === null ? (
         <EmptyState icon={Disc3} title="No albums yet">
           New releases will appear here.
         </EmptyState>
       ) : (
-        <FeaturedAlbumCard album={featured.data} onPlayAlbum={onPlayAlbum} />
+        <FeaturedAlbumCard album={featured.data.album} onPlayAlbum={onPlayAlbum} />
       )}
     </section>
   );
