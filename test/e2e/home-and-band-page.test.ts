@@ -87,6 +87,31 @@ describe('the band page', () => {
       const player = guest.page.locator('[data-testid=player-bar]');
       await poll(() => player.getAttribute('data-state')).toBe('playing');
       expect(await player.getAttribute('data-current-track-id')).toBe(trackId);
+
+      // Back after its signed URL has expired: the draft has no album to ask for a new one, the band page's list gives it.
+      await player.getByRole('button', { name: 'Pause' }).click();
+      await poll(() => player.getAttribute('data-state')).toBe('paused');
+      const audioSource = (page: Page) =>
+        page.locator('[data-testid=player-audio]').evaluate((element: HTMLAudioElement) => element.currentSrc);
+      const longAgo = new Date(Date.now() - 20 * 60_000)
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '');
+      const stale = (await audioSource(guest.page)).replace(/X-Amz-Date=\d{8}T\d{6}Z/, `X-Amz-Date=${longAgo}`);
+      await guest.page.close();
+      const later = await guest.context.newPage();
+      await later.addInitScript((url) => {
+        const saved = JSON.parse(localStorage.getItem('player.session')!) as { queue: { audioUrl: string }[] };
+        saved.queue = saved.queue.map((track) => ({ ...track, audioUrl: url }));
+        localStorage.setItem('player.session', JSON.stringify(saved));
+      }, stale);
+      await later.goto('/dirtytexans');
+      const laterPlayer = later.locator('[data-testid=player-bar]');
+      await poll(() => laterPlayer.getAttribute('data-current-track-id')).toBe(trackId);
+      await laterPlayer.getByRole('button', { name: 'Play', exact: true }).click();
+      await poll(() => laterPlayer.getAttribute('data-state')).toBe('playing');
+      expect(await audioSource(later)).toMatch(/X-Amz-Signature=/);
+      expect(await audioSource(later)).not.toBe(stale);
       await guest.context.close();
     } finally {
       await admin.call(`/api/admin/albums/${albumId}/tracks/${trackId}/band-page`, { method: 'PUT', json: { shown: false } });

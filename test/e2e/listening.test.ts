@@ -293,7 +293,7 @@ describe('touch gestures on a phone', () => {
     await page.goto('/');
     await page.locator('[data-testid=artist-card]').first().waitFor();
     await page.getByRole('heading', { name: 'Artist-Driven Music Platform' }).waitFor();
-    const refetched = page.waitForRequest((r) => r.url().endsWith('/api/albums'));
+    const refetched = page.waitForRequest((r) => r.url().endsWith('/api/featured-album'));
     const heading = 'main h1';
     const touch = (y: number) => ({ identifier: 1, clientX: 200, clientY: y });
     const target = page.locator(heading);

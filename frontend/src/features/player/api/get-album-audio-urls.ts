@@ -1,13 +1,23 @@
 /**
  * Fresh audio URLs for an album's tracks, from GET /api/albums/{albumId}/tracks: the server signs gated
  * audio anew for each answer, and only for a listener who may play it. A track missing from the answer
- * (no access any more) has no URL to give.
+ * (no access any more) has no URL to give. An album that is not out yet (404) may still have tracks on the band
+ * page: their URLs come from the band page's list, signed anew as well.
  */
+import { bandTracksAnswer } from '../../../../../functions/contract/band';
 import { albumTracks } from '../../../../../functions/contract/catalogue';
-import { request } from '../../../lib/http';
+import { HttpError, request } from '../../../lib/http';
 
 /** Track id → audio URL, for the tracks this listener may play. */
 export async function getAlbumAudioUrls(albumId: string, signal?: AbortSignal): Promise<Record<string, string>> {
-  const answer = await request(`/api/albums/${encodeURIComponent(albumId)}/tracks`, albumTracks, { signal });
-  return Object.fromEntries(answer.tracks.flatMap((track) => (track.audioUrl ? [[track.id, track.audioUrl]] : [])));
+  try {
+    const answer = await request(`/api/albums/${encodeURIComponent(albumId)}/tracks`, albumTracks, { signal });
+    return Object.fromEntries(answer.tracks.flatMap((track) => (track.audioUrl ? [[track.id, track.audioUrl]] : [])));
+  } catch (error) {
+    if (!(error instanceof HttpError && error.status === 404)) throw error;
+    const band = await request('/api/band/tracks', bandTracksAnswer, { signal });
+    return Object.fromEntries(
+      band.tracks.flatMap((track) => (track.albumId === albumId && track.audioUrl ? [[track.id, track.audioUrl]] : [])),
+    );
+  }
 }
