@@ -6,7 +6,6 @@
  * chose, and starts the second step of an admin's sign-in, where they set up their authenticator app.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { AdminPermission } from '../../events/index.js';
 import {
   ADMIN_ENROLMENT_HOURS,
   ADMIN_ENROLMENT_STREAM,
@@ -17,6 +16,7 @@ import {
 import { normalizeEmail } from '../domain/user/user.js';
 import type { UserView } from '../projections/users.js';
 import { setAdminRole } from './admin-roster.js';
+import { OWNER, openOwnerAccount } from './first-admin.js';
 import { startSecondStep } from './admin-sign-in.js';
 import { runCommand } from './command.js';
 import { env } from './env.js';
@@ -25,7 +25,6 @@ import { hashPassword } from './passwords.js';
 import { hitRateLimit, ipBucket } from './sign-in-challenges.js';
 import { findUserIdByEmail, runUserCommand } from './users.js';
 
-const OWNER: { role: 'admin'; permissions: AdminPermission[] } = { role: 'admin', permissions: ['owner'] };
 /** Looks and uses of links one caller (IP, or IPv6 /64) may make in 15 minutes: a token is not guessed, but it is not tried for free either. */
 const WINDOW_SECONDS = 15 * 60;
 
@@ -99,30 +98,11 @@ export async function completeAdminEnrolment(token: string, password: string, ca
     { type: 'CompleteAdminEnrolment', tokenHash, userId, at: caller.at },
     context,
   );
-  const user = existing ? await promote(existing, passwordHash, context) : await open(userId, email, passwordHash, context);
+  const user = existing
+    ? await promote(existing, passwordHash, context)
+    : await openOwnerAccount(userId, email, passwordHash, context, 'setup');
   const { challenge, step } = await startSecondStep(user, caller.at);
   return { email, challenge, step };
-}
-
-async function open(userId: string, email: string, passwordHash: string, context: AppendContext): Promise<UserView> {
-  await runUserCommand(
-    userId,
-    {
-      type: 'Register',
-      userId,
-      email,
-      username: null,
-      displayName: 'Admin',
-      source: 'admin_setup',
-      emailVerified: true,
-      passwordHash,
-      role: 'admin',
-      permissions: ['owner'],
-      session: null,
-    },
-    context,
-  );
-  return setAdminRole(userId, OWNER, 'setup', context);
 }
 
 async function promote(userId: string, passwordHash: string, context: AppendContext): Promise<UserView> {

@@ -11,9 +11,42 @@ import { env } from './env.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { isAdmin, setAdminRole, type RoleChange } from './admin-roster.js';
 import { findUserIdByEmail, loadUser, runUserCommand } from './users.js';
+import type { AppendContext } from './event-store.js';
+import type { UserView } from '../projections/users.js';
 
 /** The first admin owns the label: every permission, and the power to give others theirs. */
-const OWNER: RoleChange = { role: 'admin', permissions: ['owner'] };
+export const OWNER: RoleChange = { role: 'admin', permissions: ['owner'] };
+
+/**
+ * An owner's account for an address that has none (the first admin, or an enrolment link's): registered as an admin
+ * with every permission, its address proved, and on the roster of admins, with `rosterActor` as who put it there.
+ */
+export async function openOwnerAccount(
+  userId: string,
+  email: string,
+  passwordHash: string,
+  context: AppendContext,
+  rosterActor = context.actor,
+): Promise<UserView> {
+  await runUserCommand(
+    userId,
+    {
+      type: 'Register',
+      userId,
+      email,
+      username: null,
+      displayName: 'Admin',
+      source: 'admin_setup',
+      emailVerified: true,
+      passwordHash,
+      role: 'admin',
+      permissions: ['owner'],
+      session: null,
+    },
+    context,
+  );
+  return setAdminRole(userId, OWNER, rosterActor, context);
+}
 
 /** Accounts made admins before the roster existed join it on the next start. */
 const onRoster = (userId: string) => isAdmin(userId);
@@ -37,24 +70,7 @@ export async function ensureFirstAdmin(settings: { email?: string; password?: st
   const existing = await findUserIdByEmail(email);
   if (!existing) {
     const userId = randomUUID();
-    await runUserCommand(
-      userId,
-      {
-        type: 'Register',
-        userId,
-        email,
-        username: null,
-        displayName: 'Admin',
-        source: 'admin_setup',
-        emailVerified: true,
-        passwordHash: await hashPassword(password),
-        role: 'admin',
-        permissions: ['owner'],
-        session: null,
-      },
-      context,
-    );
-    await setAdminRole(userId, OWNER, context.actor, context);
+    await openOwnerAccount(userId, email, await hashPassword(password), context);
     return { userId, email, outcome: 'created' };
   }
 
