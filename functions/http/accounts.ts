@@ -40,6 +40,15 @@ const intentOf = (raw: string | null | undefined): SignInIntent | null =>
   knownIntents.includes(raw as SignInIntent) ? (raw as SignInIntent) : null;
 
 /** The command context of a caller who is not signed in yet, with the address its tries are counted against. */
+/** An admin's password was right (or an enrolment link used): the answer that leads to the authenticator step. */
+const secondStepAnswer = ({ challenge, step }: { challenge: string; step: 'totp' | 'enrolment' }) => ({
+  success: true as const,
+  challenge,
+  requiresTotp: step === 'totp',
+  requiresTotpEnrolment: step === 'enrolment',
+  message: step === 'totp' ? 'Enter the code from your authenticator app' : 'Set up your authenticator app to finish signing in',
+});
+
 const callerOf = (request: RequestInfo) => ({ ...commandContext(null, request), sourceIp: request.sourceIp });
 
 /** Where the app goes after signing in with this intent. */
@@ -193,14 +202,7 @@ export const handler = contextHandler('accounts', {
     if (!identifier || !password) throw new HttpError(400, 'missing_information', 'Please enter both email/username and password');
     const signedIn = await signInWithPassword(identifier, password, callerOf(request));
     if ('secondStep' in signedIn) {
-      const { challenge, step } = signedIn.secondStep;
-      return {
-        success: true as const,
-        challenge,
-        requiresTotp: step === 'totp',
-        requiresTotpEnrolment: step === 'enrolment',
-        message: step === 'totp' ? 'Enter the code from your authenticator app' : 'Set up your authenticator app to finish signing in',
-      };
+      return secondStepAnswer(signedIn.secondStep);
     }
     // The guest cart sent along joins the account's cart, as POST /api/cart/sync would do it.
     const guestCart = body.guestCartItems ?? [];
@@ -240,14 +242,7 @@ export const handler = contextHandler('accounts', {
   'POST /api/auth/admin/enrolment': ({ body, request }) => readAdminEnrolment(body.token, callerOf(request)),
 
   'POST /api/auth/admin/enrolment/complete': async ({ body, request }) => {
-    const { challenge, step } = await completeAdminEnrolment(body.token, body.password, callerOf(request));
-    return {
-      success: true as const,
-      challenge,
-      requiresTotp: step === 'totp',
-      requiresTotpEnrolment: step === 'enrolment',
-      message: step === 'totp' ? 'Enter the code from your authenticator app' : 'Set up your authenticator app to finish signing in',
-    };
+    return secondStepAnswer(await completeAdminEnrolment(body.token, body.password, callerOf(request)));
   },
 
   'POST /api/users/beta-signup': async ({ body, request }) => {
