@@ -167,21 +167,20 @@ export const pastRightEdge = (page: Page) =>
   page.evaluate(() => {
     const width = Math.min(window.screen.width, window.innerWidth);
     const by = document.documentElement.scrollWidth - width;
+    if (by <= 0) return { by: 0, wider: [] };
+    // Only a page that reaches past the edge is searched for what does: the innermost elements that reach it.
     const reaching = [...document.querySelectorAll<HTMLElement>('body *')].filter(
       (element) => element.getBoundingClientRect().right > width + 0.5,
     );
-    const wider =
-      by > 0
-        ? reaching
-            .filter((element) => !reaching.some((other) => other !== element && element.contains(other)))
-            .slice(0, 5)
-            .map((element) => {
-              const id = element.dataset.testid ? `[data-testid=${element.dataset.testid}]` : '';
-              const text = (element.textContent ?? '').trim().slice(0, 40);
-              return `${element.tagName.toLowerCase()}${id}.${String(element.className).slice(0, 80)} "${text}"`;
-            })
-        : [];
-    return { by: Math.max(0, by), wider };
+    const wider = reaching
+      .filter((element) => !reaching.some((other) => other !== element && element.contains(other)))
+      .slice(0, 5)
+      .map((element) => {
+        const id = element.dataset.testid ? `[data-testid=${element.dataset.testid}]` : '';
+        const text = (element.textContent ?? '').trim().slice(0, 40);
+        return `${element.tagName.toLowerCase()}${id}.${String(element.className).slice(0, 80)} "${text}"`;
+      });
+    return { by, wider };
   });
 
 /** A scratch folder for a test file's downloads, removed once its tests are done. */
