@@ -17,7 +17,7 @@ import { personalData } from '../../functions/lib/personal-data.js';
 import { runUserCommand } from '../../functions/lib/users.js';
 import { pngOf } from '../support/images.js';
 import type { CloudProcessInfo } from './cloud-process.js';
-import { call, eventually, idle, newPerson, queueDepths, setFaults, startCloudProcess, type Running } from './support.js';
+import { call, eventually, idle, killCloud, newPerson, queueDepths, setFaults, startCloudProcess, type Running } from './support.js';
 
 let dataDir: string;
 let running: Running | undefined;
@@ -94,8 +94,7 @@ describe('a kill -9 of the local cloud in the middle of an erasure, then a resta
     before.close();
     expect((await subscriptionAtStripe(info, subscriptionId)).status).toBe('active');
 
-    process.kill(-running.child.pid!, 'SIGKILL');
-    await running.exited;
+    await killCloud(running);
     running = undefined;
 
     // The restart, on the same data, without faults.

@@ -3,7 +3,7 @@
  * same data: every request answered 2xx before the kill has its effect exactly once in the views (play counts,
  * purchases, libraries), a request left without an answer has landed once or not at all, never twice, and no message
  * is stuck outside a DLQ. The cloud runs as a process group of its own (cloud-process.ts), DynamoDB Local's Java
- * process included, so the kill takes everything at once; SQS lived in memory, so the restarted stream poller relays
+ * process included, and the kill takes all of it (DynamoDB Local a quarter second after the rest: killCloud); SQS lived in memory, so the restarted stream poller relays
  * the whole events table again from TRIM_HORIZON and the projections meet every event a second time.
  */
 import { execFileSync } from 'node:child_process';
@@ -18,6 +18,7 @@ import {
   callUntilAccepted,
   eventually,
   idle,
+  killCloud,
   setFaults,
   newPerson,
   pool,
@@ -184,8 +185,7 @@ describe('a kill -9 of the local cloud under the fault load, then a restart', ()
       await Promise.race([killedNow, load]);
       expect(answers, 'the load ended before the kill').toBeGreaterThanOrEqual(KILL_AFTER_ANSWERS);
       killed = true;
-      process.kill(-running.child.pid!, 'SIGKILL');
-      await running.exited;
+      await killCloud(running);
       await load;
       // Nothing of the killed cloud lives on: DynamoDB Local's Java was in its process group.
       await eventually(() => Promise.resolve(processesOn(dataDir).length === 0), 10_000);

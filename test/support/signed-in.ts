@@ -94,11 +94,15 @@ export async function signedInAdmin(permissions: AdminPermission[] = ['owner']):
   const token = await issueSessionToken({ userId: listener.userId, sessionId });
   const callAsIs = (path: string, init: Parameters<typeof api>[1] = {}) =>
     api(path, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
-  const stepUp = async () => {
-    const code = await codeOfNextStep(listener.userId, secret);
-    const answer = await callAsIs('/api/auth/admin/step-up', { method: 'POST', json: { code } });
-    if (answer.status !== 200) throw new Error(`step-up refused: ${answer.status} ${JSON.stringify(answer.body)}`);
-  };
+  // One step-up at a time, as the app's one dialog: two at once would send two codes, and the server, which takes each
+  // time step once and none older than the last, could meet the later one first and refuse the earlier as used.
+  let steppingUp: Promise<void> | undefined;
+  const stepUp = () =>
+    (steppingUp ??= (async () => {
+      const code = await codeOfNextStep(listener.userId, secret);
+      const answer = await callAsIs('/api/auth/admin/step-up', { method: 'POST', json: { code } });
+      if (answer.status !== 200) throw new Error(`step-up refused: ${answer.status} ${JSON.stringify(answer.body)}`);
+    })().finally(() => (steppingUp = undefined)));
   const call = async (path: string, init: Parameters<typeof api>[1] = {}) => {
     const answer = await callAsIs(path, init);
     if (answer.status !== 403 || answer.body?.error !== 'step_up_required') return answer;
