@@ -16,6 +16,11 @@ export const PlayRecorded = defineEvent(
     playDuration: z.number().check(z.nonnegative()),
     /** The track's length in the catalogue, in seconds. */
     trackLength: z.number().check(z.positive()),
+    /**
+     * When the server started the play (its token), ISO 8601: the once-per-track-length rule reads it from the stream.
+     * Older events have none; their start is their time less their duration.
+     */
+    startedAt: z.optional(nonEmpty),
   }),
 );
 

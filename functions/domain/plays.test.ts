@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   DAILY_PLAY_CEILING,
+  decidePlayCount,
   judgeCompletion,
   judgePlay,
   latestRepeatableStart,
+  noCountedPlays,
   PLAY_TOKEN_LIFETIME_MS,
   qualifyingSeconds,
+  withCountedPlay,
   type PlayReport,
 } from './plays.js';
 
@@ -74,5 +77,28 @@ describe('repeats and the day', () => {
 
   it('has a daily ceiling no one reaches by listening: one play per 30 s of a whole day', () => {
     expect(DAILY_PLAY_CEILING).toBe(2880);
+  });
+
+  it("counts a play on the day's stream only where no play of the track started less than a track length before it", () => {
+    const counted = withCountedPlay(noCountedPlays, 1, 't1', startedAt);
+    expect(decidePlayCount(noCountedPlays, start, 200, 10)).toBe('count');
+    // The same token again, and a new start 199 s later: repeats. 200 s later, or another track: counted.
+    expect(decidePlayCount(counted, start, 200, 10)).toBe('repeat');
+    expect(decidePlayCount(counted, { ...start, startedAt: startedAt + 199_000 }, 200, 10)).toBe('repeat');
+    expect(decidePlayCount(counted, { ...start, startedAt: startedAt + 200_000 }, 200, 10)).toBe('count');
+    expect(decidePlayCount(counted, { ...start, trackId: 't2' }, 200, 10)).toBe('count');
+    // A token of an earlier start, reported after a later one counted, does not count either.
+    expect(decidePlayCount(counted, { ...start, startedAt: startedAt - 60_000 }, 200, 10)).toBe('repeat');
+  });
+
+  it("reads the day before's stream for a start just after midnight, and stops at the day's ceiling", () => {
+    const midnight = Date.parse('2026-11-02T00:00:00.000Z');
+    const dayBefore = withCountedPlay(noCountedPlays, 7, 't1', midnight - 60_000);
+    const justAfter = { ...start, startedAt: midnight + 60_000 };
+    expect(decidePlayCount(noCountedPlays, justAfter, 200, 10, dayBefore)).toBe('repeat');
+    expect(decidePlayCount(noCountedPlays, { ...justAfter, startedAt: midnight + 140_000 }, 200, 10, dayBefore)).toBe('count');
+    const full = { ...noCountedPlays, version: 10 };
+    expect(decidePlayCount(full, { ...start, trackId: 't9' }, 200, 10)).toBe('daily_ceiling');
+    expect(withCountedPlay(dayBefore, 8, 't1', midnight - 300_000).lastStart.get('t1')).toBe(midnight - 60_000);
   });
 });

@@ -2,8 +2,8 @@
  * Which play reports count: the server's own rule, from what it saw. A play counts when its report carries the token
  * the server issued at the play's start, for this listener and this track, and the time since that start covers the
  * qualifying threshold of the track's length in the catalogue (30 s, or half a shorter track). At most one play of a
- * track counts per listener and track length (the plays context keeps the last counted start per listener and track),
- * and a listener's day has a ceiling no one reaches by listening. Pure: the clock comes in with the report.
+ * track counts per listener and track length, and a listener's day has a ceiling no one reaches by listening: both
+ * decided on the listener's plays stream of the day the play started (decidePlayCount). Pure: the clock comes in with the report.
  */
 import type { PlayRefusalReason } from '../../events/index.js';
 
@@ -68,3 +68,40 @@ export function judgeCompletion(report: PlayReport): PlayVerdict {
  * context writes a play only where the last counted start of that listener and track is at or before this.
  */
 export const latestRepeatableStart = (startedAt: number, trackLength: number): number => startedAt - trackLength * 1000;
+
+/**
+ * What a listener's plays stream of one day says about their next play: how many plays it holds (its version, which
+ * the day's ceiling reads) and the latest counted start of each track (which the once-per-track-length rule reads).
+ */
+export interface CountedPlays {
+  version: number;
+  lastStart: ReadonlyMap<string, number>;
+}
+export const noCountedPlays: CountedPlays = { version: 0, lastStart: new Map() };
+
+/** The state after one more counted play, of `trackId` started at `startedAt` (ms), at `version`. Pure. */
+export function withCountedPlay(state: CountedPlays, version: number, trackId: string, startedAt: number): CountedPlays {
+  const lastStart = new Map(state.lastStart);
+  lastStart.set(trackId, Math.max(startedAt, lastStart.get(trackId) ?? -Infinity));
+  return { version: Math.max(version, state.version), lastStart };
+}
+
+export type PlayCountDecision = 'count' | 'repeat' | 'daily_ceiling';
+
+/**
+ * Whether a play that qualified is counted in its day's stream: not once the day holds `ceiling` plays, nor where a
+ * counted play of the track started less than a track length before it, in its day or (`dayBefore`) in the day before,
+ * for a start just after midnight. A refusal holds on any earlier state of the stream, as a stream only grows; a count
+ * holds where the write of the play is conditional on the stream's version still being `state.version`. Pure.
+ */
+export function decidePlayCount(
+  state: CountedPlays,
+  start: PlayStart,
+  trackLength: number,
+  ceiling: number,
+  dayBefore: CountedPlays = noCountedPlays,
+): PlayCountDecision {
+  if (state.version >= ceiling) return 'daily_ceiling';
+  const last = Math.max(state.lastStart.get(start.trackId) ?? -Infinity, dayBefore.lastStart.get(start.trackId) ?? -Infinity);
+  return last > latestRepeatableStart(start.startedAt, trackLength) ? 'repeat' : 'count';
+}

@@ -1,28 +1,22 @@
 /**
  * HTTP context `plays`: a play starts with a token the server signs (listener, track, moment), and its report counts
  * only as the server judges it (functions/domain/plays.ts): a counted play becomes `PlayRecorded` on the listener's
- * daily plays stream, written in one transaction with the listener's guard of that track (one counted play per track
- * length) and within the day's ceiling; the report of its end becomes `PlayCompleted`. A refused report answers as a
+ * plays stream of the day it started, one conditional write decided on that stream (one counted play per track length,
+ * within the day's ceiling: functions/lib/counted-plays.ts); the report of its end becomes `PlayCompleted`, once. A refused report answers as a
  * too-short play did (200, `recorded: false`) and is kept as `PlayRefused`, the label's suspicious plays.
  */
 import { randomUUID } from 'node:crypto';
 import type { PlayRefusalReason } from '../../events/index.js';
-import {
-  DAILY_PLAY_CEILING,
-  judgeCompletion,
-  judgePlay,
-  latestRepeatableStart,
-  PLAY_TOKEN_LIFETIME_MS,
-  type PlayStart,
-} from '../domain/plays.js';
+import { DAILY_PLAY_CEILING, judgeCompletion, judgePlay, PLAY_TOKEN_LIFETIME_MS, type PlayStart } from '../domain/plays.js';
 import { commandContext } from '../lib/command.js';
 import { env } from '../lib/env.js';
-import { appendBlind, GuardRefusedError, StreamLimitError, type AppendContext, type AppendGuard } from '../lib/event-store.js';
+import { countPlay, wasCounted } from '../lib/counted-plays.js';
+import { appendBlind, GuardRefusedError, type AppendContext, type AppendGuard } from '../lib/event-store.js';
 import { contextHandler, HttpError, reply, type RequestInfo } from '../lib/http.js';
 import { createLogger } from '../lib/log.js';
 import { metricNames, recordMetric } from '../lib/metrics.js';
 import { issuePlayToken, readPlayToken } from '../lib/play-tokens.js';
-import { playReportsStream, playsStream } from '../lib/play-streams.js';
+import { playReportsStream } from '../lib/play-streams.js';
 import { readCookie, type Session } from '../lib/session.js';
 import { getView } from '../lib/views.js';
 import { trackKey } from '../projections/catalogue.js';
@@ -69,34 +63,16 @@ function listenerOf(session: Session | null, request: RequestInfo) {
   return { listenerId, userId: session?.userId ?? null, cookies };
 }
 
-/** The listener's guard of one track: the start of their last counted play of it, and whether that play completed. */
-const guardKey = (listenerId: string, trackId: string) => ({ pk: `play-guard#${listenerId}#${trackId}`, sk: 'last' });
 const epochSeconds = (ms: number) => Math.ceil(ms / 1000);
 
-/** Counts the play only where the listener's last counted play of the track started a track length or more before. */
-function playGuard(start: PlayStart, trackLength: number): AppendGuard {
+/** Completes a counted play only once: a mark of its start, kept while its token could be replayed. */
+function completionGuard(start: PlayStart, now: number, trackLength: number): AppendGuard {
   return {
     TableName: env().TABLE_EPHEMERAL,
-    Key: guardKey(start.listenerId, start.trackId),
-    UpdateExpression: 'SET startedAt = :startedAt, expiresAt = :expiresAt REMOVE completedAt',
-    ConditionExpression: 'attribute_not_exists(startedAt) OR startedAt <= :repeatable',
-    ExpressionAttributeValues: {
-      ':startedAt': start.startedAt,
-      ':repeatable': latestRepeatableStart(start.startedAt, trackLength),
-      // Kept while its token could be replayed.
-      ':expiresAt': epochSeconds(start.startedAt + PLAY_TOKEN_LIFETIME_MS + trackLength * 1000),
-    },
-  };
-}
-
-/** Completes the play only where it is the counted one of its start, and only once. */
-function completionGuard(start: PlayStart, now: number): AppendGuard {
-  return {
-    TableName: env().TABLE_EPHEMERAL,
-    Key: guardKey(start.listenerId, start.trackId),
-    UpdateExpression: 'SET completedAt = :now',
-    ConditionExpression: 'startedAt = :startedAt AND attribute_not_exists(completedAt)',
-    ExpressionAttributeValues: { ':startedAt': start.startedAt, ':now': now },
+    Key: { pk: `play-completed#${start.listenerId}#${start.trackId}#${start.startedAt}`, sk: 'completed' },
+    UpdateExpression: 'SET completedAt = :now, expiresAt = :expiresAt',
+    ConditionExpression: 'attribute_not_exists(completedAt)',
+    ExpressionAttributeValues: { ':now': now, ':expiresAt': epochSeconds(start.startedAt + PLAY_TOKEN_LIFETIME_MS + trackLength * 1000) },
   };
 }
 
@@ -141,7 +117,7 @@ export const handler = contextHandler('plays', {
     if (body.ended) {
       // The end of a play that did not count, or of one played with skips, is simply not a completed play.
       const verdict = judgeCompletion(report);
-      if (!verdict.counted) return notRecorded;
+      if (!verdict.counted || !(await wasCounted(verdict.start, Boolean(session)))) return notRecorded;
       const { start, elapsedSeconds } = verdict;
       const completed = {
         ...play,
@@ -151,7 +127,7 @@ export const handler = contextHandler('plays', {
       };
       try {
         await appendBlind(playReportsStream(listenerId, request.receivedAt), [{ type: 'PlayCompleted', data: completed }], context, {
-          guard: completionGuard(start, now),
+          guard: completionGuard(start, now, track.duration),
         });
       } catch (error) {
         if (error instanceof GuardRefusedError) return notRecorded;
@@ -165,19 +141,19 @@ export const handler = contextHandler('plays', {
       await refuse(verdict.reason, play, request.receivedAt, context);
       return notRecorded;
     }
-    try {
-      await appendBlind(
-        playsStream(listenerId, request.receivedAt, Boolean(session)),
-        [{ type: 'PlayRecorded', data: { ...play, playDuration: verdict.elapsedSeconds, trackLength: track.duration } }],
-        context,
-        { guard: playGuard(verdict.start, track.duration), limit: env().PLAYS_PER_LISTENER_DAY ?? DAILY_PLAY_CEILING },
-      );
-    } catch (error) {
-      if (error instanceof GuardRefusedError || error instanceof StreamLimitError) {
-        await refuse(error instanceof GuardRefusedError ? 'repeat' : 'daily_ceiling', play, request.receivedAt, context);
-        return notRecorded;
-      }
-      throw error;
+    const decision = await countPlay(
+      {
+        start: verdict.start,
+        trackLength: track.duration,
+        signedIn: Boolean(session),
+        ceiling: env().PLAYS_PER_LISTENER_DAY ?? DAILY_PLAY_CEILING,
+        data: { ...play, playDuration: verdict.elapsedSeconds, trackLength: track.duration },
+      },
+      context,
+    );
+    if (decision !== 'count') {
+      await refuse(decision, play, request.receivedAt, context);
+      return notRecorded;
     }
     recordMetric(metricNames.playsRecorded);
     return reply({ status: 202, body: { recorded: true }, cookies });

@@ -33,8 +33,8 @@ export class ReservationTakenError extends Error {
 
 /**
  * A conditional update of an item in another table, written in the same transaction as the events: the append lands
- * only where its condition holds, and fails with GuardRefusedError where it does not (one counted play per listener
- * and track per track length: functions/http/plays.ts).
+ * only where its condition holds, and fails with GuardRefusedError where it does not (a counted play's end completes it
+ * once: functions/http/plays.ts).
  */
 export interface AppendGuard {
   TableName: string;
@@ -49,17 +49,6 @@ export class GuardRefusedError extends Error {
   readonly code = 'GUARD_REFUSED';
   constructor(readonly key: Record<string, string>) {
     super(`The append's guard ${JSON.stringify(key)} refused it`);
-  }
-}
-
-/** A stream that already holds as many events as its appender allows (a listener's plays of a day). */
-export class StreamLimitError extends Error {
-  readonly code = 'STREAM_LIMIT';
-  constructor(
-    readonly streamId: string,
-    readonly limit: number,
-  ) {
-    super(`Stream ${streamId} holds its ${limit} events`);
   }
 }
 
@@ -268,8 +257,6 @@ export async function streamVersion(streamId: string): Promise<number> {
 export interface BlindAppendOptions {
   /** Written in the same transaction: the append lands only where it holds (GuardRefusedError). */
   guard?: AppendGuard;
-  /** The most events the stream may hold: an append past it fails with StreamLimitError and writes nothing. */
-  limit?: number;
 }
 
 /**
@@ -281,14 +268,12 @@ export async function appendBlind(
   streamId: string,
   events: NewEvent[],
   context: AppendContext,
-  { guard, limit }: BlindAppendOptions = {},
+  { guard }: BlindAppendOptions = {},
 ): Promise<StoredEvent[]> {
   return retry(
     async (attempt) => {
       // A lost race means the guess was stale: read the stream's real version once and try again.
       const expected = attempt === 1 ? (lastKnownVersion.get(streamId) ?? 0) : await streamVersion(streamId);
-      // A guess is never above the real version, so a guess at the limit is a stream at it; one below is settled by the write.
-      if (limit !== undefined && expected + events.length > limit) throw new StreamLimitError(streamId, limit);
       const [stored] = await appendToStreams([{ streamId, expectedVersion: expected, events }], context, [], guard ? [guard] : []);
       lastKnownVersion.set(streamId, stored[stored.length - 1].version);
       if (lastKnownVersion.size > 10_000) lastKnownVersion.delete(lastKnownVersion.keys().next().value!);

@@ -162,12 +162,9 @@ export async function simulatePeakSecond(load: Load, seed = 1): Promise<PeakSeco
   // Of the members' subscriptions, plays consult only what the statements keep (whether a listener is a member).
   for (const event of warmUp) await store.commit('capacity-seed', event.streamId, 0, 1, await projections.statements.apply(event, store));
 
-  // Each play is one TransactWriteItems (functions/http/plays.ts): its event of about 300 bytes on its stream's
-  // partition, and its listener's guard of the track in `ephemeral`, 2 WCU each.
-  for (const event of events) {
-    meter.add('events', event.streamId, { wcu: 2 });
-    if (event.type === 'PlayRecorded') meter.add('ephemeral', `play-guard#${event.data.listenerId}#${event.data.trackId}`, { wcu: 2 });
-  }
+  // Each play is one conditional PutItem of its event, about 300 bytes, on its stream's partition
+  // (functions/lib/counted-plays.ts): the once-per-track-length rule and the day's ceiling are read from that stream.
+  for (const event of events) meter.add('events', event.streamId, { wcu: 1 });
 
   // Every projector's reads are consistent gets (1 RCU each for items under 4 KB).
   const reader = {
