@@ -23,7 +23,7 @@ export type SalesQuery = { orderId: string } | { email: string } | { albumId: st
 
 export const salesKeys = {
   purchases: (userId: string) => ['admin', 'purchases', userId] as const,
-  all: ['admin', 'sales'] as const,
+  searches: ['admin', 'sales', 'search'] as const,
   search: (query: SalesQuery) => ['admin', 'sales', 'search', query] as const,
   albums: ['admin', 'sales', 'albums'] as const,
 };
@@ -58,7 +58,7 @@ export function useRefundOrder(userId?: string) {
   return useMutation({
     mutationFn: (orderId: string) => request(`/api/admin/purchases/${encodeURIComponent(orderId)}/refund`, orderRefund, { method: 'POST' }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: salesKeys.all });
+      void queryClient.invalidateQueries({ queryKey: salesKeys.searches });
       if (!userId) return;
       void queryClient.invalidateQueries({ queryKey: salesKeys.purchases(userId) });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'people', 'user', userId] });

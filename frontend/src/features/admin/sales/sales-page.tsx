@@ -4,7 +4,7 @@
  * search is kept in the address, so it can be reloaded and shared. A refund shows at once as the server answered it;
  * until Stripe's report of it reaches the list, the list reloads each second (15 s at most), and then reads Refunded.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Receipt, Search } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -54,7 +54,12 @@ export function SalesPage() {
   const [params, setParams] = useSearchParams();
   const query = queryOf(params);
   const typed = query && !('albumId' in query) ? ('email' in query ? query.email : query.orderId) : '';
-  const search = (next: SalesQuery | null) => setParams(next ? new URLSearchParams(next) : new URLSearchParams());
+  const queryClient = useQueryClient();
+  const search = (next: SalesQuery | null) => {
+    // The same search again reads the orders again (one paid a moment ago may have reached the list since).
+    void queryClient.invalidateQueries({ queryKey: salesKeys.searches });
+    setParams(next ? new URLSearchParams(next) : new URLSearchParams());
+  };
 
   return (
     <section className="space-y-5" aria-labelledby="sales-heading">
@@ -202,7 +207,7 @@ function SalesResults({ query }: { query: SalesQuery }) {
         </ul>
       ),
     },
-    { key: 'amount', header: 'Paid', numeric: true, cell: (row) => formatMoney(row.amount) },
+    { key: 'amount', header: 'Amount', numeric: true, cell: (row) => formatMoney(row.amount) },
     {
       key: 'status',
       header: 'Status',
