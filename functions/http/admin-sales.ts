@@ -1,7 +1,7 @@
 /**
  * HTTP context `admin-sales`: a listener's purchases and the sales search (by order, buyer's e-mail or album) as an
- * admin finds them, and refunds through Stripe. The refund
- * is the admin's event (RefundRequested); the albums leave the listener once Stripe reports it (charge.refunded).
+ * admin finds them, and refunds through Stripe. The refund is the admin's event (RefundRequested); the albums leave the
+ * listener once Stripe reports it (charge.refunded).
  */
 import { paidTotal } from '../domain/commerce/order.js';
 import { commandContext } from '../lib/command.js';

@@ -7,6 +7,7 @@
 import type { CartLine, DomainEvent, EventOf, EventType } from '../../events/index.js';
 import { stamp, type Projection, type ViewOp, type ViewReader } from '../lib/projection.js';
 import { cartDecider } from '../domain/commerce/cart.js';
+import { paidTotal } from '../domain/commerce/order.js';
 
 export const cartKey = (ownerId: string) => ({ pk: `cart#${ownerId}`, sk: 'cart' });
 export const purchasesPartition = (userId: string) => `purchases#${userId}`;
@@ -48,7 +49,10 @@ export interface PurchaseView {
 
 export type SaleStatus = 'paid' | 'refund_requested' | 'refunded';
 
-/** A paid order as the admins find it: what it sold, to whom (by id: the buyer's name and address are read at answer time), and whether it was refunded. */
+/**
+ * A paid order as the admins find it: what it sold, to whom (by id: the buyer's name and address are read when the
+ * search answers, so an erased account shows as erased), and whether it was refunded.
+ */
 export interface SaleView {
   orderId: string;
   userId: string;
@@ -233,7 +237,7 @@ async function saleOps(event: EventOf<'PurchaseCompleted'>, views: ViewReader): 
     orderId,
     userId,
     albums,
-    amount: Math.round(albums.reduce((sum, a) => sum + a.price * 100, 0)) / 100,
+    amount: paidTotal(albums),
     purchaseDate: before?.purchaseDate ?? event.meta.at,
     status: before?.status ?? 'paid',
     refundedAt: before?.refundedAt ?? null,

@@ -6,7 +6,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Receipt, Search } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { fieldErrorsOf, HttpError, serverMessageOf } from '../../../lib/http';
 import { formatDateTime, formatMoney } from '../../../lib/format';
@@ -144,13 +144,17 @@ function SalesResults({ query }: { query: SalesQuery }) {
     status: sale.status === 'paid' ? (refunds.get(sale.orderId) ?? sale.status) : sale.status,
   }));
   const waiting = rows.some((row) => row.status === 'refund_requested');
-  const { refetch } = pages;
+  // The latest refetch, so the timer below lives as long as the wait and not one render.
+  const refetch = useRef(pages.refetch);
+  useEffect(() => {
+    refetch.current = pages.refetch;
+  });
 
   useEffect(() => {
     if (!waiting || waitUntil <= Date.now()) return;
-    const timer = setInterval(() => (Date.now() < waitUntil ? refetch() : clearInterval(timer)), REFUND_POLL_MS);
+    const timer = setInterval(() => (Date.now() < waitUntil ? refetch.current() : clearInterval(timer)), REFUND_POLL_MS);
     return () => clearInterval(timer);
-  }, [waiting, waitUntil, refetch]);
+  }, [waiting, waitUntil]);
 
   // A search the server refuses (a malformed address) is said in words above the list.
   const refused = pages.error instanceof HttpError && pages.error.status === 400;
@@ -158,7 +162,9 @@ function SalesResults({ query }: { query: SalesQuery }) {
     const fields = fieldErrorsOf(pages.error);
     return (
       <p role="alert" className="text-sm text-red-300" data-testid="sales-refusal">
-        {fields.email ? `That is not an e-mail address: ${fields.email}` : (serverMessageOf(pages.error) ?? 'This search is not valid')}
+        {'email' in query && fields.email
+          ? `“${query.email}” is not an e-mail address`
+          : (serverMessageOf(pages.error) ?? 'This search is not valid')}
       </p>
     );
   }
