@@ -231,6 +231,7 @@ export const routes = [
   route('GET', '/api/admin/history/{kind}/{id}', 'admin-history', 'admin', adminHistory.getHistory),
   route('GET', '/api/admin/albums/{id}/as-of', 'admin-history', 'admin', adminHistory.getAlbumAsOf),
   route('GET', '/api/admin/purchases', 'admin-sales', 'admin:money', adminSales.listPurchases),
+  route('GET', '/api/admin/sales', 'admin-sales', 'admin:money', adminSales.searchSales),
   route('POST', '/api/admin/purchases/{orderId}/refund', 'admin-sales', 'admin:money', adminSales.refundOrder, stepUp),
   route('GET', '/api/admin/dashboard', 'admin-dashboard', 'admin', adminDashboard.getDashboard),
   route('GET', '/api/admin/statements', 'admin-statements', 'admin:money', adminStatements.listStatements),

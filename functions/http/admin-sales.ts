@@ -1,11 +1,13 @@
 /**
- * HTTP context `admin-sales`: a listener's purchases as an admin finds them, and refunds through Stripe. The refund
- * is the admin's event (RefundRequested); the albums leave the listener once Stripe reports it (charge.refunded).
+ * HTTP context `admin-sales`: a listener's purchases and the sales search (by order, buyer's e-mail or album) as an
+ * admin finds them, and refunds through Stripe. The refund is the admin's event (RefundRequested); the albums leave the
+ * listener once Stripe reports it (charge.refunded).
  */
 import { paidTotal } from '../domain/commerce/order.js';
 import { commandContext } from '../lib/command.js';
 import { contextHandler } from '../lib/http.js';
 import { purchasesPage, refundOrder } from '../lib/refunds.js';
+import { searchSales } from '../lib/sales.js';
 
 export const handler = contextHandler('admin-sales', {
   'GET /api/admin/purchases': async ({ query }) => {
@@ -24,6 +26,8 @@ export const handler = contextHandler('admin-sales', {
       nextCursor: page.nextCursor,
     };
   },
+
+  'GET /api/admin/sales': async ({ query }) => searchSales(query),
 
   'POST /api/admin/purchases/{orderId}/refund': async ({ params, session, request }) => {
     const { order, refund } = await refundOrder(params.orderId, commandContext(session, request));

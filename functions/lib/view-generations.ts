@@ -26,7 +26,7 @@ export const partitionOwners: Record<string, readonly string[]> = {
   playlists: ['playlist#', 'playlists'],
   users: ['user#', 'user-email#', 'user-pending-email#', 'user-username#', 'user-activity#', 'user-search#'],
   notifications: ['notifications#'],
-  commerce: ['cart#', 'purchases#', 'download#', 'video#', 'video-slug#', 'videos'],
+  commerce: ['cart#', 'purchases#', 'sales#', 'album-sales#', 'download#', 'video#', 'video-slug#', 'videos'],
   // With the listeners' play counts (projections/stats.ts), which the rollups projection writes.
   rollups: ['rollups#', 'stats#album#', 'stats#track#', 'stats#user#'],
   statements: ['statements#'],

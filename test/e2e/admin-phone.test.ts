@@ -36,7 +36,7 @@ describe('the admin panel on a phone', () => {
     // The owner holds no Toko+: the header says so, as People does.
     expect(await page.getByTestId('header-avatar').getAttribute('aria-label')).toBe(`Profile: ${admin.displayName}`);
 
-    for (const name of ['People', 'Statements', 'Releases']) {
+    for (const name of ['People', 'Sales', 'Statements', 'Releases']) {
       await sections.getByRole('link', { name }).click();
       await poll(() => sections.getByRole('link', { name }).getAttribute('aria-current')).toBe('page');
       await poll(() => pastRightEdge(page)).toEqual({ by: 0, wider: [] });

@@ -38,7 +38,7 @@ export type OrderCommand =
   | { type: 'RecordRefund'; orderId: string; stripeChargeId: string; stripeEventId: string; amount: number };
 
 /** What the albums of an order were paid, in dollars. */
-export const paidTotal = (albums: OrderAlbum[]) => Math.round(albums.reduce((sum, a) => sum + a.price * 100, 0)) / 100;
+export const paidTotal = (albums: Pick<OrderAlbum, 'price'>[]) => Math.round(albums.reduce((sum, a) => sum + a.price * 100, 0)) / 100;
 
 /**
  * Whether an admin may ask Stripe to refund the order: a paid order may be, a refunded one needs nothing more (the

@@ -2,7 +2,7 @@
  * /admin: the label's panel. Only admins get it (the server refuses everyone else every /api/admin call in any
  * case); each screen is its own chunk, so listeners never download admin code and admins only what they open.
  */
-import { Clapperboard, Disc3, FileText, LayoutDashboard, Mail, Mic2, RefreshCcw, ShieldAlert, Users } from 'lucide-react';
+import { Clapperboard, Disc3, FileText, LayoutDashboard, Mail, Mic2, Receipt, RefreshCcw, ShieldAlert, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, Navigate, Route, Routes } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -19,6 +19,7 @@ const ArtistsPage = lazy(() => import('./artists-page').then((m) => ({ default: 
 const PeoplePage = lazy(() => import('../people/people-page').then((m) => ({ default: m.PeoplePage })));
 const ListenerPage = lazy(() => import('../people/listener-page').then((m) => ({ default: m.ListenerPage })));
 const FanSignupsPage = lazy(() => import('../people/fan-signups-page').then((m) => ({ default: m.FanSignupsPage })));
+const SalesPage = lazy(() => import('../sales/sales-page').then((m) => ({ default: m.SalesPage })));
 const StatementsPage = lazy(() => import('../statements/statements-page').then((m) => ({ default: m.StatementsPage })));
 const VideosPage = lazy(() => import('./videos-page').then((m) => ({ default: m.VideosPage })));
 
@@ -30,6 +31,7 @@ const sections: { to: string; label: string; icon: typeof Users; permission?: Ad
   { to: '/admin/videos', label: 'Videos', icon: Clapperboard, permission: 'catalogue' },
   { to: '/admin/people', label: 'People', icon: Users, permission: 'people' },
   { to: '/admin/fan-signups', label: 'Fan signups', icon: Mail, permission: 'people' },
+  { to: '/admin/sales', label: 'Sales', icon: Receipt, permission: 'money' },
   { to: '/admin/statements', label: 'Statements', icon: FileText, permission: 'money' },
   // The operations console has its own area; its tab leads there, and its heading leads back.
   { to: '/sync-manager', label: 'Sync manager', icon: RefreshCcw, permission: 'operations' },
@@ -66,7 +68,12 @@ export function AdminArea({ onSignIn }: { onSignIn: () => void }) {
               <Route path="fan-signups" element={<FanSignupsPage />} />
             </>
           )}
-          {may('money') && <Route path="statements" element={<StatementsPage />} />}
+          {may('money') && (
+            <>
+              <Route path="sales" element={<SalesPage />} />
+              <Route path="statements" element={<StatementsPage />} />
+            </>
+          )}
           <Route path="*" element={<Navigate to={may('catalogue') ? '/admin/releases' : '/admin'} replace />} />
         </Routes>
       </Suspense>
