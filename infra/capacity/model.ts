@@ -5,7 +5,7 @@
  * prices. The plays come from simulate.ts (the projections' real writes); the rarer requests from the per-request
  * costs below, read off their handlers.
  */
-import { ALBUMS_INDEX, ARTISTS_INDEX } from '../../functions/projections/catalogue.js';
+import { ALBUMS_INDEX, ARTISTS_INDEX, featuredAlbumKey } from '../../functions/projections/catalogue.js';
 import { routeThrottles } from '../aws/throttling.js';
 import { EDGE_CACHE_SECONDS, REGIONAL_EDGE_CACHES, edgeCachedRoutes } from '../aws/edge-cache.js';
 import { PLAYS_PER_LISTENER_PER_DAY, monthlyCount, peakRate, type Load } from './load.js';
@@ -32,8 +32,12 @@ const MEMORY = { api: 1024, consumer: 512 };
  * session check is 2 consistent reads, functions/lib/session.ts; a command reads its stream and appends).
  */
 const REQUESTS = {
-  /** Home page: GET /api/albums (one Query of the catalogue index, ~1.5 KB an album, eventually consistent: ½ RCU per 4 KB) and /api/artists. */
-  home: { perListener: 3, rcu: 0, catalogueQueries: 2 },
+  /**
+   * Home page: GET /api/featured-album (the staff's choice, that album, or the newest by a Query of one item, and its
+   * play count: three small eventually consistent reads, ½ RCU each) and GET /api/artists (one Query of the artists
+   * index, ~1.5 KB an artist, ½ RCU per 4 KB).
+   */
+  home: { perListener: 3, featuredRcu: 3 * 0.5 },
   /** Album or artist page: the album item, its tracks' play counts (10 items), the session. */
   page: { perListener: 5, rcu: 13 },
   /** Library change: session, stream read, append, the library projector's commit (checkpoint + 2 items, transactional). */
@@ -44,7 +48,8 @@ const REQUESTS = {
   purchase: { wcu: 14, rcu: 12, mails: 1 },
 };
 
-const catalogueIndexRcu = (load: Load) => Math.ceil((load.albums * 1_500) / 4_096) / 2;
+/** A Query of the whole artists index: about one artist per six albums, ~1.5 KB each, eventually consistent. */
+const artistsIndexRcu = (load: Load) => Math.ceil(((load.albums / 6) * 1_500) / 4_096) / 2;
 
 export interface PartitionRow extends PartitionUse {
   /** The larger of its write and read share of the partition's limits. */
@@ -74,15 +79,16 @@ export async function capacityAt(load: Load): Promise<CapacityReport> {
   const sim = await simulatePeakSecond(load);
   const perSecond = (perListener: number) => peakRate(perListener, load);
 
-  // The catalogue lists: one Query of one index partition each, answered from CloudFront's cache for all but one
-  // request per regional edge cache per period (infra/aws/edge-cache.ts).
-  const cached = edgeCachedRoutes.includes('GET /api/albums');
+  // The home page's two reads, answered from CloudFront's cache for all but one request per regional edge cache per
+  // period (infra/aws/edge-cache.ts).
+  const cached = edgeCachedRoutes.includes('GET /api/featured-album') && edgeCachedRoutes.includes('GET /api/artists');
   const homeViews = perSecond(REQUESTS.home.perListener);
   const listQueries = cached ? Math.min(homeViews, REGIONAL_EDGE_CACHES / EDGE_CACHE_SECONDS) : homeViews;
   const partitions: PartitionUse[] = [
     ...sim.partitions,
-    { table: 'views', pk: `gsi1 ${ALBUMS_INDEX}`, wcu: 0, rcu: listQueries * catalogueIndexRcu(load) },
-    { table: 'views', pk: `gsi1 ${ARTISTS_INDEX}`, wcu: 0, rcu: listQueries * catalogueIndexRcu({ ...load, albums: load.albums / 6 }) },
+    { table: 'views', pk: featuredAlbumKey.pk, wcu: 0, rcu: listQueries * 0.5 },
+    { table: 'views', pk: `gsi1 ${ALBUMS_INDEX}`, wcu: 0, rcu: listQueries * 0.5 },
+    { table: 'views', pk: `gsi1 ${ARTISTS_INDEX}`, wcu: 0, rcu: listQueries * artistsIndexRcu(load) },
   ];
   const rows = partitions.map((p) => ({ ...p, share: shareOf(p) })).sort((a, b) => b.share - a.share);
 
@@ -97,7 +103,7 @@ export async function capacityAt(load: Load): Promise<CapacityReport> {
       perSecond(load.libraryChangesPerListener) * REQUESTS.library.rcu +
       perSecond(load.signInsPerListener) * REQUESTS.signIn.rcu +
       perSecond(load.purchasesPerListener) * REQUESTS.purchase.rcu +
-      listQueries * 2 * catalogueIndexRcu(load),
+      listQueries * (REQUESTS.home.featuredRcu + artistsIndexRcu(load)),
   };
   const byTable = new Map<TableName, { table: TableName; wcu: number; rcu: number }>();
   for (const p of partitions) {
