@@ -26,6 +26,9 @@ function synth(context: Record<string, unknown> = {}, overrides: Partial<TokoCon
   return buildToko(app, configFromContext(app.node, { spaDir: join(scratch, 'no-spa'), ...overrides }));
 }
 
+/** The API's own domain, which a stack with a public domain needs. */
+const apiOrigin = { apiDomain: 'api-origin.toko.example', apiCertificateArn: 'arn:aws:acm:eu-west-1:111111111111:certificate/api' };
+
 describe('entries', () => {
   it('stops with the path of a missing handler file', () => {
     const functionsDir = join(scratch, 'functions-without-handlers');
@@ -68,7 +71,11 @@ describe('context', () => {
   });
 
   it('serves a custom domain with its certificate and uses it as APP_ORIGIN', () => {
-    const toko = synth({ domain: 'music.toko.example', certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/abc' });
+    const toko = synth({
+      domain: 'music.toko.example',
+      certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/abc',
+      ...apiOrigin,
+    });
     Template.fromStack(toko.web).hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         Aliases: ['music.toko.example'],
@@ -80,7 +87,13 @@ describe('context', () => {
   });
 
   it('needs a certificate for a custom domain', () => {
-    expect(() => synth({ domain: 'music.toko.example' })).toThrow(/certificateArn/);
+    expect(() => synth({ domain: 'music.toko.example', ...apiOrigin })).toThrow(/certificateArn/);
+  });
+
+  it('refuses a public domain whose API has none of its own: its execute-api endpoint could not be closed', () => {
+    expect(() => synth({ domain: 'music.toko.example', certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/abc' })).toThrow(
+      /apiDomain/,
+    );
   });
 
   it('closes the execute-api endpoint when the API has a domain of its own, which CloudFront then uses as its origin', () => {
@@ -99,7 +112,8 @@ describe('context', () => {
     web.hasOutput('ApiDomainTarget', {});
     Template.fromStack(toko.api).hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', { Stage: Match.anyValue() });
 
-    // Without one, CloudFront has nothing but the execute-api endpoint to reach, so it stays open (the origin secret guards it).
+    // Without one (a stack without a public domain: staging, a developer's), CloudFront has nothing but the execute-api
+    // endpoint to reach, so it stays open, and the origin secret guards it.
     Template.fromStack(synth({}).web).hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: false });
   });
 

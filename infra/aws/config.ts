@@ -87,6 +87,13 @@ export function configFromContext(node: Node, overrides: Partial<TokoConfig> = {
   if (apiDomain && !apiCertificateArn) {
     throw new Error('CDK context "apiDomain" needs "apiCertificateArn" (an ACM certificate in the stacks\' region covering it)');
   }
+  // The label's public address makes a stack the one listeners use: its API must not answer around CloudFront, and
+  // API Gateway closes the execute-api endpoint only for an API with a domain of its own.
+  if (domain && !apiDomain) {
+    throw new Error(
+      'CDK context "domain" needs "apiDomain" and "apiCertificateArn": a public stack serves its API on a domain of its own, so its execute-api endpoint is closed',
+    );
+  }
   const config: TokoConfig = {
     prefix,
     functionsDir: join(repoRoot, 'functions'),

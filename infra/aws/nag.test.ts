@@ -58,6 +58,8 @@ describe('AWS Solutions checks', () => {
     const { listed, synthesis } = findings({
       domain: 'music.toko.example',
       certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/abc',
+      apiDomain: 'api-origin.toko.example',
+      apiCertificateArn: 'arn:aws:acm:eu-west-1:111111111111:certificate/api',
     });
     expect(listed).toEqual([]);
     expect(synthesis).toBeUndefined();
