@@ -31,10 +31,11 @@ import {
   type UserPage,
   adminPermissions,
 } from '../api/admin-people';
-import { purchasesPage, salesKeys, useRefundOrder, type AdminPurchase, type OrderRefund } from '../api/admin-sales';
+import { purchasesPage, salesKeys, type AdminPurchase, type OrderRefund } from '../api/admin-sales';
 import { HistoryPanel } from '../history/history-panel';
 import { DataTable, type Column } from '../table/data-table';
 import { useCursorPages } from '../table/use-cursor-pages';
+import { RefundOrderDialog } from '../sales/refund-order-dialog';
 import { formText } from '../components/form-text';
 import { ConfirmDialog } from './confirm-dialog';
 import { defaultEnd, localInputToIso, tierLabel, toLocalInput, withRefunds, type RefundState } from './people-view';
@@ -433,47 +434,16 @@ function Purchases({ userId }: { userId: string }) {
         loadingMore={pages.loadingMore}
         onLoadMore={pages.loadMore}
       />
-      {asking && <RefundDialog userId={userId} purchase={asking} onRefunded={onRefunded} onClose={() => setAsking(null)} />}
+      {asking && (
+        <RefundOrderDialog
+          orderId={asking.orderId}
+          buyerId={userId}
+          description={`Stripe pays the whole order back, “${asking.title}” included. The albums leave the listener’s purchases and downloads, their download links stop working, and they get an e-mail.`}
+          onRefunded={onRefunded}
+          onClose={() => setAsking(null)}
+        />
+      )}
     </Card>
-  );
-}
-
-function RefundDialog({
-  userId,
-  purchase,
-  onRefunded,
-  onClose,
-}: {
-  userId: string;
-  purchase: AdminPurchase;
-  onRefunded: (refund: OrderRefund) => void;
-  onClose: () => void;
-}) {
-  const refund = useRefundOrder(userId);
-  return (
-    <ConfirmDialog
-      title={`Refund order ${purchase.orderId}?`}
-      description={`Stripe pays the whole order back, “${purchase.title}” included. The albums leave the listener’s purchases and downloads, their download links stop working, and they get an e-mail.`}
-      confirmLabel="Refund"
-      pending={refund.isPending}
-      error={refund.error}
-      onConfirm={() =>
-        refund.mutate(purchase.orderId, {
-          onSuccess: (answer) => {
-            onRefunded(answer);
-            toast({
-              title: answer.status === 'refunded' ? 'Refunded' : 'Refund requested',
-              description: `${formatMoney(answer.amount)} for ${answer.albums.map((a) => a.title).join(', ')}`,
-              variant: 'success',
-            });
-            onClose();
-          },
-          onError: (error) => toast({ title: 'Not refunded', description: serverMessageOf(error) ?? undefined, variant: 'destructive' }),
-        })
-      }
-      onClose={onClose}
-      testId="refund-form"
-    />
   );
 }
 

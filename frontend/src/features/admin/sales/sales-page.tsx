@@ -16,20 +16,11 @@ import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/status-message';
 import { SelectField } from '../../../ui/field';
 import { TextField } from '../../../ui/text-field';
-import { toast } from '../../../ui/toast';
-import {
-  salesAlbumsQueryOptions,
-  salesKeys,
-  searchSalesPage,
-  useRefundOrder,
-  type OrderRefund,
-  type Sale,
-  type SalesQuery,
-} from '../api/admin-sales';
-import { ConfirmDialog } from '../people/confirm-dialog';
+import { salesAlbumsQueryOptions, salesKeys, searchSalesPage, type OrderRefund, type Sale, type SalesQuery } from '../api/admin-sales';
 import { listenerPath } from '../people/people-page';
 import { DataTable, type Column } from '../table/data-table';
 import { useCursorPages } from '../table/use-cursor-pages';
+import { RefundOrderDialog } from './refund-order-dialog';
 
 const statusLabels: Record<Sale['status'], string> = { paid: 'Paid', refund_requested: 'Refund requested', refunded: 'Refunded' };
 
@@ -259,37 +250,15 @@ function SalesResults({ query }: { query: SalesQuery }) {
         loadingMore={pages.loadingMore}
         onLoadMore={pages.loadMore}
       />
-      {asking && <RefundDialog sale={asking} onRefunded={onRefunded} onClose={() => setAsking(null)} />}
+      {asking && (
+        <RefundOrderDialog
+          orderId={asking.orderId}
+          buyerId={asking.buyer?.id}
+          description={`Stripe pays ${formatMoney(asking.amount)} back for the whole order (${asking.albums.map((a) => `“${a.title}”`).join(', ')}). The albums leave the buyer’s purchases and downloads, their download links stop working, and the buyer gets an e-mail.`}
+          onRefunded={onRefunded}
+          onClose={() => setAsking(null)}
+        />
+      )}
     </>
-  );
-}
-
-function RefundDialog({ sale, onRefunded, onClose }: { sale: Sale; onRefunded: (refund: OrderRefund) => void; onClose: () => void }) {
-  const refund = useRefundOrder(sale.buyer?.id);
-  const titles = sale.albums.map((a) => `“${a.title}”`).join(', ');
-  return (
-    <ConfirmDialog
-      title={`Refund order ${sale.orderId}?`}
-      description={`Stripe pays ${formatMoney(sale.amount)} back for the whole order (${titles}). The albums leave the buyer’s purchases and downloads, their download links stop working, and the buyer gets an e-mail.`}
-      confirmLabel="Refund"
-      pending={refund.isPending}
-      error={refund.error}
-      onConfirm={() =>
-        refund.mutate(sale.orderId, {
-          onSuccess: (answer) => {
-            onRefunded(answer);
-            toast({
-              title: answer.status === 'refunded' ? 'Refunded' : 'Refund requested',
-              description: `${formatMoney(answer.amount)} for ${answer.albums.map((a) => a.title).join(', ')}`,
-              variant: 'success',
-            });
-            onClose();
-          },
-          onError: (error) => toast({ title: 'Not refunded', description: serverMessageOf(error) ?? undefined, variant: 'destructive' }),
-        })
-      }
-      onClose={onClose}
-      testId="refund-form"
-    />
   );
 }
