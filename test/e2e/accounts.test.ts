@@ -88,8 +88,8 @@ describe('accounts in the browser', () => {
     await dialog.getByRole('button', { name: 'Create Free Account' }).click();
     await dialog.getByRole('heading', { name: 'Check your email' }).waitFor();
     expect(await dialog.locator('[data-testid=spam-warning]').textContent()).toMatch(/spam/i);
-    await dialog.getByRole('button', { name: 'Back' }).waitFor();
-    await dialog.getByRole('button', { name: 'Resend Code' }).waitFor();
+    await dialog.getByRole('button', { name: 'Use a different email' }).waitFor();
+    await dialog.getByRole('button', { name: 'Send a new code' }).waitFor();
 
     // The code input takes digits only, and a short code is refused.
     const codeInput = dialog.getByLabel('6-digit code');
@@ -166,8 +166,8 @@ describe('accounts in the browser', () => {
     await dialog.getByLabel('Email').fill(listenerEmail);
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.getByRole('heading', { name: 'Check your email' }).waitFor();
-    await dialog.getByRole('button', { name: 'Try different email' }).waitFor();
-    await dialog.getByRole('button', { name: 'Resend link' }).waitFor();
+    await dialog.getByRole('button', { name: 'Use a different email' }).waitFor();
+    await dialog.getByRole('button', { name: 'Send a new code' }).waitFor();
     const { link } = await nextSignInMail(listenerEmail, before);
     // The page posts the link's token: following the link itself changes nothing.
     const posted = page.waitForRequest((r) => r.url().endsWith('/api/auth/verify-magic-link') && r.method() === 'POST');

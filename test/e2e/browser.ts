@@ -1,5 +1,5 @@
 /** Debian's Chromium driven by playwright-core, with the flags this sandbox needs (playwright gives each launch a fresh profile). */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -161,9 +161,9 @@ export async function toastShown(page: Page, text: string, timeout = 30_000): Pr
 /**
  * How far the page reaches past the screen's right edge, with the innermost elements that reach it (to say which, on
  * failure). A phone page wider than the screen widens its layout viewport to match (innerWidth grows with it), and
- * then taps land off their targets; so the edge is the screen's, not the window's.
+ * then taps land off their targets; so the edge is the screen's, not the window's. A frame's edge is its own.
  */
-export const pastRightEdge = (page: Page) =>
+export const pastRightEdge = (page: Page | Frame) =>
   page.evaluate(() => {
     const width = Math.min(window.screen.width, window.innerWidth);
     const by = document.documentElement.scrollWidth - width;

@@ -76,7 +76,8 @@ export function AlbumEmbedPlayer({ albumId, compact, playback }: { albumId: stri
                 data-current={current}
                 onClick={() => (playable ? playback.playAlbum(data, answer, track.id) : playback.explainLocked(data, hasAccess))}
                 className={cx(
-                  'flex w-full items-center gap-3 rounded-md px-2 py-1.5 text-left text-sm hover:bg-white/10',
+                  // A finger's row (44 px) where the frame is phone-narrow; desktop frames keep the list dense.
+                  'flex w-full items-center gap-3 rounded-md px-2 py-1.5 text-left text-sm hover:bg-white/10 max-sm:min-h-11',
                   current ? 'text-accent' : 'text-zinc-200',
                   !playable && 'opacity-50',
                 )}

@@ -1,5 +1,5 @@
 /**
- * The album's track list: number, title, plays, length and actions (lyrics, and what other features add);
+ * The album's track list: number, title, plays, length and actions (lyrics, then what other features add: the heart);
  * locked tracks are dimmed, cannot be played, and say why when tried.
  */
 import { Clock3, Lock, MicVocal, Music2, Pause, Play } from 'lucide-react';
@@ -121,13 +121,23 @@ export function TrackTable({
               </td>
               <td className="py-2 pr-2 text-right tabular-nums text-zinc-200">{formatDuration(track.duration)}</td>
               <td className="py-1 pr-1" onClick={(event) => event.stopPropagation()}>
+                {/* Each action keeps its place in every row, so the hearts stand in one column: a track without lyrics
+                    keeps the lyrics button's room empty rather than letting the heart slide into it. */}
                 <div className="flex items-center justify-end">
-                  {renderActions?.(track)}
-                  {track.hasLyrics && (
-                    <IconButton label={`Lyrics of ${track.title}`} title="Lyrics" className="size-9" onClick={() => onShowLyrics(track)}>
+                  {track.hasLyrics ? (
+                    <IconButton
+                      label={`Lyrics of ${track.title}`}
+                      title="Lyrics"
+                      className="size-9"
+                      data-testid="lyrics-button"
+                      onClick={() => onShowLyrics(track)}
+                    >
                       <MicVocal aria-hidden="true" className="size-4" />
                     </IconButton>
+                  ) : (
+                    <span aria-hidden="true" className="size-9 shrink-0" />
                   )}
+                  {renderActions?.(track)}
                 </div>
               </td>
             </tr>

@@ -65,7 +65,15 @@ function ArtistCard({ artist, variant }: { artist: Artist; variant: Variant }) {
       className="group flex h-full flex-col items-center gap-3 rounded-xl bg-white/5 p-4 text-center transition hover:bg-white/10"
     >
       <Artwork src={artist.avatar ?? null} alt="" kind="artist" size={160} className="w-3/4 max-w-40 shadow-lg" />
-      <span className="font-semibold text-zinc-50 group-hover:underline">{artist.name}</span>
+      {/* A name wraps, inside a word if it must, to two lines before it is cut: it is what the card is read for, and
+          a long one must not push the card (and a phone's page) wider than its column. */}
+      <span
+        className="line-clamp-2 max-w-full break-words font-semibold text-zinc-50 group-hover:underline"
+        title={artist.name}
+        data-testid="artist-name"
+      >
+        {artist.name}
+      </span>
       {artist.isMain && <Badge tone="accent">Main Artist</Badge>}
       {variant === 'roster' && (
         <>

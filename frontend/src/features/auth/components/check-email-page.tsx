@@ -55,8 +55,7 @@ export function CheckEmailPage() {
         subscriptionIntent={false}
         then="/"
         onSignedIn={() => undefined}
-        onBack={startOver}
-        onTryDifferentEmail={startOver}
+        onChangeEmail={startOver}
         onResend={resend}
       />
     </AuthCard>

@@ -4,7 +4,7 @@
  * a refused code said beside the form, the field emptied and focused again for the next try.
  */
 import { Mail } from 'lucide-react';
-import { useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { SessionUser } from '../../../lib/session';
 import { Button } from '../../../ui/button';
 import { FormAlert, TextField } from '../../../ui/text-field';
@@ -59,6 +59,11 @@ export function useCodeSignIn({
   const [completing, setCompleting] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const busy = verify.isPending || completing;
+  // The field is disabled while its code is checked, so focusing it as the refusal arrives does nothing: it takes the
+  // focus back once it is enabled again, and the next try is typed at once.
+  useEffect(() => {
+    if (failure && !busy) inputRef.current?.focus();
+  }, [failure, busy]);
 
   const finish = async (answer: VerifyCodeAnswer) => {
     if (answer.requiresPassword && onNeedsPassword) {
@@ -97,7 +102,6 @@ export function useCodeSignIn({
         onError: (error) => {
           reportFailure(verifyFailure(error, surface));
           setCode('');
-          inputRef.current?.focus();
         },
       },
     );

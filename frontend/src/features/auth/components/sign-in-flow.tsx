@@ -119,11 +119,7 @@ export function SignInFlow({
         then={then}
         onSignedIn={onSignedIn}
         onNeedsPassword={() => setStep('admin-password')}
-        onBack={() => setStep('email')}
-        onTryDifferentEmail={() => {
-          setEmail('');
-          setStep('email');
-        }}
+        onChangeEmail={() => setStep('email')}
         onResend={async () => {
           try {
             const outcome = await send.mutateAsync(email.trim());
@@ -212,20 +208,25 @@ function PlusOption({ checked, onChange, disabled }: { checked: boolean; onChang
 
 interface CodeStepProps {
   surface: Surface;
-  /** The sign-in variant also offers 'Try different email' and 'Resend link'. */
+  /** The sign-in variant's message also carries a sign-in link. */
   variant: SignInMode;
   email: string;
   subscriptionIntent: boolean;
   then?: string;
   onSignedIn: (user: SessionUser) => void;
   onNeedsPassword?: () => void;
-  onBack: () => void;
-  onTryDifferentEmail?: () => void;
+  /** Back to the e-mail step, the address kept so a typo can be mended. */
+  onChangeEmail: () => void;
   /** Sends the message again; what went wrong, or null when it went out. */
   onResend: () => Promise<Notice | null>;
 }
 
-/** "Check your email": the 6-digit code from the message (its link works too, in any tab). */
+/**
+ * "Check your email": the 6-digit code from the message (its link works too, in any tab). It offers one thing to do
+ * and one way out: enter the code (after a wrong one the field is emptied and focused for the next try) or send a new
+ * message. A person still waiting for the message may also change the address; after a wrong code that is not offered,
+ * since the message did arrive.
+ */
 export function CodeStep({
   surface,
   variant,
@@ -234,24 +235,26 @@ export function CodeStep({
   then,
   onSignedIn,
   onNeedsPassword,
-  onBack,
-  onTryDifferentEmail,
+  onChangeEmail,
   onResend,
 }: CodeStepProps) {
   const signIn = useCodeSignIn({ email, surface, subscriptionIntent, then, onSignedIn, onNeedsPassword });
-  const [resending, setResending] = useState<'code' | 'link' | null>(null);
+  const [resending, setResending] = useState(false);
   const [resent, setResent] = useState<string | null>(null);
-  const { busy } = signIn;
+  const { busy, failure } = signIn;
 
-  const resend = async (what: 'code' | 'link') => {
-    setResending(what);
+  const resend = async () => {
+    setResending(true);
     setResent(null);
     const failed = await onResend();
-    setResending(null);
+    setResending(false);
     signIn.reportFailure(failed);
     if (failed) return;
     signIn.setCode('');
-    setResent(what === 'code' ? `A new code is on its way to ${email}.` : `A new sign-in link is on its way to ${email}.`);
+    signIn.inputRef.current?.focus();
+    setResent(
+      variant === 'sign-in' ? `A new code and sign-in link are on their way to ${email}.` : `A new code is on its way to ${email}.`,
+    );
   };
 
   return (
@@ -266,21 +269,13 @@ export function CodeStep({
         }
       />
       <CodeForm signIn={signIn} submitLabel="Verify" checkWhenComplete status={resent} />
-      <div className="mt-3 flex items-center justify-between gap-2">
-        <Button variant="ghost" className="px-3" onClick={onBack} disabled={busy} icon={ArrowLeft}>
-          Back
-        </Button>
-        <Button variant="secondary" className="px-4" onClick={() => void resend('code')} disabled={busy || resending !== null}>
-          {resending === 'code' ? 'Sending...' : 'Resend Code'}
-        </Button>
-      </div>
-      {variant === 'sign-in' && onTryDifferentEmail && (
-        <p className="mt-4 flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm text-zinc-300">
-          <TextButton onClick={onTryDifferentEmail} disabled={busy}>
-            Try different email
-          </TextButton>
-          <TextButton onClick={() => void resend('link')} disabled={busy || resending !== null}>
-            {resending === 'link' ? 'Sending...' : 'Resend link'}
+      <Button variant="secondary" className="mt-3 w-full" onClick={() => void resend()} disabled={busy || resending}>
+        {resending ? 'Sending...' : 'Send a new code'}
+      </Button>
+      {!failure && (
+        <p className="mt-4 text-center text-sm text-zinc-300">
+          <TextButton onClick={onChangeEmail} disabled={busy || resending}>
+            Use a different email
           </TextButton>
         </p>
       )}

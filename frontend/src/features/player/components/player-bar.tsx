@@ -21,11 +21,20 @@ const RecentlyPlayedDialog = lazy(() => import('./recently-played-dialog').then(
 const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((module) => ({ default: module.ShortcutsDialog })));
 
 type Panel = 'fullscreen' | 'queue' | 'recent' | 'shortcuts';
+/** What the fullscreen player opens over itself. */
+type OverPlayer = 'queue' | 'recent';
 
 export function PlayerBar() {
   const { track } = usePlayer();
   const [panel, setPanel] = useState<Panel | null>(null);
-  const close = () => setPanel(null);
+  // The queue and the recently played list opened from the fullscreen player lie over it, which stays open beneath:
+  // closing them goes back to the player, as a person expects, not out of it.
+  const [overPlayer, setOverPlayer] = useState<OverPlayer | null>(null);
+  const close = () => {
+    setPanel(null);
+    setOverPlayer(null);
+  };
+  const backToPlayer = () => setOverPlayer(null);
   usePlayerShortcuts(() => setPanel('shortcuts'));
   // A phone shows no bar until something plays, so it is not built either: that spares every page's first render.
   const shown = useMediaQuery(WIDE_SCREEN) || track !== null;
@@ -36,7 +45,12 @@ export function PlayerBar() {
       {panel && (
         <Suspense fallback={null}>
           {panel === 'fullscreen' && (
-            <FullscreenPlayer onClose={close} onOpenQueue={() => setPanel('queue')} onOpenRecent={() => setPanel('recent')} />
+            <>
+              <FullscreenPlayer onClose={close} onOpenQueue={() => setOverPlayer('queue')} onOpenRecent={() => setOverPlayer('recent')} />
+              {overPlayer === 'queue' && <QueueDialog onClose={backToPlayer} />}
+              {/* Leaving for an album's page leaves the player too. */}
+              {overPlayer === 'recent' && <RecentlyPlayedDialog onClose={backToPlayer} onLeave={close} />}
+            </>
           )}
           {panel === 'queue' && <QueueDialog onClose={close} />}
           {panel === 'recent' && <RecentlyPlayedDialog onClose={close} />}

@@ -12,7 +12,8 @@ import type { RecentTrack } from '../../../../../functions/contract/library';
 import { useRecentlyPlayed } from '../api/get-recently-played';
 import { usePlayer } from './player-provider';
 
-export function RecentlyPlayedDialog({ onClose }: { onClose: () => void }) {
+/** `onLeave`: a row opened its album's page (closing the dialog by default). */
+export function RecentlyPlayedDialog({ onClose, onLeave = onClose }: { onClose: () => void; onLeave?: () => void }) {
   const { isSignedIn, isLoading } = useSession();
   const recent = useRecentlyPlayed(isSignedIn);
 
@@ -46,7 +47,7 @@ export function RecentlyPlayedDialog({ onClose }: { onClose: () => void }) {
           <ol className="max-h-[60dvh] space-y-1 overflow-y-auto">
             {recent.data.map((track, position) => (
               <li key={`${track.trackId}-${position}`}>
-                <RecentRow track={track} onLeave={onClose} />
+                <RecentRow track={track} onLeave={onLeave} />
               </li>
             ))}
           </ol>
