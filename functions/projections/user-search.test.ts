@@ -136,10 +136,11 @@ describe('the order items of the users view', () => {
         .filter(([key]) => key.startsWith('user-search#u1|order#') || key === 'user-search#u1|everyone')
         .map(([key, item]) => [key.split('|')[1], { gsi1pk: item.gsi1pk, gsi1sk: item.gsi1sk }]),
     );
-  const registered: NewEvent = {
+  const registration = (displayName: string | null, username: string | null = null): NewEvent => ({
     type: 'UserRegistered',
-    data: { userId: 'u1', email: 'ada@example.com', username: null, displayName: null, source: 'email_code' },
-  };
+    data: { userId: 'u1', email: 'ada@example.com', username, displayName, source: 'email_code' },
+  });
+  const registered = registration(null);
 
   it('are one per order, and move with a change of name, of address and each sign-in', async () => {
     const store = memoryViewStore();
@@ -183,11 +184,7 @@ describe('the order items of the users view', () => {
 
   it('keep nothing of an erased account but the placeholders, and stay where the list shows it', async () => {
     const store = memoryViewStore();
-    await project(
-      usersProjection,
-      store,
-      stored(1, { ...registered, data: { ...registered.data, displayName: 'Ada Lovelace', username: 'adal' } }),
-    );
+    await project(usersProjection, store, stored(1, registration('Ada Lovelace', 'adal')));
     await project(
       usersProjection,
       store,
