@@ -33,11 +33,13 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 /**
- * The names of this test's accounts in the order the table lists them, loading more pages until all three are there
- * (the order is the server's: a page more never reorders what came before).
+ * The names of this test's accounts in the order the table lists them once it says it is in `order` (its caption, which
+ * the rows of that order come with), loading more pages until all three are there (the order is the server's: a page
+ * more never reorders what came before).
  */
-async function oursInOrder(page: Page): Promise<string[]> {
+async function oursInOrder(page: Page, order: string): Promise<string[]> {
   const table = page.getByTestId('people-table');
+  await poll(() => table.locator('caption').textContent()).toBe(`Listeners, ${order}`);
   const more = page.getByRole('button', { name: 'Load more' });
   let ours: string[] = [];
   await poll(async () => {
@@ -60,7 +62,7 @@ describe('sorting People', () => {
     await page.getByRole('heading', { name: 'People' }).waitFor();
     // Unasked, everyone newest first.
     await poll(() => header(page, 'Joined').getAttribute('aria-sort')).toBe('descending');
-    expect(await oursInOrder(page)).toEqual(newestFirst);
+    expect(await oursInOrder(page, 'newest first')).toEqual(newestFirst);
 
     const nameButton = header(page, 'Name').getByRole('button');
     await nameButton.focus();
@@ -68,7 +70,7 @@ describe('sorting People', () => {
     await page.waitForURL(/[?&]sort=name(&|$)/);
     await poll(() => header(page, 'Name').getAttribute('aria-sort')).toBe('ascending');
     expect(await header(page, 'Joined').getAttribute('aria-sort')).toBe('none');
-    expect(await oursInOrder(page)).toEqual(byName);
+    expect(await oursInOrder(page, 'name, a to z')).toEqual(byName);
 
     // Again: Z to A.
     await page.keyboard.press('Enter');
@@ -78,11 +80,11 @@ describe('sorting People', () => {
     // A reload keeps the order; Joined sorts newest first.
     await page.goto('/admin/people?sort=name');
     await poll(() => header(page, 'Name').getAttribute('aria-sort')).toBe('ascending');
-    expect(await oursInOrder(page)).toEqual(byName);
+    expect(await oursInOrder(page, 'name, a to z')).toEqual(byName);
     await header(page, 'Joined').getByRole('button').click();
     await poll(() => header(page, 'Joined').getAttribute('aria-sort')).toBe('descending');
     expect(page.url()).not.toMatch(/sort=/);
-    expect(await oursInOrder(page)).toEqual(newestFirst);
+    expect(await oursInOrder(page, 'newest first')).toEqual(newestFirst);
 
     // A search lists by the word it matches, and says so; its headers do not sort.
     await page.getByTestId('people-search').fill(tag);
@@ -99,16 +101,16 @@ describe('sorting People', () => {
     await page.getByRole('heading', { name: 'People' }).waitFor();
     const menu = page.getByLabel('Sort by');
     expect(await menu.inputValue()).toBe('joined,desc');
-    expect(await oursInOrder(page)).toEqual(newestFirst);
+    expect(await oursInOrder(page, 'newest first')).toEqual(newestFirst);
 
     await menu.selectOption({ label: 'Name, A to Z' });
     await page.waitForURL(/[?&]sort=name(&|$)/);
-    expect(await oursInOrder(page)).toEqual(byName);
+    expect(await oursInOrder(page, 'name, a to z')).toEqual(byName);
     await poll(() => pastRightEdge(page)).toEqual({ by: 0, wider: [] });
 
     await menu.selectOption({ label: 'Newest first' });
     await poll(() => page.url()).not.toMatch(/sort=/);
-    expect(await oursInOrder(page)).toEqual(newestFirst);
+    expect(await oursInOrder(page, 'newest first')).toEqual(newestFirst);
     await poll(() => pastRightEdge(page)).toEqual({ by: 0, wider: [] });
     await context.close();
   });
