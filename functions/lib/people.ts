@@ -1,7 +1,7 @@
 /**
  * The admins' reads of people: the listener search and the whole list in any order, one cursor page at a time (a
- * Query on the users projection's index, never a Scan), a listener's page gathered from the views by key, and the band page's fan signups read from the
- * band's stream in order.
+ * Query on the users projection's index, never a Scan), a listener's page gathered from the views by key, and the
+ * band page's fan signups read from the band's stream in order.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DELETED } from '../../events/index.js';
@@ -40,6 +40,24 @@ function decodeCursor(list: string, cursor: string | undefined): Record<string, 
     // refused below
   }
   throw invalid('bad_cursor', 'This page cursor is not valid for this list; start from the first page');
+}
+
+/**
+ * Where a read of the index goes on from, if it is an item's keys in the partition `pk` it reads: anything else in a
+ * cursor (made up, or of another generation since a rebuild's switch) would make DynamoDB refuse the Query.
+ */
+function startIn(pk: string, start: unknown): Record<string, unknown> | undefined {
+  if (start === undefined) return undefined;
+  const key = start as Record<string, unknown>;
+  const fields = ['pk', 'sk', 'gsi1pk', 'gsi1sk'];
+  const valid =
+    typeof start === 'object' &&
+    start !== null &&
+    Object.keys(key).length === fields.length &&
+    fields.every((field) => typeof key[field] === 'string') &&
+    key.gsi1pk === pk;
+  if (!valid) throw invalid('bad_cursor', 'This page cursor is not valid for this list; start from the first page');
+  return key;
 }
 
 export type UserRowAnswer = Omit<UserSearchRow, 'userId' | 'searchText' | 'tier'> & { id: string; tier: 'free' | 'toko_plus' };
@@ -90,15 +108,16 @@ export async function everyone(sort: PeopleSort, order: SortOrder, cursor: strin
   let start = at?.start;
   const rows: UserSearchRow[] = [];
   while (part < parts.length && rows.length < limit) {
+    const pk = await storedPk(userOrderPartition(sort, parts[part]));
     const out = await dynamoClient().send(
       new QueryCommand({
         TableName: env().TABLE_VIEWS,
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': await storedPk(userOrderPartition(sort, parts[part])) },
+        ExpressionAttributeValues: { ':pk': pk },
         ScanIndexForward: order === 'asc',
         Limit: limit - rows.length,
-        ExclusiveStartKey: start,
+        ExclusiveStartKey: startIn(pk, start),
       }),
     );
     rows.push(...((out.Items ?? []) as UserSearchRow[]).map(logicalItem));
@@ -133,7 +152,7 @@ export async function searchUsers(
   // a page that stops early ends where its last account was, and the next one goes on from there.
   const seen = new Set<string>();
   const rows: UserSearchRow[] = [];
-  let start = decodeCursor(list, cursor);
+  let start = startIn(pk, decodeCursor(list, cursor));
   for (let reads = 0; reads < SEARCH_READS_PER_PAGE; reads++) {
     const out = await dynamoClient().send(
       new QueryCommand({

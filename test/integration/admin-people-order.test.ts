@@ -144,5 +144,12 @@ describe('the People list in an order', () => {
       expect(res, JSON.stringify(query)).toMatchObject({ status: 400, body: { error: 'bad_cursor' } });
     }
     expect((await list({ sort: 'name', limit: 1, cursor: page.nextCursor! })).items).toHaveLength(1);
+    // A cursor made up, or naming a place in another order's index, is refused too, never passed on to the database.
+    const madeUp = (key: unknown) => Buffer.from(JSON.stringify({ list: 'everyone:name:asc', key })).toString('base64url');
+    const elsewhere = { pk: 'user-search#x', sk: 'order#email', gsi1pk: 'user-order#email', gsi1sk: 'a x' };
+    for (const key of [{ start: { pk: 1 } }, { start: elsewhere }, { start: { ...elsewhere, gsi1pk: 'user-order#name', extra: 1 } }]) {
+      const res = await admin.call(`/api/admin/users?sort=name&cursor=${madeUp(key)}`);
+      expect(res, JSON.stringify(key)).toMatchObject({ status: 400, body: { error: 'bad_cursor' } });
+    }
   });
 });
