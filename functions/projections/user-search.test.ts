@@ -4,6 +4,7 @@ import { complimentaryTierChange, storedEvent } from '../domain/stored-event.fix
 import { memoryViewStore } from '../lib/memory-view-store.js';
 import { project } from '../lib/projection.js';
 import type { ViewItem } from '../lib/projection.js';
+import { ownerOf, physicalItem } from '../lib/view-generations.js';
 import { searchWords, sortText, USER_ORDERS, userOrderKey, userOrderPartition, userSearchWords, type UserOrder } from './user-search.js';
 import { usersProjection } from './users.js';
 
@@ -180,6 +181,16 @@ describe('the order items of the users view', () => {
       lastSignInAt: '2026-03-04T05:06:07.000Z',
     });
     expect(userOrderPartition('joined')).toBe('user-search#*');
+  });
+
+  it('belong to the users projection, so a rebuild writes them to its new generation, index partition and all', () => {
+    for (const order of USER_ORDERS) for (const blank of [false, true]) expect(ownerOf(userOrderPartition(order, blank))).toBe('users');
+    const item = {
+      pk: 'user-search#u1',
+      sk: 'order#name',
+      ...userOrderKey({ id: 'u1', email: 'a@x.io', displayName: 'Ada', username: null, createdAt: null, lastSignInAt: null }, 'name'),
+    };
+    expect(physicalItem(item, { users: 2 })).toMatchObject({ pk: '~g2~user-search#u1', gsi1pk: '~g2~user-order#name' });
   });
 
   it('keep nothing of an erased account but the placeholders, and stay where the list shows it', async () => {
