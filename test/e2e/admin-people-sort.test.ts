@@ -1,8 +1,8 @@
 /**
  * Sorting People in Chromium, at desktop and phone size: the admin sorts every account by name (the table's header,
- * by keyboard) and by joining, and on a phone with the Sort by menu; the server sorts, so the order holds across
- * "Load more", and it is kept in the address. Other tests add accounts to the same cloud: the test reads where its own
- * three accounts come, relative to each other.
+ * by keyboard; Back returns to the order before) and by joining, and on a phone with the Sort by menu. The server
+ * sorts, so the order holds across "Load more", and it is kept in the address. Other tests add accounts to the same
+ * cloud: the test reads where its own three accounts come, relative to each other.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
@@ -76,6 +76,10 @@ describe('sorting People', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/[?&]sort=-name(&|$)/);
     await poll(() => header(page, 'Name').getAttribute('aria-sort')).toBe('descending');
+    // Back returns to the order before.
+    await page.goBack();
+    await page.waitForURL(/[?&]sort=name(&|$)/);
+    await poll(() => header(page, 'Name').getAttribute('aria-sort')).toBe('ascending');
 
     // A reload keeps the order; Joined sorts newest first.
     await page.goto('/admin/people?sort=name');

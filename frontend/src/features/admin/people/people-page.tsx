@@ -2,8 +2,8 @@
  * People: every account of the label in the order asked (by name, e-mail, joining or last sign-in, either way: the
  * table's headers, or the sort menu on a phone), or those found by the beginning of any word of their e-mail, name
  * or username (the search waits until typing stops). Page by page from the server, which sorts across every account;
- * the search and the order are kept in the address, so a list can be reloaded and shared. Each row links to the
- * listener's page.
+ * the search and the order are kept in the address, so a list can be reloaded and shared, and Back returns to the
+ * order before. Each row links to the listener's page.
  */
 import { Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -74,16 +74,14 @@ export function PeoplePage() {
   const pages = useCursorPages<UserRow>(peopleKeys.search(q, searching ? '' : sortValue(sort)), (cursor, signal) =>
     searchUsersPage(q, sort, cursor, signal),
   );
+  // Each order is a step of the history, so Back returns to the one before.
   const setSort = (next: SortState<PeopleSortKey>) =>
-    setParams(
-      (current) => {
-        const changed = new URLSearchParams(current);
-        if (sortValue(next) === sortValue(DEFAULT_PEOPLE_SORT)) changed.delete('sort');
-        else changed.set('sort', sortParam(next)!);
-        return changed;
-      },
-      { replace: true },
-    );
+    setParams((current) => {
+      const changed = new URLSearchParams(current);
+      if (sortValue(next) === sortValue(DEFAULT_PEOPLE_SORT)) changed.delete('sort');
+      else changed.set('sort', sortParam(next)!);
+      return changed;
+    });
   // A search the server refuses (too short, too long) is said beside the field; any other failure in a toast too.
   const refused = pages.error instanceof HttpError && pages.error.status === 400;
   const refusal = refused ? (fieldErrorsOf(pages.error).q ?? serverMessageOf(pages.error)) : null;
