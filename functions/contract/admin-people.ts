@@ -28,16 +28,41 @@ export const userRow = z.object({
   subscriptionExpiresAt: nullableText,
   blocked: z.boolean(),
   createdAt: nullableText,
+  lastSignInAt: nullableText,
 });
 export type UserRow = z.infer<typeof userRow>;
 
+/** The orders of the whole list: the name shown (the display name, else the username), the e-mail, joining, last sign-in. */
+export const peopleSort = z.enum(['name', 'email', 'joined', 'lastSignIn'], {
+  error: 'Sort by name, email, joined or lastSignIn',
+});
+export type PeopleSort = z.infer<typeof peopleSort>;
+export const sortOrder = z.enum(['asc', 'desc'], { error: 'The order is asc or desc' });
+export type SortOrder = z.infer<typeof sortOrder>;
+/** The way an order goes when the query names none: names and addresses A to Z, moments newest first. */
+export const firstOrderOf = (sort: PeopleSort): SortOrder => (sort === 'name' || sort === 'email' ? 'asc' : 'desc');
+
 export const searchUsersAnswer = page(userRow);
 export const searchUsers = endpoint({
-  query: z.object({
-    /** Words that begin a word of the e-mail, the name or the username; none lists everyone, newest first. */
-    q: z.optional(z.string().check(z.trim(), z.maxLength(100, 'Search for at most 100 characters'))),
-    cursor,
-  }),
+  query: z
+    .object({
+      /**
+       * Words that begin a word of the e-mail, the name or the username. Its results come by the word they match (A to Z,
+       * then by account), so it takes no `sort`. Without it, the list is everyone in `sort` order (newest first by default).
+       */
+      q: z.optional(z.string().check(z.trim(), z.maxLength(100, 'Search for at most 100 characters'))),
+      sort: z.optional(peopleSort),
+      /** Default: firstOrderOf(sort). Accounts without a name or a sign-in come last either way. */
+      order: z.optional(sortOrder),
+      limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 25),
+      cursor,
+    })
+    .check(
+      z.refine((query) => !(query.q && (query.sort || query.order)), {
+        message: 'Search results come in the order of the words they match: clear the search to sort everyone',
+        path: ['sort'],
+      }),
+    ),
   answer: searchUsersAnswer,
 });
 
@@ -47,7 +72,6 @@ export const adminUser = z.object({
   avatarUrl: nullableText,
   subscriptionStatus: nullableText,
   subscriptionStartedAt: nullableText,
-  lastSignInAt: nullableText,
   signInCount: z.number(),
   /** An admin's authenticator app is set up. */
   totpEnrolled: z.boolean(),

@@ -1,5 +1,5 @@
 /**
- * HTTP context `admin-people`: the admins' listener search and listener page, complimentary Toko+, the admin
+ * HTTP context `admin-people`: the admins' listener search, the list of everyone in the order asked, the listener page, complimentary Toko+, the admin
  * role, blocking, and the band page's fan signups (a page, or all of them as CSV). Every change is an event on
  * the listener's stream with the admin as actor and the request as correlation id.
  */
@@ -7,7 +7,7 @@ import { notFound } from '../domain/errors.js';
 import { setAdminRole } from '../lib/admin-roster.js';
 import { commandContext } from '../lib/command.js';
 import { contextHandler, reply, type AdminSession, type RequestInfo } from '../lib/http.js';
-import { adminUserOf, fanSignups, fanSignupsCsv, searchUsers, userPage } from '../lib/people.js';
+import { adminUserOf, fanSignups, fanSignupsCsv, listPeople, userPage } from '../lib/people.js';
 import { freshUser, runUserCommand } from '../lib/users.js';
 import type { UserView } from '../projections/users.js';
 
@@ -31,7 +31,7 @@ async function act(
 }
 
 export const handler = contextHandler('admin-people', {
-  'GET /api/admin/users': ({ query, request }) => searchUsers(query.q, query.cursor, request.receivedAt),
+  'GET /api/admin/users': ({ query, request }) => listPeople(query, request.receivedAt),
 
   'GET /api/admin/users/{id}': async ({ params, request }) => userPage(await existing(params.id), request.receivedAt),
 

@@ -1,7 +1,7 @@
 /**
- * The admins' reads of people: the listener search one cursor page at a time (a Query on the search words' index,
- * never a Scan), a listener's page gathered from the views by key, and the band page's fan signups read from the
- * band's stream in order.
+ * The admins' reads of people: the listener search and the whole list in any order, one cursor page at a time (a
+ * Query on the users projection's index, never a Scan), a listener's page gathered from the views by key, and the
+ * band page's fan signups read from the band's stream in order.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DELETED } from '../../events/index.js';
@@ -10,7 +10,8 @@ import { effectiveTier } from '../domain/user/user.js';
 import { purchasesPartition, type PurchaseView } from '../projections/commerce.js';
 import { LIBRARY_ALBUMS, libraryPartition } from '../projections/library.js';
 import { userStatsKey } from '../projections/stats.js';
-import { MIN_SEARCH_WORD, searchWords, USER_SEARCH_EVERYONE, userSearchPartition, type UserSearchRow } from '../projections/user-search.js';
+import { firstOrderOf, type PeopleSort, type SortOrder } from '../contract/admin-people.js';
+import { MIN_SEARCH_WORD, searchWords, userOrderPartition, userSearchPartition, type UserSearchRow } from '../projections/user-search.js';
 import { MEMBERSHIP_CHANGE, SIGN_IN_SLOT, userActivityPartition, userKey, type UserView } from '../projections/users.js';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
@@ -41,6 +42,24 @@ function decodeCursor(list: string, cursor: string | undefined): Record<string, 
   throw invalid('bad_cursor', 'This page cursor is not valid for this list; start from the first page');
 }
 
+/**
+ * Where a read of the index goes on from, if it is an item's keys in the partition `pk` it reads: anything else in a
+ * cursor (made up, or of another generation since a rebuild's switch) would make DynamoDB refuse the Query.
+ */
+function startIn(pk: string, start: unknown): Record<string, unknown> | undefined {
+  if (start === undefined) return undefined;
+  const key = start as Record<string, unknown>;
+  const fields = ['pk', 'sk', 'gsi1pk', 'gsi1sk'];
+  const valid =
+    typeof start === 'object' &&
+    start !== null &&
+    Object.keys(key).length === fields.length &&
+    fields.every((field) => typeof key[field] === 'string') &&
+    key.gsi1pk === pk;
+  if (!valid) throw invalid('bad_cursor', 'This page cursor is not valid for this list; start from the first page');
+  return key;
+}
+
 export type UserRowAnswer = Omit<UserSearchRow, 'userId' | 'searchText' | 'tier'> & { id: string; tier: 'free' | 'toko_plus' };
 
 const toRow = (row: UserSearchRow, now: Date): UserRowAnswer => ({
@@ -54,11 +73,65 @@ const toRow = (row: UserSearchRow, now: Date): UserRowAnswer => ({
   subscriptionExpiresAt: row.subscriptionExpiresAt,
   blocked: row.blocked,
   createdAt: row.createdAt,
+  // Items written before the list could sort by sign-in lack it until the users projection is rebuilt.
+  lastSignInAt: row.lastSignInAt ?? null,
 });
+
+/** How the admins' list of people is asked for: a search, or everyone in an order. */
+export interface PeopleQuery {
+  q?: string;
+  sort?: PeopleSort;
+  order?: SortOrder;
+  limit?: number;
+  cursor?: string;
+}
+
+/** A page of the search when `q` has words, else of everyone in `sort` order (newest first when none is asked). */
+export function listPeople(query: PeopleQuery, now: Date): Promise<Page<UserRowAnswer>> {
+  const limit = query.limit ?? PEOPLE_PAGE;
+  if ((query.q ?? '').trim()) return searchUsers(query.q, query.cursor, now, limit);
+  const sort = query.sort ?? 'joined';
+  return everyone(sort, query.order ?? firstOrderOf(sort), query.cursor, now, limit);
+}
+
+/**
+ * One page of every account in an order, either way: a Query of the order's index partition (in it, the sort key
+ * the users projection wrote: user-search.ts), then of its blanks' partition (no name, never signed in), which come
+ * last whichever way the list goes. The cursor says which of the two it stopped in, and where.
+ */
+export async function everyone(sort: PeopleSort, order: SortOrder, cursor: string | undefined, now: Date, limit = PEOPLE_PAGE) {
+  const list = `everyone:${sort}:${order}`;
+  const at = decodeCursor(list, cursor) as { blank?: unknown; start?: Record<string, unknown> } | undefined;
+  // `joined` has no blanks: every account has the moment it joined.
+  const parts = sort === 'joined' ? [false] : [false, true];
+  let part = at?.blank === true ? 1 : 0;
+  let start = at?.start;
+  const rows: UserSearchRow[] = [];
+  while (part < parts.length && rows.length < limit) {
+    const pk = await storedPk(userOrderPartition(sort, parts[part]));
+    const out = await dynamoClient().send(
+      new QueryCommand({
+        TableName: env().TABLE_VIEWS,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ScanIndexForward: order === 'asc',
+        Limit: limit - rows.length,
+        ExclusiveStartKey: startIn(pk, start),
+      }),
+    );
+    rows.push(...((out.Items ?? []) as UserSearchRow[]).map(logicalItem));
+    start = out.LastEvaluatedKey;
+    if (!start) part++;
+  }
+  // A page that filled up just as a partition ended goes on from the next one; DynamoDB's own cursor would end the list.
+  const next = part < parts.length ? { blank: parts[part], ...(start ? { start } : {}) } : undefined;
+  return { items: rows.map((row) => toRow(row, now)), nextCursor: encodeCursor(list, next) };
+}
 
 /**
  * One page of the accounts whose words begin with every word of `q`: the longest word picks the index partition
- * and the range in it, the others filter that range. No query lists everyone, newest first.
+ * and the range in it, the others filter that range. They come in the order of that word, A to Z, then by account.
  */
 export async function searchUsers(
   q: string | undefined,
@@ -67,32 +140,31 @@ export async function searchUsers(
   limit = PEOPLE_PAGE,
 ): Promise<Page<UserRowAnswer>> {
   const words = [...new Set(searchWords(q ?? ''))];
-  if ((q ?? '').trim() && !words.length) {
+  if (!words.length) {
     throw invalid('query_too_short', `Type at least ${MIN_SEARCH_WORD} letters or digits of an e-mail or a name`);
   }
   const [longest, ...others] = [...words].sort((a, b) => b.length - a.length);
-  const list = words.length ? `search:${words.sort().join(' ')}` : 'everyone';
+  const list = `search:${words.sort().join(' ')}`;
   const filter = others.map((_, i) => `contains(searchText, :w${i})`).join(' AND ');
-  const pk = await storedPk(longest ? userSearchPartition(longest) : USER_SEARCH_EVERYONE);
+  const pk = await storedPk(userSearchPartition(longest));
   // A Query's Limit counts the items it reads, before the other words filter them: a page of the longest word's range
   // can hold none of the accounts the others pick. Read on until the page is full, the range ends or the reads run out;
   // a page that stops early ends where its last account was, and the next one goes on from there.
   const seen = new Set<string>();
   const rows: UserSearchRow[] = [];
-  let start = decodeCursor(list, cursor);
+  let start = startIn(pk, decodeCursor(list, cursor));
   for (let reads = 0; reads < SEARCH_READS_PER_PAGE; reads++) {
     const out = await dynamoClient().send(
       new QueryCommand({
         TableName: env().TABLE_VIEWS,
         IndexName: 'gsi1',
-        KeyConditionExpression: longest ? 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)' : 'gsi1pk = :pk',
+        KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
         ...(filter ? { FilterExpression: filter } : {}),
         ExpressionAttributeValues: {
           ':pk': pk,
-          ...(longest ? { ':prefix': longest } : {}),
+          ':prefix': longest,
           ...Object.fromEntries(others.map((w, i) => [`:w${i}`, ` ${w}`])),
         },
-        ScanIndexForward: Boolean(longest),
         Limit: filter ? SEARCH_READ : limit,
         ExclusiveStartKey: start,
       }),

@@ -24,7 +24,7 @@ export const partitionOwners: Record<string, readonly string[]> = {
   search: ['search', 'search-hidden'],
   'admin-releases': ['release#', 'releases#', 'stats#releases', 'due#'],
   playlists: ['playlist#', 'playlists'],
-  users: ['user#', 'user-email#', 'user-pending-email#', 'user-username#', 'user-activity#', 'user-search#'],
+  users: ['user#', 'user-email#', 'user-pending-email#', 'user-username#', 'user-activity#', 'user-search#', 'user-order#'],
   notifications: ['notifications#'],
   commerce: ['cart#', 'purchases#', 'sales#', 'album-sales#', 'download#', 'video#', 'video-slug#', 'videos'],
   // With the listeners' play counts (projections/stats.ts), which the rollups projection writes.

@@ -1,8 +1,10 @@
 /**
  * The admins' listener search, kept by the users projection: one item per word of a user's e-mail, name and
  * username, on gsi1 under the word's first two letters and sorted by the word, so a prefix of any word is one
- * Query (never a Scan) however many accounts there are; and one item per user under `user-search#*`, newest
- * first, for the list with no query. Each item carries what a result row shows, so a page costs one Query.
+ * Query (never a Scan) however many accounts there are; and one item per user and order of the whole list: by when
+ * they joined under `user-search#*`, and by name, e-mail and last sign-in under `user-order#<order>`. A page of the
+ * list in any order, either way, is a Query of one index partition. Each item carries what a result row shows, so a
+ * page costs one Query.
  */
 import type { ViewItem, ViewKey, ViewOp } from '../lib/projection.js';
 import type { UserState } from '../domain/user/user.js';
@@ -52,6 +54,7 @@ export interface UserSearchRow {
   subscriptionExpiresAt: string | null;
   blocked: boolean;
   createdAt: string | null;
+  lastSignInAt: string | null;
   /** ` word word …`: a later word of the query must begin one of these (` ada` in ` adams lovelace`). */
   searchText: string;
 }
@@ -68,14 +71,70 @@ export function userSearchRow(user: UserState & { id: string; email: string }): 
     subscriptionExpiresAt: user.subscriptionExpiresAt,
     blocked: user.blocked,
     createdAt: user.createdAt,
+    lastSignInAt: user.lastSignInAt,
     searchText: ` ${searchWords(textOf(user)).join(' ')}`,
   };
+}
+
+/** The orders the whole list is read in, each from items of its own; `joined` reads the `everyone` items. */
+export const USER_ORDERS = ['name', 'email', 'joined', 'lastSignIn'] as const;
+export type UserOrder = (typeof USER_ORDERS)[number];
+
+/**
+ * The index partition of an order, and of its accounts that have no value for it (no name, never signed in): those
+ * are read after the others whichever way the list goes, as a spreadsheet puts its blanks last.
+ */
+export const userOrderPartition = (order: UserOrder, blank = false): string =>
+  order === 'joined' ? USER_SEARCH_EVERYONE : `user-order#${order}${blank ? '#blank' : ''}`;
+
+/**
+ * A name or an address as it sorts: accent-free, lower case, its words (letters and digits) joined by `!`. Anything
+ * else is left out, so nothing in it sorts below `!` and the space that follows it in a sort key puts "Ada" before
+ * "Ada Byron" (a plain `#` would sort "ada b…" first). Pure.
+ */
+export function sortText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .join('!');
+}
+
+/**
+ * Where a user sorts in an order: the partition (theirs, or that of the blanks) and the sort key, which ends with
+ * the user's id so that equal names or moments keep one order across pages. Dates are ISO, which sort as they read.
+ * Without a name, the address stands in among the blanks; without a sign-in, the moment they joined. Pure.
+ */
+export function userOrderKey(
+  user: Pick<UserState, 'email' | 'displayName' | 'username' | 'createdAt' | 'lastSignInAt'> & { id: string },
+  order: UserOrder,
+): { gsi1pk: string; gsi1sk: string } {
+  const key = (value: string, blank = false) => ({ gsi1pk: userOrderPartition(order, blank), gsi1sk: `${value} ${user.id}` });
+  switch (order) {
+    case 'name': {
+      const name = sortText(user.displayName ?? user.username ?? '');
+      return name ? key(name) : key(sortText(user.email ?? ''), true);
+    }
+    case 'email':
+      return key(sortText(user.email ?? ''));
+    case 'joined':
+      return { gsi1pk: USER_SEARCH_EVERYONE, gsi1sk: `${user.createdAt ?? ''}#${user.id}` };
+    case 'lastSignIn':
+      return user.lastSignInAt ? key(user.lastSignInAt) : key(user.createdAt ?? '', true);
+  }
 }
 
 function items(user: UserState & { id: string; email: string }): ViewItem[] {
   const row = userSearchRow(user);
   return [
-    { ...entryKey(user.id, 'everyone'), ...row, gsi1pk: USER_SEARCH_EVERYONE, gsi1sk: `${user.createdAt ?? ''}#${user.id}` },
+    { ...entryKey(user.id, 'everyone'), ...row, ...userOrderKey(user, 'joined') },
+    ...USER_ORDERS.filter((order) => order !== 'joined').map((order) => ({
+      ...entryKey(user.id, `order#${order}`),
+      ...row,
+      ...userOrderKey(user, order),
+    })),
     ...userSearchWords(user).map((word) => ({
       ...entryKey(user.id, `word#${word}`),
       ...row,

@@ -7,7 +7,8 @@
  *
  *   rebuild <projection>   build anew (or resume a crashed rebuild) until it is ready, with its parity
  *   status [projection]    every rebuild's state and progress, or one's
- *   switch <projection>    switch readers to the rebuilt generation
+ *   switch <projection>    switch readers to the rebuilt generation; with --accept-differences, also one whose parity
+ *                          differs because the projection's code changed (it writes items the live one lacks)
  *   drop <projection>      delete the old generation of a switched rebuild
  */
 import { randomUUID } from 'node:crypto';
@@ -26,7 +27,8 @@ import {
   type RebuildRecord,
 } from '../../functions/lib/rebuild.js';
 
-const usage = 'usage: npm run ops -- rebuild <projection> | status [projection] | switch <projection> | drop <projection>';
+const usage =
+  'usage: npm run ops -- rebuild <projection> | status [projection] | switch <projection> [--accept-differences] | drop <projection>';
 
 const context = (): AppendContext => ({
   actor: `ops:${process.env.TOKO_OPERATOR ?? os.userInfo().username}`,
@@ -41,7 +43,7 @@ const line = (record: RebuildRecord) =>
       ` (${record.parity.live.items} live items, ${record.parity.rebuilt.items} rebuilt)`
     : '');
 
-async function main([command, projection]: string[]): Promise<number> {
+async function main([command, projection, ...flags]: string[]): Promise<number> {
   switch (command) {
     case 'rebuild': {
       if (!projection) break;
@@ -69,7 +71,8 @@ async function main([command, projection]: string[]): Promise<number> {
     }
     case 'switch': {
       if (!projection) break;
-      console.log(JSON.stringify(rebuildAnswer(await switchRebuild(projection, context(), true))));
+      const accept = flags.includes('--accept-differences');
+      console.log(JSON.stringify(rebuildAnswer(await switchRebuild(projection, context(), true, accept))));
       return 0;
     }
     case 'drop': {

@@ -1,5 +1,5 @@
 /**
- * The admin's calls about people: the listener search page by page, a listener's page, what an admin does to an
+ * The admin's calls about people: the listener search and the list of everyone in an order, page by page, a listener's page, what an admin does to an
  * account (complimentary Toko+, the admin role, blocking), and the band page's fan signups with their CSV export.
  * Each answer is parsed with the route's contract schema; a change puts the account it answers into the cache.
  */
@@ -16,6 +16,8 @@ import {
   type userRow,
 } from '../../../../../functions/contract/admin-people.js';
 import { baseHeaders, HttpError, request, sendWithStepUp } from '../../../lib/http';
+import { peopleQuery, type PeopleSortKey } from '../people/people-view';
+import type { SortState } from '../table/table-sort';
 
 export type UserRow = z.infer<typeof userRow>;
 export type AdminUser = z.infer<typeof adminUser>;
@@ -25,18 +27,17 @@ export type FanSignup = z.infer<typeof fanSignup>;
 type Changed = z.infer<typeof adminUserChange>;
 
 export const peopleKeys = {
-  search: (q: string) => ['admin', 'people', 'search', q] as const,
+  /** A search, or everyone in an order: under one prefix, which a change of an account makes stale. */
+  search: (q: string, sort: string) => ['admin', 'people', 'search', q, sort] as const,
   user: (id: string) => ['admin', 'people', 'user', id] as const,
   fanSignups: ['admin', 'fan-signups'] as const,
 };
 
 const path = (id: string) => encodeURIComponent(id);
 
-export function searchUsersPage(q: string, cursor: string | null, signal?: AbortSignal) {
-  const query = new URLSearchParams();
-  if (q) query.set('q', q);
-  if (cursor) query.set('cursor', cursor);
-  return request(`/api/admin/users?${query.toString()}`, searchUsersAnswer, { signal });
+/** A page of the search (`q`), or of everyone in `sort` order. */
+export function searchUsersPage(q: string, sort: SortState<PeopleSortKey>, cursor: string | null, signal?: AbortSignal) {
+  return request(`/api/admin/users?${peopleQuery(q, sort, cursor).toString()}`, searchUsersAnswer, { signal });
 }
 
 /**

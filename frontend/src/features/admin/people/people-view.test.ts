@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { defaultEnd, localInputToIso, sortPeople, tierLabel, toLocalInput, withRefunds } from './people-view';
+import {
+  DEFAULT_PEOPLE_SORT,
+  defaultEnd,
+  localInputToIso,
+  PEOPLE_SORT_KEYS,
+  PEOPLE_SORTS,
+  peopleQuery,
+  peopleSortLabel,
+  sortValue,
+  tierLabel,
+  toLocalInput,
+  withRefunds,
+} from './people-view';
 
 describe('date-time fields of the people screens', () => {
   it('writes a moment as a datetime-local input holds it and reads it back as the same moment', () => {
@@ -52,18 +64,16 @@ describe('purchases with the refunds made from the page', () => {
   });
 });
 
-describe('sorting the loaded search results', () => {
-  const rows = [
-    { email: 'b@x', displayName: 'Zoe', createdAt: '2026-01-02' },
-    { email: 'a@x', displayName: null, createdAt: '2026-01-03' },
-    { email: 'c@x', displayName: 'Ada', createdAt: null },
-  ];
+describe('the order People asks the server for', () => {
+  it('is the order asked, either way, with the cursor; a search sends none, as its results come by the word they match', () => {
+    expect(peopleQuery('', { key: 'name', direction: 'asc' }, null).toString()).toBe('sort=name&order=asc');
+    expect(peopleQuery('', { key: 'lastSignIn', direction: 'desc' }, 'abc').toString()).toBe('sort=lastSignIn&order=desc&cursor=abc');
+    expect(peopleQuery('ada', { key: 'name', direction: 'asc' }, 'abc').toString()).toBe('q=ada&cursor=abc');
+  });
 
-  it('keeps the server order without a sort, and sorts by a column either way with blanks last', () => {
-    expect(sortPeople(rows, null)).toEqual(rows);
-    expect(sortPeople(rows, { key: 'name', direction: 'asc' }).map((r) => r.email)).toEqual(['c@x', 'b@x', 'a@x']);
-    expect(sortPeople(rows, { key: 'name', direction: 'desc' }).map((r) => r.email)).toEqual(['b@x', 'c@x', 'a@x']);
-    expect(sortPeople(rows, { key: 'email', direction: 'asc' }).map((r) => r.email)).toEqual(['a@x', 'b@x', 'c@x']);
-    expect(sortPeople(rows, { key: 'joined', direction: 'desc' }).map((r) => r.email)).toEqual(['a@x', 'b@x', 'c@x']);
+  it('names every order once in the menu, newest first being the default', () => {
+    expect(new Set(PEOPLE_SORTS.map((option) => sortValue(option.sort))).size).toBe(PEOPLE_SORT_KEYS.length * 2);
+    expect(peopleSortLabel(DEFAULT_PEOPLE_SORT)).toBe('Newest first');
+    expect(peopleSortLabel({ key: 'email', direction: 'desc' })).toBe('E-mail, Z to A');
   });
 });

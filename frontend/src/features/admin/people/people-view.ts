@@ -53,24 +53,42 @@ export function withRefunds<Row extends { id: string; orderId: string }>(
   return [...listed, ...refunded.filter((row) => !shown.has(row.id))].map((row) => ({ ...row, refund: state.get(row.orderId) ?? null }));
 }
 
-export type PeopleSortKey = 'name' | 'email' | 'joined';
+export type PeopleSortKey = 'name' | 'email' | 'joined' | 'lastSignIn';
+export const PEOPLE_SORT_KEYS: readonly PeopleSortKey[] = ['name', 'email', 'joined', 'lastSignIn'];
+
+/** The order the server lists everyone in when none is asked for: newest first. */
+export const DEFAULT_PEOPLE_SORT: SortState<PeopleSortKey> = { key: 'joined', direction: 'desc' };
+
+/** Every order, as the sort menu offers it (a phone has no room for the table's headers), with its words. */
+export const PEOPLE_SORTS: ReadonlyArray<{ sort: SortState<PeopleSortKey>; label: string }> = [
+  { sort: { key: 'joined', direction: 'desc' }, label: 'Newest first' },
+  { sort: { key: 'joined', direction: 'asc' }, label: 'Oldest first' },
+  { sort: { key: 'name', direction: 'asc' }, label: 'Name, A to Z' },
+  { sort: { key: 'name', direction: 'desc' }, label: 'Name, Z to A' },
+  { sort: { key: 'email', direction: 'asc' }, label: 'E-mail, A to Z' },
+  { sort: { key: 'email', direction: 'desc' }, label: 'E-mail, Z to A' },
+  { sort: { key: 'lastSignIn', direction: 'desc' }, label: 'Signed in most recently' },
+  { sort: { key: 'lastSignIn', direction: 'asc' }, label: 'Signed in least recently' },
+];
+
+/** "name,asc": one value of the sort menu. */
+export const sortValue = (sort: SortState<PeopleSortKey>) => `${sort.key},${sort.direction}`;
+
+/** The words of an order: "Name, A to Z". */
+export const peopleSortLabel = (sort: SortState<PeopleSortKey>): string =>
+  PEOPLE_SORTS.find((option) => sortValue(option.sort) === sortValue(sort))?.label ?? 'Newest first';
 
 /**
- * The loaded rows of the search in the order of a clicked column; no sort keeps the server's order (by matching
- * word, or newest first). Rows without a name sort after those with one.
+ * The query of a page of People: a search (whose results come by the word they match, so it sends no order), or
+ * everyone in the order asked.
  */
-export function sortPeople<Row extends { email: string; displayName: string | null; createdAt: string | null }>(
-  rows: readonly Row[],
-  sort: SortState<PeopleSortKey> | null,
-): Row[] {
-  if (!sort) return [...rows];
-  const sign = sort.direction === 'desc' ? -1 : 1;
-  const value = (row: Row) => (sort.key === 'name' ? row.displayName : sort.key === 'email' ? row.email : row.createdAt);
-  return [...rows].sort((a, b) => {
-    const [x, y] = [value(a), value(b)];
-    if (x === y) return a.email.localeCompare(b.email);
-    if (x === null) return 1;
-    if (y === null) return -1;
-    return sign * x.localeCompare(y);
-  });
+export function peopleQuery(q: string, sort: SortState<PeopleSortKey>, cursor: string | null): URLSearchParams {
+  const query = new URLSearchParams();
+  if (q) query.set('q', q);
+  else {
+    query.set('sort', sort.key);
+    query.set('order', sort.direction);
+  }
+  if (cursor) query.set('cursor', cursor);
+  return query;
 }
