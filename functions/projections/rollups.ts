@@ -251,6 +251,21 @@ async function factOps(fact: LedgerFact, event: DomainEvent, views: ViewReader):
         ...levelOps(day.day, { [payingField(sub.tierDollars)]: 1 }),
       ];
     }
+    case 'member-switched': {
+      const sub = await subscriptionOf(fact.subscriptionId, views);
+      // The member counts in the new tier from the switch on, paying or in a trial as before.
+      if (!sub || sub.tierDollars === fact.tierDollars) return [];
+      const paying = sub.paying ? 1 : 0;
+      return [
+        { kind: 'update', key: subscriptionKey(fact.subscriptionId), set: { tierDollars: fact.tierDollars } },
+        ...levelOps(day.day, {
+          [membersField(sub.tierDollars)]: -1,
+          [payingField(sub.tierDollars)]: -paying,
+          [membersField(fact.tierDollars)]: 1,
+          [payingField(fact.tierDollars)]: paying,
+        }),
+      ];
+    }
     case 'member-cancelled': {
       const sub = await subscriptionOf(fact.subscriptionId, views);
       if (!sub) return [];
