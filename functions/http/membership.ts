@@ -10,6 +10,7 @@ import {
   freshCart,
   isSubscriber,
   ownCheckoutSession,
+  portalConfigurationId,
   promotionTrialDays,
   readMembership,
   startAlbumCheckout,
@@ -171,6 +172,7 @@ export const handler = contextHandler('membership', {
       await stripeClient()
     ).billingPortal.sessions.create({
       customer: live.stripeCustomerId,
+      configuration: await portalConfigurationId(),
       return_url: `${appOrigin()}/account`,
     });
     return { url: portal.url };
