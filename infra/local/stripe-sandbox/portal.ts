@@ -48,7 +48,7 @@ function changePlan(action: string, plans: { priceId: string; name: string; amou
     )
     .join('');
   return `<h2>Change plan</h2><p class="note">Same benefits at every price; the new price is billed from your next renewal.</p>
-<form method="post" action="${action}"><input type="hidden" name="action" value="switch"><ul aria-label="Other plans" class="plans">${choices}</ul></form>`;
+<form method="post" action="${action}"><input type="hidden" name="action" value="switch"><ul aria-label="Prices you can switch to" class="plans">${choices}</ul></form>`;
 }
 
 export function portalPage(view: PortalView): string {
