@@ -45,6 +45,7 @@ async function switchPlan(page: Page, from: string, to: string) {
   await page.getByRole('link', { name: 'Return to Toko' }).click();
   await page.waitForURL(/\/account$/);
   await poll(() => billing.textContent()).toContain(`${to}/month`);
+  expect(await page.getByTestId('subscription-plan').textContent()).toBe(`Toko+ ${to}/month`);
   expect(await billing.getAttribute('data-state')).toBe('active');
 }
 
