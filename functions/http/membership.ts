@@ -1,6 +1,7 @@
 /**
  * HTTP context `membership`: Toko+ checkout (embedded, hosted, the upgrade page with its coupon and
- * the cart variant), the member's subscription and its cancellation, and the exclusive content it opens.
+ * the cart variant), the member's subscription, its cancellation and its billing portal (card, plan, cancel), and the
+ * exclusive content it opens.
  */
 import { brand } from '../../events/brand.js';
 import type { SubscriptionTier } from '../../events/index.js';
