@@ -163,6 +163,14 @@ export const SubscriptionRenewed = defineEvent(
 export const SubscriptionCancelled = defineEvent('SubscriptionCancelled', z.object({ ...subscriptionRef, endsAt: stripeInstant }));
 /** A cancellation taken back before the period ended: the subscription renews again. */
 export const SubscriptionResumed = defineEvent('SubscriptionResumed', z.object({ ...subscriptionRef, currentPeriodEnd: stripeInstant }));
+/**
+ * The member moved the subscription to another monthly price (Stripe's customer portal): it bills `amount` from the
+ * next renewal, same benefits. `observedAt` is when Stripe was read to show it, so an older reading never undoes it.
+ */
+export const SubscriptionPlanChanged = defineEvent(
+  'SubscriptionPlanChanged',
+  z.object({ ...subscriptionRef, previousAmount: positiveInteger, amount: positiveInteger, observedAt: isoDateTime }),
+);
 export const SubscriptionEnded = defineEvent('SubscriptionEnded', z.object({ ...subscriptionRef, endedAt: stripeInstant }));
 
 export const VideoPublished = defineEvent(

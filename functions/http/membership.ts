@@ -1,6 +1,7 @@
 /**
  * HTTP context `membership`: Toko+ checkout (embedded, hosted, the upgrade page with its coupon and
- * the cart variant), the member's subscription and its cancellation, and the exclusive content it opens.
+ * the cart variant), the member's subscription, its cancellation and its billing portal (card, plan, cancel), and the
+ * exclusive content it opens.
  */
 import { brand } from '../../events/brand.js';
 import type { SubscriptionTier } from '../../events/index.js';
@@ -10,6 +11,7 @@ import {
   freshCart,
   isSubscriber,
   ownCheckoutSession,
+  portalConfigurationId,
   promotionTrialDays,
   readMembership,
   startAlbumCheckout,
@@ -171,6 +173,7 @@ export const handler = contextHandler('membership', {
       await stripeClient()
     ).billingPortal.sessions.create({
       customer: live.stripeCustomerId,
+      configuration: await portalConfigurationId(),
       return_url: `${appOrigin()}/account`,
     });
     return { url: portal.url };

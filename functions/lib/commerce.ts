@@ -11,7 +11,16 @@ import { cartDecider, cartStream, type CartCommand } from '../domain/commerce/ca
 import { orderDecider, orderStream, type OrderState } from '../domain/commerce/order.js';
 import { currentSubscription, membershipDecider, userStream, type MembershipCommand } from '../domain/commerce/subscription.js';
 import { conflict, invalid, notFound, unavailable } from '../domain/errors.js';
-import { albumPrice, cartTotals, linePrice, pricingChoice, toCents, type PlanAmount, type PricingChoice } from '../contract/pricing.js';
+import {
+  PLAN_AMOUNTS,
+  albumPrice,
+  cartTotals,
+  linePrice,
+  pricingChoice,
+  toCents,
+  type PlanAmount,
+  type PricingChoice,
+} from '../contract/pricing.js';
 import { albumKey } from '../projections/catalogue.js';
 import {
   cartKey,
@@ -138,6 +147,53 @@ export function planPriceId(amount: PlanAmount): Promise<string> {
     planPrices.set(amount, found);
   }
   return found;
+}
+
+/** Names the customer portal configuration this app makes, and the plan prices it allows (new prices, a new one). */
+const PORTAL_PURPOSE = 'toko_plus_plan_changes';
+let portalConfiguration: Promise<string> | undefined;
+
+/**
+ * The customer portal's configuration: a new card, cancelling at the period's end, and switching between the plan's
+ * prices. A switch takes effect at once without proration (every price has the same benefits; the next renewal bills
+ * the new one). Made once in Stripe and found again by its metadata, so every portal session shares it.
+ */
+export function portalConfigurationId(): Promise<string> {
+  portalConfiguration ??= (async () => {
+    const stripe = await stripeClient();
+    const lookupKeys = PLAN_AMOUNTS.map(PLAN_LOOKUP_KEY);
+    const prices = (await stripe.prices.list({ lookup_keys: lookupKeys, active: true, limit: lookupKeys.length })).data;
+    if (prices.length < lookupKeys.length) throw unavailable('plan_missing', `Stripe has no price for some of ${lookupKeys.join(', ')}`);
+    const allowed = prices.map((p) => p.id).sort();
+    const metadata = { purpose: PORTAL_PURPOSE, prices: allowed.join(',') };
+    const existing = await stripe.billingPortal.configurations.list({ active: true, limit: 100 });
+    const same = existing.data.find((c) => c.metadata?.purpose === metadata.purpose && c.metadata.prices === metadata.prices);
+    if (same) return same.id;
+    const byProduct = new Map<string, string[]>();
+    for (const p of prices) {
+      const product = typeof p.product === 'string' ? p.product : p.product.id;
+      byProduct.set(product, [...(byProduct.get(product) ?? []), p.id]);
+    }
+    const created = await stripe.billingPortal.configurations.create({
+      features: {
+        payment_method_update: { enabled: true },
+        invoice_history: { enabled: true },
+        subscription_cancel: { enabled: true, mode: 'at_period_end' },
+        subscription_update: {
+          enabled: true,
+          default_allowed_updates: ['price'],
+          products: [...byProduct].map(([product, ofProduct]) => ({ product, prices: ofProduct })),
+          proration_behavior: 'none',
+        },
+      },
+      metadata,
+    });
+    return created.id;
+  })();
+  portalConfiguration.catch(() => {
+    portalConfiguration = undefined;
+  });
+  return portalConfiguration;
 }
 
 export type UiMode = 'embedded' | 'hosted';

@@ -139,6 +139,8 @@ function sentence(event: DomainEvent, known: Record<string, unknown>): string {
       return `Toko+ subscription cancelled; it ends on ${day(event.data.endsAt)}`;
     case 'SubscriptionResumed':
       return `Toko+ subscription resumed; it renews on ${day(event.data.currentPeriodEnd)}`;
+    case 'SubscriptionPlanChanged':
+      return `Toko+ plan changed from ${formatUsd(event.data.previousAmount)} to ${formatUsd(event.data.amount)} a month`;
     case 'SubscriptionEnded':
       return 'Toko+ subscription ended';
     case 'ProfileChanged': {

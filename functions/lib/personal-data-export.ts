@@ -20,6 +20,7 @@ const MEMBERSHIP_EVENTS = new Set<DomainEvent['type']>([
   'SubscriptionRenewed',
   'SubscriptionCancelled',
   'SubscriptionResumed',
+  'SubscriptionPlanChanged',
   'SubscriptionEnded',
   'SubscriptionTierChanged',
   'ComplimentaryMembershipGranted',

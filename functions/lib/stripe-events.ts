@@ -45,8 +45,8 @@ async function rememberApplied(event: Stripe.Event, now: Date) {
 const iso = (unix: number) => new Date(unix * 1000).toISOString();
 const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : (ref?.id ?? null));
 
-/** Stripe's current view of a subscription, as the membership decider takes it. */
-export function snapshotOf(subscription: Stripe.Subscription): StripeSubscriptionSnapshot {
+/** Stripe's view of a subscription as it was read at `observedAt`, as the membership decider takes it. */
+export function snapshotOf(subscription: Stripe.Subscription, observedAt: Date): StripeSubscriptionSnapshot {
   const item = subscription.items.data[0];
   return {
     id: subscription.id,
@@ -60,6 +60,7 @@ export function snapshotOf(subscription: Stripe.Subscription): StripeSubscriptio
     status: subscription.status,
     endedAt: subscription.ended_at ? iso(subscription.ended_at) : null,
     cancellationRequested: subscription.cancellation_details?.reason === 'cancellation_requested',
+    observedAt: observedAt.toISOString(),
   };
 }
 
@@ -80,11 +81,14 @@ export async function syncSubscription(
   renewalInvoiceId: string | null,
   ctx: ApplyContext,
 ): Promise<MembershipState | undefined> {
-  // The current state, not the event's copy: deliveries come in any order, the latest truth wins.
-  const subscription = await (await stripeClient()).subscriptions.retrieve(subscriptionId);
+  // The current state, not the event's copy: deliveries come in any order, the latest truth wins. Its time is taken
+  // before asking, so that of two handlers reading at once the one that asked later is the one that may be newer.
+  const stripe = await stripeClient();
+  const observedAt = new Date();
+  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
   const userId = subscription.metadata?.userId;
   if (!userId || !(await freshUser(userId))) return undefined;
-  const snapshot = snapshotOf(subscription);
+  const snapshot = snapshotOf(subscription, observedAt);
   return runMembershipCommand(
     userId,
     {

@@ -242,6 +242,37 @@ describe('the rollups', () => {
     expect(figures('2026-02-01', '2026-02-28').membership).toMatchObject({ activeMembers: 0, mrrCents: 0 });
   });
 
+  it('move a member who changes plan from the old tier to the new one from that day, paying or in a trial as before', async () => {
+    const switched = (userId: string, previousAmount: number, amount: number, day: string) =>
+      stored(
+        `user#${userId}`,
+        {
+          type: 'SubscriptionPlanChanged',
+          data: { userId, stripeSubscriptionId: `sub-${userId}`, previousAmount, amount, observedAt: at(day) },
+        },
+        day,
+      );
+    const { figures } = await given([
+      subscription('u1', 5, '2026-03-05'),
+      subscription('u2', 5, '2026-03-06', true),
+      switched('u1', 5, 10, '2026-04-02'),
+      switched('u2', 5, 20, '2026-04-03'),
+    ]);
+    const tiers = (from: string, to: string) =>
+      figures(from, to).membership.tiers.map((t) => [t.tierDollars, t.activeMembers, t.payingMembers, t.mrrCents]);
+    expect(tiers('2026-03-01', '2026-03-31')).toEqual([
+      [5, 2, 1, 500],
+      [10, 0, 0, 0],
+      [20, 0, 0, 0],
+    ]);
+    expect(tiers('2026-04-01', '2026-04-30')).toEqual([
+      [5, 0, 0, 0],
+      [10, 1, 1, 1000],
+      [20, 1, 0, 0],
+    ]);
+    expect(figures('2026-04-01', '2026-04-30').membership).toMatchObject({ activeMembers: 2, mrrCents: 1000, newMembers: 0 });
+  });
+
   it('count merch orders and revenue, and each artist their lines', async () => {
     const order = stored(
       'merch-order#m1',

@@ -91,7 +91,11 @@ export const rollupLevelsKey: ViewKey = { pk: 'rollups#levels', sk: 'now' };
 export const rollupLevelDaysPartition = (month: string) => `rollups#level-days#${month}`;
 /** Each month's change of the levels: the months after one are one Query. */
 export const ROLLUP_LEVEL_MONTHS = 'rollups#level-months';
-const subscriptionKey = (subscriptionId: string): ViewKey => ({ pk: `rollups#subscription#${subscriptionId}`, sk: 'subscription' });
+/** What the rollups know of one subscription: its tier, and whether it pays yet. */
+export const rollupSubscriptionKey = (subscriptionId: string): ViewKey => ({
+  pk: `rollups#subscription#${subscriptionId}`,
+  sk: 'subscription',
+});
 
 /** The level fields: `accounts`, and per tier (e.g. 10) `members10` (trials included) and `paying10` (past any trial). */
 export const membersField = (tierDollars: number) => `members${tierDollars}`;
@@ -170,7 +174,7 @@ interface SubscriptionRecord {
 }
 
 async function subscriptionOf(subscriptionId: string, views: ViewReader): Promise<(SubscriptionRecord & ViewItem) | undefined> {
-  return (await views.get(subscriptionKey(subscriptionId))) as (SubscriptionRecord & ViewItem) | undefined;
+  return (await views.get(rollupSubscriptionKey(subscriptionId))) as (SubscriptionRecord & ViewItem) | undefined;
 }
 
 /**
@@ -236,7 +240,7 @@ async function factOps(fact: LedgerFact, event: DomainEvent, views: ViewReader):
       const paying = !fact.trial;
       const flows = { newMembers: 1, trials: fact.trial ? 1 : 0 };
       return [
-        { kind: 'put', item: { ...subscriptionKey(fact.subscriptionId), tierDollars: tier, paying } },
+        { kind: 'put', item: { ...rollupSubscriptionKey(fact.subscriptionId), tierDollars: tier, paying } },
         dayCount(day.day, `tier#${tier}`, flows, { tierDollars: tier }),
         dayCount(day.day, ROLLUP_LABEL, flows),
         ...levelOps(day.day, { [membersField(tier)]: 1, [payingField(tier)]: paying ? 1 : 0 }),
@@ -247,8 +251,23 @@ async function factOps(fact: LedgerFact, event: DomainEvent, views: ViewReader):
       // A renewal of a paying member changes nothing counted; the first payment after a trial makes one paying.
       if (!sub || sub.paying) return [];
       return [
-        { kind: 'update', key: subscriptionKey(fact.subscriptionId), set: { paying: true } },
+        { kind: 'update', key: rollupSubscriptionKey(fact.subscriptionId), set: { paying: true } },
         ...levelOps(day.day, { [payingField(sub.tierDollars)]: 1 }),
+      ];
+    }
+    case 'member-switched': {
+      const sub = await subscriptionOf(fact.subscriptionId, views);
+      // The member counts in the new tier from the switch on, paying or in a trial as before.
+      if (!sub || sub.tierDollars === fact.tierDollars) return [];
+      const paying = sub.paying ? 1 : 0;
+      return [
+        { kind: 'update', key: rollupSubscriptionKey(fact.subscriptionId), set: { tierDollars: fact.tierDollars } },
+        ...levelOps(day.day, {
+          [membersField(sub.tierDollars)]: -1,
+          [payingField(sub.tierDollars)]: -paying,
+          [membersField(fact.tierDollars)]: 1,
+          [payingField(fact.tierDollars)]: paying,
+        }),
       ];
     }
     case 'member-cancelled': {
@@ -264,7 +283,7 @@ async function factOps(fact: LedgerFact, event: DomainEvent, views: ViewReader):
       if (!sub) return [];
       const tier = sub.tierDollars;
       return [
-        { kind: 'delete', key: subscriptionKey(fact.subscriptionId) },
+        { kind: 'delete', key: rollupSubscriptionKey(fact.subscriptionId) },
         dayCount(day.day, `tier#${tier}`, { endedMembers: 1 }, { tierDollars: tier }),
         dayCount(day.day, ROLLUP_LABEL, { endedMembers: 1 }),
         ...levelOps(day.day, { [membersField(tier)]: -1, [payingField(tier)]: sub.paying ? -1 : 0 }),

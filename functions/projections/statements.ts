@@ -63,8 +63,10 @@ async function lookups(facts: LedgerFact[], views: ViewReader): Promise<Statemen
   };
 }
 
-/** Membership kept for the plays and renewals after it. */
+/** Membership kept for the plays and renewals after it: a renewal after a plan change pays the new price. */
 async function membershipOps(event: DomainEvent, views: ViewReader): Promise<ViewOp[]> {
+  if (event.type === 'SubscriptionPlanChanged')
+    return [{ kind: 'update', key: subscriptionKey(event.data.stripeSubscriptionId), set: { tierDollars: event.data.amount } }];
   if (event.type !== 'SubscriptionStarted' && event.type !== 'SubscriptionEnded') return [];
   const { userId, stripeSubscriptionId: id } = event.data;
   const held = ((await views.get(memberKey(userId)))?.subscriptionIds as string[] | undefined) ?? [];

@@ -181,6 +181,7 @@ const snapshot = (over: Partial<StripeSubscriptionSnapshot> = {}): StripeSubscri
   status: 'active',
   endedAt: null,
   cancellationRequested: false,
+  observedAt: '2026-01-01T00:00:00.000Z',
   ...over,
 });
 const sync = (subscription: StripeSubscriptionSnapshot, renewal: { invoiceId: string; currentPeriodEnd: string } | null = null) => ({
@@ -239,6 +240,31 @@ describe('membership', () => {
       'SubscriptionResumed',
       'SubscriptionCancelled',
     ]);
+  });
+  it('records a switch to another price once, and the member pays the new amount', () => {
+    const at = (minute: number) => `2026-01-05T00:0${minute}:00.000Z`;
+    const switched = (minute: number) => snapshot({ amount: 20, observedAt: at(minute) });
+    const events = run([sync(snapshot()), sync(switched(1)), sync(switched(2)), sync(switched(3))]);
+    expect(facts(events)).toEqual(['SubscriptionStarted', 'SubscriptionPlanChanged']);
+    expect(events[1].data).toMatchObject({ previousAmount: 10, amount: 20 });
+    expect(currentSubscription(fold(membershipDecider, events))?.amount).toBe(20);
+  });
+  it('keeps a newer plan when an older reading of Stripe arrives after it, and still follows a later change back', () => {
+    const older = snapshot({ amount: 10, observedAt: '2026-01-05T00:01:00.000Z' });
+    const newer = snapshot({ amount: 20, observedAt: '2026-01-05T00:02:00.000Z' });
+    const events = run([sync(snapshot()), sync(newer), sync(older)]);
+    expect(facts(events)).toEqual(['SubscriptionStarted', 'SubscriptionPlanChanged']);
+    expect(currentSubscription(fold(membershipDecider, events))?.amount).toBe(20);
+    const back = snapshot({ amount: 5, observedAt: '2026-01-05T00:03:00.000Z' });
+    const later = run([sync(snapshot()), sync(newer), sync(older), sync(back)]);
+    expect(later.slice(2).map((e) => e.data)).toEqual([expect.objectContaining({ previousAmount: 20, amount: 5 })]);
+  });
+  it('records a switch made while cancelling without taking the cancellation back', () => {
+    const cancelling = snapshot({ cancelAtPeriodEnd: true, cancellationRequested: true });
+    const switched = { ...cancelling, amount: 5, observedAt: '2026-01-05T00:00:00.000Z' };
+    const events = run([sync(snapshot()), sync(cancelling), sync(switched)]);
+    expect(facts(events)).toEqual(['SubscriptionStarted', 'SubscriptionCancelled', 'SubscriptionPlanChanged']);
+    expect(currentSubscription(fold(membershipDecider, events))).toMatchObject({ phase: 'cancelling', amount: 5 });
   });
   it('counts a cancellation at period end once when the subscription then ends', () => {
     const cancelling = snapshot({ cancelAtPeriodEnd: true, cancellationRequested: true });

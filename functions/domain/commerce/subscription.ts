@@ -13,6 +13,8 @@ export interface MemberSubscription {
   stripeSubscriptionId: string;
   stripeCustomerId: string;
   amount: number;
+  /** When Stripe was read for the last plan change recorded; null while the plan is the one it started with. */
+  planObservedAt: string | null;
   phase: SubscriptionPhase;
   startedAt: string;
   currentPeriodEnd: string;
@@ -40,6 +42,8 @@ export interface StripeSubscriptionSnapshot {
   endedAt: string | null;
   /** The member asked for the cancellation (Stripe's cancellation reason), rather than a payment that failed. */
   cancellationRequested: boolean;
+  /** When Stripe was read for this view (ISO): of two views that disagree on the plan, the later reading wins. */
+  observedAt: string;
 }
 
 export type MembershipCommand = {
@@ -69,6 +73,7 @@ export const membershipDecider = {
               stripeSubscriptionId: d.stripeSubscriptionId,
               stripeCustomerId: d.stripeCustomerId,
               amount: d.amount,
+              planObservedAt: null,
               phase: 'active',
               startedAt: d.startedAt,
               currentPeriodEnd: d.currentPeriodEnd,
@@ -83,6 +88,12 @@ export const membershipDecider = {
           ...s,
           currentPeriodEnd: event.data.currentPeriodEnd,
           renewedInvoices: [...s.renewedInvoices, event.data.invoiceId],
+        }));
+      case 'SubscriptionPlanChanged':
+        return update(state, event.data.stripeSubscriptionId, (s) => ({
+          ...s,
+          amount: event.data.amount,
+          planObservedAt: event.data.observedAt,
         }));
       case 'SubscriptionCancelled':
         return update(state, event.data.stripeSubscriptionId, (s) => (s.phase === 'ended' ? s : { ...s, phase: 'cancelling' }));
@@ -121,6 +132,7 @@ export const membershipDecider = {
             stripeSubscriptionId: stripe.id,
             stripeCustomerId: stripe.customerId,
             amount: stripe.amount,
+            planObservedAt: null,
             phase: 'active',
             startedAt: stripe.startedAt,
             currentPeriodEnd: stripe.currentPeriodEnd,
@@ -133,6 +145,14 @@ export const membershipDecider = {
           events.push({
             type: 'SubscriptionRenewed',
             data: { ...ref, invoiceId: renewal.invoiceId, currentPeriodEnd: renewal.currentPeriodEnd },
+          });
+        }
+        // Another price (the portal's plan change); a reading older than the change recorded is stale, not a change back.
+        const newerReading = known.planObservedAt === null || stripe.observedAt > known.planObservedAt;
+        if (stripe.amount !== known.amount && !stripe.endedAt && newerReading) {
+          events.push({
+            type: 'SubscriptionPlanChanged',
+            data: { ...ref, previousAmount: known.amount, amount: stripe.amount, observedAt: stripe.observedAt },
           });
         }
         if (stripe.cancelAtPeriodEnd && !stripe.endedAt && known.phase === 'active') {

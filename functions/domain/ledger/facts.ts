@@ -36,6 +36,8 @@ export type LedgerFact =
   | { kind: 'member-joined'; day: string; subscriptionId: string; userId: string; tierDollars: number; trial: boolean }
   /** A period was paid again (for a trial, its first payment). */
   | { kind: 'member-renewed'; day: string; subscriptionId: string }
+  /** The member moved the subscription to another monthly price: `tierDollars` is the new one. */
+  | { kind: 'member-switched'; day: string; subscriptionId: string; tierDollars: number }
   /** The member cancelled: still a member until the period paid for ends. */
   | { kind: 'member-cancelled'; day: string; subscriptionId: string }
   | { kind: 'member-left'; day: string; subscriptionId: string }
@@ -105,6 +107,8 @@ export function ledgerFacts(event: DomainEvent): LedgerFact[] {
     }
     case 'SubscriptionRenewed':
       return [{ kind: 'member-renewed', day, subscriptionId: event.data.stripeSubscriptionId }];
+    case 'SubscriptionPlanChanged':
+      return [{ kind: 'member-switched', day, subscriptionId: event.data.stripeSubscriptionId, tierDollars: event.data.amount }];
     case 'SubscriptionCancelled':
       return [{ kind: 'member-cancelled', day, subscriptionId: event.data.stripeSubscriptionId }];
     case 'SubscriptionEnded':
@@ -149,6 +153,7 @@ export const ledgerEvents = [
   'PurchaseRefunded',
   'SubscriptionStarted',
   'SubscriptionRenewed',
+  'SubscriptionPlanChanged',
   'SubscriptionCancelled',
   'SubscriptionEnded',
   'SubscriptionTierChanged',

@@ -42,6 +42,9 @@ export function statementLog(events: readonly DomainEvent[], albumArtists: Reado
       const { stripeSubscriptionId: id, userId, amount } = event.data;
       tiers.set(id, { tierDollars: amount, userId });
       members.set(userId, new Set([...(members.get(userId) ?? []), id]));
+    } else if (event.type === 'SubscriptionPlanChanged') {
+      const sub = tiers.get(event.data.stripeSubscriptionId);
+      if (sub) tiers.set(event.data.stripeSubscriptionId, { ...sub, tierDollars: event.data.amount });
     } else if (event.type === 'SubscriptionEnded') {
       const sub = tiers.get(event.data.stripeSubscriptionId);
       if (sub) members.get(sub.userId)?.delete(event.data.stripeSubscriptionId);

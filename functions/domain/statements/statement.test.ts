@@ -44,6 +44,7 @@ const step = fc.oneof(
     trial: fc.boolean(),
   }),
   fc.record({ kind: fc.constant('renew' as const), user: fc.integer({ min: 1, max: 4 }) }),
+  fc.record({ kind: fc.constant('switch' as const), user: fc.integer({ min: 1, max: 4 }), tier: fc.constantFrom(5, 10, 20) }),
   fc.record({ kind: fc.constant('leave' as const), user: fc.integer({ min: 1, max: 4 }) }),
   fc.record({ kind: fc.constant('play' as const), user: fc.integer({ min: 1, max: 5 }), album: fc.constantFrom(...albums) }),
   fc.record({
@@ -111,12 +112,29 @@ function eventsOf(steps: Step[]): DomainEvent[] {
         events.push(make.subscribed(user, s.tier, at, { subscriptionId: `sub-${user}-${i}`, trial: s.trial }));
         break;
       case 'renew':
+      case 'switch':
       case 'leave': {
         const started = events.filter(
           (e): e is Extract<DomainEvent, { type: 'SubscriptionStarted' }> => e.type === 'SubscriptionStarted' && e.data.userId === user,
         );
         const sub = started.at(-1)?.data.stripeSubscriptionId ?? `sub-unknown-${i}`;
-        if (s.kind === 'renew')
+        if (s.kind === 'switch') {
+          const amounts = events.flatMap((e) =>
+            (e.type === 'SubscriptionStarted' || e.type === 'SubscriptionPlanChanged') && e.data.stripeSubscriptionId === sub
+              ? [e.data.amount]
+              : [],
+          );
+          const previousAmount = amounts.at(-1) ?? 5;
+          if (previousAmount !== s.tier)
+            events.push(
+              make(
+                `user#${user}`,
+                'SubscriptionPlanChanged',
+                { userId: user, stripeSubscriptionId: sub, previousAmount, amount: s.tier, observedAt: at },
+                at,
+              ),
+            );
+        } else if (s.kind === 'renew')
           events.push(
             make(
               `user#${user}`,
@@ -204,6 +222,7 @@ function netOfLog(events: DomainEvent[]): number {
         tiers.set(f.subscriptionId, f.tierDollars * 100);
         if (!f.trial) net += f.tierDollars * 100;
       }
+      if (f.kind === 'member-switched' && tiers.has(f.subscriptionId)) tiers.set(f.subscriptionId, f.tierDollars * 100);
       if (f.kind === 'member-renewed') net += tiers.get(f.subscriptionId) ?? 0;
       if (f.kind === 'merch-ordered') net += f.revenueCents;
     }

@@ -153,6 +153,7 @@ function entriesOfFact(fact: LedgerFact, eventId: string, known: StatementLookup
     case 'merch-ordered':
       return fact.artists.map((a) => ({ kind: 'merch', eventId, artistId: a.artistId, revenueCents: a.revenueCents }));
     case 'play-completed':
+    case 'member-switched':
     case 'member-cancelled':
     case 'member-left':
     case 'coupon-used':

@@ -3,14 +3,15 @@
  * products, prices, customers, subscriptions, promotion codes, payment intents, charges with their balance
  * transactions (Stripe's fee), invoice payments and refunds), a hosted
  * checkout page with a Pay button, and Stripe-signed webhooks. Form-encoded requests and Stripe's error shape, as Stripe does.
- * Admin endpoints under /sandbox/ let tests pay, renew, cancel and end, and redeliver events.
+ * Admin endpoints under /sandbox/ let tests pay, renew, cancel and end, and redeliver events. The customer portal's page
+ * offers what the session's configuration allows: a new card, cancelling (and renewing), and switching plan prices.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { listen, loadState, readBody, sendHtml as sendPage, sendJson as sendJsonAnswer } from '../sandbox-http.js';
+import { listen, loadState, readBody, sendHtml as sendPage, sendJson as sendJsonAnswer, usd } from '../sandbox-http.js';
 import { parseForm } from './form.js';
 import type { StripeShaped } from './stripe-shaped.js';
 import { checkoutPage, donePage } from './page.js';
@@ -342,6 +343,50 @@ interface StripeEvent {
   request: { id: null; idempotency_key: null };
 }
 
+/** What a portal session offers: a new card, cancelling, and switching between the allowed prices of a product. */
+type PortalConfiguration = StripeShaped<
+  Stripe.BillingPortal.Configuration,
+  {
+    id: string;
+    object: 'billing_portal.configuration';
+    active: boolean;
+    is_default: boolean;
+    created: number;
+    updated: number;
+    default_return_url: string | null;
+    livemode: false;
+    metadata: Metadata;
+    features: {
+      payment_method_update: { enabled: boolean };
+      subscription_cancel: { enabled: boolean; mode: 'at_period_end' | 'immediately' };
+      subscription_update: {
+        enabled: boolean;
+        default_allowed_updates: 'price'[];
+        products: { product: string; prices: string[] }[];
+        proration_behavior: 'none' | 'create_prorations' | 'always_invoice';
+      };
+    };
+  }
+>;
+
+/** The account's default configuration, as a new Stripe account has it: a card and cancelling, no plan changes. */
+const DEFAULT_PORTAL_CONFIGURATION: PortalConfiguration = {
+  id: 'bpc_sandbox',
+  object: 'billing_portal.configuration',
+  active: true,
+  is_default: true,
+  created: 1_700_000_000,
+  updated: 1_700_000_000,
+  default_return_url: null,
+  livemode: false,
+  metadata: {},
+  features: {
+    payment_method_update: { enabled: true },
+    subscription_cancel: { enabled: true, mode: 'at_period_end' },
+    subscription_update: { enabled: false, default_allowed_updates: [], products: [], proration_behavior: 'none' },
+  },
+};
+
 interface PortalSession {
   id: string;
   object: 'billing_portal.session';
@@ -413,7 +458,29 @@ const customerParams = z.object({ email: z.string().optional(), name: z.string()
 const customerListParams = z.object({ email: z.string().optional() });
 const priceListParams = z.object({ lookup_keys: z.union([z.string(), z.array(z.string())]).optional() });
 const subscriptionUpdateParams = z.object({ metadata: metadataParam.optional(), cancel_at_period_end: z.string().optional() });
-const portalSessionParams = z.object({ customer: z.string().min(1), return_url: z.string().url().optional() });
+const portalSessionParams = z.object({
+  customer: z.string().min(1),
+  return_url: z.string().url().optional(),
+  configuration: z.string().optional(),
+});
+const portalFlag = z.enum(['true', 'false']);
+const portalConfigurationParams = z.object({
+  features: z.object({
+    payment_method_update: z.object({ enabled: portalFlag }).optional(),
+    subscription_cancel: z.object({ enabled: portalFlag, mode: z.enum(['at_period_end', 'immediately']).optional() }).optional(),
+    subscription_update: z
+      .object({
+        enabled: portalFlag,
+        default_allowed_updates: z.array(z.enum(['price'])).optional(),
+        products: z.array(z.object({ product: z.string().min(1), prices: z.array(z.string().min(1)).min(1) })).optional(),
+        proration_behavior: z.enum(['none', 'create_prorations', 'always_invoice']).optional(),
+      })
+      .optional(),
+  }),
+  default_return_url: z.string().url().optional(),
+  metadata: metadataParam.optional(),
+});
+const portalConfigurationListParams = z.object({ active: portalFlag.optional(), is_default: portalFlag.optional() });
 const promotionCodeListParams = z.object({ code: z.string().optional(), active: z.string().optional() });
 /** The admin endpoints take JSON (the tests) or a form; `deliver: false` leaves the events undelivered. */
 const adminParams = z.object({ email: z.string().nullish(), deliver: z.union([z.boolean(), z.string()]).optional() });
@@ -452,6 +519,8 @@ interface State {
   invoicePayments: Record<string, InvoicePayment>;
   refunds: Record<string, Refund>;
   portalSessions: Record<string, PortalSession>;
+  /** The configurations made through the API; the default one is the account's own. */
+  portalConfigurations: Record<string, PortalConfiguration>;
   /** The last four digits of each customer's card on file, as the portal shows and changes it. */
   cardLast4: Record<string, string>;
   events: StripeEvent[];
@@ -470,6 +539,7 @@ const emptyState = (): State => ({
   invoicePayments: {},
   refunds: {},
   portalSessions: {},
+  portalConfigurations: {},
   cardLast4: {},
   events: [],
   deliveries: [],
@@ -1007,6 +1077,84 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     return statuses;
   }
 
+  function portalConfiguration(configurationId: string): PortalConfiguration {
+    if (configurationId === DEFAULT_PORTAL_CONFIGURATION.id) return DEFAULT_PORTAL_CONFIGURATION;
+    const found = state.portalConfigurations[configurationId];
+    if (!found)
+      throw new StripeError(
+        404,
+        'invalid_request_error',
+        `No such configuration: '${configurationId}'`,
+        'configuration',
+        'resource_missing',
+      );
+    return found;
+  }
+
+  function createPortalConfiguration(p: z.infer<typeof portalConfigurationParams>): PortalConfiguration {
+    const update = p.features.subscription_update;
+    const products = update?.products ?? [];
+    if (update?.enabled === 'true' && !products.length)
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        'You must provide at least one product when subscription updates are enabled.',
+        'features[subscription_update][products]',
+      );
+    for (const [i, entry] of products.entries()) {
+      product(entry.product);
+      for (const priceId of entry.prices)
+        if (price(priceId).product !== entry.product)
+          throw new StripeError(
+            400,
+            'invalid_request_error',
+            `The price ${priceId} does not belong to the product ${entry.product}.`,
+            `features[subscription_update][products][${i}][prices]`,
+          );
+    }
+    const created = now();
+    const configuration: PortalConfiguration = {
+      id: id('bpc'),
+      object: 'billing_portal.configuration',
+      active: true,
+      is_default: false,
+      created,
+      updated: created,
+      default_return_url: p.default_return_url ?? null,
+      livemode: false,
+      metadata: p.metadata ?? {},
+      features: {
+        payment_method_update: { enabled: p.features.payment_method_update?.enabled === 'true' },
+        subscription_cancel: {
+          enabled: p.features.subscription_cancel?.enabled === 'true',
+          mode: p.features.subscription_cancel?.mode ?? 'at_period_end',
+        },
+        subscription_update: {
+          enabled: update?.enabled === 'true',
+          default_allowed_updates: update?.default_allowed_updates ?? [],
+          products,
+          proration_behavior: update?.proration_behavior ?? 'create_prorations',
+        },
+      },
+    };
+    state.portalConfigurations[configuration.id] = configuration;
+    return configuration;
+  }
+
+  /**
+   * Moves the subscription to another price, at once and without proration (the portal's plan change with
+   * `proration_behavior: none`): the period stays, the next renewal bills the new price.
+   */
+  function switchPrice(sub: Subscription, priceId: string): StripeEvent[] {
+    if (sub.status === 'canceled')
+      throw new StripeError(400, 'invalid_request_error', 'A canceled subscription cannot change its price.', 'items');
+    const item = sub.items.data[0];
+    if (item.price.id === priceId) return [];
+    const previous = structuredClone(sub.items);
+    item.price = price(priceId);
+    return [event('customer.subscription.updated', sub, { items: previous })];
+  }
+
   function renew(sub: Subscription): StripeEvent[] {
     if (sub.status === 'canceled') throw new StripeError(400, 'invalid_request_error', 'This subscription has ended.', 'subscription');
     const item = sub.items.data[0];
@@ -1191,18 +1339,19 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       (_m, raw) => {
         const p = parseParams(portalSessionParams, raw);
         const c = customer(p.customer);
+        const configuration = portalConfiguration(p.configuration ?? DEFAULT_PORTAL_CONFIGURATION.id);
         const sessionId = id('bps');
         const portal: PortalSession = {
           id: sessionId,
           object: 'billing_portal.session',
-          configuration: 'bpc_sandbox',
+          configuration: configuration.id,
           created: now(),
           customer: c.id,
           flow: null,
           livemode: false,
           locale: null,
           on_behalf_of: null,
-          return_url: p.return_url ?? null,
+          return_url: p.return_url ?? configuration.default_return_url,
           url: `${baseUrl}/portal/${sessionId}`,
         };
         state.portalSessions[sessionId] = portal;
@@ -1210,6 +1359,29 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         return portal;
       },
     ],
+    [
+      'POST',
+      /^\/v1\/billing_portal\/configurations$/,
+      (_m, raw) => {
+        const configuration = createPortalConfiguration(parseParams(portalConfigurationParams, raw));
+        save();
+        return configuration;
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/billing_portal\/configurations$/,
+      (_m, raw) => {
+        const p = parseParams(portalConfigurationListParams, raw);
+        return list(
+          [DEFAULT_PORTAL_CONFIGURATION, ...Object.values(state.portalConfigurations)].filter(
+            (c) => (!p.active || String(c.active) === p.active) && (!p.is_default || String(c.is_default) === p.is_default),
+          ),
+          '/v1/billing_portal/configurations',
+        );
+      },
+    ],
+    ['GET', /^\/v1\/billing_portal\/configurations\/([\w-]+)$/, (m) => portalConfiguration(m[1])],
     [
       'GET',
       /^\/v1\/promotion_codes$/,
@@ -1386,11 +1558,28 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       .filter((sub) => sub.customer === customerId && sub.status !== 'canceled')
       .sort((a, b) => b.created - a.created)[0];
 
+  /** The prices the configuration lets this subscription move to: the other allowed prices of its product. */
+  function otherPlans(configuration: PortalConfiguration, sub: Subscription | undefined): Price[] {
+    const update = configuration.features.subscription_update;
+    // Stripe's portal offers no plan change to a subscription set to cancel: it must be renewed first.
+    if (!sub || !update.enabled || sub.cancel_at_period_end) return [];
+    const current = sub.items.data[0].price;
+    const allowed = update.products.find((p) => p.product === current.product)?.prices ?? [];
+    return allowed
+      .filter((priceId) => priceId !== current.id)
+      .map(price)
+      .sort((a, b) => a.unit_amount - b.unit_amount);
+  }
+
+  const planName = (p: Price) => p.nickname ?? product(p.product).name;
+
   /** The portal page (GET), and its forms (POST): a change delivers its webhooks, then shows the page again with a notice. */
   async function portalRequest(res: http.ServerResponse, method: string, url: URL, raw: Buffer) {
     const portal = state.portalSessions[url.pathname.slice('/portal/'.length)];
     if (!portal) return sendHtml(res, 404, donePage('Portal not found', 'This billing portal session does not exist in the sandbox.'));
     const c = customer(portal.customer);
+    const configuration = portalConfiguration(portal.configuration);
+    const { features } = configuration;
     const show = (status: number, notice: string | null, error: string | null) => {
       const sub = portalSubscription(c.id);
       const item = sub?.items.data[0];
@@ -1401,15 +1590,17 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
           sessionId: portal.id,
           returnUrl: portal.return_url ?? options.appOrigin,
           email: c.email,
-          cardLast4: state.cardLast4[c.id] ?? '4242',
+          cardLast4: features.payment_method_update.enabled ? (state.cardLast4[c.id] ?? '4242') : null,
           plan:
             sub && item
               ? {
-                  name: item.price.nickname ?? product(item.price.product).name,
+                  name: planName(item.price),
                   amount: item.price.unit_amount * item.quantity,
                   status: sub.status,
                   cancelAtPeriodEnd: sub.cancel_at_period_end,
                   periodEnd: item.current_period_end,
+                  cancellable: features.subscription_cancel.enabled,
+                  otherPlans: otherPlans(configuration, sub).map((p) => ({ priceId: p.id, name: planName(p), amount: p.unit_amount })),
                 }
               : null,
           notice,
@@ -1420,7 +1611,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     if (method === 'GET') return show(200, null, null);
     if (method !== 'POST') return sendHtml(res, 405, donePage('Method not allowed', ''));
     const form = parseForm(raw.toString('utf8'));
-    if (form.action === 'card') {
+    if (form.action === 'card' && features.payment_method_update.enabled) {
       const digits = typeof form.card === 'string' ? form.card.replace(/[\s-]/g, '') : '';
       if (!/^\d{15,16}$/.test(digits)) return show(400, null, 'Enter a card number of 15 or 16 digits.');
       state.cardLast4[c.id] = digits.slice(-4);
@@ -1428,7 +1619,16 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       return show(200, `Card ending in ${digits.slice(-4)} saved.`, null);
     }
     const sub = portalSubscription(c.id);
-    if (!sub || (form.action !== 'cancel' && form.action !== 'resume')) return show(400, null, 'Nothing to change.');
+    if (sub && form.action === 'switch') {
+      const next = otherPlans(configuration, sub).find((p) => p.id === form.price);
+      if (!next) return show(400, null, 'That plan is not one you can switch to.');
+      const events = switchPrice(sub, next.id);
+      save();
+      await deliverAll(events);
+      return show(200, `Your plan is now ${planName(next)}. It bills ${usd(next.unit_amount)} from your next renewal.`, null);
+    }
+    const cancelling = form.action === 'cancel' || form.action === 'resume';
+    if (!sub || !cancelling || !features.subscription_cancel.enabled) return show(400, null, 'Nothing to change.');
     await deliverAll(setCancelAtPeriodEnd(sub, form.action === 'cancel'));
     return show(200, form.action === 'cancel' ? 'Your plan will be cancelled at the end of the period.' : 'Your plan renews again.', null);
   }

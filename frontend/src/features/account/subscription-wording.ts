@@ -1,5 +1,6 @@
 /** How the profile and account pages word a subscription: tier, status, and how long it has run. */
 import { brand } from '../../lib/brand';
+import { formatMoney } from '../../lib/format';
 import { isAdmin, type SessionUser } from '../../lib/session';
 import type { Subscription } from '../../../../functions/contract/membership';
 
@@ -13,6 +14,12 @@ export function tierLabel(user: SessionUser): string {
   if (user.subscriptionTier === 'admin') return 'Admin';
   if (isPaid(user)) return brand.productPlus;
   return 'Free';
+}
+
+/** The plan as the account names it: the tier, with a Stripe plan's monthly price ("Toko+ $10.00/month"). */
+export function planLabel(user: SessionUser, plan: Pick<Subscription, 'active' | 'amount'> | undefined): string {
+  const tier = tierLabel(user);
+  return plan?.active && plan.amount ? `${tier} ${formatMoney(plan.amount / 100)}/month` : tier;
 }
 
 /**

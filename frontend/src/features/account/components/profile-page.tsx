@@ -25,7 +25,7 @@ import { useUpdateProfile } from '../api/update-profile';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { checkAvatarFile } from '../avatar-crop';
 import { ManageSubscriptionButton, useSubscription } from '../../membership';
-import { durationSince, isPaid, liveStatusLabel, statusLabel, tierLabel } from '../subscription-wording';
+import { durationSince, isPaid, liveStatusLabel, planLabel, statusLabel } from '../subscription-wording';
 import { displayNameOf, UserAvatar } from './user-avatar';
 
 const AvatarCropDialog = lazy(() => import('./avatar-crop-dialog').then((module) => ({ default: module.AvatarCropDialog })));
@@ -324,7 +324,7 @@ export function SubscriptionDetails({ user }: { user: SessionUser }) {
   return (
     <Section title="Subscription" size="lg" className="rounded-2xl border border-white/10 bg-zinc-900 p-6" testId="subscription-details">
       <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
-        <Detail term="Plan" value={tierLabel(user)} />
+        <Detail term="Plan" value={planLabel(user, plan)} testId="subscription-plan" />
         <Detail term="Status" value={status} testId="subscription-status" />
         {subscribedFor && <Detail term="Subscribed for" value={subscribedFor} testId="subscribed-for" />}
         {paid && periodEnd && <Detail term={ends ? 'Ends on' : 'Renews on'} value={formatReleaseDate(periodEnd)} />}

@@ -1,4 +1,4 @@
-/** "Manage Subscription": opens the member's billing portal (card, cancel, resume) and shows why when it cannot. */
+/** "Manage Subscription": opens the member's billing portal (card, plan, cancel, resume) and shows why when it cannot. */
 import { CreditCard } from 'lucide-react';
 import { serverMessageOf } from '../../../lib/http';
 import { Button } from '../../../ui/button';
