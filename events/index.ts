@@ -38,7 +38,7 @@ import {
   TrackListened,
   TrackUnfavorited,
 } from './library.js';
-import { PlaylistCreated } from './playlists.js';
+import { playlistEvents } from './playlists.js';
 import {
   AccountBlocked,
   AccountDeleted,
@@ -93,7 +93,7 @@ export const registry = createRegistry([
   AlbumFavorited,
   AlbumUnfavorited,
   TrackListened,
-  PlaylistCreated,
+  ...playlistEvents,
   CartItemAdded,
   CartItemRemoved,
   CartCleared,
