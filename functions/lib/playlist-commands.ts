@@ -1,12 +1,14 @@
 /** The playlists' commands with their I/O: the seed and the admin panel create and curate playlists through here. */
 import type { DomainEvent, EventOf, PlaylistTrack } from '../../events/index.js';
 import type { AdminPlaylist } from '../contract/admin-playlists.js';
+import type { CatalogueAlbum, CatalogueTrack } from './catalogue-reads.js';
 import { albumStream } from '../domain/catalogue/album.js';
 import { notFound } from '../domain/errors.js';
 import { playlistDecider, playlistStream, type PlaylistCommand, type PlaylistState } from '../domain/playlists/playlist.js';
-import { readAlbums, readTracks } from './catalogue-reads.js';
 import { runCommand } from './command.js';
 import { readStream, type AppendContext } from './event-store.js';
+import { getViews } from './views.js';
+import { albumKey, trackKey } from '../projections/catalogue.js';
 
 /** The tracks an album's stream holds out now: those of its latest publication, none while it is unpublished. */
 function tracksOut(history: DomainEvent[]): Set<string> {
@@ -71,10 +73,13 @@ export async function loadPlaylist(playlistId: string): Promise<PlaylistState> {
 /** The editor's view of a playlist: its tracks with their titles from the catalogue's views. */
 export async function adminPlaylistOf(playlistId: string, state: PlaylistState): Promise<AdminPlaylist> {
   if (!state.exists) throw notFound('playlist_not_found', 'Playlist not found');
-  const [albums, tracks] = await Promise.all([
-    readAlbums(state.tracks.map((t) => t.albumId)),
-    readTracks(state.tracks.map((t) => t.trackId)),
+  // Read from the views here: the catalogue reads' audio signing has no place in the admin function's bundle.
+  const [albumList, trackList] = await Promise.all([
+    getViews<CatalogueAlbum>([...new Set(state.tracks.map((t) => t.albumId))].map(albumKey)),
+    getViews<CatalogueTrack>(state.tracks.map((t) => trackKey(t.trackId))),
   ]);
+  const albums = new Map(albumList.map((album) => [album.id, album]));
+  const tracks = new Map(trackList.map((track) => [track.id, track]));
   return {
     id: playlistId,
     name: state.name,
