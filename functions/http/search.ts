@@ -131,7 +131,8 @@ export const handler = contextHandler('search', {
     const found = playlist.tracks.flatMap((entry) => {
       const album = albums.get(entry.albumId);
       const track = tracks.get(entry.trackId);
-      return album && track ? [{ album, track }] : [];
+      // A song of an album taken down since the playlist was made is skipped until it is out again.
+      return album && track && !album.unpublished ? [{ album, track }] : [];
     });
     const entries = await Promise.all(
       found.map(async ({ album, track }) => ({

@@ -96,7 +96,7 @@ export async function adminPlaylistOf(playlistId: string, state: PlaylistState):
         artistName: album?.artistName ?? '',
         duration: track?.duration ?? 0,
         artwork: album?.artwork ?? null,
-        available: Boolean(album && track),
+        available: Boolean(album && track && !album.unpublished),
       };
     }),
   };

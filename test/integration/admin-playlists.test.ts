@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { albumData, trackData } from '../../functions/domain/catalogue/catalogue.fixtures.js';
+import { createArtist, publishAlbum } from '../../functions/lib/catalogue-commands.js';
 import { readStream } from '../../functions/lib/event-store.js';
 import { albums } from '../../infra/seed/catalogue.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
@@ -73,6 +75,43 @@ describe('curated playlists', () => {
       ['PlaylistDescribed', admin.userId],
       ['PlaylistUnpublished', admin.userId],
     ]);
+  });
+
+  it('skips a song whose album is taken down, and marks it for the staff, until the album is out again', async () => {
+    const id = tag();
+    const context = { actor: 'test', correlationId: id };
+    await createArtist(
+      { artistId: `artist-${id}`, name: `Kelp ${id}`, bio: null, avatar: null, headerImage: null, isMain: false, socialLinks: {} },
+      context,
+    );
+    await publishAlbum(
+      albumData({
+        albumId: `album-${id}`,
+        artistId: `artist-${id}`,
+        title: `Undertow ${id}`,
+        tracks: [trackData({ trackId: `track-${id}` })],
+      }),
+      context,
+    );
+    const fresh = { trackId: `track-${id}`, albumId: `album-${id}` };
+    const playlist = (await admin.call('/api/admin/playlists', { method: 'POST', json: { name: `Tides ${id}` } })).body.id as string;
+    expect((await admin.call(`/api/admin/playlists/${playlist}/tracks`, { method: 'PUT', json: { tracks: [fresh, one] } })).status).toBe(
+      200,
+    );
+    expect((await admin.call(`/api/admin/playlists/${playlist}/publish`, { method: 'POST' })).status).toBe(200);
+    const publicTracks = async () => ((await api(`/api/playlists/${playlist}`)).body?.tracks ?? []).map((t: { id: string }) => t.id);
+    await eventually(async () => (await publicTracks()).length === 2);
+
+    expect((await admin.call(`/api/admin/albums/album-${id}/unpublish`, { method: 'POST' })).status).toBe(200);
+    await eventually(async () => JSON.stringify(await publicTracks()) === JSON.stringify([one.trackId]));
+    const edited = await admin.call(`/api/admin/playlists/${playlist}`);
+    expect(edited.body.tracks.map((t: { trackId: string; available: boolean }) => [t.trackId, t.available])).toEqual([
+      [fresh.trackId, false],
+      [one.trackId, true],
+    ]);
+
+    expect((await admin.call(`/api/admin/albums/album-${id}/republish`, { method: 'POST' })).status).toBe(200);
+    await eventually(async () => (await publicTracks()).length === 2);
   });
 
   it('refuses an empty name, unknown or repeated tracks and publishing an empty playlist, with a 400 naming why', async () => {
