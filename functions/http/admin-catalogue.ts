@@ -338,15 +338,10 @@ export const handler = contextHandler('admin-catalogue', {
   'GET /api/admin/playlists/{id}': async ({ params }) => adminPlaylistOf(params.id, await loadPlaylist(params.id)),
 
   'PUT /api/admin/playlists/{id}': async ({ params, body, session, request }) => {
-    const context = commandContext(session, request);
-    // Both checked before either is recorded, so a refused description leaves the name unchanged too.
-    if (body.name !== undefined && !body.name.trim()) throw invalid('empty_name', 'A playlist needs a name', 'name');
-    let state = await loadPlaylist(params.id);
-    if (body.name !== undefined)
-      ({ state } = await runPlaylistCommand({ type: 'RenamePlaylist', playlistId: params.id, name: body.name }, context));
-    if (body.description !== undefined) {
-      ({ state } = await runPlaylistCommand({ type: 'DescribePlaylist', playlistId: params.id, description: body.description }, context));
-    }
+    const { state } = await runPlaylistCommand(
+      { type: 'ChangePlaylistDetails', playlistId: params.id, ...body },
+      commandContext(session, request),
+    );
     return adminPlaylistOf(params.id, state);
   },
 

@@ -38,7 +38,9 @@ describe('a playlist', () => {
 
   it('refuses an empty name, at creation and on renaming', () => {
     expect(given([]).when({ type: 'CreatePlaylist', playlist: { ...draft, name: '   ' }, unknownTrackIds: [] })).toThrow(/needs a name/);
-    expect(given([created]).when({ type: 'RenamePlaylist', playlistId: 'p1', name: ' ' })).toThrow(/needs a name/);
+    expect(given([created]).when({ type: 'ChangePlaylistDetails', playlistId: 'p1', name: ' ', description: 'Kept out too.' })).toThrow(
+      /needs a name/,
+    );
   });
 
   it('is created published with its tracks by the seed, but never published empty', () => {
@@ -51,15 +53,20 @@ describe('a playlist', () => {
     );
   });
 
-  it('is renamed and described, and saying the same again records nothing', () => {
-    expect(given([created]).when({ type: 'RenamePlaylist', playlistId: 'p1', name: 'Late Drive' })()).toEqual([
+  it('is renamed and described, together or apart, and saying the same again records nothing', () => {
+    const change = (changes: { name?: string; description?: string }): PlaylistCommand => ({
+      type: 'ChangePlaylistDetails',
+      playlistId: 'p1',
+      ...changes,
+    });
+    expect(given([created]).when(change({ name: 'Late Drive', description: ' For the road. ' }))()).toEqual([
       { type: 'PlaylistRenamed', data: { playlistId: 'p1', name: 'Late Drive' } },
-    ]);
-    expect(given([created]).when({ type: 'RenamePlaylist', playlistId: 'p1', name: 'Night Drive' })()).toEqual([]);
-    expect(given([created]).when({ type: 'DescribePlaylist', playlistId: 'p1', description: ' For the road. ' })()).toEqual([
       { type: 'PlaylistDescribed', data: { playlistId: 'p1', description: 'For the road.' } },
     ]);
-    expect(given([created]).when({ type: 'DescribePlaylist', playlistId: 'p1', description: '' })()).toEqual([]);
+    expect(given([created]).when(change({ description: 'For the road.' }))()).toEqual([
+      { type: 'PlaylistDescribed', data: { playlistId: 'p1', description: 'For the road.' } },
+    ]);
+    expect(given([created]).when(change({ name: 'Night Drive', description: '' }))()).toEqual([]);
   });
 
   it('takes its whole ordered list of tracks at once: added, reordered or removed', () => {
@@ -90,6 +97,6 @@ describe('a playlist', () => {
 
   it('answers not found to a change of a playlist that does not exist', () => {
     expect(given([]).when({ type: 'PublishPlaylist', playlistId: 'p1' })).toThrow(/not found/);
-    expect(given([]).when({ type: 'RenamePlaylist', playlistId: 'p1', name: 'X' })).toThrow(/not found/);
+    expect(given([]).when({ type: 'ChangePlaylistDetails', playlistId: 'p1', name: 'X' })).toThrow(/not found/);
   });
 });

@@ -15,8 +15,8 @@ export type PlaylistCommand =
       /** Tracks of the playlist that no published album holds, found by the caller. */
       unknownTrackIds: readonly string[];
     }
-  | { type: 'RenamePlaylist'; playlistId: string; name: string }
-  | { type: 'DescribePlaylist'; playlistId: string; description: string }
+  /** A new name, a new description or both, recorded together; what is unchanged records nothing. */
+  | { type: 'ChangePlaylistDetails'; playlistId: string; name?: string; description?: string }
   | {
       type: 'SetPlaylistTracks';
       playlistId: string;
@@ -75,13 +75,13 @@ export const playlistDecider = {
     if (!state.exists) throw notFound('playlist_not_found', 'Playlist not found');
     const { playlistId } = command;
     switch (command.type) {
-      case 'RenamePlaylist': {
-        const name = checkName(command.name);
-        return name === state.name ? [] : [{ type: 'PlaylistRenamed', data: { playlistId, name } }];
-      }
-      case 'DescribePlaylist': {
-        const description = command.description.trim();
-        return description === state.description ? [] : [{ type: 'PlaylistDescribed', data: { playlistId, description } }];
+      case 'ChangePlaylistDetails': {
+        const name = command.name === undefined ? state.name : checkName(command.name);
+        const description = command.description === undefined ? state.description : command.description.trim();
+        return [
+          ...(name === state.name ? [] : [{ type: 'PlaylistRenamed', data: { playlistId, name } }]),
+          ...(description === state.description ? [] : [{ type: 'PlaylistDescribed', data: { playlistId, description } }]),
+        ];
       }
       case 'SetPlaylistTracks': {
         checkTracks(command.tracks, command.unknownTrackIds);
