@@ -39,7 +39,7 @@ import {
   TrackListened,
   TrackUnfavorited,
 } from './library.js';
-import { PlaylistCreated } from './playlists.js';
+import { playlistEvents } from './playlists.js';
 import {
   AccountBlocked,
   AccountDeleted,
@@ -94,7 +94,7 @@ export const registry = createRegistry([
   AlbumFavorited,
   AlbumUnfavorited,
   TrackListened,
-  PlaylistCreated,
+  ...playlistEvents,
   CartItemAdded,
   CartItemRemoved,
   CartCleared,

@@ -6,6 +6,7 @@
  */
 import * as accounts from './contract/accounts.js';
 import * as adminCatalogue from './contract/admin-catalogue.js';
+import * as adminPlaylists from './contract/admin-playlists.js';
 import * as adminPeople from './contract/admin-people.js';
 import * as adminHistory from './contract/admin-history.js';
 import * as adminSales from './contract/admin-sales.js';
@@ -244,6 +245,13 @@ export const routes = [
   route('POST', '/api/admin/videos/{id}/hide', 'admin-catalogue', 'admin:catalogue', adminCatalogue.hideVideo),
   route('POST', '/api/admin/videos/{id}/show', 'admin-catalogue', 'admin:catalogue', adminCatalogue.showVideo),
   route('DELETE', '/api/admin/videos/{id}', 'admin-catalogue', 'admin:catalogue', adminCatalogue.deleteVideo, stepUp),
+  route('GET', '/api/admin/playlists', 'admin-catalogue', 'admin:catalogue', adminPlaylists.listPlaylists),
+  route('POST', '/api/admin/playlists', 'admin-catalogue', 'admin:catalogue', adminPlaylists.createPlaylist),
+  route('GET', '/api/admin/playlists/{id}', 'admin-catalogue', 'admin:catalogue', adminPlaylists.getPlaylist),
+  route('PUT', '/api/admin/playlists/{id}', 'admin-catalogue', 'admin:catalogue', adminPlaylists.changePlaylist),
+  route('PUT', '/api/admin/playlists/{id}/tracks', 'admin-catalogue', 'admin:catalogue', adminPlaylists.setPlaylistTracks),
+  route('POST', '/api/admin/playlists/{id}/publish', 'admin-catalogue', 'admin:catalogue', adminPlaylists.publishPlaylist),
+  route('POST', '/api/admin/playlists/{id}/unpublish', 'admin-catalogue', 'admin:catalogue', adminPlaylists.unpublishPlaylist),
   route('GET', '/api/admin/ops/consumers', 'admin-ops', 'admin:operations', adminOps.listConsumers),
   route('GET', '/api/admin/ops/suspicious-plays', 'admin-ops', 'admin:operations', adminOps.suspiciousPlays),
   route('GET', '/api/admin/ops/consumers/{name}/dead-letters', 'admin-ops', 'admin:operations', adminOps.listDeadLetters),

@@ -1,5 +1,5 @@
 /**
- * HTTP context `admin-catalogue`: the label's artists, releases, release board and exclusive videos. Every route is
+ * HTTP context `admin-catalogue`: the label's artists, releases, release board, exclusive videos and curated playlists. Every route is
  * `admin` (checked at the edge); every command records the admin as actor and the request as correlation id.
  */
 import { randomUUID } from 'node:crypto';
@@ -25,11 +25,13 @@ import { resizeArtwork } from '../lib/media-intake/artwork.js';
 import { readMultipartFile, type MultipartProblem } from '../lib/multipart.js';
 import { releaseBoard } from '../lib/release-board.js';
 import { releaseDto } from '../lib/release-details.js';
+import { adminPlaylistOf, createPlaylist, loadPlaylist, runPlaylistCommand, setPlaylistTracks } from '../lib/playlist-commands.js';
 import { publishVideo, runVideoCommand } from '../lib/video-commands.js';
 import type { VideoState } from '../domain/commerce/video.js';
 import { getViews, queryViews } from '../lib/views.js';
 import { ARCHIVED_ARTISTS_INDEX, ARTISTS_INDEX, artistKey } from '../projections/catalogue.js';
 import { HIDDEN_VIDEOS_INDEX, VIDEOS_INDEX, type VideoView } from '../projections/commerce.js';
+import { DRAFT_PLAYLISTS_INDEX, PLAYLISTS_INDEX, type PlaylistView } from '../projections/playlists.js';
 
 function artistDto(artistId: string, state: ArtistState): AdminArtist {
   if (!state.exists) throw notFound('artist_not_found', 'Artist not found');
@@ -306,6 +308,56 @@ export const handler = contextHandler('admin-catalogue', {
       counts: page.counts,
       nextCursor: page.nextCursor,
     };
+  },
+
+  'GET /api/admin/playlists': async () => {
+    const [drafts, published] = await Promise.all([
+      queryViews<PlaylistView>({ gsi1pk: DRAFT_PLAYLISTS_INDEX }),
+      queryViews<PlaylistView>({ gsi1pk: PLAYLISTS_INDEX }),
+    ]);
+    return {
+      playlists: [...drafts, ...published].map((p) => ({
+        id: p.id,
+        name: p.name,
+        description: p.description,
+        published: p.published !== false,
+        trackCount: p.tracks.length,
+      })),
+    };
+  },
+
+  'POST /api/admin/playlists': async ({ body, session, request }) => {
+    const playlistId = randomUUID();
+    const { state } = await createPlaylist(
+      { playlistId, name: body.name, description: body.description, tracks: [], published: false },
+      commandContext(session, request),
+    );
+    return adminPlaylistOf(playlistId, state);
+  },
+
+  'GET /api/admin/playlists/{id}': async ({ params }) => adminPlaylistOf(params.id, await loadPlaylist(params.id)),
+
+  'PUT /api/admin/playlists/{id}': async ({ params, body, session, request }) => {
+    const { state } = await runPlaylistCommand(
+      { type: 'ChangePlaylistDetails', playlistId: params.id, ...body },
+      commandContext(session, request),
+    );
+    return adminPlaylistOf(params.id, state);
+  },
+
+  'PUT /api/admin/playlists/{id}/tracks': async ({ params, body, session, request }) => {
+    const { state } = await setPlaylistTracks(params.id, body.tracks, commandContext(session, request));
+    return adminPlaylistOf(params.id, state);
+  },
+
+  'POST /api/admin/playlists/{id}/publish': async ({ params, session, request }) => {
+    const { state } = await runPlaylistCommand({ type: 'PublishPlaylist', playlistId: params.id }, commandContext(session, request));
+    return adminPlaylistOf(params.id, state);
+  },
+
+  'POST /api/admin/playlists/{id}/unpublish': async ({ params, session, request }) => {
+    const { state } = await runPlaylistCommand({ type: 'UnpublishPlaylist', playlistId: params.id }, commandContext(session, request));
+    return adminPlaylistOf(params.id, state);
   },
 
   'GET /api/admin/videos': async () => {

@@ -12,7 +12,7 @@ import {
 import { audioUrlFor, listenerOf, readAlbums, readTracks } from '../lib/catalogue-reads.js';
 import { contextHandler, HttpError } from '../lib/http.js';
 import { getView, queryViews } from '../lib/views.js';
-import { playlistKey, PLAYLISTS_INDEX, type PlaylistView } from '../projections/playlists.js';
+import { isPublished, playlistKey, PLAYLISTS_INDEX, type PlaylistView } from '../projections/playlists.js';
 import { SEARCH_PARTITION } from '../projections/search.js';
 
 const RESULTS_PER_KIND = 20;
@@ -121,7 +121,8 @@ export const handler = contextHandler('search', {
 
   'GET /api/playlists/{id}': async ({ params, session }) => {
     const playlist = await getView<PlaylistView>(playlistKey(params.id));
-    if (!playlist) throw new HttpError(404, 'not_found', 'Playlist not found');
+    // A draft is the staff's until it is published: to everyone else it does not exist.
+    if (!playlist || !isPublished(playlist)) throw new HttpError(404, 'not_found', 'Playlist not found');
     const [albums, tracks] = await Promise.all([
       readAlbums(playlist.tracks.map((t) => t.albumId)),
       readTracks(playlist.tracks.map((t) => t.trackId)),
@@ -130,7 +131,8 @@ export const handler = contextHandler('search', {
     const found = playlist.tracks.flatMap((entry) => {
       const album = albums.get(entry.albumId);
       const track = tracks.get(entry.trackId);
-      return album && track ? [{ album, track }] : [];
+      // A song of an album taken down since the playlist was made is skipped until it is out again.
+      return album && track && !album.unpublished ? [{ album, track }] : [];
     });
     const entries = await Promise.all(
       found.map(async ({ album, track }) => ({

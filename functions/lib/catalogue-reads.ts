@@ -20,6 +20,8 @@ export interface CatalogueAlbum {
   requiredTier: RequiredTier;
   isDummyAlbum: boolean;
   tracks: { id: string; title: string; trackNumber: number; duration: number; hasLyrics: boolean; audioKey: string | null }[];
+  /** Taken down by the staff (its view stays for the listeners who own it). */
+  unpublished?: boolean;
 }
 
 export interface CatalogueTrack {

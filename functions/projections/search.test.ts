@@ -28,6 +28,7 @@ const playlist: EventOf<'PlaylistCreated'>['data'] = {
   name: 'Night Drive',
   description: 'Songs for the road.',
   tracks: [{ trackId: 't2', albumId: 'al1' }],
+  published: true,
 };
 
 const history = [
@@ -94,5 +95,52 @@ describe('playlists projection', () => {
       gsi1pk: 'playlists',
       gsi1sk: 'night drive#p1',
     });
+  });
+});
+
+describe('a playlist the staff curate', () => {
+  const draft = stored('playlist#p2', 1, {
+    type: 'PlaylistCreated',
+    data: { playlistId: 'p2', name: 'Slow Mornings', description: '', tracks: [], published: false },
+  });
+  const curated = [
+    ...history,
+    draft,
+    stored('playlist#p2', 2, { type: 'PlaylistTracksSet', data: { playlistId: 'p2', tracks: [{ trackId: 't1', albumId: 'al1' }] } }),
+    stored('playlist#p2', 3, { type: 'PlaylistPublished', data: { playlistId: 'p2' } }),
+    stored('playlist#p2', 4, { type: 'PlaylistRenamed', data: { playlistId: 'p2', name: 'Quiet Mornings' } }),
+    stored('playlist#p2', 5, { type: 'PlaylistDescribed', data: { playlistId: 'p2', description: 'Coffee first.' } }),
+  ];
+
+  it('stays out of search and the public list while it is a draft', async () => {
+    const views = await deliver([...history, draft]);
+    expect(views['search|playlist#p2']).toBeUndefined();
+    expect(views['search-hidden|playlist#p2']).toMatchObject({ name: 'Slow Mornings', trackCount: 0, artwork: null });
+    expect(views['playlist#p2|playlist']).toMatchObject({ published: false, gsi1pk: 'playlists#drafts' });
+  });
+
+  it('is searchable once published, under its new name and description', async () => {
+    const views = await deliver(curated);
+    expect(views['search-hidden|playlist#p2']).toBeUndefined();
+    expect(views['search|playlist#p2']).toMatchObject({
+      name: 'Quiet Mornings',
+      description: 'Coffee first.',
+      trackCount: 1,
+      artwork: '/media/al1.png',
+    });
+    expect(views['playlist#p2|playlist']).toMatchObject({
+      name: 'Quiet Mornings',
+      published: true,
+      tracks: [{ trackId: 't1', albumId: 'al1' }],
+      gsi1pk: 'playlists',
+      gsi1sk: 'quiet mornings#p2',
+    });
+  });
+
+  it('leaves search and the public list when unpublished', async () => {
+    const views = await deliver([...curated, stored('playlist#p2', 6, { type: 'PlaylistUnpublished', data: { playlistId: 'p2' } })]);
+    expect(views['search|playlist#p2']).toBeUndefined();
+    expect(views['search-hidden|playlist#p2']).toMatchObject({ name: 'Quiet Mornings' });
+    expect(views['playlist#p2|playlist']).toMatchObject({ published: false, gsi1pk: 'playlists#drafts' });
   });
 });

@@ -3,8 +3,8 @@
  * playlist, each written only by its own stream. A search reads the partition by key and matches in
  * memory, which suits a label's catalogue (hundreds of entries, not millions).
  */
-import type { DomainEvent } from '../../events/index.js';
-import type { SearchAlbum, SearchArtist, SearchDocument } from '../domain/search/search.js';
+import type { DomainEvent, PlaylistTrack } from '../../events/index.js';
+import type { SearchAlbum, SearchArtist, SearchDocument, SearchPlaylist } from '../domain/search/search.js';
 import { stamp, type Projection, type ViewOp, type ViewReader } from '../lib/projection.js';
 import { listingEvents } from './catalogue.js';
 
@@ -31,6 +31,16 @@ async function move(
   return ops;
 }
 
+/** A playlist shows the artwork of its first track's album, listed or waiting (unpublished) in this view. */
+async function playlistArtwork(views: ViewReader, tracks: readonly PlaylistTrack[]): Promise<string | null> {
+  const [first] = tracks;
+  if (!first) return null;
+  const album = ((await views.get(searchKey('album', first.albumId))) ?? (await views.get(hiddenKey('album', first.albumId)))) as
+    SearchAlbum | undefined;
+  if (!album) throw new Error(`Album ${first.albumId} is not in the search view yet`);
+  return album.artwork;
+}
+
 const put = (event: DomainEvent, document: SearchDocument): ViewOp => ({
   kind: 'put',
   item: { ...searchKey(document.type, document.id), ...document, ...stamp(event) },
@@ -38,7 +48,15 @@ const put = (event: DomainEvent, document: SearchDocument): ViewOp => ({
 
 export const searchProjection: Projection = {
   name: 'search',
-  events: [...listingEvents, 'PlaylistCreated'],
+  events: [
+    ...listingEvents,
+    'PlaylistCreated',
+    'PlaylistRenamed',
+    'PlaylistDescribed',
+    'PlaylistTracksSet',
+    'PlaylistPublished',
+    'PlaylistUnpublished',
+  ],
   async apply(event, views): Promise<ViewOp[]> {
     switch (event.type) {
       case 'ArtistCreated': {
@@ -131,11 +149,42 @@ export const searchProjection: Projection = {
         ];
       }
       case 'PlaylistCreated': {
-        const { playlistId, name, description, tracks } = event.data;
-        const first = (await views.get(searchKey('album', tracks[0].albumId))) as SearchAlbum | undefined;
-        if (!first) throw new Error(`Album ${tracks[0].albumId} is not in the search view yet`);
-        return [put(event, { type: 'playlist', id: playlistId, name, description, trackCount: tracks.length, artwork: first.artwork })];
+        const { playlistId, name, description, tracks, published } = event.data;
+        const document: SearchPlaylist = {
+          type: 'playlist',
+          id: playlistId,
+          name,
+          description,
+          trackCount: tracks.length,
+          artwork: await playlistArtwork(views, tracks),
+        };
+        // A draft waits out of every search until it is published.
+        const key = (published ? searchKey : hiddenKey)('playlist', playlistId);
+        return [{ kind: 'put', item: { ...key, ...document, ...stamp(event) } }];
       }
+      case 'PlaylistRenamed':
+      case 'PlaylistDescribed':
+      case 'PlaylistTracksSet': {
+        const { playlistId } = event.data;
+        const key = (await views.get(searchKey('playlist', playlistId)))
+          ? searchKey('playlist', playlistId)
+          : hiddenKey('playlist', playlistId);
+        const set =
+          event.type === 'PlaylistRenamed'
+            ? { name: event.data.name }
+            : event.type === 'PlaylistDescribed'
+              ? { description: event.data.description }
+              : { trackCount: event.data.tracks.length, artwork: await playlistArtwork(views, event.data.tracks) };
+        return [{ kind: 'update', key, set: { ...set, ...stamp(event) } }];
+      }
+      case 'PlaylistPublished':
+      case 'PlaylistUnpublished':
+        return move(
+          event,
+          views,
+          [{ type: 'playlist', id: event.data.playlistId }],
+          event.type === 'PlaylistPublished' ? 'search' : 'hidden',
+        );
       default:
         return [];
     }

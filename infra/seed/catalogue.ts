@@ -171,7 +171,7 @@ const playlistTrack = (albumSlug: string, trackNumber: number) => ({
   albumId: albumId(albumSlug),
 });
 
-/** The label's curated playlists: one anyone can play, one that mixes in members' and paid tracks. */
+/** The label's curated playlists, published: one anyone can play, one that mixes in members' and paid tracks. */
 export const playlists: PlaylistData[] = [
   {
     playlistId: 'playlist-morning-light',
@@ -185,6 +185,7 @@ export const playlists: PlaylistData[] = [
       playlistTrack('harbour-lights', 3),
       playlistTrack('first-light', 6),
     ],
+    published: true,
   },
   {
     playlistId: 'playlist-after-dark',
@@ -198,6 +199,7 @@ export const playlists: PlaylistData[] = [
       playlistTrack('after-hours', 6),
       playlistTrack('copper-and-salt', 3),
     ],
+    published: true,
   },
 ];
 

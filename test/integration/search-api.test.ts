@@ -117,6 +117,7 @@ describe('search API on the seeded label', () => {
         name: `Tidepool ${tag}`,
         description: 'Test playlist.',
         tracks: [{ trackId: `track-${tag}`, albumId }],
+        published: true,
       },
       { actor: 'test', correlationId: tag },
     );
@@ -138,6 +139,7 @@ describe('search API on the seeded label', () => {
           name: 'Ghosts',
           description: '',
           tracks: [{ trackId: 'track-nope', albumId: firstLight.albumId }],
+          published: true,
         },
         { actor: 'test', correlationId: 'x' },
       ),

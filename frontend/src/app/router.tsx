@@ -14,6 +14,7 @@ import { exclusiveAlbumsQueryOptions, exclusiveVideosQueryOptions } from '../fea
 import { afterPurchasePath, checkoutSessionOf, checkoutSuccessPath } from '../features/purchases/checkout-return';
 import { collectionsQueryOptions } from '../features/merch/api/get-collections';
 import { productsQueryOptions } from '../features/merch/api/get-products';
+import { playlistQueryOptions, playlistsQueryOptions } from '../features/search/api/get-playlists';
 import { AppRoot } from './app-root';
 import { PageSkeleton } from './page-skeleton';
 import { HomeRoute } from './routes/home-route';
@@ -92,7 +93,12 @@ export function createRouter(queryClient: QueryClient) {
         {
           path: 'music',
           HydrateFallback: PageSkeleton,
-          loader: () => prefetch(queryClient.prefetchQuery(albumsQueryOptions()), queryClient.prefetchQuery(artistsQueryOptions())),
+          loader: () =>
+            prefetch(
+              queryClient.prefetchQuery(albumsQueryOptions()),
+              queryClient.prefetchQuery(artistsQueryOptions()),
+              queryClient.prefetchQuery(playlistsQueryOptions()),
+            ),
           lazy: async () => ({ Component: (await import('./routes/music-route')).MusicRoute }),
         },
         page('deployment-check', async () => (await import('./routes/deployment-check-route')).DeploymentCheckRoute),
@@ -115,6 +121,12 @@ export function createRouter(queryClient: QueryClient) {
           path: 'library',
           HydrateFallback: PageSkeleton,
           lazy: async () => ({ Component: (await import('./routes/library-route')).LibraryRoute }),
+        },
+        {
+          path: 'playlist/:id',
+          HydrateFallback: PageSkeleton,
+          loader: ({ params }) => prefetch(queryClient.prefetchQuery(playlistQueryOptions(params.id ?? ''))),
+          lazy: async () => ({ Component: (await import('./routes/playlist-route')).PlaylistRoute }),
         },
         {
           path: 'search/:query?',

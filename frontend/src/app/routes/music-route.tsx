@@ -1,4 +1,4 @@
-/** /music: browse the catalogue, albums or artists, with a search box that opens the search page. */
+/** /music: browse the catalogue, the label's playlists, albums or artists, with a search box that opens the search page. */
 import * as Tabs from '@radix-ui/react-tabs';
 import { Disc3, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -7,6 +7,7 @@ import { useAlbums } from '../../features/albums/api/get-albums';
 import { AlbumCard, albumGridClass, AlbumGridSkeleton } from '../../features/albums/components/album-card';
 import { ArtistsGrid } from '../../features/artists/components/artists-grid';
 import { SEARCH_PLACEHOLDER, searchPath } from '../../features/search/components/header-search';
+import { PlaylistShelf } from '../../features/search/components/playlist-shelf';
 import { useDocumentTitle } from '../../lib/document-title';
 import { Button } from '../../ui/button';
 import { EmptyState, ErrorState } from '../../ui/status-message';
@@ -46,6 +47,7 @@ export function MusicRoute() {
           Search
         </Button>
       </form>
+      <PlaylistShelf />
       <Tabs.Root defaultValue="albums" className="space-y-6">
         <Tabs.List aria-label="Browse" className="inline-flex gap-1 rounded-full bg-white/5 p-1">
           <Tabs.Trigger value="albums" className={tabClass}>

@@ -7,6 +7,7 @@ import { playlistQueryOptions } from '../../features/search/api/get-playlists';
 import { SearchPage, type SearchPlayback } from '../../features/search/components/search-page';
 import { toast } from '../../ui/toast';
 import { useAlbumPlayback } from '../album-playback';
+import { usePlaylistPlayback } from '../playlist-playback';
 import { useSongPlayback } from '../song-playback';
 
 function useSearchPlayback(): SearchPlayback {
@@ -14,6 +15,7 @@ function useSearchPlayback(): SearchPlayback {
   const navigate = useNavigate();
   const albumPlayback = useAlbumPlayback();
   const songPlayback = useSongPlayback();
+  const playlistPlayback = usePlaylistPlayback();
   return {
     currentTrackId: songPlayback.currentTrackId,
     playing: songPlayback.playing,
@@ -26,20 +28,7 @@ function useSearchPlayback(): SearchPlayback {
     playPlaylist: (summary) => {
       queryClient
         .fetchQuery(playlistQueryOptions(summary.id))
-        .then((playlist) => {
-          const songs = playlist.tracks.map((track) => ({
-            id: track.id,
-            albumId: track.albumId,
-            title: track.title,
-            artistName: track.artistName ?? null,
-            albumTitle: track.albumTitle ?? null,
-            artwork: track.artwork ?? null,
-            audioUrl: track.audioUrl ?? null,
-            duration: track.duration ?? null,
-          }));
-          if (songs.some((song) => song.audioUrl)) songPlayback.playSongs(songs);
-          else toast({ title: 'Nothing to play', description: `None of the songs of ${playlist.name} can be played with your account.` });
-        })
+        .then((playlist) => playlistPlayback.playPlaylist(playlist))
         .catch(() =>
           toast({
             variant: 'destructive',

@@ -2,7 +2,19 @@
  * /admin: the label's panel. Only admins get it (the server refuses everyone else every /api/admin call in any
  * case); each screen is its own chunk, so listeners never download admin code and admins only what they open.
  */
-import { Clapperboard, Disc3, FileText, LayoutDashboard, Mail, Mic2, Receipt, RefreshCcw, ShieldAlert, Users } from 'lucide-react';
+import {
+  Clapperboard,
+  Disc3,
+  FileText,
+  LayoutDashboard,
+  ListMusic,
+  Mail,
+  Mic2,
+  Receipt,
+  RefreshCcw,
+  ShieldAlert,
+  Users,
+} from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, Navigate, Route, Routes } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -21,6 +33,8 @@ const ListenerPage = lazy(() => import('../people/listener-page').then((m) => ({
 const FanSignupsPage = lazy(() => import('../people/fan-signups-page').then((m) => ({ default: m.FanSignupsPage })));
 const SalesPage = lazy(() => import('../sales/sales-page').then((m) => ({ default: m.SalesPage })));
 const StatementsPage = lazy(() => import('../statements/statements-page').then((m) => ({ default: m.StatementsPage })));
+const PlaylistsPage = lazy(() => import('./playlists-page').then((m) => ({ default: m.PlaylistsPage })));
+const PlaylistEditor = lazy(() => import('./playlist-editor').then((m) => ({ default: m.PlaylistEditor })));
 const VideosPage = lazy(() => import('./videos-page').then((m) => ({ default: m.VideosPage })));
 
 /** The panel's sections, each with the permission it needs (the dashboard is every admin's home). */
@@ -28,6 +42,7 @@ const sections: { to: string; label: string; icon: typeof Users; permission?: Ad
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/admin/releases', label: 'Releases', icon: Disc3, permission: 'catalogue' },
   { to: '/admin/artists', label: 'Artists', icon: Mic2, permission: 'catalogue' },
+  { to: '/admin/playlists', label: 'Playlists', icon: ListMusic, permission: 'catalogue' },
   { to: '/admin/videos', label: 'Videos', icon: Clapperboard, permission: 'catalogue' },
   { to: '/admin/people', label: 'People', icon: Users, permission: 'people' },
   { to: '/admin/fan-signups', label: 'Fan signups', icon: Mail, permission: 'people' },
@@ -58,6 +73,8 @@ export function AdminArea({ onSignIn }: { onSignIn: () => void }) {
               <Route path="releases" element={<ReleaseBoard />} />
               <Route path="releases/:albumId" element={<ReleaseEditor />} />
               <Route path="artists" element={<ArtistsPage />} />
+              <Route path="playlists" element={<PlaylistsPage />} />
+              <Route path="playlists/:playlistId" element={<PlaylistEditor />} />
               <Route path="videos" element={<VideosPage />} />
             </>
           )}

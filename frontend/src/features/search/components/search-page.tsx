@@ -245,7 +245,9 @@ function PlaylistCards({ playlists, playback }: { playlists: PlaylistSummary[]; 
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <p className="flex items-center gap-2 font-semibold text-zinc-50">
               <ListMusic aria-hidden="true" className="size-4 shrink-0 text-accent" />
-              <span className="truncate">{playlist.name}</span>
+              <Link to={`/playlist/${encodeURIComponent(playlist.id)}`} className="truncate hover:underline">
+                {playlist.name}
+              </Link>
             </p>
             <p className="line-clamp-2 text-sm text-zinc-300">{playlist.description}</p>
             <div className="mt-auto flex items-center justify-between gap-2 pt-2">
