@@ -163,7 +163,7 @@ describe('the people screens', () => {
     await theirs.page.goto(`${baseUrl()}/admin`);
     const sections = theirs.page.getByRole('navigation', { name: 'Admin sections' });
     await sections.getByRole('link', { name: 'Releases' }).waitFor();
-    expect(await sections.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Releases', 'Artists', 'Videos']);
+    expect(await sections.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Releases', 'Artists', 'Playlists', 'Videos']);
     await theirs.page.goto(`${baseUrl()}/admin/people`);
     await theirs.page.waitForURL(/\/admin\/releases$/);
     await theirs.page.goto(`${baseUrl()}/sync-manager`);

@@ -1,5 +1,5 @@
 /**
- * Artist cards in Chromium: at 1280 px each artist's name is read in full (on two lines if it needs them), none cut
+ * Artist cards in Chromium: at 1280 px each artist's name is read in full (on as many lines as it needs), none cut
  * short or reaching out of its card, and on a phone the cards fit the screen. An artist with a long one-word name is
  * added, as a label may sign one, so the wrapping is really tried.
  */

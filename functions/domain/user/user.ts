@@ -229,7 +229,10 @@ export function evolveUser(state: UserState, event: DomainEvent): UserState {
       // Its sessions end and it never signs in again; what named the person is gone from its state too.
       return {
         ...next,
+        // The placeholder is no one's proven address: so the state reads the same whether the events are replayed
+        // before the erasure, or after it, when every address in them reads as the placeholder.
         email: DELETED.email,
+        emailVerified: false,
         pendingEmail: null,
         username: null,
         displayName: DELETED.name,

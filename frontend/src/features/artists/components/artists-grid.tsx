@@ -68,7 +68,7 @@ function ArtistCard({ artist, variant }: { artist: Artist; variant: Variant }) {
       {/* A name wraps, inside a word if it must, to two lines before it is cut: it is what the card is read for, and
           a long one must not push the card (and a phone's page) wider than its column. */}
       <span
-        className="line-clamp-2 max-w-full break-words font-semibold text-zinc-50 group-hover:underline"
+        className="max-w-full break-words font-semibold text-zinc-50 group-hover:underline"
         title={artist.name}
         data-testid="artist-name"
       >

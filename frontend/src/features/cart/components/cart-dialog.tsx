@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { isSubscriber, refreshSession, type SessionUser, useSession } from '../../../lib/session';
-import { Button, TextButton } from '../../../ui/button';
+import { Button } from '../../../ui/button';
 import { Dialog, DialogDescription, DialogTitle } from '../../../ui/dialog';
 import { Spinner } from '../../../ui/spinner';
 import { EmailField, FormAlert } from '../../../ui/text-field';
@@ -185,11 +185,7 @@ function CartFlow({ opening, onClose }: { opening: CartOpening; onClose: () => v
       return (
         <CodeStep
           email={step.email}
-          onBack={() => setStep({ name: 'email-collection' })}
-          onTryDifferentEmail={() => {
-            setEmail('');
-            setStep({ name: 'email-collection' });
-          }}
+          onChangeEmail={() => setStep({ name: 'email-collection' })}
           onSignedIn={(user) => void signedIn(user)}
         />
       );
@@ -331,16 +327,17 @@ function EmailStep({
   );
 }
 
-/** The code step of the sign-in flow, in the cart's words; once signed in the dialog goes on to checkout. */
+/**
+ * The code step of the sign-in flow, in the cart's words; once signed in the dialog goes on to checkout. One thing to
+ * do and one way out, as the sign-in dialog: the code, or back to the address (kept, so a typo can be mended).
+ */
 function CodeStep({
   email,
-  onBack,
-  onTryDifferentEmail,
+  onChangeEmail,
   onSignedIn,
 }: {
   email: string;
-  onBack: () => void;
-  onTryDifferentEmail: () => void;
+  onChangeEmail: () => void;
   onSignedIn: (user: SessionUser) => void;
 }) {
   const signIn = useCodeSignIn({
@@ -362,13 +359,10 @@ function CodeStep({
         }
       />
       <CodeForm signIn={signIn} submitLabel="Verify & Continue to Checkout" />
-      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-        <Button variant="ghost" className="px-3" onClick={onBack} disabled={signIn.busy} icon={ArrowLeft}>
-          Back
+      <div className="mt-3">
+        <Button variant="ghost" className="px-3" onClick={onChangeEmail} disabled={signIn.busy} icon={ArrowLeft}>
+          Use a different email
         </Button>
-        <TextButton className="text-sm" onClick={onTryDifferentEmail} disabled={signIn.busy}>
-          Try different email
-        </TextButton>
       </div>
     </div>
   );
