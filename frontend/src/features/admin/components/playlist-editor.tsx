@@ -4,7 +4,7 @@
  * or taking it back to a draft. Every change is saved at once and the server's answer is what the page shows.
  */
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowLeft, ArrowUp, ListMusic, Plus, Search, Trash2 } from 'lucide-react';
+import { ArrowLeft, ListMusic, Plus, Search, Trash2 } from 'lucide-react';
 import { useDeferredValue, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -12,7 +12,7 @@ import { formatDuration } from '../../../lib/format';
 import { fieldErrorsOf, serverMessageOf } from '../../../lib/http';
 import { Artwork } from '../../../ui/artwork';
 import { Button } from '../../../ui/button';
-import { Skeleton } from '../../../ui/skeleton';
+import { LoadingStatus, Skeleton } from '../../../ui/skeleton';
 import { Spinner } from '../../../ui/spinner';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { TextField } from '../../../ui/text-field';
@@ -30,6 +30,7 @@ import { moveItem } from '../table/move-item';
 import { TextAreaField } from './fields';
 import { formText } from './form-text';
 import { PlaylistStateBadge } from './playlists-page';
+import { MoveButtons } from './move-buttons';
 
 const failed = (title: string) => (error: unknown) =>
   toast({ title, description: serverMessageOf(error) ?? undefined, variant: 'destructive' });
@@ -163,22 +164,7 @@ function PlaylistSongs({ playlist }: { playlist: AdminPlaylist }) {
                 {track.duration ? formatDuration(track.duration) : '—'}
               </span>
               <div className="flex shrink-0 items-center">
-                <Button
-                  variant="ghost"
-                  className="px-2 py-1.5"
-                  aria-label={`Move ${track.title} up`}
-                  disabled={index === 0 || setTracks.isPending}
-                  onClick={() => move(index, index - 1)}
-                  icon={ArrowUp}
-                ></Button>
-                <Button
-                  variant="ghost"
-                  className="px-2 py-1.5"
-                  aria-label={`Move ${track.title} down`}
-                  disabled={index === tracks.length - 1 || setTracks.isPending}
-                  onClick={() => move(index, index + 1)}
-                  icon={ArrowDown}
-                ></Button>
+                <MoveButtons label={track.title} index={index} count={tracks.length} disabled={setTracks.isPending} onMove={move} />
                 <Button
                   variant="ghost"
                   className="px-2 py-1.5"
@@ -228,11 +214,10 @@ function AddSongs({ playlist }: { playlist: AdminPlaylist }) {
         data-testid="playlist-song-search"
       />
       {!query.trim() ? null : songs.isPending ? (
-        <div role="status" className="space-y-2">
-          <span className="sr-only">Searching…</span>
+        <LoadingStatus label="Searching…" className="space-y-2">
           <Skeleton className="h-12 w-full" />
           <Skeleton className="h-12 w-full" />
-        </div>
+        </LoadingStatus>
       ) : songs.isError ? (
         <ErrorState title="The catalogue could not be searched" error={songs.error} onRetry={() => void songs.refetch()} />
       ) : songs.data.length === 0 ? (

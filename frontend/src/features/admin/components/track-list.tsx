@@ -5,7 +5,7 @@
  * the list then shows. A draft takes new tracks by upload; while any track is processing the release is polled, and
  * each verdict is toasted.
  */
-import { ArrowDown, ArrowUp, GripVertical, ListMusic, Radio, Trash2 } from 'lucide-react';
+import { GripVertical, ListMusic, Radio, Trash2 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { fieldErrorsOf, serverMessageOf } from '../../../lib/http';
@@ -28,6 +28,7 @@ import { TextAreaField } from './fields';
 import { formText } from './form-text';
 import { TrackInstrumental } from './track-instrumental';
 import { TrackUploads } from './track-uploads';
+import { MoveButtons } from './move-buttons';
 
 /** How often a release with a track still processing is read again. */
 const PROCESSING_POLL_MS = 1500;
@@ -106,22 +107,7 @@ export function TrackList({ release }: { release: AdminRelease }) {
                 <Button variant="ghost" className="px-2 py-1.5" onClick={() => setLyricsOf(track)}>
                   Lyrics
                 </Button>
-                <Button
-                  variant="ghost"
-                  className="px-2 py-1.5"
-                  aria-label={`Move ${track.title} up`}
-                  disabled={index === 0 || reorder.isPending}
-                  onClick={() => move(index, index - 1)}
-                  icon={ArrowUp}
-                ></Button>
-                <Button
-                  variant="ghost"
-                  className="px-2 py-1.5"
-                  aria-label={`Move ${track.title} down`}
-                  disabled={index === tracks.length - 1 || reorder.isPending}
-                  onClick={() => move(index, index + 1)}
-                  icon={ArrowDown}
-                ></Button>
+                <MoveButtons label={track.title} index={index} count={tracks.length} disabled={reorder.isPending} onMove={move} />
                 {release.status === 'draft' && (
                   <Button
                     variant="ghost"

@@ -12,7 +12,7 @@ import { formatDuration, formatRunningTime } from '../../../lib/format';
 import { isNotFound } from '../../../lib/http';
 import { Artwork } from '../../../ui/artwork';
 import { Button, buttonClass, IconButton } from '../../../ui/button';
-import { Skeleton } from '../../../ui/skeleton';
+import { LoadingStatus, Skeleton } from '../../../ui/skeleton';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { playlistQueryOptions } from '../api/get-playlists';
 
@@ -130,8 +130,7 @@ function PlaylistRow({
 
 function PlaylistSkeleton() {
   return (
-    <div role="status" className="space-y-6">
-      <span className="sr-only">Loading the playlist…</span>
+    <LoadingStatus label="Loading the playlist…" className="space-y-6">
       <div className="flex flex-col gap-5 sm:flex-row sm:items-end">
         <Skeleton className="aspect-square w-40 sm:w-48" />
         <div className="w-full max-w-md space-y-3">
@@ -142,6 +141,6 @@ function PlaylistSkeleton() {
       {Array.from({ length: 5 }, (_, index) => (
         <Skeleton key={index} className="h-12 w-full" />
       ))}
-    </div>
+    </LoadingStatus>
   );
 }

@@ -3,7 +3,7 @@ import { ListMusic } from 'lucide-react';
 import { Link } from 'react-router';
 import { Artwork } from '../../../ui/artwork';
 import { Section } from '../../../ui/section';
-import { Skeleton } from '../../../ui/skeleton';
+import { LoadingStatus, Skeleton } from '../../../ui/skeleton';
 import { ErrorState } from '../../../ui/status-message';
 import { usePlaylists } from '../api/get-playlists';
 
@@ -11,12 +11,11 @@ export function PlaylistShelf() {
   const playlists = usePlaylists();
   if (playlists.isPending)
     return (
-      <div role="status" className="flex gap-4 overflow-hidden">
-        <span className="sr-only">Loading the playlists…</span>
+      <LoadingStatus label="Loading the playlists…" className="flex gap-4 overflow-hidden">
         {Array.from({ length: 4 }, (_, index) => (
           <Skeleton key={index} className="aspect-square w-36 shrink-0" />
         ))}
-      </div>
+      </LoadingStatus>
     );
   if (playlists.isError)
     return <ErrorState title="The playlists could not be loaded" error={playlists.error} onRetry={() => void playlists.refetch()} />;
