@@ -110,7 +110,7 @@ export interface RebuildRecord {
 }
 
 /** Scan segments: parallel reads of the log, applied one set of pages at a time. */
-export const REBUILD_SEGMENTS = 4;
+const REBUILD_SEGMENTS = 4;
 /** Looks at the parity of a rebuild that differs from the live views, 2 s apart. */
 const PARITY_LOOKS = 15;
 /** Items of the log each segment reads per step: small steps, so the pace below is even rather than bursts. */
@@ -118,7 +118,7 @@ const SCAN_PAGE = 250;
 /** A runner that has not written its record for this long has crashed; a start takes its rebuild over. */
 export const REBUILD_LEASE_MS = 15_000;
 /** Work one HTTP request does on a drop before it answers (the HTTP functions time out at 10 s); the console asks again. */
-export const REBUILD_SLICE_MS = 6_000;
+const REBUILD_SLICE_MS = 6_000;
 
 const recordKey = (projection: string) => ({ pk: `ops-rebuild#${projection}`, sk: 'rebuild' });
 const running = (state: RebuildState) => state === 'scanning' || state === 'catching-up';
@@ -298,7 +298,7 @@ export async function requestRebuild(name: string, context: AppendContext): Prom
  * A runner that has not saved its rebuild for this long after its lease ran out is gone for good: the job takes its
  * rebuild over. Until then a command killed midway (`npm run ops -- rebuild`) and started again resumes its own.
  */
-export const REBUILD_ABANDONED_MS = 60_000;
+const REBUILD_ABANDONED_MS = 60_000;
 
 /**
  * One run of the rebuilds job: works on each unfinished rebuild that no runner holds, one after another at the pace,
@@ -784,7 +784,7 @@ export async function switchRebuild(name: string, context: AppendContext, wait =
 }
 
 /** Time for every process to read a switched setting. */
-export const SWITCH_SETTLE_MS = GENERATIONS_CACHE_MS + 1000;
+const SWITCH_SETTLE_MS = GENERATIONS_CACHE_MS + 1000;
 
 /** Moves a record on from `from` (refused if another request moved it first). */
 async function setState(projection: string, from: RebuildState, fields: Partial<RebuildRecord>) {

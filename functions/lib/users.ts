@@ -225,4 +225,3 @@ export function userDto(user: UserView, now: Date) {
     pendingEmail: user.pendingEmail ?? null,
   };
 }
-export type UserDto = ReturnType<typeof userDto>;

@@ -4,7 +4,7 @@ export interface BetaCode {
   months: number;
 }
 
-export const betaCodes: Readonly<Record<string, BetaCode>> = {
+const betaCodes: Readonly<Record<string, BetaCode>> = {
   'TOKO-PLUS-BETA': { tier: 'toko_plus', months: 2 },
 };
 

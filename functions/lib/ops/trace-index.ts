@@ -19,7 +19,7 @@ import { env } from '../env.js';
 /** How long a trace is kept: an operator follows a request in the days after it, the log keeps the events anyway. */
 export const TRACE_DAYS = 90;
 
-export interface TracedEvent {
+interface TracedEvent {
   streamId: string;
   version: number;
   type: string;
