@@ -28,7 +28,7 @@ const artistV1 = z.object({
   avatar: z.nullable(z.string()),
   headerImage: z.nullable(z.string()),
   isMain: z.boolean(),
-  /** v1 kept the links as the JSON string the spec's clients read. */
+  /** v1 kept the links as the JSON string the API's clients then read. */
   socialLinks: z.nullable(z.string()),
 });
 
@@ -116,7 +116,7 @@ export const ArtistImageChanged = defineEvent(
 
 /**
  * How a release is offered, as the admin form says it: free, Toko+, purchase required, or physical only (published as
- * a "dummy" album, the spec's "rights held elsewhere, external listening only", which the SPA shows as Physical Album Only).
+ * a "dummy" album: rights held elsewhere, external listening only, which the SPA shows as Physical Album Only).
  */
 const albumAccessSchema = z.enum(['free', 'toko_plus', 'purchase_required', 'physical_only']);
 

@@ -34,7 +34,7 @@ const STRIPE_ORIGINS = {
 
 /** The exclusive videos' player (the no-cookie domain, so watching sets no tracking cookie before play). */
 const VIDEO_FRAME_ORIGIN = 'https://www.youtube-nocookie.com';
-/** The exclusive videos' thumbnails, which the video lists show from YouTube's image host (see the report of #16). */
+/** The exclusive videos' thumbnails, which the video lists show from YouTube's image host. */
 const VIDEO_THUMBNAIL_ORIGIN = 'https://i.ytimg.com';
 
 /** `'sha256-…'`: a CSP source that allows one inline script by its exact text. */

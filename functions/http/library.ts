@@ -24,7 +24,7 @@ import {
   type RecentTrackItem,
 } from '../projections/library.js';
 
-/** The spec's favourite length when a track has none. */
+/** The length a favourite shows when its track has none: three minutes, a typical song's. */
 const DEFAULT_FAVORITE_DURATION = 180;
 
 const byNewest = <T extends { addedAt: string }>(a: T, b: T) => b.addedAt.localeCompare(a.addedAt);

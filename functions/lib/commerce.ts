@@ -106,7 +106,7 @@ export async function purchaseStands(userId: string, albumId: string): Promise<b
   return (await readOrder(purchase.orderId)).status === 'paid';
 }
 
-/** The cart item of spec §3, both spellings included (the server cart and the guest cart differ). */
+/** The cart item, both spellings included (the server cart and the guest cart differ). */
 export function cartItemDto(line: CartLine) {
   return {
     id: line.albumId,

@@ -1,5 +1,5 @@
 /**
- * Blue/green rebuild of one projection (#15 C): build it anew from the log beside the live one, catch up, check parity,
+ * Blue/green rebuild of one projection: build it anew from the log beside the live one, catch up, check parity,
  * switch its readers in one write, drop the old version on request.
  *
  * Why a generation key prefix (functions/lib/view-generations.ts) and not a fresh table: one projection's items share
@@ -427,7 +427,8 @@ async function batchWrite(writes: { table: string; request: Record<string, unkno
 /**
  * Applies events, each stream in version order, streams side by side; an event that cannot be applied yet stops its
  * stream (the catch-up applies it from the log). A stream's consecutive events are one commit where they compose: in a
- * catch-up, a transaction each had made the rebuild's writes outnumber the live projector's (#15's ingest p95 row).
+ * catch-up, a transaction per event would make the rebuild's writes outnumber the live projector's and slow the live
+ * ingest.
  */
 async function applyStreams(projection: Projection, store: ViewStore, events: DomainEvent[]): Promise<number> {
   const byStream = new Map<string, DomainEvent[]>();
@@ -730,8 +731,8 @@ function keepLease(projection: string, runner: string): () => void {
 
 /**
  * Waits out the rest of the time `read` events take at the rebuild's pace (`REBUILD_EVENTS_PER_SECOND`, never past
- * `until`). Unpaced, a rebuild read the log at ~10,000 events/s, ~60× the live play ingest, and the ingest's p95 took
- * 2.6× as long meanwhile (npm run bench -- rebuild, locally, where both share two cores and one DynamoDB writer).
+ * `until`). Unpaced, a rebuild reads the log many times faster than plays arrive and its writes crowd out the live
+ * projector's, so the live ingest slows while it runs (docs/architecture.md, "Why it is so").
  */
 async function paced(read: number, tookMs: number, until = Infinity) {
   const waitMs = Math.min((read / env().REBUILD_EVENTS_PER_SECOND) * 1000 - tookMs, until - Date.now());

@@ -255,7 +255,7 @@ export function tokoFunction(scope: Construct, id: string, props: TokoFunctionPr
   acknowledge(
     fn,
     'L1',
-    `${lambdaRuntime.name} is the runtime ARCHITECTURE.md names and the bundles target (esbuild node22); moving to a ` +
+    `${lambdaRuntime.name} is the runtime docs/architecture.md names and the bundles target (esbuild node22); moving to a ` +
       'newer one is an upgrade of its own, tested as such, not a side effect of a new CDK release.',
   );
   return fn;

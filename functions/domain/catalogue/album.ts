@@ -174,7 +174,7 @@ function albumFromDraft(albumId: string, state: DraftState, at: string): EventOf
       trackNumber: i + 1,
       duration: t.duration,
       lyrics: t.lyrics,
-      // A physical-only release lists its tracks but has no audio here (the spec's dummy album).
+      // A physical-only release lists its tracks but has no audio here: its rights are held elsewhere.
       audioKey: physical ? null : t.audioKey,
     })),
   };

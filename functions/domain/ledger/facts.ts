@@ -8,7 +8,7 @@ import type { DomainEvent } from '../../../events/index.js';
 import { COMPLETED_SHARE } from '../plays.js';
 import { allocate, centsOf } from './money.js';
 
-/** The coupon the label hands out (spec part 2 §9); its two ways in are below. */
+/** The coupon the label hands out (a beta code); its two ways in are below. */
 export const BETA_COUPON = 'TOKO-PLUS-BETA';
 
 /**

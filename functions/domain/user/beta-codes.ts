@@ -1,4 +1,4 @@
-/** Beta codes (spec part 2 §9): TOKO-PLUS-BETA gives two months of Toko+ free. Codes are compared upper-cased. */
+/** Beta codes: TOKO-PLUS-BETA gives two months of Toko+ free. Codes are compared upper-cased. */
 export interface BetaCode {
   tier: 'toko_plus';
   months: number;
