@@ -1,6 +1,6 @@
 /**
  * Lint for the whole repository (`npm run lint`, the first step of `npm test`): typescript-eslint's type-checked rules,
- * React hooks and accessibility for the SPA, and the layer rules of docs/ARCHITECTURE.md (who may import whom).
+ * React hooks and accessibility for the SPA, and the layer rules (who may import whom; docs/architecture.md).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -28,7 +28,7 @@ const artistV1 = z.object({
   avatar: z.nullable(z.string()),
   headerImage: z.nullable(z.string()),
   isMain: z.boolean(),
-  /** v1 kept the links as the JSON string the spec's clients read. */
+  /** v1 kept the links as the JSON string the API's clients then read. */
   socialLinks: z.nullable(z.string()),
 });
 
@@ -37,7 +37,7 @@ export const ArtistCreated = defineEvent('ArtistCreated', z.extend(artistV1, { s
   olderVersion(artistV1, (d) => ({ ...d, socialLinks: d.socialLinks ? (JSON.parse(d.socialLinks) as unknown) : {} })),
 ]);
 
-export const externalLinksSchema = z.partial(
+const externalLinksSchema = z.partial(
   z.object({
     externalListenUrl: url,
     spotifyUrl: url,
@@ -116,10 +116,9 @@ export const ArtistImageChanged = defineEvent(
 
 /**
  * How a release is offered, as the admin form says it: free, Toko+, purchase required, or physical only (published as
- * a "dummy" album, the spec's "rights held elsewhere, external listening only", which the SPA shows as Physical Album Only).
+ * a "dummy" album: rights held elsewhere, external listening only, which the SPA shows as Physical Album Only).
  */
-export const albumAccessSchema = z.enum(['free', 'toko_plus', 'purchase_required', 'physical_only']);
-export type AlbumAccess = z.infer<typeof albumAccessSchema>;
+const albumAccessSchema = z.enum(['free', 'toko_plus', 'purchase_required', 'physical_only']);
 
 export const albumDraftDetailsSchema = z.object({
   title: nonEmpty,
@@ -146,7 +145,7 @@ export const AlbumDraftChanged = defineEvent(
   z.object({ albumId: nonEmpty, changes: z.partial(albumDraftDetailsSchema) }),
 );
 
-export const audioFormatSchema = z.enum(['mp3', 'wav', 'flac']);
+const audioFormatSchema = z.enum(['mp3', 'wav', 'flac']);
 
 /**
  * A file the admin uploaded is on the release, processing: the media intake reads it next and records TrackProcessed

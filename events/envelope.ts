@@ -11,7 +11,6 @@ export const metaSchema = z.object({
   /** The HTTP route whose request appended the event, when one did (older events have none). */
   route: z.optional(nonEmpty),
 });
-export type EventMeta = z.infer<typeof metaSchema>;
 
 export const storedEventSchema = z.object({
   streamId: nonEmpty,
@@ -24,7 +23,7 @@ export const storedEventSchema = z.object({
 export type StoredEvent = z.infer<typeof storedEventSchema>;
 
 /** One version of one event type. `upcast` turns data of this version (parsed by `schema`) into the next version's. */
-export interface EventVersion {
+interface EventVersion {
   schema: z.ZodMiniType;
   upcast?: (data: unknown) => unknown;
 }
@@ -40,7 +39,7 @@ export function olderVersion<S extends z.ZodMiniType>(schema: S, upcast: (data: 
  * them encrypted with that person's data key (functions/lib/personal-data.ts), and once the key is deleted each reads
  * as its placeholder here, a value the field's schema accepts. Fields absent or null in an event are left as they are.
  */
-export interface PersonalData<Data> {
+interface PersonalData<Data> {
   /** Whose data key encrypts them: `user:<userId>`, or `email:<address>` for someone with no account. */
   owner(data: Data): string;
   fields: { [K in keyof Data]?: NonNullable<Data[K]> };
@@ -86,7 +85,7 @@ export type NewEvent<D extends EventDefinition<string, z.ZodMiniType> = EventDef
   data: z.infer<D['schema']>;
 };
 
-export class UnknownEventError extends Error {
+class UnknownEventError extends Error {
   readonly code = 'UNKNOWN_EVENT';
 }
 

@@ -10,7 +10,7 @@ import { isoDateTime, nonEmpty, nonNegativeInteger, positiveInteger } from './fi
 /** Integer cents, never below zero. */
 const cents = nonNegativeInteger;
 
-export const merchOrderLineSchema = z.object({
+const merchOrderLineSchema = z.object({
   /** The storefront's product and variant ids (`gid://shopify/Product/…`). */
   productId: nonEmpty,
   variantId: nonEmpty,

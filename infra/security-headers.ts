@@ -26,25 +26,25 @@ export interface SecurityHeaderSources {
  * 3-D Secure through hooks), and the APIs it calls. Stripe.js loads only when checkout opens with real keys.
  * The Address Element's Google Maps origins are left out: embedded Checkout collects addresses inside its own frame.
  */
-export const STRIPE_ORIGINS = {
+const STRIPE_ORIGINS = {
   script: ['https://js.stripe.com'],
   frame: ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com'],
   connect: ['https://api.stripe.com', 'https://checkout.stripe.com'],
 } as const;
 
 /** The exclusive videos' player (the no-cookie domain, so watching sets no tracking cookie before play). */
-export const VIDEO_FRAME_ORIGIN = 'https://www.youtube-nocookie.com';
-/** The exclusive videos' thumbnails, which the video lists show from YouTube's image host (see the report of #16). */
-export const VIDEO_THUMBNAIL_ORIGIN = 'https://i.ytimg.com';
+const VIDEO_FRAME_ORIGIN = 'https://www.youtube-nocookie.com';
+/** The exclusive videos' thumbnails, which the video lists show from YouTube's image host. */
+const VIDEO_THUMBNAIL_ORIGIN = 'https://i.ytimg.com';
 
 /** `'sha256-…'`: a CSP source that allows one inline script by its exact text. */
-export const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 
 /**
  * The inline scripts: index.html's early-answers script (frontend/build/early-answers.ts) and the pre-rendered pages'
  * starter (frontend/src/prerender/page-starter.ts).
  */
-export const INLINE_SCRIPT_HASHES = [scriptHash(earlyAnswersScript), scriptHash(pageStarterScript)];
+const INLINE_SCRIPT_HASHES = [scriptHash(earlyAnswersScript), scriptHash(pageStarterScript)];
 
 /**
  * Whether the answer is a page any site may frame (functions/lib/edge-headers.ts: the embeddable players only): it says
@@ -81,21 +81,21 @@ export function contentSecurityPolicyDirectives(
   ];
 }
 
-export const contentSecurityPolicy = (sources: SecurityHeaderSources, framing: Framing = {}): string =>
+const contentSecurityPolicy = (sources: SecurityHeaderSources, framing: Framing = {}): string =>
   contentSecurityPolicyDirectives(sources, framing)
     .map(([directive, values]) => [directive, ...new Set(values)].join(' '))
     .join('; ');
 
 /** Two years, subdomains included (the app's own host; a deployment's custom domain is HTTPS-only by its certificate). */
 export const HSTS = { maxAgeSeconds: 63_072_000, includeSubdomains: true } as const;
-export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
 /**
  * Powerful features the app never uses are off for it and every frame; payment stays with the app and the checkout
  * frames (Stripe's wallets in its embedded form). Autoplay, fullscreen and media keys stay at the browser's defaults:
  * the player and the video frame need them.
  */
-export function permissionsPolicy({ checkoutOrigins }: Pick<SecurityHeaderSources, 'checkoutOrigins'>): string {
+function permissionsPolicy({ checkoutOrigins }: Pick<SecurityHeaderSources, 'checkoutOrigins'>): string {
   const payment = ['self', ...[...STRIPE_ORIGINS.frame, ...checkoutOrigins].map((origin) => `"${origin}"`)];
   return [
     'accelerometer=()',

@@ -1,12 +1,11 @@
 /**
  * The five tables, defined once; the CDK stacks and the local cloud both build them from here.
  *
- * ARCHITECTURE.md names three: `views` is split in two. `counters` holds the view items written on nearly every
- * event (the projectors' checkpoints and the play counters) and read by key or partition only; `views` holds the
- * rest, listed through its GSI. A table with a GSI maintains the index on every write, in DynamoDB Local even for an
- * item with no index key; measured in `npm run bench -- ingest`, the play counters and checkpoints in `views` held
- * ingest at about 56 % of a raw write, in a table of their own at about 68 %. functions/lib/views.ts routes each
- * item by its partition.
+ * The projected views take two tables. `counters` holds the view items written on nearly every event (the projectors'
+ * checkpoints and the play counters) and read by key or partition only; `views` holds the rest, listed through its
+ * GSI. A table with a GSI maintains the index on every write, in DynamoDB Local even for an item with no index key, so
+ * the hot items live in a table without one and the play ingest does not pay for an index it never reads
+ * (docs/architecture.md, "Why it is so"). functions/lib/views.ts routes each item by its partition.
  */
 export interface KeyAttribute {
   name: string;

@@ -1,8 +1,8 @@
 /**
  * Contract of the `accounts` context: sign-in and sign-up by e-mail code or magic link, password sign-in,
- * beta signup, sessions, the pending checkout intent, and the user's own profile and avatar. The answers carry
- * the fields of spec part 2 §7 (Authentication), whose snake_case names (instant_signin, magic_link_sent,
- * is_new_user) are the spec's own.
+ * beta signup, sessions, the pending checkout intent, and the user's own profile and avatar. A few answer fields are
+ * snake_case (instant_signin, magic_link_sent, is_new_user): the published sign-in API names them so, and clients
+ * read them by those names.
  */
 import * as z from 'zod/mini';
 import { endpoint, noBody, nullableText, success } from './endpoint.js';
@@ -41,7 +41,7 @@ export const user = z.object({
   isAdmin: z.boolean(),
   /** What an admin may do (catalogue, people, money, operations; an owner everything): the admin panel shows only that. */
   adminPermissions: z.array(z.enum(['catalogue', 'people', 'money', 'operations', 'owner'])),
-  /** The spec: "The server flags admin accounts with isAdminAccount and requiresPassword". */
+  /** Admin accounts are flagged with isAdminAccount and requiresPassword, so the sign-in screen asks for the password. */
   isAdminAccount: z.boolean(),
   requiresPassword: z.boolean(),
   createdAt: nullableText,

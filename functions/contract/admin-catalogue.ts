@@ -22,7 +22,7 @@ const optionalText = (max: number) =>
 const price = z.nullable(z.number().check(z.gte(0, 'A price cannot be negative'), z.lte(1000, 'At most $1,000')));
 const isoDate = z.iso.date('Use a date as yyyy-mm-dd');
 
-/** The networks of the spec's social links, each with the hosts its URLs live on (any subdomain of them too). */
+/** The networks an artist's social links may point at, each with the hosts its URLs live on (any subdomain of them too). */
 export const socialNetworkHosts = {
   instagram: ['instagram.com'],
   tiktok: ['tiktok.com'],

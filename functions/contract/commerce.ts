@@ -5,31 +5,31 @@ import { emailAddress, endpoint, looseId, noBody, nullableText, success } from '
 const dollars = z.number().check(z.nonnegative());
 
 /**
- * The album cart item of spec part 2 §3 ("id, type (album or subscription), albumId, albumTitle or title,
- * albumArtwork or artwork, basePrice or price, subscriberPrice, stripePriceDefault, stripePriceSubscriber,
- * userSelectedSubscriber, userSelectedPrice"). The spec names both spellings of the title, the artwork and
- * the price, and the Stripe names of both prices beside them, so they go out twice; the SPA reads
- * `albumTitle`, `albumArtwork`, `basePrice` and `subscriberPrice`.
+ * The album cart item (id, type, albumId, albumTitle or title, albumArtwork or artwork, basePrice or price,
+ * subscriberPrice, stripePriceDefault, stripePriceSubscriber, userSelectedSubscriber, userSelectedPrice). Clients of
+ * the published cart API read either spelling of the title, the artwork and the price, and the Stripe names of both
+ * prices beside them, so they go out twice; the SPA reads `albumTitle`, `albumArtwork`, `basePrice` and
+ * `subscriberPrice`.
  */
 export const cartItem = z.object({
   id: z.string(),
   type: z.literal('album'),
   albumId: z.string(),
   albumTitle: z.string(),
-  /** The spec's "or title". */
+  /** The other spelling of `albumTitle`. */
   title: z.string(),
   artistName: nullableText,
   albumArtwork: nullableText,
-  /** The spec's "or artwork". */
+  /** The other spelling of `albumArtwork`. */
   artwork: nullableText,
   basePrice: dollars,
-  /** The spec's "or price". */
+  /** The other spelling of `basePrice`. */
   price: dollars,
   /** The member price: the album's subscriber price, or else 70 % of its default price. */
   subscriberPrice: dollars,
-  /** The spec's Stripe name of `basePrice`. */
+  /** The Stripe name of `basePrice`. */
   stripePriceDefault: dollars,
-  /** The spec's Stripe name of `subscriberPrice`. */
+  /** The Stripe name of `subscriberPrice`. */
   stripePriceSubscriber: dollars,
   userSelectedSubscriber: z.boolean(),
   userSelectedPrice: dollars,
@@ -63,8 +63,8 @@ const checkoutBody = z.object({
 const sessionId = z.string().check(z.minLength(1), z.maxLength(300));
 
 /**
- * The spec's "Purchase result item" (albumTitle, downloadUrl); `title` is the spec's "title or albumTitle"
- * of a Purchase.
+ * A purchase result item (albumTitle, downloadUrl); `title` is the other spelling of the title, as a Purchase has
+ * both.
  */
 export const purchaseResult = z.object({
   albumId: z.string(),
@@ -94,12 +94,12 @@ export const checkoutResult = z.object({
 });
 export type CheckoutResult = z.infer<typeof checkoutResult>;
 
-/** The spec's Purchase: "title or albumTitle" both go out. */
+/** A purchase: both spellings of the title, `title` and `albumTitle`, go out. */
 export const purchase = z.object({
   id: z.string(),
   albumId: z.string(),
   title: z.string(),
-  /** The spec's "or albumTitle". */
+  /** The other spelling of `title`. */
   albumTitle: z.string(),
   artistName: nullableText,
   artwork: nullableText,
@@ -116,7 +116,7 @@ export const purchasedAlbum = z.object({
   artistName: nullableText,
   purchaseDate: z.string(),
   purchasePrice: dollars,
-  /** The spec's name of the download link: a short-lived signed link, null while the download is pending. */
+  /** The download link, under the name clients read: a short-lived signed link, null while the download is pending. */
   shopifyZipUrl: nullableText,
   downloadStatus: z.enum(['ready', 'pending']),
 });

@@ -47,7 +47,7 @@ export const favorite = z.discriminatedUnion('kind', [
     trackId: z.string(),
     trackTitle: z.string(),
     trackAlbumId: z.string(),
-    /** Seconds; the spec's 180 when the track has none. */
+    /** Seconds; 180 when the track has none. */
     trackDuration: z.number(),
     trackNumber: z.int(),
     audioUrl: nullableText,

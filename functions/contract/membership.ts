@@ -8,7 +8,7 @@ const planAmount = z.pipe(
   z.custom<PlanAmount>((n) => (PLAN_AMOUNTS as readonly unknown[]).includes(n), 'amount must be 5, 10 or 20'),
 );
 const sessionId = z.string().check(z.minLength(1), z.maxLength(300));
-/** The spec's filter of exclusive content (`?tier=toko_plus`). */
+/** The filter of exclusive content (`?tier=toko_plus`). */
 const tierQuery = z.object({ tier: z.optional(z.enum(['free', 'toko_plus'], { error: 'tier must be one of free, toko_plus' })) });
 
 export const video = z.object({
@@ -41,7 +41,7 @@ export type ExclusiveItem = z.infer<typeof exclusiveItem>;
 
 export const subscription = z.object({
   active: z.boolean(),
-  /** Cents, as the spec's subscription info reads it. */
+  /** Cents, as clients of the subscription info read it. */
   amount: z.nullable(z.int()),
   nextBillingDate: nullableText,
   endsAt: z.optional(nullableText),
@@ -61,10 +61,10 @@ export const startPlanCheckoutAnswer = z.object({
   publishableKey: nullableText,
 });
 export const startPlanCheckout = endpoint({ body: z.object({ amount: planAmount }), answer: startPlanCheckoutAnswer });
-/** The spec reads `sessionId`; `url` and `checkoutUrl` are the hosted page, as create-subscription names it. */
+/** Clients read `sessionId`; `url` and `checkoutUrl` are the hosted page, as create-subscription names it. */
 export const startHostedPlanCheckoutAnswer = z.object({ sessionId: z.string(), url: nullableText, checkoutUrl: nullableText });
 export const startHostedPlanCheckout = endpoint({ body: z.object({ amount: planAmount }), answer: startHostedPlanCheckoutAnswer });
-/** The spec's three answers: sign in first; the cart's embedded checkout; the upgrade page's hosted one. */
+/** The three answers: sign in first; the cart's embedded checkout; the upgrade page's hosted one. */
 export const createSubscriptionAnswer = z.union([
   z.object({ needsVerification: z.literal(true), message: z.string() }),
   z.object({ clientSecret: nullableText, sessionId: z.string(), checkoutUrl: nullableText }),

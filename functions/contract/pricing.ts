@@ -1,5 +1,5 @@
 /**
- * Album pricing, as the spec states it: the member price is the album's subscriber price or else
+ * Album pricing: the member price is the album's subscriber price or else
  * 70 % of its default price; a member pays the member total; adding the Toko+ plan at checkout costs
  * the member total plus the plan; everyone else pays the default total. Pure; money in whole cents.
  * The one copy of the money rules: it lives in the contract because the server (lib/commerce) and the SPA's

@@ -1,4 +1,4 @@
-/** Who may play an album: the spec's access rules, pure, shared by every endpoint that serves audio. */
+/** Who may play an album: the label's access rules (free, Toko+, bought), pure, shared by every endpoint that serves audio. */
 import type { RequiredTier } from '../../events/index.js';
 
 export interface Listener {

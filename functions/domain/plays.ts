@@ -8,8 +8,8 @@
 import type { PlayRefusalReason } from '../../events/index.js';
 
 /** Plays count once 30 s have elapsed or half the track, whichever comes first. */
-export const QUALIFYING_SECONDS = 30;
-export const QUALIFYING_SHARE = 0.5;
+const QUALIFYING_SECONDS = 30;
+const QUALIFYING_SHARE = 0.5;
 /** A play is completed when it went on to at least 95 % of its track: a fade-out skipped, a clock read a beat early. */
 export const COMPLETED_SHARE = 0.95;
 /** How long a play token is good for after its start: a track with long pauses, not a token kept for tomorrow. */
@@ -42,7 +42,7 @@ export interface PlayReport {
   now: number;
 }
 
-export type PlayVerdict = { counted: true; start: PlayStart; elapsedSeconds: number } | { counted: false; reason: PlayRefusalReason };
+type PlayVerdict = { counted: true; start: PlayStart; elapsedSeconds: number } | { counted: false; reason: PlayRefusalReason };
 
 /** Whether the report's token and timing make it a play; the once-per-track-length and the day's ceiling are checked where the play is written. */
 export function judgePlay(report: PlayReport): PlayVerdict {

@@ -1,7 +1,7 @@
 /**
  * HTTP context `accounts`: sign-in and sign-up by e-mail code or magic link, admin sign-in (password, then TOTP),
  * beta signup, sessions, the pending checkout intent, and the user's own profile and avatar.
- * Answers carry the fields of spec part 2 §7 (Authentication); errors leave as `{ error, message }`.
+ * Answers carry the fields the contract (functions/contract/accounts.ts) names; errors leave as `{ error, message }`.
  */
 import { betaCodeOf } from '../domain/user/beta-codes.js';
 import { requiresPassword } from '../domain/user/user.js';

@@ -18,7 +18,7 @@ interface BandPageTrackView {
   addedAt: string;
 }
 
-/** The one band page the label runs (spec part 2, "Band fan pages"). */
+/** The one band page the label runs: its fan page, with its signup and its embedded player. */
 const BAND = 'dirtytexans';
 
 export const handler = contextHandler('band', {

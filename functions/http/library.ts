@@ -24,7 +24,7 @@ import {
   type RecentTrackItem,
 } from '../projections/library.js';
 
-/** The spec's favourite length when a track has none. */
+/** The length a favourite shows when its track has none: three minutes, a typical song's. */
 const DEFAULT_FAVORITE_DURATION = 180;
 
 const byNewest = <T extends { addedAt: string }>(a: T, b: T) => b.addedAt.localeCompare(a.addedAt);
@@ -181,16 +181,14 @@ export const handler = contextHandler('library', {
   },
 
   'GET /api/library/tracks': async ({ session }) => {
-    const user = session;
-    return libraryTracksOf((await currentLibrary(user.userId)).albums, await listenerOf(user));
+    return libraryTracksOf((await currentLibrary(session.userId)).albums, await listenerOf(session));
   },
 
   'POST /api/library/add-album': async ({ body, session, request }) => {
-    const user = session;
-    const [albums, listener] = await Promise.all([readAlbums([body.albumId]), listenerOf(user)]);
-    const state = await runLibraryCommand(user, request, {
+    const [albums, listener] = await Promise.all([readAlbums([body.albumId]), listenerOf(session)]);
+    const state = await runLibraryCommand(session, request, {
       type: 'AddAlbum',
-      userId: user.userId,
+      userId: session.userId,
       albumId: body.albumId,
       album: albumFacts(albums.get(body.albumId)),
       listener,
@@ -205,28 +203,25 @@ export const handler = contextHandler('library', {
   },
 
   'DELETE /api/library/remove-album': async ({ body, session, request }) => {
-    const user = session;
-    const state = await runLibraryCommand(user, request, { type: 'RemoveAlbum', userId: user.userId, albumId: body.albumId });
+    const state = await runLibraryCommand(session, request, { type: 'RemoveAlbum', userId: session.userId, albumId: body.albumId });
     const entries = albumEntries(state);
     return {
       albumId: body.albumId,
       inLibrary: false,
       albums: await libraryAlbumsOf(entries),
-      tracks: await libraryTracksOf(entries, await listenerOf(user)),
+      tracks: await libraryTracksOf(entries, await listenerOf(session)),
     };
   },
 
   'GET /api/favorites': async ({ session }) => {
-    const user = session;
-    return favoritesOf(user.userId, (await currentLibrary(user.userId)).favorites, await listenerOf(user));
+    return favoritesOf(session.userId, (await currentLibrary(session.userId)).favorites, await listenerOf(session));
   },
 
   'POST /api/favorites': async ({ body, session, request }) => {
-    const user = session;
-    const { userId } = user;
+    const { userId } = session;
     if (body.trackId !== undefined) {
       const track = (await readTracks([body.trackId])).get(body.trackId);
-      const state = await runLibraryCommand(user, request, {
+      const state = await runLibraryCommand(session, request, {
         type: 'FavoriteTrack',
         userId,
         trackId: body.trackId,
@@ -235,56 +230,53 @@ export const handler = contextHandler('library', {
       return {
         trackId: body.trackId,
         favorited: true,
-        favorites: await favoritesOf(userId, favoriteEntries(state), await listenerOf(user)),
+        favorites: await favoritesOf(userId, favoriteEntries(state), await listenerOf(session)),
       };
     }
     const albumId = body.albumId!;
     const album = albumFacts((await readAlbums([albumId])).get(albumId));
-    const state = await runLibraryCommand(user, request, { type: 'FavoriteAlbum', userId, albumId, album });
+    const state = await runLibraryCommand(session, request, { type: 'FavoriteAlbum', userId, albumId, album });
     return {
       albumId,
       favorited: true,
       /** How many of the album's songs are now among the favourites. */
       count: album!.trackIds.filter((trackId) => state.favoriteTracks.has(trackId)).length,
-      favorites: await favoritesOf(userId, favoriteEntries(state), await listenerOf(user)),
+      favorites: await favoritesOf(userId, favoriteEntries(state), await listenerOf(session)),
     };
   },
 
   'DELETE /api/favorites': async ({ body, session, request }) => {
-    const user = session;
-    const { userId } = user;
+    const { userId } = session;
     const command: LibraryCommand =
       body.trackId !== undefined
         ? { type: 'UnfavoriteTrack', userId, trackId: body.trackId }
         : { type: 'UnfavoriteAlbum', userId, albumId: body.albumId! };
-    const state = await runLibraryCommand(user, request, command);
+    const state = await runLibraryCommand(session, request, command);
     return {
       ...(body.trackId !== undefined ? { trackId: body.trackId } : { albumId: body.albumId }),
       favorited: false,
-      favorites: await favoritesOf(userId, favoriteEntries(state), await listenerOf(user)),
+      favorites: await favoritesOf(userId, favoriteEntries(state), await listenerOf(session)),
     };
   },
 
   'POST /api/listening-history': async ({ body, session, request }) => {
-    const user = session;
     const track = (await readTracks([body.trackId])).get(body.trackId);
     if (!track) throw new HttpError(404, 'not_found', 'Track not found');
     await appendBlind(
-      listeningStream(user.userId, request.receivedAt),
-      [{ type: 'TrackListened', data: { userId: user.userId, trackId: track.id, albumId: track.albumId } }],
-      commandContext(user, request),
+      listeningStream(session.userId, request.receivedAt),
+      [{ type: 'TrackListened', data: { userId: session.userId, trackId: track.id, albumId: track.albumId } }],
+      commandContext(session, request),
     );
     return reply({ status: 202, body: { recorded: true, trackId: track.id } });
   },
 
   'GET /api/recently-played': async ({ query, session }) => {
-    const user = session;
     const recent = await queryViews<RecentTrackItem>(
-      { gsi1pk: recentlyPlayedIndex(user.userId) },
+      { gsi1pk: recentlyPlayedIndex(session.userId) },
       { descending: true, limit: query.limit },
     );
     const [albums, tracks] = await Promise.all([readAlbums(recent.map((r) => r.albumId)), readTracks(recent.map((r) => r.trackId))]);
-    const listener = await listenerOf(user);
+    const listener = await listenerOf(session);
     const found = recent.slice(0, query.limit).flatMap((entry) => {
       const album = albums.get(entry.albumId);
       const track = tracks.get(entry.trackId);

@@ -50,7 +50,7 @@ async function exclusiveVideos() {
 }
 
 /**
- * `?tier=` of the exclusive lists (spec: `?tier=toko_plus`): only the content that requires this tier.
+ * `?tier=` of the exclusive lists (`?tier=toko_plus`): only the content that requires this tier.
  * Without it, all of it; a tier that does not exist is refused.
  */
 const ofTier = (tier: SubscriptionTier | undefined) => (item: { requiredTier: string }) => tier === undefined || item.requiredTier === tier;
@@ -138,7 +138,7 @@ export const handler = contextHandler('membership', {
       };
     return {
       active: true,
-      // Cents, as the spec's subscription info reads it.
+      // Cents, as clients of the subscription info read it.
       amount: live.amount * 100,
       nextBillingDate: live.phase === 'cancelling' ? null : live.currentPeriodEnd,
       endsAt: live.phase === 'cancelling' ? live.currentPeriodEnd : null,

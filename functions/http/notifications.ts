@@ -1,5 +1,5 @@
 /**
- * HTTP context `notifications`: the signed-in user's own notifications (spec part 2 §7 Notifications).
+ * HTTP context `notifications`: the signed-in user's own notifications.
  * Ids are looked up only in the caller's own stream, so another person's notification is a 404.
  */
 import { commandContext } from '../lib/command.js';

@@ -50,7 +50,7 @@ async function limitCaller(caller: Pick<Caller, 'at' | 'sourceIp'>) {
   );
 }
 
-export interface IssuedEnrolment {
+interface IssuedEnrolment {
   email: string;
   /** The only copy of the token: it goes into the link and nowhere else. */
   token: string;

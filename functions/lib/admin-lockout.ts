@@ -10,8 +10,8 @@ import { env } from './env.js';
 import type { AppendContext } from './event-store.js';
 import { runUserCommand } from './users.js';
 
-export const LOCK_AFTER_WRONG_CODES = 5;
-export const SECOND_STEP_LOCK_MINUTES = 15;
+const LOCK_AFTER_WRONG_CODES = 5;
+const SECOND_STEP_LOCK_MINUTES = 15;
 /** How long a run of wrong codes is remembered without a right one. */
 const COUNT_SECONDS = 24 * 3600;
 

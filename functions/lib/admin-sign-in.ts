@@ -18,8 +18,8 @@ import { hitRateLimit, hmac, ipBucket } from './sign-in-challenges.js';
 import { newRecoveryCodes, newTotpSecret, openTotpSecret, recoveryCodeHash, sealTotpSecret, totpStep } from './totp.js';
 import { loadUser, runUserCommand } from './users.js';
 
-export const ADMIN_CHALLENGE_MINUTES = 10;
-export const MAX_SECOND_FACTOR_ATTEMPTS = 5;
+const ADMIN_CHALLENGE_MINUTES = 10;
+const MAX_SECOND_FACTOR_ATTEMPTS = 5;
 /** Second-factor tries per account and per IP in 15 minutes. */
 const TRY_LIMIT = { perAccount: 10, perIp: 50, windowSeconds: 15 * 60 };
 
@@ -33,7 +33,7 @@ interface StoredChallenge {
   pendingSecret?: string;
 }
 
-export type SecondStep = 'totp' | 'enrolment';
+type SecondStep = 'totp' | 'enrolment';
 
 const table = () => env().TABLE_EPHEMERAL;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -142,7 +142,7 @@ export async function beginEnrolment(token: string, now: Date) {
   return { secret, otpauthUri };
 }
 
-export interface SecondStepDone {
+interface SecondStepDone {
   user: UserView;
   sessionId: string;
 }

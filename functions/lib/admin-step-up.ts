@@ -14,7 +14,7 @@ import type { AppendContext } from './event-store.js';
 import { openTotpSecret, recoveryCodeHash, totpStep } from './totp.js';
 import { loadUser, runUserCommand } from './users.js';
 
-export const STEP_UP_SECONDS = 5 * 60;
+const STEP_UP_SECONDS = 5 * 60;
 
 const table = () => env().TABLE_EPHEMERAL;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);

@@ -19,7 +19,7 @@ export type ArtistImage = 'avatar' | 'header';
  * Served sizes: the avatar as the crop dialog makes it (a square; the artist page shows it at 176 px, twice that on a
  * dense screen), the header as a 3:1 band wide enough for a 1440 px desktop.
  */
-export const artistImageTargets: Record<ArtistImage, ImageTarget> = {
+const artistImageTargets: Record<ArtistImage, ImageTarget> = {
   avatar: { width: 400, height: 400, minWidth: 100, minHeight: 100, label: 'an avatar', upload: 'the avatar' },
   header: { width: 1500, height: 500, minWidth: 600, minHeight: 200, label: 'a header', upload: 'the header' },
 };

@@ -7,13 +7,13 @@ import type { DomainEvent, NewEvent } from '../../events/index.js';
 import { appendToStream, isConcurrencyError, readStream, type AppendContext, type Reservation } from './event-store.js';
 import { retry } from './retry.js';
 
-export interface Decider<State, Command> {
+interface Decider<State, Command> {
   initialState: State;
   evolve: (state: State, event: DomainEvent) => State;
   decide: (command: Command, state: State) => NewEvent[];
 }
 
-export interface CommandResult<State> {
+interface CommandResult<State> {
   /** The state after the command: what the screen needs next. */
   state: State;
   version: number;
@@ -41,7 +41,7 @@ export function commandContext(
   };
 }
 
-export interface CommandOptions {
+interface CommandOptions {
   /**
    * The command starts a stream under a fresh id (create, publish): decide on the empty stream and append at version 0
    * without reading first. When the stream exists after all, the append is refused and the command runs again on

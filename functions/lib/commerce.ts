@@ -44,7 +44,7 @@ export { isSubscriber } from './session.js';
 
 // ------------------------------------------------------------------ albums
 
-export interface SaleAlbum {
+interface SaleAlbum {
   id: string;
   title: string;
   artistName: string | null;
@@ -106,7 +106,7 @@ export async function purchaseStands(userId: string, albumId: string): Promise<b
   return (await readOrder(purchase.orderId)).status === 'paid';
 }
 
-/** The cart item of spec §3, both spellings included (the server cart and the guest cart differ). */
+/** The cart item, both spellings included (the server cart and the guest cart differ). */
 export function cartItemDto(line: CartLine) {
   return {
     id: line.albumId,
@@ -133,7 +133,7 @@ const PLAN_LOOKUP_KEY = (amount: PlanAmount) => `toko_plus_monthly_${amount}`;
 const planPrices = new Map<PlanAmount, Promise<string>>();
 
 /** The Stripe price of a plan tier, found by its lookup key (set on the label's prices in the Stripe dashboard). */
-export function planPriceId(amount: PlanAmount): Promise<string> {
+function planPriceId(amount: PlanAmount): Promise<string> {
   let found = planPrices.get(amount);
   if (!found) {
     found = stripeClient()
@@ -205,7 +205,7 @@ function sessionUrls(ui: UiMode, successPath: string, cancelPath: string): Parti
     : { ui_mode: 'hosted_page', success_url: success, cancel_url: `${appOrigin()}${cancelPath}` };
 }
 
-export interface AlbumCheckout {
+interface AlbumCheckout {
   orderId: string;
   session: Stripe.Checkout.Session;
   total: number;
@@ -392,7 +392,7 @@ export async function checkoutResult(checkout: Stripe.Checkout.Session, userId: 
 // ------------------------------------------------------------------ downloads
 
 /** How long a download link from the app stays valid, and the storage URL it redirects to. */
-export const DOWNLOAD_LINK_SECONDS = 15 * 60;
+const DOWNLOAD_LINK_SECONDS = 15 * 60;
 export const STORAGE_URL_SECONDS = 5 * 60;
 
 /** Signed under the download links' own key: rotating the session secret leaves the links handed out valid. */

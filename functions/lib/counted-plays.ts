@@ -50,7 +50,7 @@ async function caughtUp(streamId: string): Promise<CountedPlays> {
 
 const DAY_MS = 86_400_000;
 
-export interface PlayToCount {
+interface PlayToCount {
   start: PlayStart;
   /** Seconds, from the catalogue. */
   trackLength: number;

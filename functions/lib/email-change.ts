@@ -26,7 +26,7 @@ const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 const isConditionFailure = (error: unknown) => error instanceof Error && error.name === 'ConditionalCheckFailedException';
 const codeHmac = (userId: string, email: string, code: string) => hmac('email change', `${userId}:${email}:${code}`);
 
-export type EmailChangeStart =
+type EmailChangeStart =
   | { step: 'code_sent'; user: UserView; currentEmail: string; minutes: number }
   /** The new address was sent its link at once: nothing was in force, or the session had just signed in (`freshSignIn`). */
   | { step: 'confirmation_sent'; user: UserView; freshSignIn: boolean };

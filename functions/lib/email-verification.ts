@@ -14,7 +14,7 @@ import { hmac } from './sign-in-challenges.js';
 import { currentSessionOf, freshUser, revokedAccessOf, runProof, type RevokedAccess } from './users.js';
 import type { UserView } from '../projections/users.js';
 
-export const VERIFICATION_HOURS = 24;
+const VERIFICATION_HOURS = 24;
 const tokenKey = (token: string) => ({ pk: `verify-email#${hmac('verify-email', token)}`, sk: 'token' });
 
 /** Mails a link that proves `email` belongs to the user. */

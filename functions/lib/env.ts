@@ -81,7 +81,7 @@ const envSchema = z.object({
   /** Events of the log a blue/green rebuild reads per second at most (functions/lib/rebuild.ts): it runs beside live traffic. */
   REBUILD_EVENTS_PER_SECOND: z._default(count, 2000),
 });
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 let cached: { env: Env; generation: number } | undefined;
 

@@ -113,7 +113,7 @@ export async function appendToStream(
 }
 
 /** What one stream gets in a joint append. */
-export interface StreamAppend {
+interface StreamAppend {
   streamId: string;
   expectedVersion: number;
   events: NewEvent[];
@@ -254,7 +254,7 @@ export async function streamVersion(streamId: string): Promise<number> {
   return (page.Items?.[0]?.version as number | undefined) ?? 0;
 }
 
-export interface BlindAppendOptions {
+interface BlindAppendOptions {
   /** Written in the same transaction: the append lands only where it holds (GuardRefusedError). */
   guard?: AppendGuard;
 }

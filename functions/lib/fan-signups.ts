@@ -12,7 +12,7 @@ import { appendBlind, type AppendContext } from './event-store.js';
 import { enqueueMail, fanSignupConfirmMail } from './mail.js';
 import { hitRateLimit, hmac, ipBucket } from './sign-in-challenges.js';
 
-export const FAN_CONFIRMATION_HOURS = 48;
+const FAN_CONFIRMATION_HOURS = 48;
 /** Confirmation mails one address may be sent a day, and signups one caller (IP, or IPv6 /64) may ask for an hour. */
 export const FAN_SIGNUP_LIMITS = { perAddressPerDay: 3, perCallerPerHour: 20 };
 

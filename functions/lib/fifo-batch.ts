@@ -8,7 +8,7 @@
 import { processPartialResponse, SqsFifoPartialProcessorAsync } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 
-export interface FifoBatchOptions {
+interface FifoBatchOptions {
   /**
    * Tries a failed group again from its failed record once every group of the batch has settled, for as long as a try
    * does some record: a projector's event may read what another stream of the same batch writes (an album its

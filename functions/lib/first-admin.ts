@@ -51,7 +51,7 @@ export async function openOwnerAccount(
 /** Accounts made admins before the roster existed join it on the next start. */
 const onRoster = (userId: string) => isAdmin(userId);
 
-export interface FirstAdmin {
+interface FirstAdmin {
   userId: string;
   email: string;
   /** What changed: a new account, an existing one promoted or given the configured password, or nothing. */

@@ -7,9 +7,6 @@ import type { CartLine } from '../../events/index.js';
 import { ownedAlbumIds, runCartCommand, saleLine } from './commerce.js';
 import type { AppendContext } from './event-store.js';
 
-/** At most this many guest cart items are taken in one request. */
-export const GUEST_CART_MAX_ITEMS = 100;
-
 /** An album id as the SPA may keep it, a string or a number, read as a string. */
 const albumIdText = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 

@@ -6,7 +6,7 @@
 import type { DomainEvent } from '../../events/index.js';
 import { formatUsd } from '../contract/pricing.js';
 
-export interface HistorySentence {
+interface HistorySentence {
   version: number;
   what: string;
 }

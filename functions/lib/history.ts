@@ -11,14 +11,14 @@ import { readStream, readStreamBefore } from './event-store.js';
 import { historySentences } from './history-sentences.js';
 import { getViews } from './views.js';
 
-export type HistoryKind = 'artist' | 'album' | 'user';
-export type ActorKind = 'admin' | 'listener' | 'system' | 'stripe';
+type HistoryKind = 'artist' | 'album' | 'user';
+type ActorKind = 'admin' | 'listener' | 'system' | 'stripe';
 interface Actor {
   who: string;
   by: ActorKind;
 }
 
-export interface HistoryEntry {
+interface HistoryEntry {
   version: number;
   type: string;
   what: string;

@@ -49,7 +49,7 @@ export class HttpError extends Error {
   }
 }
 
-export interface Reply {
+interface Reply {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
@@ -79,7 +79,7 @@ export interface RequestInfo {
 /** A session at an admin auth level. */
 export type AdminSession = Session & { role: 'admin' };
 /** What the edge has checked by the time a handler runs: `user` routes have a session, admin routes an admin's. */
-export type SessionAt<A extends AuthLevel> = A extends 'admin' | AdminLevel ? AdminSession : A extends 'user' ? Session : Session | null;
+type SessionAt<A extends AuthLevel> = A extends 'admin' | AdminLevel ? AdminSession : A extends 'user' ? Session : Session | null;
 
 type RouteOf<K extends RouteKey> = Extract<Route, { key: K }>;
 type Contract<K extends RouteKey> = RouteOf<K>['contract'];
@@ -96,8 +96,8 @@ export interface HandlerInput<E, A extends AuthLevel> {
 /** A handler's input, its types inferred from the route's manifest line (contract and auth level). */
 export type RouteInput<K extends RouteKey> = HandlerInput<Contract<K>, RouteOf<K>['auth']>;
 /** The JSON answer of a route, as its contract's answer schema takes it. */
-export type Answer<K extends RouteKey> = z.input<Contract<K>['answer']>;
-export type RouteHandler<K extends RouteKey> = (input: RouteInput<K>) => Promise<Answer<K> | Reply>;
+type Answer<K extends RouteKey> = z.input<Contract<K>['answer']>;
+type RouteHandler<K extends RouteKey> = (input: RouteInput<K>) => Promise<Answer<K> | Reply>;
 
 type Schema = z.core.$ZodType;
 
@@ -167,7 +167,7 @@ class AnswerOutsideContractError extends Error {}
  * A 2xx answer goes out as its contract's answer schema reads it: a field the contract does not name (a hash, a
  * token, an internal flag a view carries) is stripped, whatever the handler put in.
  */
-export function answerByContract(route: string, contract: Endpoint, status: number, body: unknown): unknown {
+function answerByContract(route: string, contract: Endpoint, status: number, body: unknown): unknown {
   if (status < 200 || status >= 300 || body === undefined) return body;
   const result = z.safeParse(contract.answer, body);
   if (!result.success)
@@ -271,7 +271,7 @@ async function checkStepUp(stepUp: StepUp | undefined, body: unknown, session: S
 }
 
 /** Seconds a client is asked to wait before it tries a 503 again: about as long as a throttle or a service's hiccup lasts. */
-export const RETRY_AFTER_SECONDS = 2;
+const RETRY_AFTER_SECONDS = 2;
 
 export function errorResponse(error: unknown, logger?: Logger): APIGatewayProxyStructuredResultV2 {
   if (error instanceof HttpError) return json(error.status, errorBody(error.code, error.message, error.fields));

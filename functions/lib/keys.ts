@@ -7,7 +7,7 @@
 import { hkdfSync } from 'node:crypto';
 import { secret } from './env.js';
 
-export type KeySecret = 'SECOND_FACTOR_SECRET' | 'DOWNLOAD_LINK_SECRET';
+type KeySecret = 'SECOND_FACTOR_SECRET' | 'DOWNLOAD_LINK_SECRET';
 
 const derived = new Map<string, Buffer>();
 

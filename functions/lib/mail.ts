@@ -15,7 +15,7 @@ import { escapeHtml } from '../contract/html.js';
 import { queueUrl, sesClient, sqsClient } from './aws.js';
 import { env } from './env.js';
 
-export const MAILER = 'mailer';
+const MAILER = 'mailer';
 
 export const mailJobSchema = z.object({
   kind: z.literal('mail'),

@@ -14,7 +14,7 @@ import { env } from './env.js';
  */
 export const AUDIO_URL_SECONDS = 15 * 60;
 
-export interface SigningOptions {
+interface SigningOptions {
   /** Seconds the URL stays valid (default AUDIO_URL_SECONDS). */
   expiresIn?: number;
   /** When it is signed (default now); tests sign in the past to get an expired URL. */

@@ -2,7 +2,7 @@
 
 export type MultipartProblem = 'not_multipart' | 'too_large' | 'malformed' | 'missing' | 'empty';
 
-export type MultipartFile = { ok: true; bytes: Buffer } | { ok: false; problem: MultipartProblem };
+type MultipartFile = { ok: true; bytes: Buffer } | { ok: false; problem: MultipartProblem };
 
 /** What the multipart framing (boundaries, part headers) may add to the file before a body counts as too large unread. */
 const FRAMING_ALLOWANCE = 64 * 1024;

@@ -5,7 +5,7 @@ import { artistFansPartition, type ArtistFanItem } from '../projections/library.
 import type { ViewItem, ViewKey } from './projection.js';
 
 /** The view reads the lookups need: functions/lib/views.ts in the system, a memory store in unit tests. */
-export interface ViewQueries {
+interface ViewQueries {
   getView(key: ViewKey): Promise<ViewItem | undefined>;
   queryViews(partition: { pk: string }): Promise<ViewItem[]>;
 }

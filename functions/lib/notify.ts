@@ -17,7 +17,7 @@ import { logicalItem } from './view-generations.js';
 import { dynamoViewStore, storedPk } from './views.js';
 
 /** The same cause, person and kind always give the same id, so a repeated delivery notifies once. */
-export const notificationIdFor = (causeId: string, userId: string, kind: string) =>
+const notificationIdFor = (causeId: string, userId: string, kind: string) =>
   createHash('sha256').update(`${causeId}\u0000${userId}\u0000${kind}`).digest('base64url').slice(0, 22);
 
 /**

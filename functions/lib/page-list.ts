@@ -12,7 +12,7 @@ export const PAGE_FRESH_SECONDS = 60;
 /** A stored page's Cache-Control: fresh a minute, then served while it is fetched again (CloudFront honours both). */
 export const PAGE_CACHE_CONTROL = `public, max-age=${PAGE_FRESH_SECONDS}, stale-while-revalidate=600`;
 
-export interface PageList {
+interface PageList {
   /** Lists the page at `path` (after its HTML is stored), served from the object at `uri`. */
   list(path: string, uri: string): Promise<void>;
   /** Takes the page at `path` off the list (before its HTML is deleted). */

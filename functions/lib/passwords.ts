@@ -10,7 +10,7 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
   );
 
 /** OWASP's Password Storage Cheat Sheet: N = 2^17, r = 8, p = 1 (128 MiB of memory per hash). */
-export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 };
+const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 /**
  * scrypt needs 128·N·r bytes; node refuses above `maxmem` (32 MiB by default). Twice today's need leaves room for the

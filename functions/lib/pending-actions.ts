@@ -12,7 +12,7 @@ import { env } from './env.js';
 export const PENDING_COOKIE = 'toko_pending';
 const PENDING_SECONDS = 600;
 
-export interface PendingAction {
+interface PendingAction {
   action: string;
   includeSubscription: boolean;
   ts: number;

@@ -20,9 +20,9 @@ import { avatarUrlOf } from './users.js';
 import { logicalItem } from './view-generations.js';
 import { getView, queryViews, storedPk } from './views.js';
 
-export const PEOPLE_PAGE = 25;
+const PEOPLE_PAGE = 25;
 
-export interface Page<T> {
+interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
@@ -60,7 +60,7 @@ function startIn(pk: string, start: unknown): Record<string, unknown> | undefine
   return key;
 }
 
-export type UserRowAnswer = Omit<UserSearchRow, 'userId' | 'searchText' | 'tier'> & { id: string; tier: 'free' | 'toko_plus' };
+type UserRowAnswer = Omit<UserSearchRow, 'userId' | 'searchText' | 'tier'> & { id: string; tier: 'free' | 'toko_plus' };
 
 const toRow = (row: UserSearchRow, now: Date): UserRowAnswer => ({
   id: row.userId,
@@ -78,7 +78,7 @@ const toRow = (row: UserSearchRow, now: Date): UserRowAnswer => ({
 });
 
 /** How the admins' list of people is asked for: a search, or everyone in an order. */
-export interface PeopleQuery {
+interface PeopleQuery {
   q?: string;
   sort?: PeopleSort;
   order?: SortOrder;
@@ -99,7 +99,7 @@ export function listPeople(query: PeopleQuery, now: Date): Promise<Page<UserRowA
  * the users projection wrote: user-search.ts), then of its blanks' partition (no name, never signed in), which come
  * last whichever way the list goes. The cursor says which of the two it stopped in, and where.
  */
-export async function everyone(sort: PeopleSort, order: SortOrder, cursor: string | undefined, now: Date, limit = PEOPLE_PAGE) {
+async function everyone(sort: PeopleSort, order: SortOrder, cursor: string | undefined, now: Date, limit = PEOPLE_PAGE) {
   const list = `everyone:${sort}:${order}`;
   const at = decodeCursor(list, cursor) as { blank?: unknown; start?: Record<string, unknown> } | undefined;
   // `joined` has no blanks: every account has the moment it joined.
@@ -133,7 +133,7 @@ export async function everyone(sort: PeopleSort, order: SortOrder, cursor: strin
  * One page of the accounts whose words begin with every word of `q`: the longest word picks the index partition
  * and the range in it, the others filter that range. They come in the order of that word, A to Z, then by account.
  */
-export async function searchUsers(
+async function searchUsers(
   q: string | undefined,
   cursor: string | undefined,
   now: Date,
@@ -295,7 +295,7 @@ export function adminUserOf(user: UserView, now: Date) {
   };
 }
 
-export interface FanSignupRow {
+interface FanSignupRow {
   band: string;
   email: string;
   signedUpAt: string;

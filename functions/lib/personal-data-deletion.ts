@@ -28,7 +28,7 @@ import { isMissing, stripeClient } from './stripe.js';
 import { avatarKey, loadUser, runUserCommand } from './users.js';
 
 /** Deletion codes one account may ask for per hour. */
-export const DELETION_REQUESTS_PER_HOUR = 5;
+const DELETION_REQUESTS_PER_HOUR = 5;
 
 const deletionKey = (userId: string) => ({ pk: `account-deletion#${userId}`, sk: 'code' });
 const table = () => env().TABLE_EPHEMERAL;
@@ -152,7 +152,7 @@ export async function eraseAccount(userId: string, effects: ErasureEffects): Pro
  * Whatever caused an erasure (the `AccountDeleted` event): its id keys the Stripe calls, its correlation id follows, and
  * its time bounds which keys of an address go (one made after it is the next person's who used the address).
  */
-export interface ErasureCause {
+interface ErasureCause {
   eventId: string;
   correlationId: string;
   at: Date;

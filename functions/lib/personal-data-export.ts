@@ -28,7 +28,7 @@ const MEMBERSHIP_EVENTS = new Set<DomainEvent['type']>([
 ]);
 
 /** The export of `userId` from their events (any order within a stream is kept as given). Pure. */
-export function exportFromEvents(userId: string, events: DomainEvent[], now: Date): UserExport {
+function exportFromEvents(userId: string, events: DomainEvent[], now: Date): UserExport {
   const user = events.filter((e) => e.streamId === userStream(userId)).reduce(evolveUser, initialUserState);
   const library = new Map<string, string>();
   const tracks = new Map<string, { trackId: string; albumId: string; favouritedAt: string }>();

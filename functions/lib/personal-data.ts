@@ -26,13 +26,13 @@ export interface SealedFields {
 }
 
 /** One person's data key as the keys table holds it: wrapped (since when, for keys made once this was kept), or a tombstone. */
-export type KeyRecord = { wrapped: string; createdAt?: string } | { deletedAt: string };
+type KeyRecord = { wrapped: string; createdAt?: string } | { deletedAt: string };
 
 /** Owners whose key comes back fresh after a deletion: an address, which someone may use again; never an account. */
 const renewsAfterDeletion = (owner: string) => owner.startsWith('email:');
 
 /** Where data keys live: the `keys` table, or memory in unit tests. */
-export interface KeyStore {
+interface KeyStore {
   get(keyId: string): Promise<KeyRecord | undefined>;
   /** Stores the record unless the key id has one already; answers the record that is stored now. */
   putIfAbsent(keyId: string, record: KeyRecord): Promise<KeyRecord>;
@@ -60,7 +60,7 @@ function open(key: Buffer, sealed: string, aad: string): string {
 }
 
 /** What the vault needs: the store of keys, the key-encryption secret, and how long a process may remember a key. */
-export interface VaultOptions {
+interface VaultOptions {
   store: KeyStore;
   secret: () => string;
   /**
@@ -70,8 +70,6 @@ export interface VaultOptions {
   cacheMs?: number;
   now?: () => number;
 }
-
-export type PersonalDataVault = ReturnType<typeof personalDataVault>;
 
 export function personalDataVault({ store, secret, cacheMs = 30_000, now = Date.now }: VaultOptions) {
   const derived = new Map<string, Buffer>();

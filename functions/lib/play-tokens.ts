@@ -9,7 +9,7 @@ import { secret } from './env.js';
 
 let derived: { secret: string; key: Buffer } | undefined;
 /** The tokens' key: derived from SESSION_SECRET for plays alone, so it is never the session key itself. */
-export function playTokenKey(): Buffer {
+function playTokenKey(): Buffer {
   const value = secret('SESSION_SECRET');
   if (derived?.secret !== value) derived = { secret: value, key: Buffer.from(hkdfSync('sha256', value, 'toko', 'play tokens', 32)) };
   return derived.key;

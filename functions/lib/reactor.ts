@@ -67,7 +67,7 @@ async function retryNoSoonerThan(record: SQSRecord, seconds: number, logger: Log
  * Takes a whole batch at once: `batch` does for every record what the records' own handler does for each. When it
  * throws, the records go one by one as usual, each failing alone (so the batch's work must be safe to do again).
  */
-export type BatchHandler = (records: SQSRecord[], logger: Logger) => Promise<void>;
+type BatchHandler = (records: SQSRecord[], logger: Logger) => Promise<void>;
 
 /** A consumer of JSON messages of any kind. */
 export function queueConsumer(

@@ -34,7 +34,7 @@ export function projectorNamed(name: string): { consumer: ConsumerSpec; projecti
   return { consumer, projection };
 }
 
-export interface RebuildResult {
+interface RebuildResult {
   events: number;
   items: number;
   /** Stored events no schema reads (what the live projectors sent to their DLQ), left out of the views. */

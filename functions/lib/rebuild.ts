@@ -1,5 +1,5 @@
 /**
- * Blue/green rebuild of one projection (#15 C): build it anew from the log beside the live one, catch up, check parity,
+ * Blue/green rebuild of one projection: build it anew from the log beside the live one, catch up, check parity,
  * switch its readers in one write, drop the old version on request.
  *
  * Why a generation key prefix (functions/lib/view-generations.ts) and not a fresh table: one projection's items share
@@ -110,7 +110,7 @@ export interface RebuildRecord {
 }
 
 /** Scan segments: parallel reads of the log, applied one set of pages at a time. */
-export const REBUILD_SEGMENTS = 4;
+const REBUILD_SEGMENTS = 4;
 /** Looks at the parity of a rebuild that differs from the live views, 2 s apart. */
 const PARITY_LOOKS = 15;
 /** Items of the log each segment reads per step: small steps, so the pace below is even rather than bursts. */
@@ -118,7 +118,7 @@ const SCAN_PAGE = 250;
 /** A runner that has not written its record for this long has crashed; a start takes its rebuild over. */
 export const REBUILD_LEASE_MS = 15_000;
 /** Work one HTTP request does on a drop before it answers (the HTTP functions time out at 10 s); the console asks again. */
-export const REBUILD_SLICE_MS = 6_000;
+const REBUILD_SLICE_MS = 6_000;
 
 const recordKey = (projection: string) => ({ pk: `ops-rebuild#${projection}`, sk: 'rebuild' });
 const running = (state: RebuildState) => state === 'scanning' || state === 'catching-up';
@@ -298,7 +298,7 @@ export async function requestRebuild(name: string, context: AppendContext): Prom
  * A runner that has not saved its rebuild for this long after its lease ran out is gone for good: the job takes its
  * rebuild over. Until then a command killed midway (`npm run ops -- rebuild`) and started again resumes its own.
  */
-export const REBUILD_ABANDONED_MS = 60_000;
+const REBUILD_ABANDONED_MS = 60_000;
 
 /**
  * One run of the rebuilds job: works on each unfinished rebuild that no runner holds, one after another at the pace,
@@ -427,7 +427,8 @@ async function batchWrite(writes: { table: string; request: Record<string, unkno
 /**
  * Applies events, each stream in version order, streams side by side; an event that cannot be applied yet stops its
  * stream (the catch-up applies it from the log). A stream's consecutive events are one commit where they compose: in a
- * catch-up, a transaction each had made the rebuild's writes outnumber the live projector's (#15's ingest p95 row).
+ * catch-up, a transaction per event would make the rebuild's writes outnumber the live projector's and slow the live
+ * ingest.
  */
 async function applyStreams(projection: Projection, store: ViewStore, events: DomainEvent[]): Promise<number> {
   const byStream = new Map<string, DomainEvent[]>();
@@ -730,8 +731,8 @@ function keepLease(projection: string, runner: string): () => void {
 
 /**
  * Waits out the rest of the time `read` events take at the rebuild's pace (`REBUILD_EVENTS_PER_SECOND`, never past
- * `until`). Unpaced, a rebuild read the log at ~10,000 events/s, ~60× the live play ingest, and the ingest's p95 took
- * 2.6× as long meanwhile (npm run bench -- rebuild, locally, where both share two cores and one DynamoDB writer).
+ * `until`). Unpaced, a rebuild reads the log many times faster than plays arrive and its writes crowd out the live
+ * projector's, so the live ingest slows while it runs (docs/architecture.md, "Why it is so").
  */
 async function paced(read: number, tookMs: number, until = Infinity) {
   const waitMs = Math.min((read / env().REBUILD_EVENTS_PER_SECOND) * 1000 - tookMs, until - Date.now());
@@ -784,7 +785,7 @@ export async function switchRebuild(name: string, context: AppendContext, wait =
 }
 
 /** Time for every process to read a switched setting. */
-export const SWITCH_SETTLE_MS = GENERATIONS_CACHE_MS + 1000;
+const SWITCH_SETTLE_MS = GENERATIONS_CACHE_MS + 1000;
 
 /** Moves a record on from `from` (refused if another request moved it first). */
 async function setState(projection: string, from: RebuildState, fields: Partial<RebuildRecord>) {

@@ -12,7 +12,7 @@ import { purchasesOf, readOrder } from './commerce.js';
 import type { AppendContext } from './event-store.js';
 import { stripeClient } from './stripe.js';
 
-export interface OrderRefund {
+interface OrderRefund {
   order: PaidOrder;
   /** Stripe's refund; null when the order was refunded already and Stripe was not asked again. */
   refund: Stripe.Refund | null;

@@ -30,7 +30,7 @@ function decodeCursor(cursor: string, pk: string): Record<string, unknown> {
   throw invalid('bad_cursor', 'This page cursor is not valid for this list; start from the first page', 'cursor');
 }
 
-export interface BoardPage {
+interface BoardPage {
   items: ReleaseRecord[];
   counts: Record<ReleaseStatus, number>;
   nextCursor: string | null;

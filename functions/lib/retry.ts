@@ -3,7 +3,7 @@
  * been tried `attempts` times; the last error is thrown as it is. Commands, blind appends and the
  * Stripe webhook all retry through here when they lose an optimistic-concurrency race.
  */
-export interface RetryOptions {
+interface RetryOptions {
   /** Tries in all, the first included. */
   attempts: number;
   /** Whether a failure is worth another try (a lost race is; a refusal is not). */

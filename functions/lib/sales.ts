@@ -15,7 +15,7 @@ import { findUserIdByEmail } from './users.js';
 import { logicalItem } from './view-generations.js';
 import { getView, getViews, queryViews, storedPk } from './views.js';
 
-export interface SalesQuery {
+interface SalesQuery {
   orderId?: string;
   email?: string;
   albumId?: string;
@@ -23,11 +23,11 @@ export interface SalesQuery {
   limit: number;
 }
 
-export interface SaleAnswer extends Omit<SaleView, 'userId'> {
+interface SaleAnswer extends Omit<SaleView, 'userId'> {
   buyer: { id: string; email: string; displayName: string | null } | null;
 }
 
-export interface SalesPage {
+interface SalesPage {
   sales: SaleAnswer[];
   nextCursor: string | null;
 }

@@ -36,7 +36,7 @@ const keyNames: ReadonlySet<SecretName> = new Set([
   'DOWNLOAD_LINK_SECRET',
   'ORIGIN_SECRET',
 ]);
-export const MIN_KEY_LENGTH = 32;
+const MIN_KEY_LENGTH = 32;
 
 /** How long a value read is used before it is read again: a rotation reaches a warm function within this. */
 export const SECRETS_TTL_MS = 5 * 60_000;
@@ -62,7 +62,7 @@ export class SecretRefusedError extends Error {
 }
 
 /** Throws SecretRefusedError for a value no function may run with; answers the value otherwise. */
-export function checkSecret(name: SecretName, value: string): string {
+function checkSecret(name: SecretName, value: string): string {
   if (!value.trim()) throw new SecretRefusedError(name, 'is empty');
   if (PLACEHOLDER.test(value)) throw new SecretRefusedError(name, 'is still the placeholder the deployment created; paste the real value');
   if (keyNames.has(name) && value.length < MIN_KEY_LENGTH)

@@ -22,7 +22,7 @@ import { accessOf, freshUser } from './users.js';
  * sibling subdomain can set or overwrite it.
  */
 export const SESSION_COOKIE = '__Host-toko_session';
-export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
+const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 
 const claimsSchema = z.object({
   sub: z.string().check(z.minLength(1)),
@@ -94,7 +94,7 @@ export async function revokeSession(session: Session, now = new Date()): Promise
  */
 export const ADMIN_IDLE_SECONDS = 3600;
 /** An admin's session ends this long after its sign-in, however busy. */
-export const ADMIN_SESSION_MAX_SECONDS = 12 * 3600;
+const ADMIN_SESSION_MAX_SECONDS = 12 * 3600;
 /** An admin's activity is written at most this often (one write a minute, not one per request). */
 const ADMIN_ACTIVITY_STEP_SECONDS = 60;
 const adminActivityKey = (sessionId: string) => ({ pk: `admin-session#${sessionId}`, sk: 'activity' });
@@ -152,7 +152,7 @@ export const isBackgroundRequest = (headers: Record<string, string | undefined>)
 
 export type TokenSource = 'cookie' | 'bearer';
 
-export interface ResolvedSession {
+interface ResolvedSession {
   session: Session;
   /** A fresh token for the same session when this one is past half its life (rolling expiry). */
   renewedToken?: string;
@@ -196,11 +196,6 @@ export async function isCorruptedSessionToken(token: string, now = new Date()): 
   } catch (error) {
     return !(error instanceof errors.JWTExpired);
   }
-}
-
-/** Verifies a token; an invalid, expired or revoked one yields null. */
-export async function verifySessionToken(token: string, now = new Date()): Promise<Session | null> {
-  return (await resolveSession(token, now))?.session ?? null;
 }
 
 export function sessionToken(

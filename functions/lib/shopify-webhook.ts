@@ -15,17 +15,17 @@ import { storefront } from './storefront.js';
  * from the future). The header is not covered by the signature, so the window turns away late and replayed deliveries
  * of honest senders; that a replay changes nothing comes from the order's stream (one event per order).
  */
-export const WEBHOOK_WINDOW_SECONDS = 300;
+const WEBHOOK_WINDOW_SECONDS = 300;
 
 /** The header names as Shopify sends them, lowercased as the edge hands headers over. */
-export interface ShopifyWebhookHeaders {
+interface ShopifyWebhookHeaders {
   'x-shopify-hmac-sha256'?: string;
   'x-shopify-topic'?: string;
   'x-shopify-webhook-id'?: string;
   'x-shopify-triggered-at'?: string;
 }
 
-export interface ShopifyDelivery {
+interface ShopifyDelivery {
   topic: string;
   webhookId: string;
   triggeredAt: Date;
@@ -55,7 +55,7 @@ export function verifyShopifyWebhook(rawBody: Buffer, headers: ShopifyWebhookHea
   return { topic, webhookId, triggeredAt };
 }
 
-export type ShopifyOutcome = 'applied' | 'duplicate' | 'ignored';
+type ShopifyOutcome = 'applied' | 'duplicate' | 'ignored';
 
 /** Records what a verified delivery reports: a new order once; a repeated order and any other topic change nothing. */
 export async function applyShopifyWebhook(rawBody: Buffer, delivery: ShopifyDelivery, at: Date): Promise<ShopifyOutcome> {

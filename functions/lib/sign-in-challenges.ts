@@ -14,16 +14,16 @@ export const CODE_LENGTH = 6;
 export const CHALLENGE_MINUTES = 15;
 export const MAX_CODE_ATTEMPTS = 5;
 /** Sign-in messages per address: 5 per 15 minutes and 20 a day. */
-export const EMAIL_LIMITS = [
+const EMAIL_LIMITS = [
   { limit: 5, windowSeconds: 15 * 60 },
   { limit: 20, windowSeconds: 24 * 3600 },
 ] as const;
-export const IP_WINDOW_SECONDS = 15 * 60;
+const IP_WINDOW_SECONDS = 15 * 60;
 
 export const signInIntentSchemaValues = ['cart_checkout', 'subscribe', 'free'] as const;
 export type SignInIntent = (typeof signInIntentSchemaValues)[number];
 
-export interface Challenge {
+interface Challenge {
   email: string;
   intent: SignInIntent | null;
   displayName: string | null;
@@ -126,7 +126,7 @@ export async function issueChallenge(challenge: Challenge, now: Date): Promise<{
 const invalidCode = () => invalid('invalid_code', 'Invalid or expired code');
 
 /** Why a mailed code has no try left: out of tries (while it lives), expired, or never there (or already used). */
-export type CodeTryRefusal = 'too_many' | 'expired' | 'missing';
+type CodeTryRefusal = 'too_many' | 'expired' | 'missing';
 
 /**
  * Counts one try of a mailed code kept at `key` in `ephemeral` (each try counts, so a code cannot be guessed by trying):

@@ -23,7 +23,7 @@ interface Money {
   currencyCode: 'USD';
 }
 
-export interface ShopVariant {
+interface ShopVariant {
   id: string;
   title: string;
   available: boolean;
@@ -70,7 +70,7 @@ export interface CreatedCart {
 }
 
 /** A variant the shop's cart holds fewer of than the buyer asked for, for want of stock (`quantity` 0: none at all). */
-export interface CartAdjustment {
+interface CartAdjustment {
   variantId: string;
   requested: number;
   quantity: number;
@@ -128,7 +128,7 @@ interface CartUserError {
 }
 
 /** A warning of a cart mutation: the cart was made, and the shop changed something in it on its own (`target` is a line's id). */
-export interface CartWarning {
+interface CartWarning {
   code: string;
   message: string;
   target: string;
@@ -141,7 +141,7 @@ interface CartPayload {
 }
 
 /** A line as the shop's cart holds it. */
-export interface HeldLine {
+interface HeldLine {
   lineId: string;
   variantId: string;
   quantity: number;

@@ -21,7 +21,7 @@ import { metricNames, recordMetric } from './metrics.js';
 const appliedKey = (eventId: string) => ({ pk: `stripe-event#${eventId}`, sk: 'applied' });
 const REMEMBER_SECONDS = 30 * 24 * 3600;
 
-export async function alreadyApplied(eventId: string): Promise<boolean> {
+async function alreadyApplied(eventId: string): Promise<boolean> {
   const out = await dynamoClient().send(
     new GetCommand({ TableName: env().TABLE_EPHEMERAL, Key: appliedKey(eventId), ConsistentRead: true }),
   );
@@ -46,7 +46,7 @@ const iso = (unix: number) => new Date(unix * 1000).toISOString();
 const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : (ref?.id ?? null));
 
 /** Stripe's view of a subscription as it was read at `observedAt`, as the membership decider takes it. */
-export function snapshotOf(subscription: Stripe.Subscription, observedAt: Date): StripeSubscriptionSnapshot {
+function snapshotOf(subscription: Stripe.Subscription, observedAt: Date): StripeSubscriptionSnapshot {
   const item = subscription.items.data[0];
   return {
     id: subscription.id,
@@ -64,10 +64,10 @@ export function snapshotOf(subscription: Stripe.Subscription, observedAt: Date):
   };
 }
 
-export type Outcome = 'applied' | 'ignored';
+type Outcome = 'applied' | 'ignored';
 const applied = (membership: MembershipState | undefined): Outcome => (membership ? 'applied' : 'ignored');
 
-export interface ApplyContext {
+interface ApplyContext {
   correlationId: string;
   at: Date;
 }

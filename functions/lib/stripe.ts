@@ -44,7 +44,7 @@ export async function stripeClient(): Promise<Stripe> {
 export const stripePublishableKey = (): string | null => env().STRIPE_PUBLISHABLE_KEY ?? null;
 
 /** Stripe's own tolerance: a signature older than 5 minutes is refused (a replayed delivery). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /** Verifies a webhook on its raw body; a missing, tampered or stale signature is refused as invalid. */
 export async function verifyWebhook(rawBody: string, signature: string | undefined, receivedAtMs?: number): Promise<Stripe.Event> {

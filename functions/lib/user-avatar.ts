@@ -7,7 +7,7 @@ import type { ImageType } from './image-type.js';
 import { resizeImage, type ImageTarget, type ResizedImage } from './media-intake/artwork.js';
 
 /** The SPA's crop dialog sends a 400 × 400 square; an API client's image is cropped to its centre the same way. */
-export const USER_AVATAR: ImageTarget = { width: 400, height: 400, minWidth: 32, minHeight: 32, label: 'an avatar', upload: 'the avatar' };
+const USER_AVATAR: ImageTarget = { width: 400, height: 400, minWidth: 32, minHeight: 32, label: 'an avatar', upload: 'the avatar' };
 export const USER_AVATAR_TYPE: ImageType = { contentType: 'image/jpeg', extension: 'jpg' };
 
 /** The avatar made from an uploaded JPEG or PNG, or why the upload cannot be one. */

@@ -72,7 +72,7 @@ export async function signInWithPassword(
   return { user, sessionId };
 }
 
-export interface PasswordSignup {
+interface PasswordSignup {
   email: string;
   username: string;
   displayName: string;

@@ -197,7 +197,7 @@ const avatarVersion = (user: UserView) => (user.avatarUpdatedAt ? Date.parse(use
 /** Where the browser loads the user's avatar from, or null without one. */
 export const avatarUrlOf = (user: UserView) => (user.avatar ? `/${avatarKey(user.avatar)}?v=${avatarVersion(user)}` : null);
 
-/** The user as `GET /api/users/me` and every sign-in answer give it (spec part 2 §3 User). */
+/** The user as `GET /api/users/me` and every sign-in answer give it. */
 export function userDto(user: UserView, now: Date) {
   const tier = effectiveTier(user, now);
   const isAdmin = user.role === 'admin';
@@ -225,4 +225,3 @@ export function userDto(user: UserView, now: Date) {
     pendingEmail: user.pendingEmail ?? null,
   };
 }
-export type UserDto = ReturnType<typeof userDto>;

@@ -1,5 +1,5 @@
 /**
- * View generations: which version of each projection's items the readers and the live projector use (#15 C).
+ * View generations: which version of each projection's items the readers and the live projector use.
  *
  * A projection's items live in the shared `views` and `counters` tables under its own partitions (the owners below).
  * Generation 0 is the items as they have always been stored; generation n > 0 stores the same items with their `pk`

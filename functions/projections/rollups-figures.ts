@@ -8,7 +8,7 @@ import { playRefusalReasons } from '../../events/index.js';
 import { ROLLUP_LABEL, SUSPICIOUS_PLAYS, membersField, payingField, suspiciousPlaysField } from './rollups.js';
 import { emptySketch, estimate, mergeSketch, type Sketch } from './rollups-sketch.js';
 
-/** The tiers always shown (ARCHITECTURE: $5 / $10 / $20), besides any other amount found. */
+/** The tiers always shown (the plans on sale: $5 / $10 / $20), besides any other amount found. */
 export const TIERS = [5, 10, 20] as const;
 export const MAX_RANGE_DAYS = 366;
 

@@ -16,7 +16,7 @@ import { acknowledge } from './checks.js';
 
 type Level = 'none' | 'read' | 'readWrite';
 
-export interface Access {
+interface Access {
   events: Level;
   views: Level;
   ephemeral: Level;

@@ -30,7 +30,7 @@ const removalPolicyOf: Record<TableDefinition['name'], RemovalPolicy> = {
  * none back; every other table holds them opened (views, the ephemeral table's limits and challenges) or holds the keys
  * that open them, so it keeps a week, enough to recover from a bad deploy, after which an erasure is final.
  */
-export const recoveryDaysOf: Record<TableDefinition['name'], number> = {
+const recoveryDaysOf: Record<TableDefinition['name'], number> = {
   events: 35,
   views: 7,
   counters: 7,

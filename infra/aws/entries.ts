@@ -18,7 +18,7 @@ export interface Entries {
   scheduled(name: string): string;
 }
 
-export class MissingEntryError extends Error {
+class MissingEntryError extends Error {
   constructor(
     readonly entry: string,
     what: string,

@@ -24,7 +24,7 @@ import { repoRoot } from './config.js';
 import { SECRETS_TTL_MS } from '../../functions/lib/secrets.js';
 import { lambdaBundle } from '../../frontend/build/lambda-bundle.js';
 
-export const lambdaRuntime = Runtime.NODEJS_22_X;
+const lambdaRuntime = Runtime.NODEJS_22_X;
 
 /** NodejsFunction falls back to Docker when it finds no local esbuild; this app refuses instead. */
 function assertLocalEsbuild() {
@@ -65,7 +65,7 @@ const versionOf = (name: string) =>
  * stack's functions: it keeps ≈ 240 KB out of every bundle that takes payments (functions/lib/stripe.ts
  * imports it on the first payment call). Built by the local esbuild; the hash is the SDK's version.
  */
-export function stripeLayer(scope: Construct): ILayerVersion {
+function stripeLayer(scope: Construct): ILayerVersion {
   const stack = Stack.of(scope);
   let layer = stripeLayers.get(stack);
   if (!layer) {
@@ -100,7 +100,7 @@ export function buildStripeLayer(outputDir: string, version: string) {
 }
 
 /** The media codecs' layer: each of codecModules as one minified ES module, for the functions given `codecs`. */
-export function codecLayer(scope: Construct): ILayerVersion {
+function codecLayer(scope: Construct): ILayerVersion {
   const stack = Stack.of(scope);
   let layer = codecLayers.get(stack);
   if (!layer) {
@@ -162,7 +162,7 @@ export function pageRendererLayer(scope: Construct): ILayerVersion {
 }
 
 /** Writes the page list's client (nodejs/node_modules/toko-page-list-client) into `outputDir`. */
-export function buildPageListClient(outputDir: string) {
+function buildPageListClient(outputDir: string) {
   const version = versionOf('@aws-sdk/client-cloudfront-keyvaluestore');
   buildModule(outputDir, PAGE_LIST_CLIENT_MODULE, version, "export * from './functions/lib/page-list-client.ts';");
 }
@@ -255,7 +255,7 @@ export function tokoFunction(scope: Construct, id: string, props: TokoFunctionPr
   acknowledge(
     fn,
     'L1',
-    `${lambdaRuntime.name} is the runtime ARCHITECTURE.md names and the bundles target (esbuild node22); moving to a ` +
+    `${lambdaRuntime.name} is the runtime docs/architecture.md names and the bundles target (esbuild node22); moving to a ` +
       'newer one is an upgrade of its own, tested as such, not a side effect of a new CDK release.',
   );
   return fn;

@@ -52,7 +52,7 @@ export interface ObservabilityStackProps extends StackProps {
 const FIVE_MINUTES = Duration.minutes(5);
 
 /** One of the app's own metrics (functions/lib/metrics.ts). */
-export const appMetric = (name: MetricName, dimensions: Record<string, string> = {}, statistic = 'Sum') =>
+const appMetric = (name: MetricName, dimensions: Record<string, string> = {}, statistic = 'Sum') =>
   new Metric({
     namespace: METRICS_NAMESPACE,
     metricName: name,

@@ -6,7 +6,7 @@
  */
 import type { RouteKey } from '../../functions/routes.js';
 
-export interface RouteThrottle {
+interface RouteThrottle {
   /** Steady requests per second. */
   rateLimit: number;
   /** Requests let through at once above the rate. */

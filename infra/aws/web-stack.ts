@@ -90,7 +90,7 @@ async function handler(event) {
  * prefixes (album downloads, masters, gated audio), which only a short-lived signed URL from the API reaches.
  * A key that does not decode is refused too. The bucket policy denies CloudFront those prefixes as well.
  */
-export const mediaPathCode = `function handler(event) {
+const mediaPathCode = `function handler(event) {
   var request = event.request;
   var privatePrefixes = ${JSON.stringify(PRIVATE_MEDIA_PREFIXES)};
   var notFound = { statusCode: 404, statusDescription: 'Not Found' };
@@ -402,7 +402,7 @@ export class WebStack extends Stack {
  * The app's security headers (infra/security-headers.ts, the same set the local gateway sends) on every answer
  * CloudFront gives: the SPA, the API, media. Those CloudFront types get its typed fields; the rest are custom headers.
  */
-export function securityHeadersPolicy(scope: Construct, sources: SecurityHeaderSources, framing: Framing = {}): ResponseHeadersPolicy {
+function securityHeadersPolicy(scope: Construct, sources: SecurityHeaderSources, framing: Framing = {}): ResponseHeadersPolicy {
   const {
     'content-security-policy': contentSecurityPolicy,
     'strict-transport-security': _hsts,

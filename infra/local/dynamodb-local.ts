@@ -46,8 +46,8 @@ interface StartOptions {
 
 /**
  * JVM flags for a short-lived dev server: C1 only. On a small, busy machine the C2 compiler threads
- * compete with startup; measured here (2 CPUs, loaded) this halves the cold start (≈9 s → ≈4 s)
- * and does not lower PutItem throughput. JAVA_TOOL_OPTIONS already set by the user come last and win.
+ * compete with startup; without them the cold start is about half as long (docs/architecture.md, "Why it is so")
+ * and PutItem throughput is no lower. JAVA_TOOL_OPTIONS already set by the user come last and win.
  */
 const JVM_FLAGS = '-XX:TieredStopAtLevel=1';
 

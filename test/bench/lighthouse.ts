@@ -1,7 +1,7 @@
 /**
  * Lighthouse 12.2.3, its default (mobile, simulated throttling) config, on the pre-rendered home, album and artist
- * pages, each against a static snapshot of itself: the median of a few runs per page against ARCHITECTURE.md's budgets
- * and #17's (LCP at most 1.15× the snapshot's, performance, CLS, TBT). Each run's report is kept in .bench/lighthouse/
+ * pages, each against a static snapshot of itself: the median of a few runs per page against the budgets below (LCP
+ * at most 1.15× the snapshot's, performance, CLS, TBT; docs/architecture.md lists them with the others). Each run's report is kept in .bench/lighthouse/
  * and the audits that cost the most points are printed, to know what to fix.
  *
  * The snapshot is the page as a guest sees it once hydrated and idle, without its scripts: the rendered DOM's HTML with
@@ -119,7 +119,7 @@ const SLOW_HOST_BENCHMARK_INDEX = 1000;
 
 const metricIds = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
-/** #17's budgets on each page's metrics. */
+/** The budgets on each page's metrics. */
 const LCP_OVER_SNAPSHOT = 1.15;
 const CLS_BUDGET = 0.02;
 const TBT_BUDGET_MS = 150;

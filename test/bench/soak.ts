@@ -7,9 +7,8 @@
  *
  * The row's samples in those two minutes are taken a second after two full collections forced every 20 s (three a
  * minute, each pause well under the queues' 2 s visibility timeout). V8's own full collections do not give the
- * old space's emptied pages back: in a 5-minute soak its old space's committed size went from 203 to 403 MB while the
- * heap used after those collections went from 176 to 186 MB, and a 20-minute soak's Node RSS grew by 300 MB that way
- * (#16). A forced collection gives them back, so the row weighs what the cloud holds, not how much room V8 keeps. The
+ * old space's emptied pages back, so a long soak's Node RSS grows with room V8 keeps, not with what the cloud holds
+ * (docs/architecture.md, "Why it is so"). A forced collection gives them back, so the row weighs what the cloud holds, not how much room V8 keeps. The
  * samples after V8's own collections and those taken every 5 s whatever the GC are printed beside the row.
  */
 import { randomUUID } from 'node:crypto';
@@ -217,7 +216,7 @@ export async function soakRows(staticDir: string, minutes = Number(process.env.S
     const collectGarbage = garbageCollector();
     const pauses: number[] = [];
     const forcedSample = async (window: 'first' | 'last') => {
-      // Two in a row: after one alone, V8 had not always given the old space's emptied pages back (#16).
+      // Two in a row: one alone does not always give the old space's emptied pages back.
       const at = performance.now();
       collectGarbage();
       collectGarbage();

@@ -174,7 +174,7 @@ describe('accounts in the browser', () => {
     await page.goto(link);
     expect((await posted).postDataJSON()).toEqual({ token: new URL(link).searchParams.get('token') });
     await page.getByRole('heading', { name: "You're signed in!" }).waitFor();
-    // Home after the spec's 2 s.
+    // Home after the 2 s greeting.
     await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
     await expect.poll(() => headerState(page), { timeout: 15_000 }).toBe('signed-in');
 

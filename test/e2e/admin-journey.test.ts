@@ -1,5 +1,5 @@
 /**
- * The label's whole round in Chromium, as issue #13 tells it: an admin signs in with a password and an authenticator
+ * The label's whole round in Chromium: an admin signs in with a password and an authenticator
  * app set up on the spot, adds an artist with a cropped avatar, makes an album of three uploaded tracks (a WAV and two
  * MP3s) and an artwork, prices and publishes it; a listener finds it by search, buys it through the sandbox, plays a
  * track (counted) and downloads a ZIP of the uploaded tracks; the admin refunds the purchase and the download link stops

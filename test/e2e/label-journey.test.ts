@@ -1,5 +1,5 @@
 /**
- * The label's money and a fan's data in one journey, in Chromium (issue #14's browser journey): a listener buys a new
+ * The label's money and a fan's data in one journey, in Chromium: a listener buys a new
  * artist's album through the cart and the Stripe sandbox, joins Toko+ and plays it; the same fan orders merch through
  * the Shopify sandbox; the admin finds all three on the dashboard, reads and exports the artist's statement and closes
  * a month; the fan downloads their data and deletes the account, and signing up again with the address starts afresh.

@@ -34,9 +34,9 @@ import {
 
 const PAID_ALBUM = 'album-after-hours';
 const freeAlbums = seededAlbums.filter((a) => a.requiredTier === 'free' && !a.isDummyAlbum).slice(0, 4);
-// The load of load.test.ts at its own scale (2,000 plays, 50 purchases, 200 library changes), as the issue names it:
-// it ran in 106 s on a quiet two-core machine, and has 20 minutes. `KILL9_SCALE=small` runs 800, 25 and 100, for a
-// quick try on a loaded machine; CI runs the full scale.
+// The load of load.test.ts at its own scale (2,000 plays, 50 purchases, 200 library changes): enough writes in flight
+// that a kill lands mid-append, mid-projection and mid-effect. It has 20 minutes, far more than it takes on a quiet
+// two-core machine. `KILL9_SCALE=small` runs 800, 25 and 100, for a quick try on a loaded machine; CI runs the full scale.
 const FULL = process.env.KILL9_SCALE !== 'small';
 const PLAYS = FULL ? 2_000 : 800;
 const PURCHASES = FULL ? 50 : 25;

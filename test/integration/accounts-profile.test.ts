@@ -78,7 +78,7 @@ describe('profile', () => {
     expect(await emailChangeCodeOf(newEmail)).toMatch(/^\d{6}$/);
   });
 
-  it("refuses an e-mail another account proved, and a malformed one, in the spec's words", async () => {
+  it('refuses an e-mail another account proved, and a malformed one, in words a person can act on', async () => {
     const user = await signedInUser('taken');
     const other = await signedInUser('owner');
     expect(await api('/api/users/me/email', { method: 'POST', json: { email: other.email }, headers: user.headers })).toMatchObject({

@@ -141,7 +141,7 @@ describe('the artists’ payout statements', () => {
     expect(set.status).toBe(200);
     expect(set.body).toEqual({ artistId, terms: { sales: 5000, membership: 5000, merch: 3000 } });
 
-    // The waits below allow for the projectors' lag when the whole suite loads the cloud (30 s was once too short).
+    // The waits below allow for the projectors' lag when the whole suite loads the cloud, which can take well over 30 s.
     const first = await merchOrder(artistId, `${month}-10T10:00:00.000Z`, 1001);
     const open = await eventually(async () => {
       const s = await statementOf(admin, artistId, month);

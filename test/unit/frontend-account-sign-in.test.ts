@@ -59,7 +59,7 @@ describe('the smart sign-in answer', () => {
   });
 });
 
-describe('sign-in failures, worded as the spec catalogue has them', () => {
+describe('sign-in failures, each in its own words', () => {
   it('reads the server sentence when there is one', () => {
     const limited = serverError(429, 'rate_limited', 'Too many codes requested. Please wait 10 minutes.');
     expect(sendFailure(limited, 'sign-in', 'modal')).toEqual({

@@ -129,7 +129,7 @@ describe('add to library failures', () => {
     });
   });
 
-  it("falls back to the spec's wording", () => {
+  it('falls back to a general sentence', () => {
     expect(failure(500, { error: 'internal', message: 'Something went wrong on our side. Please try again.' })).toEqual({
       kind: 'toast',
       title: 'Failed to add to library',

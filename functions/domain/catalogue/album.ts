@@ -42,7 +42,7 @@ export type AlbumState =
   | { exists: true; status: 'live' | 'unpublished'; artistId: string; details: AlbumDetails; tracks: Track[] };
 
 export type DraftState = Extract<AlbumState, { status: 'draft' | 'scheduled' }>;
-export type PublishedState = Extract<AlbumState, { status: 'live' | 'unpublished' }>;
+type PublishedState = Extract<AlbumState, { status: 'live' | 'unpublished' }>;
 
 type Upload = Omit<EventOf<'TrackUploaded'>['data'], 'albumId' | 'trackNumber'>;
 
@@ -128,7 +128,7 @@ export const inTrackOrder = <Track extends { trackNumber: number }>(tracks: read
 const isProcessed = (t: DraftTrack): t is DraftTrack & { audioKey: string; duration: number } => t.audioKey !== null && t.duration !== null;
 
 /** The tier and offer a draft's access and prices publish as. */
-export function offerOf(
+function offerOf(
   draft: AlbumDraftDetails,
 ): Pick<AlbumDetails, 'requiredTier' | 'isDummyAlbum' | 'isAvailableForPurchase' | 'stripePriceDefault' | 'stripePriceSubscriber'> {
   return {
@@ -141,7 +141,7 @@ export function offerOf(
 }
 
 /** The AlbumPublished payload a draft makes: the same shape the seed publishes. Refuses a draft that is not ready. */
-export function albumFromDraft(albumId: string, state: DraftState, at: string): EventOf<'AlbumPublished'>['data'] {
+function albumFromDraft(albumId: string, state: DraftState, at: string): EventOf<'AlbumPublished'>['data'] {
   const { draft, tracks } = state;
   if (tracks.length === 0) throw refuse('tracks', 'no_tracks', 'Add at least one track before publishing');
   const refused = tracks.find((t) => t.refusal);
@@ -174,7 +174,7 @@ export function albumFromDraft(albumId: string, state: DraftState, at: string): 
       trackNumber: i + 1,
       duration: t.duration,
       lyrics: t.lyrics,
-      // A physical-only release lists its tracks but has no audio here (the spec's dummy album).
+      // A physical-only release lists its tracks but has no audio here: its rights are held elsewhere.
       audioKey: physical ? null : t.audioKey,
     })),
   };

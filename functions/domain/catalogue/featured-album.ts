@@ -6,7 +6,7 @@ import type { DomainEvent, NewEvent } from '../../../events/index.js';
 import { assertNever, conflict, notFound } from '../errors.js';
 import type { ReleaseStatus } from './album.js';
 
-export interface FeaturedAlbumState {
+interface FeaturedAlbumState {
   /** The staff's choice; null features the newest release. */
   albumId: string | null;
 }

@@ -2,7 +2,7 @@
 import type { CartLine, DomainEvent, NewEvent } from '../../../events/index.js';
 import { assertNever, conflict } from '../errors.js';
 
-export interface CartState {
+interface CartState {
   lines: CartLine[];
 }
 

@@ -31,7 +31,7 @@ export interface PaymentFee {
 type KnownOrder = Exclude<OrderState, { status: 'none' }>;
 export type PaidOrder = KnownOrder & { status: 'paid' | 'refunded' };
 
-export type OrderCommand =
+type OrderCommand =
   | { type: 'StartCheckout'; order: EventOf<'CheckoutStarted'>['data'] }
   | { type: 'CompletePurchase'; orderId: string; stripeSessionId: string; stripeEventId: string; fee: PaymentFee | null }
   | { type: 'RequestRefund'; orderId: string; stripeRefundId: string }

@@ -8,7 +8,7 @@ import type { DomainEvent } from '../../../events/index.js';
 import { COMPLETED_SHARE } from '../plays.js';
 import { allocate, centsOf } from './money.js';
 
-/** The coupon the label hands out (spec part 2 §9); its two ways in are below. */
+/** The coupon the label hands out (a beta code); its two ways in are below. */
 export const BETA_COUPON = 'TOKO-PLUS-BETA';
 
 /**
@@ -20,7 +20,7 @@ export const isCompletedPlay = (playDuration: number, trackLength: number): bool
   trackLength > 0 && playDuration >= trackLength * COMPLETED_SHARE;
 
 /** `2026-03-01` of an ISO instant: the label's days are UTC days. */
-export const dayOf = (iso: string): string => iso.slice(0, 10);
+const dayOf = (iso: string): string => iso.slice(0, 10);
 
 export type LedgerFact =
   | { kind: 'play'; day: string; albumId: string; trackId: string; listenerId: string; completed: boolean }

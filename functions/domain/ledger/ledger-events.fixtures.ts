@@ -4,7 +4,7 @@
  */
 import type { DomainEvent, NewEvent } from '../../../events/index.js';
 
-export interface OrderAlbum {
+interface OrderAlbum {
   albumId: string;
   title: string;
   artistName: string | null;

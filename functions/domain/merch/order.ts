@@ -9,11 +9,11 @@ import { assertNever, invalid } from '../errors.js';
 
 export const merchOrderStream = (orderId: string) => `merch-order#${orderId}`;
 
-export type MerchOrder = EventOf<'MerchOrderPlaced'>['data'];
-export interface MerchOrderState {
+type MerchOrder = EventOf<'MerchOrderPlaced'>['data'];
+interface MerchOrderState {
   placed: boolean;
 }
-export type MerchOrderCommand = { type: 'PlaceMerchOrder'; order: MerchOrder };
+type MerchOrderCommand = { type: 'PlaceMerchOrder'; order: MerchOrder };
 
 export const merchOrderDecider = {
   initialState: { placed: false } as MerchOrderState,
@@ -72,7 +72,7 @@ export const shopifyOrderSchema = z.object({
 export type ShopifyOrder = z.infer<typeof shopifyOrderSchema>;
 
 /** Storefront ids of the Admin API's numbers. */
-export const productGid = (id: number) => `gid://shopify/Product/${id}`;
+const productGid = (id: number) => `gid://shopify/Product/${id}`;
 const variantGid = (id: number) => `gid://shopify/ProductVariant/${id}`;
 const lineGid = (id: number) => `gid://shopify/LineItem/${id}`;
 

@@ -2,7 +2,7 @@
 import type { DomainEvent, NewEvent, NotificationContent } from '../../../events/index.js';
 import { assertNever, notFound } from '../errors.js';
 
-export interface NotificationsState {
+interface NotificationsState {
   /** Every id ever sent (deleted ones too, so a repeated send stays a no-op). */
   sent: Map<string, { read: boolean; deleted: boolean }>;
 }
@@ -10,7 +10,7 @@ export interface NotificationsState {
 export const notificationsStream = (userId: string) => `notifications#${userId}`;
 
 /** At most this many ids per NotificationsRead, so its projection fits one DynamoDB transaction. */
-export const READ_BATCH = 90;
+const READ_BATCH = 90;
 
 export type NotificationsCommand =
   | { type: 'Send'; userId: string; notificationId: string; content: NotificationContent }
@@ -18,7 +18,7 @@ export type NotificationsCommand =
   | { type: 'MarkAllRead'; userId: string }
   | { type: 'Delete'; userId: string; notificationId: string };
 
-export function evolveNotifications(state: NotificationsState, event: DomainEvent): NotificationsState {
+function evolveNotifications(state: NotificationsState, event: DomainEvent): NotificationsState {
   switch (event.type) {
     case 'NotificationSent': {
       const sent = new Map(state.sent);
@@ -50,7 +50,7 @@ function live(state: NotificationsState, id: string) {
   return n;
 }
 
-export function decideNotifications(command: NotificationsCommand, state: NotificationsState): NewEvent[] {
+function decideNotifications(command: NotificationsCommand, state: NotificationsState): NewEvent[] {
   const { userId } = command;
   switch (command.type) {
     case 'Send':

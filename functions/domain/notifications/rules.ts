@@ -12,7 +12,7 @@
 import type { DomainEvent, EventOf, EventType, NotificationContent } from '../../../events/index.js';
 import { brand } from '../../../events/brand.js';
 
-export interface NotificationTarget {
+interface NotificationTarget {
   userId: string;
   content: NotificationContent;
 }
@@ -26,7 +26,7 @@ export interface RuleLookups {
 }
 
 type Rule<T extends EventType> = (event: EventOf<T>, lookups: RuleLookups) => NotificationTarget[] | Promise<NotificationTarget[]>;
-export type NotificationRules = { [T in EventType]?: Rule<T> };
+type NotificationRules = { [T in EventType]?: Rule<T> };
 
 /** The words of each kind of notification, for rules here and in other capabilities. */
 export const notificationContent = {
@@ -78,7 +78,7 @@ async function newReleaseToFans(event: EventOf<'AlbumPublished'>, lookups: RuleL
   return fans.map((userId) => ({ userId, content }));
 }
 
-export const notificationRules: NotificationRules = {
+const notificationRules: NotificationRules = {
   // An account the setup made for the label's admin needs no welcome.
   UserRegistered: (event) =>
     event.data.source === 'admin_setup' ? [] : [{ userId: event.data.userId, content: notificationContent.welcome() }],

@@ -86,7 +86,7 @@ function fieldsOf(document: SearchDocument): Field[] {
   }
 }
 
-export const primaryText = (document: SearchDocument) =>
+const primaryText = (document: SearchDocument) =>
   document.type === 'artist' || document.type === 'playlist' ? document.name : document.title;
 
 function tokenScore(token: string, fields: Field[]): number {

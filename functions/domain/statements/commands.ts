@@ -16,7 +16,7 @@ export function checkedMonth(month: string, now: Date): string {
   return month;
 }
 
-export interface MonthClosing {
+interface MonthClosing {
   closedAt: string | null;
 }
 

@@ -5,7 +5,7 @@
 import type { DomainEvent } from '../../../events/index.js';
 import { entriesOf, monthStatements, termsAt, type ContractVersion, type MonthStatements, type StatementEntry } from './statement.js';
 
-export interface StatementLog {
+interface StatementLog {
   entries: Map<string, StatementEntry[]>;
   /** Month → when it was closed. */
   closed: Map<string, string>;

@@ -37,9 +37,9 @@ export type StatementEntry =
   | { kind: 'member-plays'; artistId: string; plays: number }
   | { kind: 'merch'; eventId: string; artistId: string | null; revenueCents: number };
 
-export type LineKind = 'album-sales' | 'membership' | 'merch';
+type LineKind = 'album-sales' | 'membership' | 'merch';
 
-export interface StatementLine {
+interface StatementLine {
   kind: LineKind;
   /** The album of an album-sales line. */
   albumId: string | null;

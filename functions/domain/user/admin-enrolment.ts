@@ -27,7 +27,7 @@ export type AdminEnrolmentCommand =
   | { type: 'CompleteAdminEnrolment'; tokenHash: string; userId: string; at: Date };
 
 /** The one answer for a link that does not work, whatever the reason: nothing to learn about other links from it. */
-export const enrolmentLinkRefused = () =>
+const enrolmentLinkRefused = () =>
   invalid('enrolment_link_invalid', 'This enrolment link has expired or was already used. Ask for a new one.');
 
 /** The link of this token if it still works at `at`: an address's newest, not used, not expired. */

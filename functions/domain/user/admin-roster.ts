@@ -10,7 +10,7 @@ import { adminPermissions } from './user.js';
 
 export const ADMIN_ROSTER_STREAM = 'admin-roster#label';
 
-export interface AdminRosterState {
+interface AdminRosterState {
   /** Each admin's permissions, by user id. */
   admins: Record<string, AdminPermission[]>;
 }
@@ -19,13 +19,13 @@ export type AdminRosterCommand =
   | { type: 'Appoint'; userId: string; permissions: readonly AdminPermission[]; by: string }
   | { type: 'Dismiss'; userId: string; by: string };
 
-export const initialAdminRosterState: AdminRosterState = { admins: {} };
+const initialAdminRosterState: AdminRosterState = { admins: {} };
 
 /** The ids of the admins. */
 export const adminIds = (state: AdminRosterState) => Object.keys(state.admins);
 const owners = (state: AdminRosterState) => adminIds(state).filter((id) => state.admins[id].includes('owner'));
 
-export function evolveAdminRoster(state: AdminRosterState, event: DomainEvent): AdminRosterState {
+function evolveAdminRoster(state: AdminRosterState, event: DomainEvent): AdminRosterState {
   switch (event.type) {
     case 'AdminAppointed':
       return { admins: { ...state.admins, [event.data.userId]: event.data.permissions } };
@@ -43,7 +43,7 @@ const lastOwner = (state: AdminRosterState, userId: string) => {
   return all.length <= 1 && all.includes(userId);
 };
 
-export function decideAdminRoster(command: AdminRosterCommand, state: AdminRosterState): NewEvent[] {
+function decideAdminRoster(command: AdminRosterCommand, state: AdminRosterState): NewEvent[] {
   const current = Object.hasOwn(state.admins, command.userId) ? state.admins[command.userId] : undefined;
   const listed = current !== undefined;
   switch (command.type) {

@@ -1,10 +1,10 @@
-/** Beta codes (spec part 2 §9): TOKO-PLUS-BETA gives two months of Toko+ free. Codes are compared upper-cased. */
+/** Beta codes: TOKO-PLUS-BETA gives two months of Toko+ free. Codes are compared upper-cased. */
 export interface BetaCode {
   tier: 'toko_plus';
   months: number;
 }
 
-export const betaCodes: Readonly<Record<string, BetaCode>> = {
+const betaCodes: Readonly<Record<string, BetaCode>> = {
   'TOKO-PLUS-BETA': { tier: 'toko_plus', months: 2 },
 };
 

@@ -6,7 +6,7 @@
 import { DELETED, type DomainEvent } from '../../../events/index.js';
 import { normalizeEmail } from './user.js';
 
-export interface ErasurePlan {
+interface ErasurePlan {
   addresses: string[];
   usernames: string[];
   /** File names under uploads/avatars/ in the media bucket. */

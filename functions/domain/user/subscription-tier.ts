@@ -1,14 +1,6 @@
 /** How commerce's subscription events move a user's tier (the user stream keeps the tier that sessions read). Pure. */
-import type { DomainEvent, EventType } from '../../../events/index.js';
+import type { DomainEvent } from '../../../events/index.js';
 import type { UserCommand, UserState } from './user.js';
-
-export const subscriptionEvents = [
-  'SubscriptionStarted',
-  'SubscriptionRenewed',
-  'SubscriptionCancelled',
-  'SubscriptionResumed',
-  'SubscriptionEnded',
-] as const satisfies readonly EventType[];
 
 type TierChange = Extract<UserCommand, { type: 'ChangeSubscriptionTier' }>;
 

@@ -268,7 +268,7 @@ export function evolveUser(state: UserState, event: DomainEvent): UserState {
 const wholeSecond = (at: string) => Math.floor(Date.parse(at) / 1000) * 1000;
 
 /** The source of a beta code's trial (SubscriptionTierChanged.source). */
-export const BETA_SOURCE = 'beta';
+const BETA_SOURCE = 'beta';
 
 export type SignInMethod = 'email_code' | 'magic_link' | 'password';
 
@@ -285,7 +285,7 @@ export interface AddressProof {
 export type SecondFactor = { kind: 'totp'; verified: boolean } | { kind: 'recovery_code'; codeHash: string };
 
 /** The source of a membership an admin gave (SubscriptionTierChanged.source). */
-export const COMPLIMENTARY = 'complimentary';
+const COMPLIMENTARY = 'complimentary';
 
 export type UserCommand =
   | {
@@ -353,7 +353,7 @@ function registered(state: UserState): asserts state is UserState & { id: string
   if (!state.id || !state.email) throw notFound('user_not_found', 'User not found');
 }
 
-export const EMAIL_NOT_CONFIRMED = 'Confirm your e-mail address first: follow the link we sent to it, or sign in with a code sent to it.';
+const EMAIL_NOT_CONFIRMED = 'Confirm your e-mail address first: follow the link we sent to it, or sign in with a code sent to it.';
 
 export const BLOCKED_MESSAGE = `This account is blocked. If you think this is a mistake, write to ${brand.supportEmail}.`;
 const notBlocked = (state: UserState) => {
@@ -380,7 +380,7 @@ function secondFactorEvents(state: UserState & { id: string }, factor: SecondFac
 const paidMembershipAt = (state: UserState, at: string) =>
   state.subscriptionSource === 'stripe' && effectiveTier(state, new Date(at)) === 'toko_plus';
 
-export function decideUser(command: UserCommand, state: UserState): NewEvent[] {
+function decideUser(command: UserCommand, state: UserState): NewEvent[] {
   if (command.type === 'Register') {
     if (state.id) throw conflict('user_exists', 'This account already exists');
     const { userId } = command;

@@ -15,17 +15,17 @@ import { JPEG_QUALITY, orient, resizeCover, type Rgba } from './resize.js';
 import { objectSource } from './source.js';
 
 /** The served artwork's edge in pixels. */
-export const ARTWORK_SIZE = 600;
+const ARTWORK_SIZE = 600;
 /** Below this edge an upscaled cover looks blurred. */
-export const MIN_ARTWORK_EDGE = 300;
+const MIN_ARTWORK_EDGE = 300;
 /** Decoding holds 4 bytes a pixel: 40 megapixels (6324 × 6324) is 160 MB. */
 const MAX_PIXELS = 40_000_000;
 
 export type ResizedImage = { ok: true; jpeg: Buffer; width: number; height: number } | { ok: false; reason: string };
 
-export type ArtworkResult = { ok: true; key: string; url: string } | { ok: false; reason: string };
+type ArtworkResult = { ok: true; key: string; url: string } | { ok: false; reason: string };
 
-export interface ResizeArtworkInput {
+interface ResizeArtworkInput {
   /** The uploaded image in the media bucket (JPEG or PNG, whatever its name says). */
   sourceKey: string;
   albumId: string;

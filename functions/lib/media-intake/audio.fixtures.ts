@@ -5,14 +5,14 @@
 import { Mp3Encoder } from '@breezystack/lamejs';
 import { crc16, crc8 } from './flac-crc.js';
 
-export interface ToneSpec {
+interface ToneSpec {
   seconds: number;
   sampleRate?: number;
   channels?: number;
 }
 
 /** A sine per channel (440 Hz, 660 Hz, …) at half scale, as floats in -1…1. */
-export function tone({ seconds, sampleRate = 44_100, channels = 2 }: ToneSpec): Float32Array[] {
+function tone({ seconds, sampleRate = 44_100, channels = 2 }: ToneSpec): Float32Array[] {
   const frames = Math.round(seconds * sampleRate);
   return Array.from({ length: channels }, (_, c) => {
     const samples = new Float32Array(frames);
@@ -23,7 +23,7 @@ export function tone({ seconds, sampleRate = 44_100, channels = 2 }: ToneSpec): 
 
 const toInt = (value: number, bits: number) => Math.round(value * (2 ** (bits - 1) - 1));
 
-export interface WavSpec extends ToneSpec {
+interface WavSpec extends ToneSpec {
   bitsPerSample?: 8 | 16 | 24 | 32;
   /** IEEE float samples (format 3, 32 bits) instead of PCM integers. */
   float?: boolean;
@@ -76,7 +76,7 @@ export function wavBytes(spec: WavSpec): Buffer {
   return Buffer.concat([riff, body]);
 }
 
-export interface Mp3Spec extends ToneSpec {
+interface Mp3Spec extends ToneSpec {
   kbps?: number;
 }
 
@@ -131,7 +131,7 @@ function codedNumber(n: number): number[] {
   return [lead | rest, ...bytes];
 }
 
-export interface FlacSpec extends ToneSpec {
+interface FlacSpec extends ToneSpec {
   bitsPerSample?: 16 | 24;
 }
 

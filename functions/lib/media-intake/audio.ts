@@ -11,7 +11,7 @@ import { objectSource, type ByteSource } from './source.js';
 
 export type AudioFormat = 'mp3' | 'wav' | 'flac';
 
-export type AudioInspection =
+type AudioInspection =
   | { ok: true; format: AudioFormat; durationSeconds: number; sampleRate: number; channels: number; lossless: boolean }
   | { ok: false; reason: string };
 
@@ -108,7 +108,7 @@ function looksLikeText(head: Uint8Array): boolean {
 // WAV: a RIFF file whose `data` chunk must lie within the bytes that arrived.
 
 /** Where a WAV's samples are and how they are stored: what the transcoder needs to read them. */
-export interface WavLayout {
+interface WavLayout {
   format: 'wav';
   encoding: 'int' | 'float';
   bitsPerSample: number;
@@ -201,7 +201,7 @@ async function checkFlac(source: ByteSource): Promise<{ format: 'flac' } | Audio
 }
 
 /** Whether `tail` ends with a complete frame (CRC-16 over it matches) that holds the stream's last sample. */
-export function lastFlacFrameIsWhole(tail: Uint8Array, info: StreamInfo): boolean {
+function lastFlacFrameIsWhole(tail: Uint8Array, info: StreamInfo): boolean {
   for (let at = tail.length - 2; at >= 0; at--) {
     if (tail[at] !== 0xff || (tail[at + 1] & 0xfe) !== 0xf8) continue;
     const header = flacFrameHeader(tail, at, info);
@@ -249,7 +249,7 @@ const MPEG2_L3_KBPS = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 
 const SAMPLE_RATES: Record<number, number[]> = { 3: [44_100, 48_000, 32_000], 2: [22_050, 24_000, 16_000], 0: [11_025, 12_000, 8_000] };
 
 /** The length of the MPEG layer III frame whose header is at `at`, or 0 when there is none. */
-export function frameAt(bytes: Uint8Array, at: number): number {
+function frameAt(bytes: Uint8Array, at: number): number {
   if (at + 4 > bytes.length || bytes[at] !== 0xff || (bytes[at + 1] & 0xe0) !== 0xe0) return 0;
   const version = (bytes[at + 1] >> 3) & 3; // 3: MPEG 1, 2: MPEG 2, 0: MPEG 2.5
   const layer = (bytes[at + 1] >> 1) & 3; // 1: layer III

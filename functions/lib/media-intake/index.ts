@@ -6,11 +6,6 @@
  * - inspectAudio (./audio.js), makeStreamingMp3 (./transcode.js), resizeArtwork (./artwork.js): the media consumer's
  *   work, importing the codecs. They are not re-exported here, so a handler that only presigns bundles none of them.
  */
-export { presignUpload, uploadKindOf, UPLOAD_CONTENT_TYPES, UPLOAD_FORM_SECONDS, UPLOAD_MAX_BYTES } from './presign.js';
-export { fileInstrumental, looksLikeWav, removeInstrumental } from './instrumentals.js';
-export { arrivedUpload, releaseUploadKey, startReleaseUpload, titleFromFileName } from './release-uploads.js';
-export type { ReleaseUpload, StartUploadInput } from './release-uploads.js';
-export type { PresignUploadInput, PresignedUpload, UploadKind } from './presign.js';
-export type { AudioFormat, AudioInspection } from './audio.js';
-export type { StreamingMp3, StreamingMp3Input } from './transcode.js';
-export type { ArtworkResult, ResizeArtworkInput } from './artwork.js';
+export { presignUpload } from './presign.js';
+export { fileInstrumental, removeInstrumental } from './instrumentals.js';
+export { arrivedUpload, startReleaseUpload, titleFromFileName } from './release-uploads.js';

@@ -7,34 +7,32 @@ import { uploadRules } from '../../contract/admin-catalogue.js';
 import { s3Client } from '../aws.js';
 import { env } from '../env.js';
 
-export type UploadKind = 'audio' | 'artwork';
+type UploadKind = 'audio' | 'artwork';
 
 /** The content types a browser may name for each kind of upload (browsers name WAV and FLAC several ways): the contract's. */
-export const UPLOAD_CONTENT_TYPES = {
+const UPLOAD_CONTENT_TYPES = {
   audio: uploadRules.track.contentTypes,
   artwork: uploadRules.artwork.contentTypes,
 } as const satisfies Record<UploadKind, readonly string[]>;
 
 /** The largest file of each kind: a long lossless master, and a print-quality cover. */
-export const UPLOAD_MAX_BYTES: Record<UploadKind, number> = {
+const UPLOAD_MAX_BYTES: Record<UploadKind, number> = {
   audio: uploadRules.track.maxBytes,
   artwork: uploadRules.artwork.maxBytes,
 };
 
 /** How long the form works: long enough to start a 200 MB upload on a slow line, short enough that a leaked form dies soon. */
-export const UPLOAD_FORM_SECONDS = 15 * 60;
-
-export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[UploadKind][number];
+const UPLOAD_FORM_SECONDS = 15 * 60;
 
 /** The kind of upload a content type is for, or undefined when no upload may have it. */
-export function uploadKindOf(contentType: string): UploadKind | undefined {
+function uploadKindOf(contentType: string): UploadKind | undefined {
   const type = contentType.toLowerCase();
   return (Object.keys(UPLOAD_CONTENT_TYPES) as UploadKind[]).find((kind) =>
     (UPLOAD_CONTENT_TYPES[kind] as readonly string[]).includes(type),
   );
 }
 
-export interface PresignUploadInput {
+interface PresignUploadInput {
   /** The object key the file is stored under; the form is good for this key only. */
   key: string;
   /** One of UPLOAD_CONTENT_TYPES; the browser must send the file with exactly this type. */
@@ -43,7 +41,7 @@ export interface PresignUploadInput {
   maxBytes?: number;
 }
 
-export interface PresignedUpload {
+interface PresignedUpload {
   /** Where the browser POSTs the multipart/form-data form. */
   url: string;
   /** The form fields to send, in this order, before the `file` field (S3 reads the file last). */

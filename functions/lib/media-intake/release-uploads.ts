@@ -16,7 +16,7 @@ import { presignUpload } from './presign.js';
 
 const UPLOAD_RECORD_SECONDS = 24 * 3600;
 
-export interface ReleaseUpload {
+interface ReleaseUpload {
   uploadId: string;
   albumId: string;
   kind: UploadKind;
@@ -41,13 +41,13 @@ const EXTENSIONS: Record<string, string> = {
  * streaming MP3 and lossless master are made from it by the track intake, an image is resized, an instrumental copied to
  * its track. What is left there, an upload never filed or one refused, expires after a day (infra/aws/data-stack.ts).
  */
-export function releaseUploadKey(kind: UploadKind, albumId: string, uploadId: string, contentType: string): string {
+function releaseUploadKey(kind: UploadKind, albumId: string, uploadId: string, contentType: string): string {
   return `${INCOMING_PREFIX}${kind}/${albumId}/${uploadId}.${EXTENSIONS[contentType] ?? 'bin'}`;
 }
 
 const recordKey = (uploadId: string) => ({ pk: `release-upload#${uploadId}`, sk: 'upload' });
 
-export interface StartUploadInput {
+interface StartUploadInput {
   albumId: string;
   kind: UploadKind;
   fileName: string;

@@ -13,8 +13,8 @@ import { sniffImage } from '../image-type.js';
 import { imageCodecs } from './image-codecs.js';
 import { JPEG_QUALITY, resizeCover, type Rgba } from './resize.js';
 
-export const SHARE_IMAGE_WIDTH = 1200;
-export const SHARE_IMAGE_HEIGHT = 630;
+const SHARE_IMAGE_WIDTH = 1200;
+const SHARE_IMAGE_HEIGHT = 630;
 /** The background's size before it is enlarged: the share picture's shape (40:21) in few pixels, so enlarging blurs it. */
 const BACKGROUND_SAMPLE = { width: 40, height: 21 };
 /** How much of its brightness the background keeps, so the picture stands out of it. */

@@ -13,21 +13,21 @@ import { inspectAudioSource, mp3RateFactor, readWavLayout, type AudioFormat } fr
 import { objectSource, type ByteSource } from './source.js';
 
 /** Constant bit rates of the streaming MP3: transparent enough for listening, a quarter of a CD's rate or less. */
-export const STREAMING_KBPS = { mono: 128, stereo: 192 } as const;
+const STREAMING_KBPS = { mono: 128, stereo: 192 } as const;
 
 /** The sample rates an MP3 may have (MPEG 1, 2 and 2.5). */
 
 /** Samples handed to the encoder at once: whole MP3 frames (1152 samples), a few hundred KB of floats. */
 const ENCODE_BLOCK = 1152 * 32;
 
-export interface StreamingMp3Input {
+interface StreamingMp3Input {
   /** The uploaded track (MP3, WAV or FLAC) in the media bucket; it is left as it is. */
   sourceKey: string;
   /** Where the streaming MP3 is written. */
   targetKey: string;
 }
 
-export interface StreamingMp3 {
+interface StreamingMp3 {
   /** The source's format. */
   format: AudioFormat;
   /** False when the source was an MP3, copied as it is. */

@@ -13,7 +13,7 @@ import { consumerQueueUrl, deadLetterQueueUrl, depthOf, moveBack, receiveHeld, r
 import { failureKeyOf, failuresOf } from './telemetry.js';
 
 /** The manifest's consumer of that name, else a 404. */
-export function consumerNamed(name: string): ConsumerSpec {
+function consumerNamed(name: string): ConsumerSpec {
   const consumer = consumers.find((c) => c.name === name);
   if (!consumer) throw notFound('CONSUMER_NOT_FOUND', `No consumer is named "${name}"`);
   return consumer;
@@ -121,7 +121,7 @@ export async function oldestDeadLetterAgeSeconds(consumer: ConsumerSpec, now: Da
   return sent.length ? Math.max(0, (now.getTime() - Math.min(...sent)) / 1000) : null;
 }
 
-export interface RedriveRequest {
+interface RedriveRequest {
   ids: string[] | 'all';
   ratePerSecond: number;
   dryRun: boolean;

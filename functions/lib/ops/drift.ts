@@ -19,9 +19,9 @@ import { projectorNamed } from '../rebuild-views.js';
 import { streamImage, type StreamImage } from './heal.js';
 
 /** Streams checked per projection on each run. */
-export const DRIFT_SAMPLE = 50;
+const DRIFT_SAMPLE = 50;
 /** Differences shown per projection. */
-export const DRIFT_EXAMPLES = 20;
+const DRIFT_EXAMPLES = 20;
 const shown = (value: unknown) => (value === undefined ? null : JSON.stringify(value).slice(0, 300));
 
 /**
@@ -122,7 +122,7 @@ async function checkStream(name: string, streamId: string): Promise<ViewDifferen
   return compareImage(streamId, image, live);
 }
 
-export interface DriftCheck {
+interface DriftCheck {
   /** Streams per projection, when sampling. */
   sample?: number;
   /** Only this projection. */

@@ -26,12 +26,12 @@ import { dynamoViewStore, queryViews } from '../views.js';
 import { TRACE_DAYS, tracedEvents } from './trace-index.js';
 
 /** How many days of a listener's daily streams (plays, listening) a search lists. */
-export const LISTENER_DAYS = 30;
+const LISTENER_DAYS = 30;
 
 const STREAM_ID = /^[a-z][a-z-]*#\S+$/;
 
 /** What the log shows of a secret field (a password hash, a sealed TOTP secret, recovery code hashes). */
-export const REDACTED = '(secret)';
+const REDACTED = '(secret)';
 
 /** The event's data with the fields its type declares secret replaced: the log shows that they changed, never what to. */
 function shownData(event: DomainEvent): unknown {
@@ -133,7 +133,7 @@ async function effectsOf(event: DomainEvent): Promise<{ effects: Effect[]; mails
   return { effects, mails };
 }
 
-export const TRACE_NOTE = `Plays (PlayRecorded, TrackListened) are not indexed, nor events older than ${TRACE_DAYS} days or appended before the index existed: find those through their stream.`;
+const TRACE_NOTE = `Plays (PlayRecorded, TrackListened) are not indexed, nor events older than ${TRACE_DAYS} days or appended before the index existed: find those through their stream.`;
 
 /** The events `correlationId` appended, oldest first, with each consumer's effect; 404 when none is indexed. */
 export async function traceCorrelation(correlationId: string) {

@@ -216,7 +216,7 @@ async function writeHealed(projection: string, streamId: string, from: number, t
   }
 }
 
-export interface HealResult {
+interface HealResult {
   projection: string;
   streamId: string;
   /** The stream's version the views now reflect. */

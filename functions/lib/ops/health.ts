@@ -1,6 +1,6 @@
 /** A consumer's health from its figures, with every threshold in this one place. Pure. */
 
-export type Health = 'ok' | 'lagging' | 'failing';
+type Health = 'ok' | 'lagging' | 'failing';
 
 export const healthThresholds = {
   /** Messages waiting (visible + in flight) above which a consumer lags. */
@@ -17,7 +17,7 @@ export const healthThresholds = {
   windowMinutes: 5,
 } as const;
 
-export interface HealthFigures {
+interface HealthFigures {
   eventsBehind: number;
   /** Null when unknown (nothing processed lately). */
   oldestAgeSeconds: number | null;

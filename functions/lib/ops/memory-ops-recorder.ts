@@ -3,7 +3,7 @@ import type { SQSRecord } from 'aws-lambda';
 import { errorText, type ErrorSubject } from './recent-errors.js';
 import type { OpsRecorder } from './telemetry.js';
 
-export interface RecordedFailure {
+interface RecordedFailure {
   consumer: string;
   messageId: string;
   error: string;

@@ -1,6 +1,6 @@
 /** Pacing of a redrive: the chosen rate of messages per second, and how many fit in one request's time. */
 
-export const MAX_RATE_PER_SECOND = 100;
+const MAX_RATE_PER_SECOND = 100;
 
 /** How many messages one request moves at `ratePerSecond` within `budgetMs` (at least one). Pure. */
 export const messagesWithin = (ratePerSecond: number, budgetMs: number) => Math.max(1, Math.floor((ratePerSecond * budgetMs) / 1000));

@@ -18,7 +18,7 @@ import { env } from '../env.js';
 export const consumerQueueUrl = (consumer: Pick<ConsumerSpec, 'name'>) => queueUrl(queueName(env().QUEUE_PREFIX, consumer));
 export const deadLetterQueueUrl = (consumer: Pick<ConsumerSpec, 'name'>) => queueUrl(dlqName(env().QUEUE_PREFIX, consumer));
 
-export interface Depth {
+interface Depth {
   visible: number;
   inFlight: number;
   delayed: number;
@@ -40,7 +40,7 @@ export async function depthOf(url: string): Promise<Depth> {
 }
 
 /** At most this many dead letters are read at once (ten receives). */
-export const DEAD_LETTER_READ_LIMIT = 100;
+const DEAD_LETTER_READ_LIMIT = 100;
 
 /**
  * Receives a DLQ's messages and holds them for `holdSeconds`, oldest group first. A FIFO queue hands out no more of a

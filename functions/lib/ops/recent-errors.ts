@@ -11,10 +11,10 @@ import { dynamoClient } from '../aws.js';
 import { env } from '../env.js';
 import { currentCorrelationId } from '../log.js';
 
-export const RECENT_ERRORS_PARTITION = 'ops-errors';
+const RECENT_ERRORS_PARTITION = 'ops-errors';
 const KEEP_SECONDS = 7 * 24 * 3600;
 /** How many the console shows. */
-export const RECENT_ERRORS_SHOWN = 20;
+const RECENT_ERRORS_SHOWN = 20;
 
 export const errorText = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 1000);
 

@@ -21,7 +21,7 @@ const BUCKET_MS = SUSPICIOUS_BUCKET_MINUTES * 60_000;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-export interface SuspiciousWindow {
+interface SuspiciousWindow {
   /** The start of the window's first bucket, ISO: the window is its buckets, the latest still filling. */
   since: string;
   total: number;

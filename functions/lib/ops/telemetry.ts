@@ -18,8 +18,8 @@ const MINUTE_KEEP_SECONDS = 24 * 3600;
 /** As long as a DLQ keeps its messages (14 days). */
 const FAILURE_KEEP_SECONDS = 14 * 24 * 3600;
 
-export const minutePartition = (consumer: string) => `ops-minute#${consumer}`;
-export const failurePartition = (consumer: string) => `ops-failure#${consumer}`;
+const minutePartition = (consumer: string) => `ops-minute#${consumer}`;
+const failurePartition = (consumer: string) => `ops-failure#${consumer}`;
 /** `2026-11-27T09:05`: the minute of a time, sortable. */
 export const minuteOf = (at: Date) => at.toISOString().slice(0, 16);
 
@@ -50,7 +50,7 @@ function appendedAtOf(record: SQSRecord): number {
 }
 
 /** Records a failed attempt: the last error wins, so a dead letter shows the error of its last try. */
-export async function recordFailure(consumer: string, record: SQSRecord, error: unknown, now = new Date()): Promise<void> {
+async function recordFailure(consumer: string, record: SQSRecord, error: unknown, now = new Date()): Promise<void> {
   await dynamoClient().send(
     new PutCommand({
       TableName: env().TABLE_EPHEMERAL,
@@ -68,7 +68,7 @@ export async function recordFailure(consumer: string, record: SQSRecord, error: 
 }
 
 /** Adds a batch to its minute: processed and failed records, their summed wait since sent, and the oldest send time. */
-export async function countBatch(consumer: string, records: SQSRecord[], response: SQSBatchResponse, now = new Date()): Promise<void> {
+async function countBatch(consumer: string, records: SQSRecord[], response: SQSBatchResponse, now = new Date()): Promise<void> {
   if (records.length === 0) return;
   const sent = records.map((r) => Number(r.attributes.SentTimestamp) || now.getTime());
   const failed = response.batchItemFailures.length;
@@ -96,7 +96,7 @@ export interface OpsRecorder {
   batch(consumer: string, records: SQSRecord[], response: SQSBatchResponse): Promise<void>;
 }
 
-export const dynamoOpsRecorder: OpsRecorder = {
+const dynamoOpsRecorder: OpsRecorder = {
   failure: async (consumer, record, error, subject) => {
     await Promise.all([recordFailure(consumer, record, error), recordRecentError(consumer, error, subject)]);
   },
@@ -195,7 +195,7 @@ export async function latestMinute(consumer: string): Promise<ConsumerMinute | u
   return item ? toMinute(item) : undefined;
 }
 
-export interface RecordedFailure {
+interface RecordedFailure {
   key: string;
   messageId: string;
   error: string;

@@ -4,10 +4,8 @@
  * into `ephemeral`, one item per event, kept TRACE_DAYS.
  *
  * Why a reactor and not a GSI on `events`: a GSI is maintained on every write of the table, the play ingest's hot
- * path. Measured on DynamoDB Local (32 concurrent conditional PutItems of a stored PlayRecorded, 4 rounds of 4 s,
- * alternating): 435/s into a table like `events`, 304/s (−30 %) with a KEYS_ONLY GSI on a top-level `correlationId`,
- * 346/s (−20 %) with the GSI but items without the attribute; ingest is at about 68 % of the raw put against a budget
- * of 60 % (infra/tables.ts), so the GSI would break it. The reactor costs one PutItem per traced event into a table
+ * path, and costs it a fifth to a third of its writes, more than the ingest budget leaves (docs/architecture.md, "Why
+ * it is so"). The reactor costs one PutItem per traced event into a table
  * without an index or a stream, after the append and off the request path, plus its queue; plays (PlayRecorded,
  * TrackListened: nearly every event, one per request) are left out, so ingest pays nothing. A request's events show
  * once the reactor has handled them, within the projection lag.
@@ -19,7 +17,7 @@ import { env } from '../env.js';
 /** How long a trace is kept: an operator follows a request in the days after it, the log keeps the events anyway. */
 export const TRACE_DAYS = 90;
 
-export interface TracedEvent {
+interface TracedEvent {
   streamId: string;
   version: number;
   type: string;

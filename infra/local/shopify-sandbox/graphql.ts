@@ -4,7 +4,7 @@
  * are values or functions of their arguments, answering only the fields asked for, as a GraphQL server does.
  */
 
-export type Value = string | number | boolean | null | Value[] | { [key: string]: Value };
+type Value = string | number | boolean | null | Value[] | { [key: string]: Value };
 type Args = Record<string, unknown>;
 /** A resolvable object: each field a value, a nested object or list, or a function of the field's arguments. */
 export interface Resolvable {
@@ -35,7 +35,7 @@ interface Fragment {
   selections: Selection[];
 }
 
-export class GraphQLError extends Error {}
+class GraphQLError extends Error {}
 
 const PUNCTUATION = new Set(['{', '}', '(', ')', '[', ']', ':', '$', '!', '=', '@', '|', '&']);
 

@@ -29,7 +29,7 @@ import {
 import { execute, type Resolvable } from './graphql.js';
 import { checkoutPage, messagePage, orderPage } from './page.js';
 
-export interface ShopifySandboxOptions {
+interface ShopifySandboxOptions {
   /** 0 picks a free port. */
   port: number;
   /** The app: product images are its media, and the order page leads back to its shop. */
@@ -60,7 +60,7 @@ const SHIPPING_CENTS = 500;
 export const SANDBOX_MEMBER_DISCOUNT_CODE = 'TOKO-PLUS-MERCH';
 
 /** A webhook signing secret for one run of the local cloud. */
-export const newShopifyWebhookSecret = () => randomBytes(32).toString('hex');
+const newShopifyWebhookSecret = () => randomBytes(32).toString('hex');
 
 /** The headers and body of one webhook delivery, signed with `secret`, as Shopify sends it. */
 export function signedDelivery(topic: string, payload: unknown, secret: string, triggeredAt = new Date()) {
@@ -129,7 +129,7 @@ interface CartWarning {
  * The first Storefront API version that answers stock problems as warnings on a cart it still makes; before it, they
  * were user errors and no cart.
  */
-export const CART_WARNINGS_SINCE = '2024-10';
+const CART_WARNINGS_SINCE = '2024-10';
 
 const stockOf = (variantId: string) => sandboxStock.get(variantId) ?? 0;
 

@@ -14,7 +14,7 @@ const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)}</title><style>${style}</style></head><body><main>${body}</main></body></html>`;
 
-export interface CheckoutView {
+interface CheckoutView {
   /** Where the Pay form posts. */
   payPath: string;
   lines: { name: string; quantity: number; lineCents: number }[];

@@ -23,7 +23,7 @@ export interface SandboxCatalogue {
   promotionCodes: { id: string; code: string; coupon: string; active: boolean; metadata: Record<string, string> }[];
 }
 
-export const PLUS_PRODUCT_ID = 'prod_TokoPlus';
+const PLUS_PRODUCT_ID = 'prod_TokoPlus';
 
 export function defaultCatalogue(appOrigin: string): SandboxCatalogue {
   const albumProducts = albums

@@ -1,8 +1,8 @@
 /** Stripe's form encoding: `a[b][0][c]=v` into nested objects and arrays (values stay strings, as Stripe receives them). */
 
 /** A value of a form-encoded request: a string, or the object or array its bracketed keys build. */
-export type FormValue = string | FormValue[] | FormObject;
-export interface FormObject {
+type FormValue = string | FormValue[] | FormObject;
+interface FormObject {
   [key: string]: FormValue;
 }
 /** While parsing: arrays are made once every key is known. */

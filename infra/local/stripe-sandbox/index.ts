@@ -18,7 +18,7 @@ import { checkoutPage, donePage } from './page.js';
 import { portalPage } from './portal.js';
 import { defaultCatalogue, type SandboxCatalogue } from './catalogue.js';
 
-export interface StripeSandboxOptions {
+interface StripeSandboxOptions {
   /** 0 picks a free port. */
   port: number;
   /** The app, for absolute image URLs of products. */
@@ -50,10 +50,10 @@ export interface StripeSandbox {
 }
 
 /** The secret key the app uses against the sandbox (any `sk_test_` key is accepted). */
-export const SANDBOX_SECRET_KEY = 'sk_test_toko_sandbox';
+const SANDBOX_SECRET_KEY = 'sk_test_toko_sandbox';
 
 /** The variables the local cloud sets so the app's Stripe SDK talks to the sandbox. */
-export function stripeSandboxEnv(sandbox: Pick<StripeSandbox, 'port'>, webhookSecret: string): Record<string, string> {
+function stripeSandboxEnv(sandbox: Pick<StripeSandbox, 'port'>, webhookSecret: string): Record<string, string> {
   return {
     STRIPE_SECRET_KEY: SANDBOX_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: webhookSecret,

@@ -16,7 +16,7 @@ const style = `${pageStyle}
   button:focus-visible, input:focus-visible, a.back:focus-visible { outline: 3px solid #fff; outline-offset: 2px; }
 `;
 
-export interface PortalView {
+interface PortalView {
   sessionId: string;
   returnUrl: string;
   email: string | null;
