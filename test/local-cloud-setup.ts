@@ -87,6 +87,8 @@ export default async function setup(project: TestProject) {
       // A listener's daily play ceiling a test reaches in seconds (test/integration/plays.test.ts); each test's
       // listeners are its own, and none plays more in a day.
       settings: { PLAYS_PER_LISTENER_DAY: String(PLAYS_PER_LISTENER_DAY_IN_TESTS) },
+      // A rebuild asked for is taken within seconds rather than at the next minute: the rebuild tests wait for it.
+      scheduleSeconds: { rebuilds: 10 },
     });
   } catch (err) {
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -66,6 +66,11 @@ export interface LocalCloudOptions {
    * can reach (PLAYS_PER_LISTENER_DAY). `npm start` leaves this unset.
    */
   settings?: Record<string, string>;
+  /**
+   * Tests only: scheduled jobs run every this many seconds instead of at their rate, e.g. the rebuilds job, so a test
+   * of a rebuild does not wait for the minute to turn. `npm start` leaves this unset.
+   */
+  scheduleSeconds?: Readonly<Record<string, number>>;
   /** Test hooks: replace handlers or manifests. The production path leaves these unset. */
   handlers?: HandlerOverrides;
   routes?: RouteSpec[];
@@ -261,7 +266,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       mark('pre-render', phase);
     }
     // 8. The timer of the scheduled jobs (EventBridge rules in AWS).
-    startScheduler({ schedules, log, shutdown });
+    startScheduler({ schedules, log, shutdown, everySeconds: options.scheduleSeconds });
     ready = true;
     stripe.sandbox.resumeWebhooks();
     warming = gateway.warm().catch(() => undefined);

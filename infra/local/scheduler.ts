@@ -13,7 +13,13 @@ type ScheduledHandler = (event: { id: string; time: string; source: string }) =>
 
 export const scheduledModuleUrl = (name: string) => new URL(`../../functions/scheduled/${name}.ts`, import.meta.url);
 
-export function startScheduler(options: { schedules: readonly ScheduleSpec[]; log: Log; shutdown: Shutdown }) {
+export function startScheduler(options: {
+  schedules: readonly ScheduleSpec[];
+  log: Log;
+  shutdown: Shutdown;
+  /** Tests only: jobs run every this many seconds instead of at their rate. */
+  everySeconds?: Readonly<Record<string, number>>;
+}) {
   const timers = options.schedules.map((job) => {
     const url = scheduledModuleUrl(job.name);
     const load = lazyHandler<ScheduledHandler>(url);
@@ -27,7 +33,7 @@ export function startScheduler(options: { schedules: readonly ScheduleSpec[]; lo
           .catch((error: unknown) => options.log.error(`${relativeName(url)} failed: ${errorMessage(error)}`))
           .finally(() => (running = false));
       },
-      rateSeconds(job.rate) * 1000,
+      (options.everySeconds?.[job.name] ?? rateSeconds(job.rate)) * 1000,
     );
   });
   options.shutdown.add(() => {
