@@ -5,7 +5,7 @@
  * and falls back to `GET /api/users/me` (401 → guest) when that call fails.
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { user, type User, validateSessionAnswer } from '../../../functions/contract/accounts';
+import { user, type User, validateSessionAnswer } from '#contract/accounts.js';
 import { HttpError, request } from './http';
 
 export type SessionUser = User;

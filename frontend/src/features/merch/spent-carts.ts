@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import * as z from 'zod/mini';
-import { cartStatusAnswer } from '../../../../functions/contract/merch';
+import { cartStatusAnswer } from '#contract/merch.js';
 import { request } from '../../lib/http';
 import { readStored, writeStored } from '../../lib/storage';
 import { toast } from '../../ui/toast';

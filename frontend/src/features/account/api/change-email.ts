@@ -3,8 +3,8 @@
  * mailed to the address in force (or by a fresh sign-in), then by a link mailed to the new one (pending until then).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { confirmEmailChangeAnswer, startEmailChangeAnswer } from '../../../../../functions/contract/accounts';
-export { EMAIL_CHANGE_FRESH_SIGN_IN_MINUTES } from '../../../../../functions/contract/accounts';
+import { confirmEmailChangeAnswer, startEmailChangeAnswer } from '#contract/accounts.js';
+export { EMAIL_CHANGE_FRESH_SIGN_IN_MINUTES } from '#contract/accounts.js';
 import { request } from '../../../lib/http';
 import { sessionKeys, type SessionUser } from '../../../lib/session';
 

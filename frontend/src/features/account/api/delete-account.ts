@@ -1,6 +1,6 @@
 /** Deleting one's own account: POST /api/users/me/deletion mails a code, POST /api/users/me/deletion/confirm with it deletes. */
 import { useMutation } from '@tanstack/react-query';
-import { confirmDeletionAnswer, requestDeletionAnswer } from '../../../../../functions/contract/user-data';
+import { confirmDeletionAnswer, requestDeletionAnswer } from '#contract/user-data.js';
 import { request } from '../../../lib/http';
 
 export const requestAccountDeletion = () => request('/api/users/me/deletion', requestDeletionAnswer, { method: 'POST' });

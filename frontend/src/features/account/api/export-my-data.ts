@@ -1,6 +1,6 @@
 /** GET /api/users/me/export: the listener's own data, built from the log, saved by the browser as a JSON file. */
 import { useMutation } from '@tanstack/react-query';
-import { userExport } from '../../../../../functions/contract/user-data';
+import { userExport } from '#contract/user-data.js';
 import { request } from '../../../lib/http';
 
 /** The file name the browser saves it under: the day it was made, as the server names it too. */

@@ -4,8 +4,8 @@
  * the home page, so nothing of the signed-in listener stays in memory.
  */
 import { useMutation } from '@tanstack/react-query';
-import { logoutAnswer } from '../../../../../functions/contract/accounts';
-import { noBody } from '../../../../../functions/contract/endpoint';
+import { logoutAnswer } from '#contract/accounts.js';
+import { noBody } from '#contract/endpoint.js';
 import { HttpError, request } from '../../../lib/http';
 import { toast } from '../../../ui/toast';
 

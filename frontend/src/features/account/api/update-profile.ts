@@ -1,6 +1,6 @@
 /** PUT /api/users/{id}: the listener's display name (a new e-mail address has its own confirmation: change-email.ts). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { updateProfileAnswer } from '../../../../../functions/contract/accounts';
+import { updateProfileAnswer } from '#contract/accounts.js';
 import { request } from '../../../lib/http';
 import { sessionKeys, type SessionUser } from '../../../lib/session';
 

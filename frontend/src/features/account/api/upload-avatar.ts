@@ -1,6 +1,6 @@
 /** POST /api/avatar-upload: the cropped 400x400 JPEG as the multipart field `avatar`; answers the user with its new address. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { uploadAvatarAnswer } from '../../../../../functions/contract/accounts';
+import { uploadAvatarAnswer } from '#contract/accounts.js';
 import { request } from '../../../lib/http';
 import { sessionKeys, type SessionUser } from '../../../lib/session';
 

@@ -22,7 +22,7 @@ import {
   releaseStatus,
   type releaseSummary,
   socialNetworkHosts,
-} from '../../../../../functions/contract/admin-catalogue.js';
+} from '#contract/admin-catalogue.js';
 import { request } from '../../../lib/http';
 import { savedList } from '../../../lib/recent-saves';
 import { featuredAlbumQueryOptions } from '../../albums';

@@ -1,7 +1,7 @@
 /** The admin's calls about history: an artist's, album's or person's changes from the event log, and an album as it was. */
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { albumAsOf, getHistoryAnswer, type historyEntry, type historyKind } from '../../../../../functions/contract/admin-history.js';
+import { albumAsOf, getHistoryAnswer, type historyEntry, type historyKind } from '#contract/admin-history.js';
 import { request } from '../../../lib/http';
 
 export type HistoryKind = z.infer<typeof historyKind>;

@@ -14,7 +14,7 @@ import {
   listFanSignupsAnswer,
   searchUsersAnswer,
   type userRow,
-} from '../../../../../functions/contract/admin-people.js';
+} from '#contract/admin-people.js';
 import { baseHeaders, HttpError, request, sendWithStepUp } from '../../../lib/http';
 import { peopleQuery, type PeopleSortKey } from '../people/people-view';
 import type { SortState } from '../table/table-sort';

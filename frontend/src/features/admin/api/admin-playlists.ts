@@ -5,8 +5,8 @@
  * found with the catalogue's search (GET /api/search).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as contract from '../../../../../functions/contract/admin-playlists.js';
-import { searchResults } from '../../../../../functions/contract/search.js';
+import * as contract from '#contract/admin-playlists.js';
+import { searchResults } from '#contract/search.js';
 import { request } from '../../../lib/http';
 import { savedList } from '../../../lib/recent-saves';
 

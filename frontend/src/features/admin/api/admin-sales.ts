@@ -4,14 +4,8 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import {
-  type adminPurchase,
-  listPurchasesAnswer,
-  orderRefund,
-  type sale,
-  searchSalesAnswer,
-} from '../../../../../functions/contract/admin-sales.js';
-import { albumList } from '../../../../../functions/contract/catalogue.js';
+import { type adminPurchase, listPurchasesAnswer, orderRefund, type sale, searchSalesAnswer } from '#contract/admin-sales.js';
+import { albumList } from '#contract/catalogue.js';
 import { request } from '../../../lib/http';
 
 export type AdminPurchase = z.infer<typeof adminPurchase>;

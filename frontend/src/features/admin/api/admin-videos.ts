@@ -4,7 +4,7 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import * as contract from '../../../../../functions/contract/admin-catalogue.js';
+import * as contract from '#contract/admin-catalogue.js';
 import { request } from '../../../lib/http';
 import { savedList } from '../../../lib/recent-saves';
 import type { AdminVideo, VideoInput } from './admin-catalogue';

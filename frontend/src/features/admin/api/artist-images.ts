@@ -4,7 +4,7 @@
  * own route reads a view that may not have the image yet: lib/recent-saves.ts).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as contract from '../../../../../functions/contract/admin-catalogue.js';
+import * as contract from '#contract/admin-catalogue.js';
 import { request } from '../../../lib/http';
 import { showSavedArtist } from './admin-catalogue';
 

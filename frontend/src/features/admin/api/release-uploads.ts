@@ -3,7 +3,7 @@
  * XMLHttpRequest (fetch reports no upload progress), then name the upload to the release. The API calls go through
  * the contract like every admin call; the bucket answers S3's XML, read here for its message.
  */
-import * as contract from '../../../../../functions/contract/admin-catalogue.js';
+import * as contract from '#contract/admin-catalogue.js';
 import { request } from '../../../lib/http';
 import type { AdminRelease } from './admin-catalogue';
 

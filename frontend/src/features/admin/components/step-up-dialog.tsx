@@ -6,7 +6,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { adminStepUp } from '../../../../../functions/contract/accounts.js';
+import { adminStepUp } from '#contract/accounts.js';
 import { request, serverMessageOf } from '../../../lib/http';
 import { setStepUpPrompt } from '../../../lib/step-up';
 import { Button, TextButton } from '../../../ui/button';

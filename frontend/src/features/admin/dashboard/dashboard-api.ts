@@ -1,9 +1,9 @@
 /** The admin's call for the label's figures over a range of days, and the one before it. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardAnswer } from '../../../../../functions/contract/admin-dashboard.js';
+import { dashboardAnswer } from '#contract/admin-dashboard.js';
 import { request } from '../../../lib/http';
 
-export type { DashboardAnswer, DashboardPeriod } from '../../../../../functions/contract/admin-dashboard.js';
+export type { DashboardAnswer, DashboardPeriod } from '#contract/admin-dashboard.js';
 
 export const dashboardKeys = {
   range: (from: string, to: string) => ['admin', 'dashboard', from, to] as const,

@@ -1,10 +1,10 @@
 /** The drift detector's and the heal's calls: the latest drift check, a check now, and one stream re-projected in a projection. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { checkDrift, healStream, latestDrift } from '../../../../../functions/contract/admin-ops.js';
+import { checkDrift, healStream, latestDrift } from '#contract/admin-ops.js';
 import { request } from '../../../lib/http';
 import { opsKeys } from './ops-api';
 
-export type { DriftReport, ProjectionDrift, ViewDifference } from '../../../../../functions/contract/admin-ops.js';
+export type { DriftReport, ProjectionDrift, ViewDifference } from '#contract/admin-ops.js';
 
 export const driftKeys = { latest: () => [...opsKeys.all, 'drift'] as const };
 

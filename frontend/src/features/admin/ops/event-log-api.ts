@@ -1,10 +1,10 @@
 /** The event log's calls: streams found by id or e-mail, a stream's events page by page, and a correlation id's trace. */
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { findStreams, readStreamEvents, traceCorrelation } from '../../../../../functions/contract/admin-ops.js';
+import { findStreams, readStreamEvents, traceCorrelation } from '#contract/admin-ops.js';
 import { request } from '../../../lib/http';
 import { opsKeys } from './ops-api';
 
-export type { FoundStream, LoggedEvent, TracedEvent } from '../../../../../functions/contract/admin-ops.js';
+export type { FoundStream, LoggedEvent, TracedEvent } from '#contract/admin-ops.js';
 
 /** Events per page of a stream. */
 export const EVENTS_PAGE = 50;

@@ -1,12 +1,6 @@
 /** The sync manager's calls: each consumer's status (refreshed every few seconds), a consumer's dead letters, and their redrive; the suspicious plays. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  listConsumers,
-  listDeadLetters,
-  redriveDeadLetters,
-  suspiciousPlays,
-  type RedriveBody,
-} from '../../../../../functions/contract/admin-ops.js';
+import { listConsumers, listDeadLetters, redriveDeadLetters, suspiciousPlays, type RedriveBody } from '#contract/admin-ops.js';
 import { request } from '../../../lib/http';
 
 export type {
@@ -17,7 +11,7 @@ export type {
   LagSample,
   RecentError,
   SuspiciousWindow,
-} from '../../../../../functions/contract/admin-ops.js';
+} from '#contract/admin-ops.js';
 
 /** How often the console asks again: often enough to watch a redrive drain, rarely enough to cost nothing. */
 export const REFRESH_MS = 5_000;

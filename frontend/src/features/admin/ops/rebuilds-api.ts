@@ -1,10 +1,10 @@
 /** The sync manager's rebuild calls: every projection's latest blue/green rebuild (refreshed), and its start, switch and drop. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dropRebuild, listRebuilds, startRebuild, switchRebuild } from '../../../../../functions/contract/admin-ops.js';
+import { dropRebuild, listRebuilds, startRebuild, switchRebuild } from '#contract/admin-ops.js';
 import { request } from '../../../lib/http';
 import { opsKeys, REFRESH_MS } from './ops-api';
 
-export type { RebuildStatus } from '../../../../../functions/contract/admin-ops.js';
+export type { RebuildStatus } from '#contract/admin-ops.js';
 
 export const rebuildsKey = () => [...opsKeys.all, 'rebuilds'] as const;
 

@@ -3,22 +3,11 @@
  * artist's split terms (read with their history, and set).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  artistStatementAnswer,
-  closeMonthAnswer,
-  contractAnswer,
-  monthStatementsAnswer,
-  setContract,
-} from '../../../../../functions/contract/admin-statements.js';
-import type { ContractAnswer, MonthStatementsAnswer } from '../../../../../functions/contract/admin-statements.js';
+import { artistStatementAnswer, closeMonthAnswer, contractAnswer, monthStatementsAnswer, setContract } from '#contract/admin-statements.js';
+import type { ContractAnswer, MonthStatementsAnswer } from '#contract/admin-statements.js';
 import { request } from '../../../lib/http';
 
-export type {
-  ArtistStatementAnswer,
-  ContractAnswer,
-  MonthStatementsAnswer,
-  StatementLine,
-} from '../../../../../functions/contract/admin-statements.js';
+export type { ArtistStatementAnswer, ContractAnswer, MonthStatementsAnswer, StatementLine } from '#contract/admin-statements.js';
 
 export const statementKeys = {
   all: ['admin', 'statements'] as const,

@@ -1,6 +1,6 @@
 /** GET /api/albums/{id}/tracks: the track list and whether this listener may play it. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { albumTracks, type AlbumTracks } from '../../../../../functions/contract/catalogue';
+import { albumTracks, type AlbumTracks } from '#contract/catalogue.js';
 import { request } from '../../../lib/http';
 import { albumKeys } from './album-keys';
 

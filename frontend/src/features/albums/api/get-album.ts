@@ -1,6 +1,6 @@
 /** GET /api/albums/{id}: one album; a 404 means it does not exist. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { album, type Album } from '../../../../../functions/contract/catalogue';
+import { album, type Album } from '#contract/catalogue.js';
 import { request } from '../../../lib/http';
 import { albumKeys } from './album-keys';
 

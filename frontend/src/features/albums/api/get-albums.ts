@@ -1,6 +1,6 @@
 /** GET /api/albums: the whole catalogue, newest release first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Album, albumList } from '../../../../../functions/contract/catalogue';
+import { type Album, albumList } from '#contract/catalogue.js';
 import { request } from '../../../lib/http';
 import { albumKeys } from './album-keys';
 

@@ -1,6 +1,6 @@
 /** GET /api/featured-album: the album the home page features, the staff's choice or else the newest release. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { featuredAlbumAnswer, type FeaturedAlbumAnswer } from '../../../../../functions/contract/catalogue';
+import { featuredAlbumAnswer, type FeaturedAlbumAnswer } from '#contract/catalogue.js';
 import { request } from '../../../lib/http';
 import { albumKeys } from './album-keys';
 

@@ -1,6 +1,6 @@
 /** GET /api/tracks/{id}/lyrics: a track's lyrics (null when it has none). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getLyricsAnswer } from '../../../../../functions/contract/catalogue';
+import { getLyricsAnswer } from '#contract/catalogue.js';
 import { request } from '../../../lib/http';
 
 export const getTrackLyrics = (trackId: string, signal?: AbortSignal): Promise<string | null> =>

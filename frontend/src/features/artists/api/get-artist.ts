@@ -1,6 +1,6 @@
 /** GET /api/artists/{id}: one artist; a 404 means there is no such artist. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { artist, type Artist } from '../../../../../functions/contract/catalogue';
+import { artist, type Artist } from '#contract/catalogue.js';
 import { request } from '../../../lib/http';
 import { artistKeys } from './artist-keys';
 

@@ -1,6 +1,6 @@
 /** GET /api/artists: the label's roster. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Artist, listArtistsAnswer } from '../../../../../functions/contract/catalogue';
+import { type Artist, listArtistsAnswer } from '#contract/catalogue.js';
 import { request } from '../../../lib/http';
 import { artistKeys } from './artist-keys';
 

@@ -1,6 +1,6 @@
 /** GET /api/exclusive-content?tier=…: what Toko+ members get beyond the albums (title and kind of each item). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ExclusiveItem, listExclusiveContentAnswer } from '../../../../../functions/contract/membership';
+import { type ExclusiveItem, listExclusiveContentAnswer } from '#contract/membership.js';
 import { request } from '../../../lib/http';
 
 export const getExclusiveContent = (tier: string, signal?: AbortSignal): Promise<ExclusiveItem[]> =>

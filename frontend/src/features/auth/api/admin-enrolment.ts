@@ -4,7 +4,7 @@
  * it with the password the owner chose, answering the second step of an admin's sign-in.
  */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { adminEnrolmentAnswer, adminEnrolmentCompleteAnswer } from '../../../../../functions/contract/accounts';
+import { adminEnrolmentAnswer, adminEnrolmentCompleteAnswer } from '#contract/accounts.js';
 import { request } from '../../../lib/http';
 
 export const adminEnrolmentKeys = {

@@ -4,7 +4,7 @@
  * before that step.
  */
 import { useMutation } from '@tanstack/react-query';
-import { loginAnswer } from '../../../../../functions/contract/accounts';
+import { loginAnswer } from '#contract/accounts.js';
 import { request } from '../../../lib/http';
 
 export const adminLogin = (body: { email: string; password: string } | { username: string; password: string }) =>

@@ -3,7 +3,7 @@
  * confirms it and answers the recovery codes once), or sign in with a code of the app or a recovery code.
  * The server sets the session cookie when the step succeeds.
  */
-import { adminTotpConfirmAnswer, adminTotpEnrolmentAnswer, adminTotpVerifyAnswer } from '../../../../../functions/contract/accounts';
+import { adminTotpConfirmAnswer, adminTotpEnrolmentAnswer, adminTotpVerifyAnswer } from '#contract/accounts.js';
 import { request } from '../../../lib/http';
 
 export const startTotpEnrolment = (challenge: string) =>

@@ -1,6 +1,6 @@
 /** POST /api/users/beta-signup: an account with a username and password, opened with an optional beta code. */
 import { useMutation } from '@tanstack/react-query';
-import { betaSignupAnswer } from '../../../../../functions/contract/accounts';
+import { betaSignupAnswer } from '#contract/accounts.js';
 import { request } from '../../../lib/http';
 
 export interface BetaSignupRequest {

@@ -1,6 +1,6 @@
 /** POST /api/auth/free-signup: the /free-signup page's one field; the answer names the address the message went to. */
 import { useMutation } from '@tanstack/react-query';
-import { freeSignupAnswer } from '../../../../../functions/contract/accounts';
+import { freeSignupAnswer } from '#contract/accounts.js';
 import { request } from '../../../lib/http';
 
 export const freeSignup = (email: string) => request('/api/auth/free-signup', freeSignupAnswer, { method: 'POST', body: { email } });

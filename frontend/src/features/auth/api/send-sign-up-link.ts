@@ -3,7 +3,7 @@
  * retried on POST /api/auth/send-magic-link when the address already has an account, as the spec does.
  */
 import { useMutation } from '@tanstack/react-query';
-import { sendSignUpLinkAnswer } from '../../../../../functions/contract/accounts';
+import { sendSignUpLinkAnswer } from '#contract/accounts.js';
 import { request } from '../../../lib/http';
 import { saysEmailExists } from '../sign-in-messages';
 

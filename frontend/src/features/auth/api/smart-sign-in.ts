@@ -1,7 +1,7 @@
 /** POST /api/auth/smart-signin: the sign-in modal's e-mail step; the server decides how this person gets in. */
 import { useMutation } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import { smartSignInAnswer } from '../../../../../functions/contract/accounts';
+import { smartSignInAnswer } from '#contract/accounts.js';
 import { request } from '../../../lib/http';
 
 export type SmartSignInAnswer = z.infer<typeof smartSignInAnswer>;

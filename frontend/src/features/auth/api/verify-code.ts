@@ -1,7 +1,7 @@
 /** POST /api/auth/verify-code: the 6-digit code; on success the server sets the session cookie. */
 import { useMutation } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import { verifyCodeAnswer } from '../../../../../functions/contract/accounts';
+import { verifyCodeAnswer } from '#contract/accounts.js';
 import { request } from '../../../lib/http';
 
 export type VerifyCodeAnswer = z.infer<typeof verifyCodeAnswer>;

@@ -5,7 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { verifyEmailAnswer, verifyMagicLinkAnswer } from '../../../../../functions/contract/accounts';
+import { verifyEmailAnswer, verifyMagicLinkAnswer } from '#contract/accounts.js';
 import { request } from '../../../lib/http';
 
 export const verifyMagicLink = (token: string) =>

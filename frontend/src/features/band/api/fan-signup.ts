@@ -4,7 +4,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { confirmFanSignupAnswer, fanSignupAnswer } from '../../../../../functions/contract/band';
+import { confirmFanSignupAnswer, fanSignupAnswer } from '#contract/band.js';
 import { request } from '../../../lib/http';
 
 /** The fan signup needs a well-formed address (spec part 2 §5). */

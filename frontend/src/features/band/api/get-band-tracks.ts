@@ -1,6 +1,6 @@
 /** GET /api/band/tracks: the band page's unreleased tracks, each with a short-lived signed URL of its audio. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { bandTracksAnswer, type BandTracks } from '../../../../../functions/contract/band';
+import { bandTracksAnswer, type BandTracks } from '#contract/band.js';
 import { request } from '../../../lib/http';
 
 export const bandKeys = { all: ['band'] as const, tracks: () => [...bandKeys.all, 'tracks'] as const };

@@ -1,5 +1,5 @@
 /** POST /api/cart/add, DELETE /api/cart/{id} and POST /api/cart/clear: each answers with the cart as it is now. */
-import { addToCartAnswer, cartChange, type CartItem } from '../../../../../functions/contract/commerce';
+import { addToCartAnswer, cartChange, type CartItem } from '#contract/commerce.js';
 import { request } from '../../../lib/http';
 import type { CartAlbum } from '../cart-album';
 import { cartAlbums } from './get-cart';

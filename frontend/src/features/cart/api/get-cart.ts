@@ -1,6 +1,6 @@
 /** GET /api/cart: the signed-in listener's album cart, retried 3 times at 1 s (spec §7). */
 import { queryOptions } from '@tanstack/react-query';
-import { cart, type CartItem } from '../../../../../functions/contract/commerce';
+import { cart, type CartItem } from '#contract/commerce.js';
 import { request } from '../../../lib/http';
 import type { CartAlbum } from '../cart-album';
 import { cartKeys } from './cart-keys';

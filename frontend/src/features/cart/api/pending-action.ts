@@ -1,5 +1,5 @@
 /** POST /api/auth/pending-action and its /take: the server's copy of the pending checkout (kept 600 s by a cookie; taken once). */
-import { savePendingActionAnswer, takePendingAction as takeEndpoint } from '../../../../../functions/contract/accounts';
+import { savePendingActionAnswer, takePendingAction as takeEndpoint } from '#contract/accounts.js';
 import { request } from '../../../lib/http';
 import type { PendingCheckout } from '../pending-checkout';
 

@@ -3,7 +3,7 @@
  * sandbox a page standing in for the embedded form) and POST /api/simple-checkout (a hosted page to go to).
  * Prices are the server's; the cart lines are sent as the spec lists them.
  */
-import { startCheckoutAnswer, startHostedCheckoutAnswer } from '../../../../../functions/contract/commerce';
+import { startCheckoutAnswer, startHostedCheckoutAnswer } from '#contract/commerce.js';
 import { request } from '../../../lib/http';
 import type { CartAlbum } from '../cart-album';
 

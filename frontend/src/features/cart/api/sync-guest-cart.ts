@@ -1,5 +1,5 @@
 /** POST /api/cart/sync: the guest cart moved into the signed-in listener's cart; answers the merged cart. */
-import { syncGuestCartAnswer } from '../../../../../functions/contract/commerce';
+import { syncGuestCartAnswer } from '#contract/commerce.js';
 import { request } from '../../../lib/http';
 import type { GuestCartItem } from '../guest-cart';
 import { cartAlbums } from './get-cart';

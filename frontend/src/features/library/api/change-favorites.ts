@@ -4,7 +4,7 @@
  * the list again (spec part 1 §4 Other, §8).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Favorite, favoritesChange } from '../../../../../functions/contract/library';
+import { type Favorite, favoritesChange } from '#contract/library.js';
 import { request } from '../../../lib/http';
 import { toast } from '../../../ui/toast';
 import { FAVORITES_FAILED, LIBRARY_TOAST_MS } from '../library-messages';

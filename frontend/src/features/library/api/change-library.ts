@@ -4,7 +4,7 @@
  * reads the lists again. The toasts are the spec's (part 1 §8).
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { type LibraryAlbum, libraryChange, type LibraryChange, type LibraryTrack } from '../../../../../functions/contract/library';
+import { type LibraryAlbum, libraryChange, type LibraryChange, type LibraryTrack } from '#contract/library.js';
 import { request } from '../../../lib/http';
 import { haptic } from '../../../lib/haptics';
 import { toast } from '../../../ui/toast';

@@ -1,6 +1,6 @@
 /** GET /api/favorites: the listener's favourite tracks (with trackId) and albums (with albumId). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listFavoritesAnswer } from '../../../../../functions/contract/library';
+import { listFavoritesAnswer } from '#contract/library.js';
 import { request } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { isFavoriteOf, type FavoriteTarget } from './change-favorites';

@@ -1,6 +1,6 @@
 /** GET /api/library/albums and /api/library/tracks: the albums the listener keeps and all their songs. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listLibraryAlbumsAnswer, listLibraryTracksAnswer } from '../../../../../functions/contract/library';
+import { listLibraryAlbumsAnswer, listLibraryTracksAnswer } from '#contract/library.js';
 import { request } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { libraryKeys } from './library-keys';

@@ -1,6 +1,6 @@
 /** POST /api/subscription/cancel: ends the membership at the close of the period already paid. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cancelSubscriptionAnswer } from '../../../../../functions/contract/membership';
+import { cancelSubscriptionAnswer } from '#contract/membership.js';
 import { request } from '../../../lib/http';
 import { sessionKeys } from '../../../lib/session';
 import { membershipKeys } from './membership-keys';

@@ -1,5 +1,5 @@
 /** POST /api/shopify/check-subscription: whether the signed-in account (named by its e-mail) has Toko+. */
-import { checkSubscriptionAnswer } from '../../../../../functions/contract/membership';
+import { checkSubscriptionAnswer } from '#contract/membership.js';
 import { request } from '../../../lib/http';
 
 export const checkSubscription = async (email: string): Promise<boolean> =>

@@ -4,7 +4,7 @@
  * checkout's address, with the coupon's free trial when it grants one.
  */
 import { useMutation } from '@tanstack/react-query';
-import { createSubscriptionAnswer } from '../../../../../functions/contract/membership';
+import { createSubscriptionAnswer } from '#contract/membership.js';
 import { request } from '../../../lib/http';
 import { normalizeCoupon, type PlanAmount } from '../plans';
 

@@ -3,13 +3,7 @@
  * videos. Members get everything; everyone else a preview of a few, with the videos locked (no video id).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  type ExclusiveItem,
-  listExclusiveContentAnswer,
-  listExclusiveVideosAnswer,
-  video,
-  type Video,
-} from '../../../../../functions/contract/membership';
+import { type ExclusiveItem, listExclusiveContentAnswer, listExclusiveVideosAnswer, video, type Video } from '#contract/membership.js';
 import { brand } from '../../../lib/brand';
 import { request } from '../../../lib/http';
 import { membershipKeys } from './membership-keys';

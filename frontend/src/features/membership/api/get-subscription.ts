@@ -1,6 +1,6 @@
 /** GET /api/subscription/me: the member's live subscription (amount in cents, next billing date, trial, cancellation). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { subscription, type Subscription } from '../../../../../functions/contract/membership';
+import { subscription, type Subscription } from '#contract/membership.js';
 import { request } from '../../../lib/http';
 import { membershipKeys } from './membership-keys';
 

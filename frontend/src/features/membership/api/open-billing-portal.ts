@@ -1,6 +1,6 @@
 /** POST /api/subscription/portal: the address of Stripe's customer portal (card, cancel, resume) for the member. */
 import { useMutation } from '@tanstack/react-query';
-import { openBillingPortalAnswer } from '../../../../../functions/contract/membership';
+import { openBillingPortalAnswer } from '#contract/membership.js';
 import { request } from '../../../lib/http';
 
 export const openBillingPortal = () => request('/api/subscription/portal', openBillingPortalAnswer, { method: 'POST' });

@@ -1,6 +1,6 @@
 /** POST /api/subscription/resume: takes back a cancellation before the period ends, so the plan renews again. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { resumeSubscriptionAnswer } from '../../../../../functions/contract/membership';
+import { resumeSubscriptionAnswer } from '#contract/membership.js';
 import { request } from '../../../lib/http';
 import { sessionKeys } from '../../../lib/session';
 import { membershipKeys } from './membership-keys';

@@ -4,7 +4,7 @@
  * real Stripe keys, Stripe's embedded form (lib/embedded-checkout.ts). Without one, or when the embedded session
  * fails, the hosted checkout page takes over (spec part 2 §4, Checkout overlay).
  */
-import { startHostedPlanCheckoutAnswer, startPlanCheckoutAnswer } from '../../../../../functions/contract/membership';
+import { startHostedPlanCheckoutAnswer, startPlanCheckoutAnswer } from '#contract/membership.js';
 import { embeddedCheckoutForm, type EmbeddedCheckoutForm } from '../../../lib/embedded-checkout';
 import { request } from '../../../lib/http';
 import type { PlanAmount } from '../plans';

@@ -1,6 +1,6 @@
 /** POST /api/stripe/verify-checkout: whether the Toko+ checkout of this session is paid and the membership recorded. */
 import type * as z from 'zod/mini';
-import { verifyCheckoutAnswer } from '../../../../../functions/contract/membership';
+import { verifyCheckoutAnswer } from '#contract/membership.js';
 import { request } from '../../../lib/http';
 
 type VerifyCheckoutAnswer = z.infer<typeof verifyCheckoutAnswer>;

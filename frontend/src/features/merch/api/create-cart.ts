@@ -1,5 +1,5 @@
 /** POST /api/shopify/create-cart: an external cart of the bag's lines, answered with its checkout URL. */
-import { createCartAnswer } from '../../../../../functions/contract/merch';
+import { createCartAnswer } from '#contract/merch.js';
 import { request } from '../../../lib/http';
 
 export const createMerchCart = (items: Array<{ variantId: string; quantity: number }>) =>

@@ -1,6 +1,6 @@
 /** GET /api/shopify/collections: the shop's collections, for the collection filter. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listCollectionsAnswer } from '../../../../../functions/contract/merch';
+import { listCollectionsAnswer } from '#contract/merch.js';
 import { request } from '../../../lib/http';
 import { merchKeys } from './merch-keys';
 

@@ -1,6 +1,6 @@
 /** GET /api/shopify/member-discount: the listener's merch discount (a Toko+ member's percentage off), or null. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { memberDiscountAnswer } from '../../../../../functions/contract/merch';
+import { memberDiscountAnswer } from '#contract/merch.js';
 import { request } from '../../../lib/http';
 import { merchKeys } from './merch-keys';
 

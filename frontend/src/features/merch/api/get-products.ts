@@ -1,6 +1,6 @@
 /** GET /api/shopify/products: every product of the shop, in the shop's featured order. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listProductsAnswer } from '../../../../../functions/contract/merch';
+import { listProductsAnswer } from '#contract/merch.js';
 import { request } from '../../../lib/http';
 import { merchKeys } from './merch-keys';
 

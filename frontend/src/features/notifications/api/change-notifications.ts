@@ -4,12 +4,7 @@
  * with the spec's message if the server refuses.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  deleteNotificationAnswer,
-  markAllReadAnswer,
-  markReadAnswer,
-  type Notification,
-} from '../../../../../functions/contract/notifications';
+import { deleteNotificationAnswer, markAllReadAnswer, markReadAnswer, type Notification } from '#contract/notifications.js';
 import { request } from '../../../lib/http';
 import { toast } from '../../../ui/toast';
 import { notificationKeys } from './notification-keys';

@@ -1,6 +1,6 @@
 /** GET /api/notifications: the signed-in listener's notifications, newest first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listNotificationsAnswer, type Notification } from '../../../../../functions/contract/notifications';
+import { listNotificationsAnswer, type Notification } from '#contract/notifications.js';
 import { request } from '../../../lib/http';
 import { notificationKeys } from './notification-keys';
 

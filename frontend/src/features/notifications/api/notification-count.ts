@@ -1,6 +1,6 @@
 /** GET /api/notifications/count: the unread count behind the bell's badge, read again every 30 s. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { countUnreadAnswer } from '../../../../../functions/contract/notifications';
+import { countUnreadAnswer } from '#contract/notifications.js';
 import { request } from '../../../lib/http';
 import { notificationKeys } from './notification-keys';
 

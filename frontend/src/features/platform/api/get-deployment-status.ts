@@ -1,7 +1,7 @@
 /** GET /api/deployment-status: what is deployed (build, version) and how much media is there, read every 5 s. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import { deploymentStatusAnswer } from '../../../../../functions/contract/platform';
+import { deploymentStatusAnswer } from '#contract/platform.js';
 import { request } from '../../../lib/http';
 
 export const DEPLOYMENT_POLL_MS = 5000;

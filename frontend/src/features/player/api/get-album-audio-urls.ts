@@ -4,8 +4,8 @@
  * (no access any more) has no URL to give. An album that is not out yet (404) may still have tracks on the band
  * page: their URLs come from the band page's list, signed anew as well.
  */
-import { bandTracksAnswer } from '../../../../../functions/contract/band';
-import { albumTracks } from '../../../../../functions/contract/catalogue';
+import { bandTracksAnswer } from '#contract/band.js';
+import { albumTracks } from '#contract/catalogue.js';
 import { HttpError, request } from '../../../lib/http';
 
 /** Track id → audio URL, for the tracks this listener may play. */

@@ -1,6 +1,6 @@
 /** GET /api/recently-played?limit=20: the tracks the signed-in listener played last, newest first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listRecentlyPlayedAnswer, type RecentTrack } from '../../../../../functions/contract/library';
+import { listRecentlyPlayedAnswer, type RecentTrack } from '#contract/library.js';
 import { request } from '../../../lib/http';
 
 export const RECENTLY_PLAYED_LIMIT = 20;

@@ -1,5 +1,5 @@
 /** POST /api/listening-history: adds a counted play to the signed-in listener's history (failures ignored). */
-import { recordListeningAnswer } from '../../../../../functions/contract/library';
+import { recordListeningAnswer } from '#contract/library.js';
 import { request } from '../../../lib/http';
 
 export function recordListening(trackId: string): void {

@@ -1,6 +1,6 @@
 /** POST /api/track-play: tells the label a play reached its qualifying time, or, with `ended`, the end of its track. */
 import { useMutation } from '@tanstack/react-query';
-import { recordTrackPlayAnswer } from '../../../../../functions/contract/plays';
+import { recordTrackPlayAnswer } from '#contract/plays.js';
 import { request } from '../../../lib/http';
 
 export interface TrackPlay {

@@ -1,5 +1,5 @@
 /** POST /api/track-play/start: the label's token for a play that starts, which its reports carry. */
-import { startTrackPlayAnswer } from '../../../../../functions/contract/plays';
+import { startTrackPlayAnswer } from '#contract/plays.js';
 import { request } from '../../../lib/http';
 
 export interface PlayedTrack {

@@ -4,7 +4,7 @@
  * 2 s apart (spec part 2 §4 "Checkout success"); a lookup that finds no confirmed payment counts as failed.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { checkoutResult } from '../../../../../functions/contract/commerce';
+import { checkoutResult } from '#contract/commerce.js';
 import { request } from '../../../lib/http';
 import { purchaseKeys } from './purchase-keys';
 

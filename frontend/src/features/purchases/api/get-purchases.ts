@@ -1,6 +1,6 @@
 /** GET /api/purchases: the listener's purchase history, newest first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listPurchasesAnswer } from '../../../../../functions/contract/commerce';
+import { listPurchasesAnswer } from '#contract/commerce.js';
 import { request } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { purchaseKeys } from './purchase-keys';

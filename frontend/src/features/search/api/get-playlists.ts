@@ -1,6 +1,6 @@
 /** GET /api/playlists (the label's curated playlists) and GET /api/playlists/{id} (one, as a queue). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listPlaylistsAnswer, playlist } from '../../../../../functions/contract/search';
+import { listPlaylistsAnswer, playlist } from '#contract/search.js';
 import { request } from '../../../lib/http';
 import { playlistKeys } from './search-keys';
 

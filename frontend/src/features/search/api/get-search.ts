@@ -1,6 +1,6 @@
 /** GET /api/search?q= (albums, tracks, artists, playlists); the header's suggestions are in get-suggestions.ts. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { searchResults } from '../../../../../functions/contract/search';
+import { searchResults } from '#contract/search.js';
 import { request } from '../../../lib/http';
 import { searchKeys } from './search-keys';
 

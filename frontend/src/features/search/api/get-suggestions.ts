@@ -3,7 +3,7 @@
  * search page's reads (get-search.ts), because the header ships with the first page.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type Suggestion, suggestionsAnswer } from '../../../../../functions/contract/search';
+import { type Suggestion, suggestionsAnswer } from '#contract/search.js';
 import { request } from '../../../lib/http';
 import { searchKeys } from './search-keys';
 
