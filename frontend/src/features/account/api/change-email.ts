@@ -5,14 +5,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { confirmEmailChangeAnswer, startEmailChangeAnswer } from '#contract/accounts.js';
 export { EMAIL_CHANGE_FRESH_SIGN_IN_MINUTES } from '#contract/accounts.js';
-import { request } from '../../../lib/http';
+import { api } from '../../../lib/http';
 import { sessionKeys, type SessionUser } from '../../../lib/session';
 
-export const startEmailChange = (email: string) =>
-  request('/api/users/me/email', startEmailChangeAnswer, { method: 'POST', body: { email } });
+export const startEmailChange = (email: string) => api('POST /api/users/me/email', startEmailChangeAnswer, { body: { email } });
 
-export const confirmEmailChange = (code: string) =>
-  request('/api/users/me/email/confirm', confirmEmailChangeAnswer, { method: 'POST', body: { code } });
+export const confirmEmailChange = (code: string) => api('POST /api/users/me/email/confirm', confirmEmailChangeAnswer, { body: { code } });
 
 function useSessionUserUpdate() {
   const queryClient = useQueryClient();

@@ -5,9 +5,9 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { loginAnswer } from '#contract/accounts.js';
-import { request } from '../../../lib/http';
+import { api } from '../../../lib/http';
 
 export const adminLogin = (body: { email: string; password: string } | { username: string; password: string }) =>
-  request('/api/auth/login', loginAnswer, { method: 'POST', body });
+  api('POST /api/auth/login', loginAnswer, { body });
 
 export const useAdminLogin = () => useMutation({ mutationFn: adminLogin });

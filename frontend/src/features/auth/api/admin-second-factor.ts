@@ -4,13 +4,13 @@
  * The server sets the session cookie when the step succeeds.
  */
 import { adminTotpConfirmAnswer, adminTotpEnrolmentAnswer, adminTotpVerifyAnswer } from '#contract/accounts.js';
-import { request } from '../../../lib/http';
+import { api } from '../../../lib/http';
 
 export const startTotpEnrolment = (challenge: string) =>
-  request('/api/auth/admin/totp/enrolment', adminTotpEnrolmentAnswer, { method: 'POST', body: { challenge } });
+  api('POST /api/auth/admin/totp/enrolment', adminTotpEnrolmentAnswer, { body: { challenge } });
 
 export const confirmTotpEnrolment = (body: { challenge: string; code: string }) =>
-  request('/api/auth/admin/totp/confirm', adminTotpConfirmAnswer, { method: 'POST', body });
+  api('POST /api/auth/admin/totp/confirm', adminTotpConfirmAnswer, { body });
 
 export const verifySecondFactor = (body: { challenge: string } & ({ code: string } | { recoveryCode: string })) =>
-  request('/api/auth/admin/totp/verify', adminTotpVerifyAnswer, { method: 'POST', body });
+  api('POST /api/auth/admin/totp/verify', adminTotpVerifyAnswer, { body });

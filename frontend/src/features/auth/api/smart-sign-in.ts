@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { smartSignInAnswer } from '#contract/accounts.js';
-import { request } from '../../../lib/http';
+import { api } from '../../../lib/http';
 
 export type SmartSignInAnswer = z.infer<typeof smartSignInAnswer>;
 
@@ -29,9 +29,6 @@ export interface SignInIntentFields {
 }
 
 export const smartSignIn = (email: string, carried?: SignInIntentFields): Promise<SmartSignInAnswer> =>
-  request('/api/auth/smart-signin', smartSignInAnswer, {
-    method: 'POST',
-    body: carried ? { email, displayName: '', ...carried } : { email },
-  });
+  api('POST /api/auth/smart-signin', smartSignInAnswer, { body: carried ? { email, displayName: '', ...carried } : { email } });
 
 export const useSmartSignIn = () => useMutation({ mutationFn: (email: string) => smartSignIn(email) });

@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { deploymentStatusAnswer } from '#contract/platform.js';
-import { request } from '../../../lib/http';
+import { api } from '../../../lib/http';
 
 export const DEPLOYMENT_POLL_MS = 5000;
 /** What a complete deployment of the label holds (spec part 1 §9). */
@@ -20,7 +20,7 @@ export function deploymentHealth(status: DeploymentStatus | undefined, failed: b
 }
 
 export const getDeploymentStatus = (signal?: AbortSignal): Promise<DeploymentStatus> =>
-  request('/api/deployment-status', deploymentStatusAnswer, { signal });
+  api('GET /api/deployment-status', deploymentStatusAnswer, { signal });
 
 export const deploymentStatusQueryOptions = () =>
   queryOptions({

@@ -6,16 +6,16 @@
  */
 import { bandTracksAnswer } from '#contract/band.js';
 import { albumTracks } from '#contract/catalogue.js';
-import { HttpError, request } from '../../../lib/http';
+import { HttpError, api } from '../../../lib/http';
 
 /** Track id → audio URL, for the tracks this listener may play. */
 export async function getAlbumAudioUrls(albumId: string, signal?: AbortSignal): Promise<Record<string, string>> {
   try {
-    const answer = await request(`/api/albums/${encodeURIComponent(albumId)}/tracks`, albumTracks, { signal });
+    const answer = await api('GET /api/albums/{id}/tracks', albumTracks, { params: { id: albumId }, signal });
     return Object.fromEntries(answer.tracks.flatMap((track) => (track.audioUrl ? [[track.id, track.audioUrl]] : [])));
   } catch (error) {
     if (!(error instanceof HttpError && error.status === 404)) throw error;
-    const band = await request('/api/band/tracks', bandTracksAnswer, { signal });
+    const band = await api('GET /api/band/tracks', bandTracksAnswer, { signal });
     return Object.fromEntries(
       band.tracks.flatMap((track) => (track.albumId === albumId && track.audioUrl ? [[track.id, track.audioUrl]] : [])),
     );

@@ -5,7 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { checkoutResult } from '#contract/commerce.js';
-import { request } from '../../../lib/http';
+import { api } from '../../../lib/http';
 import { purchaseKeys } from './purchase-keys';
 
 export const CHECKOUT_LOOKUPS = 3;
@@ -22,9 +22,7 @@ export const checkoutResultQueryOptions = (sessionId: string) =>
   queryOptions({
     queryKey: purchaseKeys.checkout(sessionId),
     queryFn: async ({ signal }) => {
-      const result = await request(`/api/purchases/check-session/${encodeURIComponent(sessionId)}`, checkoutResult, {
-        signal,
-      });
+      const result = await api('GET /api/purchases/check-session/{sessionId}', checkoutResult, { params: { sessionId }, signal });
       if (!result.success) throw new CheckoutNotConfirmed();
       return result;
     },

@@ -5,7 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listPurchasedAlbumsAnswer } from '#contract/commerce.js';
-import { request } from '../../../lib/http';
+import { api } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { purchaseKeys } from './purchase-keys';
 import type { PurchasedAlbum } from '#contract/commerce.js';
@@ -16,7 +16,7 @@ export const PENDING_DOWNLOAD_POLL_MS = 5000;
 export const purchasedAlbumsQueryOptions = () =>
   queryOptions({
     queryKey: purchaseKeys.downloads(),
-    queryFn: ({ signal }) => request('/api/library/purchased-albums', listPurchasedAlbumsAnswer, { signal }),
+    queryFn: ({ signal }) => api('GET /api/library/purchased-albums', listPurchasedAlbumsAnswer, { signal }),
   });
 
 export const hasPendingDownload = (albums: PurchasedAlbum[] | undefined): boolean => Boolean(albums?.some((album) => !album.shopifyZipUrl));
