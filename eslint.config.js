@@ -185,6 +185,21 @@ export default tseslint.config(
   },
   { files: ['frontend/src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   {
+    // The SPA names a route by its manifest key, api('GET /api/albums/{id}', …), which the typecheck holds to the
+    // manifest and the contract; a path written by hand would drift unseen.
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/^\\/api\\//]', 'TemplateElement[value.raw=/^\\/api\\//]'].map((selector) => ({
+          selector,
+          message: "Call the API with api('METHOD /api/…', answer, { params, query, body }) from lib/http, not a path by hand.",
+        })),
+      ],
+    },
+  },
+  {
     files: ['frontend/public/**/*.js'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },

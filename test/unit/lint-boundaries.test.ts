@@ -53,6 +53,14 @@ describe('layer rules', () => {
     ]);
   });
 
+  it('the SPA names a route by its manifest key, never by a path written by hand', async () => {
+    const file = 'frontend/src/features/albums/api/probe.ts';
+    for (const code of [`export const all = '/api/albums';`, 'export const one = (id: string) => `/api/albums/${id}`;']) {
+      expect(await layerFindings(file, code)).toEqual([expect.stringContaining("Call the API with api('METHOD /api/…'")]);
+    }
+    expect(await layerFindings(file, `export const key = 'GET /api/albums/{id}';`)).toEqual([]);
+  });
+
   it('the SPA reads the route manifest as types only', async () => {
     const file = 'frontend/src/lib/probe.ts';
     expect(await layerFindings(file, `import type { Route } from '../../../functions/routes.js';`)).toEqual([]);
