@@ -1,8 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as z from 'zod/mini';
+import { describe, expect, it } from 'vitest';
 import { externalListenLinks, isPlusExclusive, isTrackPlayable } from '../../frontend/src/features/albums/album-access';
 import { artistSocialLinks } from '../../frontend/src/features/artists/social-links';
-import { HttpError, isNotFound, request } from '../../frontend/src/lib/http';
 import { album as albumSchema, albumTracks as albumTracksSchema, type Album } from '../../functions/contract/catalogue';
 
 const albumAnswer = {
@@ -79,62 +77,5 @@ describe('access', () => {
     ]);
     expect(artistSocialLinks('not json')).toEqual([]);
     expect(artistSocialLinks('')).toEqual([]);
-  });
-});
-
-describe('the HTTP client', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
-  const replyWith = (response: Response) => {
-    const fetch = vi.fn(() => Promise.resolve(response));
-    vi.stubGlobal('fetch', fetch);
-    return fetch;
-  };
-
-  it('turns a non-OK reply into an error reading "<status>: <body>"', async () => {
-    replyWith(new Response('{"error":"not_found","message":"Album not found"}', { status: 404, statusText: 'Not Found' }));
-    const failure = await request('/api/albums/x', albumSchema).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(HttpError);
-    expect((failure as HttpError).message).toBe('404: {"error":"not_found","message":"Album not found"}');
-    expect(isNotFound(failure)).toBe(true);
-  });
-
-  it('uses the status text when the body is empty', async () => {
-    replyWith(new Response(null, { status: 503, statusText: 'Service Unavailable' }));
-    await expect(request('/api/albums', z.array(albumSchema))).rejects.toThrow('503: Service Unavailable');
-  });
-
-  it('sends JSON with credentials and checks the answer', async () => {
-    const fetch = replyWith(Response.json({ recorded: true }));
-    const answer = await request('/api/track-play', z.object({ recorded: z.boolean() }), { method: 'POST', body: { trackId: 't1' } });
-    expect(answer).toEqual({ recorded: true });
-    expect(fetch).toHaveBeenCalledWith(
-      '/api/track-play',
-      expect.objectContaining({ method: 'POST', credentials: 'include', body: '{"trackId":"t1"}' }),
-    );
-  });
-
-  it("uses the first page's early answer once, and asks the server again after that or when it failed", async () => {
-    const fetch = vi.fn(() => Promise.resolve(Response.json({ recorded: false })));
-    vi.stubGlobal('fetch', fetch);
-    vi.stubGlobal('window', {
-      earlyAnswers: {
-        '/api/plays': Promise.resolve(Response.json({ recorded: true })),
-        '/api/lost': Promise.reject(new TypeError('offline')),
-      },
-    });
-    const schema = z.object({ recorded: z.boolean() });
-    expect(await request('/api/plays', schema)).toEqual({ recorded: true });
-    expect(fetch).not.toHaveBeenCalled();
-    expect(await request('/api/plays', schema)).toEqual({ recorded: false });
-    expect(await request('/api/lost', schema)).toEqual({ recorded: false });
-    expect(fetch).toHaveBeenCalledTimes(2);
-  });
-
-  it('rejects an answer of the wrong shape', async () => {
-    replyWith(Response.json({ recorded: 'yes' }));
-    await expect(request('/api/track-play', z.object({ recorded: z.boolean() }))).rejects.toThrow(
-      'Unexpected answer from GET /api/track-play',
-    );
   });
 });

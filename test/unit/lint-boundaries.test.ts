@@ -42,6 +42,33 @@ describe('layer rules', () => {
     expect(await layerFindings(file, `export * from '../../../../functions/contract/commerce.js';`)).toEqual([]);
   });
 
+  it('an #contract/ import is the contract layer, and an alias that climbs out of it is checked where it lands', async () => {
+    const file = 'frontend/src/features/cart/probe.ts';
+    expect(await layerFindings(file, `export * from '#contract/commerce.js';`)).toEqual([]);
+    expect(await layerFindings(file, `export * from '#contract/../lib/http.js';`)).toEqual([
+      expect.stringContaining('frontend/ may not import functions/lib/http.js'),
+    ]);
+    expect(await layerFindings('events/probe.ts', `export * from '#contract/commerce.js';`)).toEqual([
+      expect.stringContaining('events/ may not import functions/contract/commerce.js'),
+    ]);
+  });
+
+  it('the SPA names a route by its manifest key, never by a path written by hand', async () => {
+    const file = 'frontend/src/features/albums/api/probe.ts';
+    for (const code of [`export const all = '/api/albums';`, 'export const one = (id: string) => `/api/albums/${id}`;']) {
+      expect(await layerFindings(file, code)).toEqual([expect.stringContaining("Call the API with api('METHOD /api/…'")]);
+    }
+    expect(await layerFindings(file, `export const key = 'GET /api/albums/{id}';`)).toEqual([]);
+  });
+
+  it('the SPA reads the route manifest as types only', async () => {
+    const file = 'frontend/src/lib/probe.ts';
+    expect(await layerFindings(file, `import type { Route } from '../../../functions/routes.js';`)).toEqual([]);
+    expect(await layerFindings(file, `import { routes } from '../../../functions/routes.js';`)).toEqual([
+      expect.stringContaining('frontend/ may not import functions/routes.js'),
+    ]);
+  });
+
   it("a feature reaches another feature only through that feature's index.ts", async () => {
     const file = 'frontend/src/features/cart/components/probe.tsx';
     expect(await layerFindings(file, `import { useOpenAccountDialog } from '../../auth/components/account-dialog-provider';`)).toEqual([

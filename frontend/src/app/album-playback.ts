@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { isTrackPlayable, playBlock, type PlayBlock } from '../features/albums/album-access';
 import { albumKeys } from '../features/albums/api/album-keys';
-import type { Album, AlbumTrack, AlbumTracks } from '../../../functions/contract/catalogue';
+import type { Album, AlbumTrack, AlbumTracks } from '#contract/catalogue.js';
 import { albumTracksQueryOptions } from '../features/albums/api/get-album-tracks';
 import { updateAlbumStats } from '../features/albums/api/update-album-stats';
 import type { AlbumPlayback } from '../features/albums/components/album-details';

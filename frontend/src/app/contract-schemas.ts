@@ -4,14 +4,14 @@
  * 4× slower CPU. The build puts the modules named here in a chunk of their own (vite.config.ts reads this list); one
  * missing is only built with the app, and the schemas no screen reads are left out of the bundle all the same.
  */
-import '../../../functions/contract/accounts';
-import '../../../functions/contract/catalogue';
-import '../../../functions/contract/commerce';
-import '../../../functions/contract/endpoint';
-import '../../../functions/contract/library';
-import '../../../functions/contract/membership';
-import '../../../functions/contract/merch';
-import '../../../functions/contract/notifications';
-import '../../../functions/contract/plays';
-import '../../../functions/contract/pricing';
-import '../../../functions/contract/search';
+import '#contract/accounts.js';
+import '#contract/catalogue.js';
+import '#contract/commerce.js';
+import '#contract/endpoint.js';
+import '#contract/library.js';
+import '#contract/membership.js';
+import '#contract/merch.js';
+import '#contract/notifications.js';
+import '#contract/plays.js';
+import '#contract/pricing.js';
+import '#contract/search.js';

@@ -1,5 +1,5 @@
 /** Connects the label's curated playlists (their page, search, the music page) to the player: a playlist plays as a queue. */
-import type { Playlist } from '../../../functions/contract/search';
+import type { Playlist } from '#contract/search.js';
 import type { PlaylistPlayback } from '../features/search/components/playlist-page';
 import { toast } from '../ui/toast';
 import { useSongPlayback } from './song-playback';

@@ -23,7 +23,7 @@ import { Badge } from '../ui/badge';
 import { Button, buttonClass } from '../ui/button';
 import { LoadingStatus, SkeletonStack } from '../ui/skeleton';
 import { ErrorState } from '../ui/status-message';
-import type { Album } from '../../../functions/contract/catalogue';
+import type { Album } from '#contract/catalogue.js';
 
 const ANCHOR_PREFIX = '#album-';
 

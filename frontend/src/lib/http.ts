@@ -1,5 +1,10 @@
-/** The one HTTP client: same-origin JSON calls whose answers are checked with zod (the small `zod/mini` build). */
+/**
+ * The one HTTP client: same-origin JSON calls to the routes of the manifest, typed from its lines and their contracts,
+ * whose answers are checked with zod (the small `zod/mini` build).
+ */
 import * as z from 'zod/mini';
+// Types only: the manifest's runtime table would bring every contract's schemas into the bundle.
+import type { Route } from '../../../functions/routes.js';
 import { BACKGROUND_HEADER, isBackground } from './activity';
 import { askForStepUp, isStepUpRequired } from './step-up';
 
@@ -87,18 +92,71 @@ export async function sendWithStepUp(send: () => Promise<Response>): Promise<Res
 /** The headers every call carries: a request made while nobody is at the page says so. */
 export const baseHeaders = (): Record<string, string> => (isBackground() ? { [BACKGROUND_HEADER]: '1' } : {});
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** JSON-encoded, except a FormData (multipart uploads), which the browser encodes itself. */
-  body?: unknown;
-  signal?: AbortSignal;
+/** A route of the manifest by its key: its method and its path as the manifest writes it, `GET /api/albums/{id}`. */
+export type RouteKey = Route['key'];
+type EndpointOf<K extends RouteKey> = Extract<Route, { key: K }>['contract'];
+type PathOf<K extends RouteKey> = Extract<Route, { key: K }>['path'];
+/** The names of a path's `{param}` segments. */
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+/** The schema an endpoint gives for `part`, or never when it takes none. */
+type PartOf<E, Part extends 'params' | 'query' | 'body'> = E extends { [P in Part]: infer S extends z.ZodMiniType } ? S : never;
+
+type ParamsInput<K extends RouteKey> = [ParamNames<PathOf<K>>] extends [never]
+  ? { params?: never }
+  : {
+      params: [PartOf<EndpointOf<K>, 'params'>] extends [never]
+        ? Record<ParamNames<PathOf<K>>, string>
+        : z.input<PartOf<EndpointOf<K>, 'params'>>;
+    };
+type QueryInput<K extends RouteKey> = [PartOf<EndpointOf<K>, 'query'>] extends [never]
+  ? { query?: never }
+  : object extends z.input<PartOf<EndpointOf<K>, 'query'>>
+    ? { query?: z.input<PartOf<EndpointOf<K>, 'query'>> }
+    : { query: z.input<PartOf<EndpointOf<K>, 'query'>> };
+/** A route whose contract reads no JSON body takes a multipart form (an upload), or nothing. */
+type BodyInput<K extends RouteKey> = [PartOf<EndpointOf<K>, 'body'>] extends [never]
+  ? { body?: FormData }
+  : undefined extends z.input<PartOf<EndpointOf<K>, 'body'>>
+    ? { body?: z.input<PartOf<EndpointOf<K>, 'body'>> }
+    : { body: z.input<PartOf<EndpointOf<K>, 'body'>> };
+
+/** What a call of route K sends: its path's params, its query and its body, as its contract reads them. */
+export type ApiInput<K extends RouteKey> = ParamsInput<K> & QueryInput<K> & BodyInput<K> & { signal?: AbortSignal };
+/** The answer schema of route K: the contract's own, which parses the answer. */
+export type AnswerOf<K extends RouteKey> = EndpointOf<K>['answer'];
+
+/**
+ * The URL of a call: the key's path with each `{param}` filled in, then the query's defined values, each encoded with
+ * encodeURIComponent (a space is %20, not the `+` that only form decoding reads as a space). Query names are words.
+ */
+export function pathOf(key: RouteKey, params: object = {}, query: object = {}): string {
+  const path = key.split(' ')[1].replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = (params as Record<string, string | undefined>)[name];
+    // The types ask for every param; a blank one would call another route (or /undefined) without a word.
+    if (value == null || value === '') throw new Error(`${key}: no ${name}`);
+    return encodeURIComponent(value);
+  });
+  const search = Object.entries(query as Record<string, string | undefined>)
+    .filter(([, value]) => value != null)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value as string)}`)
+    .join('&');
+  return search ? `${path}?${search}` : path;
 }
 
-export async function request<Schema extends z.ZodMiniType>(
-  path: string,
-  schema: Schema,
-  { method = 'GET', body, signal }: RequestOptions = {},
-): Promise<z.output<Schema>> {
+/**
+ * Calls a route of the manifest: `api('POST /api/auth/admin/step-up', adminStepUp.answer, { body })`. The key must be a
+ * route's, the answer schema that route's contract's, and params, query and body what its contract takes; the answer is
+ * parsed with the schema. A refusal throws an HttpError (status, `{ error, message }`), a wrong answer an Error. A body
+ * is sent as JSON, except a FormData (multipart uploads), which the browser encodes itself.
+ */
+export async function api<K extends RouteKey>(
+  key: K,
+  schema: AnswerOf<K>,
+  ...[input]: object extends ApiInput<K> ? [input?: ApiInput<K>] : [input: ApiInput<K>]
+): Promise<z.output<AnswerOf<K>>> {
+  const { params, query, body, signal } = (input ?? {}) as { params?: object; query?: object; body?: unknown; signal?: AbortSignal };
+  const method = key.split(' ')[0];
+  const path = pathOf(key, params, query);
   const headers: Record<string, string> = { Accept: 'application/json', ...baseHeaders() };
   const multipart = body instanceof FormData;
   if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
@@ -127,7 +185,7 @@ export async function request<Schema extends z.ZodMiniType>(
   if (!parsed.success) {
     throw new Error(`Unexpected answer from ${method} ${path}`, { cause: parsed.error });
   }
-  return parsed.data;
+  return parsed.data as z.output<AnswerOf<K>>;
 }
 
 export const isNotFound = (error: unknown): boolean => error instanceof HttpError && error.status === 404;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Album, AlbumTracks, Artist } from '../../../functions/contract/catalogue';
+import type { Album, AlbumTracks, Artist } from '#contract/catalogue.js';
 import { headHtml, pageTags } from './page-tags';
 
 const album: Album = {

@@ -2,8 +2,8 @@
  * The share and search tags of a pre-rendered page: title, description, canonical URL, Open Graph and Twitter card
  * tags, and its JSON-LD (schema.org MusicAlbum or MusicGroup), from the same answers the page is built from.
  */
-import type { Album, AlbumTracks, Artist } from '../../../functions/contract/catalogue';
-import { escapeHtml } from '../../../functions/contract/html';
+import type { Album, AlbumTracks, Artist } from '#contract/catalogue.js';
+import { escapeHtml } from '#contract/html.js';
 import { brand } from '../lib/brand';
 
 export type PageFacts =

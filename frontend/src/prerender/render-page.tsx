@@ -15,8 +15,8 @@ import {
   artist as artistSchema,
   featuredAlbumAnswer,
   listArtistsAnswer,
-} from '../../../functions/contract/catalogue';
-import type { Album } from '../../../functions/contract/catalogue';
+} from '#contract/catalogue.js';
+import type { Album } from '#contract/catalogue.js';
 import { AppRoot } from '../app/app-root';
 import { createQueryClient } from '../app/query-client';
 import { AlbumRoute } from '../app/routes/album-route';

@@ -3,7 +3,7 @@
  * ones the staff put on it, for anyone who opens the page.
  */
 import { AudioLines, ListMusic, Play } from 'lucide-react';
-import type { BandTrack } from '../../../../functions/contract/band';
+import type { BandTrack } from '#contract/band.js';
 import { useBandTracks } from '../../features/band/api/get-band-tracks';
 import { band } from '../../features/band/band';
 import { BandPage } from '../../features/band/components/band-page';

@@ -2,7 +2,7 @@
 import { brand } from '../../lib/brand';
 import { formatMoney } from '../../lib/format';
 import { isAdmin, type SessionUser } from '../../lib/session';
-import type { Subscription } from '../../../../functions/contract/membership';
+import type { Subscription } from '#contract/membership.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 /** What a listener may do with an album, read from what the server answered (it decides access). */
 import type { Platform } from '../../ui/platform-icon';
-import type { Album, AlbumTrack } from '../../../../functions/contract/catalogue';
-import { albumPrice } from '../../../../functions/contract/pricing';
+import type { Album, AlbumTrack } from '#contract/catalogue.js';
+import { albumPrice } from '#contract/pricing.js';
 
 export const DEFAULT_ALBUM_DESCRIPTION = 'Discover this captivating musical journey.';
 export const DEFAULT_ALBUM_TYPE = 'Album';

@@ -3,7 +3,7 @@
  * spec's embedded player heights) and the frame code another site pastes. Only /embed/* may be framed by other sites
  * (functions/lib/edge-headers.ts).
  */
-import type { Album } from '../../../../functions/contract/catalogue';
+import type { Album } from '#contract/catalogue.js';
 import { albumArtistName } from './album-access';
 
 /** The spec's embedded music player heights, in px. */

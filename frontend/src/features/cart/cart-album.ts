@@ -2,7 +2,7 @@
  * An album in the cart as the screens show it, whichever cart it came from (the server's or the guest's),
  * and the few album facts the cart needs from a page that offers the album.
  */
-import { albumPrice } from '../../../../functions/contract/pricing';
+import { albumPrice } from '#contract/pricing.js';
 
 export interface CartAlbum {
   albumId: string;

@@ -3,14 +3,7 @@
  * rather than copied): members pay the member total, a non-member who adds Toko+ pays the member total plus
  * the plan, anyone else the regular total; the savings show only when there are some.
  */
-import {
-  cartTotals,
-  linePrice,
-  PLAN_ADD_ON_DOLLARS,
-  pricingChoice,
-  type CartTotals,
-  type PricingChoice,
-} from '../../../../functions/contract/pricing';
+import { cartTotals, linePrice, PLAN_ADD_ON_DOLLARS, pricingChoice, type CartTotals, type PricingChoice } from '#contract/pricing.js';
 import type { CartAlbum } from './cart-album';
 
 export { PLAN_ADD_ON_DOLLARS };

@@ -4,7 +4,7 @@
  * does not parse storage for every component that reads the bag.
  */
 import { useSyncExternalStore } from 'react';
-import type { CartAdjustment } from '../../../../functions/contract/merch';
+import type { CartAdjustment } from '#contract/merch.js';
 import { readStored, writeStored } from '../../lib/storage';
 import {
   addMerchItem,

@@ -3,8 +3,8 @@
  * under `toko_merch_cart` (spec part 2 §3, §4 "Merch cart"). Pure: reading, merging, quantities, subtotal.
  */
 import * as z from 'zod/mini';
-import type { CartAdjustment } from '../../../../functions/contract/merch';
-import { percentOffCents } from '../../../../functions/contract/pricing';
+import type { CartAdjustment } from '#contract/merch.js';
+import { percentOffCents } from '#contract/pricing.js';
 import { brand } from '../../lib/brand';
 
 export const MERCH_CART_KEY = `${brand.product.toLowerCase()}_merch_cart`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ShopProduct } from '../../../../functions/contract/merch';
+import type { ShopProduct } from '#contract/merch.js';
 import {
   descriptionPreview,
   listProducts,

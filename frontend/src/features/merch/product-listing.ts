@@ -3,7 +3,7 @@
  * order, one page of 20 at a time (spec part 2 "Merch shop", §9). Pure; the page keeps the choice in its URL.
  */
 import { formatMoney } from '../../lib/format';
-import type { ShopProduct } from '../../../../functions/contract/merch';
+import type { ShopProduct } from '#contract/merch.js';
 
 export const MERCH_PAGE_SIZE = 20;
 export const MERCH_SKELETON_COUNT = 12;

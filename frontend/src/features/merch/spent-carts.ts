@@ -5,8 +5,8 @@
  */
 import { useEffect } from 'react';
 import * as z from 'zod/mini';
-import { cartStatusAnswer } from '../../../../functions/contract/merch';
-import { request } from '../../lib/http';
+import { cartStatusAnswer } from '#contract/merch.js';
+import { api } from '../../lib/http';
 import { readStored, writeStored } from '../../lib/storage';
 import { toast } from '../../ui/toast';
 import { merchCart } from './merch-cart-store';
@@ -44,7 +44,7 @@ export function rememberCheckout(cartId: string, lines: CheckedOutCart['lines'])
 }
 
 const isSpent = (cartId: string) =>
-  request(`/api/shopify/cart-status?cartId=${encodeURIComponent(cartId)}`, cartStatusAnswer).then(
+  api('GET /api/shopify/cart-status', cartStatusAnswer, { query: { cartId } }).then(
     (answer) => answer.spent,
     // The shop could not be asked: ask again next time.
     () => false,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { downloadReadiness, resolveDownload } from './album-download';
-import type { PurchasedAlbum } from '../../../../functions/contract/commerce';
+import type { PurchasedAlbum } from '#contract/commerce.js';
 
 const bought = (albumId: string, shopifyZipUrl: string | null): PurchasedAlbum => ({
   id: `purchase-${albumId}`,

@@ -3,7 +3,7 @@
  * (links live 15 minutes), and the browser fetches it in a hidden frame, so the page stays where it is and
  * several albums can download at once.
  */
-import type { PurchasedAlbum } from '../../../../functions/contract/commerce';
+import type { PurchasedAlbum } from '#contract/commerce.js';
 
 /** An album a download button stands for; `downloadUrl` is a link already known (say, from the checkout result). */
 export interface DownloadableAlbum {

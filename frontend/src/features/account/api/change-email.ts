@@ -3,16 +3,14 @@
  * mailed to the address in force (or by a fresh sign-in), then by a link mailed to the new one (pending until then).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { confirmEmailChangeAnswer, startEmailChangeAnswer } from '../../../../../functions/contract/accounts';
-export { EMAIL_CHANGE_FRESH_SIGN_IN_MINUTES } from '../../../../../functions/contract/accounts';
-import { request } from '../../../lib/http';
+import { confirmEmailChangeAnswer, startEmailChangeAnswer } from '#contract/accounts.js';
+export { EMAIL_CHANGE_FRESH_SIGN_IN_MINUTES } from '#contract/accounts.js';
+import { api } from '../../../lib/http';
 import { sessionKeys, type SessionUser } from '../../../lib/session';
 
-export const startEmailChange = (email: string) =>
-  request('/api/users/me/email', startEmailChangeAnswer, { method: 'POST', body: { email } });
+export const startEmailChange = (email: string) => api('POST /api/users/me/email', startEmailChangeAnswer, { body: { email } });
 
-export const confirmEmailChange = (code: string) =>
-  request('/api/users/me/email/confirm', confirmEmailChangeAnswer, { method: 'POST', body: { code } });
+export const confirmEmailChange = (code: string) => api('POST /api/users/me/email/confirm', confirmEmailChangeAnswer, { body: { code } });
 
 function useSessionUserUpdate() {
   const queryClient = useQueryClient();

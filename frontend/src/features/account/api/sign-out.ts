@@ -4,9 +4,9 @@
  * the home page, so nothing of the signed-in listener stays in memory.
  */
 import { useMutation } from '@tanstack/react-query';
-import { logoutAnswer } from '../../../../../functions/contract/accounts';
-import { noBody } from '../../../../../functions/contract/endpoint';
-import { HttpError, request } from '../../../lib/http';
+import { logoutAnswer } from '#contract/accounts.js';
+import { noBody } from '#contract/endpoint.js';
+import { api, HttpError } from '../../../lib/http';
 import { toast } from '../../../ui/toast';
 
 export const SIGN_OUT_RELOAD_DELAY_MS = 500;
@@ -14,7 +14,7 @@ export const SIGN_OUT_RELOAD_DELAY_MS = 500;
 export async function signOut(method: 'POST' | 'GET'): Promise<void> {
   try {
     // GET answers with a redirect to the home page, POST with JSON.
-    await request('/api/auth/logout', method === 'GET' ? noBody : logoutAnswer, { method });
+    await (method === 'GET' ? api('GET /api/auth/logout', noBody) : api('POST /api/auth/logout', logoutAnswer));
   } catch (error) {
     // A session that had already ended is signed out all the same.
     if (!(error instanceof HttpError && error.status === 401)) throw error;

@@ -1,7 +1,7 @@
 /** PUT /api/users/{id}: the listener's display name (a new e-mail address has its own confirmation: change-email.ts). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { updateProfileAnswer } from '../../../../../functions/contract/accounts';
-import { request } from '../../../lib/http';
+import { updateProfileAnswer } from '#contract/accounts.js';
+import { api } from '../../../lib/http';
 import { sessionKeys, type SessionUser } from '../../../lib/session';
 
 export interface ProfileChange {
@@ -9,7 +9,7 @@ export interface ProfileChange {
 }
 
 export const updateProfile = (userId: string, change: ProfileChange) =>
-  request(`/api/users/${encodeURIComponent(userId)}`, updateProfileAnswer, { method: 'PUT', body: change });
+  api('PUT /api/users/{id}', updateProfileAnswer, { params: { id: userId }, body: change });
 
 export function useUpdateProfile(userId: string) {
   const queryClient = useQueryClient();

@@ -1,13 +1,13 @@
 /** POST /api/avatar-upload: the cropped 400x400 JPEG as the multipart field `avatar`; answers the user with its new address. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { uploadAvatarAnswer } from '../../../../../functions/contract/accounts';
-import { request } from '../../../lib/http';
+import { uploadAvatarAnswer } from '#contract/accounts.js';
+import { api } from '../../../lib/http';
 import { sessionKeys, type SessionUser } from '../../../lib/session';
 
 export function uploadAvatar(picture: Blob) {
   const form = new FormData();
   form.append('avatar', picture, 'avatar.jpg');
-  return request('/api/avatar-upload', uploadAvatarAnswer, { method: 'POST', body: form });
+  return api('POST /api/avatar-upload', uploadAvatarAnswer, { body: form });
 }
 
 export function useUploadAvatar() {

@@ -22,8 +22,8 @@ import {
   releaseStatus,
   type releaseSummary,
   socialNetworkHosts,
-} from '../../../../../functions/contract/admin-catalogue.js';
-import { request } from '../../../lib/http';
+} from '#contract/admin-catalogue.js';
+import { api, type RouteKey } from '../../../lib/http';
 import { savedList } from '../../../lib/recent-saves';
 import { featuredAlbumQueryOptions } from '../../albums';
 
@@ -49,24 +49,19 @@ export const adminKeys = {
   artists: ['admin', 'artists'] as const,
 };
 
-const path = (id: string) => encodeURIComponent(id);
-
 export async function releaseBoardPage(
   filters: { status?: ReleaseStatus; artistId?: string },
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<z.infer<typeof releaseBoardAnswer>> {
-  const query = new URLSearchParams();
-  if (filters.status) query.set('status', filters.status);
-  if (filters.artistId) query.set('artistId', filters.artistId);
-  if (cursor) query.set('cursor', cursor);
-  return request(`/api/admin/releases?${query.toString()}`, releaseBoardAnswer, { signal });
+  const query = { status: filters.status || undefined, artistId: filters.artistId || undefined, cursor: cursor || undefined };
+  return api('GET /api/admin/releases', releaseBoardAnswer, { query, signal });
 }
 
 export const releaseQueryOptions = (id: string) =>
   queryOptions({
     queryKey: adminKeys.release(id),
-    queryFn: ({ signal }) => request(`/api/admin/albums/${path(id)}`, adminRelease, { signal }),
+    queryFn: ({ signal }) => api('GET /api/admin/albums/{id}', adminRelease, { params: { id }, signal }),
   });
 
 /** Every change of a release answers the release as it now is: the editor shows it, the board reloads. */
@@ -81,31 +76,28 @@ function useReleaseChange<Input>(send: (input: Input) => Promise<AdminRelease>) 
   });
 }
 
-export const useCreateDraft = () =>
-  useReleaseChange((input: DraftInput) => request('/api/admin/albums', adminRelease, { method: 'POST', body: input }));
+export const useCreateDraft = () => useReleaseChange((input: DraftInput) => api('POST /api/admin/albums', adminRelease, { body: input }));
 
 export const useChangeDraft = (id: string) =>
-  useReleaseChange((changes: DraftChanges) => request(`/api/admin/albums/${path(id)}`, adminRelease, { method: 'PUT', body: changes }));
+  useReleaseChange((changes: DraftChanges) => api('PUT /api/admin/albums/{id}', adminRelease, { params: { id }, body: changes }));
 
 export const useReorderTracks = (id: string) =>
   useReleaseChange((trackIds: string[]) =>
-    request(`/api/admin/albums/${path(id)}/tracks/order`, adminRelease, { method: 'PUT', body: { trackIds } }),
+    api('PUT /api/admin/albums/{id}/tracks/order', adminRelease, { params: { id }, body: { trackIds } }),
   );
 
 export const useChangeTrack = (id: string) =>
   useReleaseChange(({ trackId, ...changes }: { trackId: string; title?: string; lyrics?: string | null }) =>
-    request(`/api/admin/albums/${path(id)}/tracks/${path(trackId)}`, adminRelease, { method: 'PUT', body: changes }),
+    api('PUT /api/admin/albums/{id}/tracks/{trackId}', adminRelease, { params: { id, trackId }, body: changes }),
   );
 
 export const useRemoveTrack = (id: string) =>
-  useReleaseChange((trackId: string) =>
-    request(`/api/admin/albums/${path(id)}/tracks/${path(trackId)}`, adminRelease, { method: 'DELETE' }),
-  );
+  useReleaseChange((trackId: string) => api('DELETE /api/admin/albums/{id}/tracks/{trackId}', adminRelease, { params: { id, trackId } }));
 
 /** Puts a draft's ready track on the band page (its unreleased tracks), or takes it off. */
 export const useShowOnBandPage = (id: string) =>
   useReleaseChange(({ trackId, shown }: { trackId: string; shown: boolean }) =>
-    request(`/api/admin/albums/${path(id)}/tracks/${path(trackId)}/band-page`, adminRelease, { method: 'PUT', body: { shown } }),
+    api('PUT /api/admin/albums/{id}/tracks/{trackId}/band-page', adminRelease, { params: { id, trackId }, body: { shown } }),
   );
 
 /** Features an album on the home page, or (null) the newest release again; the home page's answer is read anew. */
@@ -114,29 +106,26 @@ export const useFeaturedAlbumChoice = () => {
   return useMutation({
     mutationFn: (albumId: string | null) =>
       albumId === null
-        ? request('/api/admin/featured-album', featuredAlbumChoice, { method: 'DELETE' })
-        : request('/api/admin/featured-album', featuredAlbumChoice, { method: 'PUT', body: { albumId } }),
+        ? api('DELETE /api/admin/featured-album', featuredAlbumChoice)
+        : api('PUT /api/admin/featured-album', featuredAlbumChoice, { body: { albumId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: featuredAlbumQueryOptions().queryKey }),
   });
 };
 
 export type ReleaseAction = 'publish' | 'unschedule' | 'unpublish' | 'republish';
 const actionRoutes = {
-  publish: { method: 'POST', suffix: 'publish', answer: adminRelease },
-  unschedule: { method: 'DELETE', suffix: 'schedule', answer: adminRelease },
-  unpublish: { method: 'POST', suffix: 'unpublish', answer: adminRelease },
-  republish: { method: 'POST', suffix: 'republish', answer: adminRelease },
-} as const;
+  publish: 'POST /api/admin/albums/{id}/publish',
+  unschedule: 'DELETE /api/admin/albums/{id}/schedule',
+  unpublish: 'POST /api/admin/albums/{id}/unpublish',
+  republish: 'POST /api/admin/albums/{id}/republish',
+} as const satisfies Record<ReleaseAction, RouteKey>;
 
 export const useReleaseAction = (id: string) =>
-  useReleaseChange((action: ReleaseAction) => {
-    const { method, suffix, answer } = actionRoutes[action];
-    return request(`/api/admin/albums/${path(id)}/${suffix}`, answer, { method });
-  });
+  useReleaseChange((action: ReleaseAction) => api(actionRoutes[action], adminRelease, { params: { id } }));
 
 export const useScheduleRelease = (id: string) =>
   useReleaseChange((releaseAt: string) =>
-    request(`/api/admin/albums/${path(id)}/schedule`, adminRelease, { method: 'POST', body: { releaseAt } }),
+    api('POST /api/admin/albums/{id}/schedule', adminRelease, { params: { id }, body: { releaseAt } }),
   );
 
 // Artists
@@ -149,7 +138,7 @@ export const adminArtistsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.artists,
     queryFn: async ({ signal }) => {
-      const { artists } = await request('/api/admin/artists', listArtistsAnswer, { signal });
+      const { artists } = await api('GET /api/admin/artists', listArtistsAnswer, { signal });
       return { artists: savedArtists.overlay(artists) };
     },
   });
@@ -159,15 +148,14 @@ function useArtistChange<Input>(send: (input: Input) => Promise<AdminArtist>) {
   return useMutation({ mutationFn: send, onSuccess: (artist) => showSavedArtist(queryClient, artist) });
 }
 
-export const useCreateArtist = () =>
-  useArtistChange((input: ArtistInput) => request('/api/admin/artists', adminArtist, { method: 'POST', body: input }));
+export const useCreateArtist = () => useArtistChange((input: ArtistInput) => api('POST /api/admin/artists', adminArtist, { body: input }));
 
 export const useChangeArtist = () =>
   useArtistChange(({ id, ...changes }: { id: string } & z.input<typeof changeArtist.body>) =>
-    request(`/api/admin/artists/${path(id)}`, adminArtist, { method: 'PUT', body: changes }),
+    api('PUT /api/admin/artists/{id}', adminArtist, { params: { id }, body: changes }),
   );
 
 export const useArchiveArtist = () =>
-  useArtistChange((id: string) => request(`/api/admin/artists/${path(id)}/archive`, adminArtist, { method: 'POST' }));
+  useArtistChange((id: string) => api('POST /api/admin/artists/{id}/archive', adminArtist, { params: { id } }));
 export const useRestoreArtist = () =>
-  useArtistChange((id: string) => request(`/api/admin/artists/${path(id)}/restore`, adminArtist, { method: 'POST' }));
+  useArtistChange((id: string) => api('POST /api/admin/artists/{id}/restore', adminArtist, { params: { id } }));

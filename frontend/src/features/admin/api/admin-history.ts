@@ -1,8 +1,8 @@
 /** The admin's calls about history: an artist's, album's or person's changes from the event log, and an album as it was. */
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { albumAsOf, getHistoryAnswer, type historyEntry, type historyKind } from '../../../../../functions/contract/admin-history.js';
-import { request } from '../../../lib/http';
+import { albumAsOf, getHistoryAnswer, type historyEntry, type historyKind } from '#contract/admin-history.js';
+import { api } from '../../../lib/http';
 
 export type HistoryKind = z.infer<typeof historyKind>;
 export type HistoryEntry = z.infer<typeof historyEntry>;
@@ -13,12 +13,13 @@ export const historyKeys = {
   albumAsOf: (id: string, at: string) => ['admin', 'album-as-of', id, at] as const,
 };
 
-const path = (id: string) => encodeURIComponent(id);
-
 /** One page of the history, newest first, in the shape the admin tables page through. */
 export async function historyPage(kind: HistoryKind, id: string, cursor: string | null, signal?: AbortSignal) {
-  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-  const page = await request(`/api/admin/history/${kind}/${path(id)}${query}`, getHistoryAnswer, { signal });
+  const page = await api('GET /api/admin/history/{kind}/{id}', getHistoryAnswer, {
+    params: { kind, id },
+    query: { cursor: cursor ?? undefined },
+    signal,
+  });
   return { items: page.entries, nextCursor: page.nextCursor };
 }
 
@@ -26,7 +27,7 @@ export async function historyPage(kind: HistoryKind, id: string, cursor: string 
 export const albumAsOfQueryOptions = (id: string, at: string) =>
   queryOptions({
     queryKey: historyKeys.albumAsOf(id, at),
-    queryFn: ({ signal }) => request(`/api/admin/albums/${path(id)}/as-of?at=${encodeURIComponent(at)}`, albumAsOf, { signal }),
+    queryFn: ({ signal }) => api('GET /api/admin/albums/{id}/as-of', albumAsOf, { params: { id }, query: { at }, signal }),
     // The past does not change.
     staleTime: Infinity,
   });

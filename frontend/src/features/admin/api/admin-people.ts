@@ -14,8 +14,8 @@ import {
   listFanSignupsAnswer,
   searchUsersAnswer,
   type userRow,
-} from '../../../../../functions/contract/admin-people.js';
-import { baseHeaders, HttpError, request, sendWithStepUp } from '../../../lib/http';
+} from '#contract/admin-people.js';
+import { api, baseHeaders, HttpError, pathOf, sendWithStepUp } from '../../../lib/http';
 import { peopleQuery, type PeopleSortKey } from '../people/people-view';
 import type { SortState } from '../table/table-sort';
 
@@ -33,11 +33,9 @@ export const peopleKeys = {
   fanSignups: ['admin', 'fan-signups'] as const,
 };
 
-const path = (id: string) => encodeURIComponent(id);
-
 /** A page of the search (`q`), or of everyone in `sort` order. */
 export function searchUsersPage(q: string, sort: SortState<PeopleSortKey>, cursor: string | null, signal?: AbortSignal) {
-  return request(`/api/admin/users?${peopleQuery(q, sort, cursor).toString()}`, searchUsersAnswer, { signal });
+  return api('GET /api/admin/users', searchUsersAnswer, { query: peopleQuery(q, sort, cursor), signal });
 }
 
 /**
@@ -51,7 +49,7 @@ const awaitedHistory = new Map<string, { rows: number; until: number }>();
 export const userPageQueryOptions = (id: string) =>
   queryOptions({
     queryKey: peopleKeys.user(id),
-    queryFn: ({ signal }) => request(`/api/admin/users/${path(id)}`, getUserAnswer, { signal }),
+    queryFn: ({ signal }) => api('GET /api/admin/users/{id}', getUserAnswer, { params: { id }, signal }),
     refetchInterval: (query) => {
       const awaited = awaitedHistory.get(id);
       if (!awaited) return false;
@@ -80,46 +78,45 @@ function useAccountChange<Input>(id: string, send: (input: Input) => Promise<Cha
   });
 }
 
-const membership = (id: string) => `/api/admin/users/${path(id)}/complimentary-membership`;
-
 export const useGrantComplimentary = (id: string) =>
-  useAccountChange(id, (endsAt: string) => request(membership(id), adminUserChange, { method: 'POST', body: { endsAt } }), true);
+  useAccountChange(
+    id,
+    (endsAt: string) => api('POST /api/admin/users/{id}/complimentary-membership', adminUserChange, { params: { id }, body: { endsAt } }),
+    true,
+  );
 
 export const useRevokeComplimentary = (id: string) =>
-  useAccountChange(id, () => request(membership(id), adminUserChange, { method: 'DELETE' }), true);
+  useAccountChange(id, () => api('DELETE /api/admin/users/{id}/complimentary-membership', adminUserChange, { params: { id } }), true);
 
 /** An owner's change of the account's role: an admin with what they may do, or a listener again. */
 export type RoleChange = { role: 'admin'; permissions: AdminPermission[] } | { role: 'user' };
 export const useChangeRole = (id: string) =>
-  useAccountChange(id, (change: RoleChange) =>
-    request(`/api/admin/users/${path(id)}/role`, adminUserChange, { method: 'PUT', body: change }),
-  );
+  useAccountChange(id, (change: RoleChange) => api('PUT /api/admin/users/{id}/role', adminUserChange, { params: { id }, body: change }));
 
 /** Every permission an owner can give, in the order the panel lists them. */
 export const adminPermissions = adminPermission.options;
 
 export const useBlock = (id: string) =>
   useAccountChange(id, (reason: string | null) =>
-    request(`/api/admin/users/${path(id)}/block`, adminUserChange, { method: 'POST', body: { reason } }),
+    api('POST /api/admin/users/{id}/block', adminUserChange, { params: { id }, body: { reason } }),
   );
 
 export const useUnblock = (id: string) =>
-  useAccountChange(id, () => request(`/api/admin/users/${path(id)}/block`, adminUserChange, { method: 'DELETE' }));
+  useAccountChange(id, () => api('DELETE /api/admin/users/{id}/block', adminUserChange, { params: { id } }));
 
 export function fanSignupsPage(cursor: string | null, signal?: AbortSignal) {
-  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-  return request(`/api/admin/fan-signups${query}`, listFanSignupsAnswer, { signal });
+  return api('GET /api/admin/fan-signups', listFanSignupsAnswer, { query: { cursor: cursor ?? undefined }, signal });
 }
 
 export const FAN_SIGNUPS_CSV = 'fan-signups.csv';
 
 /**
- * Every signup as the export route makes it (CSV, not JSON, so not through `request`), saved by the browser as
+ * Every signup as the export route makes it (CSV, not JSON, so not through `api`), saved by the browser as
  * fan-signups.csv; answers how many signups it holds.
  */
 export async function downloadFanSignups(): Promise<number> {
   const response = await sendWithStepUp(() =>
-    fetch('/api/admin/fan-signups/export', { credentials: 'include', headers: { Accept: 'text/csv', ...baseHeaders() } }),
+    fetch(pathOf('GET /api/admin/fan-signups/export'), { credentials: 'include', headers: { Accept: 'text/csv', ...baseHeaders() } }),
   );
   if (!response.ok) throw new HttpError(response.status, (await response.text().catch(() => '')) || response.statusText);
   const csv = await response.text();

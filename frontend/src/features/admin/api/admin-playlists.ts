@@ -5,9 +5,9 @@
  * found with the catalogue's search (GET /api/search).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as contract from '../../../../../functions/contract/admin-playlists.js';
-import { searchResults } from '../../../../../functions/contract/search.js';
-import { request } from '../../../lib/http';
+import * as contract from '#contract/admin-playlists.js';
+import { searchResults } from '#contract/search.js';
+import { api } from '../../../lib/http';
 import { savedList } from '../../../lib/recent-saves';
 
 export type AdminPlaylist = contract.AdminPlaylist;
@@ -34,7 +34,7 @@ export const adminPlaylistsQueryOptions = () =>
   queryOptions({
     queryKey: playlistsKey,
     queryFn: async ({ signal }) => {
-      const { playlists } = await request('/api/admin/playlists', contract.playlistList, { signal });
+      const { playlists } = await api('GET /api/admin/playlists', contract.playlistList, { signal });
       return { playlists: savedPlaylists.overlay([...playlists].sort(byDraftThenName)) };
     },
   });
@@ -42,7 +42,7 @@ export const adminPlaylistsQueryOptions = () =>
 export const adminPlaylistQueryOptions = (id: string) =>
   queryOptions({
     queryKey: playlistKey(id),
-    queryFn: ({ signal }) => request(`/api/admin/playlists/${encodeURIComponent(id)}`, contract.adminPlaylist, { signal }),
+    queryFn: ({ signal }) => api('GET /api/admin/playlists/{id}', contract.adminPlaylist, { params: { id }, signal }),
   });
 
 function usePlaylistChange<Input>(send: (input: Input) => Promise<AdminPlaylist>) {
@@ -56,29 +56,29 @@ function usePlaylistChange<Input>(send: (input: Input) => Promise<AdminPlaylist>
   });
 }
 
-const path = (id: string, rest = '') => `/api/admin/playlists/${encodeURIComponent(id)}${rest}`;
-
 export const useCreatePlaylist = () =>
   usePlaylistChange((input: { name: string; description: string }) =>
-    request('/api/admin/playlists', contract.adminPlaylist, { method: 'POST', body: input }),
+    api('POST /api/admin/playlists', contract.adminPlaylist, { body: input }),
   );
 
 export const useChangePlaylist = () =>
   usePlaylistChange(({ id, ...changes }: { id: string; name: string; description: string }) =>
-    request(path(id), contract.adminPlaylist, { method: 'PUT', body: changes }),
+    api('PUT /api/admin/playlists/{id}', contract.adminPlaylist, { params: { id }, body: changes }),
   );
 
 export const useSetPlaylistTracks = (id: string) =>
   usePlaylistChange((tracks: PlaylistTrackRef[]) =>
-    request(path(id, '/tracks'), contract.adminPlaylist, {
-      method: 'PUT',
+    api('PUT /api/admin/playlists/{id}/tracks', contract.adminPlaylist, {
+      params: { id },
       body: { tracks: tracks.map(({ trackId, albumId }) => ({ trackId, albumId })) },
     }),
   );
 
 export const usePublishPlaylist = (id: string) =>
   usePlaylistChange((publish: boolean) =>
-    request(path(id, publish ? '/publish' : '/unpublish'), contract.adminPlaylist, { method: 'POST' }),
+    publish
+      ? api('POST /api/admin/playlists/{id}/publish', contract.adminPlaylist, { params: { id } })
+      : api('POST /api/admin/playlists/{id}/unpublish', contract.adminPlaylist, { params: { id } }),
   );
 
 /** The catalogue's songs matching `query`, to add to a playlist; nothing is asked for a blank query. */
@@ -86,7 +86,7 @@ export const useCatalogueSongs = (query: string) => {
   const q = query.trim();
   return useQuery({
     queryKey: ['admin', 'playlists', 'songs', q],
-    queryFn: async ({ signal }) => (await request(`/api/search?q=${encodeURIComponent(q)}`, searchResults, { signal })).tracks,
+    queryFn: async ({ signal }) => (await api('GET /api/search', searchResults, { query: { q }, signal })).tracks,
     enabled: q.length > 0,
     staleTime: 30_000,
   });

@@ -4,15 +4,9 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import {
-  type adminPurchase,
-  listPurchasesAnswer,
-  orderRefund,
-  type sale,
-  searchSalesAnswer,
-} from '../../../../../functions/contract/admin-sales.js';
-import { albumList } from '../../../../../functions/contract/catalogue.js';
-import { request } from '../../../lib/http';
+import { type adminPurchase, listPurchasesAnswer, orderRefund, type sale, searchSalesAnswer } from '#contract/admin-sales.js';
+import { albumList } from '#contract/catalogue.js';
+import { api } from '../../../lib/http';
 
 export type AdminPurchase = z.infer<typeof adminPurchase>;
 export type OrderRefund = z.infer<typeof orderRefund>;
@@ -30,17 +24,15 @@ export const salesKeys = {
 
 /** One page of a listener's purchases, in the shape the admin tables page through. */
 export async function purchasesPage(userId: string, cursor: string | null, signal?: AbortSignal) {
-  const query = new URLSearchParams({ userId });
-  if (cursor) query.set('cursor', cursor);
-  const page = await request(`/api/admin/purchases?${query.toString()}`, listPurchasesAnswer, { signal });
+  const query = { userId, cursor: cursor || undefined };
+  const page = await api('GET /api/admin/purchases', listPurchasesAnswer, { query, signal });
   return { items: page.purchases, nextCursor: page.nextCursor };
 }
 
 /** One page of the orders a search finds, newest first. */
 export async function searchSalesPage(search: SalesQuery, cursor: string | null, signal?: AbortSignal) {
-  const query = new URLSearchParams(search);
-  if (cursor) query.set('cursor', cursor);
-  const page = await request(`/api/admin/sales?${query.toString()}`, searchSalesAnswer, { signal });
+  const query = { ...search, cursor: cursor || undefined };
+  const page = await api('GET /api/admin/sales', searchSalesAnswer, { query, signal });
   return { items: page.sales, nextCursor: page.nextCursor };
 }
 
@@ -48,7 +40,7 @@ export async function searchSalesPage(search: SalesQuery, cursor: string | null,
 export const salesAlbumsQueryOptions = () =>
   queryOptions({
     queryKey: salesKeys.albums,
-    queryFn: ({ signal }) => request('/api/albums', albumList, { signal }),
+    queryFn: ({ signal }) => api('GET /api/albums', albumList, { signal }),
     staleTime: 60_000,
   });
 
@@ -56,7 +48,7 @@ export const salesAlbumsQueryOptions = () =>
 export function useRefundOrder(userId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (orderId: string) => request(`/api/admin/purchases/${encodeURIComponent(orderId)}/refund`, orderRefund, { method: 'POST' }),
+    mutationFn: (orderId: string) => api('POST /api/admin/purchases/{orderId}/refund', orderRefund, { params: { orderId } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: salesKeys.searches });
       if (!userId) return;

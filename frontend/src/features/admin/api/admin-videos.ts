@@ -4,8 +4,8 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import * as contract from '../../../../../functions/contract/admin-catalogue.js';
-import { request } from '../../../lib/http';
+import * as contract from '#contract/admin-catalogue.js';
+import { api } from '../../../lib/http';
 import { savedList } from '../../../lib/recent-saves';
 import type { AdminVideo, VideoInput } from './admin-catalogue';
 
@@ -18,7 +18,7 @@ export const adminVideosQueryOptions = () =>
   queryOptions({
     queryKey: videosKey,
     queryFn: async ({ signal }) => {
-      const { videos } = await request('/api/admin/videos', contract.videoList, { signal });
+      const { videos } = await api('GET /api/admin/videos', contract.videoList, { signal });
       return { videos: savedVideos.overlay(videos) };
     },
   });
@@ -32,22 +32,24 @@ function useVideoChange<Input>(send: (input: Input) => Promise<AdminVideo>) {
 }
 
 export const useCreateVideo = () =>
-  useVideoChange((input: VideoInput) => request('/api/admin/videos', contract.adminVideo, { method: 'POST', body: input }));
+  useVideoChange((input: VideoInput) => api('POST /api/admin/videos', contract.adminVideo, { body: input }));
 
 export const useChangeVideo = () =>
   useVideoChange(({ id, ...changes }: { id: string } & VideoChanges) =>
-    request(`/api/admin/videos/${encodeURIComponent(id)}`, contract.adminVideo, { method: 'PUT', body: changes }),
+    api('PUT /api/admin/videos/{id}', contract.adminVideo, { params: { id }, body: changes }),
   );
 
 export const useHideVideo = () =>
   useVideoChange(({ id, hide }: { id: string; hide: boolean }) =>
-    request(`/api/admin/videos/${encodeURIComponent(id)}/${hide ? 'hide' : 'show'}`, contract.adminVideo, { method: 'POST' }),
+    hide
+      ? api('POST /api/admin/videos/{id}/hide', contract.adminVideo, { params: { id } })
+      : api('POST /api/admin/videos/{id}/show', contract.adminVideo, { params: { id } }),
   );
 
 export function useDeleteVideo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => request(`/api/admin/videos/${encodeURIComponent(id)}`, contract.deleteVideo.answer, { method: 'DELETE' }),
+    mutationFn: (id: string) => api('DELETE /api/admin/videos/{id}', contract.deleteVideo.answer, { params: { id } }),
     onSuccess: ({ id }) => savedVideos.drop(queryClient, id),
   });
 }

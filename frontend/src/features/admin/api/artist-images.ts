@@ -4,8 +4,8 @@
  * own route reads a view that may not have the image yet: lib/recent-saves.ts).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as contract from '../../../../../functions/contract/admin-catalogue.js';
-import { request } from '../../../lib/http';
+import * as contract from '#contract/admin-catalogue.js';
+import { api } from '../../../lib/http';
 import { showSavedArtist } from './admin-catalogue';
 
 export type ArtistImage = 'avatar' | 'header';
@@ -13,10 +13,10 @@ export type ArtistImage = 'avatar' | 'header';
 export function uploadArtistImage({ artistId, image, picture }: { artistId: string; image: ArtistImage; picture: Blob }) {
   const form = new FormData();
   form.append(image, picture, `${image}.jpg`);
-  return request(`/api/admin/artists/${encodeURIComponent(artistId)}/${image}`, contract.adminArtist, {
-    method: 'POST',
-    body: form,
-  });
+  const params = { id: artistId };
+  return image === 'avatar'
+    ? api('POST /api/admin/artists/{id}/avatar', contract.adminArtist, { params, body: form })
+    : api('POST /api/admin/artists/{id}/header', contract.adminArtist, { params, body: form });
 }
 
 export function useUploadArtistImage() {

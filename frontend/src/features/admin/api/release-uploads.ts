@@ -3,14 +3,12 @@
  * XMLHttpRequest (fetch reports no upload progress), then name the upload to the release. The API calls go through
  * the contract like every admin call; the bucket answers S3's XML, read here for its message.
  */
-import * as contract from '../../../../../functions/contract/admin-catalogue.js';
-import { request } from '../../../lib/http';
+import * as contract from '#contract/admin-catalogue.js';
+import { api } from '../../../lib/http';
 import type { AdminRelease } from './admin-catalogue';
 
 export type UploadKind = contract.UploadKind;
 export const uploadRules = contract.uploadRules;
-
-const path = (id: string) => encodeURIComponent(id);
 
 /**
  * The content type to declare for a file: the browser's when the kind accepts it, else the one its extension names
@@ -44,8 +42,8 @@ export interface PresignedForm {
 }
 
 export const startUpload = (albumId: string, kind: UploadKind, file: File) =>
-  request(`/api/admin/albums/${path(albumId)}/uploads`, contract.startUpload.answer, {
-    method: 'POST',
+  api('POST /api/admin/albums/{id}/uploads', contract.startUpload.answer, {
+    params: { id: albumId },
     body: { kind, fileName: file.name, contentType: contentTypeOf(file, kind), size: file.size },
   }).then((answer) => answer.upload);
 
@@ -78,18 +76,18 @@ export function sendFile(form: PresignedForm, file: File, onProgress: (share: nu
 }
 
 export const addTrack = (albumId: string, uploadId: string): Promise<AdminRelease> =>
-  request(`/api/admin/albums/${path(albumId)}/tracks`, contract.addTrack.answer, { method: 'POST', body: { uploadId } });
+  api('POST /api/admin/albums/{id}/tracks', contract.addTrack.answer, { params: { id: albumId }, body: { uploadId } });
 
 export const setArtwork = (albumId: string, uploadId: string): Promise<AdminRelease> =>
-  request(`/api/admin/albums/${path(albumId)}/artwork`, contract.setArtwork.answer, { method: 'PUT', body: { uploadId } });
+  api('PUT /api/admin/albums/{id}/artwork', contract.setArtwork.answer, { params: { id: albumId }, body: { uploadId } });
 
 export const attachInstrumental = (albumId: string, trackId: string, uploadId: string): Promise<AdminRelease> =>
-  request(`/api/admin/albums/${path(albumId)}/tracks/${path(trackId)}/instrumental`, contract.attachInstrumental.answer, {
-    method: 'PUT',
+  api('PUT /api/admin/albums/{id}/tracks/{trackId}/instrumental', contract.attachInstrumental.answer, {
+    params: { id: albumId, trackId },
     body: { uploadId },
   });
 
 export const detachInstrumental = (albumId: string, trackId: string): Promise<AdminRelease> =>
-  request(`/api/admin/albums/${path(albumId)}/tracks/${path(trackId)}/instrumental`, contract.detachInstrumental.answer, {
-    method: 'DELETE',
+  api('DELETE /api/admin/albums/{id}/tracks/{trackId}/instrumental', contract.detachInstrumental.answer, {
+    params: { id: albumId, trackId },
   });

@@ -6,8 +6,8 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { adminStepUp } from '../../../../../functions/contract/accounts.js';
-import { request, serverMessageOf } from '../../../lib/http';
+import { adminStepUp } from '#contract/accounts.js';
+import { api, serverMessageOf } from '../../../lib/http';
 import { setStepUpPrompt } from '../../../lib/step-up';
 import { Button, TextButton } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
@@ -15,7 +15,7 @@ import { TextField } from '../../../ui/text-field';
 import { formText } from './form-text';
 
 type Answer = { code: string } | { recoveryCode: string };
-const giveCode = (body: Answer) => request('/api/auth/admin/step-up', adminStepUp.answer, { method: 'POST', body });
+const giveCode = (body: Answer) => api('POST /api/auth/admin/step-up', adminStepUp.answer, { body });
 
 export function StepUpDialog() {
   const [open, setOpen] = useState(false);

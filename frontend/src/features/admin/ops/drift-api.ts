@@ -1,17 +1,17 @@
 /** The drift detector's and the heal's calls: the latest drift check, a check now, and one stream re-projected in a projection. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { checkDrift, healStream, latestDrift } from '../../../../../functions/contract/admin-ops.js';
-import { request } from '../../../lib/http';
+import { checkDrift, healStream, latestDrift } from '#contract/admin-ops.js';
+import { api } from '../../../lib/http';
 import { opsKeys } from './ops-api';
 
-export type { DriftReport, ProjectionDrift, ViewDifference } from '../../../../../functions/contract/admin-ops.js';
+export type { DriftReport, ProjectionDrift, ViewDifference } from '#contract/admin-ops.js';
 
 export const driftKeys = { latest: () => [...opsKeys.all, 'drift'] as const };
 
 export const latestDriftQueryOptions = () =>
   queryOptions({
     queryKey: driftKeys.latest(),
-    queryFn: ({ signal }) => request('/api/admin/ops/drift', latestDrift.answer, { signal }),
+    queryFn: ({ signal }) => api('GET /api/admin/ops/drift', latestDrift.answer, { signal }),
   });
 
 export const useLatestDrift = () => useQuery(latestDriftQueryOptions());
@@ -20,7 +20,7 @@ export const useLatestDrift = () => useQuery(latestDriftQueryOptions());
 export function useCheckDrift() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => request('/api/admin/ops/drift/check', checkDrift.answer, { method: 'POST', body: {} }),
+    mutationFn: () => api('POST /api/admin/ops/drift/check', checkDrift.answer, { body: {} }),
     onSuccess: (report) => client.setQueryData(driftKeys.latest(), { report }),
   });
 }
@@ -30,11 +30,9 @@ export function useHealStream() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ projection, streamId }: { projection: string; streamId: string }) =>
-      request(
-        `/api/admin/ops/projections/${encodeURIComponent(projection)}/streams/${encodeURIComponent(streamId)}/heal`,
-        healStream.answer,
-        { method: 'POST' },
-      ),
+      api('POST /api/admin/ops/projections/{projection}/streams/{streamId}/heal', healStream.answer, {
+        params: { projection, streamId },
+      }),
     onSettled: () => client.invalidateQueries({ queryKey: opsKeys.consumers() }),
   });
 }

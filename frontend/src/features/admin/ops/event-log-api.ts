@@ -1,10 +1,10 @@
 /** The event log's calls: streams found by id or e-mail, a stream's events page by page, and a correlation id's trace. */
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { findStreams, readStreamEvents, traceCorrelation } from '../../../../../functions/contract/admin-ops.js';
-import { request } from '../../../lib/http';
+import { findStreams, readStreamEvents, traceCorrelation } from '#contract/admin-ops.js';
+import { api } from '../../../lib/http';
 import { opsKeys } from './ops-api';
 
-export type { FoundStream, LoggedEvent, TracedEvent } from '../../../../../functions/contract/admin-ops.js';
+export type { FoundStream, LoggedEvent, TracedEvent } from '#contract/admin-ops.js';
 
 /** Events per page of a stream. */
 export const EVENTS_PAGE = 50;
@@ -15,13 +15,10 @@ export const eventLogKeys = {
   trace: (correlationId: string) => [...opsKeys.all, 'trace', correlationId] as const,
 };
 
-const search = (params: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
-
 export const streamsQueryOptions = (q: string) =>
   queryOptions({
     queryKey: eventLogKeys.streams(q),
-    queryFn: ({ signal }) => request(`/api/admin/ops/streams?${search({ q })}`, findStreams.answer, { signal }),
+    queryFn: ({ signal }) => api('GET /api/admin/ops/streams', findStreams.answer, { query: { q }, signal }),
     retry: false,
   });
 
@@ -32,7 +29,8 @@ export const useStreamEvents = (streamId: string) =>
   useInfiniteQuery({
     queryKey: eventLogKeys.events(streamId),
     queryFn: ({ pageParam, signal }) =>
-      request(`/api/admin/ops/events?${search({ stream: streamId, after: pageParam, limit: EVENTS_PAGE })}`, readStreamEvents.answer, {
+      api('GET /api/admin/ops/events', readStreamEvents.answer, {
+        query: { stream: streamId, after: pageParam, limit: EVENTS_PAGE },
         signal,
       }),
     initialPageParam: 0,
@@ -44,7 +42,7 @@ export const useStreamEvents = (streamId: string) =>
 export const traceQueryOptions = (correlationId: string) =>
   queryOptions({
     queryKey: eventLogKeys.trace(correlationId),
-    queryFn: ({ signal }) => request(`/api/admin/ops/traces/${encodeURIComponent(correlationId)}`, traceCorrelation.answer, { signal }),
+    queryFn: ({ signal }) => api('GET /api/admin/ops/traces/{id}', traceCorrelation.answer, { params: { id: correlationId }, signal }),
     retry: false,
   });
 

@@ -1,13 +1,7 @@
 /** The sync manager's calls: each consumer's status (refreshed every few seconds), a consumer's dead letters, and their redrive; the suspicious plays. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  listConsumers,
-  listDeadLetters,
-  redriveDeadLetters,
-  suspiciousPlays,
-  type RedriveBody,
-} from '../../../../../functions/contract/admin-ops.js';
-import { request } from '../../../lib/http';
+import { listConsumers, listDeadLetters, redriveDeadLetters, suspiciousPlays, type RedriveBody } from '#contract/admin-ops.js';
+import { api } from '../../../lib/http';
 
 export type {
   ConsumerHealth,
@@ -17,7 +11,7 @@ export type {
   LagSample,
   RecentError,
   SuspiciousWindow,
-} from '../../../../../functions/contract/admin-ops.js';
+} from '#contract/admin-ops.js';
 
 /** How often the console asks again: often enough to watch a redrive drain, rarely enough to cost nothing. */
 export const REFRESH_MS = 5_000;
@@ -32,7 +26,7 @@ export const opsKeys = {
 export const consumersQueryOptions = () =>
   queryOptions({
     queryKey: opsKeys.consumers(),
-    queryFn: ({ signal }) => request('/api/admin/ops/consumers', listConsumers.answer, { signal }),
+    queryFn: ({ signal }) => api('GET /api/admin/ops/consumers', listConsumers.answer, { signal }),
     refetchInterval: REFRESH_MS,
   });
 
@@ -42,7 +36,7 @@ export const useConsumers = () => useQuery(consumersQueryOptions());
 export const useSuspiciousPlays = () =>
   useQuery({
     queryKey: opsKeys.suspiciousPlays(),
-    queryFn: ({ signal }) => request('/api/admin/ops/suspicious-plays', suspiciousPlays.answer, { signal }),
+    queryFn: ({ signal }) => api('GET /api/admin/ops/suspicious-plays', suspiciousPlays.answer, { signal }),
     refetchInterval: REFRESH_MS,
   });
 
@@ -50,7 +44,7 @@ export const deadLettersQueryOptions = (consumer: string) =>
   queryOptions({
     queryKey: opsKeys.deadLetters(consumer),
     queryFn: ({ signal }) =>
-      request(`/api/admin/ops/consumers/${encodeURIComponent(consumer)}/dead-letters`, listDeadLetters.answer, { signal }),
+      api('GET /api/admin/ops/consumers/{name}/dead-letters', listDeadLetters.answer, { params: { name: consumer }, signal }),
     refetchInterval: REFRESH_MS,
   });
 
@@ -58,10 +52,7 @@ export const useDeadLetters = (consumer: string | null) =>
   useQuery({ ...deadLettersQueryOptions(consumer ?? ''), enabled: consumer !== null });
 
 export const redrive = (consumer: string, body: RedriveBody) =>
-  request(`/api/admin/ops/consumers/${encodeURIComponent(consumer)}/dead-letters/redrive`, redriveDeadLetters.answer, {
-    method: 'POST',
-    body,
-  });
+  api('POST /api/admin/ops/consumers/{name}/dead-letters/redrive', redriveDeadLetters.answer, { params: { name: consumer }, body });
 
 /** A redrive that moves messages: the consumer's dead letters and every status change. */
 export function useRedrive(consumer: string) {

@@ -82,13 +82,7 @@ export const peopleSortLabel = (sort: SortState<PeopleSortKey>): string =>
  * The query of a page of People: a search (whose results come by the word they match, so it sends no order), or
  * everyone in the order asked.
  */
-export function peopleQuery(q: string, sort: SortState<PeopleSortKey>, cursor: string | null): URLSearchParams {
-  const query = new URLSearchParams();
-  if (q) query.set('q', q);
-  else {
-    query.set('sort', sort.key);
-    query.set('order', sort.direction);
-  }
-  if (cursor) query.set('cursor', cursor);
-  return query;
+export function peopleQuery(q: string, sort: SortState<PeopleSortKey>, cursor: string | null) {
+  const order = q ? {} : { sort: sort.key, order: sort.direction };
+  return { ...(q ? { q } : order), ...(cursor ? { cursor } : {}) };
 }

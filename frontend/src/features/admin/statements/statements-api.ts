@@ -3,22 +3,11 @@
  * artist's split terms (read with their history, and set).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  artistStatementAnswer,
-  closeMonthAnswer,
-  contractAnswer,
-  monthStatementsAnswer,
-  setContract,
-} from '../../../../../functions/contract/admin-statements.js';
-import type { ContractAnswer, MonthStatementsAnswer } from '../../../../../functions/contract/admin-statements.js';
-import { request } from '../../../lib/http';
+import { artistStatementAnswer, closeMonthAnswer, contractAnswer, monthStatementsAnswer, setContract } from '#contract/admin-statements.js';
+import type { ContractAnswer, MonthStatementsAnswer } from '#contract/admin-statements.js';
+import { api } from '../../../lib/http';
 
-export type {
-  ArtistStatementAnswer,
-  ContractAnswer,
-  MonthStatementsAnswer,
-  StatementLine,
-} from '../../../../../functions/contract/admin-statements.js';
+export type { ArtistStatementAnswer, ContractAnswer, MonthStatementsAnswer, StatementLine } from '#contract/admin-statements.js';
 
 export const statementKeys = {
   all: ['admin', 'statements'] as const,
@@ -30,14 +19,14 @@ export const statementKeys = {
 export const monthStatementsQueryOptions = (month: string) =>
   queryOptions({
     queryKey: statementKeys.month(month),
-    queryFn: ({ signal }) =>
-      request(`/api/admin/statements?${new URLSearchParams({ month }).toString()}`, monthStatementsAnswer, { signal }),
+    queryFn: ({ signal }) => api('GET /api/admin/statements', monthStatementsAnswer, { query: { month }, signal }),
   });
 
 export const artistStatementQueryOptions = (month: string, artistId: string) =>
   queryOptions({
     queryKey: statementKeys.artist(month, artistId),
-    queryFn: ({ signal }) => request(`/api/admin/statements/${encodeURIComponent(artistId)}/${month}`, artistStatementAnswer, { signal }),
+    queryFn: ({ signal }) =>
+      api('GET /api/admin/statements/{artistId}/{month}', artistStatementAnswer, { params: { artistId, month }, signal }),
   });
 
 export const useMonthStatements = (month: string) => useQuery(monthStatementsQueryOptions(month));
@@ -47,7 +36,7 @@ export const useArtistStatement = (month: string, artistId: string | null) =>
 export function useCloseMonth() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (month: string) => request('/api/admin/statements/closings', closeMonthAnswer, { method: 'POST', body: { month } }),
+    mutationFn: (month: string) => api('POST /api/admin/statements/closings', closeMonthAnswer, { body: { month } }),
     // Closed once the server has recorded it (its view catches up a moment later, and a refetch now could read it
     // still open): the month's figures do not change by closing, so the answer's closedAt is all the page needs.
     onSuccess: ({ closedAt }, month) => {
@@ -63,7 +52,7 @@ export type ContractTerms = ContractAnswer['terms'];
 export const contractQueryOptions = (artistId: string) =>
   queryOptions({
     queryKey: statementKeys.contract(artistId),
-    queryFn: ({ signal }) => request(`/api/admin/contracts/${encodeURIComponent(artistId)}`, contractAnswer, { signal }),
+    queryFn: ({ signal }) => api('GET /api/admin/contracts/{artistId}', contractAnswer, { params: { artistId }, signal }),
   });
 
 export const useContract = (artistId: string) => useQuery(contractQueryOptions(artistId));
@@ -72,7 +61,7 @@ export function useSetContract(artistId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (terms: ContractTerms) =>
-      request(`/api/admin/contracts/${encodeURIComponent(artistId)}`, setContract.answer, { method: 'PUT', body: terms }),
+      api('PUT /api/admin/contracts/{artistId}', setContract.answer, { params: { artistId }, body: terms }),
     // The answer is the terms now in force; the history is the projection's and lands a moment later, so it is written
     // here as the server recorded it (newest first) unless the terms did not change, and read again after.
     onSuccess: ({ terms }) => {

@@ -5,7 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { albumKeys } from './album-keys';
-import type { Album, AlbumTracks } from '../../../../../functions/contract/catalogue';
+import type { Album, AlbumTracks } from '#contract/catalogue.js';
 
 export function countRecordedPlay(queryClient: QueryClient, play: { albumId: string; trackId: string }): void {
   queryClient.setQueryData<AlbumTracks>(

@@ -1,7 +1,7 @@
 /** GET /api/albums/{id}/tracks: the track list and whether this listener may play it. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { albumTracks, type AlbumTracks } from '../../../../../functions/contract/catalogue';
-import { request } from '../../../lib/http';
+import { albumTracks, type AlbumTracks } from '#contract/catalogue.js';
+import { api } from '../../../lib/http';
 import { albumKeys } from './album-keys';
 
 /** The answer with its tracks in album order (the pre-rendered pages put the same in their HTML). */
@@ -11,7 +11,7 @@ export const inAlbumOrder = (answer: AlbumTracks): AlbumTracks => ({
 });
 
 export const getAlbumTracks = (albumId: string, signal?: AbortSignal): Promise<AlbumTracks> =>
-  request(`/api/albums/${encodeURIComponent(albumId)}/tracks`, albumTracks, { signal }).then(inAlbumOrder);
+  api('GET /api/albums/{id}/tracks', albumTracks, { params: { id: albumId }, signal }).then(inAlbumOrder);
 
 export const albumTracksQueryOptions = (albumId: string) =>
   queryOptions({ queryKey: albumKeys.tracks(albumId), queryFn: ({ signal }) => getAlbumTracks(albumId, signal) });

@@ -1,7 +1,7 @@
 /** GET /api/albums: the whole catalogue, newest release first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Album, albumList } from '../../../../../functions/contract/catalogue';
-import { request } from '../../../lib/http';
+import { type Album, albumList } from '#contract/catalogue.js';
+import { api } from '../../../lib/http';
 import { albumKeys } from './album-keys';
 
 /** Newest release first (ISO days sort as text); albums released the same day keep the server's order. */
@@ -9,7 +9,7 @@ export const byReleaseDateDescending = (albums: readonly Album[]): Album[] =>
   [...albums].sort((a, b) => (a.releaseDate < b.releaseDate ? 1 : a.releaseDate > b.releaseDate ? -1 : 0));
 
 export const getAlbums = (signal?: AbortSignal): Promise<Album[]> =>
-  request('/api/albums', albumList, { signal }).then(byReleaseDateDescending);
+  api('GET /api/albums', albumList, { signal }).then(byReleaseDateDescending);
 
 export const albumsQueryOptions = () => queryOptions({ queryKey: albumKeys.catalogue(), queryFn: ({ signal }) => getAlbums(signal) });
 

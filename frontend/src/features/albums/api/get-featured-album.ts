@@ -1,11 +1,11 @@
 /** GET /api/featured-album: the album the home page features, the staff's choice or else the newest release. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { featuredAlbumAnswer, type FeaturedAlbumAnswer } from '../../../../../functions/contract/catalogue';
-import { request } from '../../../lib/http';
+import { featuredAlbumAnswer, type FeaturedAlbumAnswer } from '#contract/catalogue.js';
+import { api } from '../../../lib/http';
 import { albumKeys } from './album-keys';
 
 export const getFeaturedAlbum = (signal?: AbortSignal): Promise<FeaturedAlbumAnswer> =>
-  request('/api/featured-album', featuredAlbumAnswer, { signal });
+  api('GET /api/featured-album', featuredAlbumAnswer, { signal });
 
 export const featuredAlbumQueryOptions = () =>
   queryOptions({ queryKey: albumKeys.featured(), queryFn: ({ signal }) => getFeaturedAlbum(signal) });

@@ -1,10 +1,10 @@
 /** GET /api/tracks/{id}/lyrics: a track's lyrics (null when it has none). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getLyricsAnswer } from '../../../../../functions/contract/catalogue';
-import { request } from '../../../lib/http';
+import { getLyricsAnswer } from '#contract/catalogue.js';
+import { api } from '../../../lib/http';
 
 export const getTrackLyrics = (trackId: string, signal?: AbortSignal): Promise<string | null> =>
-  request(`/api/tracks/${encodeURIComponent(trackId)}/lyrics`, getLyricsAnswer, { signal }).then((answer) => answer.lyrics);
+  api('GET /api/tracks/{id}/lyrics', getLyricsAnswer, { params: { id: trackId }, signal }).then((answer) => answer.lyrics);
 
 export const trackLyricsQueryOptions = (trackId: string) =>
   queryOptions({ queryKey: ['tracks', trackId, 'lyrics'] as const, queryFn: ({ signal }) => getTrackLyrics(trackId, signal) });

@@ -1,6 +1,6 @@
 /** POST /api/albums/{id}/update-stats: asks the label to bring an album's numbers up to date before it plays. */
-import { updateAlbumStatsAnswer } from '../../../../../functions/contract/plays';
-import { request } from '../../../lib/http';
+import { updateAlbumStatsAnswer } from '#contract/plays.js';
+import { api } from '../../../lib/http';
 
 export const updateAlbumStats = (albumId: string) =>
-  request(`/api/albums/${encodeURIComponent(albumId)}/update-stats`, updateAlbumStatsAnswer, { method: 'POST' });
+  api('POST /api/albums/{id}/update-stats', updateAlbumStatsAnswer, { params: { id: albumId } });

@@ -6,7 +6,7 @@ import { Crown, Headphones, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { brand } from '../../../lib/brand';
 import { useSession } from '../../../lib/session';
-import type { Album } from '../../../../../functions/contract/catalogue';
+import type { Album } from '#contract/catalogue.js';
 
 const iconLink =
   'relative z-10 inline-flex size-9 items-center justify-center rounded-full bg-white/10 text-zinc-100 transition hover:bg-white/20';

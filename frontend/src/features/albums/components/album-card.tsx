@@ -8,7 +8,7 @@ import { releaseYear } from '../../../lib/format';
 import { Artwork } from '../../../ui/artwork';
 import { LoadingStatus, SkeletonStack } from '../../../ui/skeleton';
 import { DEFAULT_ALBUM_TYPE } from '../album-access';
-import type { Album } from '../../../../../functions/contract/catalogue';
+import type { Album } from '#contract/catalogue.js';
 
 export const albumGridClass = 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5';
 

@@ -42,7 +42,7 @@ import {
   isPlusExclusive,
   isTrackPlayable,
 } from '../album-access';
-import type { Album, AlbumTrack, AlbumTracks } from '../../../../../functions/contract/catalogue';
+import type { Album, AlbumTrack, AlbumTracks } from '#contract/catalogue.js';
 import { useAlbum } from '../api/get-album';
 import { useAlbumTracks } from '../api/get-album-tracks';
 import { TrackTable } from './track-table';

@@ -1,7 +1,7 @@
 /** A grid of album cards (a discography), with its loading, empty and error states. */
 import { Disc3 } from 'lucide-react';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
-import type { Album } from '../../../../../functions/contract/catalogue';
+import type { Album } from '#contract/catalogue.js';
 import { useArtistAlbums } from '../api/get-artist-albums';
 import { AlbumCard, albumGridClass, AlbumGridSkeleton } from './album-card';
 

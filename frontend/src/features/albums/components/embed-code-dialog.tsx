@@ -1,7 +1,7 @@
 /** "Embed": the frame code of the album's player for another site, full size or compact, copied with one button. */
 import { Copy } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { Album } from '../../../../../functions/contract/catalogue';
+import type { Album } from '#contract/catalogue.js';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { toast } from '../../../ui/toast';

@@ -5,7 +5,7 @@ import { Artwork } from '../../../ui/artwork';
 import { Skeleton } from '../../../ui/skeleton';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { albumArtistName, DEFAULT_ALBUM_DESCRIPTION } from '../album-access';
-import type { Album } from '../../../../../functions/contract/catalogue';
+import type { Album } from '#contract/catalogue.js';
 import { useFeaturedAlbum } from '../api/get-featured-album';
 import { PlayAlbumRow } from './play-album-row';
 

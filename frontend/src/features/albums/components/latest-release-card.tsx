@@ -4,7 +4,7 @@ import { formatReleaseDate } from '../../../lib/format';
 import { Artwork } from '../../../ui/artwork';
 import { LoadingStatus, Skeleton, SkeletonStack } from '../../../ui/skeleton';
 import { DEFAULT_ALBUM_TYPE } from '../album-access';
-import type { Album } from '../../../../../functions/contract/catalogue';
+import type { Album } from '#contract/catalogue.js';
 import { useArtistAlbums } from '../api/get-artist-albums';
 import { PlayAlbumRow } from './play-album-row';
 

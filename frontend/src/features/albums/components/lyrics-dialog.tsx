@@ -2,7 +2,7 @@
 import { Dialog } from '../../../ui/dialog';
 import { Skeleton } from '../../../ui/skeleton';
 import { ErrorState } from '../../../ui/status-message';
-import type { AlbumTrack } from '../../../../../functions/contract/catalogue';
+import type { AlbumTrack } from '#contract/catalogue.js';
 import { useTrackLyrics } from '../api/get-track-lyrics';
 
 export function LyricsDialog({ track, artistName, onClose }: { track: AlbumTrack; artistName: string; onClose: () => void }) {

@@ -1,7 +1,7 @@
 /** An album card's Play Album button beside its access icons, raised above the card's stretched title link. */
 import { Play } from 'lucide-react';
 import { Button } from '../../../ui/button';
-import type { Album } from '../../../../../functions/contract/catalogue';
+import type { Album } from '#contract/catalogue.js';
 import { AlbumAccessIcons } from './album-access-icons';
 
 export function PlayAlbumRow({ album, onPlayAlbum }: { album: Album; onPlayAlbum: (album: Album) => void }) {

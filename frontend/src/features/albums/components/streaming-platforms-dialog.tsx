@@ -3,7 +3,7 @@ import { ExternalLink } from 'lucide-react';
 import { Dialog } from '../../../ui/dialog';
 import { PlatformLink } from '../../../ui/platform-icon';
 import { externalListenLinks } from '../album-access';
-import type { Album } from '../../../../../functions/contract/catalogue';
+import type { Album } from '#contract/catalogue.js';
 
 export function StreamingPlatformsDialog({ album, open, onClose }: { album: Album; open: boolean; onClose: () => void }) {
   const links = externalListenLinks(album);

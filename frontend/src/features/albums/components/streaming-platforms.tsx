@@ -3,7 +3,7 @@
  * `openStreamingPlatforms(album)`, shown by the one `<StreamingPlatformsHost />` of the app shell.
  */
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
-import type { Album } from '../../../../../functions/contract/catalogue';
+import type { Album } from '#contract/catalogue.js';
 
 let shown: Album | null = null;
 const listeners = new Set<() => void>();

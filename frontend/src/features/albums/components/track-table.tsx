@@ -8,7 +8,7 @@ import { cx } from '../../../lib/class-names';
 import { formatDuration, formatPlays } from '../../../lib/format';
 import { IconButton } from '../../../ui/button';
 import { EmptyState } from '../../../ui/status-message';
-import type { AlbumTrack } from '../../../../../functions/contract/catalogue';
+import type { AlbumTrack } from '#contract/catalogue.js';
 
 interface TrackTableProps {
   tracks: readonly AlbumTrack[];

@@ -1,11 +1,11 @@
 /** GET /api/artists/{id}: one artist; a 404 means there is no such artist. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { artist, type Artist } from '../../../../../functions/contract/catalogue';
-import { request } from '../../../lib/http';
+import { artist, type Artist } from '#contract/catalogue.js';
+import { api } from '../../../lib/http';
 import { artistKeys } from './artist-keys';
 
 export const getArtist = (artistId: string, signal?: AbortSignal): Promise<Artist> =>
-  request(`/api/artists/${encodeURIComponent(artistId)}`, artist, { signal });
+  api('GET /api/artists/{id}', artist, { params: { id: artistId }, signal });
 
 export const artistQueryOptions = (artistId: string) =>
   queryOptions({ queryKey: artistKeys.detail(artistId), queryFn: ({ signal }) => getArtist(artistId, signal) });

@@ -1,12 +1,15 @@
 /** GET /api/exclusive-content?tier=…: what Toko+ members get beyond the albums (title and kind of each item). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ExclusiveItem, listExclusiveContentAnswer } from '../../../../../functions/contract/membership';
-import { request } from '../../../lib/http';
+import { type ExclusiveItem, listExclusiveContentAnswer } from '#contract/membership.js';
+import { api, type ApiInput } from '../../../lib/http';
 
-export const getExclusiveContent = (tier: string, signal?: AbortSignal): Promise<ExclusiveItem[]> =>
-  request(`/api/exclusive-content?tier=${encodeURIComponent(tier)}`, listExclusiveContentAnswer, { signal }).then((answer) => answer.items);
+/** The tiers the route lists content for, as its contract names them. */
+type Tier = NonNullable<NonNullable<ApiInput<'GET /api/exclusive-content'>['query']>['tier']>;
 
-export const exclusiveContentQueryOptions = (tier: string) =>
+export const getExclusiveContent = (tier: Tier, signal?: AbortSignal): Promise<ExclusiveItem[]> =>
+  api('GET /api/exclusive-content', listExclusiveContentAnswer, { query: { tier }, signal }).then((answer) => answer.items);
+
+export const exclusiveContentQueryOptions = (tier: Tier) =>
   queryOptions({ queryKey: ['exclusive-content', tier] as const, queryFn: ({ signal }) => getExclusiveContent(tier, signal) });
 
-export const useExclusiveContent = (tier: string, enabled: boolean) => useQuery({ ...exclusiveContentQueryOptions(tier), enabled });
+export const useExclusiveContent = (tier: Tier, enabled: boolean) => useQuery({ ...exclusiveContentQueryOptions(tier), enabled });

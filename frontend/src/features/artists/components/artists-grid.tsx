@@ -8,7 +8,7 @@ import { Artwork } from '../../../ui/artwork';
 import { Badge } from '../../../ui/badge';
 import { Skeleton } from '../../../ui/skeleton';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
-import type { Artist } from '../../../../../functions/contract/catalogue';
+import type { Artist } from '#contract/catalogue.js';
 import { useArtists } from '../api/get-artists';
 
 type Variant = 'compact' | 'roster';

@@ -4,16 +4,15 @@
  * it with the password the owner chose, answering the second step of an admin's sign-in.
  */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { adminEnrolmentAnswer, adminEnrolmentCompleteAnswer } from '../../../../../functions/contract/accounts';
-import { request } from '../../../lib/http';
+import { adminEnrolmentAnswer, adminEnrolmentCompleteAnswer } from '#contract/accounts.js';
+import { api } from '../../../lib/http';
 
 export const adminEnrolmentKeys = {
   all: ['admin-enrolment'] as const,
   link: (token: string) => [...adminEnrolmentKeys.all, token] as const,
 };
 
-export const readAdminEnrolment = (token: string) =>
-  request('/api/auth/admin/enrolment', adminEnrolmentAnswer, { method: 'POST', body: { token } });
+export const readAdminEnrolment = (token: string) => api('POST /api/auth/admin/enrolment', adminEnrolmentAnswer, { body: { token } });
 
 export const adminEnrolmentQueryOptions = (token: string) =>
   queryOptions({
@@ -29,6 +28,6 @@ export const useAdminEnrolment = (token: string | null) =>
   useQuery({ ...adminEnrolmentQueryOptions(token ?? ''), enabled: token !== null });
 
 export const completeAdminEnrolment = (body: { token: string; password: string }) =>
-  request('/api/auth/admin/enrolment/complete', adminEnrolmentCompleteAnswer, { method: 'POST', body });
+  api('POST /api/auth/admin/enrolment/complete', adminEnrolmentCompleteAnswer, { body });
 
 export const useCompleteAdminEnrolment = () => useMutation({ mutationFn: completeAdminEnrolment });

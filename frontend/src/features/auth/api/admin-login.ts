@@ -4,10 +4,10 @@
  * before that step.
  */
 import { useMutation } from '@tanstack/react-query';
-import { loginAnswer } from '../../../../../functions/contract/accounts';
-import { request } from '../../../lib/http';
+import { loginAnswer } from '#contract/accounts.js';
+import { api } from '../../../lib/http';
 
 export const adminLogin = (body: { email: string; password: string } | { username: string; password: string }) =>
-  request('/api/auth/login', loginAnswer, { method: 'POST', body });
+  api('POST /api/auth/login', loginAnswer, { body });
 
 export const useAdminLogin = () => useMutation({ mutationFn: adminLogin });

@@ -3,14 +3,14 @@
  * confirms it and answers the recovery codes once), or sign in with a code of the app or a recovery code.
  * The server sets the session cookie when the step succeeds.
  */
-import { adminTotpConfirmAnswer, adminTotpEnrolmentAnswer, adminTotpVerifyAnswer } from '../../../../../functions/contract/accounts';
-import { request } from '../../../lib/http';
+import { adminTotpConfirmAnswer, adminTotpEnrolmentAnswer, adminTotpVerifyAnswer } from '#contract/accounts.js';
+import { api } from '../../../lib/http';
 
 export const startTotpEnrolment = (challenge: string) =>
-  request('/api/auth/admin/totp/enrolment', adminTotpEnrolmentAnswer, { method: 'POST', body: { challenge } });
+  api('POST /api/auth/admin/totp/enrolment', adminTotpEnrolmentAnswer, { body: { challenge } });
 
 export const confirmTotpEnrolment = (body: { challenge: string; code: string }) =>
-  request('/api/auth/admin/totp/confirm', adminTotpConfirmAnswer, { method: 'POST', body });
+  api('POST /api/auth/admin/totp/confirm', adminTotpConfirmAnswer, { body });
 
 export const verifySecondFactor = (body: { challenge: string } & ({ code: string } | { recoveryCode: string })) =>
-  request('/api/auth/admin/totp/verify', adminTotpVerifyAnswer, { method: 'POST', body });
+  api('POST /api/auth/admin/totp/verify', adminTotpVerifyAnswer, { body });

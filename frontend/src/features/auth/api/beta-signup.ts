@@ -1,7 +1,7 @@
 /** POST /api/users/beta-signup: an account with a username and password, opened with an optional beta code. */
 import { useMutation } from '@tanstack/react-query';
-import { betaSignupAnswer } from '../../../../../functions/contract/accounts';
-import { request } from '../../../lib/http';
+import { betaSignupAnswer } from '#contract/accounts.js';
+import { api } from '../../../lib/http';
 
 export interface BetaSignupRequest {
   fullName: string;
@@ -13,6 +13,6 @@ export interface BetaSignupRequest {
   displayName: string;
 }
 
-export const betaSignup = (body: BetaSignupRequest) => request('/api/users/beta-signup', betaSignupAnswer, { method: 'POST', body });
+export const betaSignup = (body: BetaSignupRequest) => api('POST /api/users/beta-signup', betaSignupAnswer, { body });
 
 export const useBetaSignup = () => useMutation({ mutationFn: betaSignup });

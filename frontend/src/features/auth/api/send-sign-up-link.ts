@@ -3,8 +3,8 @@
  * retried on POST /api/auth/send-magic-link when the address already has an account, as the spec does.
  */
 import { useMutation } from '@tanstack/react-query';
-import { sendSignUpLinkAnswer } from '../../../../../functions/contract/accounts';
-import { request } from '../../../lib/http';
+import { sendSignUpLinkAnswer } from '#contract/accounts.js';
+import { api } from '../../../lib/http';
 import { saysEmailExists } from '../sign-in-messages';
 
 export interface SignUpLinkRequest {
@@ -15,10 +15,10 @@ export interface SignUpLinkRequest {
 
 export async function sendSignUpLink(body: SignUpLinkRequest) {
   try {
-    return await request('/api/auth/send-magic-auth-link', sendSignUpLinkAnswer, { method: 'POST', body });
+    return await api('POST /api/auth/send-magic-auth-link', sendSignUpLinkAnswer, { body });
   } catch (error) {
     if (!saysEmailExists(error)) throw error;
-    return request('/api/auth/send-magic-link', sendSignUpLinkAnswer, { method: 'POST', body });
+    return api('POST /api/auth/send-magic-link', sendSignUpLinkAnswer, { body });
   }
 }
 

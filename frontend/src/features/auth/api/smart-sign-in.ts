@@ -1,8 +1,8 @@
 /** POST /api/auth/smart-signin: the sign-in modal's e-mail step; the server decides how this person gets in. */
 import { useMutation } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import { smartSignInAnswer } from '../../../../../functions/contract/accounts';
-import { request } from '../../../lib/http';
+import { smartSignInAnswer } from '#contract/accounts.js';
+import { api } from '../../../lib/http';
 
 export type SmartSignInAnswer = z.infer<typeof smartSignInAnswer>;
 
@@ -29,9 +29,6 @@ export interface SignInIntentFields {
 }
 
 export const smartSignIn = (email: string, carried?: SignInIntentFields): Promise<SmartSignInAnswer> =>
-  request('/api/auth/smart-signin', smartSignInAnswer, {
-    method: 'POST',
-    body: carried ? { email, displayName: '', ...carried } : { email },
-  });
+  api('POST /api/auth/smart-signin', smartSignInAnswer, { body: carried ? { email, displayName: '', ...carried } : { email } });
 
 export const useSmartSignIn = () => useMutation({ mutationFn: (email: string) => smartSignIn(email) });

@@ -1,12 +1,12 @@
 /** POST /api/auth/verify-code: the 6-digit code; on success the server sets the session cookie. */
 import { useMutation } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import { verifyCodeAnswer } from '../../../../../functions/contract/accounts';
-import { request } from '../../../lib/http';
+import { verifyCodeAnswer } from '#contract/accounts.js';
+import { api } from '../../../lib/http';
 
 export type VerifyCodeAnswer = z.infer<typeof verifyCodeAnswer>;
 
 export const verifyCode = (body: { email: string; code: string }): Promise<VerifyCodeAnswer> =>
-  request('/api/auth/verify-code', verifyCodeAnswer, { method: 'POST', body });
+  api('POST /api/auth/verify-code', verifyCodeAnswer, { body });
 
 export const useVerifyCode = () => useMutation({ mutationFn: verifyCode });

@@ -5,14 +5,13 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { verifyEmailAnswer, verifyMagicLinkAnswer } from '../../../../../functions/contract/accounts';
-import { request } from '../../../lib/http';
+import { verifyEmailAnswer, verifyMagicLinkAnswer } from '#contract/accounts.js';
+import { api } from '../../../lib/http';
 
-export const verifyMagicLink = (token: string) =>
-  request('/api/auth/verify-magic-link', verifyMagicLinkAnswer, { method: 'POST', body: { token } });
+export const verifyMagicLink = (token: string) => api('POST /api/auth/verify-magic-link', verifyMagicLinkAnswer, { body: { token } });
 
 export const verifyEmail = (link: { token: string; email: string }) =>
-  request('/api/auth/verify-email', verifyEmailAnswer, { method: 'POST', body: link });
+  api('POST /api/auth/verify-email', verifyEmailAnswer, { body: link });
 
 /** Runs the verification once when the page has what it needs (StrictMode's second effect run is skipped). */
 function useVerifyOnce<Input, Answer>(verify: (input: Input) => Promise<Answer>, input: Input | null) {

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ADMIN_PASSWORD_MAX_LENGTH, ADMIN_PASSWORD_MIN_LENGTH } from '../../../../../functions/contract/accounts';
+import { ADMIN_PASSWORD_MAX_LENGTH, ADMIN_PASSWORD_MIN_LENGTH } from '#contract/accounts.js';
 import { brand } from '../../../lib/brand';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatDateTime } from '../../../lib/format';

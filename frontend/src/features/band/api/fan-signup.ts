@@ -4,20 +4,18 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { confirmFanSignupAnswer, fanSignupAnswer } from '../../../../../functions/contract/band';
-import { request } from '../../../lib/http';
+import { confirmFanSignupAnswer, fanSignupAnswer } from '#contract/band.js';
+import { api } from '../../../lib/http';
 
 /** The fan signup needs a well-formed address (spec part 2 §5). */
 export const fanEmailSchema = z.string().check(z.trim(), z.email());
 
 export const isValidFanEmail = (email: string): boolean => z.safeParse(fanEmailSchema, email).success;
 
-export const signUpFan = (email: string) =>
-  request('/api/band/fan-signup', fanSignupAnswer, { method: 'POST', body: { email: email.trim() } });
+export const signUpFan = (email: string) => api('POST /api/band/fan-signup', fanSignupAnswer, { body: { email: email.trim() } });
 
 export const useFanSignup = () => useMutation({ mutationFn: signUpFan });
 
-export const confirmFanSignup = (token: string) =>
-  request('/api/band/fan-signup/confirm', confirmFanSignupAnswer, { method: 'POST', body: { token } });
+export const confirmFanSignup = (token: string) => api('POST /api/band/fan-signup/confirm', confirmFanSignupAnswer, { body: { token } });
 
 export const useConfirmFanSignup = () => useMutation({ mutationFn: confirmFanSignup });

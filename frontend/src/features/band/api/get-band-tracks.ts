@@ -1,11 +1,11 @@
 /** GET /api/band/tracks: the band page's unreleased tracks, each with a short-lived signed URL of its audio. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { bandTracksAnswer, type BandTracks } from '../../../../../functions/contract/band';
-import { request } from '../../../lib/http';
+import { bandTracksAnswer, type BandTracks } from '#contract/band.js';
+import { api } from '../../../lib/http';
 
 export const bandKeys = { all: ['band'] as const, tracks: () => [...bandKeys.all, 'tracks'] as const };
 
-export const getBandTracks = (signal?: AbortSignal): Promise<BandTracks> => request('/api/band/tracks', bandTracksAnswer, { signal });
+export const getBandTracks = (signal?: AbortSignal): Promise<BandTracks> => api('GET /api/band/tracks', bandTracksAnswer, { signal });
 
 export const bandTracksQueryOptions = () =>
   queryOptions({

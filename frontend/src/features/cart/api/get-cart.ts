@@ -1,7 +1,7 @@
 /** GET /api/cart: the signed-in listener's album cart, retried 3 times at 1 s (spec §7). */
 import { queryOptions } from '@tanstack/react-query';
-import { cart, type CartItem } from '../../../../../functions/contract/commerce';
-import { request } from '../../../lib/http';
+import { cart, type CartItem } from '#contract/commerce.js';
+import { api } from '../../../lib/http';
 import type { CartAlbum } from '../cart-album';
 import { cartKeys } from './cart-keys';
 
@@ -22,7 +22,7 @@ export const cartAlbums = (cart: CartItem[]): CartAlbum[] =>
 export const cartQueryOptions = () =>
   queryOptions({
     queryKey: cartKeys.items(),
-    queryFn: ({ signal }) => request('/api/cart', cart, { signal }).then(cartAlbums),
+    queryFn: ({ signal }) => api('GET /api/cart', cart, { signal }).then(cartAlbums),
     retry: CART_RETRIES,
     retryDelay: CART_RETRY_DELAY_MS,
   });

@@ -3,8 +3,8 @@
  * sandbox a page standing in for the embedded form) and POST /api/simple-checkout (a hosted page to go to).
  * Prices are the server's; the cart lines are sent as the spec lists them.
  */
-import { startCheckoutAnswer, startHostedCheckoutAnswer } from '../../../../../functions/contract/commerce';
-import { request } from '../../../lib/http';
+import { startCheckoutAnswer, startHostedCheckoutAnswer } from '#contract/commerce.js';
+import { api } from '../../../lib/http';
 import type { CartAlbum } from '../cart-album';
 
 export interface CheckoutRequest {
@@ -30,7 +30,6 @@ export const checkoutRequest = (
 });
 
 export const startEmbeddedCheckout = (body: CheckoutRequest, signal?: AbortSignal) =>
-  request('/api/cart/checkout', startCheckoutAnswer, { method: 'POST', body, signal });
+  api('POST /api/cart/checkout', startCheckoutAnswer, { body, signal });
 
-export const startHostedCheckout = (body: CheckoutRequest) =>
-  request('/api/simple-checkout', startHostedCheckoutAnswer, { method: 'POST', body });
+export const startHostedCheckout = (body: CheckoutRequest) => api('POST /api/simple-checkout', startHostedCheckoutAnswer, { body });

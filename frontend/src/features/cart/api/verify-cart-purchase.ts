@@ -1,6 +1,6 @@
 /** POST /api/stripe/verify-cart-purchase: the albums a finished checkout bought, with their download links. */
-import { verifyCartPurchaseAnswer } from '../../../../../functions/contract/commerce';
-import { request } from '../../../lib/http';
+import { verifyCartPurchaseAnswer } from '#contract/commerce.js';
+import { api } from '../../../lib/http';
 
 export const verifyCartPurchase = (sessionId: string) =>
-  request('/api/stripe/verify-cart-purchase', verifyCartPurchaseAnswer, { method: 'POST', body: { sessionId } });
+  api('POST /api/stripe/verify-cart-purchase', verifyCartPurchaseAnswer, { body: { sessionId } });

@@ -26,7 +26,7 @@ import { clearGuestCart, guestCartItems } from '../guest-cart-store';
 import { savePendingCheckout } from '../pending-checkout-store';
 import { cartQueryOptions } from '../api/get-cart';
 import { checkoutRequest, type CheckoutRequest } from '../api/start-checkout';
-import type { PurchaseResult } from '../../../../../functions/contract/commerce';
+import type { PurchaseResult } from '#contract/commerce.js';
 import { verifyCartPurchase } from '../api/verify-cart-purchase';
 import { hostedAlbumCheckout, startAlbumCheckout, type HostedOutcome } from '../album-checkout';
 import type { EmbeddedCheckoutForm } from '../../../lib/embedded-checkout';

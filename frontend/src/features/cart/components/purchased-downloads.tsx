@@ -1,7 +1,7 @@
 /** The albums a checkout just bought, each with its Download button, and Download All (the purchases feature's buttons). */
 import { Artwork } from '../../../ui/artwork';
 import { DownloadAlbumButton, DownloadAllButton } from '../../purchases';
-import type { PurchaseResult } from '../../../../../functions/contract/commerce';
+import type { PurchaseResult } from '#contract/commerce.js';
 
 export function PurchasedDownloads({ purchases }: { purchases: PurchaseResult[] }) {
   const albums = purchases.map((purchase) => ({

@@ -4,8 +4,8 @@
  * the list again (spec part 1 §4 Other, §8).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Favorite, favoritesChange } from '../../../../../functions/contract/library';
-import { request } from '../../../lib/http';
+import { type Favorite, favoritesChange } from '#contract/library.js';
+import { api } from '../../../lib/http';
 import { toast } from '../../../ui/toast';
 import { FAVORITES_FAILED, LIBRARY_TOAST_MS } from '../library-messages';
 import { LIBRARY_MUTATION_SCOPE } from './change-library';
@@ -80,10 +80,9 @@ export function useChangeFavorite() {
   return useMutation({
     scope: LIBRARY_MUTATION_SCOPE,
     mutationFn: ({ target, favorite }: FavoriteChange) =>
-      request('/api/favorites', favoritesChange, {
-        method: favorite ? 'POST' : 'DELETE',
-        body: target,
-      }),
+      favorite
+        ? api('POST /api/favorites', favoritesChange, { body: target })
+        : api('DELETE /api/favorites', favoritesChange, { body: target }),
     onMutate: async ({ target, favorite, details }) => {
       await queryClient.cancelQueries({ queryKey: libraryKeys.favorites() });
       const previous = queryClient.getQueryData<Favorite[]>(libraryKeys.favorites());

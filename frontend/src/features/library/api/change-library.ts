@@ -4,8 +4,8 @@
  * reads the lists again. The toasts are the spec's (part 1 §8).
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { type LibraryAlbum, libraryChange, type LibraryChange, type LibraryTrack } from '../../../../../functions/contract/library';
-import { request } from '../../../lib/http';
+import { type LibraryAlbum, libraryChange, type LibraryChange, type LibraryTrack } from '#contract/library.js';
+import { api } from '../../../lib/http';
 import { haptic } from '../../../lib/haptics';
 import { toast } from '../../../ui/toast';
 import { useOpenAccountDialog } from '../../auth';
@@ -30,8 +30,7 @@ export function useAddToLibrary() {
   const openAccountDialog = useOpenAccountDialog();
   return useMutation({
     scope: LIBRARY_MUTATION_SCOPE,
-    mutationFn: (album: LibraryAlbumInput) =>
-      request('/api/library/add-album', libraryChange, { method: 'POST', body: { albumId: album.id } }),
+    mutationFn: (album: LibraryAlbumInput) => api('POST /api/library/add-album', libraryChange, { body: { albumId: album.id } }),
     onMutate: async (album) => {
       await queryClient.cancelQueries({ queryKey: libraryKeys.albums() });
       const previous = queryClient.getQueryData<LibraryAlbum[]>(libraryKeys.albums());
@@ -65,7 +64,7 @@ export function useRemoveFromLibrary() {
   const queryClient = useQueryClient();
   return useMutation({
     scope: LIBRARY_MUTATION_SCOPE,
-    mutationFn: (albumId: string) => request('/api/library/remove-album', libraryChange, { method: 'DELETE', body: { albumId } }),
+    mutationFn: (albumId: string) => api('DELETE /api/library/remove-album', libraryChange, { body: { albumId } }),
     onMutate: async (albumId) => {
       await Promise.all([
         queryClient.cancelQueries({ queryKey: libraryKeys.albums() }),

@@ -1,7 +1,7 @@
 /** GET /api/favorites: the listener's favourite tracks (with trackId) and albums (with albumId). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listFavoritesAnswer } from '../../../../../functions/contract/library';
-import { request } from '../../../lib/http';
+import { listFavoritesAnswer } from '#contract/library.js';
+import { api } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { isFavoriteOf, type FavoriteTarget } from './change-favorites';
 import { libraryKeys } from './library-keys';
@@ -9,7 +9,7 @@ import { libraryKeys } from './library-keys';
 export const favoritesQueryOptions = () =>
   queryOptions({
     queryKey: libraryKeys.favorites(),
-    queryFn: ({ signal }) => request('/api/favorites', listFavoritesAnswer, { signal }),
+    queryFn: ({ signal }) => api('GET /api/favorites', listFavoritesAnswer, { signal }),
   });
 
 export function useFavorites() {

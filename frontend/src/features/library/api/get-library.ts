@@ -1,20 +1,20 @@
 /** GET /api/library/albums and /api/library/tracks: the albums the listener keeps and all their songs. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listLibraryAlbumsAnswer, listLibraryTracksAnswer } from '../../../../../functions/contract/library';
-import { request } from '../../../lib/http';
+import { listLibraryAlbumsAnswer, listLibraryTracksAnswer } from '#contract/library.js';
+import { api } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { libraryKeys } from './library-keys';
 
 export const libraryAlbumsQueryOptions = () =>
   queryOptions({
     queryKey: libraryKeys.albums(),
-    queryFn: ({ signal }) => request('/api/library/albums', listLibraryAlbumsAnswer, { signal }),
+    queryFn: ({ signal }) => api('GET /api/library/albums', listLibraryAlbumsAnswer, { signal }),
   });
 
 export const libraryTracksQueryOptions = () =>
   queryOptions({
     queryKey: libraryKeys.tracks(),
-    queryFn: ({ signal }) => request('/api/library/tracks', listLibraryTracksAnswer, { signal }),
+    queryFn: ({ signal }) => api('GET /api/library/tracks', listLibraryTracksAnswer, { signal }),
   });
 
 /** Read only for a signed-in listener; a guest has no library. */

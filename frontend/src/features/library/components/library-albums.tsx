@@ -11,7 +11,7 @@ import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { toast } from '../../../ui/toast';
 import { useRemoveFromLibrary } from '../api/change-library';
 import { libraryTracksQueryOptions, useLibraryAlbums } from '../api/get-library';
-import type { LibraryAlbum } from '../../../../../functions/contract/library';
+import type { LibraryAlbum } from '#contract/library.js';
 import { songOfTrack, type LibraryPlayback } from '../library-playback';
 
 export const UNKNOWN_ARTIST = 'Unknown Artist';

@@ -11,7 +11,7 @@ import { formatDuration } from '../../../lib/format';
 import { Skeleton } from '../../../ui/skeleton';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { useLibraryTracks } from '../api/get-library';
-import type { LibraryTrack } from '../../../../../functions/contract/library';
+import type { LibraryTrack } from '#contract/library.js';
 import { songOfTrack, type LibraryPlayback } from '../library-playback';
 import {
   DEFAULT_SONG_SORT,

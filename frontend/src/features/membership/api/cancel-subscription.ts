@@ -1,11 +1,11 @@
 /** POST /api/subscription/cancel: ends the membership at the close of the period already paid. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cancelSubscriptionAnswer } from '../../../../../functions/contract/membership';
-import { request } from '../../../lib/http';
+import { cancelSubscriptionAnswer } from '#contract/membership.js';
+import { api } from '../../../lib/http';
 import { sessionKeys } from '../../../lib/session';
 import { membershipKeys } from './membership-keys';
 
-export const cancelSubscription = () => request('/api/subscription/cancel', cancelSubscriptionAnswer, { method: 'POST' });
+export const cancelSubscription = () => api('POST /api/subscription/cancel', cancelSubscriptionAnswer);
 
 export function useCancelSubscription() {
   const queryClient = useQueryClient();

@@ -4,8 +4,8 @@
  * checkout's address, with the coupon's free trial when it grants one.
  */
 import { useMutation } from '@tanstack/react-query';
-import { createSubscriptionAnswer } from '../../../../../functions/contract/membership';
-import { request } from '../../../lib/http';
+import { createSubscriptionAnswer } from '#contract/membership.js';
+import { api } from '../../../lib/http';
 import { normalizeCoupon, type PlanAmount } from '../plans';
 
 export interface CreateSubscriptionInput {
@@ -16,8 +16,7 @@ export interface CreateSubscriptionInput {
 
 /** The upgrade page sends no cart, so the answer is "sign in first" or the hosted checkout, never a cart's embedded one. */
 export const createSubscription = ({ email, amount, couponCode }: CreateSubscriptionInput) =>
-  request('/api/create-subscription', createSubscriptionAnswer, {
-    method: 'POST',
+  api('POST /api/create-subscription', createSubscriptionAnswer, {
     body: { email: email.trim(), amount, couponCode: normalizeCoupon(couponCode) },
   }).then((answer) => {
     if (!('needsVerification' in answer)) throw new Error('The upgrade checkout answered with a cart checkout');

@@ -3,30 +3,24 @@
  * videos. Members get everything; everyone else a preview of a few, with the videos locked (no video id).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  type ExclusiveItem,
-  listExclusiveContentAnswer,
-  listExclusiveVideosAnswer,
-  video,
-  type Video,
-} from '../../../../../functions/contract/membership';
+import { type ExclusiveItem, listExclusiveContentAnswer, listExclusiveVideosAnswer, video, type Video } from '#contract/membership.js';
 import { brand } from '../../../lib/brand';
-import { request } from '../../../lib/http';
+import { api } from '../../../lib/http';
 import { membershipKeys } from './membership-keys';
 
 export type ExclusiveAlbum = Extract<ExclusiveItem, { contentType: 'album' }>;
 export type ExclusiveVideo = Video;
 
-const tierQuery = `tier=${encodeURIComponent(brand.tierPlus)}`;
+const tierQuery = { tier: brand.tierPlus };
 
 export async function getExclusiveAlbums(signal?: AbortSignal): Promise<{ hasAccess: boolean; albums: ExclusiveAlbum[] }> {
-  const answer = await request(`/api/exclusive-content?${tierQuery}`, listExclusiveContentAnswer, { signal });
+  const answer = await api('GET /api/exclusive-content', listExclusiveContentAnswer, { query: tierQuery, signal });
   const albums = answer.items.filter((item): item is ExclusiveAlbum => item.contentType === 'album');
   return { hasAccess: answer.hasAccess, albums };
 }
 
 export const getExclusiveVideos = (signal?: AbortSignal) =>
-  request(`/api/exclusive-videos?${tierQuery}`, listExclusiveVideosAnswer, { signal });
+  api('GET /api/exclusive-videos', listExclusiveVideosAnswer, { query: tierQuery, signal });
 
 export const exclusiveAlbumsQueryOptions = () =>
   queryOptions({ queryKey: membershipKeys.exclusiveContent(), queryFn: ({ signal }) => getExclusiveAlbums(signal) });
@@ -41,7 +35,7 @@ export const useExclusiveVideos = () => useQuery(exclusiveVideosQueryOptions());
 export const isPlayable = (video: ExclusiveVideo): boolean => !video.locked && Boolean(video.youtubeVideoId);
 
 export const getVideoBySlug = (slug: string, signal?: AbortSignal): Promise<ExclusiveVideo> =>
-  request(`/api/video-by-slug/${encodeURIComponent(slug)}`, video, { signal });
+  api('GET /api/video-by-slug/{slug}', video, { params: { slug }, signal });
 
 export const videoBySlugQueryOptions = (slug: string) =>
   queryOptions({

@@ -1,10 +1,10 @@
 /** GET /api/subscription/me: the member's live subscription (amount in cents, next billing date, trial, cancellation). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { subscription, type Subscription } from '../../../../../functions/contract/membership';
-import { request } from '../../../lib/http';
+import { subscription, type Subscription } from '#contract/membership.js';
+import { api } from '../../../lib/http';
 import { membershipKeys } from './membership-keys';
 
-export const getSubscription = (signal?: AbortSignal): Promise<Subscription> => request('/api/subscription/me', subscription, { signal });
+export const getSubscription = (signal?: AbortSignal): Promise<Subscription> => api('GET /api/subscription/me', subscription, { signal });
 
 export const subscriptionQueryOptions = () =>
   queryOptions({ queryKey: membershipKeys.subscription(), queryFn: ({ signal }) => getSubscription(signal) });

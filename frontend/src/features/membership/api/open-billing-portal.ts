@@ -1,9 +1,9 @@
 /** POST /api/subscription/portal: the address of Stripe's customer portal (card, cancel, resume) for the member. */
 import { useMutation } from '@tanstack/react-query';
-import { openBillingPortalAnswer } from '../../../../../functions/contract/membership';
-import { request } from '../../../lib/http';
+import { openBillingPortalAnswer } from '#contract/membership.js';
+import { api } from '../../../lib/http';
 
-export const openBillingPortal = () => request('/api/subscription/portal', openBillingPortalAnswer, { method: 'POST' });
+export const openBillingPortal = () => api('POST /api/subscription/portal', openBillingPortalAnswer);
 
 export function useOpenBillingPortal() {
   return useMutation({

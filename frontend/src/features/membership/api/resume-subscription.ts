@@ -1,11 +1,11 @@
 /** POST /api/subscription/resume: takes back a cancellation before the period ends, so the plan renews again. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { resumeSubscriptionAnswer } from '../../../../../functions/contract/membership';
-import { request } from '../../../lib/http';
+import { resumeSubscriptionAnswer } from '#contract/membership.js';
+import { api } from '../../../lib/http';
 import { sessionKeys } from '../../../lib/session';
 import { membershipKeys } from './membership-keys';
 
-export const resumeSubscription = () => request('/api/subscription/resume', resumeSubscriptionAnswer, { method: 'POST' });
+export const resumeSubscription = () => api('POST /api/subscription/resume', resumeSubscriptionAnswer);
 
 export function useResumeSubscription() {
   const queryClient = useQueryClient();

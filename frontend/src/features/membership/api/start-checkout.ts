@@ -4,20 +4,17 @@
  * real Stripe keys, Stripe's embedded form (lib/embedded-checkout.ts). Without one, or when the embedded session
  * fails, the hosted checkout page takes over (spec part 2 §4, Checkout overlay).
  */
-import { startHostedPlanCheckoutAnswer, startPlanCheckoutAnswer } from '../../../../../functions/contract/membership';
+import { startHostedPlanCheckoutAnswer, startPlanCheckoutAnswer } from '#contract/membership.js';
 import { embeddedCheckoutForm, type EmbeddedCheckoutForm } from '../../../lib/embedded-checkout';
-import { request } from '../../../lib/http';
+import { api } from '../../../lib/http';
 import type { PlanAmount } from '../plans';
 
 export const startEmbeddedCheckout = (amount: PlanAmount) =>
-  request('/api/subscription/checkout', startPlanCheckoutAnswer, { method: 'POST', body: { amount } });
+  api('POST /api/subscription/checkout', startPlanCheckoutAnswer, { body: { amount } });
 
 /** The hosted checkout page's address. */
 export async function startHostedCheckout(amount: PlanAmount): Promise<string> {
-  const answer = await request('/api/subscription/checkout/hosted', startHostedPlanCheckoutAnswer, {
-    method: 'POST',
-    body: { amount },
-  });
+  const answer = await api('POST /api/subscription/checkout/hosted', startHostedPlanCheckoutAnswer, { body: { amount } });
   if (!answer.url) throw new Error('The hosted checkout has no address');
   return answer.url;
 }

@@ -14,7 +14,7 @@ import { ErrorState } from '../../../ui/status-message';
 import { toast } from '../../../ui/toast';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { useResumeSubscription } from '../api/resume-subscription';
-import type { Subscription } from '../../../../../functions/contract/membership';
+import type { Subscription } from '#contract/membership.js';
 import { useSubscription } from '../api/get-subscription';
 import { cancelFailure } from '../membership-messages';
 

@@ -1,6 +1,6 @@
 /** POST /api/shopify/create-cart: an external cart of the bag's lines, answered with its checkout URL. */
-import { createCartAnswer } from '../../../../../functions/contract/merch';
-import { request } from '../../../lib/http';
+import { createCartAnswer } from '#contract/merch.js';
+import { api } from '../../../lib/http';
 
 export const createMerchCart = (items: Array<{ variantId: string; quantity: number }>) =>
-  request('/api/shopify/create-cart', createCartAnswer, { method: 'POST', body: { items } });
+  api('POST /api/shopify/create-cart', createCartAnswer, { body: { items } });

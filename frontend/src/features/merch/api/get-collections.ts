@@ -1,13 +1,13 @@
 /** GET /api/shopify/collections: the shop's collections, for the collection filter. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listCollectionsAnswer } from '../../../../../functions/contract/merch';
-import { request } from '../../../lib/http';
+import { listCollectionsAnswer } from '#contract/merch.js';
+import { api } from '../../../lib/http';
 import { merchKeys } from './merch-keys';
 
 export const collectionsQueryOptions = () =>
   queryOptions({
     queryKey: merchKeys.collections(),
-    queryFn: ({ signal }) => request('/api/shopify/collections', listCollectionsAnswer, { signal }),
+    queryFn: ({ signal }) => api('GET /api/shopify/collections', listCollectionsAnswer, { signal }),
     staleTime: 5 * 60_000,
   });
 

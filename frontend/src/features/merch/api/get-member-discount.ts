@@ -1,13 +1,13 @@
 /** GET /api/shopify/member-discount: the listener's merch discount (a Toko+ member's percentage off), or null. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { memberDiscountAnswer } from '../../../../../functions/contract/merch';
-import { request } from '../../../lib/http';
+import { memberDiscountAnswer } from '#contract/merch.js';
+import { api } from '../../../lib/http';
 import { merchKeys } from './merch-keys';
 
 export const memberDiscountQueryOptions = (userId: string | null) =>
   queryOptions({
     queryKey: merchKeys.memberDiscount(userId),
-    queryFn: ({ signal }) => request('/api/shopify/member-discount', memberDiscountAnswer, { signal }),
+    queryFn: ({ signal }) => api('GET /api/shopify/member-discount', memberDiscountAnswer, { signal }),
     staleTime: 60_000,
   });
 

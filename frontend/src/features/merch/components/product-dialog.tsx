@@ -12,7 +12,7 @@ import { Dialog, DialogDescription } from '../../../ui/dialog';
 import { SelectField } from '../../../ui/field';
 import { FormAlert } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast';
-import type { ShopProduct, ShopVariant } from '../../../../../functions/contract/merch';
+import type { ShopProduct, ShopVariant } from '#contract/merch.js';
 import { shownVariant } from '../merch-cart';
 import { merchCart, openMerchCart } from '../merch-cart-store';
 import { productPageUrl } from '../merch-store';

@@ -16,7 +16,7 @@ import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { toast } from '../../../ui/toast';
 import { useCollections } from '../api/get-collections';
 import { useProducts } from '../api/get-products';
-import type { ShopProduct } from '../../../../../functions/contract/merch';
+import type { ShopProduct } from '#contract/merch.js';
 import { takeCheckoutReturn } from '../merch-checkout';
 import { checkSpentCarts } from '../spent-carts';
 import { openMerchCart } from '../merch-cart-store';

@@ -4,17 +4,10 @@
  * with the spec's message if the server refuses.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  deleteNotificationAnswer,
-  markAllReadAnswer,
-  markReadAnswer,
-  type Notification,
-} from '../../../../../functions/contract/notifications';
-import { request } from '../../../lib/http';
+import { deleteNotificationAnswer, markAllReadAnswer, markReadAnswer, type Notification } from '#contract/notifications.js';
+import { api } from '../../../lib/http';
 import { toast } from '../../../ui/toast';
 import { notificationKeys } from './notification-keys';
-
-const path = (id: string) => `/api/notifications/${encodeURIComponent(id)}`;
 
 interface Snapshot {
   list: Notification[] | undefined;
@@ -64,21 +57,21 @@ function useNotificationChange<Input>(
 
 export const useMarkNotificationRead = () =>
   useNotificationChange(
-    (id: string) => request(`${path(id)}/read`, markReadAnswer, { method: 'PUT' }),
+    (id: string) => api('PUT /api/notifications/{id}/read', markReadAnswer, { params: { id } }),
     (id) => (list) => list.map((notification) => (notification.id === id ? { ...notification, isRead: true } : notification)),
     { failure: 'Failed to mark notification as read' },
   );
 
 export const useMarkAllNotificationsRead = () =>
   useNotificationChange(
-    (_: void) => request('/api/notifications/read-all', markAllReadAnswer, { method: 'PUT' }),
+    (_: void) => api('PUT /api/notifications/read-all', markAllReadAnswer),
     () => (list) => list.map((notification) => ({ ...notification, isRead: true })),
     { success: 'All notifications marked as read', failure: 'Failed to mark all notifications as read' },
   );
 
 export const useDeleteNotification = () =>
   useNotificationChange(
-    (id: string) => request(path(id), deleteNotificationAnswer, { method: 'DELETE' }),
+    (id: string) => api('DELETE /api/notifications/{id}', deleteNotificationAnswer, { params: { id } }),
     (id) => (list) => list.filter((notification) => notification.id !== id),
     { success: 'Notification deleted', failure: 'Failed to delete notification' },
   );

@@ -1,11 +1,11 @@
 /** GET /api/notifications: the signed-in listener's notifications, newest first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listNotificationsAnswer, type Notification } from '../../../../../functions/contract/notifications';
-import { request } from '../../../lib/http';
+import { listNotificationsAnswer, type Notification } from '#contract/notifications.js';
+import { api } from '../../../lib/http';
 import { notificationKeys } from './notification-keys';
 
 export const getNotifications = (signal?: AbortSignal): Promise<Notification[]> =>
-  request('/api/notifications', listNotificationsAnswer, { signal }).then((list) =>
+  api('GET /api/notifications', listNotificationsAnswer, { signal }).then((list) =>
     [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
   );
 

@@ -1,7 +1,7 @@
 /** GET /api/notifications/count: the unread count behind the bell's badge, read again every 30 s. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { countUnreadAnswer } from '../../../../../functions/contract/notifications';
-import { request } from '../../../lib/http';
+import { countUnreadAnswer } from '#contract/notifications.js';
+import { api } from '../../../lib/http';
 import { notificationKeys } from './notification-keys';
 
 export const NOTIFICATION_COUNT_REFRESH_MS = 30_000;
@@ -9,7 +9,7 @@ export const NOTIFICATION_COUNT_REFRESH_MS = 30_000;
 export const notificationCountQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.count(),
-    queryFn: async ({ signal }) => (await request('/api/notifications/count', countUnreadAnswer, { signal })).count,
+    queryFn: async ({ signal }) => (await api('GET /api/notifications/count', countUnreadAnswer, { signal })).count,
     refetchInterval: NOTIFICATION_COUNT_REFRESH_MS,
     staleTime: 0,
   });

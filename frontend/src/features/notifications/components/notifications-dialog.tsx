@@ -12,7 +12,7 @@ import { Skeleton } from '../../../ui/skeleton';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { useDeleteNotification, useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/change-notifications';
 import { useNotifications } from '../api/get-notifications';
-import type { Notification } from '../../../../../functions/contract/notifications';
+import type { Notification } from '#contract/notifications.js';
 
 export function NotificationsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const notifications = useNotifications();

@@ -1,8 +1,8 @@
 /** GET /api/deployment-status: what is deployed (build, version) and how much media is there, read every 5 s. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import { deploymentStatusAnswer } from '../../../../../functions/contract/platform';
-import { request } from '../../../lib/http';
+import { deploymentStatusAnswer } from '#contract/platform.js';
+import { api } from '../../../lib/http';
 
 export const DEPLOYMENT_POLL_MS = 5000;
 /** What a complete deployment of the label holds (spec part 1 §9). */
@@ -20,7 +20,7 @@ export function deploymentHealth(status: DeploymentStatus | undefined, failed: b
 }
 
 export const getDeploymentStatus = (signal?: AbortSignal): Promise<DeploymentStatus> =>
-  request('/api/deployment-status', deploymentStatusAnswer, { signal });
+  api('GET /api/deployment-status', deploymentStatusAnswer, { signal });
 
 export const deploymentStatusQueryOptions = () =>
   queryOptions({

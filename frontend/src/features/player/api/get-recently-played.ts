@@ -1,12 +1,12 @@
 /** GET /api/recently-played?limit=20: the tracks the signed-in listener played last, newest first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listRecentlyPlayedAnswer, type RecentTrack } from '../../../../../functions/contract/library';
-import { request } from '../../../lib/http';
+import { listRecentlyPlayedAnswer, type RecentTrack } from '#contract/library.js';
+import { api } from '../../../lib/http';
 
 export const RECENTLY_PLAYED_LIMIT = 20;
 
 export const getRecentlyPlayed = (signal?: AbortSignal): Promise<RecentTrack[]> =>
-  request(`/api/recently-played?limit=${RECENTLY_PLAYED_LIMIT}`, listRecentlyPlayedAnswer, { signal });
+  api('GET /api/recently-played', listRecentlyPlayedAnswer, { query: { limit: RECENTLY_PLAYED_LIMIT }, signal });
 
 export const recentlyPlayedKeys = { all: ['recently-played'] as const };
 

@@ -1,7 +1,7 @@
 /** POST /api/track-play: tells the label a play reached its qualifying time, or, with `ended`, the end of its track. */
 import { useMutation } from '@tanstack/react-query';
-import { recordTrackPlayAnswer } from '../../../../../functions/contract/plays';
-import { request } from '../../../lib/http';
+import { recordTrackPlayAnswer } from '#contract/plays.js';
+import { api } from '../../../lib/http';
 
 export interface TrackPlay {
   trackId: string;
@@ -12,7 +12,7 @@ export interface TrackPlay {
   ended?: boolean;
 }
 
-export const recordTrackPlay = (play: TrackPlay) => request('/api/track-play', recordTrackPlayAnswer, { method: 'POST', body: play });
+export const recordTrackPlay = (play: TrackPlay) => api('POST /api/track-play', recordTrackPlayAnswer, { body: play });
 
 export function useRecordTrackPlay(onRecorded: (play: TrackPlay) => void) {
   return useMutation({

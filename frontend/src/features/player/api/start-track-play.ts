@@ -1,6 +1,6 @@
 /** POST /api/track-play/start: the label's token for a play that starts, which its reports carry. */
-import { startTrackPlayAnswer } from '../../../../../functions/contract/plays';
-import { request } from '../../../lib/http';
+import { startTrackPlayAnswer } from '#contract/plays.js';
+import { api } from '../../../lib/http';
 
 export interface PlayedTrack {
   trackId: string;
@@ -8,4 +8,4 @@ export interface PlayedTrack {
 }
 
 export const startTrackPlay = async (track: PlayedTrack): Promise<string> =>
-  (await request('/api/track-play/start', startTrackPlayAnswer, { method: 'POST', body: track })).playToken;
+  (await api('POST /api/track-play/start', startTrackPlayAnswer, { body: track })).playToken;

@@ -8,7 +8,7 @@ import { Artwork } from '../../../ui/artwork';
 import { Dialog } from '../../../ui/dialog';
 import { Skeleton } from '../../../ui/skeleton';
 import { EmptyState, ErrorState } from '../../../ui/status-message';
-import type { RecentTrack } from '../../../../../functions/contract/library';
+import type { RecentTrack } from '#contract/library.js';
 import { useRecentlyPlayed } from '../api/get-recently-played';
 import { usePlayer } from './player-provider';
 

@@ -4,8 +4,8 @@
  * 2 s apart (spec part 2 §4 "Checkout success"); a lookup that finds no confirmed payment counts as failed.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { checkoutResult } from '../../../../../functions/contract/commerce';
-import { request } from '../../../lib/http';
+import { checkoutResult } from '#contract/commerce.js';
+import { api } from '../../../lib/http';
 import { purchaseKeys } from './purchase-keys';
 
 export const CHECKOUT_LOOKUPS = 3;
@@ -22,9 +22,7 @@ export const checkoutResultQueryOptions = (sessionId: string) =>
   queryOptions({
     queryKey: purchaseKeys.checkout(sessionId),
     queryFn: async ({ signal }) => {
-      const result = await request(`/api/purchases/check-session/${encodeURIComponent(sessionId)}`, checkoutResult, {
-        signal,
-      });
+      const result = await api('GET /api/purchases/check-session/{sessionId}', checkoutResult, { params: { sessionId }, signal });
       if (!result.success) throw new CheckoutNotConfirmed();
       return result;
     },

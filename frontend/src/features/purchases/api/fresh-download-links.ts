@@ -2,7 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { purchasedAlbumsQueryOptions } from './get-purchased-albums';
-import type { PurchasedAlbum } from '../../../../../functions/contract/commerce';
+import type { PurchasedAlbum } from '#contract/commerce.js';
 
 export function useFreshDownloadLinks(): () => Promise<PurchasedAlbum[] | null> {
   const queryClient = useQueryClient();

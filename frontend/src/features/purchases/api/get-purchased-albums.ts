@@ -4,11 +4,11 @@
  * pending, so "Download Pending" turns into a download by itself.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listPurchasedAlbumsAnswer } from '../../../../../functions/contract/commerce';
-import { request } from '../../../lib/http';
+import { listPurchasedAlbumsAnswer } from '#contract/commerce.js';
+import { api } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { purchaseKeys } from './purchase-keys';
-import type { PurchasedAlbum } from '../../../../../functions/contract/commerce';
+import type { PurchasedAlbum } from '#contract/commerce.js';
 
 /** How often a list with a pending ZIP asks again. */
 export const PENDING_DOWNLOAD_POLL_MS = 5000;
@@ -16,7 +16,7 @@ export const PENDING_DOWNLOAD_POLL_MS = 5000;
 export const purchasedAlbumsQueryOptions = () =>
   queryOptions({
     queryKey: purchaseKeys.downloads(),
-    queryFn: ({ signal }) => request('/api/library/purchased-albums', listPurchasedAlbumsAnswer, { signal }),
+    queryFn: ({ signal }) => api('GET /api/library/purchased-albums', listPurchasedAlbumsAnswer, { signal }),
   });
 
 export const hasPendingDownload = (albums: PurchasedAlbum[] | undefined): boolean => Boolean(albums?.some((album) => !album.shopifyZipUrl));

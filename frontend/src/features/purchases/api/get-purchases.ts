@@ -1,14 +1,14 @@
 /** GET /api/purchases: the listener's purchase history, newest first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listPurchasesAnswer } from '../../../../../functions/contract/commerce';
-import { request } from '../../../lib/http';
+import { listPurchasesAnswer } from '#contract/commerce.js';
+import { api } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { purchaseKeys } from './purchase-keys';
 
 export const purchasesQueryOptions = () =>
   queryOptions({
     queryKey: purchaseKeys.history(),
-    queryFn: async ({ signal }) => (await request('/api/purchases', listPurchasesAnswer, { signal })).purchases,
+    queryFn: async ({ signal }) => (await api('GET /api/purchases', listPurchasesAnswer, { signal })).purchases,
   });
 
 /** Read only for a signed-in listener; a guest has bought nothing. */

@@ -16,7 +16,7 @@ import { toast } from '../../../ui/toast';
 import { useCheckoutResult } from '../api/check-checkout';
 import { usePurchasedAlbums } from '../api/get-purchased-albums';
 import { purchaseKeys } from '../api/purchase-keys';
-import type { PurchaseResult, CheckoutResult } from '../../../../../functions/contract/commerce';
+import type { PurchaseResult, CheckoutResult } from '#contract/commerce.js';
 import { CheckoutCard, CheckoutLinks, MissingCheckout } from './checkout-pages-layout';
 import { DownloadAlbumButton } from './download-album-button';
 import { DownloadAllButton } from './download-all-button';

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { Artwork } from '../../../ui/artwork';
 import { LoadingStatus, Skeleton, SkeletonStack } from '../../../ui/skeleton';
-import type { Purchase } from '../../../../../functions/contract/commerce';
+import type { Purchase } from '#contract/commerce.js';
 import { DownloadAlbumButton } from './download-album-button';
 
 /** What the purchase history and the Downloads tab both know of a bought album. */

@@ -12,7 +12,7 @@ import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { useOpenAccountDialog } from '../../auth';
 import { usePurchases } from '../api/get-purchases';
 import { usePurchasedAlbums } from '../api/get-purchased-albums';
-import type { Purchase } from '../../../../../functions/contract/commerce';
+import type { Purchase } from '#contract/commerce.js';
 import { BrowseAlbumsLink } from './browse-albums-link';
 import { PurchaseList, PurchaseListSkeleton } from './purchase-row';
 

@@ -1,13 +1,13 @@
 /** GET /api/playlists (the label's curated playlists) and GET /api/playlists/{id} (one, as a queue). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listPlaylistsAnswer, playlist } from '../../../../../functions/contract/search';
-import { request } from '../../../lib/http';
+import { listPlaylistsAnswer, playlist } from '#contract/search.js';
+import { api } from '../../../lib/http';
 import { playlistKeys } from './search-keys';
 
 export const playlistsQueryOptions = () =>
   queryOptions({
     queryKey: playlistKeys.list(),
-    queryFn: ({ signal }) => request('/api/playlists', listPlaylistsAnswer, { signal }),
+    queryFn: ({ signal }) => api('GET /api/playlists', listPlaylistsAnswer, { signal }),
   });
 
 export const usePlaylists = () => useQuery(playlistsQueryOptions());
@@ -16,5 +16,5 @@ export const usePlaylists = () => useQuery(playlistsQueryOptions());
 export const playlistQueryOptions = (playlistId: string) =>
   queryOptions({
     queryKey: playlistKeys.detail(playlistId),
-    queryFn: ({ signal }) => request(`/api/playlists/${encodeURIComponent(playlistId)}`, playlist, { signal }),
+    queryFn: ({ signal }) => api('GET /api/playlists/{id}', playlist, { params: { id: playlistId }, signal }),
   });

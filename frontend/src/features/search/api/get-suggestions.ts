@@ -3,8 +3,8 @@
  * search page's reads (get-search.ts), because the header ships with the first page.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type Suggestion, suggestionsAnswer } from '../../../../../functions/contract/search';
-import { request } from '../../../lib/http';
+import { type Suggestion, suggestionsAnswer } from '#contract/search.js';
+import { api } from '../../../lib/http';
 import { searchKeys } from './search-keys';
 
 export const SUGGESTION_MIN_LENGTH = 2;
@@ -26,7 +26,7 @@ export const wantsSuggestions = (text: string): boolean => text.trim().length >=
 export const suggestionsQueryOptions = (query: string) =>
   queryOptions({
     queryKey: searchKeys.suggestions(query),
-    queryFn: ({ signal }) => request(`/api/search/suggestions?q=${encodeURIComponent(query)}`, suggestionsAnswer, { signal }),
+    queryFn: ({ signal }) => api('GET /api/search/suggestions', suggestionsAnswer, { query: { q: query }, signal }),
     staleTime: 5 * 60_000,
   });
 

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ListMusic, Lock, Pause, Play } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Playlist, PlaylistTrack } from '../../../../../functions/contract/search';
+import type { Playlist, PlaylistTrack } from '#contract/search.js';
 import { cx } from '../../../lib/class-names';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatDuration, formatRunningTime } from '../../../lib/format';

@@ -17,7 +17,7 @@ import { EmptyState, ErrorState } from '../../../ui/status-message';
 import { IconInput } from '../../../ui/icon-input';
 import { usePlaylists } from '../api/get-playlists';
 import { useSearch } from '../api/get-search';
-import type { PlaylistSummary, SearchAlbum, SearchArtist, SearchResults, SearchTrack } from '../../../../../functions/contract/search';
+import type { PlaylistSummary, SearchAlbum, SearchArtist, SearchResults, SearchTrack } from '#contract/search.js';
 import { searchPath } from './header-search';
 
 /** What the search page needs from the player, handed in by the app so features stay independent. */

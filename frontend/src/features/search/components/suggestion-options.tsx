@@ -6,7 +6,7 @@
 import { Disc3, Music2, Search, UserRound } from 'lucide-react';
 import { cx } from '../../../lib/class-names';
 import { Artwork } from '../../../ui/artwork';
-import type { Suggestion } from '../../../../../functions/contract/search';
+import type { Suggestion } from '#contract/search.js';
 
 export type SearchOption = { kind: 'suggestion'; suggestion: Suggestion } | { kind: 'search'; text: string };
 
