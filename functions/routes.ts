@@ -239,7 +239,7 @@ export const routes = [
   route('GET', '/api/admin/statements/{artistId}/{month}', 'admin-statements', 'admin:money', adminStatements.getStatement),
   route('POST', '/api/admin/statements/closings', 'admin-statements', 'admin:money', adminStatements.closeMonth),
   route('PUT', '/api/admin/contracts/{artistId}', 'admin-statements', 'admin:money', adminStatements.setContract),
-  // The label's staff (#30 B): split terms, restoring artists, videos hidden and deleted, the sales search, playlists.
+  // The label's staff: split terms, restoring artists, videos hidden and deleted, the sales search, playlists.
   route('GET', '/api/admin/contracts/{artistId}', 'admin-statements', 'admin:money', adminStatements.getContract),
   route('POST', '/api/admin/artists/{id}/restore', 'admin-catalogue', 'admin:catalogue', adminCatalogue.restoreArtist),
   route('POST', '/api/admin/videos/{id}/hide', 'admin-catalogue', 'admin:catalogue', adminCatalogue.hideVideo),
