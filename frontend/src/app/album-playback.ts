@@ -28,7 +28,7 @@ export function toQueueTracks(album: Album, tracks: readonly AlbumTrack[]): Queu
             id: track.id,
             albumId: album.id,
             title: track.title,
-            // The player names the label when an album has no artist name (spec part 1 §3).
+            // The player names the label when an album has no artist name, so its artist line is never empty.
             artist: album.artistName || brand.labelName,
             albumTitle: album.title,
             artwork: album.artwork ?? null,
@@ -40,7 +40,7 @@ export function toQueueTracks(album: Album, tracks: readonly AlbumTrack[]): Queu
   );
 }
 
-/** The spec's answer to a blocked play (part 1 §8): what it says, and the way forward it offers. */
+/** The answer to a blocked play: what it says, and the way on it offers (streaming platforms, Toko+, or the album's page). */
 export function useExplainPlayBlock(): (album: Album, block: PlayBlock) => void {
   const navigate = useNavigate();
   return (album, block) => {

@@ -1,7 +1,7 @@
 /**
  * The contract's modules whose schemas the first page reads, evaluated by main.tsx in a task of their own between the
- * libraries and the app: building the schemas (zod) was about a third of evaluating the app, ~100 ms of one task on a
- * 4× slower CPU. The build puts the modules named here in a chunk of their own (vite.config.ts reads this list); one
+ * libraries and the app: building the schemas (zod) is a large share of evaluating the app, too long for one task on a
+ * slow phone. The build puts the modules named here in a chunk of their own (vite.config.ts reads this list); one
  * missing is only built with the app, and the schemas no screen reads are left out of the bundle all the same.
  */
 import '#contract/accounts.js';

@@ -16,5 +16,5 @@ export const destinations: readonly Destination[] = [
   { to: '/exclusive', label: brand.productPlus, icon: Crown },
 ];
 
-/** Admin mode: the admin panel and the sync manager, laid out without the sidebar (spec part 2, App shell). */
+/** Admin mode: the admin panel and the sync manager, laid out without the sidebar so their tables get the width. */
 export const isAdminPath = (pathname: string): boolean => /^\/(admin|sync-manager)(\/|$)/.test(pathname);

@@ -13,7 +13,7 @@ export function toQueue(songs: readonly PlayableSong[]): QueueTrack[] {
             id: song.id,
             albumId: song.albumId,
             title: song.title,
-            // The player names the label when a song has no artist name (spec part 1 §3).
+            // The player names the label when a song has no artist name, so its artist line is never empty.
             artist: song.artistName || brand.labelName,
             albumTitle: song.albumTitle ?? '',
             artwork: song.artwork,

@@ -18,7 +18,7 @@ const FIRST_PAGE_WAIT_MS = 2_000;
 
 async function start(container: HTMLElement) {
   // The first page is built once, with its data: index.html asked for it while this script downloaded, so it is
-  // usually here by now. Building it without and again with the data doubled the main thread's work. Reading the
+  // usually here by now. Building it without and again with the data would do the main thread's work twice. Reading the
   // answers (parsing them) is a task of its own, after this module's evaluation.
   await nextTask();
   const reads = firstPageReads(queryClient, location.pathname);

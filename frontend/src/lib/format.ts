@@ -1,7 +1,7 @@
 /** The formatters for durations, money, play counts and release dates: one of each, used everywhere. */
 
 // Money, counts and release dates are written out by hand rather than with Intl: a page's first Intl formatter loads
-// the browser's locale data, 15-30 ms on a fast machine (four times that on Lighthouse's phone), in the task that
+// the browser's locale data, a long pause on a phone, in the task that
 // starts the app, and every first page shows a price, a count or a date. They are en-US whatever the listener's locale.
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 

@@ -12,7 +12,7 @@ export interface TouchPoint {
 
 // ---------------------------------------------------------------- tap
 
-/** Spec part 1 §5: a tap moves less than 10 px and lasts less than 300 ms. */
+/** A tap moves less than 10 px and lasts less than 300 ms; anything longer or further is a drag or a swipe. */
 export const TAP_MAX_MOVE_PX = 10;
 export const TAP_MAX_MS = 300;
 
@@ -24,9 +24,9 @@ export function isTap(start: TouchPoint, end: TouchPoint): boolean {
 
 /**
  * Two kinds of horizontal swipe move through the visited pages:
- * - a flick (spec part 1 §5): 100 px within 300 ms, or 70 px within 450 ms when it starts within 20 px of a
+ * - a flick: 100 px within 300 ms, or 70 px within 450 ms when it starts within 20 px of a
  *   screen edge, drifting at most 100 × 1.2 px vertically;
- * - the shell's longer swipe (spec part 2 §9): 120 px within 350 ms, drifting at most 100 px vertically.
+ * - the shell's longer swipe: 120 px within 350 ms, drifting at most 100 px vertically.
  * Both must stay horizontal: under 30° from the horizontal while moving, under 35° at release.
  */
 export const swipeRules = {

@@ -1,5 +1,5 @@
 /**
- * Haptic feedback on phones, in the spec's three patterns: a tap (impact, 10 ms), a choice (selection, 5-5-5) and an
+ * Haptic feedback on phones, in three patterns: a tap (impact, 10 ms), a choice (selection, 5-5-5) and an
  * outcome (notification, 10-50-10). Silent where the browser has no vibration (desktops, iOS Safari) or refuses it.
  */
 export const HAPTIC_PATTERNS = {

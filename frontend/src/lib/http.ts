@@ -8,7 +8,7 @@ import type { Route } from '../../../functions/routes.js';
 import { BACKGROUND_HEADER, isBackground } from './activity';
 import { askForStepUp, isStepUpRequired } from './step-up';
 
-/** A non-OK reply; its text is "<status>: <body or statusText>" as the spec's error catalogue reads. */
+/** A non-OK reply; its text is "<status>: <body or statusText>", which the screens' error messages match on. */
 export class HttpError extends Error {
   readonly status: number;
   /** The human sentence of the server's `{ error, message }` body, when it sent one. */

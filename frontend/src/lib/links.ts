@@ -8,7 +8,7 @@ export type LinkTarget = { kind: 'in-app'; path: string } | { kind: 'external'; 
 const scheme = /^([a-z][a-z0-9+.-]*):/i;
 
 /**
- * The spec's rule: a URL starting with / or ./, or with no "://", is the app's own. A protocol-relative
+ * A URL starting with / or ./, or with no "://", is the app's own and opens in the router. A protocol-relative
  * "//host" is another site, and an absolute URL of this very origin stays in the app.
  */
 export function classifyLink(url: string, origin: string): LinkTarget {

@@ -1,5 +1,5 @@
 /**
- * Pull-to-refresh as a pure state machine (spec part 2 §4 and §9). A pull starts only at the very top of
+ * Pull-to-refresh as a pure state machine, so each threshold is tested without a finger. A pull starts only at the very top of
  * the page, becomes visible after 10 px, asks to be released from 100 px of finger travel, and is
  * cancelled by an upward move of more than 5 px. The sheet follows the finger with a resistance of 3.5.
  */

@@ -1,5 +1,5 @@
 /**
- * Scroll bars that show while something scrolls and hide once it has been still for 600 ms (spec, shell constants):
+ * Scroll bars that show while something scrolls and hide once it has been still for 600 ms, out of the content's way:
  * the element that scrolls (the page's root for the window) carries data-scrolling meanwhile; styles.css draws them.
  */
 export const SCROLL_BARS_HIDE_MS = 600;

@@ -1,6 +1,6 @@
 /**
  * Who is listening: the signed-in user (null for a guest). The session itself is an HttpOnly cookie the
- * SPA never sees; this query is the one place screens learn about it. As the spec has it, the SPA asks
+ * SPA never sees; this query is the one place screens learn about it. The SPA asks
  * `GET /api/session/validate` (a guest is a 200 with no user, so a first visit logs no failed request)
  * and falls back to `GET /api/users/me` (401 → guest) when that call fails.
  */
@@ -12,7 +12,7 @@ export type SessionUser = User;
 
 export const sessionKeys = { all: ['session'] as const, me: () => [...sessionKeys.all, 'me'] as const };
 
-/** After a "session corrupted" answer, how long before the session is asked once more (the spec's 500 ms). */
+/** After a "session corrupted" answer, how long before the session is asked once more (once, not in a loop). */
 export const SESSION_RECHECK_MS = 500;
 /** When the last re-check was scheduled: a session still corrupted on its re-check is not asked again in a loop. */
 let recheckScheduledAt = Number.NEGATIVE_INFINITY;

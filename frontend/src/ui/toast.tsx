@@ -15,7 +15,7 @@ export interface ToastOptions {
   description?: string;
   variant?: 'default' | 'destructive' | 'success';
   action?: ToastAction;
-  /** Milliseconds on screen; the spec's default is 2 s, library actions 3 s, cart sync 4–5 s. */
+  /** Milliseconds on screen: 2 s unless said otherwise; library actions stay 3 s, cart sync 4 s. */
   duration?: number;
 }
 

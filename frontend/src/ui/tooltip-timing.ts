@@ -1,6 +1,6 @@
 /**
  * When a tooltip opens: after 700 ms of hovering, or at once when another tooltip closed less than 300 ms
- * ago (moving along a row of icon buttons), as Radix's tooltip timing does (spec part 1 §9).
+ * ago (moving along a row of icon buttons), as Radix's tooltip timing does, so a passing pointer opens none.
  */
 export const TOOLTIP_OPEN_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;

@@ -1,5 +1,5 @@
 /**
- * The avatar cache (spec part 2 §3, §9): each listener's picture kept in local storage as a data URL, so the header
+ * The avatar cache: each listener's picture kept in local storage as a data URL, so the header
  * shows it at once on the next visit and offline. At most 10 entries, each good for 24 hours and only for the address
  * it was read from (a new picture has a new versioned address); data URLs are never cached. Plain code over a
  * Storage-like object and a clock; the hook that uses it is in components/user-avatar.tsx.

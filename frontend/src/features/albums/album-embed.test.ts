@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { albumEmbedCode, albumEmbedHeight, albumEmbedUrl, EMBED_HEIGHTS } from './album-embed';
 
 describe("the album's embeddable player", () => {
-  it('is 432 px high, 352 compact, as the spec sizes embedded players', () => {
+  it('is 432 px high, 352 compact, with the heights of the other embedded players', () => {
     expect(albumEmbedHeight(false)).toBe(432);
     expect(albumEmbedHeight(true)).toBe(352);
     expect(EMBED_HEIGHTS).toMatchObject({ track: 152, artist: 352, show: 232, episode: 232, playlist: 432 });

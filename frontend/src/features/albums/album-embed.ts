@@ -1,12 +1,12 @@
 /**
- * The album's embeddable player: its address (`/embed/album/{id}`, `?compact=1` for the short one), its heights (the
- * spec's embedded player heights) and the frame code another site pastes. Only /embed/* may be framed by other sites
+ * The album's embeddable player: its address (`/embed/album/{id}`, `?compact=1` for the short one), its heights (those
+ * other sites' embedded players use) and the frame code another site pastes. Only /embed/* may be framed by other sites
  * (functions/lib/edge-headers.ts).
  */
 import type { Album } from '#contract/catalogue.js';
 import { albumArtistName } from './album-access';
 
-/** The spec's embedded music player heights, in px. */
+/** Embedded music player heights, in px: the sizes other sites already leave room for. */
 export const EMBED_HEIGHTS = { album: 432, albumCompact: 352, playlist: 432, track: 152, artist: 352, show: 232, episode: 232 } as const;
 
 export const albumEmbedHeight = (compact: boolean): number => (compact ? EMBED_HEIGHTS.albumCompact : EMBED_HEIGHTS.album);
@@ -16,7 +16,7 @@ export const albumEmbedUrl = (origin: string, albumId: string, compact: boolean)
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The HTML another site pastes to show the album's player: full width, the spec's height, lazy, autoplay allowed. */
+/** The HTML another site pastes to show the album's player: full width, its fixed height, lazy, autoplay allowed. */
 export function albumEmbedCode(origin: string, album: Pick<Album, 'id' | 'title' | 'artistName'>, compact: boolean): string {
   const title = `${album.title} by ${albumArtistName(album)}`;
   return (

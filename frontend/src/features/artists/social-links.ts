@@ -1,4 +1,4 @@
-/** An artist's links, kept by the catalogue as one JSON string (spec), read into the links the profile shows. */
+/** An artist's links, kept by the catalogue as one JSON string, read into the links the profile shows. */
 import * as z from 'zod/mini';
 
 const socialNames = {
@@ -15,7 +15,7 @@ const socialNames = {
 
 const webAddress = z.string().check(z.regex(/^https?:\/\//i));
 
-/** The links that are set and are web addresses, in the spec's order; a malformed string yields none. */
+/** The links that are set and are web addresses, in a fixed order so every profile reads alike; a malformed string yields none. */
 export function artistSocialLinks(socialLinks: string): Array<{ platform: keyof typeof socialNames; name: string; url: string }> {
   let parsed: unknown;
   try {

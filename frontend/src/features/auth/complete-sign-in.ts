@@ -1,6 +1,6 @@
 /**
  * What happens once the server has started the session (code, magic link, password): read the session
- * again, greet the listener, and after the spec's 500 ms go where the sign-in was headed (Toko+ checkout
+ * again, greet the listener, and after 500 ms (time to see the greeting) go where the sign-in was headed (Toko+ checkout
  * when that was the intent, the server's redirect, or the page's own next stop).
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,7 +12,7 @@ import { toast } from '../../ui/toast';
 
 export const REDIRECT_DELAY_MS = 500;
 export const RELOAD_DELAY_MS = 1000;
-/** Until the commerce screens arrive, the subscription intent leads here (the spec's route for it). */
+/** The subscription intent leads here after signing in: the route that starts the Toko+ checkout. */
 export const SUBSCRIPTION_CHECKOUT_PATH = '/subscription-checkout';
 
 export interface SignInResult {
@@ -25,7 +25,7 @@ export interface SignInResult {
   redirectUrl?: string | null;
 }
 
-/** The spec's words when a cart checkout goes on after signing in. */
+/** What the listener is told when a cart checkout goes on after signing in. */
 export const CART_CHECKOUT_WELCOME = { title: 'Welcome back!', description: 'Redirecting to secure checkout...' } as const;
 
 /** Where to go after signing in, or null to stay; a subscriber is never sent to checkout again. */
@@ -65,7 +65,7 @@ export function useCompleteSignIn() {
   );
 }
 
-/** The server signed this browser in without a code: say so and reload after the spec's 1 s. */
+/** The server signed this browser in without a code: say so and reload after 1 s, time to read it. */
 export function completeInstantSignIn(): void {
   toast({ variant: 'success', title: 'Welcome back!', description: "You've been signed in automatically" });
   window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);

@@ -1,6 +1,6 @@
 /**
  * The rules and words of signing in, kept pure so they are tested once: the code input's sanitising and the
- * spec's sign-in error table (its wording differs between the sign-in modal and the full pages).
+ * sign-in errors' wording (which differs between the sign-in modal and the full pages).
  */
 import { brand } from '../../lib/brand';
 import { isValidEmail } from '../../lib/email';
@@ -80,7 +80,7 @@ export function adminLoginFailure(error: unknown, surface: Surface): Notice {
   return { title: 'Login failed', description: serverMessageOf(error) ?? 'Please check your credentials and try again.' };
 }
 
-/** The sign-up call says the address already has an account: the spec retries with the sign-in link then. */
+/** The sign-up call says the address already has an account: the sign-up is retried as a sign-in link then. */
 export const saysEmailExists = (error: unknown): boolean =>
   error instanceof HttpError && /already (exists|registered|in use)|e-?mail exists|account exists|email_exists/i.test(error.message);
 

@@ -1,5 +1,5 @@
 /**
- * Album cart checkout (spec §4): an embedded session first, whose form is the Stripe-compatible sandbox's own page
+ * Album cart checkout: an embedded session first, whose form is the Stripe-compatible sandbox's own page
  * (shown in a frame) or, with real Stripe keys, Stripe's embedded form (lib/embedded-checkout.ts); when the session
  * fails, takes longer than 5 s, or has no form to show, the hosted checkout the browser is sent to.
  */

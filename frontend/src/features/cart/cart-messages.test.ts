@@ -51,7 +51,7 @@ describe('the guest cart sync says', () => {
 });
 
 describe('signing in from the cart and checking out fail with', () => {
-  it("'Authentication Error' and the server text, or the spec's fallback", () => {
+  it("'Authentication Error' and the server text, or a generic sentence when the server gave none", () => {
     expect(sendCodeFailure(serverError(429, 'rate_limited', 'Too many codes'))).toEqual({
       title: 'Authentication Error',
       description: 'Too many codes',

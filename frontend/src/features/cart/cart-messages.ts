@@ -1,5 +1,5 @@
 /**
- * The cart's words (spec §5 and §8): what adding, syncing, signing in from the cart and checking out say
+ * The cart's words: what adding, syncing, signing in from the cart and checking out say
  * when they fail or succeed, read from the server's answer where it gave one. Pure, tested once.
  */
 import { HttpError, isNetworkError, serverMessageOf } from '../../lib/http';
@@ -9,15 +9,15 @@ export interface CartNotice {
   description: string;
 }
 
-/** Cart sync toasts stay 4–5 s, the others 3 s (spec §9). */
+/** Cart sync toasts stay 4 s, the others 3 s. */
 export const CART_TOAST_MS = 3000;
 export const CART_SYNC_TOAST_MS = 4000;
 
-/** The loading step falls back to the hosted checkout after 5 s (spec §4). */
+/** The loading step falls back to the hosted checkout after 5 s, so a slow form never blocks a purchase. */
 export const EMBEDDED_CHECKOUT_TIMEOUT_MS = 5000;
-/** The embedded checkout's least height (spec §2, checkout overlay). */
+/** The embedded checkout's least height: its payment form fits without scrolling inside the frame. */
 export const EMBEDDED_CHECKOUT_MIN_HEIGHT_PX = 620;
-/** The /cart page's welcome-back banner after sign-in (spec §9). */
+/** How long the /cart page's welcome-back banner shows after sign-in. */
 export const WELCOME_BACK_MS = 5000;
 
 export const ITEM_REMOVED: CartNotice = { title: 'Item Removed', description: 'Album removed from cart' };
@@ -91,7 +91,7 @@ export function syncFailure(error: unknown): CartNotice {
   return { title: 'Cart Sync Error', description: 'Your guest cart items could not be transferred. Please add them again manually.' };
 }
 
-/** The checkout could not start: the server's reason for the ones a buyer can act on, else the spec's words. */
+/** The checkout could not start: the server's reason for the ones a buyer can act on, else a generic sentence. */
 export function checkoutFailure(error: unknown): CartNotice {
   if (error instanceof HttpError) {
     const server = serverMessageOf(error);

@@ -1,5 +1,5 @@
 /**
- * Moving the guest cart into the signed-in listener's cart (spec §4 "Guest cart sync"): one request at a
+ * Moving the guest cart into the signed-in listener's cart: one request at a
  * time however many screens ask, the guest cart cleared once the server has it, the result told in a toast.
  */
 import type { QueryClient } from '@tanstack/react-query';

@@ -64,7 +64,7 @@ describe('reading the guest cart from session storage', () => {
     expect(parseGuestCart(stored).map((album) => album.title)).toEqual(['A']);
   });
 
-  it('writes what it reads back, in the spec item shape the sync takes', () => {
+  it('writes what it reads back, in the item shape the sync takes', () => {
     const stored = serializeGuestCart([paper]);
     expect(parseGuestCart(stored)).toEqual([paper]);
     expect(guestCartItem(paper)).toMatchObject({

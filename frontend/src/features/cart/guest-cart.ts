@@ -1,13 +1,13 @@
 /**
  * The guest cart as kept in session storage under `guest_cart`: read leniently (older builds and other
- * writers stored other spellings), written in the spec's cart item shape, which POST /api/cart/sync takes.
+ * writers stored other spellings), written in the cart item shape POST /api/cart/sync takes.
  * Pure: the storage itself is in guest-cart-store.ts.
  */
 import { memberPriceOf, type CartAlbum } from './cart-album';
 
 export const GUEST_CART_KEY = 'guest_cart';
 
-/** A stored guest cart item, in the spec's field names (both spellings, as the server's cart answers). */
+/** A stored guest cart item, in the sync's field names (both spellings, as the server's cart answers). */
 export interface GuestCartItem {
   id: string;
   type: 'album';
@@ -33,7 +33,7 @@ export function readPrice(raw: unknown): number | null {
 const text = (raw: unknown): string | null => (typeof raw === 'string' && raw.trim() ? raw : null);
 const id = (raw: unknown): string | null => (typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : text(raw));
 
-/** One stored item as a cart album; null when it lacks an album id, a title or a price (the spec drops those). */
+/** One stored item as a cart album; null when it lacks an album id, a title or a price (it could not be bought). */
 export function readGuestItem(raw: unknown): CartAlbum | null {
   if (!raw || typeof raw !== 'object') return null;
   const item = raw as Record<string, unknown>;

@@ -1,5 +1,5 @@
 /**
- * Where the pending checkout is kept (spec §4): this tab's session storage, local storage (a sign-in link
+ * Where the pending checkout is kept: this tab's session storage, local storage (a sign-in link
  * opened in another tab), and the server (600 s, behind its own cookie). Whichever copy is read, all are cleared.
  */
 import { readStored, removeStored, writeStored } from '../../lib/storage';

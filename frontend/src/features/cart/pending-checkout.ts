@@ -1,6 +1,6 @@
 /**
  * The pending checkout intent: a guest who checks out from /cart is sent to sign in first, and the
- * checkout resumes after sign-in with the same Toko+ choice. It lives 600 s (spec §9). Pure: the storage
+ * checkout resumes after sign-in with the same Toko+ choice. It lives 600 s, time to sign in with a mailed code. Pure: the storage
  * and the server copy are in pending-checkout-store.ts.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The album page's purchase actions (spec §8 "Cart"): Add to cart, with 'Already in Cart' opening the cart
+ * The album page's purchase actions: Add to cart, with 'Already in Cart' opening the cart
  * and 'Already Owned' pointing to the library; Buy, which adds the album and opens the cart checking out.
  */
 import { toast } from '../../ui/toast';

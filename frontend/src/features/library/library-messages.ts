@@ -1,11 +1,11 @@
-/** What the library's toasts say when adding an album fails (spec part 1 §8), from the server's answer. */
+/** What the library's toasts say when adding an album fails, from the server's answer. */
 import { brand } from '../../lib/brand';
 import { HttpError, serverMessageOf } from '../../lib/http';
 
 export const ADDED_TO_LIBRARY = 'Added to library';
 export const REMOVED_FROM_LIBRARY = 'Album removed from library';
 export const FAVORITES_FAILED = 'Failed to update favorites. Please try again.';
-/** Library toasts stay 3 s (spec part 1 §9). */
+/** Library toasts stay 3 s, a little longer than the default 2 s. */
 export const LIBRARY_TOAST_MS = 3000;
 
 export type AddFailure = { kind: 'sign-in' } | { kind: 'toast'; title: string; description: string };

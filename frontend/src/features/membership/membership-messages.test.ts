@@ -21,7 +21,7 @@ describe('membership messages', () => {
     expect(readExclusiveError(null)).toBeNull();
   });
 
-  it('explain each error of /exclusive in the words of the spec', () => {
+  it('explain each error of /exclusive with its own title and sentence', () => {
     expect(exclusiveErrorNotice('video_not_found')).toEqual({
       title: 'Video not found',
       description: 'The requested video was not found.',
@@ -64,7 +64,7 @@ describe('membership messages', () => {
     expect(upgradeFailure(new TypeError('Failed to fetch'))).toMatchObject({ field: 'form', notice: { title: 'Connection Error' } });
   });
 
-  it("tell in the overlay's alert what kept the checkout from opening, in the spec's Checkout Error words", () => {
+  it("tell in the overlay's alert what kept the checkout from opening: the connection, the form, the session or else", () => {
     const alert = 'Checkout failed. Please try again or contact support.';
     expect(overlayCheckoutFailure(new TypeError('Failed to fetch'), 'session')).toEqual({
       title: alert,

@@ -1,5 +1,5 @@
 /**
- * The words of the membership screens for what went wrong, from the spec's error catalogue (part 2 §8),
+ * The words of the membership screens for what went wrong, one title and sentence per error code,
  * kept pure so each rule is tested once.
  */
 import { brand } from '../../lib/brand';
@@ -31,7 +31,7 @@ export function exclusiveErrorNotice(error: ExclusiveError): Notice {
   }
 }
 
-/** A locked video: the spec's sentence with the video's title, when it is known. */
+/** A locked video: the sentence that asks for Toko+, with the video's title when it is known. */
 export const videoRequiresPlus = (title: string | null): string =>
   `This video requires a ${brand.productPlus} subscription.${title ? ` ${title}` : ''}`;
 
@@ -48,7 +48,7 @@ export const checkoutFailed: Notice = { title: 'Checkout failed. Please try agai
 export type CheckoutBreak = 'session' | 'form';
 
 /**
- * The overlay's alert when no checkout could be opened: the spec's alert, with the 'Checkout Error' sentence
+ * The overlay's alert when no checkout could be opened: one alert title, with the 'Checkout Error' sentence
  * that says what failed (the connection, Stripe's form, the payment session, or anything else).
  */
 export function overlayCheckoutFailure(error: unknown, broke: CheckoutBreak): Notice {

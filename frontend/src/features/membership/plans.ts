@@ -1,6 +1,6 @@
 /**
  * What Toko+ is sold as: the three monthly amounts (the same benefits at each), the benefits, the beta
- * coupon's spelling rule and the waits of the result pages (spec part 2 §9).
+ * coupon's spelling rule and the waits of the result pages.
  */
 import { brand } from '../../lib/brand';
 
@@ -52,7 +52,7 @@ export const SUBSCRIPTION_VERIFY_DELAY_MS = 2000;
 export const ACTIVATION_POLL_MS = 2000;
 /** Premium activation takes up to 5 minutes: the pages stop asking after that. */
 export const ACTIVATION_GIVE_UP_MS = 5 * 60 * 1000;
-/** The embedded checkout's minimum height (spec part 2, Checkout overlay). */
+/** The embedded checkout's minimum height: its payment form fits without scrolling inside the frame. */
 export const EMBEDDED_CHECKOUT_MIN_HEIGHT_PX = 620;
 /** Non-members see this many albums and this many videos of the exclusive catalogue. */
 export const EXCLUSIVE_PREVIEW_SIZE = 3;

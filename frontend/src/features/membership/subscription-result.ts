@@ -3,7 +3,7 @@
  * server's verification of the checkout, and how long the page has waited. Pure, so each path is tested.
  */
 
-/** The success page: verifying (the spec's first 2 s), then subscribed or processing; the rest are ways it can end. */
+/** The success page: verifying (its first 2 s), then subscribed or processing; the rest are ways it can end. */
 export type SuccessState = 'verifying' | 'processing' | 'subscribed' | 'sign-in' | 'not-found' | 'error';
 
 export interface SuccessFacts {

@@ -37,5 +37,5 @@ export function useTimePassed(ms: number): { passed: boolean; restart: () => voi
   return { passed: ranOut === wait, restart: () => setRound((value) => value + 1) };
 }
 
-/** Activation is given up on after the spec's 5 minutes. */
+/** Activation is given up on after 5 minutes: it takes no longer, so the page says something went wrong. */
 export const useActivationDeadline = () => useTimePassed(ACTIVATION_GIVE_UP_MS);

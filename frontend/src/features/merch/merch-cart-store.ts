@@ -1,6 +1,6 @@
 /**
  * The merch bag in this browser: local storage under `toko_merch_cart`, shared by the shop, the drawer and
- * the header badge, and followed across tabs. A snapshot is reused for 100 ms (spec part 2 §4) so a render
+ * the header badge, and followed across tabs. A snapshot is reused for 100 ms so a render
  * does not parse storage for every component that reads the bag.
  */
 import { useSyncExternalStore } from 'react';

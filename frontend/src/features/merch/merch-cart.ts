@@ -1,6 +1,6 @@
 /**
  * The merch bag: the items a listener is about to buy on the label's external shop, kept in local storage
- * under `toko_merch_cart` (spec part 2 §3, §4 "Merch cart"). Pure: reading, merging, quantities, subtotal.
+ * under `toko_merch_cart`, so it outlives the tab. Pure: reading, merging, quantities, subtotal.
  */
 import * as z from 'zod/mini';
 import type { CartAdjustment } from '#contract/merch.js';

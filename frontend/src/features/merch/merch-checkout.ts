@@ -1,7 +1,7 @@
 /**
  * Going to the shop's checkout: an installed app (standalone display mode) goes in the same window and
  * leaves a return context for /shop, so the shop can welcome the listener back; a browser opens a new tab
- * (spec part 2 §4 "Merch cart").
+ * (the app stays open behind it).
  */
 import { readStored, removeStored, writeStored } from '../../lib/storage';
 

@@ -1,6 +1,6 @@
 /**
  * Where the label's external shop lives and the links into it: product pages with UTM tags (View on Shop),
- * the vinyl store of the promo banner, and the checkout fallbacks of spec part 2 §8 "Merch checkout".
+ * the vinyl store of the promo banner, and where checkout goes when the shop gives no checkout address.
  */
 import { brand } from '../../lib/brand';
 

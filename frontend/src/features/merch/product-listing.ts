@@ -1,6 +1,6 @@
 /**
  * What the shop grid shows: the products matching the search box and the collection filter, in the chosen
- * order, one page of 20 at a time (spec part 2 "Merch shop", §9). Pure; the page keeps the choice in its URL.
+ * order, one page of 20 at a time. Pure; the page keeps the choice in its URL.
  */
 import { formatMoney } from '../../lib/format';
 import type { ShopProduct } from '#contract/merch.js';

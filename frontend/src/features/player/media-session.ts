@@ -103,7 +103,7 @@ export function bindMediaActions(session: MediaSessionLike, actions: () => Media
 /**
  * Keeps the system's media controls on the player: what plays, playing or paused, and its buttons. Until something is
  * queued the system has nothing to show and no one to call, so the browser's media session is left alone: its first
- * use (eight buttons bound) was ~30 ms of a pre-rendered page's hydration effects on a 4× slower CPU.
+ * use (eight buttons bound) is a costly part of a pre-rendered page's hydration effects on a slow phone.
  */
 export function useMediaSession(track: QueueTrack | null, playing: boolean, actions: MediaActions) {
   const latest = useLatest(actions);

@@ -1,7 +1,7 @@
 /**
  * How often a start of playback is tried again when the browser refuses it (a slow decoder, a busy audio
  * session): 3 more tries 500 ms apart; Firefox on Android, slower to give up its audio focus, gets
- * 3 tries in all, 200 ms apart (spec part 1 §4).
+ * 3 tries in all, 200 ms apart.
  */
 export interface RetryPlan {
   /** Tries after the first one. */

@@ -56,7 +56,7 @@ export type PlayerCommand =
 
 /** Requests to start a track closer together than this are double taps, not intentions. */
 export const PLAY_REQUEST_GUARD_MS = 800;
-/** Album cards guard less: a card's Play is one deliberate tap (spec part 1 §4). */
+/** Album cards guard less: a card's Play is one deliberate tap, and a second within 500 ms is still a double tap. */
 export const CARD_PLAY_GUARD_MS = 500;
 /** Unmuting a player muted since it started comes back at this level. */
 const DEFAULT_UNMUTE_VOLUME = 0.75;
@@ -90,7 +90,7 @@ function randomOtherIndex(length: number, current: number, random: number): numb
   return pick >= current ? pick + 1 : pick;
 }
 
-/** Where "next" goes: spec part 1 §4 "Player". */
+/** Where "next" goes: the same track on repeat-one, a random other when shuffling, else the next (the first again on repeat-all). */
 export function nextIndex(state: PlayerState, random: number): number {
   const { queue, index, repeat, shuffle } = state;
   if (queue.length === 0) return 0;

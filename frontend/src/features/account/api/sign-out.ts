@@ -1,6 +1,6 @@
 /**
  * Signing out: the server revokes the session and clears its cookie (POST /api/auth/logout; the account page
- * uses GET /api/auth/logout, as the spec has it). Then 'Logout complete' and, after 500 ms, a fresh load of
+ * uses GET /api/auth/logout). Then 'Logout complete' and, after 500 ms to read it, a fresh load of
  * the home page, so nothing of the signed-in listener stays in memory.
  */
 import { useMutation } from '@tanstack/react-query';

@@ -367,7 +367,7 @@ function AlbumIconActions({
   );
 }
 
-/** Members pay less: non-members see what they would pay, members see their price (spec part 1 §2). */
+/** Members pay less: non-members see what they would pay as members, members see their own price. */
 function PriceHint({ album }: { album: Album }) {
   const { isSubscriber } = useSession();
   const { member } = albumPrices(album);

@@ -1,6 +1,6 @@
 /**
  * POST /api/auth/send-magic-auth-link: the sign-up modal's e-mail step (one message with the code and the link),
- * retried on POST /api/auth/send-magic-link when the address already has an account, as the spec does.
+ * retried on POST /api/auth/send-magic-link when the address already has an account, so the person still gets in.
  */
 import { useMutation } from '@tanstack/react-query';
 import { sendSignUpLinkAnswer } from '#contract/accounts.js';

@@ -9,7 +9,7 @@ export type SmartSignInAnswer = z.infer<typeof smartSignInAnswer>;
 export type SmartSignInOutcome =
   { kind: 'admin-password' } | { kind: 'instant' } | { kind: 'code-sent'; isNewUser: boolean } | { kind: 'unexpected' };
 
-/** The three answers the spec names, most specific first; anything else is an error for the screen. */
+/** The three answers the server gives, most specific first; anything else is an error for the screen. */
 export function readSmartSignIn(
   answer: Pick<
     SmartSignInAnswer,

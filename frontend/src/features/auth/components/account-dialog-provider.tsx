@@ -1,6 +1,6 @@
 /**
  * The shared switch for the sign-in / sign-up modal, so the header and any page can open it:
- * `useOpenAccountDialog()(intent, options)`. Options carry what the spec's auth modal may hold: the Toko+
+ * `useOpenAccountDialog()(intent, options)`. Options carry what the auth modal may hold: the Toko+
  * form shown from the start, the album that asked for an account, and a callback once signed in.
  * The provider sits with the app's other providers; `AccountDialogHost` renders the modal inside the router
  * (it follows links and redirects). The modal's code loads only when first opened.

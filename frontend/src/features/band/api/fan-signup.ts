@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { confirmFanSignupAnswer, fanSignupAnswer } from '#contract/band.js';
 import { api } from '../../../lib/http';
 
-/** The fan signup needs a well-formed address (spec part 2 §5). */
+/** The fan signup needs a well-formed address, checked before sending so a typo is caught at the field. */
 export const fanEmailSchema = z.string().check(z.trim(), z.email());
 
 export const isValidFanEmail = (email: string): boolean => z.safeParse(fanEmailSchema, email).success;

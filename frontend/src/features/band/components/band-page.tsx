@@ -36,7 +36,7 @@ export function BandPage({ playlist, onStartListening }: { playlist: ReactNode; 
         </div>
       </header>
       <Section title="Unreleased tracks" size="2xl" className="space-y-3">
-        {/* The embedded player's heights of the spec: 432 px, 352 px compact. */}
+        {/* The embedded player's heights: 432 px, 352 px compact on a phone. */}
         <div className="h-[352px] overflow-y-auto rounded-2xl border border-white/10 bg-zinc-900 md:h-[432px]" data-testid="band-playlist">
           {playlist}
         </div>

@@ -66,7 +66,7 @@ function FanSignupForm() {
   const inputId = useId();
   const errorId = useId();
 
-  // The wait of the spec, then on to the band's page.
+  // A second to read the confirmation, then on to the band's page.
   useEffect(() => {
     if (!signup.isSuccess) return;
     const timer = setTimeout(() => void navigate(bandPagePath), FAN_REDIRECT_DELAY_MS);

@@ -1,4 +1,4 @@
-/** GET /api/cart: the signed-in listener's album cart, retried 3 times at 1 s (spec §7). */
+/** GET /api/cart: the signed-in listener's album cart, retried 3 times at 1 s so a brief outage does not empty it. */
 import { queryOptions } from '@tanstack/react-query';
 import { cart, type CartItem } from '#contract/commerce.js';
 import { api } from '../../../lib/http';

@@ -1,7 +1,7 @@
 /**
  * POST /api/cart/checkout (an embedded Stripe session: clientSecret, sessionId, and from a Stripe-compatible
  * sandbox a page standing in for the embedded form) and POST /api/simple-checkout (a hosted page to go to).
- * Prices are the server's; the cart lines are sent as the spec lists them.
+ * Prices are the server's; the cart lines are sent with the fields the server's checkout reads.
  */
 import { startCheckoutAnswer, startHostedCheckoutAnswer } from '#contract/commerce.js';
 import { api } from '../../../lib/http';
@@ -10,7 +10,7 @@ import type { CartAlbum } from '../cart-album';
 export interface CheckoutRequest {
   cartItems: Array<{ albumId: string; albumTitle: string; basePrice: number; subscriberPrice: number }>;
   email?: string;
-  /** Sent only when a non-member ticked Toko+ (spec §5). */
+  /** Sent only when a non-member ticked Toko+: a member is never charged for it twice. */
   includeSubscription?: true;
 }
 

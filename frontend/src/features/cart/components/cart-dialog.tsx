@@ -1,5 +1,5 @@
 /**
- * The album cart dialog (spec §2, §4): the cart; 'Preparing checkout...'; for a guest the e-mail and the
+ * The album cart dialog: the cart; 'Preparing checkout...'; for a guest the e-mail and the
  * 6-digit code, signing in without leaving the cart; the payment form; the purchase being confirmed; the
  * albums to download; or what went wrong. Failures of a form show beside it as alerts, results as toasts.
  */
@@ -61,7 +61,7 @@ type Step =
   | { name: 'success'; purchases: PurchaseResult[] }
   | { name: 'error'; notice: CartNotice };
 
-/** What the embedded payment form posts to this window when the payment went through (spec §4). */
+/** What the embedded payment form posts to this window when the payment went through. */
 const CHECKOUT_COMPLETE_MESSAGE = 'checkout-complete';
 const FALLBACK_NOTE = 'If the secure payment form takes longer than 5 seconds, we switch to our hosted checkout.';
 

@@ -1,7 +1,7 @@
 /**
  * POST and DELETE /api/favorites for a track ({ trackId }) or an album ({ albumId }): the hearts change at
  * once, the server's answer (the new list) replaces the guess, and a failure rolls back, says so, and reads
- * the list again (spec part 1 §4 Other, §8).
+ * the list again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Favorite, favoritesChange } from '#contract/library.js';
@@ -13,7 +13,7 @@ import { libraryKeys } from './library-keys';
 
 export type FavoriteTrack = Extract<Favorite, { kind: 'track' }>;
 
-/** The spec's favourite length when a track has none. */
+/** The length, in seconds, a favourite track is stored with when its own is unknown (the server wants one). */
 const DEFAULT_FAVORITE_DURATION = 180;
 
 export type FavoriteTarget = { trackId: string } | { albumId: string };

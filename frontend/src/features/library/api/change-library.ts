@@ -1,7 +1,7 @@
 /**
  * POST /api/library/add-album and DELETE /api/library/remove-album. Both change the lists at once and take
  * the server's answer (the new library) as the truth; a failed addition rolls back, a failed removal
- * reads the lists again. The toasts are the spec's (part 1 §8).
+ * reads the lists again. Each outcome is told in a toast.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { type LibraryAlbum, libraryChange, type LibraryChange, type LibraryTrack } from '#contract/library.js';
@@ -80,7 +80,7 @@ export function useRemoveFromLibrary() {
         queryClient.invalidateQueries({ queryKey: libraryKeys.albums() }),
         queryClient.invalidateQueries({ queryKey: libraryKeys.tracks() }),
       ]),
-    // The spec says so even when it failed; the lists show what is true.
+    // Said even when it failed: the lists, read again, show what is true.
     onSettled: () => toast({ title: REMOVED_FROM_LIBRARY, duration: LIBRARY_TOAST_MS }),
   });
 }

@@ -1,5 +1,5 @@
 /**
- * "Add to Library" / "In Library" for an album: toggles between added and not added, with the spec's toasts.
+ * "Add to Library" / "In Library" for an album: toggles between added and not added, with a toast for each.
  * A guest is asked to sign in; the server refuses albums this listener may not keep, and the toast says why.
  * `look="icon"` fits a row of round icon actions (the album page).
  */

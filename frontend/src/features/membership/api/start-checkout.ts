@@ -2,7 +2,7 @@
  * POST /api/subscription/checkout (embedded) and POST /api/subscription/checkout/hosted: a Toko+ checkout
  * for one of the amounts. The embedded session's form is the Stripe sandbox's own page (`checkoutUrl`) or, with
  * real Stripe keys, Stripe's embedded form (lib/embedded-checkout.ts). Without one, or when the embedded session
- * fails, the hosted checkout page takes over (spec part 2 §4, Checkout overlay).
+ * fails, the hosted checkout page takes over, so a payment can always be made.
  */
 import { startHostedPlanCheckoutAnswer, startPlanCheckoutAnswer } from '#contract/membership.js';
 import { embeddedCheckoutForm, type EmbeddedCheckoutForm } from '../../../lib/embedded-checkout';

@@ -1,6 +1,6 @@
 /**
  * /subscription-activated: after subscribing elsewhere (a link in a receipt, the band pages), checks that
- * the signed-in account has Toko+: checking (after the spec's 1 s), then found, not-found or error, with a
+ * the signed-in account has Toko+: checking (after 1 s), then found, not-found or error, with a
  * retry. Buttons go to /login, /exclusive and /.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 /**
  * Renders the checkout overlay once something opens it; its code is fetched then. If that fetch fails the
- * listener is told at once (spec: 'Failed to open checkout…') instead of the page breaking.
+ * listener is told at once ('Failed to open checkout…') instead of the page breaking.
  */
 import { useEffect, useState, type ComponentType } from 'react';
 import { toast } from '../../../ui/toast';

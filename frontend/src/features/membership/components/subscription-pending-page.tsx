@@ -1,6 +1,6 @@
 /**
  * /subscription-pending: the payment is in but the membership is not on record yet. It reads the session
- * until Toko+ shows (within the spec's 5 minutes), then opens the way to the exclusive content.
+ * until Toko+ shows (for up to 5 minutes, the longest activation takes), then opens the way to the exclusive content.
  */
 import { brand } from '../../../lib/brand';
 import { useDocumentTitle } from '../../../lib/document-title';

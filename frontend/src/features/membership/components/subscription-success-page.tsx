@@ -1,6 +1,6 @@
 /**
  * /subscription-success and /subscription/success?session_id=…: where the Toko+ checkout returns. It shows
- * "verifying" for the spec's 2 s, asks the server about the checkout, and reads the session until the
+ * "verifying" for 2 s (the payment's webhook usually lands meanwhile), asks the server about the checkout, and reads the session until the
  * Toko+ tier shows; then the welcome, with the free trial's end when the coupon gave one. Goes to /.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -34,7 +34,7 @@ export function SubscriptionSuccessPage() {
     queryKey: membershipKeys.checkout(sessionId ?? ''),
     queryFn: () => verifyCheckout(sessionId ?? ''),
     enabled: verifying.passed && session.isSignedIn && sessionId !== null,
-    // Asked again until the membership is on record, within the spec's 5 minutes.
+    // Asked again until the membership is on record, for up to 5 minutes (activation takes no longer).
     refetchInterval: (query) => (isActivated(query.state.data) || deadline.passed ? false : ACTIVATION_POLL_MS),
     // A session that is not this listener's (or not there at all) stays so; other failures get one more try.
     retry: (failures, error) => !(error instanceof HttpError && error.status < 500) && failures < 1,

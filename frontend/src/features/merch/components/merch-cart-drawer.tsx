@@ -1,5 +1,5 @@
 /**
- * The merch bag as a bottom sheet (spec part 2 "Merch cart drawer"): the items with their quantities, an
+ * The merch bag as a bottom sheet: the items with their quantities, an
  * estimated subtotal in US dollars, a Toko+ member's discount (the amount the shop's checkout takes off, since the server
  * puts the member code on the member's cart), and checkout on the label's shop.
  * The header's cart is one place for both carts: the app may put the album cart's albums above the bag, each

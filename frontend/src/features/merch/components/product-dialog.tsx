@@ -1,6 +1,6 @@
 /**
  * A product of the shop up close: its gallery, a 3-line / 200-character description that opens on demand,
- * the variant choice, and Add to Bag or View on Shop (spec part 2 "Merch shop", §5 "Merch").
+ * the variant choice, and Add to Bag or View on Shop.
  */
 import { ChevronLeft, ChevronRight, ExternalLink, ShoppingBag } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';

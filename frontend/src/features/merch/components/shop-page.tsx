@@ -1,7 +1,7 @@
 /**
  * /shop: the label's albums for sale (a shelf the app hands in) and its merch. A search box, a collection filter
  * and a sort over the shop's products, 20 to a page, a promo banner for the vinyl store, and the product dialog
- * (spec part 2 "Merch shop"). The choice lives in the URL, so a filtered page can be shared and Back returns to it.
+ * The choice lives in the URL, so a filtered page can be shared and Back returns to it.
  */
 import { ChevronLeft, ChevronRight, Disc3, ExternalLink, Search, SearchX, ShoppingBag } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';

@@ -1,7 +1,7 @@
 /**
  * The three changes a listener makes to notifications: mark one read (PUT /{id}/read), mark all read
  * (PUT /read-all), delete one (DELETE /{id}). Each updates the list and the count at once and rolls back
- * with the spec's message if the server refuses.
+ * with a toast that says so if the server refuses.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { deleteNotificationAnswer, markAllReadAnswer, markReadAnswer, type Notification } from '#contract/notifications.js';

@@ -5,7 +5,7 @@ import { deploymentStatusAnswer } from '#contract/platform.js';
 import { api } from '../../../lib/http';
 
 export const DEPLOYMENT_POLL_MS = 5000;
-/** What a complete deployment of the label holds (spec part 1 §9). */
+/** What a complete deployment of the label holds: the status page counts the media against these. */
 export const expectedMedia = { images: 17, audio: 35 } as const;
 
 export type DeploymentStatus = z.infer<typeof deploymentStatusAnswer>;

@@ -1,7 +1,7 @@
 /**
  * GET /api/purchases/check-session/{sessionId}: what a finished checkout bought. The payment is recorded by
  * Stripe's webhook, which may land a moment after the buyer returns, so the lookup is made up to 3 times,
- * 2 s apart (spec part 2 §4 "Checkout success"); a lookup that finds no confirmed payment counts as failed.
+ * 2 s apart; a lookup that finds no confirmed payment counts as failed.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { checkoutResult } from '#contract/commerce.js';

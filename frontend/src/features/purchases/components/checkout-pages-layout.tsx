@@ -13,7 +13,7 @@ export function CheckoutCard({ children, testId }: { children: ReactNode; testId
   );
 }
 
-/** Library, purchases and home (spec part 2 §2: /checkout-success links to /library, /purchases, /). */
+/** Library, purchases and home: the ways on from a checkout page (/library, /purchases, /). */
 export function CheckoutLinks() {
   return (
     <nav aria-label="After your purchase" className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-center">

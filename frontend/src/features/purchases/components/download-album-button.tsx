@@ -1,7 +1,7 @@
 /**
  * The download button of one bought album: "Download ZIP", "Preparing…" while a fresh signed link is fetched,
- * a disabled "Download Pending" while the ZIP is being built, and "Download Not Available" (with the spec's
- * toast) when there is nothing to download. Used by the Downloads tab, /purchases, the checkout success page
+ * a disabled "Download Pending" while the ZIP is being built, and "Download Not Available" (with a toast
+ * that says why) when there is nothing to download. Used by the Downloads tab, /purchases, the checkout success page
  * and the cart dialog's success step.
  */
 import { Clock, Download, LoaderCircle, TriangleAlert } from 'lucide-react';

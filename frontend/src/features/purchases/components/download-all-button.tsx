@@ -1,6 +1,6 @@
 /**
  * "Download All": one fresh read of the links, then every ready ZIP starts at once. Albums whose ZIP is still
- * being built, or that have nothing to download, are named in a toast (spec texts).
+ * being built, or that have nothing to download, are named in a toast, so none is skipped silently.
  */
 import { Download, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
