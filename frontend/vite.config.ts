@@ -74,7 +74,9 @@ function chunkOf(bundle: Rolldown.OutputBundle | undefined, module: string): Rol
  * Start-up chunks index.html asks for early:
  * - React's, the libraries' and the app's chunks, always: main.tsx imports them once the page is painted, a task
  *   apart (so React and the app are evaluated in tasks of their own, not one long one before the first paint), and
- *   without the hints the downloads would only start then;
+ *   without the hints the downloads would only start then. The schemas' chunk (zod and the first page's contract) is
+ *   not among them: main.tsx asks for it once the page is painted, and it downloads while the app starts, without
+ *   taking bandwidth from the code the app cannot start without;
  * - the album page's chunk on album pages (the early-answers script reads it from the meta tag where the build writes
  *   %ALBUM_PAGE_CHUNK%), so it downloads with the rest instead of after the app has started. In development there is
  *   no chunk and the placeholder is empty;
@@ -99,7 +101,6 @@ function preloadChunks(): Plugin {
         if (!libraries) throw new Error('preload-chunks: no chunk holds react-router');
         const app = chunkOf(context.bundle, 'app/start.tsx');
         const react = chunkOf(context.bundle, 'app/react.ts');
-        const contract = chunkOf(context.bundle, 'app/contract-schemas.ts');
         const albumPage = chunkOf(context.bundle, 'app/routes/album-route.tsx');
         const artistPage = chunkOf(context.bundle, 'app/routes/artist-route.tsx');
         const hydration = chunkOf(context.bundle, 'app/start-prerendered.tsx');
@@ -108,7 +109,7 @@ function preloadChunks(): Plugin {
             .replace('%ALBUM_PAGE_CHUNK%', `/${albumPage.fileName}`)
             .replace('%ARTIST_PAGE_CHUNK%', `/${artistPage.fileName}`)
             .replace('%HYDRATION_CHUNK%', `/${hydration.fileName}`),
-          tags: [react, libraries, contract, app].map((chunk) => ({
+          tags: [react, libraries, app].map((chunk) => ({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
             injectTo: 'head' as const,
@@ -119,8 +120,8 @@ function preloadChunks(): Plugin {
   };
 }
 
-/** The libraries every page is built on: the router, the data layer, the schemas (the `libraries` chunk, app/libraries.ts). */
-const libraries = /node_modules[\\/](react-router|@tanstack[\\/](query-core|react-query)|zod)[\\/]/;
+/** The libraries every page is built on: the router and the data layer (the `libraries` chunk, app/libraries.ts). */
+const libraries = /node_modules[\\/](react-router|@tanstack[\\/](query-core|react-query))[\\/]/;
 /**
  * Their modules only the admin panel uses (react-query's infinite queries: the admin tables' cursor pages). Left out of
  * the libraries chunk they come with the admin pages' chunks, not with every listener's first page.
@@ -130,13 +131,17 @@ const adminOnlyLibraries =
 /** Likewise react-query's hydration, which only a pre-rendered page runs (app/start-prerendered.tsx). */
 const prerenderedOnlyLibraries = /node_modules[\\/]@tanstack[\\/]query-core[\\/].*[\\/]hydration\.js$/;
 
-/** The contract's modules app/contract-schemas.ts names (the first page's schemas): a chunk of their own, with it. */
+/**
+ * The contract's modules app/contract-schemas.ts names (the first page's schemas): a chunk of their own, with it and
+ * zod, which the first page's code does not import (lib/http.ts: its calls load their answers' schemas).
+ */
 const firstPageContract = [
   ...readFileSync(new URL('src/app/contract-schemas.ts', import.meta.url), 'utf8').matchAll(
     /^import '[./]+(\/functions\/contract\/[a-z-]+)';$/gm,
   ),
 ].map((line) => `${line[1]}.ts`);
 const inContractChunk = (id: string) =>
+  /node_modules[\\/]zod[\\/]/.test(id) ||
   [...firstPageContract, '/frontend/src/app/contract-schemas.ts'].some((module) => id.replaceAll('\\', '/').endsWith(module));
 
 // `vite` (dev) forwards the API and media to the local cloud when TOKO_API_ORIGIN names it.
@@ -188,9 +193,11 @@ export default defineConfig(({ command }) => ({
               name: 'libraries',
               test: (id: string) => libraries.test(id) && !adminOnlyLibraries.test(id) && !prerenderedOnlyLibraries.test(id),
             },
-            // The first page's schemas, which main.tsx evaluates before the app (app/contract-schemas.ts).
+            // The app, with the contract's modules it runs itself (the prices, the brand; plain code, no schemas), which
+            // the contract's schemas import too: taken first, they stay out of the schemas' chunk, so the app does not import it.
+            { name: 'app', test: /frontend[\\/]src[\\/]app[\\/]start\.tsx$|functions[\\/]contract[\\/]pricing\.ts$|events[\\/]brand\.ts$/ },
+            // The first page's schemas and zod, which main.tsx loads beside the app (app/contract-schemas.ts).
             { name: 'contract', test: inContractChunk },
-            { name: 'app', test: /frontend[\\/]src[\\/]app[\\/]start\.tsx$/ },
             { name: 'album-page', test: /frontend[\\/]src[\\/]app[\\/]routes[\\/]album-route/ },
           ],
         },

@@ -1,8 +1,10 @@
 /**
  * The one HTTP client: same-origin JSON calls to the routes of the manifest, typed from its lines and their contracts,
- * whose answers are checked with zod (the small `zod/mini` build).
+ * whose answers are checked with their zod schemas (the small `zod/mini` build). This module only runs the schema it is
+ * given (through the Standard Schema interface every zod schema carries), so zod itself is not part of the first page's
+ * code: the first page's calls pass a function that loads their schema, which downloads while the app starts.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 // Types only: the manifest's runtime table would bring every contract's schemas into the bundle.
 import type { Route } from '../../../functions/routes.js';
 import { BACKGROUND_HEADER, isBackground } from './activity';
@@ -124,6 +126,8 @@ type BodyInput<K extends RouteKey> = [PartOf<EndpointOf<K>, 'body'>] extends [ne
 export type ApiInput<K extends RouteKey> = ParamsInput<K> & QueryInput<K> & BodyInput<K> & { signal?: AbortSignal };
 /** The answer schema of route K: the contract's own, which parses the answer. */
 export type AnswerOf<K extends RouteKey> = EndpointOf<K>['answer'];
+/** Route K's answer schema, or a function that loads it (`() => import('#contract/….js').then((c) => c.answer)`). */
+export type AnswerSchema<K extends RouteKey> = AnswerOf<K> | (() => Promise<AnswerOf<K>>);
 
 /**
  * The URL of a call: the key's path with each `{param}` filled in, then the query's defined values, each encoded with
@@ -145,13 +149,13 @@ export function pathOf(key: RouteKey, params: object = {}, query: object = {}): 
 
 /**
  * Calls a route of the manifest: `api('POST /api/auth/admin/step-up', adminStepUp.answer, { body })`. The key must be a
- * route's, the answer schema that route's contract's, and params, query and body what its contract takes; the answer is
- * parsed with the schema. A refusal throws an HttpError (status, `{ error, message }`), a wrong answer an Error. A body
+ * route's, the answer schema that route's contract's (or a function loading it), and params, query and body what its
+ * contract takes; the answer is parsed with the schema. A refusal throws an HttpError (status, `{ error, message }`), a wrong answer an Error. A body
  * is sent as JSON, except a FormData (multipart uploads), which the browser encodes itself.
  */
 export async function api<K extends RouteKey>(
   key: K,
-  schema: AnswerOf<K>,
+  schema: AnswerSchema<K>,
   ...[input]: object extends ApiInput<K> ? [input?: ApiInput<K>] : [input: ApiInput<K>]
 ): Promise<z.output<AnswerOf<K>>> {
   const { params, query, body, signal } = (input ?? {}) as { params?: object; query?: object; body?: unknown; signal?: AbortSignal };
@@ -181,11 +185,11 @@ export async function api<K extends RouteKey>(
 
   // A body that is not JSON (say, an HTML page) fails the same way as JSON of the wrong shape.
   const answer: unknown = await response.json().catch(() => undefined);
-  const parsed = z.safeParse(schema, answer);
-  if (!parsed.success) {
-    throw new Error(`Unexpected answer from ${method} ${path}`, { cause: parsed.error });
+  const parsed = await (typeof schema === 'function' ? await schema() : schema)['~standard'].validate(answer);
+  if (parsed.issues) {
+    throw new Error(`Unexpected answer from ${method} ${path}`, { cause: parsed.issues });
   }
-  return parsed.data as z.output<AnswerOf<K>>;
+  return parsed.value as z.output<AnswerOf<K>>;
 }
 
 export const isNotFound = (error: unknown): boolean => error instanceof HttpError && error.status === 404;

@@ -5,8 +5,11 @@
  * and falls back to `GET /api/users/me` (401 → guest) when that call fails.
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { user, type User, validateSessionAnswer } from '#contract/accounts.js';
+import type { User } from '#contract/accounts.js';
 import { api, HttpError } from './http';
+
+/** The answers' schemas, loaded apart from the first page's code (lib/http.ts). */
+const accountsSchemas = () => import('#contract/accounts.js');
 
 export type SessionUser = User;
 
@@ -34,7 +37,7 @@ export const sessionQueryOptions = () =>
     queryKey: sessionKeys.me(),
     queryFn: async ({ signal, client }): Promise<SessionUser | null> => {
       try {
-        return (await api('GET /api/session/validate', validateSessionAnswer, { signal })).user;
+        return (await api('GET /api/session/validate', () => accountsSchemas().then((c) => c.validateSessionAnswer), { signal })).user;
       } catch (error) {
         if (signal.aborted) throw error;
         if (isCorrupted(error)) {
@@ -43,7 +46,7 @@ export const sessionQueryOptions = () =>
         }
       }
       try {
-        return await api('GET /api/users/me', user, { signal });
+        return await api('GET /api/users/me', () => accountsSchemas().then((c) => c.user), { signal });
       } catch (error) {
         if (!(error instanceof HttpError && error.status === 401)) throw error;
         if (isCorrupted(error)) recheckSoon(client);

@@ -4,7 +4,7 @@
  * it was read from (a new picture has a new versioned address); data URLs are never cached. Plain code over a
  * Storage-like object and a clock; the hook that uses it is in components/user-avatar.tsx.
  */
-import * as z from 'zod/mini';
+import { fieldsOf, isNumber, isText } from '../../lib/stored-shape';
 
 export const AVATAR_CACHE_KEY = 'avatar_cache';
 export const AVATAR_CACHE_MAX_ENTRIES = 10;
@@ -12,8 +12,17 @@ export const AVATAR_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 /** How often a shown avatar's entry is checked again (dropped when expired, read again when missing). */
 export const AVATAR_CACHE_REFRESH_MS = 60 * 1000;
 
-const entrySchema = z.object({ url: z.string(), timestamp: z.number(), userId: z.string(), data: z.string() });
-export type AvatarCacheEntry = z.infer<typeof entrySchema>;
+export interface AvatarCacheEntry {
+  url: string;
+  timestamp: number;
+  userId: string;
+  data: string;
+}
+
+function isEntry(value: unknown): value is AvatarCacheEntry {
+  const entry = fieldsOf(value);
+  return Boolean(entry && isText(entry.url) && isNumber(entry.timestamp) && isText(entry.userId) && isText(entry.data));
+}
 
 export type AvatarStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
@@ -25,9 +34,11 @@ export function avatarCacheEntries(storage: AvatarStorage, now: number): AvatarC
   } catch {
     return [];
   }
-  const entries = z.safeParse(z.array(entrySchema), parsed);
-  if (!entries.success) return [];
-  return entries.data.filter((entry) => now - entry.timestamp < AVATAR_CACHE_TTL_MS).sort((a, b) => b.timestamp - a.timestamp);
+  if (!Array.isArray(parsed) || !parsed.every(isEntry)) return [];
+  return parsed
+    .map(({ url, timestamp, userId, data }) => ({ url, timestamp, userId, data }))
+    .filter((entry) => now - entry.timestamp < AVATAR_CACHE_TTL_MS)
+    .sort((a, b) => b.timestamp - a.timestamp);
 }
 
 /** Whether a picture at this address is one the cache keeps (a data URL is already its own data). */

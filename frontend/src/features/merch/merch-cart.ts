@@ -2,10 +2,10 @@
  * The merch bag: the items a listener is about to buy on the label's external shop, kept in local storage
  * under `toko_merch_cart`, so it outlives the tab. Pure: reading, merging, quantities, subtotal.
  */
-import * as z from 'zod/mini';
 import type { CartAdjustment } from '#contract/merch.js';
 import { percentOffCents } from '#contract/pricing.js';
 import { brand } from '../../lib/brand';
+import { fieldsOf, isNumber, isText, isWhole } from '../../lib/stored-shape';
 
 export const MERCH_CART_KEY = `${brand.product.toLowerCase()}_merch_cart`;
 /** The storefront takes at most 99 of one variant in a cart. */
@@ -13,17 +13,38 @@ export const MAX_MERCH_QUANTITY = 99;
 /** Shopify names the variant of a product without options "Default Title"; it is never shown. */
 export const DEFAULT_VARIANT_TITLE = 'Default Title';
 
-const merchCartItemSchema = z.object({
-  shopifyVariantId: z.string().check(z.minLength(1)),
-  productHandle: z.string(),
-  title: z.string(),
-  variant: z.nullish(z.string()),
-  image: z.nullish(z.string()),
-  price: z.number().check(z.nonnegative()),
-  currencyCode: z._default(z.string(), 'USD'),
-  qty: z.int().check(z.positive()),
-});
-export type MerchCartItem = z.infer<typeof merchCartItemSchema>;
+export interface MerchCartItem {
+  shopifyVariantId: string;
+  productHandle: string;
+  title: string;
+  variant?: string | null;
+  image?: string | null;
+  price: number;
+  currencyCode: string;
+  qty: number;
+}
+
+const isOptionalText = (value: unknown) => value == null || isText(value);
+
+/** A stored line as it was written (a bag from before currencies were kept is in dollars), or null. */
+function readMerchItem(value: unknown): MerchCartItem | null {
+  const item = fieldsOf(value);
+  if (!item) return null;
+  const { shopifyVariantId, productHandle, title, variant, image, price, currencyCode = 'USD', qty } = item;
+  if (!isText(shopifyVariantId) || shopifyVariantId === '' || !isText(productHandle) || !isText(title)) return null;
+  if (!isOptionalText(variant) || !isOptionalText(image) || !isText(currencyCode)) return null;
+  if (!isNumber(price) || price < 0 || !isWhole(qty) || qty <= 0) return null;
+  return {
+    shopifyVariantId,
+    productHandle,
+    title,
+    ...(variant === undefined ? {} : { variant }),
+    ...(image === undefined ? {} : { image }),
+    price,
+    currencyCode,
+    qty,
+  };
+}
 export type MerchCart = readonly MerchCartItem[];
 
 const clampQuantity = (qty: number) => Math.min(MAX_MERCH_QUANTITY, Math.floor(qty));
@@ -39,8 +60,8 @@ export function readMerchCart(stored: string | null): MerchCartItem[] {
   }
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry) => {
-    const parsed = z.safeParse(merchCartItemSchema, entry);
-    return parsed.success ? [{ ...parsed.data, qty: clampQuantity(parsed.data.qty) }] : [];
+    const item = readMerchItem(entry);
+    return item ? [{ ...item, qty: clampQuantity(item.qty) }] : [];
   });
 }
 

@@ -4,12 +4,14 @@
  * The app asks when it starts and whenever the listener comes back to it (from the checkout's tab, say).
  */
 import { useEffect } from 'react';
-import * as z from 'zod/mini';
-import { cartStatusAnswer } from '#contract/merch.js';
 import { api } from '../../lib/http';
 import { readStored, writeStored } from '../../lib/storage';
+import { fieldsOf, isNumber, isText, isWhole } from '../../lib/stored-shape';
 import { toast } from '../../ui/toast';
 import { merchCart } from './merch-cart-store';
+
+/** The answers' schemas, loaded apart from the first page's code (lib/http.ts). */
+const merchSchemas = () => import('#contract/merch.js');
 
 const CHECKOUTS_KEY = 'toko_merch_checkouts';
 /** The shop forgets a cart left unpaid for about ten days; an older one tells nothing about the bag. */
@@ -17,19 +19,33 @@ export const CHECKOUT_MEMORY_MS = 10 * 24 * 60 * 60 * 1000;
 /** A few checkouts at most: each Checkout press makes a cart. */
 const MAX_CHECKOUTS = 5;
 
-const checkoutSchema = z.object({
-  cartId: z.string(),
-  at: z.number(),
-  lines: z.array(z.object({ variantId: z.string(), quantity: z.int() })),
-});
-export type CheckedOutCart = z.infer<typeof checkoutSchema>;
+export interface CheckedOutCart {
+  cartId: string;
+  at: number;
+  lines: Array<{ variantId: string; quantity: number }>;
+}
+
+/** A stored checkout as it was written, or null. */
+function readCheckout(value: unknown): CheckedOutCart | null {
+  const checkout = fieldsOf(value);
+  if (!checkout || !isText(checkout.cartId) || !isNumber(checkout.at) || !Array.isArray(checkout.lines)) return null;
+  const lines = checkout.lines.map(fieldsOf);
+  if (!lines.every((line) => line && isText(line.variantId) && isWhole(line.quantity))) return null;
+  return {
+    cartId: checkout.cartId,
+    at: checkout.at,
+    lines: lines.map((line) => ({ variantId: line!.variantId as string, quantity: line!.quantity as number })),
+  };
+}
 
 /** The stored checkouts still worth asking about at `now`; anything unreadable is dropped. */
 export function readCheckouts(stored: string | null, now: number): CheckedOutCart[] {
   if (!stored) return [];
   try {
-    const parsed = z.safeParse(z.array(checkoutSchema), JSON.parse(stored));
-    return parsed.success ? parsed.data.filter((checkout) => now - checkout.at < CHECKOUT_MEMORY_MS) : [];
+    const value: unknown = JSON.parse(stored);
+    const checkouts = Array.isArray(value) ? value.map(readCheckout) : [null];
+    if (checkouts.some((checkout) => checkout === null)) return [];
+    return (checkouts as CheckedOutCart[]).filter((checkout) => now - checkout.at < CHECKOUT_MEMORY_MS);
   } catch {
     return [];
   }
@@ -44,7 +60,7 @@ export function rememberCheckout(cartId: string, lines: CheckedOutCart['lines'])
 }
 
 const isSpent = (cartId: string) =>
-  api('GET /api/shopify/cart-status', cartStatusAnswer, { query: { cartId } }).then(
+  api('GET /api/shopify/cart-status', () => merchSchemas().then((c) => c.cartStatusAnswer), { query: { cartId } }).then(
     (answer) => answer.spent,
     // The shop could not be asked: ask again next time.
     () => false,

@@ -2,31 +2,39 @@
  * The listening session kept across reloads: the queue, where in it the listener was, and how far into the
  * track. Checked on the way back in, so a stale or tampered entry is dropped (queue-persistence.ts stores it).
  */
-import * as z from 'zod/mini';
+import { fieldsOf, isFlag, isNumber, isText, isTextOrNull, isWhole } from '../../lib/stored-shape';
 import type { PlayerState } from './player-state';
 
 /** A queue longer than this is not worth the storage (and was not built by this app). */
 const MAX_SAVED_TRACKS = 500;
 
-const queueTrackSchema = z.object({
-  id: z.string(),
-  albumId: z.string(),
-  title: z.string(),
-  artist: z.string(),
-  albumTitle: z.string(),
-  artwork: z.nullable(z.string()),
-  audioUrl: z.string().check(z.minLength(1)),
-  duration: z.nullable(z.number()),
-});
+export interface SavedTrack {
+  id: string;
+  albumId: string;
+  title: string;
+  artist: string;
+  albumTitle: string;
+  artwork: string | null;
+  audioUrl: string;
+  duration: number | null;
+}
 
-const savedSessionSchema = z.object({
-  queue: z.array(queueTrackSchema).check(z.minLength(1), z.maxLength(MAX_SAVED_TRACKS)),
-  index: z.int().check(z.nonnegative()),
+export interface SavedSession {
+  queue: SavedTrack[];
+  index: number;
   /** Seconds into the current track. */
-  position: z.number().check(z.nonnegative()),
-  shuffle: z.boolean(),
-});
-export type SavedSession = z.infer<typeof savedSessionSchema>;
+  position: number;
+  shuffle: boolean;
+}
+
+function readTrack(value: unknown): SavedTrack | null {
+  const track = fieldsOf(value);
+  if (!track) return null;
+  const { id, albumId, title, artist, albumTitle, artwork, audioUrl, duration } = track;
+  if (!isText(id) || !isText(albumId) || !isText(title) || !isText(artist) || !isText(albumTitle)) return null;
+  if (!isTextOrNull(artwork) || !isText(audioUrl) || audioUrl === '' || !(duration === null || isNumber(duration))) return null;
+  return { id, albumId, title, artist, albumTitle, artwork, audioUrl, duration };
+}
 
 /** The stored text back as a session, or null when there is none or it does not hold together. */
 export function parseSavedSession(text: string | null): SavedSession | null {
@@ -37,9 +45,13 @@ export function parseSavedSession(text: string | null): SavedSession | null {
   } catch {
     return null;
   }
-  const parsed = z.safeParse(savedSessionSchema, json);
-  if (!parsed.success || parsed.data.index >= parsed.data.queue.length) return null;
-  return parsed.data;
+  const session = fieldsOf(json);
+  if (!session || !Array.isArray(session.queue) || session.queue.length === 0 || session.queue.length > MAX_SAVED_TRACKS) return null;
+  const queue = session.queue.map(readTrack);
+  const { index, position, shuffle } = session;
+  if (!queue.every((track) => track !== null) || !isWhole(index) || index < 0 || index >= queue.length) return null;
+  if (!isNumber(position) || position < 0 || !isFlag(shuffle)) return null;
+  return { queue, index, position, shuffle };
 }
 
 /** What to store for this state, or null when there is nothing to come back to. */

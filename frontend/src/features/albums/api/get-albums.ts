@@ -1,15 +1,18 @@
 /** GET /api/albums: the whole catalogue, newest release first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Album, albumList } from '#contract/catalogue.js';
+import type { Album } from '#contract/catalogue.js';
 import { api } from '../../../lib/http';
 import { albumKeys } from './album-keys';
+
+/** The answers' schemas, loaded apart from the first page's code (lib/http.ts). */
+const catalogueSchemas = () => import('#contract/catalogue.js');
 
 /** Newest release first (ISO days sort as text); albums released the same day keep the server's order. */
 export const byReleaseDateDescending = (albums: readonly Album[]): Album[] =>
   [...albums].sort((a, b) => (a.releaseDate < b.releaseDate ? 1 : a.releaseDate > b.releaseDate ? -1 : 0));
 
 export const getAlbums = (signal?: AbortSignal): Promise<Album[]> =>
-  api('GET /api/albums', albumList, { signal }).then(byReleaseDateDescending);
+  api('GET /api/albums', () => catalogueSchemas().then((c) => c.albumList), { signal }).then(byReleaseDateDescending);
 
 export const albumsQueryOptions = () => queryOptions({ queryKey: albumKeys.catalogue(), queryFn: ({ signal }) => getAlbums(signal) });
 

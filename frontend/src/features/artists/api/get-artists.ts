@@ -1,10 +1,14 @@
 /** GET /api/artists: the label's roster. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Artist, listArtistsAnswer } from '#contract/catalogue.js';
+import type { Artist } from '#contract/catalogue.js';
 import { api } from '../../../lib/http';
 import { artistKeys } from './artist-keys';
 
-export const getArtists = (signal?: AbortSignal): Promise<Artist[]> => api('GET /api/artists', listArtistsAnswer, { signal });
+/** The answers' schemas, loaded apart from the first page's code (lib/http.ts). */
+const catalogueSchemas = () => import('#contract/catalogue.js');
+
+export const getArtists = (signal?: AbortSignal): Promise<Artist[]> =>
+  api('GET /api/artists', () => catalogueSchemas().then((c) => c.listArtistsAnswer), { signal });
 
 export const artistsQueryOptions = () => queryOptions({ queryKey: artistKeys.list(), queryFn: ({ signal }) => getArtists(signal) });
 

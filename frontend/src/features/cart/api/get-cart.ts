@@ -1,9 +1,12 @@
 /** GET /api/cart: the signed-in listener's album cart, retried 3 times at 1 s so a brief outage does not empty it. */
 import { queryOptions } from '@tanstack/react-query';
-import { cart, type CartItem } from '#contract/commerce.js';
+import type { CartItem } from '#contract/commerce.js';
 import { api } from '../../../lib/http';
 import type { CartAlbum } from '../cart-album';
 import { cartKeys } from './cart-keys';
+
+/** The answers' schemas, loaded apart from the first page's code (lib/http.ts). */
+const commerceSchemas = () => import('#contract/commerce.js');
 
 export const CART_RETRIES = 3;
 export const CART_RETRY_DELAY_MS = 1000;
@@ -22,7 +25,7 @@ export const cartAlbums = (cart: CartItem[]): CartAlbum[] =>
 export const cartQueryOptions = () =>
   queryOptions({
     queryKey: cartKeys.items(),
-    queryFn: ({ signal }) => api('GET /api/cart', cart, { signal }).then(cartAlbums),
+    queryFn: ({ signal }) => api('GET /api/cart', () => commerceSchemas().then((c) => c.cart), { signal }).then(cartAlbums),
     retry: CART_RETRIES,
     retryDelay: CART_RETRY_DELAY_MS,
   });

@@ -3,10 +3,13 @@
  * videos. Members get everything; everyone else a preview of a few, with the videos locked (no video id).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ExclusiveItem, listExclusiveContentAnswer, listExclusiveVideosAnswer, video, type Video } from '#contract/membership.js';
+import type { ExclusiveItem, Video } from '#contract/membership.js';
 import { brand } from '../../../lib/brand';
 import { api } from '../../../lib/http';
 import { membershipKeys } from './membership-keys';
+
+/** The answers' schemas, loaded apart from the first page's code (lib/http.ts). */
+const membershipSchemas = () => import('#contract/membership.js');
 
 export type ExclusiveAlbum = Extract<ExclusiveItem, { contentType: 'album' }>;
 export type ExclusiveVideo = Video;
@@ -14,13 +17,16 @@ export type ExclusiveVideo = Video;
 const tierQuery = { tier: brand.tierPlus };
 
 export async function getExclusiveAlbums(signal?: AbortSignal): Promise<{ hasAccess: boolean; albums: ExclusiveAlbum[] }> {
-  const answer = await api('GET /api/exclusive-content', listExclusiveContentAnswer, { query: tierQuery, signal });
+  const answer = await api('GET /api/exclusive-content', () => membershipSchemas().then((c) => c.listExclusiveContentAnswer), {
+    query: tierQuery,
+    signal,
+  });
   const albums = answer.items.filter((item): item is ExclusiveAlbum => item.contentType === 'album');
   return { hasAccess: answer.hasAccess, albums };
 }
 
 export const getExclusiveVideos = (signal?: AbortSignal) =>
-  api('GET /api/exclusive-videos', listExclusiveVideosAnswer, { query: tierQuery, signal });
+  api('GET /api/exclusive-videos', () => membershipSchemas().then((c) => c.listExclusiveVideosAnswer), { query: tierQuery, signal });
 
 export const exclusiveAlbumsQueryOptions = () =>
   queryOptions({ queryKey: membershipKeys.exclusiveContent(), queryFn: ({ signal }) => getExclusiveAlbums(signal) });
@@ -35,7 +41,7 @@ export const useExclusiveVideos = () => useQuery(exclusiveVideosQueryOptions());
 export const isPlayable = (video: ExclusiveVideo): boolean => !video.locked && Boolean(video.youtubeVideoId);
 
 export const getVideoBySlug = (slug: string, signal?: AbortSignal): Promise<ExclusiveVideo> =>
-  api('GET /api/video-by-slug/{slug}', video, { params: { slug }, signal });
+  api('GET /api/video-by-slug/{slug}', () => membershipSchemas().then((c) => c.video), { params: { slug }, signal });
 
 export const videoBySlugQueryOptions = (slug: string) =>
   queryOptions({

@@ -1,15 +1,18 @@
 /** GET /api/notifications/count: the unread count behind the bell's badge, read again every 30 s. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { countUnreadAnswer } from '#contract/notifications.js';
 import { api } from '../../../lib/http';
 import { notificationKeys } from './notification-keys';
+
+/** The answers' schemas, loaded apart from the first page's code (lib/http.ts). */
+const notificationsSchemas = () => import('#contract/notifications.js');
 
 export const NOTIFICATION_COUNT_REFRESH_MS = 30_000;
 
 export const notificationCountQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.count(),
-    queryFn: async ({ signal }) => (await api('GET /api/notifications/count', countUnreadAnswer, { signal })).count,
+    queryFn: async ({ signal }) =>
+      (await api('GET /api/notifications/count', () => notificationsSchemas().then((c) => c.countUnreadAnswer), { signal })).count,
     refetchInterval: NOTIFICATION_COUNT_REFRESH_MS,
     staleTime: 0,
   });

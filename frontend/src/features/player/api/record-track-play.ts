@@ -1,7 +1,9 @@
 /** POST /api/track-play: tells the label a play reached its qualifying time, or, with `ended`, the end of its track. */
 import { useMutation } from '@tanstack/react-query';
-import { recordTrackPlayAnswer } from '#contract/plays.js';
 import { api } from '../../../lib/http';
+
+/** The answers' schemas, loaded apart from the first page's code (lib/http.ts). */
+const playsSchemas = () => import('#contract/plays.js');
 
 export interface TrackPlay {
   trackId: string;
@@ -12,7 +14,8 @@ export interface TrackPlay {
   ended?: boolean;
 }
 
-export const recordTrackPlay = (play: TrackPlay) => api('POST /api/track-play', recordTrackPlayAnswer, { body: play });
+export const recordTrackPlay = (play: TrackPlay) =>
+  api('POST /api/track-play', () => playsSchemas().then((c) => c.recordTrackPlayAnswer), { body: play });
 
 export function useRecordTrackPlay(onRecorded: (play: TrackPlay) => void) {
   return useMutation({

@@ -1,6 +1,8 @@
 /** POST /api/track-play/start: the label's token for a play that starts, which its reports carry. */
-import { startTrackPlayAnswer } from '#contract/plays.js';
 import { api } from '../../../lib/http';
+
+/** The answers' schemas, loaded apart from the first page's code (lib/http.ts). */
+const playsSchemas = () => import('#contract/plays.js');
 
 export interface PlayedTrack {
   trackId: string;
@@ -8,4 +10,4 @@ export interface PlayedTrack {
 }
 
 export const startTrackPlay = async (track: PlayedTrack): Promise<string> =>
-  (await api('POST /api/track-play/start', startTrackPlayAnswer, { body: track })).playToken;
+  (await api('POST /api/track-play/start', () => playsSchemas().then((c) => c.startTrackPlayAnswer), { body: track })).playToken;

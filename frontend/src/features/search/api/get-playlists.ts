@@ -1,13 +1,15 @@
 /** GET /api/playlists (the label's curated playlists) and GET /api/playlists/{id} (one, as a queue). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listPlaylistsAnswer, playlist } from '#contract/search.js';
 import { api } from '../../../lib/http';
 import { playlistKeys } from './search-keys';
+
+/** The answers' schemas, loaded apart from the first page's code (lib/http.ts). */
+const searchSchemas = () => import('#contract/search.js');
 
 export const playlistsQueryOptions = () =>
   queryOptions({
     queryKey: playlistKeys.list(),
-    queryFn: ({ signal }) => api('GET /api/playlists', listPlaylistsAnswer, { signal }),
+    queryFn: ({ signal }) => api('GET /api/playlists', () => searchSchemas().then((c) => c.listPlaylistsAnswer), { signal }),
   });
 
 export const usePlaylists = () => useQuery(playlistsQueryOptions());
@@ -16,5 +18,6 @@ export const usePlaylists = () => useQuery(playlistsQueryOptions());
 export const playlistQueryOptions = (playlistId: string) =>
   queryOptions({
     queryKey: playlistKeys.detail(playlistId),
-    queryFn: ({ signal }) => api('GET /api/playlists/{id}', playlist, { params: { id: playlistId }, signal }),
+    queryFn: ({ signal }) =>
+      api('GET /api/playlists/{id}', () => searchSchemas().then((c) => c.playlist), { params: { id: playlistId }, signal }),
   });

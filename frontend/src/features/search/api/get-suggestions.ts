@@ -3,9 +3,12 @@
  * search page's reads (get-search.ts), because the header ships with the first page.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type Suggestion, suggestionsAnswer } from '#contract/search.js';
+import type { Suggestion } from '#contract/search.js';
 import { api } from '../../../lib/http';
 import { searchKeys } from './search-keys';
+
+/** The answers' schemas, loaded apart from the first page's code (lib/http.ts). */
+const searchSchemas = () => import('#contract/search.js');
 
 export const SUGGESTION_MIN_LENGTH = 2;
 
@@ -26,7 +29,8 @@ export const wantsSuggestions = (text: string): boolean => text.trim().length >=
 export const suggestionsQueryOptions = (query: string) =>
   queryOptions({
     queryKey: searchKeys.suggestions(query),
-    queryFn: ({ signal }) => api('GET /api/search/suggestions', suggestionsAnswer, { query: { q: query }, signal }),
+    queryFn: ({ signal }) =>
+      api('GET /api/search/suggestions', () => searchSchemas().then((c) => c.suggestionsAnswer), { query: { q: query }, signal }),
     staleTime: 5 * 60_000,
   });
 
