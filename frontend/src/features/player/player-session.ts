@@ -3,21 +3,13 @@
  * track. Checked on the way back in, so a stale or tampered entry is dropped (queue-persistence.ts stores it).
  */
 import { fieldsOf, isFlag, isNumber, isText, isTextOrNull, isWhole } from '../../lib/stored-shape';
-import type { PlayerState } from './player-state';
+import type { PlayerState, QueueTrack } from './player-state';
 
 /** A queue longer than this is not worth the storage (and was not built by this app). */
 const MAX_SAVED_TRACKS = 500;
 
-export interface SavedTrack {
-  id: string;
-  albumId: string;
-  title: string;
-  artist: string;
-  albumTitle: string;
-  artwork: string | null;
-  audioUrl: string;
-  duration: number | null;
-}
+/** A saved track is a queue track as the queue held it. */
+export type SavedTrack = QueueTrack;
 
 export interface SavedSession {
   queue: SavedTrack[];
