@@ -2,36 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { externalListenLinks, isPlusExclusive, isTrackPlayable } from '../../frontend/src/features/albums/album-access';
 import { artistSocialLinks } from '../../frontend/src/features/artists/social-links';
 import { album as albumSchema, albumTracks as albumTracksSchema, type Album } from '../../functions/contract/catalogue';
+import { albumAnswer } from '../support/album-answer';
 
-const albumAnswer = {
-  id: 'al-1',
-  title: 'Night Drive',
-  artwork: '/media/images/night-drive.png',
-  description: null,
-  artistId: 'ar-1',
-  artistName: 'The Band',
-  albumType: 'EP',
-  releaseDate: '2024-05-01',
-  requiredTier: 'free',
-  isExclusive: false,
-  isAvailableForPurchase: true,
-  stripeProductId: 'prod_1',
-  stripePriceDefault: 9.99,
-  stripePriceSubscriber: 6.99,
-  price: 9.99,
-  isDummyAlbum: false,
-  rightsOwner: null,
-  externalListenUrl: null,
-  spotifyUrl: 'https://open.spotify.com/album/1',
-  appleMusicUrl: null,
-  youtubeUrl: null,
-  amazonMusicUrl: null,
-  deezerUrl: null,
-  copyright: '© 2024 Toko Records',
-  trackCount: 2,
-  totalDuration: 400,
-  playCount: 7,
-};
 const album = (changes: Partial<typeof albumAnswer> = {}): Album => albumSchema.parse({ ...albumAnswer, ...changes });
 
 describe('the catalogue answers', () => {

@@ -9,36 +9,8 @@ import { libraryChange } from '#contract/library.js';
 import { startTrackPlayAnswer } from '#contract/plays.js';
 import { searchResults } from '#contract/search.js';
 import { api, HttpError, isNotFound, pathOf } from './http';
+import { albumAnswer } from '../../../test/support/album-answer';
 
-const albumAnswer = {
-  id: 'al-1',
-  title: 'Night Drive',
-  artwork: null,
-  description: null,
-  artistId: 'ar-1',
-  artistName: 'The Band',
-  albumType: 'EP',
-  releaseDate: '2024-05-01',
-  requiredTier: 'free',
-  isExclusive: false,
-  isAvailableForPurchase: true,
-  stripeProductId: 'prod_1',
-  stripePriceDefault: 9.99,
-  stripePriceSubscriber: 6.99,
-  price: 9.99,
-  isDummyAlbum: false,
-  rightsOwner: null,
-  externalListenUrl: null,
-  spotifyUrl: null,
-  appleMusicUrl: null,
-  youtubeUrl: null,
-  amazonMusicUrl: null,
-  deezerUrl: null,
-  copyright: '© 2024 Toko Records',
-  trackCount: 2,
-  totalDuration: 400,
-  playCount: 7,
-};
 const emptyLibrary = { albumId: 'al-1', inLibrary: true, albums: [], tracks: [] };
 
 /** Answers every fetch with a fresh copy of `response` and records what was asked. */
