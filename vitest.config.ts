@@ -1,8 +1,25 @@
 /**
- * One test command, four projects: unit, infra, system (integration over HTTP and e2e in Chromium, on one local cloud),
- * and faults (each file on a cloud of its own behind fault proxies, run after the others so two clouds never load the machine at once).
+ * One test command, five projects, in three groups run one after the other:
+ *  1. unit, infra and system side by side, several files at once. The system project is integration over HTTP and e2e
+ *     in Chromium against one local cloud, started once: its files wait on the cloud (projections, playback, mail) far
+ *     more than they compute, so they overlap well even on two cores. Each file makes its own people, artists and
+ *     releases, so files running together do not see each other's data.
+ *  2. system-alone: the files that need the cloud to themselves, on the same cloud, one at a time: a rebuild's parity
+ *     and a full rebuild's comparison read every view, which other files' writes would keep moving, and one rebuild of a
+ *     projection runs at a time.
+ *  3. faults: each file on a cloud of its own behind fault proxies, last, so two loaded clouds never share the machine.
  */
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/** Files at once in the first group: measured on two cores (`npm test` prints its duration). */
+const FILES_AT_ONCE = 3;
+const alone = ['test/integration/ops-rebuild.test.ts', 'test/integration/rebuild-views.test.ts', 'test/e2e/ops-console.test.ts'];
+const system: TestProjectInlineConfiguration['test'] = {
+  globalSetup: ['test/local-cloud-setup.ts'],
+  environment: 'node',
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+};
 
 export default defineConfig({
   test: {
@@ -14,6 +31,7 @@ export default defineConfig({
           environment: 'node',
           // Media rendering is CPU-bound: generous on a busy 2-core machine; speed is measured by `npm run bench`.
           testTimeout: 30_000,
+          maxWorkers: FILES_AT_ONCE,
         },
       },
       {
@@ -23,18 +41,25 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          maxWorkers: FILES_AT_ONCE,
         },
       },
       {
-        // Integration (HTTP) and e2e (Chromium) tests share one local cloud, started once.
         test: {
           name: 'system',
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
-          globalSetup: ['test/local-cloud-setup.ts'],
-          environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          exclude: alone,
+          ...system,
+          maxWorkers: FILES_AT_ONCE,
+        },
+      },
+      {
+        test: {
+          name: 'system-alone',
+          include: alone,
+          ...system,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -45,7 +70,7 @@ export default defineConfig({
           testTimeout: 600_000,
           hookTimeout: 600_000,
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],

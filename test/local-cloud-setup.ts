@@ -1,5 +1,5 @@
 /**
- * Global setup of the `system` project (integration over HTTP and e2e in Chromium): one local cloud
+ * Global setup of the `system` and `system-alone` projects (integration over HTTP and e2e in Chromium): one local cloud
  * on a free port with fresh temporary data, seeded (media generated once into .local/media-cache and
  * reused across runs), stopped after the run. Builds the SPA first when frontend/dist is missing or
  * older than its sources. `TOKO_WEB_DIST=/some/dir` builds and serves the SPA from that directory instead,
@@ -69,7 +69,15 @@ function buildFrontendIfStale(outDir: string) {
   console.log(`[local-cloud] built the SPA in ${((Date.now() - started) / 1000).toFixed(1)}s`);
 }
 
-export default async function setup(project: TestProject) {
+interface Shared {
+  started: Promise<{ cloud: LocalCloud; stop: () => Promise<void> }>;
+  /** The projects using it: the last one to end stops it. */
+  users: number;
+}
+/** The system and system-alone projects share one cloud: their global setups run in this one process. */
+const shared = globalThis as { tokoTestCloud?: Shared };
+
+async function startTestCloud(): Promise<{ cloud: LocalCloud; stop: () => Promise<void> }> {
   const staticDir = path.resolve(process.env.TOKO_WEB_DIST ?? path.join(repoRoot, 'frontend', 'dist'));
   buildFrontendIfStale(staticDir);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toko-cloud-'));
@@ -99,12 +107,32 @@ export default async function setup(project: TestProject) {
       .map(([k, v]) => `${k} ${v}ms`)
       .join(', ')})`,
   );
+  const stop = async () => {
+    await cloud.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { cloud, stop };
+}
+
+export default async function setup(project: TestProject) {
+  shared.tokoTestCloud ??= { started: startTestCloud(), users: 0 };
+  const mine = shared.tokoTestCloud;
+  mine.users++;
+  let started: Awaited<Shared['started']>;
+  try {
+    started = await mine.started;
+  } catch (err) {
+    mine.users--;
+    throw err;
+  }
+  const { cloud, stop } = started;
   project.provide('baseUrl', cloud.url);
   project.provide('inboxUrl', cloud.inboxUrl);
   project.provide('cloudEnv', cloud.env);
   project.provide('stripeSandboxUrl', cloud.stripeUrl);
   return async () => {
-    await cloud.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (--mine.users > 0) return;
+    delete shared.tokoTestCloud;
+    await stop();
   };
 }

@@ -39,6 +39,11 @@ export interface Projection {
   apply(event: DomainEvent, views: ViewReader): Promise<ViewOp[]> | ViewOp[];
   /** The partitions its spread counts (ViewOp's `spread`) land in, for what compares its views item by item. */
   spread?: SpreadPartitions;
+  /**
+   * Partitions whose items hang on more than the log: kept by another writer (a scheduled job) or by the clock when the
+   * event was projected. A rebuild writes what the log gives of them, and compares the rest (its parity leaves these out).
+   */
+  beyondTheLog?: (pk: string) => boolean;
 }
 
 /**

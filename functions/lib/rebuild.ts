@@ -18,6 +18,7 @@
  *    another stream during the scan) is read again from the log and applied, through transactions this time.
  * 3. parity: item counts and a checksum per partition of both generations; partitions that differ get a second
  *    look after another catch-up (the live one moves on meanwhile). The result is kept on the record: state `ready`.
+ *    Partitions that hang on more than the log (Projection's `beyondTheLog`) are left out.
  * The switch writes the active generation, waits until every reader's cache has expired, then catches up again: writes
  * the live projector made to the old generation meanwhile are re-applied from the log. Drop deletes the old generation.
  *
@@ -590,12 +591,12 @@ function addToSum(sums: Map<string, PartitionSum>, item: ViewItem) {
  * spread them depended on its batches.
  */
 async function paritySums(record: Pick<RebuildRecord, 'projection' | 'from' | 'generation'>): Promise<ParitySums> {
-  const { spread } = projectorNamed(record.projection).projection;
+  const { spread, beyondTheLog } = projectorNamed(record.projection).projection;
   const sums: ParitySums = { live: new Map(), rebuilt: new Map() };
   const spreadItems = { live: [] as ViewItem[], rebuilt: [] as ViewItem[] };
   const onItem = (item: ViewItem) => {
     const pk = logicalPk(item.pk);
-    if (ownerOf(pk) !== record.projection) return;
+    if (ownerOf(pk) !== record.projection || beyondTheLog?.(pk)) return;
     const generation = generationOfPk(item.pk);
     const side = generation === record.from ? 'live' : generation === record.generation ? 'rebuilt' : undefined;
     if (!side) return;

@@ -45,7 +45,8 @@ export const rollupShardOf = (streamId: string): number => fnv1a(streamId) % ROL
 export const ROLLUP_LABEL = 'label';
 
 /** A finished day's summary (rollups-summary.ts): one partition a reader reads instead of the day's shards. */
-export const rollupSummaryPartition = (day: string) => `rollups#day-summary#${day}`;
+const SUMMARY_PARTITIONS = 'rollups#day-summary#';
+export const rollupSummaryPartition = (day: string) => `${SUMMARY_PARTITIONS}${day}`;
 export const DIRTY_SK = 'dirty';
 /** The index (gsi1) of the dirty days, which the closing job reads to find the closed days it must close again. */
 export const ROLLUP_DIRTY_DAYS = 'rollups#dirty-days';
@@ -348,6 +349,10 @@ export const rollupsProjection: Projection = {
   name: 'rollups',
   events: [...ledgerEvents, 'PlayRefused'],
   spread: daySpread,
+  // A day's summary is the closing job's, and its dirty mark is set by the clock at projection time and cleared by the
+  // job: a rebuilt generation has neither as the live one does. The dashboard reads a day without a summary from its
+  // shards, and the job closes the marked and recent days again in the new generation.
+  beyondTheLog: (pk) => pk.startsWith(SUMMARY_PARTITIONS),
   async apply(event: DomainEvent, views): Promise<ViewOp[]> {
     // A play's counts for the listeners (stats.ts) go with the dashboard's, under one checkpoint.
     const ops: ViewOp[] = event.type === 'PlayRecorded' ? [...(await statsProjection.apply(event, views))] : [];

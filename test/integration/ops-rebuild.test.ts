@@ -12,11 +12,12 @@ import { eachConcurrently } from '../../functions/lib/concurrently.js';
 import { appendToStream, readStream } from '../../functions/lib/event-store.js';
 import { claimRebuild, runRebuild } from '../../functions/lib/rebuild.js';
 import { currentGenerations } from '../../functions/lib/view-generations.js';
-import { getView, getViews } from '../../functions/lib/views.js';
+import { dynamoViewStore, getView, getViews } from '../../functions/lib/views.js';
+import { closeRollupDay } from '../../functions/scheduled/close-rollup-days.js';
 import { rollupDayPartitions } from '../../functions/projections/rollups.js';
 import { trackStatsKey } from '../../functions/projections/stats.js';
-import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
-import { eventually, useCloudEnv } from '../support/cloud.js';
+import { api, eventually, useCloudEnv } from '../support/cloud.js';
+import { newArtist, readyDraft } from '../support/catalogue.js';
 import { newPerson } from '../support/commerce.js';
 import { signedInAdmin, type TestListener } from '../support/signed-in.js';
 
@@ -27,6 +28,18 @@ beforeAll(async () => {
 });
 
 const post = (path: string) => admin.call(path, { method: 'POST' });
+
+/** A free release of this file's own, live and projected: its plays move no other file's figures. */
+async function ownAlbum(): Promise<{ albumId: string; tracks: { trackId: string }[] }> {
+  const artist = await newArtist(admin);
+  const { albumId } = await readyDraft(admin, artist.id, { access: 'free', price: null, memberPrice: null });
+  expect((await post(`/api/admin/albums/${albumId}/publish`)).status).toBe(200);
+  const tracks = await eventually(async () => {
+    const res = await api(`/api/albums/${albumId}/tracks`);
+    return res.status === 200 && (res.body.tracks as { id: string }[]);
+  }, 60_000);
+  return { albumId, tracks: tracks.map((t) => ({ trackId: t.id })) };
+}
 
 /** The projection's latest rebuild, as the console's list shows it. */
 async function listed(projection: string): Promise<RebuildStatus | undefined> {
@@ -79,7 +92,7 @@ const mailsTo = async (email: string) => {
 
 describe('the sync manager: a blue/green rebuild of one projection', () => {
   it('rebuilds the rollups with the play statistics beside the live ones from a log with 10,000 more events, at parity, then switches and drops', async () => {
-    const album = seededAlbums.find((a) => a.requiredTier === 'free' && !a.isDummyAlbum)!;
+    const album = await ownAlbum();
     const track = album.tracks[0];
     const before = (await getView<{ playCount?: number }>(trackStatsKey(track.trackId)))?.playCount ?? 0;
     const day = new Date().toISOString().slice(0, 10);
@@ -155,7 +168,7 @@ describe('the sync manager: a blue/green rebuild of one projection', () => {
   }, 1_200_000);
 
   it('rebuilds the dashboard’s rollups at parity, whose plays the live store spread over the day’s shards by its batches', async () => {
-    const album = seededAlbums.find((a) => a.requiredTier === 'free' && !a.isDummyAlbum)!;
+    const album = await ownAlbum();
     const track = album.tracks[1];
     const day = new Date().toISOString().slice(0, 10);
     // 200 plays of one track, 20 listeners' streams of 10 appended at once: the live projector takes them in batches.
@@ -177,6 +190,15 @@ describe('the sync manager: a blue/green rebuild of one projection', () => {
       500,
     );
     expect(shards).toBeGreaterThan(1);
+    // A finished day the closing job has summed up: its summary is the job's, not the log's, and the rebuild's parity
+    // leaves it out (the dashboard reads a day without one from its shards until the job closes it again).
+    const yesterday = new Date(Date.now() - 86_400_000);
+    const late = `guest-plays#rollups-closed-${randomUUID().slice(0, 8)}#${yesterday.toISOString().slice(0, 10)}`;
+    const play = { trackId: track.trackId, albumId: album.albumId, listenerId: 'closed', userId: null, playDuration: 31, trackLength: 200 };
+    await appendToStream(late, 0, [{ type: 'PlayRecorded', data: play }], { actor: 'closed', correlationId: randomUUID(), at: yesterday });
+    await eventually(async () => (await dynamoViewStore.checkpoint('rollups', late)) === 1, 60_000, 300);
+    // The hourly job may have closed it first.
+    expect(['closed', 'closed already']).toContain(await closeRollupDay(yesterday.toISOString().slice(0, 10), new Date()));
     const ready = await rebuiltUntilReady('rollups');
     expect(ready.parity, JSON.stringify(ready.parity)).toMatchObject({ ok: true, differing: [], differingCount: 0 });
   }, 900_000);

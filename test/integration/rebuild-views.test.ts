@@ -17,10 +17,13 @@ import { cloudDynamoConfig, useCloudEnv } from '../support/cloud.js';
 
 /**
  * What the log alone does not give, kept beside the views: items of no projection (a rebuild's record, the setting of
- * the active generations) and the dashboard's day summaries, which the closing job writes and whose late-event marks
- * it clears (functions/scheduled/close-rollup-days.ts).
+ * the active generations) and a projection's partitions beyond the log (the dashboard's day summaries, which the
+ * closing job writes and whose late-event marks it clears).
  */
-const isProjected = (pk: string) => ownerOf(pk) !== undefined && !pk.startsWith('rollups#day-summary#');
+const isProjected = (pk: string) => {
+  const owner = ownerOf(pk);
+  return owner !== undefined && !projections[owner]?.beyondTheLog?.(pk);
+};
 
 /**
  * Every projected item of the two view tables, by `<table>:<pk>|<sk>`, as its readers know it: of each projection's
