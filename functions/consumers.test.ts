@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { consumers, consumersOf, relay, streamCategory } from './consumers.js';
-import { projectorHandler } from './consumers/projector.js';
-import { route } from './consumers/relay.js';
+import { projectorHandler } from './platform/consumers/projector.js';
+import { route } from './platform/consumers/relay.js';
 import { featuredAlbumEvents, listingEvents } from './projections/catalogue.js';
-import { projections } from './projections/index.js';
+import { projections } from './projections.js';
 
 const exists = (path: string) => existsSync(new URL(path, import.meta.url));
 

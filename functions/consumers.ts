@@ -1,6 +1,6 @@
 /**
  * The consumer manifest: the stream relay, then one line per queue consumer. The relay
- * (functions/consumers/relay.ts) sends each stored event to the FIFO queue of every consumer that takes
+ * (functions/platform/consumers/relay.ts) sends each stored event to the FIFO queue of every consumer that takes
  * it; the local stream poller and SQS trigger and the CDK functions and event-source mappings all come from here.
  *
  * A line's name is its code, in one hop:
@@ -9,7 +9,7 @@
  *   version in turn, so an event type it does not project still passes through (and only moves the
  *   checkpoint). Which types it projects is the projection's own `events` list, in one place; a new
  *   event type on a stream it reads can never stall it. One Lambda entry serves them all:
- *   functions/consumers/projector.ts, told which projection by its PROJECTION variable.
+ *   functions/platform/consumers/projector.ts, told which projection by its PROJECTION variable.
  * - a reactor `x` (mail, notifications, receipts, tier, ZIPs) is `functions/consumers/x.ts`. It takes the
  *   event types it names, wherever they are appended.
  */

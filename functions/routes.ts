@@ -16,7 +16,7 @@ import * as adminOps from './contract/admin-ops.js';
 import * as band from './contract/band.js';
 import * as catalogue from './contract/catalogue.js';
 import * as commerce from './contract/commerce.js';
-import type { Endpoint } from './contract/endpoint.js';
+import type { Endpoint } from './platform/contract/endpoint.js';
 import type { AdminPermission } from '../events/index.js';
 import * as library from './contract/library.js';
 import * as membership from './contract/membership.js';
@@ -30,7 +30,7 @@ import * as userData from './contract/user-data.js';
 
 /**
  * Who may call a route: anyone, a signed-in person, any admin, or an admin with one permission (an owner holds them
- * all). The edge checks it before the handler runs (functions/lib/http.ts).
+ * all). The edge checks it before the handler runs (functions/platform/http.ts).
  */
 export type AuthLevel = 'guest' | 'user' | 'admin' | AdminLevel;
 export type AdminLevel = `admin:${AdminPermission}`;

@@ -4,7 +4,7 @@
  * comes back until the erasure is finished, and is dead-lettered (and alarmed on) only after every try failed.
  */
 import { erasureEffects, eraseAccount } from '../lib/personal-data-deletion.js';
-import { reactorConsumer } from '../lib/reactor.js';
+import { reactorConsumer } from '../platform/reactor.js';
 
 export const handler = reactorConsumer('account-erasure', async (event, logger) => {
   if (event.type !== 'AccountDeleted') return;

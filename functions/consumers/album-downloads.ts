@@ -8,10 +8,10 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { brand } from '../../events/brand.js';
 import { albumDecider, albumStream, inTrackOrder } from '../domain/catalogue/album.js';
 import { instrumentalMaster, losslessMaster } from '../lib/album-masters.js';
-import { appendBlind, readStream } from '../lib/event-store.js';
-import { objectExists, readObject, uploadStream } from '../lib/s3-stream.js';
-import { reactorConsumer } from '../lib/reactor.js';
-import { getView } from '../lib/views.js';
+import { appendBlind, readStream } from '../platform/event-store.js';
+import { objectExists, readObject, uploadStream } from '../platform/s3-stream.js';
+import { reactorConsumer } from '../platform/reactor.js';
+import { getView } from '../platform/views.js';
 import { zipStream, type ZipEntry } from '../lib/zip.js';
 import { downloadKey } from '../projections/commerce.js';
 

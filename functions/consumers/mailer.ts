@@ -3,11 +3,11 @@
  * commands put there directly (sign-in codes, verification links: secrets that never enter the event
  * log) and relayed events whose mail it composes (notifications marked `mail`, an admin's locked second step).
  */
-import { readEvent } from '../lib/event-store.js';
-import { mailJobSchema, notificationMail, secondStepLockedMail, sendMail } from '../lib/mail.js';
-import { notificationMailKey, secondStepLockedMailKey } from '../lib/mail-effects.js';
-import { once } from '../lib/once.js';
-import { queueConsumer } from '../lib/reactor.js';
+import { readEvent } from '../platform/event-store.js';
+import { mailJobSchema, notificationMail, secondStepLockedMail, sendMail } from '../platform/mail.js';
+import { notificationMailKey, secondStepLockedMailKey } from '../platform/mail-effects.js';
+import { once } from '../platform/once.js';
+import { queueConsumer } from '../platform/reactor.js';
 import { freshUser } from '../lib/users.js';
 
 export const handler = queueConsumer('mailer', async (body, logger) => {

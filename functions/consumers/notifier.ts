@@ -5,8 +5,8 @@
 import { notificationsFor } from '../domain/notifications/rules.js';
 import { notificationLookups } from '../lib/notification-lookups.js';
 import { notifyUser } from '../lib/notify.js';
-import { reactorConsumer } from '../lib/reactor.js';
-import { getView, queryViews } from '../lib/views.js';
+import { reactorConsumer } from '../platform/reactor.js';
+import { getView, queryViews } from '../platform/views.js';
 
 export const handler = reactorConsumer('notifier', async (event) => {
   const targets = await notificationsFor(event, notificationLookups({ getView, queryViews }));

@@ -13,15 +13,15 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectComm
 import type { APIGatewayProxyEventV2, Context, SQSEvent } from 'aws-lambda';
 import type { DomainEvent } from '../../events/index.js';
 import { handler as catalogue } from '../http/catalogue.js';
-import { s3Client } from '../lib/aws.js';
-import { eachConcurrently } from '../lib/concurrently.js';
-import { ORIGIN_HEADER } from '../lib/edge-headers.js';
+import { s3Client } from '../platform/aws.js';
+import { eachConcurrently } from '../platform/concurrently.js';
+import { ORIGIN_HEADER } from '../platform/edge-headers.js';
 import { answerDeployment, isDeploymentRequest, type DeploymentRequest } from '../lib/deployment-request.js';
-import { env } from '../lib/env.js';
+import { env } from '../platform/env.js';
 import { shareImageOf } from '../lib/media-intake/share-image.js';
 import { PAGE_CACHE_CONTROL, pageList } from '../lib/page-list.js';
-import { reactorConsumer } from '../lib/reactor.js';
-import { getView, queryViews } from '../lib/views.js';
+import { reactorConsumer } from '../platform/reactor.js';
+import { getView, queryViews } from '../platform/views.js';
 import {
   albumKey,
   ALBUMS_INDEX,
@@ -31,7 +31,7 @@ import {
   featuredAlbumKey,
   listingEvents,
 } from '../projections/catalogue.js';
-import { withSecrets } from '../lib/secrets.js';
+import { withSecrets } from '../platform/secrets.js';
 
 /** The renderer's module (frontend/src/prerender/render-page.tsx, bundled by frontend/build/page-renderer.ts). */
 type PrerenderedPage = { kind: 'home' } | { kind: 'album'; albumId: string } | { kind: 'artist'; artistId: string };

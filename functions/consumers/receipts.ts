@@ -7,11 +7,11 @@
 import { brand } from '../../events/brand.js';
 import { formatUsd } from '../contract/pricing.js';
 import { readOrder } from '../lib/commerce.js';
-import { escapeHtml } from '../contract/html.js';
-import { appOrigin, sendMail, type Mail } from '../lib/mail.js';
-import { receiptMailKey, refundMailKey } from '../lib/mail-effects.js';
-import { once } from '../lib/once.js';
-import { reactorConsumer } from '../lib/reactor.js';
+import { escapeHtml } from '../platform/contract/html.js';
+import { appOrigin, sendMail, type Mail } from '../platform/mail.js';
+import { receiptMailKey, refundMailKey } from '../platform/mail-effects.js';
+import { once } from '../platform/once.js';
+import { reactorConsumer } from '../platform/reactor.js';
 
 export function receiptMail(to: string, albums: { albumId: string; title: string; price: number }[], total: number, orderId: string): Mail {
   const downloads = `${appOrigin()}/library?tab=downloads`;

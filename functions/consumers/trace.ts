@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { metaSchema } from '../../events/index.js';
 import { recordTrace } from '../lib/ops/trace-index.js';
-import { queueConsumer } from '../lib/reactor.js';
+import { queueConsumer } from '../platform/reactor.js';
 
 const envelope = z.object({ streamId: z.string(), version: z.number(), type: z.string(), meta: metaSchema });
 

@@ -4,7 +4,7 @@
  * Idempotent: an unchanged tier records nothing.
  */
 import { tierChangeFor } from '../domain/user/subscription-tier.js';
-import { reactorConsumer } from '../lib/reactor.js';
+import { reactorConsumer } from '../platform/reactor.js';
 import { loadUser, runUserCommand } from '../lib/users.js';
 
 export const handler = reactorConsumer('user-tier', async (event) => {

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { playRefusalReasons } from '../../events/play-refusals.js';
-import { endpoint, nullableText } from './endpoint.js';
+import { endpoint, nullableText } from '../platform/contract/endpoint.js';
 
 export const consumerHealth = z.enum(['ok', 'lagging', 'failing']);
 export type ConsumerHealth = z.infer<typeof consumerHealth>;

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX, PLAYLIST_TRACKS_MAX } from '../../events/playlists.js';
-import { endpoint, entityId, idParams, nullableText } from './endpoint.js';
+import { endpoint, entityId, idParams, nullableText } from '../platform/contract/endpoint.js';
 
 /** A track of a playlist, with what the editor shows of it; `available` is false once its album is no longer out. */
 export const adminPlaylistTrack = z.object({

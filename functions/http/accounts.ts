@@ -10,10 +10,10 @@ import { confirmEmail, redeemEmailVerification, sendEmailVerification, tellOwner
 import { completeAdminEnrolment, readAdminEnrolment } from '../lib/admin-enrolment.js';
 import { beginEnrolment, confirmEnrolment, verifySecondFactor } from '../lib/admin-sign-in.js';
 import { stepUp } from '../lib/admin-step-up.js';
-import { commandContext } from '../lib/command.js';
+import { commandContext } from '../platform/command.js';
 import { syncGuestCart } from '../lib/guest-cart.js';
-import { contextHandler, HttpError, reply, sessionCorruptedError, type RequestInfo, type RouteInput } from '../lib/http.js';
-import { readMultipartFile, type MultipartProblem } from '../lib/multipart.js';
+import { contextHandler, HttpError, reply, sessionCorruptedError, type RequestInfo, type RouteInput } from '../platform/http.js';
+import { readMultipartFile, type MultipartProblem } from '../platform/multipart.js';
 import { PENDING_COOKIE, pendingActionCookie, readPendingAction, savePendingAction, takePendingAction } from '../lib/pending-actions.js';
 import {
   clearedSessionCookie,
@@ -23,13 +23,13 @@ import {
   revokeSession,
   sessionCookie,
   type Session,
-} from '../lib/session.js';
+} from '../platform/session.js';
 import { redeemCode, redeemLink, type SignInIntent } from '../lib/sign-in-challenges.js';
 import { changeAvatar, changeProfile, registerWithPassword, sendSignInMessage, signInWithPassword } from '../lib/user-commands.js';
 import { reencodedAvatar, USER_AVATAR_TYPE } from '../lib/user-avatar.js';
 import { freshUser, signInWithEmail, userDto, type SignedIn } from '../lib/users.js';
 import type { UserView } from '../projections/users.js';
-import { metricNames, recordMetric } from '../lib/metrics.js';
+import { metricNames, recordMetric } from '../platform/metrics.js';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { artistImageMaxBytes, type AdminArtist } from '../contract/admin-catalogue.js';
 import { draftOf, type AlbumState } from '../domain/catalogue/album.js';
 import type { ArtistState } from '../domain/catalogue/artist.js';
-import { invalid, notFound } from '../domain/errors.js';
+import { invalid, notFound } from '../platform/errors.js';
 import { changeArtistImage, type ArtistImage } from '../lib/artist-images.js';
 import {
   chooseFeaturedAlbum,
@@ -18,17 +18,17 @@ import {
   runArtistCommand,
   runReleaseCommand,
 } from '../lib/catalogue-commands.js';
-import { commandContext } from '../lib/command.js';
-import { contextHandler, HttpError, type RequestInfo } from '../lib/http.js';
+import { commandContext } from '../platform/command.js';
+import { contextHandler, HttpError, type RequestInfo } from '../platform/http.js';
 import { arrivedUpload, fileInstrumental, removeInstrumental, startReleaseUpload, titleFromFileName } from '../lib/media-intake/index.js';
 import { resizeArtwork } from '../lib/media-intake/artwork.js';
-import { readMultipartFile, type MultipartProblem } from '../lib/multipart.js';
+import { readMultipartFile, type MultipartProblem } from '../platform/multipart.js';
 import { releaseBoard } from '../lib/release-board.js';
 import { releaseDto } from '../lib/release-details.js';
 import { adminPlaylistOf, createPlaylist, loadPlaylist, runPlaylistCommand, setPlaylistTracks } from '../lib/playlist-commands.js';
 import { publishVideo, runVideoCommand } from '../lib/video-commands.js';
 import type { VideoState } from '../domain/commerce/video.js';
-import { getViews, queryViews } from '../lib/views.js';
+import { getViews, queryViews } from '../platform/views.js';
 import { ARCHIVED_ARTISTS_INDEX, ARTISTS_INDEX, artistKey } from '../projections/catalogue.js';
 import { HIDDEN_VIDEOS_INDEX, VIDEOS_INDEX, type VideoView } from '../projections/commerce.js';
 import { DRAFT_PLAYLISTS_INDEX, PLAYLISTS_INDEX, type PlaylistView } from '../projections/playlists.js';

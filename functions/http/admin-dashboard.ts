@@ -2,10 +2,10 @@
  * HTTP context `admin-dashboard`: the label's figures for a range of days and the period of the same length before
  * it, read from the daily rollups (functions/projections/rollups.ts): a closed day's summary, or a day's shards, never an event.
  */
-import { eachConcurrently } from '../lib/concurrently.js';
-import { contextHandler, HttpError } from '../lib/http.js';
-import type { ViewItem } from '../lib/projection.js';
-import { getView, queryViews } from '../lib/views.js';
+import { eachConcurrently } from '../platform/concurrently.js';
+import { contextHandler, HttpError } from '../platform/http.js';
+import type { ViewItem } from '../platform/projection.js';
+import { getView, queryViews } from '../platform/views.js';
 import {
   MAX_RANGE_DAYS,
   dayBefore,

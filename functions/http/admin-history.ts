@@ -5,10 +5,10 @@
  * the catalogue's, those who run it.
  */
 import type { AdminPermission } from '../../events/index.js';
-import { forbidden } from '../domain/errors.js';
+import { forbidden } from '../platform/errors.js';
 import { mayAct } from '../domain/user/user.js';
 import { albumAsOf, historyPage } from '../lib/history.js';
-import { contextHandler, type AdminSession } from '../lib/http.js';
+import { contextHandler, type AdminSession } from '../platform/http.js';
 import { releaseDto } from '../lib/release-details.js';
 
 function allow(session: AdminSession, permission: AdminPermission, about: string) {

@@ -6,8 +6,8 @@
  * (functions/lib/ops/drift.ts). A projection's
  * blue/green rebuild, its switch and the drop of its old generation (functions/lib/rebuild.ts), each an operator's event.
  */
-import { commandContext } from '../lib/command.js';
-import { contextHandler } from '../lib/http.js';
+import { commandContext } from '../platform/command.js';
+import { contextHandler } from '../platform/http.js';
 import { listDeadLetters, redrive } from '../lib/ops/dead-letters.js';
 import { checkDrift, latestDrift } from '../lib/ops/drift.js';
 import { findStreams, readStreamPage, traceCorrelation } from '../lib/ops/event-log.js';

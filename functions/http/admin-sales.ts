@@ -4,8 +4,8 @@
  * listener once Stripe reports it (charge.refunded).
  */
 import { paidTotal } from '../domain/commerce/order.js';
-import { commandContext } from '../lib/command.js';
-import { contextHandler } from '../lib/http.js';
+import { commandContext } from '../platform/command.js';
+import { contextHandler } from '../platform/http.js';
 import { purchasesPage, refundOrder } from '../lib/refunds.js';
 import { searchSales } from '../lib/sales.js';
 

@@ -7,11 +7,11 @@
 import type { MonthStatements } from '../domain/statements/statement.js';
 import { DEFAULT_TERMS, termsAt } from '../domain/statements/statement.js';
 import { checkedMonth, closingDecider, contractDecider, contractStreamId, statementStreamId } from '../domain/statements/commands.js';
-import { notFound } from '../domain/errors.js';
-import { commandContext, runCommand } from '../lib/command.js';
-import { contextHandler } from '../lib/http.js';
+import { notFound } from '../platform/errors.js';
+import { commandContext, runCommand } from '../platform/command.js';
+import { contextHandler } from '../platform/http.js';
 import { loadArtist } from '../lib/catalogue-commands.js';
-import { getViews, queryViews } from '../lib/views.js';
+import { getViews, queryViews } from '../platform/views.js';
 import { albumKey, artistKey } from '../projections/catalogue.js';
 import { STATEMENT_CONTRACTS, contractsFromViews, statementMonthPartition, statementsFromViews } from '../projections/statements.js';
 

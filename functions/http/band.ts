@@ -2,11 +2,11 @@
  * HTTP context `band`: the band pages' fan signup, confirmed by a mailed link, recorded as `FanSignedUp` on the band's
  * stream; and the band page's unreleased tracks, which anyone on the page may play.
  */
-import { commandContext } from '../lib/command.js';
+import { commandContext } from '../platform/command.js';
 import { confirmFanSignup, requestFanSignup } from '../lib/fan-signups.js';
-import { contextHandler, reply } from '../lib/http.js';
-import { signedMediaUrl } from '../lib/media-urls.js';
-import { queryViews } from '../lib/views.js';
+import { contextHandler, reply } from '../platform/http.js';
+import { signedMediaUrl } from '../platform/media-urls.js';
+import { queryViews } from '../platform/views.js';
 import { BAND_PAGE_TRACKS } from '../projections/catalogue.js';
 
 interface BandPageTrackView {

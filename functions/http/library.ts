@@ -7,12 +7,12 @@ import type { Listener } from '../domain/access.js';
 import { inTrackOrder } from '../domain/catalogue/album.js';
 import { libraryDecider, libraryStream, type AlbumFacts, type LibraryCommand, type LibraryState } from '../domain/library/library.js';
 import { audioUrlFor, listenerOf, readAlbums, readTracks, type CatalogueAlbum } from '../lib/catalogue-reads.js';
-import { commandContext, runCommand } from '../lib/command.js';
-import { appendBlind, readStream, streamVersion } from '../lib/event-store.js';
-import { contextHandler, HttpError, reply, type RequestInfo } from '../lib/http.js';
+import { commandContext, runCommand } from '../platform/command.js';
+import { appendBlind, readStream, streamVersion } from '../platform/event-store.js';
+import { contextHandler, HttpError, reply, type RequestInfo } from '../platform/http.js';
 import { listeningStream } from '../lib/play-streams.js';
-import type { Session } from '../lib/session.js';
-import { dynamoViewStore, queryViews } from '../lib/views.js';
+import type { Session } from '../platform/session.js';
+import { dynamoViewStore, queryViews } from '../platform/views.js';
 import {
   FAVORITES,
   LIBRARY_ALBUMS,

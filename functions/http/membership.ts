@@ -17,13 +17,13 @@ import {
   startAlbumCheckout,
   startPlanCheckout,
 } from '../lib/commerce.js';
-import { commandContext } from '../lib/command.js';
-import { contextHandler, HttpError } from '../lib/http.js';
+import { commandContext } from '../platform/command.js';
+import { contextHandler, HttpError } from '../platform/http.js';
 import { stripeClient, stripePublishableKey } from '../lib/stripe.js';
 import { syncSubscription } from '../lib/stripe-events.js';
-import { appOrigin } from '../lib/mail.js';
+import { appOrigin } from '../platform/mail.js';
 import { freshUser } from '../lib/users.js';
-import { getView, queryViews } from '../lib/views.js';
+import { getView, queryViews } from '../platform/views.js';
 import { ALBUMS_INDEX } from '../projections/catalogue.js';
 import { VIDEOS_INDEX, videoKey, videoSlugKey, type VideoView } from '../projections/commerce.js';
 

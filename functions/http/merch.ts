@@ -5,13 +5,13 @@
  */
 import { brand } from '../../events/brand.js';
 import { toDollars } from '../contract/pricing.js';
-import { env } from '../lib/env.js';
-import { contextHandler } from '../lib/http.js';
-import { isSubscriber, type Session } from '../lib/session.js';
+import { env } from '../platform/env.js';
+import { contextHandler } from '../platform/http.js';
+import { isSubscriber, type Session } from '../platform/session.js';
 import { applyShopifyWebhook, verifyShopifyWebhook } from '../lib/shopify-webhook.js';
 import { storefront } from '../lib/storefront.js';
-import { createLogger } from '../lib/log.js';
-import { countingFailures } from '../lib/metrics.js';
+import { createLogger } from '../platform/log.js';
+import { countingFailures } from '../platform/metrics.js';
 
 const logger = createLogger('merch');
 

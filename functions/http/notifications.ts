@@ -2,8 +2,8 @@
  * HTTP context `notifications`: the signed-in user's own notifications.
  * Ids are looked up only in the caller's own stream, so another person's notification is a 404.
  */
-import { commandContext } from '../lib/command.js';
-import { contextHandler } from '../lib/http.js';
+import { commandContext } from '../platform/command.js';
+import { contextHandler } from '../platform/http.js';
 import { runNotificationsCommand, userNotifications } from '../lib/notify.js';
 
 export const handler = contextHandler('notifications', {

@@ -8,17 +8,17 @@
 import { randomUUID } from 'node:crypto';
 import type { PlayRefusalReason } from '../../events/index.js';
 import { DAILY_PLAY_CEILING, judgeCompletion, judgePlay, PLAY_TOKEN_LIFETIME_MS, type PlayStart } from '../domain/plays.js';
-import { commandContext } from '../lib/command.js';
-import { env } from '../lib/env.js';
+import { commandContext } from '../platform/command.js';
+import { env } from '../platform/env.js';
 import { countPlay, wasCounted } from '../lib/counted-plays.js';
-import { appendBlind, GuardRefusedError, type AppendContext, type AppendGuard } from '../lib/event-store.js';
-import { contextHandler, HttpError, reply, type RequestInfo } from '../lib/http.js';
-import { createLogger } from '../lib/log.js';
-import { metricNames, recordMetric } from '../lib/metrics.js';
+import { appendBlind, GuardRefusedError, type AppendContext, type AppendGuard } from '../platform/event-store.js';
+import { contextHandler, HttpError, reply, type RequestInfo } from '../platform/http.js';
+import { createLogger } from '../platform/log.js';
+import { metricNames, recordMetric } from '../platform/metrics.js';
 import { issuePlayToken, readPlayToken } from '../lib/play-tokens.js';
 import { playReportsStream } from '../lib/play-streams.js';
-import { readCookie, type Session } from '../lib/session.js';
-import { getView } from '../lib/views.js';
+import { readCookie, type Session } from '../platform/session.js';
+import { getView } from '../platform/views.js';
 import { trackKey } from '../projections/catalogue.js';
 import { albumStatsKey } from '../projections/stats.js';
 

@@ -10,8 +10,8 @@ import {
   type SearchTrack,
 } from '../domain/search/search.js';
 import { audioUrlFor, listenerOf, readAlbums, readTracks } from '../lib/catalogue-reads.js';
-import { contextHandler, HttpError } from '../lib/http.js';
-import { getView, queryViews } from '../lib/views.js';
+import { contextHandler, HttpError } from '../platform/http.js';
+import { getView, queryViews } from '../platform/views.js';
 import { isPublished, playlistKey, PLAYLISTS_INDEX, type PlaylistView } from '../projections/playlists.js';
 import { SEARCH_PARTITION } from '../projections/search.js';
 

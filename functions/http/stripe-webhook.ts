@@ -4,13 +4,13 @@
  * once however often and in whatever order Stripe sends it (functions/lib/stripe-events.ts).
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { ConcurrencyError } from '../lib/event-store.js';
-import { contextHandler } from '../lib/http.js';
-import { retry } from '../lib/retry.js';
+import { ConcurrencyError } from '../platform/event-store.js';
+import { contextHandler } from '../platform/http.js';
+import { retry } from '../platform/retry.js';
 import { applyStripeEvent } from '../lib/stripe-events.js';
 import { verifyWebhook } from '../lib/stripe.js';
-import { createLogger } from '../lib/log.js';
-import { countingFailures } from '../lib/metrics.js';
+import { createLogger } from '../platform/log.js';
+import { countingFailures } from '../platform/metrics.js';
 
 const logger = createLogger('stripe-webhook');
 

@@ -4,10 +4,10 @@
  * AdminSecondStepLocked, whose mail tells the admin (someone may hold their password). A right code clears the count.
  */
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { rateLimited } from '../domain/errors.js';
-import { dynamoClient } from './aws.js';
-import { env } from './env.js';
-import type { AppendContext } from './event-store.js';
+import { rateLimited } from '../platform/errors.js';
+import { dynamoClient } from '../platform/aws.js';
+import { env } from '../platform/env.js';
+import type { AppendContext } from '../platform/event-store.js';
 import { runUserCommand } from './users.js';
 
 const LOCK_AFTER_WRONG_CODES = 5;

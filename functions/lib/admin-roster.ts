@@ -7,8 +7,8 @@ import type { AdminPermission, DomainEvent, UserRole } from '../../events/index.
 import { ADMIN_ROSTER_STREAM, adminIds, adminRosterDecider, type AdminRosterCommand } from '../domain/user/admin-roster.js';
 import { userDecider, userStream, type UserState } from '../domain/user/user.js';
 import { toUserView, type UserView } from '../projections/users.js';
-import { appendToStreams, isConcurrencyError, readStream, type AppendContext } from './event-store.js';
-import { retry } from './retry.js';
+import { appendToStreams, isConcurrencyError, readStream, type AppendContext } from '../platform/event-store.js';
+import { retry } from '../platform/retry.js';
 
 const versionOf = (events: { version: number }[]) => events.at(-1)?.version ?? 0;
 

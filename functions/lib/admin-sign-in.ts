@@ -7,12 +7,12 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { invalid, rateLimited, unauthorized } from '../domain/errors.js';
+import { invalid, rateLimited, unauthorized } from '../platform/errors.js';
 import { requiresPassword } from '../domain/user/user.js';
 import type { UserView } from '../projections/users.js';
-import { dynamoClient } from './aws.js';
-import { env } from './env.js';
-import type { AppendContext } from './event-store.js';
+import { dynamoClient } from '../platform/aws.js';
+import { env } from '../platform/env.js';
+import type { AppendContext } from '../platform/event-store.js';
 import { assertSecondStepOpen, clearWrongCodes, countWrongCode } from './admin-lockout.js';
 import { hitRateLimit, hmac, ipBucket } from './sign-in-challenges.js';
 import { newRecoveryCodes, newTotpSecret, openTotpSecret, recoveryCodeHash, sealTotpSecret, totpStep } from './totp.js';

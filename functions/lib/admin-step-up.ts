@@ -5,12 +5,12 @@
  * redriving every dead letter. Kept in `ephemeral` by session id.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { invalid } from '../domain/errors.js';
-import { dynamoClient } from './aws.js';
+import { invalid } from '../platform/errors.js';
+import { dynamoClient } from '../platform/aws.js';
 import { assertSecondStepOpen, clearWrongCodes, countWrongCode } from './admin-lockout.js';
 import { claimStep } from './admin-sign-in.js';
-import { env } from './env.js';
-import type { AppendContext } from './event-store.js';
+import { env } from '../platform/env.js';
+import type { AppendContext } from '../platform/event-store.js';
 import { openTotpSecret, recoveryCodeHash, totpStep } from './totp.js';
 import { loadUser, runUserCommand } from './users.js';
 

@@ -3,8 +3,8 @@
  * `masters/<albumId>/<trackId>.wav|.flac` and instrumentals at `<trackId>.instrumental.wav` (the seed uploads the
  * seeded label's; the media intake keeps an uploaded track's).
  */
-import { instrumentalKey, losslessMasterKey } from './media-keys.js';
-import { objectExists, readObject } from './s3-stream.js';
+import { instrumentalKey, losslessMasterKey } from '../platform/media-keys.js';
+import { objectExists, readObject } from '../platform/s3-stream.js';
 
 async function uploaded(key: string): Promise<AsyncIterable<Uint8Array> | null> {
   return (await objectExists(key)) ? readObject(key) : null;

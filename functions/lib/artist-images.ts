@@ -5,13 +5,13 @@
 import { createHash } from 'node:crypto';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { artistDecider, type ArtistCommand, type ArtistState } from '../domain/catalogue/artist.js';
-import { invalid } from '../domain/errors.js';
-import { s3Client } from './aws.js';
+import { invalid } from '../platform/errors.js';
+import { s3Client } from '../platform/aws.js';
 import { loadArtist, runArtistCommand } from './catalogue-commands.js';
-import type { AppendContext } from './event-store.js';
-import { env } from './env.js';
+import type { AppendContext } from '../platform/event-store.js';
+import { env } from '../platform/env.js';
 import { resizeImage, type ImageTarget } from './media-intake/artwork.js';
-import { mediaUrl } from './media-keys.js';
+import { mediaUrl } from '../platform/media-keys.js';
 
 export type ArtistImage = 'avatar' | 'header';
 

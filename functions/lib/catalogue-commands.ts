@@ -3,8 +3,8 @@ import type { EventOf } from '../../events/index.js';
 import { albumDecider, albumStream, type AlbumCommand, type AlbumState } from '../domain/catalogue/album.js';
 import { artistDecider, artistStream, type ArtistCommand, type ArtistState } from '../domain/catalogue/artist.js';
 import { featuredAlbumDecider, featuredAlbumStream } from '../domain/catalogue/featured-album.js';
-import { runCommand } from './command.js';
-import { readStream, streamVersion, type AppendContext } from './event-store.js';
+import { runCommand } from '../platform/command.js';
+import { readStream, streamVersion, type AppendContext } from '../platform/event-store.js';
 
 export async function createArtist(artist: EventOf<'ArtistCreated'>['data'], context: AppendContext) {
   return runCommand(artistStream(artist.artistId), artistDecider, { type: 'CreateArtist', artist }, context, undefined, {

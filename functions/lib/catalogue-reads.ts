@@ -6,10 +6,10 @@ import type { RequiredTier } from '../../events/index.js';
 import { canPlayAlbum, guestListener, type AlbumAccessFacts, type Listener } from '../domain/access.js';
 import { albumKey, trackKey } from '../projections/catalogue.js';
 import { purchasesPartition } from '../projections/commerce.js';
-import { isPrivateMediaKey, mediaUrl } from './media-keys.js';
-import { signedMediaUrl } from './media-urls.js';
-import type { Session } from './session.js';
-import { getViews, queryViews } from './views.js';
+import { isPrivateMediaKey, mediaUrl } from '../platform/media-keys.js';
+import { signedMediaUrl } from '../platform/media-urls.js';
+import type { Session } from '../platform/session.js';
+import { getViews, queryViews } from '../platform/views.js';
 
 export interface CatalogueAlbum {
   id: string;

@@ -10,7 +10,7 @@ import { brand } from '../../events/brand.js';
 import { cartDecider, cartStream, type CartCommand } from '../domain/commerce/cart.js';
 import { orderDecider, orderStream, type OrderState } from '../domain/commerce/order.js';
 import { currentSubscription, membershipDecider, userStream, type MembershipCommand } from '../domain/commerce/subscription.js';
-import { conflict, invalid, notFound, unavailable } from '../domain/errors.js';
+import { conflict, invalid, notFound, unavailable } from '../platform/errors.js';
 import {
   PLAN_AMOUNTS,
   albumPrice,
@@ -31,16 +31,16 @@ import {
   type DownloadView,
   type PurchaseView,
 } from '../projections/commerce.js';
-import { runCommand } from './command.js';
-import { readStream, type AppendContext } from './event-store.js';
-import { derivedKey } from './keys.js';
-import { appOrigin } from './mail.js';
-import { isSubscriber, type Session } from './session.js';
+import { runCommand } from '../platform/command.js';
+import { readStream, type AppendContext } from '../platform/event-store.js';
+import { derivedKey } from '../platform/keys.js';
+import { appOrigin } from '../platform/mail.js';
+import { isSubscriber, type Session } from '../platform/session.js';
 import { stripeClient } from './stripe.js';
 import { freshUser } from './users.js';
-import { dynamoViewStore, getView, getViews, queryViews } from './views.js';
+import { dynamoViewStore, getView, getViews, queryViews } from '../platform/views.js';
 
-export { isSubscriber } from './session.js';
+export { isSubscriber } from '../platform/session.js';
 
 // ------------------------------------------------------------------ albums
 

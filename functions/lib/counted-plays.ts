@@ -15,7 +15,7 @@ import {
   type PlayCountDecision,
   type PlayStart,
 } from '../domain/plays.js';
-import { appendToStreams, ConcurrencyError, isConcurrencyError, readStream, type AppendContext } from './event-store.js';
+import { appendToStreams, ConcurrencyError, isConcurrencyError, readStream, type AppendContext } from '../platform/event-store.js';
 import { playsStream } from './play-streams.js';
 
 /** What this process last saw of each plays stream it wrote or read; a guess that only ever lags the stream. */

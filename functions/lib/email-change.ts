@@ -7,14 +7,14 @@
  */
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { conflict, invalid, rateLimited, unauthorized } from '../domain/errors.js';
+import { conflict, invalid, rateLimited, unauthorized } from '../platform/errors.js';
 import { emailReservation, normalizeEmail, signedInFreshly } from '../domain/user/user.js';
 import type { UserView } from '../projections/users.js';
-import { dynamoClient } from './aws.js';
+import { dynamoClient } from '../platform/aws.js';
 import { sendEmailVerification } from './email-verification.js';
-import { env } from './env.js';
-import { reservationOwner, type AppendContext } from './event-store.js';
-import { emailChangeCodeMail, enqueueMail } from './mail.js';
+import { env } from '../platform/env.js';
+import { reservationOwner, type AppendContext } from '../platform/event-store.js';
+import { emailChangeCodeMail, enqueueMail } from '../platform/mail.js';
 import { CHALLENGE_MINUTES, CODE_LENGTH, countCodeTry, hmac, limitSignInMessages, MAX_CODE_ATTEMPTS } from './sign-in-challenges.js';
 import { EMAIL_TAKEN, freshUser, loadUser, runUserCommand } from './users.js';
 

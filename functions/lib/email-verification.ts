@@ -4,12 +4,12 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { invalid, notFound } from '../domain/errors.js';
+import { invalid, notFound } from '../platform/errors.js';
 import { normalizeEmail } from '../domain/user/user.js';
-import { dynamoClient } from './aws.js';
-import { env } from './env.js';
-import type { AppendContext } from './event-store.js';
-import { emailChangedMail, enqueueMail, unprovenAccessRevokedMail, verifyEmailMail } from './mail.js';
+import { dynamoClient } from '../platform/aws.js';
+import { env } from '../platform/env.js';
+import type { AppendContext } from '../platform/event-store.js';
+import { emailChangedMail, enqueueMail, unprovenAccessRevokedMail, verifyEmailMail } from '../platform/mail.js';
 import { hmac } from './sign-in-challenges.js';
 import { currentSessionOf, freshUser, revokedAccessOf, runProof, type RevokedAccess } from './users.js';
 import type { UserView } from '../projections/users.js';

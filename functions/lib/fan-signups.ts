@@ -5,11 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { invalid } from '../domain/errors.js';
-import { dynamoClient } from './aws.js';
-import { env } from './env.js';
-import { appendBlind, type AppendContext } from './event-store.js';
-import { enqueueMail, fanSignupConfirmMail } from './mail.js';
+import { invalid } from '../platform/errors.js';
+import { dynamoClient } from '../platform/aws.js';
+import { env } from '../platform/env.js';
+import { appendBlind, type AppendContext } from '../platform/event-store.js';
+import { enqueueMail, fanSignupConfirmMail } from '../platform/mail.js';
 import { hitRateLimit, hmac, ipBucket } from './sign-in-challenges.js';
 
 const FAN_CONFIRMATION_HOURS = 48;

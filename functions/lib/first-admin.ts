@@ -7,11 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '../contract/accounts.js';
 import { normalizeEmail } from '../domain/user/user.js';
-import { env } from './env.js';
+import { env } from '../platform/env.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { isAdmin, setAdminRole, type RoleChange } from './admin-roster.js';
 import { findUserIdByEmail, loadUser, runUserCommand } from './users.js';
-import type { AppendContext } from './event-store.js';
+import type { AppendContext } from '../platform/event-store.js';
 import type { UserView } from '../projections/users.js';
 
 /** The first admin owns the label: every permission, and the power to give others theirs. */

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import type { CartLine } from '../../events/index.js';
 import { ownedAlbumIds, runCartCommand, saleLine } from './commerce.js';
-import type { AppendContext } from './event-store.js';
+import type { AppendContext } from '../platform/event-store.js';
 
 /** An album id as the SPA may keep it, a string or a number, read as a string. */
 const albumIdText = z.pipe(z.union([z.string(), z.number()]), z.transform(String));

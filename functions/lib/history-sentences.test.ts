@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../events/index.js';
 import { albumData, artistData } from '../domain/catalogue/catalogue.fixtures.js';
-import { storedEvent } from '../domain/stored-event.fixtures.js';
+import { storedEvent } from '../platform/stored-event.fixtures.js';
 import { historySentences } from './history-sentences.js';
 
 const stream = (events: NewEvent[]) => events.map((e, i) => storedEvent('album#al1', i + 1, e));

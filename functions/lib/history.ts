@@ -5,11 +5,11 @@
 import { albumDecider, albumStream, type AlbumState } from '../domain/catalogue/album.js';
 import { artistStream } from '../domain/catalogue/artist.js';
 import { userStream } from '../domain/commerce/subscription.js';
-import { notFound } from '../domain/errors.js';
+import { notFound } from '../platform/errors.js';
 import { userKey, type UserView } from '../projections/users.js';
-import { readStream, readStreamBefore } from './event-store.js';
+import { readStream, readStreamBefore } from '../platform/event-store.js';
 import { historySentences } from './history-sentences.js';
-import { getViews } from './views.js';
+import { getViews } from '../platform/views.js';
 
 type HistoryKind = 'artist' | 'album' | 'user';
 type ActorKind = 'admin' | 'listener' | 'system' | 'stripe';

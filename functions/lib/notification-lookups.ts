@@ -2,9 +2,9 @@
 import type { RuleLookups } from '../domain/notifications/rules.js';
 import { artistKey } from '../projections/catalogue.js';
 import { artistFansPartition, type ArtistFanItem } from '../projections/library.js';
-import type { ViewItem, ViewKey } from './projection.js';
+import type { ViewItem, ViewKey } from '../platform/projection.js';
 
-/** The view reads the lookups need: functions/lib/views.ts in the system, a memory store in unit tests. */
+/** The view reads the lookups need: functions/platform/views.ts in the system, a memory store in unit tests. */
 interface ViewQueries {
   getView(key: ViewKey): Promise<ViewItem | undefined>;
   queryViews(partition: { pk: string }): Promise<ViewItem[]>;

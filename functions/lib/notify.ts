@@ -7,14 +7,14 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { NotificationContent } from '../../events/index.js';
 import { notificationsDecider, notificationsStream, type NotificationsCommand } from '../domain/notifications/notifications.js';
 import { notificationsPartition, notificationsProjection, type NotificationView } from '../projections/notifications.js';
-import { dynamoClient } from './aws.js';
-import { runCommand } from './command.js';
-import { env } from './env.js';
-import { readStream, streamVersion, type AppendContext } from './event-store.js';
-import { memoryViewStore } from './memory-view-store.js';
-import { project, type ViewItem } from './projection.js';
-import { logicalItem } from './view-generations.js';
-import { dynamoViewStore, storedPk } from './views.js';
+import { dynamoClient } from '../platform/aws.js';
+import { runCommand } from '../platform/command.js';
+import { env } from '../platform/env.js';
+import { readStream, streamVersion, type AppendContext } from '../platform/event-store.js';
+import { memoryViewStore } from '../platform/memory-view-store.js';
+import { project, type ViewItem } from '../platform/projection.js';
+import { logicalItem } from '../platform/view-generations.js';
+import { dynamoViewStore, storedPk } from '../platform/views.js';
 
 /** The same cause, person and kind always give the same id, so a repeated delivery notifies once. */
 const notificationIdFor = (causeId: string, userId: string, kind: string) =>

@@ -4,8 +4,8 @@
  * PAGE_LIST_STORE (its ARN); a page's path is the key, its object's URI the value. Without a store (the local cloud,
  * whose gateway looks in the site bucket itself) there is no edge to tell, and the list does nothing.
  */
-import { env } from './env.js';
-import { retry } from './retry.js';
+import { env } from '../platform/env.js';
+import { retry } from '../platform/retry.js';
 
 /** How long a pre-rendered page is served before it is asked for again, at the edge and in browsers. */
 export const PAGE_FRESH_SECONDS = 60;

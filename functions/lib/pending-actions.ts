@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { serialize } from 'cookie';
-import { dynamoClient } from './aws.js';
-import { env } from './env.js';
+import { dynamoClient } from '../platform/aws.js';
+import { env } from '../platform/env.js';
 
 export const PENDING_COOKIE = 'toko_pending';
 const PENDING_SECONDS = 600;

@@ -5,7 +5,7 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DELETED } from '../../events/index.js';
-import { invalid } from '../domain/errors.js';
+import { invalid } from '../platform/errors.js';
 import { effectiveTier } from '../domain/user/user.js';
 import { purchasesPartition, type PurchaseView } from '../projections/commerce.js';
 import { LIBRARY_ALBUMS, libraryPartition } from '../projections/library.js';
@@ -13,12 +13,12 @@ import { userStatsKey } from '../projections/stats.js';
 import { firstOrderOf, type PeopleSort, type SortOrder } from '../contract/admin-people.js';
 import { MIN_SEARCH_WORD, searchWords, userOrderPartition, userSearchPartition, type UserSearchRow } from '../projections/user-search.js';
 import { MEMBERSHIP_CHANGE, SIGN_IN_SLOT, userActivityPartition, userKey, type UserView } from '../projections/users.js';
-import { dynamoClient } from './aws.js';
-import { env } from './env.js';
-import { readEvent } from './event-store.js';
+import { dynamoClient } from '../platform/aws.js';
+import { env } from '../platform/env.js';
+import { readEvent } from '../platform/event-store.js';
 import { avatarUrlOf } from './users.js';
-import { logicalItem } from './view-generations.js';
-import { getView, queryViews, storedPk } from './views.js';
+import { logicalItem } from '../platform/view-generations.js';
+import { getView, queryViews, storedPk } from '../platform/views.js';
 
 const PEOPLE_PAGE = 25;
 

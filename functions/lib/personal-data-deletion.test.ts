@@ -1,7 +1,7 @@
 /** The erasure of a deleted account, step by step, against a world in memory: what it reaches, its order, and a run stopped midway. */
 import { describe, expect, it } from 'vitest';
 import { DELETED, type DomainEvent, type NewEvent } from '../../events/index.js';
-import { storedEvent } from '../domain/stored-event.fixtures.js';
+import { storedEvent } from '../platform/stored-event.fixtures.js';
 import { erasurePlan } from '../domain/user/erasure.js';
 import { eraseAccount, type ErasureEffects } from './personal-data-deletion.js';
 

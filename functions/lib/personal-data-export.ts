@@ -11,9 +11,9 @@ import { notificationsStream } from '../domain/notifications/notifications.js';
 import { evolveUser, initialUserState, userStream } from '../domain/user/user.js';
 import { playsStream } from './play-streams.js';
 import { purchasesPartition, type PurchaseView } from '../projections/commerce.js';
-import { eachConcurrently } from './concurrently.js';
-import { readStream } from './event-store.js';
-import { queryViews } from './views.js';
+import { eachConcurrently } from '../platform/concurrently.js';
+import { readStream } from '../platform/event-store.js';
+import { queryViews } from '../platform/views.js';
 
 const MEMBERSHIP_EVENTS = new Set<DomainEvent['type']>([
   'SubscriptionStarted',

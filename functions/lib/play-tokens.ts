@@ -5,7 +5,7 @@
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { PlayStart } from '../domain/plays.js';
-import { secret } from './env.js';
+import { secret } from '../platform/env.js';
 
 let derived: { secret: string; key: Buffer } | undefined;
 /** The tokens' key: derived from SESSION_SECRET for plays alone, so it is never the session key itself. */

@@ -3,11 +3,11 @@ import type { DomainEvent, EventOf, PlaylistTrack } from '../../events/index.js'
 import type { AdminPlaylist } from '../contract/admin-playlists.js';
 import type { CatalogueAlbum, CatalogueTrack } from './catalogue-reads.js';
 import { albumStream } from '../domain/catalogue/album.js';
-import { notFound } from '../domain/errors.js';
+import { notFound } from '../platform/errors.js';
 import { playlistDecider, playlistStream, type PlaylistCommand, type PlaylistState } from '../domain/playlists/playlist.js';
-import { runCommand } from './command.js';
-import { readStream, type AppendContext } from './event-store.js';
-import { getViews } from './views.js';
+import { runCommand } from '../platform/command.js';
+import { readStream, type AppendContext } from '../platform/event-store.js';
+import { getViews } from '../platform/views.js';
 import { albumKey, trackKey } from '../projections/catalogue.js';
 
 /** The tracks an album's stream holds out now: those of its latest publication, none while it is unpublished. */

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { registry, type DomainEvent } from '../../events/index.js';
 import { consumers } from '../consumers.js';
-import { memoryViewStore } from './memory-view-store.js';
-import { project } from './projection.js';
+import { memoryViewStore } from '../platform/memory-view-store.js';
+import { project } from '../platform/projection.js';
 import { inWrittenOrder, projectionsByConsumer, replay, upToFirstGap } from './rebuild-views.js';
 
 const fixture = (type: string): DomainEvent => {

@@ -13,15 +13,15 @@
 import { ScanCommand, BatchWriteCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { DomainEvent } from '../../events/index.js';
 import { consumers, streamCategory, type ConsumerSpec } from '../consumers.js';
-import { notFound } from '../domain/errors.js';
-import { projections } from '../projections/index.js';
-import { dynamoClient } from './aws.js';
-import { env } from './env.js';
-import { eachConcurrently } from './concurrently.js';
-import { readEvent } from './event-store.js';
-import { memoryViewStore } from './memory-view-store.js';
-import { project, type Projection, type ViewItem } from './projection.js';
-import { checkpointKey, isCounterKey } from './views.js';
+import { notFound } from '../platform/errors.js';
+import { projections } from '../projections.js';
+import { dynamoClient } from '../platform/aws.js';
+import { env } from '../platform/env.js';
+import { eachConcurrently } from '../platform/concurrently.js';
+import { readEvent } from '../platform/event-store.js';
+import { memoryViewStore } from '../platform/memory-view-store.js';
+import { project, type Projection, type ViewItem } from '../platform/projection.js';
+import { checkpointKey, isCounterKey } from '../platform/views.js';
 
 /** The projection of each projector line of functions/consumers.ts, which has its name (a unit test keeps the two equal). */
 export const projectionsByConsumer: Record<string, Projection> = projections;
@@ -190,7 +190,7 @@ export async function rebuildViews(target: { views: string; counters: string }):
     .filter((c) => c.streams.length > 0)
     .map((c) => {
       const projection = projectionsByConsumer[c.name];
-      if (!projection) throw new Error(`No projection is known for the projector ${c.name} (functions/projections/index.ts)`);
+      if (!projection) throw new Error(`No projection is known for the projector ${c.name} (functions/projections.ts)`);
       return { name: c.name, streams: c.streams, projection };
     });
   const scanned = await scanEventLog();

@@ -2,7 +2,7 @@
  * Blue/green rebuild of one projection: build it anew from the log beside the live one, catch up, check parity,
  * switch its readers in one write, drop the old version on request.
  *
- * Why a generation key prefix (functions/lib/view-generations.ts) and not a fresh table: one projection's items share
+ * Why a generation key prefix (functions/platform/view-generations.ts) and not a fresh table: one projection's items share
  * the `views` and `counters` tables with the others, and readers find an item by its key, never by its projection. A
  * prefix gives one projection a whole new version in the same tables (same indexes, nothing to create or grant in a
  * deployment, the live projector untouched until the switch); a map of partition owners tells readers which prefix a
@@ -37,13 +37,13 @@ import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, U
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import type { DomainEvent } from '../../events/index.js';
 import type { RebuildStatus } from '../contract/admin-ops.js';
-import { conflict, invalid, notFound } from '../domain/errors.js';
+import { conflict, invalid, notFound } from '../platform/errors.js';
 import { consumers, streamCategory } from '../consumers.js';
-import { dynamoClient } from './aws.js';
-import { eachConcurrently } from './concurrently.js';
-import { env } from './env.js';
-import { appendBlind, readEvent, readStream, type AppendContext } from './event-store.js';
-import { applyViewOp } from './memory-view-store.js';
+import { dynamoClient } from '../platform/aws.js';
+import { eachConcurrently } from '../platform/concurrently.js';
+import { env } from '../platform/env.js';
+import { appendBlind, readEvent, readStream, type AppendContext } from '../platform/event-store.js';
+import { applyViewOp } from '../platform/memory-view-store.js';
 import { projectorNamed } from './rebuild-views.js';
 import {
   foldSpread,
@@ -55,7 +55,7 @@ import {
   type ViewKey,
   type ViewOp,
   type ViewStore,
-} from './projection.js';
+} from '../platform/projection.js';
 import {
   activeGenerations,
   currentGenerations,
@@ -68,8 +68,8 @@ import {
   physicalPk,
   setActiveGeneration,
   type Generations,
-} from './view-generations.js';
-import { checkpointKey, isCounterKey, tableOf, viewStoreAt } from './views.js';
+} from '../platform/view-generations.js';
+import { checkpointKey, isCounterKey, tableOf, viewStoreAt } from '../platform/views.js';
 
 export type RebuildState = 'scanning' | 'catching-up' | 'ready' | 'switching' | 'switched' | 'dropped';
 
@@ -324,7 +324,7 @@ const rebuildGenerations = async (record: RebuildRecord): Promise<Generations> =
   [record.projection]: record.generation,
 });
 
-/** Refuses an op on a partition its projection does not own (functions/lib/view-generations.ts must name it). */
+/** Refuses an op on a partition its projection does not own (functions/platform/view-generations.ts must name it). */
 function ownOp(projection: string, op: ViewOp): ViewOp {
   const key = op.kind === 'put' ? op.item : op.key;
   if (ownerOf(key.pk) !== projection) throw new Error(`${projection} wrote ${key.pk}, a partition view-generations.ts does not give it`);

@@ -5,11 +5,11 @@
  */
 import type Stripe from 'stripe';
 import { orderDecider, orderStream, refundable, type PaidOrder } from '../domain/commerce/order.js';
-import { conflict, upstreamFailed } from '../domain/errors.js';
+import { conflict, upstreamFailed } from '../platform/errors.js';
 import type { PurchaseView } from '../projections/commerce.js';
-import { runCommand } from './command.js';
+import { runCommand } from '../platform/command.js';
 import { purchasesOf, readOrder } from './commerce.js';
-import type { AppendContext } from './event-store.js';
+import type { AppendContext } from '../platform/event-store.js';
 import { stripeClient } from './stripe.js';
 
 interface OrderRefund {

@@ -4,7 +4,7 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReleaseStatus } from '../domain/catalogue/album.js';
-import { invalid } from '../domain/errors.js';
+import { invalid } from '../platform/errors.js';
 import {
   duePartition,
   releaseCountPartition,
@@ -12,10 +12,10 @@ import {
   releaseStatuses,
   type ReleaseRecord,
 } from '../projections/admin-releases.js';
-import { dynamoClient } from './aws.js';
-import { env } from './env.js';
-import { logicalItem } from './view-generations.js';
-import { queryViews, storedPk, tableOf } from './views.js';
+import { dynamoClient } from '../platform/aws.js';
+import { env } from '../platform/env.js';
+import { logicalItem } from '../platform/view-generations.js';
+import { queryViews, storedPk, tableOf } from '../platform/views.js';
 
 const encodeCursor = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
 
@@ -43,7 +43,7 @@ export async function releaseBoard(filter: {
   limit: number;
 }): Promise<BoardPage> {
   const pk = releaseListPartition(filter.status ?? 'all', filter.artistId);
-  // Cursors name the logical partition, whichever generation is read (functions/lib/view-generations.ts).
+  // Cursors name the logical partition, whichever generation is read (functions/platform/view-generations.ts).
   const stored = await storedPk(pk);
   const [page, counted] = await Promise.all([
     dynamoClient().send(

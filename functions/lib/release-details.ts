@@ -1,7 +1,7 @@
 /** A release as the admin's release form shows it, from the album's folded stream: shared by the catalogue and its history. */
 import type { AdminRelease } from '../contract/admin-catalogue.js';
 import { inTrackOrder, type AlbumState } from '../domain/catalogue/album.js';
-import { notFound } from '../domain/errors.js';
+import { notFound } from '../platform/errors.js';
 
 const definedLinks = (links: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(links).filter((e): e is [string, string] => Boolean(e[1])));

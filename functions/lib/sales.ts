@@ -5,15 +5,15 @@
  * a buyer's from their partition.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { invalid } from '../domain/errors.js';
+import { invalid } from '../platform/errors.js';
 import { albumSalesIndex, SALE_ORDER, saleKey, salesPartition, type SaleAlbumView, type SaleView } from '../projections/commerce.js';
 import { userKey, type UserView } from '../projections/users.js';
-import { dynamoClient } from './aws.js';
+import { dynamoClient } from '../platform/aws.js';
 import { readOrder } from './commerce.js';
-import { env } from './env.js';
+import { env } from '../platform/env.js';
 import { findUserIdByEmail } from './users.js';
-import { logicalItem } from './view-generations.js';
-import { getView, getViews, queryViews, storedPk } from './views.js';
+import { logicalItem } from '../platform/view-generations.js';
+import { getView, getViews, queryViews, storedPk } from '../platform/views.js';
 
 interface SalesQuery {
   orderId?: string;

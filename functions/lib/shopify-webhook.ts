@@ -4,10 +4,10 @@
  * once as MerchOrderPlaced on its order's stream, however many times and in whatever order it arrives.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { invalid, unavailable } from '../domain/errors.js';
+import { invalid, unavailable } from '../platform/errors.js';
 import { merchOrderDecider, merchOrderFrom, merchOrderStream, orderedProductIds, shopifyOrderSchema } from '../domain/merch/order.js';
-import { runCommand } from './command.js';
-import { env } from './env.js';
+import { runCommand } from '../platform/command.js';
+import { env } from '../platform/env.js';
 import { storefront } from './storefront.js';
 
 /**

@@ -5,10 +5,10 @@
  */
 import { createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { invalid, rateLimited } from '../domain/errors.js';
+import { invalid, rateLimited } from '../platform/errors.js';
 import { normalizeEmail } from '../domain/user/user.js';
-import { dynamoClient } from './aws.js';
-import { env, secret } from './env.js';
+import { dynamoClient } from '../platform/aws.js';
+import { env, secret } from '../platform/env.js';
 
 export const CODE_LENGTH = 6;
 export const CHALLENGE_MINUTES = 15;

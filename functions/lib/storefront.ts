@@ -5,10 +5,10 @@
  * for both.
  */
 import { createStorefrontApiClient, type StorefrontApiClient } from '@shopify/storefront-api-client';
-import { invalid, unavailable, upstreamFailed } from '../domain/errors.js';
+import { invalid, unavailable, upstreamFailed } from '../platform/errors.js';
 import { centsOf } from '../domain/merch/order.js';
-import { env } from './env.js';
-import { createLogger } from './log.js';
+import { env } from '../platform/env.js';
+import { createLogger } from '../platform/log.js';
 
 const logger = createLogger('storefront');
 

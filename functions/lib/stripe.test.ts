@@ -1,8 +1,8 @@
 /** The Stripe client gives up on a Stripe that does not answer before Lambda ends the function, and the edge answers that 503. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HTTP_FUNCTION_TIMEOUT_SECONDS } from '../routes.js';
-import { errorResponse } from './http.js';
-import { silentServer, type SilentServer } from './silent-server.fixtures.js';
+import { errorResponse } from '../platform/http.js';
+import { silentServer, type SilentServer } from '../platform/silent-server.fixtures.js';
 import { STRIPE_REQUEST_SETTINGS, stripeClient } from './stripe.js';
 
 const stubEnv = (vars: Record<string, string>) => Object.entries(vars).forEach(([k, v]) => vi.stubEnv(k, v));

@@ -7,8 +7,8 @@
  * layer (infra/aws/lambda.ts), so it is not in the function bundles either.
  */
 import type Stripe from 'stripe';
-import { invalid, unavailable } from '../domain/errors.js';
-import { env } from './env.js';
+import { invalid, unavailable } from '../platform/errors.js';
+import { env } from '../platform/env.js';
 
 let sdk: Promise<typeof Stripe> | undefined;
 const loadSdk = () => (sdk ??= import('stripe').then((module) => module.default));

@@ -9,7 +9,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt } 
 import { Secret, TOTP } from 'otpauth';
 import { brand } from '../../events/brand.js';
 import { RECOVERY_CODE_COUNT } from '../../events/index.js';
-import { derivedKey } from './keys.js';
+import { derivedKey } from '../platform/keys.js';
 
 const PERIOD_SECONDS = 30;
 const DIGITS = 6;

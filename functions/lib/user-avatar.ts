@@ -3,7 +3,7 @@
  * encoded again as a 400 × 400 JPEG. A photo's metadata (EXIF: the GPS position it was taken at, the camera, the
  * time) and anything else riding in the file stay behind; so does a file that only claims to be an image.
  */
-import type { ImageType } from './image-type.js';
+import type { ImageType } from '../platform/image-type.js';
 import { resizeImage, type ImageTarget, type ResizedImage } from './media-intake/artwork.js';
 
 /** The SPA's crop dialog sends a 400 × 400 square; an API client's image is cropped to its centre the same way. */

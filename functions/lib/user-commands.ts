@@ -5,17 +5,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { conflict, forbidden, unauthorized } from '../domain/errors.js';
+import { conflict, forbidden, unauthorized } from '../platform/errors.js';
 import type { BetaCode } from '../domain/user/beta-codes.js';
 import { BLOCKED_MESSAGE, normalizeEmail, requiresPassword } from '../domain/user/user.js';
 import type { UserView } from '../projections/users.js';
 import { startSecondStep } from './admin-sign-in.js';
-import { s3Client } from './aws.js';
-import { env } from './env.js';
-import { ReservationTakenError, type AppendContext } from './event-store.js';
-import type { ImageType } from './image-type.js';
+import { s3Client } from '../platform/aws.js';
+import { env } from '../platform/env.js';
+import { ReservationTakenError, type AppendContext } from '../platform/event-store.js';
+import type { ImageType } from '../platform/image-type.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { adminSignInMail, enqueueMail, signInMail } from './mail.js';
+import { adminSignInMail, enqueueMail, signInMail } from '../platform/mail.js';
 import { CHALLENGE_MINUTES, hitRateLimit, ipBucket, issueChallenge, limitSignInMessages, type SignInIntent } from './sign-in-challenges.js';
 import { avatarKey, findUserByEmail, findUserIdByEmail, findUserIdByUsername, freshUser, loadUser, runUserCommand } from './users.js';
 

@@ -19,11 +19,11 @@ import {
   type UserCommand,
   type UserState,
 } from '../domain/user/user.js';
-import { conflict } from '../domain/errors.js';
+import { conflict } from '../platform/errors.js';
 import { fromUserItem, toUserView, userEmailKey, userKey, userPendingEmailKey, usernameKey, type UserView } from '../projections/users.js';
-import { runCommand } from './command.js';
-import { readStream, ReservationTakenError, reservationOwner, streamVersion, type AppendContext } from './event-store.js';
-import { dynamoViewStore, getView } from './views.js';
+import { runCommand } from '../platform/command.js';
+import { readStream, ReservationTakenError, reservationOwner, streamVersion, type AppendContext } from '../platform/event-store.js';
+import { dynamoViewStore, getView } from '../platform/views.js';
 
 /**
  * The user as of now: the view item, plus whatever events the projection has not applied yet

@@ -1,8 +1,8 @@
 /** Exclusive videos with their I/O: the seed and the admin panel publish through here. */
 import type { EventOf } from '../../events/index.js';
 import { videoDecider, videoStream, type VideoCommand } from '../domain/commerce/video.js';
-import { runCommand } from './command.js';
-import type { AppendContext } from './event-store.js';
+import { runCommand } from '../platform/command.js';
+import type { AppendContext } from '../platform/event-store.js';
 
 export async function publishVideo(video: EventOf<'VideoPublished'>['data'], context: AppendContext) {
   return runCommand(videoStream(video.videoId), videoDecider, { type: 'PublishVideo', video }, context, undefined, { startsStream: true });

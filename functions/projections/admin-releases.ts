@@ -6,7 +6,7 @@
  */
 import type { DomainEvent } from '../../events/index.js';
 import type { ReleaseStatus } from '../domain/catalogue/album.js';
-import { stamp, type Projection, type ViewKey, type ViewOp } from '../lib/projection.js';
+import { stamp, type Projection, type ViewKey, type ViewOp } from '../platform/projection.js';
 
 export interface ReleaseRecord {
   albumId: string;

@@ -6,8 +6,8 @@
  */
 import type { DomainEvent } from '../../events/index.js';
 import { inTrackOrder } from '../domain/catalogue/album.js';
-import { assertNever } from '../domain/errors.js';
-import { stamp, type Projection, type ViewOp } from '../lib/projection.js';
+import { assertNever } from '../platform/errors.js';
+import { stamp, type Projection, type ViewOp } from '../platform/projection.js';
 
 export const albumKey = (albumId: string) => ({ pk: `album#${albumId}`, sk: 'album' });
 export const trackKey = (trackId: string) => ({ pk: `track#${trackId}`, sk: 'track' });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { registry, type DomainEvent } from '../../events/index.js';
-import { memoryViewStore } from '../lib/memory-view-store.js';
-import { project } from '../lib/projection.js';
+import { memoryViewStore } from '../platform/memory-view-store.js';
+import { project } from '../platform/projection.js';
 import { albumSalesIndex, commerceProjection, purchaseKey, saleAlbumKey, saleKey } from './commerce.js';
 
 const { stored } = JSON.parse(readFileSync(new URL('../../events/fixtures/PurchaseCompleted.v1.json', import.meta.url), 'utf8'));

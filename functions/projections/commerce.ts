@@ -5,7 +5,7 @@
  * (listed, hidden ones apart, and by slug).
  */
 import type { CartLine, DomainEvent, EventOf, EventType } from '../../events/index.js';
-import { stamp, type Projection, type ViewOp, type ViewReader } from '../lib/projection.js';
+import { stamp, type Projection, type ViewOp, type ViewReader } from '../platform/projection.js';
 import { cartDecider } from '../domain/commerce/cart.js';
 import { paidTotal } from '../domain/commerce/order.js';
 

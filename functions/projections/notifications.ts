@@ -4,8 +4,8 @@
  * to catch up from the stream (functions/lib/notify.ts).
  */
 import type { DomainEvent } from '../../events/index.js';
-import type { Projection, ViewOp } from '../lib/projection.js';
-import { stamp } from '../lib/projection.js';
+import type { Projection, ViewOp } from '../platform/projection.js';
+import { stamp } from '../platform/projection.js';
 
 export const notificationsPartition = (userId: string) => `notifications#${userId}`;
 export const notificationKey = (userId: string, notificationId: string) => ({

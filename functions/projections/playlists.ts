@@ -3,7 +3,7 @@
  * drafts under `playlists#drafts`, which only the staff's list reads.
  */
 import type { PlaylistTrack } from '../../events/index.js';
-import { stamp, type Projection, type ViewOp } from '../lib/projection.js';
+import { stamp, type Projection, type ViewOp } from '../platform/projection.js';
 
 export const playlistKey = (playlistId: string) => ({ pk: `playlist#${playlistId}`, sk: 'playlist' });
 export const PLAYLISTS_INDEX = 'playlists';

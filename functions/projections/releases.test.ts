@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent, NewEvent } from '../../events/index.js';
 import { albumData, artistData } from '../domain/catalogue/catalogue.fixtures.js';
-import { memoryViewStore } from '../lib/memory-view-store.js';
-import { project, type Projection } from '../lib/projection.js';
+import { memoryViewStore } from '../platform/memory-view-store.js';
+import { project, type Projection } from '../platform/projection.js';
 import { adminReleasesProjection } from './admin-releases.js';
 import { catalogueProjection } from './catalogue.js';
 import { searchProjection } from './search.js';

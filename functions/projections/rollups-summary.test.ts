@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NewEvent } from '../../events/index.js';
 import { eventLog } from '../domain/ledger/ledger-events.fixtures.js';
-import { memoryViewStore } from '../lib/memory-view-store.js';
-import type { ViewItem } from '../lib/projection.js';
-import { project } from '../lib/projection.js';
+import { memoryViewStore } from '../platform/memory-view-store.js';
+import type { ViewItem } from '../platform/projection.js';
+import { project } from '../platform/projection.js';
 import { albumKey } from './catalogue.js';
 import { periodFigures } from './rollups-figures.js';
 import {

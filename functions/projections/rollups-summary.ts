@@ -5,7 +5,7 @@
  * may be closed and gets a late event is marked dirty in that partition (rollups.ts): readers then add up its shards,
  * and the closing job (functions/scheduled/close-rollup-days.ts) closes it again. Pure.
  */
-import type { ViewItem } from '../lib/projection.js';
+import type { ViewItem } from '../platform/projection.js';
 import { ROLLUP_LABEL, rollupSketchSk, rollupSummaryPartition, DIRTY_SK } from './rollups.js';
 import { SKETCH_REGISTERS, emptySketch, mergeSketch, type Sketch } from './rollups-sketch.js';
 

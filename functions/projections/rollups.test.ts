@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DomainEvent, NewEvent } from '../../events/index.js';
 import { eventLog } from '../domain/ledger/ledger-events.fixtures.js';
-import { memoryViewStore } from '../lib/memory-view-store.js';
-import { project } from '../lib/projection.js';
+import { memoryViewStore } from '../platform/memory-view-store.js';
+import { project } from '../platform/projection.js';
 import { albumKey, artistKey } from './catalogue.js';
 import { daysOf, levelsAt, periodFigures, previousPeriod } from './rollups-figures.js';
 import {

@@ -21,7 +21,7 @@ import {
   type ViewKey,
   type ViewOp,
   type ViewReader,
-} from '../lib/projection.js';
+} from '../platform/projection.js';
 import { albumKey, artistKey } from './catalogue.js';
 import { sketchPoint } from './rollups-sketch.js';
 import { statsProjection } from './stats.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent, EventOf, NewEvent } from '../../events/index.js';
-import { StreamGapError, project } from '../lib/projection.js';
+import { StreamGapError, project } from '../platform/projection.js';
 import { albumData, artistData, trackData } from '../domain/catalogue/catalogue.fixtures.js';
-import { memoryViewStore } from '../lib/memory-view-store.js';
+import { memoryViewStore } from '../platform/memory-view-store.js';
 import { playlistsProjection } from './playlists.js';
 import { searchProjection } from './search.js';
 

@@ -5,7 +5,7 @@
  */
 import type { DomainEvent, PlaylistTrack } from '../../events/index.js';
 import type { SearchAlbum, SearchArtist, SearchDocument, SearchPlaylist } from '../domain/search/search.js';
-import { stamp, type Projection, type ViewOp, type ViewReader } from '../lib/projection.js';
+import { stamp, type Projection, type ViewOp, type ViewReader } from '../platform/projection.js';
 import { listingEvents } from './catalogue.js';
 
 export const SEARCH_PARTITION = 'search';

@@ -17,7 +17,7 @@ import {
   type StatementEntry,
   type StatementLookups,
 } from '../domain/statements/statement.js';
-import type { Projection, ViewItem, ViewKey, ViewOp, ViewReader } from '../lib/projection.js';
+import type { Projection, ViewItem, ViewKey, ViewOp, ViewReader } from '../platform/projection.js';
 import { albumKey } from './catalogue.js';
 
 export const statementMonthPartition = (month: string) => `statements#month#${month}`;

@@ -6,7 +6,7 @@
  * list in any order, either way, is a Query of one index partition. Each item carries what a result row shows, so a
  * page costs one Query.
  */
-import type { ViewItem, ViewKey, ViewOp } from '../lib/projection.js';
+import type { ViewItem, ViewKey, ViewOp } from '../platform/projection.js';
 import type { UserState } from '../domain/user/user.js';
 
 export const USER_SEARCH_EVERYONE = 'user-search#*';

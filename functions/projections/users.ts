@@ -7,7 +7,7 @@
  */
 import type { DomainEvent, EventType } from '../../events/index.js';
 import { evolveUser, initialUserState, normalizeEmail, secretUserFields, type UserState } from '../domain/user/user.js';
-import type { Projection, ViewItem, ViewOp } from '../lib/projection.js';
+import type { Projection, ViewItem, ViewOp } from '../platform/projection.js';
 import { userSearchOps } from './user-search.js';
 
 export const userKey = (userId: string) => ({ pk: `user#${userId}`, sk: 'user' });

@@ -9,15 +9,15 @@
 import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { dynamoClient } from '../lib/aws.js';
-import { createLogger } from '../lib/log.js';
-import { eachConcurrently } from '../lib/concurrently.js';
-import type { ViewItem } from '../lib/projection.js';
-import { activeGenerations, physicalItem } from '../lib/view-generations.js';
-import { queryViews, tableOf } from '../lib/views.js';
+import { dynamoClient } from '../platform/aws.js';
+import { createLogger } from '../platform/log.js';
+import { eachConcurrently } from '../platform/concurrently.js';
+import type { ViewItem } from '../platform/projection.js';
+import { activeGenerations, physicalItem } from '../platform/view-generations.js';
+import { queryViews, tableOf } from '../platform/views.js';
 import { DIRTY_SK, isClosable, ROLLUP_DIRTY_DAYS, rollupDayPartitions, rollupSummaryPartition, utcDay } from '../projections/rollups.js';
 import { SUMMARY_SK, mergeDay, summaryChunkSk, summaryItems } from '../projections/rollups-summary.js';
-import { withSecrets } from '../lib/secrets.js';
+import { withSecrets } from '../platform/secrets.js';
 
 const logger = createLogger('scheduled-close-rollup-days');
 
@@ -41,7 +41,7 @@ export async function closeRollupDay(day: string, now: Date): Promise<Closing> {
   // Chunks of an earlier closing beyond this one's are deleted with it; a reader would ignore them anyway.
   const stale = before.filter((item) => item.sk.startsWith('chunk#') && item.sk >= summaryChunkSk(items.length - 1));
   const table = tableOf({ pk });
-  // Written in the rollups' active generation, where their readers and projector are (functions/lib/view-generations.ts).
+  // Written in the rollups' active generation, where their readers and projector are (functions/platform/view-generations.ts).
   const generations = await activeGenerations();
   const stored = <T extends { pk: string }>(item: T) => physicalItem(item, generations);
   try {

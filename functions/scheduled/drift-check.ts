@@ -4,8 +4,8 @@
  * `ViewDrift` metric and the sync manager. Reads only, but for its own result: a run overlapping another does no harm.
  */
 import { checkDrift } from '../lib/ops/drift.js';
-import { createLogger } from '../lib/log.js';
-import { withSecrets } from '../lib/secrets.js';
+import { createLogger } from '../platform/log.js';
+import { withSecrets } from '../platform/secrets.js';
 
 const logger = createLogger('scheduled-drift-check');
 

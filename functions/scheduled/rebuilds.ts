@@ -5,8 +5,8 @@
  * rebuild outlasts an HTTP request by far, and its reads, paced, keep the live ingest's latency near its usual one.
  */
 import { advanceRebuilds } from '../lib/rebuild.js';
-import { createLogger } from '../lib/log.js';
-import { withSecrets } from '../lib/secrets.js';
+import { createLogger } from '../platform/log.js';
+import { withSecrets } from '../platform/secrets.js';
 
 const logger = createLogger('scheduled-rebuilds');
 

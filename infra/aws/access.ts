@@ -159,7 +159,7 @@ function grantMedia(to: IGrantable, level: Level, bucketArnExport: string, versi
 }
 
 const mediaObjectsReason =
-  "Media keys are made of ids (an album's, a track's, a user's: functions/lib/media-keys.ts) that exist only at run " +
+  "Media keys are made of ids (an album's, a track's, a user's: functions/platform/media-keys.ts) that exist only at run " +
   'time, so the objects are granted by the bucket. The bucket holds only media, and its private prefixes stay ' +
   'unreachable from outside: the bucket policy denies them to CloudFront, and readers get them only through ' +
   'signed URLs the functions issue after their own checks.';

@@ -55,7 +55,7 @@ const authorization = (route: RouteSpec) =>
       'step, or a webhook that proves itself by its signature.'
     : `${routeKey(route)} needs a${route.auth.startsWith('admin') ? 'n admin' : ' signed-in'} session: the handler checks the ` +
       `app's session cookie against the route's auth level ("${route.auth}" in functions/routes.ts) before anything ` +
-      'else (functions/lib/http.ts), which an API Gateway authorizer could only duplicate.';
+      'else (functions/platform/http.ts), which an API Gateway authorizer could only duplicate.';
 
 /** One JSON line per request; no query strings (sign-in links carry tokens there) and no bodies. */
 const accessLogFormat = AccessLogFormat.custom(
@@ -140,7 +140,7 @@ export class ApiStack extends Stack {
       acknowledge(httpRoute, 'APIG4', authorization(route));
       httpRoutes.set(routeKey(route), httpRoute);
       // HEAD is answered wherever GET is: API Gateway routes each method on its own, so each GET route has a HEAD twin
-      // on the same function, which answers it as the GET (functions/lib/http.ts); the edge sends no body.
+      // on the same function, which answers it as the GET (functions/platform/http.ts); the edge sends no body.
       if (route.method === 'GET') {
         const headRoute = new HttpRoute(this, `Route HEAD ${route.path}`, {
           httpApi: props.httpApi,

@@ -21,7 +21,7 @@ import { buildPageRenderer, PAGE_RENDERER_MODULE } from '../../frontend/build/pa
 import { PAGE_LIST_CLIENT_MODULE } from '../../functions/lib/page-list.js';
 import { acknowledge } from './checks.js';
 import { repoRoot } from './config.js';
-import { SECRETS_TTL_MS } from '../../functions/lib/secrets.js';
+import { SECRETS_TTL_MS } from '../../functions/platform/secrets.js';
 import { lambdaBundle } from '../../frontend/build/lambda-bundle.js';
 
 const lambdaRuntime = Runtime.NODEJS_22_X;
@@ -228,7 +228,7 @@ export function tokoFunction(scope: Construct, id: string, props: TokoFunctionPr
     role,
     projectRoot: repoRoot,
     depsLockFilePath: join(repoRoot, 'package-lock.json'),
-    // AWS's Parameters and Secrets extension: the functions read their secrets through it (functions/lib/secrets.ts),
+    // AWS's Parameters and Secrets extension: the functions read their secrets through it (functions/platform/secrets.ts),
     // which keeps what it read for as long as the functions do.
     paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
       secretsManagerTtl: Duration.millis(SECRETS_TTL_MS),

@@ -26,7 +26,7 @@ import {
   WEBHOOK_FAILURES,
 } from './observability-stack.js';
 import { routeThrottles } from './throttling.js';
-import { secretNames, SECRETS_TTL_MS, type SecretName } from '../../functions/lib/secrets.js';
+import { secretNames, SECRETS_TTL_MS, type SecretName } from '../../functions/platform/secrets.js';
 import { consumerSecrets, httpSecrets } from '../../functions/secrets.js';
 import { buildToko, type Toko } from './toko.js';
 import { pageListActions } from './access.js';

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type SecretValue, type StackProps } from 'aws-cdk-lib';
-import { FRAMABLE_PATH_PATTERN, ORIGIN_HEADER } from '../../functions/lib/edge-headers.js';
+import { FRAMABLE_PATH_PATTERN, ORIGIN_HEADER } from '../../functions/platform/edge-headers.js';
 import { DomainName, HttpApi, type IDomainName, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -44,7 +44,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import { PRIVATE_MEDIA_PREFIXES } from '../../functions/lib/media-keys.js';
+import { PRIVATE_MEDIA_PREFIXES } from '../../functions/platform/media-keys.js';
 import { PAGE_FRESH_SECONDS } from '../../functions/lib/page-list.js';
 import { HSTS, securityHeaders, type Framing, type SecurityHeaderSources } from '../security-headers.js';
 import { acknowledge } from './checks.js';
@@ -56,7 +56,7 @@ export interface WebStackProps extends StackProps {
   mediaBucket: IBucket;
   /** The data stack's access-log bucket, for the site bucket's and CloudFront's logs. */
   accessLogs: Bucket;
-  /** Added to each request CloudFront sends the API, which refuses one without it (functions/lib/http.ts). */
+  /** Added to each request CloudFront sends the API, which refuses one without it (functions/platform/http.ts). */
   originSecret: SecretValue;
 }
 

@@ -29,7 +29,7 @@ const MEMORY = { api: 1024, consumer: 512 };
 
 /**
  * The other requests, per listener per day, and what each costs in DynamoDB units, read off their handlers (the
- * session check is 2 consistent reads, functions/lib/session.ts; a command reads its stream and appends).
+ * session check is 2 consistent reads, functions/platform/session.ts; a command reads its stream and appends).
  */
 const REQUESTS = {
   /**

@@ -1,7 +1,8 @@
 /**
- * The Lambda handlers the local cloud invokes, imported lazily from the same files AWS runs:
- * functions/http/<context>.ts, the relay and the consumers of functions/consumers.ts (a reactor's
- * functions/consumers/<name>.ts, a projector's projection through functions/consumers/projector.ts).
+ * The Lambda handlers the local cloud invokes, imported lazily from the same files AWS runs, found by the same layout
+ * (infra/aws/entries.ts): functions/<context>/http/<name>.ts, the relay and the consumers of functions/consumers.ts (a
+ * reactor's functions/<context>/consumers/<name>.ts, a projector's projection through
+ * functions/platform/consumers/projector.ts).
  * A module that fails to load is retried on next use (it may be being written), never cached.
  * Tests may override any handler with a function (`startLocalCloud({ handlers })`).
  */
@@ -14,7 +15,9 @@ import type {
   SQSBatchResponse,
   SQSEvent,
 } from 'aws-lambda';
-import { relay, type ConsumerSpec } from '../../functions/consumers.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ConsumerSpec } from '../../functions/consumers.js';
+import { entriesIn } from '../aws/entries.js';
 import { consumerWorker, CONSUMERS_APART } from './consumer-worker.js';
 import { errorMessage, type Log } from './util.js';
 
@@ -33,12 +36,12 @@ export interface HandlerOverrides {
   consumers?: Record<string, QueueHandler>;
 }
 
-const functionsDir = new URL('../../functions/', import.meta.url);
+/** The Lambda entries of functions/, found as synthesis finds them. */
+export const entries = entriesIn(fileURLToPath(new URL('../../functions/', import.meta.url)));
 
-export const httpModuleUrl = (context: string) => new URL(`http/${context}.ts`, functionsDir);
-export const relayModuleUrl = () => new URL(`consumers/${relay.name}.ts`, functionsDir);
-export const consumerModuleUrl = (consumer: Pick<ConsumerSpec, 'name' | 'kind'>) =>
-  new URL(consumer.kind === 'projector' ? 'consumers/projector.ts' : `consumers/${consumer.name}.ts`, functionsDir);
+export const httpModuleUrl = (context: string) => pathToFileURL(entries.http(context));
+export const relayModuleUrl = () => pathToFileURL(entries.relay());
+export const consumerModuleUrl = (consumer: Pick<ConsumerSpec, 'name' | 'kind'>) => pathToFileURL(entries.consumer(consumer));
 
 type Module = { handler?: unknown; default?: { handler?: unknown }; projectorHandler?: (name: string) => unknown };
 

@@ -1,17 +1,18 @@
 /**
  * The local cloud's timer: runs each job of functions/schedules.ts at its rate, as the EventBridge rules do in AWS, by
- * calling the same `handler` of functions/scheduled/<name>.ts with an event shaped like EventBridge's. A run still
+ * calling the same `handler` of functions/<context>/scheduled/<name>.ts with an event shaped like EventBridge's. A run still
  * going when the next is due is skipped (the job catches up on its next run).
  */
 import { randomUUID } from 'node:crypto';
 import { rateSeconds, type ScheduleSpec } from '../../functions/schedules.js';
-import { lazyHandler, relativeName } from './handlers.js';
+import { pathToFileURL } from 'node:url';
+import { entries, lazyHandler, relativeName } from './handlers.js';
 import type { Shutdown } from './shutdown.js';
 import { errorMessage, type Log } from './util.js';
 
 type ScheduledHandler = (event: { id: string; time: string; source: string }) => Promise<unknown>;
 
-export const scheduledModuleUrl = (name: string) => new URL(`../../functions/scheduled/${name}.ts`, import.meta.url);
+export const scheduledModuleUrl = (name: string) => pathToFileURL(entries.scheduled(name));
 
 export function startScheduler(options: {
   schedules: readonly ScheduleSpec[];

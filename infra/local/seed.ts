@@ -22,8 +22,8 @@ export async function runSeed(mediaCacheDir: string, log: Log) {
  */
 export async function ensureFirstAdmin() {
   const { ensureFirstAdmin } = await import('../../functions/lib/first-admin.js');
-  const { retry } = await import('../../functions/lib/retry.js');
-  const { isTransientServiceError } = await import('../../functions/lib/transient-errors.js');
+  const { retry } = await import('../../functions/platform/retry.js');
+  const { isTransientServiceError } = await import('../../functions/platform/transient-errors.js');
   // Up to about a minute: on a machine busy with other work too, a restart's rush outlasted five tries in 10 s.
   await retry(() => ensureFirstAdmin(), {
     attempts: 12,

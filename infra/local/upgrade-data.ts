@@ -8,7 +8,7 @@
  * mid-move simply moves the rest next time.
  *
  * Events written before personal data was encrypted hold their personal fields in clear: they are sealed in place
- * (functions/lib/personal-data.ts), once, in the same way. Run it against a deployment with
+ * (functions/platform/personal-data.ts), once, in the same way. Run it against a deployment with
  * `tsx infra/local/upgrade-data.ts` and the deployment's TABLE_EVENTS, TABLE_KEYS, TABLE_EPHEMERAL, TABLE_VIEWS, TABLE_COUNTERS
  * and PERSONAL_DATA_SECRET.
  *
@@ -26,9 +26,9 @@ import {
   type ScanCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { registry, type DomainEvent } from '../../events/index.js';
-import { personalDataVault, tableKeyStore } from '../../functions/lib/personal-data.js';
-import { applyViewOp } from '../../functions/lib/memory-view-store.js';
-import { opKeyOf, viewKeyId, type ViewItem } from '../../functions/lib/projection.js';
+import { personalDataVault, tableKeyStore } from '../../functions/platform/personal-data.js';
+import { applyViewOp } from '../../functions/platform/memory-view-store.js';
+import { opKeyOf, viewKeyId, type ViewItem } from '../../functions/platform/projection.js';
 import {
   generationOfPk,
   generationsSettingKey,
@@ -36,8 +36,8 @@ import {
   physicalItem,
   physicalOp,
   type Generations,
-} from '../../functions/lib/view-generations.js';
-import { checkpointKey, isCounterKey } from '../../functions/lib/views.js';
+} from '../../functions/platform/view-generations.js';
+import { checkpointKey, isCounterKey } from '../../functions/platform/views.js';
 import { statsProjection } from '../../functions/projections/stats.js';
 
 const DONE = { pk: 'upgrade#counters-table', sk: 'done' };

@@ -14,9 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
-import { emailAddress } from '../../functions/contract/endpoint.js';
+import { emailAddress } from '../../functions/platform/contract/endpoint.js';
 import { enrolmentLink, issueAdminEnrolment } from '../../functions/lib/admin-enrolment.js';
-import { env, resetEnvCache } from '../../functions/lib/env.js';
+import { env, resetEnvCache } from '../../functions/platform/env.js';
 import { deploymentEnvironment } from './deployment.js';
 
 const usage = 'usage: npm run admin:enrol -- <email> [--aws [--prefix toko-]]';

@@ -13,8 +13,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { DomainError } from '../../functions/domain/errors.js';
-import type { AppendContext } from '../../functions/lib/event-store.js';
+import { DomainError } from '../../functions/platform/errors.js';
+import type { AppendContext } from '../../functions/platform/event-store.js';
 import {
   claimRebuild,
   dropOldGeneration,

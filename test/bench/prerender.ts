@@ -6,12 +6,12 @@
  */
 import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { objectKeyOf, type PrerenderedPage } from '../../frontend/src/prerender/pages.js';
-import { s3Client } from '../../functions/lib/aws.js';
+import { s3Client } from '../../functions/platform/aws.js';
 import { createArtist, publishAlbum } from '../../functions/lib/catalogue-commands.js';
-import { DomainError } from '../../functions/domain/errors.js';
-import { eachConcurrently } from '../../functions/lib/concurrently.js';
-import { env } from '../../functions/lib/env.js';
-import { queryViews } from '../../functions/lib/views.js';
+import { DomainError } from '../../functions/platform/errors.js';
+import { eachConcurrently } from '../../functions/platform/concurrently.js';
+import { env } from '../../functions/platform/env.js';
+import { queryViews } from '../../functions/platform/views.js';
 import { ALBUMS_INDEX } from '../../functions/projections/catalogue.js';
 import type { LocalCloud } from '../../infra/local/cloud.js';
 import type { AlbumData, ArtistData } from '../../infra/seed/catalogue.js';

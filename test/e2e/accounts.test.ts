@@ -9,7 +9,7 @@ import { findUserByEmail } from '../../functions/lib/users.js';
 import { useCloudEnv } from '../support/cloud.js';
 import { codeOfNextStep, nextTotpCode } from '../support/signed-in.js';
 import { gradientPng, launch, newPage, pastRightEdge, signIn, toastShown, viewports } from './browser.js';
-import { SESSION_COOKIE } from '../../functions/lib/session.js';
+import { SESSION_COOKIE } from '../../functions/platform/session.js';
 import { headerState, openSignIn, signUp } from './steps.js';
 
 interface InboxMail {

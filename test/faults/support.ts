@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { GetQueueAttributesCommand, GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { consumers, dlqName } from '../../functions/consumers.js';
 import { qualifyingSeconds } from '../../functions/domain/plays.js';
-import { issueSessionToken } from '../../functions/lib/session.js';
+import { issueSessionToken } from '../../functions/platform/session.js';
 import { signInWithEmail } from '../../functions/lib/users.js';
 import { startLocalCloud, type LocalCloud, type LocalCloudOptions } from '../../infra/local/cloud.js';
 import { NAMES } from '../../infra/local/resources.js';

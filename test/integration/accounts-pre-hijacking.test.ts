@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { findUserByEmail } from '../../functions/lib/users.js';
-import { getView } from '../../functions/lib/views.js';
+import { getView } from '../../functions/platform/views.js';
 import { userPendingEmailKey } from '../../functions/projections/users.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import {

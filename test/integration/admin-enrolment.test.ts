@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ENROLMENT_HOURS } from '../../functions/domain/user/admin-enrolment.js';
 import { enrolmentTokenHash, issueAdminEnrolment } from '../../functions/lib/admin-enrolment.js';
-import { env } from '../../functions/lib/env.js';
+import { env } from '../../functions/platform/env.js';
 import { findUserByEmail } from '../../functions/lib/users.js';
 import { runAdminEnrol } from '../support/admin-enrol.js';
 import { api, baseUrl, scanText, useCloudEnv } from '../support/cloud.js';

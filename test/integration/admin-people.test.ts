@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userStream } from '../../functions/domain/user/user.js';
-import { readStream } from '../../functions/lib/event-store.js';
+import { readStream } from '../../functions/platform/event-store.js';
 import { hashPassword } from '../../functions/lib/passwords.js';
 import { runUserCommand, signInWithEmail } from '../../functions/lib/users.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';

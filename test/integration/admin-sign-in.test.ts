@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userStream } from '../../functions/domain/user/user.js';
-import { readStream } from '../../functions/lib/event-store.js';
+import { readStream } from '../../functions/platform/event-store.js';
 import { ensureFirstAdmin } from '../../functions/lib/first-admin.js';
 import {
   ADMIN_IDLE_SECONDS,
@@ -10,7 +10,7 @@ import {
   issueSessionToken,
   recordAdminActivity,
   resolveSession,
-} from '../../functions/lib/session.js';
+} from '../../functions/platform/session.js';
 import { totpCode } from '../../functions/lib/totp.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { codeOfNextStep, nextTotpCode, signedInAdmin } from '../support/signed-in.js';

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userStream } from '../../functions/domain/user/user.js';
-import { readStream } from '../../functions/lib/event-store.js';
+import { readStream } from '../../functions/platform/event-store.js';
 import { routes } from '../../functions/routes.js';
 import { totpCode } from '../../functions/lib/totp.js';
 import { eventually, useCloudEnv } from '../support/cloud.js';

@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DashboardAnswer } from '../../functions/contract/admin-dashboard.js';
-import { readStream } from '../../functions/lib/event-store.js';
-import { getView } from '../../functions/lib/views.js';
+import { readStream } from '../../functions/platform/event-store.js';
+import { getView } from '../../functions/platform/views.js';
 import { rollupSubscriptionKey } from '../../functions/projections/rollups.js';
 import { eventually, useCloudEnv } from '../support/cloud.js';
 import { deliverWebhook, newPerson, sandbox, type SandboxEvent } from '../support/commerce.js';

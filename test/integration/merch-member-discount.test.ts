@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { brand } from '../../events/brand.js';
-import { readStream } from '../../functions/lib/event-store.js';
+import { readStream } from '../../functions/platform/event-store.js';
 import { STOREFRONT_API_VERSION } from '../../functions/lib/storefront.js';
 import { sandboxProducts } from '../../infra/local/shopify-sandbox/catalogue.js';
 import { SANDBOX_MEMBER_DISCOUNT_CODE, SANDBOX_STOREFRONT_TOKEN } from '../../infra/local/shopify-sandbox/index.js';

@@ -9,8 +9,8 @@ import type { DeadLetter, RecentError } from '../../functions/contract/admin-ops
 import { albumData, trackData } from '../../functions/domain/catalogue/catalogue.fixtures.js';
 import { libraryStream } from '../../functions/domain/library/library.js';
 import { createArtist, publishAlbum } from '../../functions/lib/catalogue-commands.js';
-import { appendToStream, readStream } from '../../functions/lib/event-store.js';
-import { dynamoViewStore } from '../../functions/lib/views.js';
+import { appendToStream, readStream } from '../../functions/platform/event-store.js';
+import { dynamoViewStore } from '../../functions/platform/views.js';
 import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { newPerson } from '../support/commerce.js';

@@ -8,11 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RebuildStatus } from '../../functions/contract/admin-ops.js';
-import { eachConcurrently } from '../../functions/lib/concurrently.js';
-import { appendToStream, readStream } from '../../functions/lib/event-store.js';
+import { eachConcurrently } from '../../functions/platform/concurrently.js';
+import { appendToStream, readStream } from '../../functions/platform/event-store.js';
 import { claimRebuild, runRebuild } from '../../functions/lib/rebuild.js';
-import { currentGenerations } from '../../functions/lib/view-generations.js';
-import { getView, getViews } from '../../functions/lib/views.js';
+import { currentGenerations } from '../../functions/platform/view-generations.js';
+import { getView, getViews } from '../../functions/platform/views.js';
 import { rollupDayPartitions } from '../../functions/projections/rollups.js';
 import { trackStatsKey } from '../../functions/projections/stats.js';
 import { albums as seededAlbums } from '../../infra/seed/catalogue.js';

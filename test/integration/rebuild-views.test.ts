@@ -5,12 +5,12 @@
  */
 import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dynamoClient } from '../../functions/lib/aws.js';
-import { env } from '../../functions/lib/env.js';
-import { foldSpread, type ViewItem } from '../../functions/lib/projection.js';
+import { dynamoClient } from '../../functions/platform/aws.js';
+import { env } from '../../functions/platform/env.js';
+import { foldSpread, type ViewItem } from '../../functions/platform/projection.js';
 import { rebuildViews } from '../../functions/lib/rebuild-views.js';
-import { projections } from '../../functions/projections/index.js';
-import { currentGenerations, generationOfPk, logicalItem, ownerOf, type Generations } from '../../functions/lib/view-generations.js';
+import { projections } from '../../functions/projections.js';
+import { currentGenerations, generationOfPk, logicalItem, ownerOf, type Generations } from '../../functions/platform/view-generations.js';
 import { scratchTables } from '../../infra/local/dynamodb-local.js';
 import { viewTableNames } from '../../infra/tables.js';
 import { cloudDynamoConfig, useCloudEnv } from '../support/cloud.js';

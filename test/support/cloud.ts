@@ -2,8 +2,8 @@
 import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import * as z from 'zod/mini';
-import { dynamoClient } from '../../functions/lib/aws.js';
-import { resetEnvCache } from '../../functions/lib/env.js';
+import { dynamoClient } from '../../functions/platform/aws.js';
+import { resetEnvCache } from '../../functions/platform/env.js';
 import { routes } from '../../functions/routes.js';
 import { compileRoutes, matchRoute } from '../../infra/local/api-routes.js';
 

@@ -25,7 +25,7 @@ describe('layer rules', () => {
   it('functions/domain/ imports only events/ and other domain modules', async () => {
     const file = 'functions/domain/catalogue/probe.ts';
     expect(await layerFindings(file, `export type { ViewItem } from '../../lib/projection.js';`)).toEqual([
-      expect.stringContaining('functions/domain/ may not import functions/lib/projection.js'),
+      expect.stringContaining('functions/domain/ may not import functions/platform/projection.js'),
     ]);
     expect(await layerFindings(file, `export * from '../../projections/catalogue.js';`)).toHaveLength(1);
     expect(
@@ -46,7 +46,7 @@ describe('layer rules', () => {
     const file = 'frontend/src/features/cart/probe.ts';
     expect(await layerFindings(file, `export * from '#contract/commerce.js';`)).toEqual([]);
     expect(await layerFindings(file, `export * from '#contract/../lib/http.js';`)).toEqual([
-      expect.stringContaining('frontend/ may not import functions/lib/http.js'),
+      expect.stringContaining('frontend/ may not import functions/platform/http.js'),
     ]);
     expect(await layerFindings('events/probe.ts', `export * from '#contract/commerce.js';`)).toEqual([
       expect.stringContaining('events/ may not import functions/contract/commerce.js'),
@@ -82,11 +82,11 @@ describe('layer rules', () => {
     ).toEqual([]);
   });
 
-  it('HttpError is made only in functions/http/ and functions/lib/http.ts', async () => {
+  it('HttpError is made only in functions/http/ and functions/platform/http.ts', async () => {
     const code = `import { HttpError } from './http.js';\nexport const fail = () => { throw new HttpError(401, 'no'); };`;
     expect(await layerFindings('functions/lib/probe.ts', code)).toEqual([expect.stringContaining('only functions/http/')]);
     expect(await layerFindings('functions/consumers/probe.ts', code)).toHaveLength(1);
     expect(await layerFindings('functions/http/probe.ts', code)).toEqual([]);
-    expect(await layerFindings('functions/lib/http.ts', code)).toEqual([]);
+    expect(await layerFindings('functions/platform/http.ts', code)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  * PublishAlbum decision, and may unpublish and republish it. Pure.
  */
 import type { AlbumDetails, AlbumDraftDetails, DomainEvent, EventOf, NewEvent, Track } from '../../../events/index.js';
-import { assertNever, conflict, invalid, notFound } from '../errors.js';
+import { assertNever, conflict, invalid, notFound } from '../../platform/errors.js';
 
 export type ReleaseStatus = 'draft' | 'scheduled' | 'live' | 'unpublished';
 

@@ -3,7 +3,7 @@
  * them (they leave the listener lists; their albums stay as they are) and restore them. Pure.
  */
 import type { DomainEvent, EventOf, NewEvent, SocialLinks } from '../../../events/index.js';
-import { assertNever, conflict, notFound } from '../errors.js';
+import { assertNever, conflict, notFound } from '../../platform/errors.js';
 
 export interface ArtistDetails {
   name: string;

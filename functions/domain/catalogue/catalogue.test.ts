@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../../events/index.js';
-import { DomainError } from '../errors.js';
+import { DomainError } from '../../platform/errors.js';
 import { albumDecider, inTrackOrder, type AlbumCommand } from './album.js';
 import { artistDecider } from './artist.js';
 import { albumData, artistData, trackData } from './catalogue.fixtures.js';

@@ -3,7 +3,7 @@
  * release (the default). One small stream of its own: the choice is rare and read from the catalogue view. Pure.
  */
 import type { DomainEvent, NewEvent } from '../../../events/index.js';
-import { assertNever, conflict, notFound } from '../errors.js';
+import { assertNever, conflict, notFound } from '../../platform/errors.js';
 import type { ReleaseStatus } from './album.js';
 
 interface FeaturedAlbumState {

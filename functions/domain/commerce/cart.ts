@@ -1,6 +1,6 @@
 /** The album cart of one owner (a signed-in user): lines added, removed, cleared, merged from a guest cart. Pure. */
 import type { CartLine, DomainEvent, NewEvent } from '../../../events/index.js';
-import { assertNever, conflict } from '../errors.js';
+import { assertNever, conflict } from '../../platform/errors.js';
 
 interface CartState {
   lines: CartLine[];

@@ -5,7 +5,7 @@
  * An admin's refund request is recorded besides, once per Stripe refund. Pure.
  */
 import type { DomainEvent, EventOf, NewEvent, OrderAlbum } from '../../../events/index.js';
-import { assertNever, conflict, notFound } from '../errors.js';
+import { assertNever, conflict, notFound } from '../../platform/errors.js';
 import { feeShares } from '../ledger/facts.js';
 
 export type OrderState =

@@ -5,7 +5,7 @@
  * only the facts the stream does not record yet. Pure.
  */
 import type { DomainEvent, NewEvent } from '../../../events/index.js';
-import { assertNever } from '../errors.js';
+import { assertNever } from '../../platform/errors.js';
 
 export type SubscriptionPhase = 'active' | 'cancelling' | 'ended';
 

@@ -1,6 +1,6 @@
 /** An exclusive video: published once, then its details may change; it may be hidden, shown again, or deleted. Pure. */
 import type { DomainEvent, EventOf, NewEvent } from '../../../events/index.js';
-import { assertNever, conflict, notFound } from '../errors.js';
+import { assertNever, conflict, notFound } from '../../platform/errors.js';
 
 type VideoDetails = Omit<EventOf<'VideoPublished'>['data'], 'videoId' | 'slug' | 'publishedAt'>;
 export type VideoState =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent, NewEvent } from '../../../events/index.js';
 import { guestListener, type Listener } from '../access.js';
-import { DomainError } from '../errors.js';
+import { DomainError } from '../../platform/errors.js';
 import { libraryDecider, type AlbumFacts, type LibraryCommand } from './library.js';
 
 const userId = 'u1';

@@ -5,7 +5,7 @@
 import { brand } from '../../../events/brand.js';
 import type { DomainEvent, NewEvent } from '../../../events/index.js';
 import { canPlayAlbum, type AlbumAccessFacts, type Listener } from '../access.js';
-import { assertNever, forbidden, invalid, notFound } from '../errors.js';
+import { assertNever, forbidden, invalid, notFound } from '../../platform/errors.js';
 
 export interface LibraryState {
   /** Album id → when it was added (ISO time). */

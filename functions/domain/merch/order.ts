@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { DomainEvent, EventOf, NewEvent } from '../../../events/index.js';
-import { assertNever, invalid } from '../errors.js';
+import { assertNever, invalid } from '../../platform/errors.js';
 
 export const merchOrderStream = (orderId: string) => `merch-order#${orderId}`;
 

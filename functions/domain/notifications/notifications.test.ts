@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent, NewEvent } from '../../../events/index.js';
 import { consumers } from '../../consumers.js';
-import { memoryViewStore } from '../../lib/memory-view-store.js';
+import { memoryViewStore } from '../../platform/memory-view-store.js';
 import { notificationLookups } from '../../lib/notification-lookups.js';
-import { project } from '../../lib/projection.js';
+import { project } from '../../platform/projection.js';
 import { libraryProjection } from '../../projections/library.js';
 import { notificationsProjection } from '../../projections/notifications.js';
-import { storedEvent } from '../stored-event.fixtures.js';
+import { storedEvent } from '../../platform/stored-event.fixtures.js';
 import { notificationsDecider, type NotificationsCommand } from './notifications.js';
 import { notificationContent, notificationsFor, notifyingEvents } from './rules.js';
 

@@ -1,6 +1,6 @@
 /** The notifications aggregate (`notifications#<userId>`): sent once per id, read, deleted. Pure. */
 import type { DomainEvent, NewEvent, NotificationContent } from '../../../events/index.js';
-import { assertNever, notFound } from '../errors.js';
+import { assertNever, notFound } from '../../platform/errors.js';
 
 interface NotificationsState {
   /** Every id ever sent (deleted ones too, so a repeated send stays a no-op). */

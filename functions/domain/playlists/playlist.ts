@@ -3,7 +3,7 @@
  * published with its tracks), renamed, described, given its ordered tracks, published and unpublished. Pure.
  */
 import type { DomainEvent, EventOf, NewEvent, PlaylistTrack } from '../../../events/index.js';
-import { assertNever, conflict, invalid, notFound } from '../errors.js';
+import { assertNever, conflict, invalid, notFound } from '../../platform/errors.js';
 
 export type PlaylistState =
   { exists: false } | { exists: true; name: string; description: string; tracks: PlaylistTrack[]; published: boolean };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storedEvent } from '../stored-event.fixtures.js';
+import { storedEvent } from '../../platform/stored-event.fixtures.js';
 import { checkedMonth, closingDecider, contractDecider } from './commands.js';
 
 const now = new Date('2026-03-15T10:00:00.000Z');

@@ -3,7 +3,7 @@
  * (stream `contract#<artistId>`). The clock comes in with the command.
  */
 import type { DomainEvent, NewEvent } from '../../../events/index.js';
-import { conflict, invalid } from '../errors.js';
+import { conflict, invalid } from '../../platform/errors.js';
 import { FULL_SHARE, isMonth, type ContractTerms } from './statement.js';
 
 export const statementStreamId = (month: string) => `statement#${month}`;

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../../events/index.js';
-import { memoryViewStore } from '../../lib/memory-view-store.js';
-import { project } from '../../lib/projection.js';
+import { memoryViewStore } from '../../platform/memory-view-store.js';
+import { project } from '../../platform/projection.js';
 import { albumKey } from '../../projections/catalogue.js';
 import { STATEMENT_CONTRACTS, statementMonthPartition, statementsFromViews, statementsProjection } from '../../projections/statements.js';
 import { ledgerFacts } from '../ledger/facts.js';

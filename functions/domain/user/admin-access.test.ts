@@ -1,7 +1,7 @@
 /** Given/when/then for what admins do: the second factor of their sign-in, the roster of admins, and their acts on listeners. */
 import { describe, expect, it } from 'vitest';
 import type { AdminPermission, NewEvent } from '../../../events/index.js';
-import { complimentaryTierChange, storedEvent } from '../stored-event.fixtures.js';
+import { complimentaryTierChange, storedEvent } from '../../platform/stored-event.fixtures.js';
 import { adminRosterDecider, type AdminRosterCommand } from './admin-roster.js';
 import { ADMIN_PERMISSIONS, effectiveTier, mayAct, userDecider, type UserCommand } from './user.js';
 

@@ -1,7 +1,7 @@
 /** Given/when/then for the one-time links that make an owner: one use, an expiry, and the newest link of an address only. */
 import { describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../../events/index.js';
-import { storedEvent } from '../stored-event.fixtures.js';
+import { storedEvent } from '../../platform/stored-event.fixtures.js';
 import { ADMIN_ENROLMENT_STREAM, adminEnrolmentDecider, usableEnrolment, type AdminEnrolmentCommand } from './admin-enrolment.js';
 
 function given(events: NewEvent[]) {

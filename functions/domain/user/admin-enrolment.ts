@@ -4,7 +4,7 @@
  * command.
  */
 import type { DomainEvent, EventOf, NewEvent } from '../../../events/index.js';
-import { assertNever, invalid } from '../errors.js';
+import { assertNever, invalid } from '../../platform/errors.js';
 
 export const ADMIN_ENROLMENT_STREAM = 'admin-enrolments#label';
 export const ADMIN_ENROLMENT_HOURS = 24;

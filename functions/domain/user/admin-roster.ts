@@ -5,7 +5,7 @@
  * owner can neither be dismissed nor lose the owner's permission. Pure.
  */
 import type { AdminPermission, DomainEvent, NewEvent } from '../../../events/index.js';
-import { assertNever, conflict, forbidden } from '../errors.js';
+import { assertNever, conflict, forbidden } from '../../platform/errors.js';
 import { adminPermissions } from './user.js';
 
 export const ADMIN_ROSTER_STREAM = 'admin-roster#label';

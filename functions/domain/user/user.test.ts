@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DELETED, type NewEvent } from '../../../events/index.js';
-import { DomainError } from '../errors.js';
-import { storedEvent } from '../stored-event.fixtures.js';
+import { DomainError } from '../../platform/errors.js';
+import { storedEvent } from '../../platform/stored-event.fixtures.js';
 import { tierChangeFor } from './subscription-tier.js';
 import { EMAIL_CHANGE_FRESH_SIGN_IN_MINUTES } from '../../contract/accounts.js';
 import { effectiveTier, FRESH_SIGN_IN_MINUTES, userDecider, userReservations, type UserCommand } from './user.js';

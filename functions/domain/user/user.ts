@@ -6,7 +6,7 @@
 import { brand } from '../../../events/brand.js';
 import { type AdminPermission, DELETED, type DomainEvent, NewEvent, SubscriptionTier, UserRole } from '../../../events/index.js';
 import { trialEnd } from './beta-codes.js';
-import { assertNever, conflict, forbidden, invalid, notFound, unauthorized } from '../errors.js';
+import { assertNever, conflict, forbidden, invalid, notFound, unauthorized } from '../../platform/errors.js';
 
 export interface UserState {
   /** Version of the last event folded in (the users view stores it too). */

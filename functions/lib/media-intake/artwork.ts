@@ -6,10 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { s3Client } from '../aws.js';
-import { env } from '../env.js';
-import { sniffImage } from '../image-type.js';
-import { mediaUrl } from '../media-keys.js';
+import { s3Client } from '../../platform/aws.js';
+import { env } from '../../platform/env.js';
+import { sniffImage } from '../../platform/image-type.js';
+import { mediaUrl } from '../../platform/media-keys.js';
 import { imageCodecs, type ImageCodecs } from './image-codecs.js';
 import { JPEG_QUALITY, orient, resizeCover, type Rgba } from './resize.js';
 import { objectSource } from './source.js';

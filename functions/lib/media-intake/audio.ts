@@ -5,7 +5,7 @@
  * the last FLAC frame and the last MP3 frame are checked against the file's size here.
  */
 import { Readable } from 'node:stream';
-import { sniffImage } from '../image-type.js';
+import { sniffImage } from '../../platform/image-type.js';
 import { crc16, crc8 } from './flac-crc.js';
 import { objectSource, type ByteSource } from './source.js';
 

@@ -3,9 +3,9 @@
  * download ZIP reads it (`instrumentalKey`), or removed from there. Only S3 calls: the HTTP bundle carries no decoder.
  */
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
-import { s3Client } from '../aws.js';
-import { env } from '../env.js';
-import { instrumentalKey } from '../media-keys.js';
+import { s3Client } from '../../platform/aws.js';
+import { env } from '../../platform/env.js';
+import { instrumentalKey } from '../../platform/media-keys.js';
 
 /** The 12 bytes that open a WAV file: `RIFF`, the chunk size, `WAVE`. */
 const WAV_HEADER_BYTES = 12;

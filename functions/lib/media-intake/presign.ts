@@ -4,8 +4,8 @@
  */
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { uploadRules } from '../../contract/admin-catalogue.js';
-import { s3Client } from '../aws.js';
-import { env } from '../env.js';
+import { s3Client } from '../../platform/aws.js';
+import { env } from '../../platform/env.js';
 
 type UploadKind = 'audio' | 'artwork';
 

@@ -7,11 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { UploadKind } from '../../contract/admin-catalogue.js';
-import { notFound } from '../../domain/errors.js';
-import { dynamoClient } from '../aws.js';
-import { env } from '../env.js';
-import { INCOMING_PREFIX } from '../media-keys.js';
-import { objectExists } from '../s3-stream.js';
+import { notFound } from '../../platform/errors.js';
+import { dynamoClient } from '../../platform/aws.js';
+import { env } from '../../platform/env.js';
+import { INCOMING_PREFIX } from '../../platform/media-keys.js';
+import { objectExists } from '../../platform/s3-stream.js';
 import { presignUpload } from './presign.js';
 
 const UPLOAD_RECORD_SECONDS = 24 * 3600;
@@ -37,7 +37,7 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 /**
- * Where an upload goes: under incoming/ (private, functions/lib/media-keys.ts) until it is filed and taken in: a track's
+ * Where an upload goes: under incoming/ (private, functions/platform/media-keys.ts) until it is filed and taken in: a track's
  * streaming MP3 and lossless master are made from it by the track intake, an image is resized, an instrumental copied to
  * its track. What is left there, an upload never filed or one refused, expires after a day (infra/aws/data-stack.ts).
  */

@@ -6,10 +6,10 @@
  * them so), so only jpeg-js is needed here (image-codecs.ts: loaded on first use, from a layer in AWS).
  */
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { s3Client } from '../aws.js';
-import { env } from '../env.js';
-import { isPrivateMediaKey, mediaUrl } from '../media-keys.js';
-import { sniffImage } from '../image-type.js';
+import { s3Client } from '../../platform/aws.js';
+import { env } from '../../platform/env.js';
+import { isPrivateMediaKey, mediaUrl } from '../../platform/media-keys.js';
+import { sniffImage } from '../../platform/image-type.js';
 import { imageCodecs } from './image-codecs.js';
 import { JPEG_QUALITY, resizeCover, type Rgba } from './resize.js';
 

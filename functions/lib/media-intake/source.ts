@@ -1,7 +1,7 @@
 /** The bytes of one upload, read by range or streamed: an object in the media bucket, or bytes in memory. */
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
-import { s3Client } from '../aws.js';
-import { env } from '../env.js';
+import { s3Client } from '../../platform/aws.js';
+import { env } from '../../platform/env.js';
 
 export interface ByteSource {
   /** Total bytes. */

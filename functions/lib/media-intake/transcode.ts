@@ -6,9 +6,9 @@
  */
 import { CopyObjectCommand } from '@aws-sdk/client-s3';
 import type { Mp3Encoder } from '@breezystack/lamejs';
-import { s3Client } from '../aws.js';
-import { env } from '../env.js';
-import { uploadStream } from '../s3-stream.js';
+import { s3Client } from '../../platform/aws.js';
+import { env } from '../../platform/env.js';
+import { uploadStream } from '../../platform/s3-stream.js';
 import { inspectAudioSource, mp3RateFactor, readWavLayout, type AudioFormat } from './audio.js';
 import { objectSource, type ByteSource } from './source.js';
 

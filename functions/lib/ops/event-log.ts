@@ -9,20 +9,20 @@ import { consumersOf } from '../../consumers.js';
 import type { FoundStream, LoggedEvent, TracedEvent } from '../../contract/admin-ops.js';
 import { orderStream } from '../../domain/commerce/order.js';
 import { cartStream } from '../../domain/commerce/cart.js';
-import { notFound } from '../../domain/errors.js';
+import { notFound } from '../../platform/errors.js';
 import { libraryStream } from '../../domain/library/library.js';
 import { notificationsStream } from '../../domain/notifications/notifications.js';
 import { userStream } from '../../domain/user/user.js';
 import { purchasesPartition, type PurchaseView } from '../../projections/commerce.js';
-import { dynamoClient } from '../aws.js';
-import { eachConcurrently } from '../concurrently.js';
-import { env } from '../env.js';
-import { readEvent, streamVersion } from '../event-store.js';
-import { mailKeyOf } from '../mail-effects.js';
-import { onceStatus } from '../once.js';
+import { dynamoClient } from '../../platform/aws.js';
+import { eachConcurrently } from '../../platform/concurrently.js';
+import { env } from '../../platform/env.js';
+import { readEvent, streamVersion } from '../../platform/event-store.js';
+import { mailKeyOf } from '../../platform/mail-effects.js';
+import { onceStatus } from '../../platform/once.js';
 import { listeningStream, playsStream } from '../play-streams.js';
 import { findUserIdByEmail } from '../users.js';
-import { dynamoViewStore, queryViews } from '../views.js';
+import { dynamoViewStore, queryViews } from '../../platform/views.js';
 import { TRACE_DAYS, tracedEvents } from './trace-index.js';
 
 /** How many days of a listener's daily streams (plays, listening) a search lists. */

@@ -8,10 +8,10 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { DomainEvent } from '../../../events/index.js';
 import { consumers, streamCategory } from '../../consumers.js';
-import { conflict, notFound } from '../../domain/errors.js';
-import { dynamoClient } from '../aws.js';
-import { appendBlind, readStream, type AppendContext } from '../event-store.js';
-import { applyViewOp, wins } from '../memory-view-store.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import { dynamoClient } from '../../platform/aws.js';
+import { appendBlind, readStream, type AppendContext } from '../../platform/event-store.js';
+import { applyViewOp, wins } from '../../platform/memory-view-store.js';
 import { projectorNamed } from '../rebuild-views.js';
 import {
   project,
@@ -22,9 +22,9 @@ import {
   type ViewOp,
   type ViewReader,
   type ViewStore,
-} from '../projection.js';
-import { activeGenerations, physicalItem, physicalOp } from '../view-generations.js';
-import { checkpointKey, dynamoViewStore, tableOf, toTransactItem } from '../views.js';
+} from '../../platform/projection.js';
+import { activeGenerations, physicalItem, physicalOp } from '../../platform/view-generations.js';
+import { checkpointKey, dynamoViewStore, tableOf, toTransactItem } from '../../platform/views.js';
 
 type KeepPut = Extract<ViewOp, { kind: 'put' }> & { keep: NonNullable<Extract<ViewOp, { kind: 'put' }>['keep']> };
 
@@ -177,7 +177,7 @@ class CheckpointMoved extends Error {}
  * condition (CheckpointMoved: heal again), and one that tries after finds the checkpoint at the head (a duplicate).
  */
 async function writeHealed(projection: string, streamId: string, from: number, to: number, ops: ViewOp[]) {
-  // In the projection's active generation, as the live projector writes (functions/lib/view-generations.ts).
+  // In the projection's active generation, as the live projector writes (functions/platform/view-generations.ts).
   const generations = await activeGenerations();
   const checkpoint = physicalItem(checkpointKey(projection, streamId), generations);
   const chunks: ViewOp[][] = [];

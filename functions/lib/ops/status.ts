@@ -4,8 +4,8 @@ import { consumers, type ConsumerSpec } from '../../consumers.js';
 import { oldestDeadLetterAgeSeconds } from './dead-letters.js';
 import { errorRate, healthOf, healthThresholds } from './health.js';
 import { consumerQueueUrl, deadLetterQueueUrl, depthOf } from './queues.js';
-import { recentErrors } from './recent-errors.js';
-import { latestMinute, minuteOf, minutesSince, type ConsumerMinute } from './telemetry.js';
+import { recentErrors } from '../../platform/recent-errors.js';
+import { latestMinute, minuteOf, minutesSince, type ConsumerMinute } from '../../platform/telemetry.js';
 
 const HOUR_MS = 3600_000;
 

@@ -13,9 +13,9 @@ import {
   suspiciousPlaysField,
   utcDay,
 } from '../../projections/rollups.js';
-import { eachConcurrently } from '../concurrently.js';
-import type { ViewItem } from '../projection.js';
-import { queryViews } from '../views.js';
+import { eachConcurrently } from '../../platform/concurrently.js';
+import type { ViewItem } from '../../platform/projection.js';
+import { queryViews } from '../../platform/views.js';
 
 const BUCKET_MS = SUSPICIOUS_BUCKET_MINUTES * 60_000;
 const HOUR_MS = 3_600_000;

@@ -11,8 +11,8 @@
  * once the reactor has handled them, within the projection lag.
  */
 import { PutCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { dynamoClient } from '../aws.js';
-import { env } from '../env.js';
+import { dynamoClient } from '../../platform/aws.js';
+import { env } from '../../platform/env.js';
 
 /** How long a trace is kept: an operator follows a request in the days after it, the log keeps the events anyway. */
 export const TRACE_DAYS = 90;

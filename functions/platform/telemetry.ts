@@ -7,10 +7,10 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
 import { BatchGetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoClient } from '../aws.js';
-import { env } from '../env.js';
-import { withCorrelationId } from '../log.js';
-import { recordConsumerLag } from '../metrics.js';
+import { dynamoClient } from './aws.js';
+import { env } from './env.js';
+import { withCorrelationId } from './log.js';
+import { recordConsumerLag } from './metrics.js';
 import { errorText, recordRecentError, type ErrorSubject } from './recent-errors.js';
 
 /** Kept for the chart's hour and a margin. */

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stubAppEnv, unstubAppEnv } from '../../test/support/unit-env.js';
-import { conflict, forbidden, invalid, notFound, rateLimited, unauthorized, unavailable, upstreamFailed } from '../domain/errors.js';
+import { conflict, forbidden, invalid, notFound, rateLimited, unauthorized, unavailable, upstreamFailed } from './errors.js';
 import * as z from 'zod/mini';
 import { contextHandler, errorResponse, fieldMessages } from './http.js';
 

@@ -5,7 +5,7 @@ import { albumData, trackData } from '../domain/catalogue/catalogue.fixtures.js'
 import { albumKey, catalogueProjection } from '../projections/catalogue.js';
 import { batchStore, projectionConsumer } from './consumer.js';
 import { memoryViewStore } from './memory-view-store.js';
-import { memoryOpsRecorder } from './ops/memory-ops-recorder.js';
+import { memoryOpsRecorder } from './memory-ops-recorder.js';
 import type { ViewKey } from './projection.js';
 
 const album = { pk: 'album#a1', sk: 'album' };

@@ -11,7 +11,7 @@ import * as z from 'zod/mini';
 import { brand } from '../../events/brand.js';
 import type { NotificationContent } from '../../events/index.js';
 import { queueName } from '../consumers.js';
-import { escapeHtml } from '../contract/html.js';
+import { escapeHtml } from './contract/html.js';
 import { queueUrl, sesClient, sqsClient } from './aws.js';
 import { env } from './env.js';
 

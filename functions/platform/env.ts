@@ -12,16 +12,16 @@ const count = z.coerce.number().check(z.int(), z.positive());
 const envSchema = z.object({
   TABLE_EVENTS: text,
   TABLE_VIEWS: text,
-  /** The view items written on nearly every event: checkpoints and counters (functions/lib/views.ts). */
+  /** The view items written on nearly every event: checkpoints and counters (functions/platform/views.ts). */
   TABLE_COUNTERS: text,
   TABLE_EPHEMERAL: text,
-  /** The data key of each person (functions/lib/personal-data.ts). */
+  /** The data key of each person (functions/platform/personal-data.ts). */
   TABLE_KEYS: text,
   MEDIA_BUCKET: text,
   /** Queue names are `<QUEUE_PREFIX><consumer>.fifo`. */
   QUEUE_PREFIX: z._default(z.string(), 'toko-'),
   /*
-   * The secrets (functions/lib/secrets.ts): each function has only its own, so each is optional here; code that needs
+   * The secrets (functions/platform/secrets.ts): each function has only its own, so each is optional here; code that needs
    * one reads it with secret(), which names a missing one.
    */
   /** HMAC key for session tokens (HS256), at least 32 characters. */
@@ -33,7 +33,7 @@ const envSchema = z.object({
   /** The download links' own secret: it signs the short-lived album download links (functions/lib/commerce.ts). */
   DOWNLOAD_LINK_SECRET: secretValue,
   /**
-   * The secret CloudFront adds to every request it sends the API (header `x-toko-origin`, functions/lib/http.ts): set,
+   * The secret CloudFront adds to every request it sends the API (header `x-toko-origin`, functions/platform/http.ts): set,
    * a request without it (one sent to the API's own endpoint, around CloudFront) is refused. The local gateway adds it too.
    */
   ORIGIN_SECRET: secretValue,

@@ -4,13 +4,13 @@
  * projection, about 10 KB more per function than one alone.
  */
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { projectionConsumer } from '../lib/consumer.js';
-import { projections } from '../projections/index.js';
+import { projectionConsumer } from '../consumer.js';
+import { projections } from '../../projections.js';
 
 /** The queue handler of the projector `name`; the local SQS trigger runs every projector in one process this way. */
 export function projectorHandler(name: string) {
   const projection = projections[name];
-  if (!projection) throw new Error(`No projection "${name}" in functions/projections/index.ts`);
+  if (!projection) throw new Error(`No projection "${name}" in functions/projections.ts`);
   return projectionConsumer(projection);
 }
 

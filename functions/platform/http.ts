@@ -11,11 +11,11 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import * as z from 'zod/mini';
 import { $ZodError } from 'zod/v4/core';
 import './zod-english.js';
-import type { Endpoint } from '../contract/endpoint.js';
-import { DomainError, unavailable, type DomainErrorKind } from '../domain/errors.js';
+import type { Endpoint } from './contract/endpoint.js';
+import { DomainError, unavailable, type DomainErrorKind } from './errors.js';
 import { routeKey, routes, type AdminLevel, type AuthLevel, type Context, type Route, type RouteKey, type StepUp } from '../routes.js';
 import { mayAct } from '../domain/user/user.js';
-import { steppedUp } from './admin-step-up.js';
+import { steppedUp } from '../lib/admin-step-up.js';
 import { timingSafeEqual } from 'node:crypto';
 import { ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from './edge-headers.js';
 import { ConcurrencyError, ReservationTakenError } from './event-store.js';
@@ -34,7 +34,7 @@ import {
 } from './session.js';
 import { createLogger, withCorrelationId } from './log.js';
 import type { AdminPermission } from '../../events/index.js';
-import { recordRecentError } from './ops/recent-errors.js';
+import { recordRecentError } from './recent-errors.js';
 import { withSecrets } from './secrets.js';
 
 export class HttpError extends Error {

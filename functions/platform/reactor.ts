@@ -1,6 +1,6 @@
 /**
  * SQS FIFO consumer Lambdas that react to messages with commands or side effects (view writes are
- * projections instead: functions/lib/consumer.ts). Each record is handled alone; a failure fails only
+ * projections instead: functions/platform/consumer.ts). Each record is handled alone; a failure fails only
  * its record and the rest of its message group (keeping a stream's order), to be retried, then
  * dead-lettered.
  */
@@ -12,7 +12,7 @@ import { consumers } from '../consumers.js';
 import { queueUrl, sqsClient } from './aws.js';
 import { readEvent } from './event-store.js';
 import { processFifoBatch } from './fifo-batch.js';
-import { withTelemetry, type OpsRecorder } from './ops/telemetry.js';
+import { withTelemetry, type OpsRecorder } from './telemetry.js';
 import { createLogger, withLambdaContext } from './log.js';
 import { EffectInProgressError } from './once.js';
 import { withSecrets } from './secrets.js';

@@ -1,6 +1,6 @@
 /**
  * The event store over DynamoDB: append with an expected version, reservations in the same transaction, read a stream.
- * It is the one place personal fields are sealed on the way in and opened on the way out (functions/lib/personal-data.ts):
+ * It is the one place personal fields are sealed on the way in and opened on the way out (functions/platform/personal-data.ts):
  * every reader of the log (commands, projectors, reactors, rebuilds, exports, history) gets events through `readEvent`.
  */
 import { randomUUID } from 'node:crypto';

@@ -3,7 +3,7 @@
  * (infra/tables.ts): `counters` holds the partitions written on nearly every event, the projectors' checkpoints and
  * the play statistics (functions/projections/stats.ts); `views` holds every other item. Each item goes by its
  * partition key, so no caller names a table. Each projection's items are read and written in its active generation
- * (functions/lib/view-generations.ts): callers name logical keys and get logical items back.
+ * (functions/platform/view-generations.ts): callers name logical keys and get logical items back.
  */
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';

@@ -1,7 +1,7 @@
 /**
  * Typed errors for the code below the HTTP edge: a decider's refusal, or an application one (a rate
  * limit, a payment system that is not configured, an upstream that failed). The edge maps each kind to
- * a status once (functions/lib/http.ts); nothing below it names a status.
+ * a status once (functions/platform/http.ts); nothing below it names a status.
  */
 export type DomainErrorKind =
   'invalid' | 'not_found' | 'conflict' | 'forbidden' | 'unauthorized' | 'rate_limited' | 'unavailable' | 'upstream';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { consumers } from '../consumers.js';
 import type { SQSEvent } from 'aws-lambda';
-import { memoryOpsRecorder } from './ops/memory-ops-recorder.js';
+import { memoryOpsRecorder } from './memory-ops-recorder.js';
 import { deliveryOf, giveUpOnLastTry, queueConsumer } from './reactor.js';
 
 const intake = consumers.find((c) => c.name === 'track-intake')!;

@@ -7,10 +7,10 @@ import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { consumersOf, queueName } from '../consumers.js';
-import { queueUrl, sqsClient } from '../lib/aws.js';
-import { env } from '../lib/env.js';
-import { createLogger } from '../lib/log.js';
+import { consumersOf, queueName } from '../../consumers.js';
+import { queueUrl, sqsClient } from '../aws.js';
+import { env } from '../env.js';
+import { createLogger } from '../log.js';
 
 const logger = createLogger('relay');
 interface Outgoing {

@@ -6,10 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { RecentError } from '../../contract/admin-ops.js';
-import { dynamoClient } from '../aws.js';
-import { env } from '../env.js';
-import { currentCorrelationId } from '../log.js';
+import type { RecentError } from '../contract/admin-ops.js';
+import { dynamoClient } from './aws.js';
+import { env } from './env.js';
+import { currentCorrelationId } from './log.js';
 
 const RECENT_ERRORS_PARTITION = 'ops-errors';
 const KEEP_SECONDS = 7 * 24 * 3600;

@@ -2,7 +2,7 @@
 import type { Context, SQSEvent, SQSRecord, SQSBatchResponse } from 'aws-lambda';
 import { readEvent } from './event-store.js';
 import { processFifoBatch } from './fifo-batch.js';
-import { withTelemetry, type OpsRecorder } from './ops/telemetry.js';
+import { withTelemetry, type OpsRecorder } from './telemetry.js';
 import { project, projectRun, viewKeyId, type Projection, type ViewItem, type ViewStore } from './projection.js';
 import { ownerOf } from './view-generations.js';
 import { dynamoViewStore } from './views.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DELETED, registry } from '../../events/index.js';
-import { storedEvent } from '../domain/stored-event.fixtures.js';
+import { storedEvent } from './stored-event.fixtures.js';
 import { memoryKeyStore, personalDataVault, type SealedFields } from './personal-data.js';
 
 const secret = () => 'k'.repeat(40);

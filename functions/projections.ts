@@ -1,0 +1,27 @@
+/** Every projection by its name, which is also the name of the projector line that runs it in functions/consumers.ts. */
+import type { Projection } from './platform/projection.js';
+import { adminReleasesProjection } from './projections/admin-releases.js';
+import { catalogueProjection } from './projections/catalogue.js';
+import { commerceProjection } from './projections/commerce.js';
+import { libraryProjection } from './projections/library.js';
+import { notificationsProjection } from './projections/notifications.js';
+import { playlistsProjection } from './projections/playlists.js';
+import { rollupsProjection } from './projections/rollups.js';
+import { statementsProjection } from './projections/statements.js';
+import { searchProjection } from './projections/search.js';
+import { usersProjection } from './projections/users.js';
+
+export const projections: Record<string, Projection> = Object.fromEntries(
+  [
+    adminReleasesProjection,
+    catalogueProjection,
+    commerceProjection,
+    libraryProjection,
+    notificationsProjection,
+    playlistsProjection,
+    rollupsProjection,
+    statementsProjection,
+    searchProjection,
+    usersProjection,
+  ].map((p) => [p.name, p]),
+);
