@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { consumers, consumersOf, relay, streamCategory } from './consumers.js';
 import { projectorHandler } from './platform/consumers/projector.js';
 import { route } from './platform/consumers/relay.js';
-import { featuredAlbumEvents, listingEvents } from './projections/catalogue.js';
+import { featuredAlbumEvents, listingEvents } from './catalogue/projections/catalogue.js';
 import { projections } from './projections.js';
 
 const exists = (path: string) => existsSync(new URL(path, import.meta.url));

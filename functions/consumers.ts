@@ -14,7 +14,7 @@
  *   event types it names, wherever they are appended.
  */
 import { registry, type EventType } from '../events/index.js';
-import { featuredAlbumEvents, listingEvents } from './projections/catalogue.js';
+import { featuredAlbumEvents, listingEvents } from './catalogue/projections/catalogue.js';
 
 /** The relay: the events table's DynamoDB Stream → the consumers' queues. */
 export interface RelaySpec {

@@ -1,11 +1,11 @@
 /** Every projection by its name, which is also the name of the projector line that runs it in functions/consumers.ts. */
 import type { Projection } from './platform/projection.js';
-import { adminReleasesProjection } from './projections/admin-releases.js';
-import { catalogueProjection } from './projections/catalogue.js';
+import { adminReleasesProjection } from './catalogue/projections/admin-releases.js';
+import { catalogueProjection } from './catalogue/projections/catalogue.js';
 import { commerceProjection } from './projections/commerce.js';
 import { libraryProjection } from './projections/library.js';
 import { notificationsProjection } from './projections/notifications.js';
-import { playlistsProjection } from './projections/playlists.js';
+import { playlistsProjection } from './catalogue/projections/playlists.js';
 import { rollupsProjection } from './projections/rollups.js';
 import { statementsProjection } from './projections/statements.js';
 import { searchProjection } from './projections/search.js';

@@ -5,8 +5,8 @@
  * parsed by, and its types inferred from, the route's line.
  */
 import * as accounts from './contract/accounts.js';
-import * as adminCatalogue from './contract/admin-catalogue.js';
-import * as adminPlaylists from './contract/admin-playlists.js';
+import * as adminCatalogue from './catalogue/contract/admin-catalogue.js';
+import * as adminPlaylists from './catalogue/contract/admin-playlists.js';
 import * as adminPeople from './contract/admin-people.js';
 import * as adminHistory from './contract/admin-history.js';
 import * as adminSales from './contract/admin-sales.js';
@@ -14,7 +14,7 @@ import * as adminDashboard from './contract/admin-dashboard.js';
 import * as adminStatements from './contract/admin-statements.js';
 import * as adminOps from './contract/admin-ops.js';
 import * as band from './contract/band.js';
-import * as catalogue from './contract/catalogue.js';
+import * as catalogue from './catalogue/contract/catalogue.js';
 import * as commerce from './contract/commerce.js';
 import type { Endpoint } from './platform/contract/endpoint.js';
 import type { AdminPermission } from '../events/index.js';

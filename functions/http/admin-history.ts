@@ -9,7 +9,7 @@ import { forbidden } from '../platform/errors.js';
 import { mayAct } from '../domain/user/user.js';
 import { albumAsOf, historyPage } from '../lib/history.js';
 import { contextHandler, type AdminSession } from '../platform/http.js';
-import { releaseDto } from '../lib/release-details.js';
+import { releaseDto } from '../catalogue/release-details.js';
 
 function allow(session: AdminSession, permission: AdminPermission, about: string) {
   if (!mayAct(session.permissions, permission))

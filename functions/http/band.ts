@@ -7,7 +7,7 @@ import { confirmFanSignup, requestFanSignup } from '../lib/fan-signups.js';
 import { contextHandler, reply } from '../platform/http.js';
 import { signedMediaUrl } from '../platform/media-urls.js';
 import { queryViews } from '../platform/views.js';
-import { BAND_PAGE_TRACKS } from '../projections/catalogue.js';
+import { BAND_PAGE_TRACKS } from '../catalogue/projections/catalogue.js';
 
 interface BandPageTrackView {
   id: string;

@@ -3,10 +3,10 @@
  * The user is always the session's: no route takes a user id. Commands answer with the new library
  * state (folded from the stream), so a screen never waits for the projection.
  */
-import type { Listener } from '../domain/access.js';
-import { inTrackOrder } from '../domain/catalogue/album.js';
+import type { Listener } from '../catalogue/domain/access.js';
+import { inTrackOrder } from '../catalogue/domain/album.js';
 import { libraryDecider, libraryStream, type AlbumFacts, type LibraryCommand, type LibraryState } from '../domain/library/library.js';
-import { audioUrlFor, listenerOf, readAlbums, readTracks, type CatalogueAlbum } from '../lib/catalogue-reads.js';
+import { audioUrlFor, listenerOf, readAlbums, readTracks, type CatalogueAlbum } from '../catalogue/catalogue-reads.js';
 import { commandContext, runCommand } from '../platform/command.js';
 import { appendBlind, readStream, streamVersion } from '../platform/event-store.js';
 import { contextHandler, HttpError, reply, type RequestInfo } from '../platform/http.js';

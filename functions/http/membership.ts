@@ -24,7 +24,7 @@ import { syncSubscription } from '../lib/stripe-events.js';
 import { appOrigin } from '../platform/mail.js';
 import { freshUser } from '../lib/users.js';
 import { getView, queryViews } from '../platform/views.js';
-import { ALBUMS_INDEX } from '../projections/catalogue.js';
+import { ALBUMS_INDEX } from '../catalogue/projections/catalogue.js';
 import { VIDEOS_INDEX, videoKey, videoSlugKey, type VideoView } from '../projections/commerce.js';
 
 /** Non-members see this many of each kind of exclusive content as a preview. */

@@ -19,7 +19,7 @@ import { issuePlayToken, readPlayToken } from '../lib/play-tokens.js';
 import { playReportsStream } from '../lib/play-streams.js';
 import { readCookie, type Session } from '../platform/session.js';
 import { getView } from '../platform/views.js';
-import { trackKey } from '../projections/catalogue.js';
+import { trackKey } from '../catalogue/projections/catalogue.js';
 import { albumStatsKey } from '../projections/stats.js';
 
 const logger = createLogger('plays');

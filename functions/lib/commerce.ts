@@ -21,7 +21,7 @@ import {
   type PlanAmount,
   type PricingChoice,
 } from '../contract/pricing.js';
-import { albumKey } from '../projections/catalogue.js';
+import { albumKey } from '../catalogue/projections/catalogue.js';
 import {
   cartKey,
   downloadKey,

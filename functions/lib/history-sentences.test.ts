@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../events/index.js';
-import { albumData, artistData } from '../domain/catalogue/catalogue.fixtures.js';
+import { albumData, artistData } from '../catalogue/domain/catalogue.fixtures.js';
 import { storedEvent } from '../platform/stored-event.fixtures.js';
 import { historySentences } from './history-sentences.js';
 

@@ -2,8 +2,8 @@
  * A stream's history as the admin pages show it, read from the event log by its key: who did what and when, newest
  * first, a page at a time; and an album as it was at a past time, replayed from its stream.
  */
-import { albumDecider, albumStream, type AlbumState } from '../domain/catalogue/album.js';
-import { artistStream } from '../domain/catalogue/artist.js';
+import { albumDecider, albumStream, type AlbumState } from '../catalogue/domain/album.js';
+import { artistStream } from '../catalogue/domain/artist.js';
 import { userStream } from '../domain/commerce/subscription.js';
 import { notFound } from '../platform/errors.js';
 import { userKey, type UserView } from '../projections/users.js';

@@ -1,6 +1,6 @@
 /** Answers the notification rules' lookups (functions/domain/notifications/rules.ts) from the views. */
 import type { RuleLookups } from '../domain/notifications/rules.js';
-import { artistKey } from '../projections/catalogue.js';
+import { artistKey } from '../catalogue/projections/catalogue.js';
 import { artistFansPartition, type ArtistFanItem } from '../projections/library.js';
 import type { ViewItem, ViewKey } from '../platform/projection.js';
 

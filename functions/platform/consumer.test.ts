@@ -1,8 +1,8 @@
 import type { SQSRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../events/index.js';
-import { albumData, trackData } from '../domain/catalogue/catalogue.fixtures.js';
-import { albumKey, catalogueProjection } from '../projections/catalogue.js';
+import { albumData, trackData } from '../catalogue/domain/catalogue.fixtures.js';
+import { albumKey, catalogueProjection } from '../catalogue/projections/catalogue.js';
 import { batchStore, projectionConsumer } from './consumer.js';
 import { memoryViewStore } from './memory-view-store.js';
 import { memoryOpsRecorder } from './memory-ops-recorder.js';

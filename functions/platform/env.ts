@@ -70,11 +70,11 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.optional(z.string().check(z.minLength(8))),
   /** Sign-in messages one IP may ask for per 15 minutes (each e-mail address gets 5). */
   SIGNIN_LIMIT_PER_IP: z._default(count, 100),
-  /** The site bucket: the SPA's build, and the pre-rendered pages under pages/ (functions/consumers/prerender.ts). */
+  /** The site bucket: the SPA's build, and the pre-rendered pages under pages/ (functions/catalogue/consumers/prerender.ts). */
   SITE_BUCKET: z.optional(text),
   /** Where the pre-rendered pages' renderer is loaded from: its layer's module, or a file URL (the local cloud's build). */
   PAGE_RENDERER: z._default(text, 'toko-page-renderer'),
-  /** The CloudFront KeyValueStore (ARN) listing the pre-rendered pages for the edge (functions/lib/page-list.ts); none locally. */
+  /** The CloudFront KeyValueStore (ARN) listing the pre-rendered pages for the edge (functions/catalogue/page-list.ts); none locally. */
   PAGE_LIST_STORE: z.optional(text),
   /** The most plays one listener's day counts (functions/domain/plays.ts); unset, DAILY_PLAY_CEILING, a day of listening. */
   PLAYS_PER_LISTENER_DAY: z.optional(count),

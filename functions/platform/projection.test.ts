@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../events/index.js';
-import { freeToStream } from '../domain/catalogue/album-offer.js';
-import { catalogueProjection } from '../projections/catalogue.js';
+import { freeToStream } from '../catalogue/domain/album-offer.js';
+import { catalogueProjection } from '../catalogue/projections/catalogue.js';
 import { statsProjection } from '../projections/stats.js';
 import { memoryViewStore } from './memory-view-store.js';
 import {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { consumers } from '../consumers.js';
-import { albumKey, ALBUMS_INDEX } from '../projections/catalogue.js';
+import { albumKey, ALBUMS_INDEX } from '../catalogue/projections/catalogue.js';
 import { libraryAlbumKey } from '../projections/library.js';
-import { releaseCountPartition } from '../projections/admin-releases.js';
+import { releaseCountPartition } from '../catalogue/projections/admin-releases.js';
 import { albumStatsKey } from '../projections/stats.js';
 import { checkpointKey } from './views.js';
 import { logicalItem, ownerOf, partitionOwners, physicalItem, physicalOp } from './view-generations.js';

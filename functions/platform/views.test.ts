@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ViewOp } from './projection.js';
 import { albumStatsKey, trackStatsKey } from '../projections/stats.js';
-import { albumKey } from '../projections/catalogue.js';
+import { albumKey } from '../catalogue/projections/catalogue.js';
 import { checkpointKey, isCounterKey, packCommits, type PendingCommit } from './views.js';
 
 const commit = (stream: string, ...ops: ViewOp[]): PendingCommit => ({ checkpoint: checkpointKey('p', stream), ops });

@@ -6,7 +6,7 @@
 import { assertNever } from '../platform/errors.js';
 import { isLibraryEvent, libraryEventTypes, type LibraryEvent } from '../domain/library/library.js';
 import { stamp, type Projection, type ViewOp, type ViewReader } from '../platform/projection.js';
-import { albumKey } from './catalogue.js';
+import { albumKey } from '../catalogue/projections/catalogue.js';
 
 export const libraryPartition = (userId: string) => `library#${userId}`;
 export const libraryAlbumKey = (userId: string, albumId: string) => ({ pk: libraryPartition(userId), sk: `album#${albumId}` });

@@ -5,7 +5,7 @@ import { eventLog } from '../domain/ledger/ledger-events.fixtures.js';
 import { memoryViewStore } from '../platform/memory-view-store.js';
 import type { ViewItem } from '../platform/projection.js';
 import { project } from '../platform/projection.js';
-import { albumKey } from './catalogue.js';
+import { albumKey } from '../catalogue/projections/catalogue.js';
 import { periodFigures } from './rollups-figures.js';
 import {
   DIRTY_SK,

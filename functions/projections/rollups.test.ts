@@ -3,7 +3,7 @@ import type { DomainEvent, NewEvent } from '../../events/index.js';
 import { eventLog } from '../domain/ledger/ledger-events.fixtures.js';
 import { memoryViewStore } from '../platform/memory-view-store.js';
 import { project } from '../platform/projection.js';
-import { albumKey, artistKey } from './catalogue.js';
+import { albumKey, artistKey } from '../catalogue/projections/catalogue.js';
 import { daysOf, levelsAt, periodFigures, previousPeriod } from './rollups-figures.js';
 import {
   ROLLUP_DAY_SHARDS,

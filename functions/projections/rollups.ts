@@ -22,7 +22,7 @@ import {
   type ViewOp,
   type ViewReader,
 } from '../platform/projection.js';
-import { albumKey, artistKey } from './catalogue.js';
+import { albumKey, artistKey } from '../catalogue/projections/catalogue.js';
 import { sketchPoint } from './rollups-sketch.js';
 import { statsProjection } from './stats.js';
 import { playsStream } from '../lib/play-streams.js';

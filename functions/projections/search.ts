@@ -6,7 +6,7 @@
 import type { DomainEvent, PlaylistTrack } from '../../events/index.js';
 import type { SearchAlbum, SearchArtist, SearchDocument, SearchPlaylist } from '../domain/search/search.js';
 import { stamp, type Projection, type ViewOp, type ViewReader } from '../platform/projection.js';
-import { listingEvents } from './catalogue.js';
+import { listingEvents } from '../catalogue/projections/catalogue.js';
 
 export const SEARCH_PARTITION = 'search';
 /** Where the documents of an unpublished album or an archived artist wait, out of every search, to come back as they were. */

@@ -18,7 +18,7 @@ import {
   type StatementLookups,
 } from '../domain/statements/statement.js';
 import type { Projection, ViewItem, ViewKey, ViewOp, ViewReader } from '../platform/projection.js';
-import { albumKey } from './catalogue.js';
+import { albumKey } from '../catalogue/projections/catalogue.js';
 
 export const statementMonthPartition = (month: string) => `statements#month#${month}`;
 export const STATEMENT_CLOSED_SK = 'closed';

@@ -168,7 +168,7 @@ const mediaObjectsReason =
  * The pre-render consumer's own reach. The site bucket: it reads the SPA's index.html (the pages' template) and reads,
  * writes and deletes the pages under pages/, nothing else of the SPA's build. The page list (the KeyValueStore CloudFront
  * reads): its ETag, and its keys. The media bucket's images: it reads an artwork (or an avatar) and writes its share
- * picture beside it (functions/lib/media-intake/share-image.ts), with ListBucket so a picture not made yet answers 404.
+ * picture beside it (functions/catalogue/media-intake/share-image.ts), with ListBucket so a picture not made yet answers 404.
  */
 export function grantPages(
   to: IGrantable,
@@ -210,7 +210,7 @@ export function grantPages(
   }
 }
 
-/** The KeyValueStore API calls of functions/lib/page-list.ts. */
+/** The KeyValueStore API calls of functions/catalogue/page-list.ts. */
 export const pageListActions = [
   'cloudfront-keyvaluestore:DeleteKey',
   'cloudfront-keyvaluestore:DescribeKeyValueStore',

@@ -252,7 +252,7 @@ export class ApiStack extends Stack {
 /**
  * Every page rendered again once a deployment is in place (this stack follows the web stack, whose deployment puts the
  * SPA's index.html, the pages' template, in the site bucket): CloudFormation asks the renderer's function itself
- * (functions/consumers/prerender.ts), with no provider function between. It asks at creation and whenever the SPA's
+ * (functions/catalogue/consumers/prerender.ts), with no provider function between. It asks at creation and whenever the SPA's
  * build (its index.html names every hashed file) or the renderer (its layer, hashed by its output) changes: every
  * deployment that changes what a page looks like. A failed render fails the deployment. A render that outlasts the
  * function's timeout (a first deployment, making every artwork's share picture) is tried again by Lambda's own retries

@@ -133,7 +133,7 @@ export class DataStack extends Stack {
           maxAge: 3600,
         },
         {
-          // Admin uploads go straight to the bucket with presigned POST forms (functions/lib/media-intake/presign.ts).
+          // Admin uploads go straight to the bucket with presigned POST forms (functions/catalogue/media-intake/presign.ts).
           allowedMethods: [HttpMethods.POST],
           allowedOrigins: [config.domain ? `https://${config.domain}` : '*'],
           allowedHeaders: ['*'],

@@ -18,7 +18,7 @@ import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-l
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { buildPageRenderer, PAGE_RENDERER_MODULE } from '../../frontend/build/page-renderer.js';
-import { PAGE_LIST_CLIENT_MODULE } from '../../functions/lib/page-list.js';
+import { PAGE_LIST_CLIENT_MODULE } from '../../functions/catalogue/page-list.js';
 import { acknowledge } from './checks.js';
 import { repoRoot } from './config.js';
 import { SECRETS_TTL_MS } from '../../functions/platform/secrets.js';
@@ -132,7 +132,7 @@ function codecLayer(scope: Construct): ILayerVersion {
  * The pre-rendered pages' renderer (frontend/build/page-renderer.ts: React's server renderer and the app's components,
  * ≈ 550 KB minified) as `/opt/nodejs/node_modules/toko-page-renderer`, for the pre-render consumer only. Hashed by its
  * output, so a change to any component the pages show makes a new layer version. Beside it, the page list's
- * KeyValueStore client with its SigV4a signer (functions/lib/page-list-client.ts), which the runtime's SDK lacks.
+ * KeyValueStore client with its SigV4a signer (functions/catalogue/page-list-client.ts), which the runtime's SDK lacks.
  */
 export function pageRendererLayer(scope: Construct): ILayerVersion {
   const stack = Stack.of(scope);

@@ -31,7 +31,7 @@ import { consumerSecrets, httpSecrets } from '../../functions/secrets.js';
 import { buildToko, type Toko } from './toko.js';
 import { pageListActions } from './access.js';
 import { sitePagesCode } from './web-stack.js';
-import { PAGE_FRESH_SECONDS } from '../../functions/lib/page-list.js';
+import { PAGE_FRESH_SECONDS } from '../../functions/catalogue/page-list.js';
 
 type Json = Record<string, unknown>;
 type Resource = { Type: string; Properties: Json; DependsOn?: string[] };

@@ -45,7 +45,7 @@ import {
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { PRIVATE_MEDIA_PREFIXES } from '../../functions/platform/media-keys.js';
-import { PAGE_FRESH_SECONDS } from '../../functions/lib/page-list.js';
+import { PAGE_FRESH_SECONDS } from '../../functions/catalogue/page-list.js';
 import { HSTS, securityHeaders, type Framing, type SecurityHeaderSources } from '../security-headers.js';
 import { acknowledge } from './checks.js';
 import type { TokoConfig } from './config.js';
@@ -62,7 +62,7 @@ export interface WebStackProps extends StackProps {
 
 /**
  * The site's viewer requests: the home, album and artist pages are answered with their pre-rendered HTML when the page
- * list (the function's KeyValueStore: a page's path → its object's URI, kept by functions/consumers/prerender.ts) has them; an
+ * list (the function's KeyValueStore: a page's path → its object's URI, kept by functions/catalogue/consumers/prerender.ts) has them; an
  * unlisted one (an unpublished album) and every other path without a file extension are the SPA's routes: index.html.
  * API and media 404s stay 404s. The rewrite comes before the cache, so a page and index.html are cached apart.
  */
@@ -112,7 +112,7 @@ export class WebStack extends Stack {
   /** The API's own domain (config.apiDomain), CloudFront's origin, mapped to the stage by the API stack; none without it. */
   readonly apiDomainName?: IDomainName;
   readonly distribution: IDistribution;
-  /** The SPA's build, and under pages/ the pre-rendered pages (functions/consumers/prerender.ts writes them). */
+  /** The SPA's build, and under pages/ the pre-rendered pages (functions/catalogue/consumers/prerender.ts writes them). */
   readonly siteBucket: Bucket;
   /** The name of the export of the site bucket's ARN, for the pre-render consumer's grant (access.ts). */
   readonly siteBucketArnExport: string;

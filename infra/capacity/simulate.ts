@@ -10,7 +10,7 @@ import { consumers, consumersOf, queueName, relay, type ConsumerSpec } from '../
 import { memoryViewStore } from '../../functions/platform/memory-view-store.js';
 import { spreadOp, type ViewKey, type ViewOp } from '../../functions/platform/projection.js';
 import { checkpointKey, isCounterKey, packCommits, type PendingCommit } from '../../functions/platform/views.js';
-import { albumKey, artistKey } from '../../functions/projections/catalogue.js';
+import { albumKey, artistKey } from '../../functions/catalogue/projections/catalogue.js';
 import { projections } from '../../functions/projections.js';
 import { playsStream } from '../../functions/lib/play-streams.js';
 import { seededRandom } from '../seed/media/random.js';

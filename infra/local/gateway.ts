@@ -28,7 +28,7 @@ export interface GatewayOptions {
   loadHttpHandler: (context: string) => () => Promise<HttpHandler>;
   s3Config: AwsClientConfig;
   bucket: string;
-  /** The site bucket, whose pages/ hold the pre-rendered home, artist and album pages (functions/consumers/prerender.ts). */
+  /** The site bucket, whose pages/ hold the pre-rendered home, artist and album pages (functions/catalogue/consumers/prerender.ts). */
   siteBucket?: string;
   staticDir: string;
   region: string;

@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 import type { DomainEvent, NewEvent } from '../../events/index.js';
 import { memoryViewStore } from '../../functions/platform/memory-view-store.js';
 import { project, type ViewItem } from '../../functions/platform/projection.js';
-import { albumKey } from '../../functions/projections/catalogue.js';
+import { albumKey } from '../../functions/catalogue/projections/catalogue.js';
 import { rollupsProjection } from '../../functions/projections/rollups.js';
 import { closeRollupDay } from '../../functions/scheduled/close-rollup-days.js';
 import { percentile, type Row } from './rows.js';

@@ -169,7 +169,7 @@ export async function lighthouseRows(baseUrl: string, albumId: string): Promise<
           Key: objectKeyOf(snapshotPage(page.slug)),
           Body: html,
           ContentType: 'text/html; charset=utf-8',
-          // As the pre-rendered pages are stored (functions/consumers/prerender.ts).
+          // As the pre-rendered pages are stored (functions/catalogue/consumers/prerender.ts).
           CacheControl: 'public, max-age=60, stale-while-revalidate=600',
         }),
       );

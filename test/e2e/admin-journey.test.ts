@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAdminRole } from '../../functions/lib/admin-roster.js';
-import { mp3Bytes, wavBytes } from '../../functions/lib/media-intake/audio.fixtures.js';
+import { mp3Bytes, wavBytes } from '../../functions/catalogue/media-intake/audio.fixtures.js';
 import { hashPassword } from '../../functions/lib/passwords.js';
 import { runUserCommand } from '../../functions/lib/users.js';
 import { baseUrl, eventually, useCloudEnv } from '../support/cloud.js';

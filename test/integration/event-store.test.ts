@@ -8,7 +8,7 @@ import {
   streamVersion,
 } from '../../functions/platform/event-store.js';
 import type { NewEvent } from '../../events/index.js';
-import { createArtist } from '../../functions/lib/catalogue-commands.js';
+import { createArtist } from '../../functions/catalogue/catalogue-commands.js';
 import { useCloudEnv } from '../support/cloud.js';
 
 beforeAll(useCloudEnv);

@@ -9,11 +9,11 @@ import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { s3Client } from '../../functions/platform/aws.js';
 import { env } from '../../functions/platform/env.js';
-import { resizeArtwork } from '../../functions/lib/media-intake/artwork.js';
-import { flacBytes, mp3Bytes, wavBytes, wavInspection } from '../../functions/lib/media-intake/audio.fixtures.js';
-import { inspectAudio } from '../../functions/lib/media-intake/audio.js';
-import { presignUpload } from '../../functions/lib/media-intake/index.js';
-import { makeStreamingMp3 } from '../../functions/lib/media-intake/transcode.js';
+import { resizeArtwork } from '../../functions/catalogue/media-intake/artwork.js';
+import { flacBytes, mp3Bytes, wavBytes, wavInspection } from '../../functions/catalogue/media-intake/audio.fixtures.js';
+import { inspectAudio } from '../../functions/catalogue/media-intake/audio.js';
+import { presignUpload } from '../../functions/catalogue/media-intake/index.js';
+import { makeStreamingMp3 } from '../../functions/catalogue/media-intake/transcode.js';
 import { useCloudEnv } from '../support/cloud.js';
 
 beforeAll(() => useCloudEnv());

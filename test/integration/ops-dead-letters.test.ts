@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeadLetter, RecentError } from '../../functions/contract/admin-ops.js';
-import { albumData, trackData } from '../../functions/domain/catalogue/catalogue.fixtures.js';
+import { albumData, trackData } from '../../functions/catalogue/domain/catalogue.fixtures.js';
 import { libraryStream } from '../../functions/domain/library/library.js';
-import { createArtist, publishAlbum } from '../../functions/lib/catalogue-commands.js';
+import { createArtist, publishAlbum } from '../../functions/catalogue/catalogue-commands.js';
 import { appendToStream, readStream } from '../../functions/platform/event-store.js';
 import { dynamoViewStore } from '../../functions/platform/views.js';
 import { albums as seededAlbums } from '../../infra/seed/catalogue.js';

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { consumers, dlqName } from '../../functions/consumers.js';
 import { dynamoClient, sqsClient } from '../../functions/platform/aws.js';
 import { env } from '../../functions/platform/env.js';
-import { createArtist } from '../../functions/lib/catalogue-commands.js';
+import { createArtist } from '../../functions/catalogue/catalogue-commands.js';
 import { toStoredEvents } from '../../functions/platform/event-store.js';
 import { viewStoreAt } from '../../functions/platform/views.js';
 import { projectionConsumer } from '../../functions/platform/consumer.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent, NewEvent } from '../../../events/index.js';
-import { guestListener, type Listener } from '../access.js';
+import { guestListener, type Listener } from '../../catalogue/domain/access.js';
 import { DomainError } from '../../platform/errors.js';
 import { libraryDecider, type AlbumFacts, type LibraryCommand } from './library.js';
 

@@ -4,7 +4,7 @@
  */
 import { brand } from '../../../events/brand.js';
 import type { DomainEvent, NewEvent } from '../../../events/index.js';
-import { canPlayAlbum, type AlbumAccessFacts, type Listener } from '../access.js';
+import { canPlayAlbum, type AlbumAccessFacts, type Listener } from '../../catalogue/domain/access.js';
 import { assertNever, forbidden, invalid, notFound } from '../../platform/errors.js';
 
 export interface LibraryState {

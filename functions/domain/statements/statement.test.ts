@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../../events/index.js';
 import { memoryViewStore } from '../../platform/memory-view-store.js';
 import { project } from '../../platform/projection.js';
-import { albumKey } from '../../projections/catalogue.js';
+import { albumKey } from '../../catalogue/projections/catalogue.js';
 import { STATEMENT_CONTRACTS, statementMonthPartition, statementsFromViews, statementsProjection } from '../../projections/statements.js';
 import { ledgerFacts } from '../ledger/facts.js';
 import { eventLog } from '../ledger/ledger-events.fixtures.js';

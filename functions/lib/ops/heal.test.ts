@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../../events/index.js';
 import { storedEvent } from '../../platform/stored-event.fixtures.js';
-import { artistKey, albumKey } from '../../projections/catalogue.js';
-import { catalogueProjection } from '../../projections/catalogue.js';
+import { artistKey, albumKey } from '../../catalogue/projections/catalogue.js';
+import { catalogueProjection } from '../../catalogue/projections/catalogue.js';
 import { artistFanKey, favoriteTrackKey, libraryAlbumKey, libraryProjection, recentTrackKey } from '../../projections/library.js';
 import { memoryViewStore } from '../../platform/memory-view-store.js';
 import { healOps, streamImage } from './heal.js';

@@ -1,5 +1,5 @@
 /** Who may play an album: the label's access rules (free, Toko+, bought), pure, shared by every endpoint that serves audio. */
-import type { RequiredTier } from '../../events/index.js';
+import type { RequiredTier } from '../../../events/index.js';
 
 export interface Listener {
   tier: 'free' | 'toko_plus';

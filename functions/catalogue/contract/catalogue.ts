@@ -1,6 +1,6 @@
 /** Contract of the `catalogue` context: albums, their tracks, artists and lyrics. */
 import * as z from 'zod/mini';
-import { endpoint, idParams, nullableText, tier } from '../platform/contract/endpoint.js';
+import { endpoint, idParams, nullableText, tier } from '../../platform/contract/endpoint.js';
 
 const count = z.int().check(z.nonnegative());
 

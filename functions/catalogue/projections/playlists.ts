@@ -2,8 +2,8 @@
  * The playlists view: one item per curated playlist. Published ones are listed by name on gsi1 under `playlists`,
  * drafts under `playlists#drafts`, which only the staff's list reads.
  */
-import type { PlaylistTrack } from '../../events/index.js';
-import { stamp, type Projection, type ViewOp } from '../platform/projection.js';
+import type { PlaylistTrack } from '../../../events/index.js';
+import { stamp, type Projection, type ViewOp } from '../../platform/projection.js';
 
 export const playlistKey = (playlistId: string) => ({ pk: `playlist#${playlistId}`, sk: 'playlist' });
 export const PLAYLISTS_INDEX = 'playlists';

@@ -8,14 +8,14 @@
  * and the admin can upload it again, instead of showing it as processing for ever while its message sits in the DLQ.
  */
 import { CopyObjectCommand } from '@aws-sdk/client-s3';
-import type { EventOf } from '../../events/index.js';
-import { s3Client } from '../platform/aws.js';
-import { loadAlbum, runReleaseCommand } from '../lib/catalogue-commands.js';
-import { env } from '../platform/env.js';
-import { inspectAudio } from '../lib/media-intake/audio.js';
-import { makeStreamingMp3 } from '../lib/media-intake/transcode.js';
-import { GATED_AUDIO_PREFIX, losslessMasterKey } from '../platform/media-keys.js';
-import { giveUpOnLastTry, reactorConsumer, type Delivery } from '../platform/reactor.js';
+import type { EventOf } from '../../../events/index.js';
+import { s3Client } from '../../platform/aws.js';
+import { loadAlbum, runReleaseCommand } from '../catalogue-commands.js';
+import { env } from '../../platform/env.js';
+import { inspectAudio } from '../media-intake/audio.js';
+import { makeStreamingMp3 } from '../media-intake/transcode.js';
+import { GATED_AUDIO_PREFIX, losslessMasterKey } from '../../platform/media-keys.js';
+import { giveUpOnLastTry, reactorConsumer, type Delivery } from '../../platform/reactor.js';
 
 /** Every uploaded track streams from the private prefix: a draft's access may still change, and signed URLs serve any album. */
 export const streamingKey = (albumId: string, trackId: string) => `${GATED_AUDIO_PREFIX}${albumId}/${trackId}.mp3`;

@@ -4,11 +4,11 @@
  * run (or two overlapping runs) publishes nothing twice.
  */
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '../platform/errors.js';
-import { publishIfDue } from '../lib/catalogue-commands.js';
-import { dueReleases } from '../lib/release-board.js';
-import { createLogger } from '../platform/log.js';
-import { withSecrets } from '../platform/secrets.js';
+import { DomainError } from '../../platform/errors.js';
+import { publishIfDue } from '../catalogue-commands.js';
+import { dueReleases } from '../release-board.js';
+import { createLogger } from '../../platform/log.js';
+import { withSecrets } from '../../platform/secrets.js';
 
 const logger = createLogger('scheduled-publish-due');
 

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { artistDecider, type ArtistCommand, type ArtistState } from '../domain/catalogue/artist.js';
+import { artistDecider, type ArtistCommand, type ArtistState } from './domain/artist.js';
 import { invalid } from '../platform/errors.js';
 import { s3Client } from '../platform/aws.js';
 import { loadArtist, runArtistCommand } from './catalogue-commands.js';

@@ -1,14 +1,14 @@
 /** The playlists' commands with their I/O: the seed and the admin panel create and curate playlists through here. */
 import type { DomainEvent, EventOf, PlaylistTrack } from '../../events/index.js';
-import type { AdminPlaylist } from '../contract/admin-playlists.js';
+import type { AdminPlaylist } from './contract/admin-playlists.js';
 import type { CatalogueAlbum, CatalogueTrack } from './catalogue-reads.js';
-import { albumStream } from '../domain/catalogue/album.js';
+import { albumStream } from './domain/album.js';
 import { notFound } from '../platform/errors.js';
-import { playlistDecider, playlistStream, type PlaylistCommand, type PlaylistState } from '../domain/playlists/playlist.js';
+import { playlistDecider, playlistStream, type PlaylistCommand, type PlaylistState } from './domain/playlist.js';
 import { runCommand } from '../platform/command.js';
 import { readStream, type AppendContext } from '../platform/event-store.js';
 import { getViews } from '../platform/views.js';
-import { albumKey, trackKey } from '../projections/catalogue.js';
+import { albumKey, trackKey } from './projections/catalogue.js';
 
 /** The tracks an album's stream holds out now: those of its latest publication, none while it is unpublished. */
 function tracksOut(history: DomainEvent[]): Set<string> {

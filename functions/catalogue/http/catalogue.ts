@@ -1,11 +1,11 @@
 /** HTTP context `catalogue`: albums, tracks, artists and lyrics, read from the catalogue and stats views. */
 import { canPlayAlbum } from '../domain/access.js';
-import { contextHandler, HttpError } from '../platform/http.js';
-import { audioUrlFor, listenerOf } from '../lib/catalogue-reads.js';
-import { getView, getViews, queryViews } from '../platform/views.js';
+import { contextHandler, HttpError } from '../../platform/http.js';
+import { audioUrlFor, listenerOf } from '../catalogue-reads.js';
+import { getView, getViews, queryViews } from '../../platform/views.js';
 import { albumKey, ALBUMS_INDEX, ARTISTS_INDEX, artistKey, featuredAlbumKey, trackKey } from '../projections/catalogue.js';
-import { albumStatsKey, trackStatsKey } from '../projections/stats.js';
-import type { AlbumDetails, Track } from '../../events/index.js';
+import { albumStatsKey, trackStatsKey } from '../../projections/stats.js';
+import type { AlbumDetails, Track } from '../../../events/index.js';
 
 /** Display price of an album with no price at all. */
 const FALLBACK_PRICE = 12.99;

@@ -1,8 +1,8 @@
 /** The catalogue's commands with their I/O: the seed and the admin panel both publish through here. */
 import type { EventOf } from '../../events/index.js';
-import { albumDecider, albumStream, type AlbumCommand, type AlbumState } from '../domain/catalogue/album.js';
-import { artistDecider, artistStream, type ArtistCommand, type ArtistState } from '../domain/catalogue/artist.js';
-import { featuredAlbumDecider, featuredAlbumStream } from '../domain/catalogue/featured-album.js';
+import { albumDecider, albumStream, type AlbumCommand, type AlbumState } from './domain/album.js';
+import { artistDecider, artistStream, type ArtistCommand, type ArtistState } from './domain/artist.js';
+import { featuredAlbumDecider, featuredAlbumStream } from './domain/featured-album.js';
 import { runCommand } from '../platform/command.js';
 import { readStream, streamVersion, type AppendContext } from '../platform/event-store.js';
 

@@ -4,10 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { artistImageMaxBytes, type AdminArtist } from '../contract/admin-catalogue.js';
-import { draftOf, type AlbumState } from '../domain/catalogue/album.js';
-import type { ArtistState } from '../domain/catalogue/artist.js';
-import { invalid, notFound } from '../platform/errors.js';
-import { changeArtistImage, type ArtistImage } from '../lib/artist-images.js';
+import { draftOf, type AlbumState } from '../domain/album.js';
+import type { ArtistState } from '../domain/artist.js';
+import { invalid, notFound } from '../../platform/errors.js';
+import { changeArtistImage, type ArtistImage } from '../artist-images.js';
 import {
   chooseFeaturedAlbum,
   clearFeaturedAlbum,
@@ -17,20 +17,20 @@ import {
   publishDraft,
   runArtistCommand,
   runReleaseCommand,
-} from '../lib/catalogue-commands.js';
-import { commandContext } from '../platform/command.js';
-import { contextHandler, HttpError, type RequestInfo } from '../platform/http.js';
-import { arrivedUpload, fileInstrumental, removeInstrumental, startReleaseUpload, titleFromFileName } from '../lib/media-intake/index.js';
-import { resizeArtwork } from '../lib/media-intake/artwork.js';
-import { readMultipartFile, type MultipartProblem } from '../platform/multipart.js';
-import { releaseBoard } from '../lib/release-board.js';
-import { releaseDto } from '../lib/release-details.js';
-import { adminPlaylistOf, createPlaylist, loadPlaylist, runPlaylistCommand, setPlaylistTracks } from '../lib/playlist-commands.js';
-import { publishVideo, runVideoCommand } from '../lib/video-commands.js';
-import type { VideoState } from '../domain/commerce/video.js';
-import { getViews, queryViews } from '../platform/views.js';
+} from '../catalogue-commands.js';
+import { commandContext } from '../../platform/command.js';
+import { contextHandler, HttpError, type RequestInfo } from '../../platform/http.js';
+import { arrivedUpload, fileInstrumental, removeInstrumental, startReleaseUpload, titleFromFileName } from '../media-intake/index.js';
+import { resizeArtwork } from '../media-intake/artwork.js';
+import { readMultipartFile, type MultipartProblem } from '../../platform/multipart.js';
+import { releaseBoard } from '../release-board.js';
+import { releaseDto } from '../release-details.js';
+import { adminPlaylistOf, createPlaylist, loadPlaylist, runPlaylistCommand, setPlaylistTracks } from '../playlist-commands.js';
+import { publishVideo, runVideoCommand } from '../video-commands.js';
+import type { VideoState } from '../domain/video.js';
+import { getViews, queryViews } from '../../platform/views.js';
 import { ARCHIVED_ARTISTS_INDEX, ARTISTS_INDEX, artistKey } from '../projections/catalogue.js';
-import { HIDDEN_VIDEOS_INDEX, VIDEOS_INDEX, type VideoView } from '../projections/commerce.js';
+import { HIDDEN_VIDEOS_INDEX, VIDEOS_INDEX, type VideoView } from '../../projections/commerce.js';
 import { DRAFT_PLAYLISTS_INDEX, PLAYLISTS_INDEX, type PlaylistView } from '../projections/playlists.js';
 
 function artistDto(artistId: string, state: ArtistState): AdminArtist {

@@ -4,10 +4,10 @@
  * it, save the tracks the staff put on the band page; an unpublished album leaves every listing (home, artist page) but
  * its item stays, so its buyers' purchases and downloads still find it; an archived artist leaves the artists list.
  */
-import type { DomainEvent } from '../../events/index.js';
-import { inTrackOrder } from '../domain/catalogue/album.js';
-import { assertNever } from '../platform/errors.js';
-import { stamp, type Projection, type ViewOp } from '../platform/projection.js';
+import type { DomainEvent } from '../../../events/index.js';
+import { inTrackOrder } from '../domain/album.js';
+import { assertNever } from '../../platform/errors.js';
+import { stamp, type Projection, type ViewOp } from '../../platform/projection.js';
 
 export const albumKey = (albumId: string) => ({ pk: `album#${albumId}`, sk: 'album' });
 export const trackKey = (trackId: string) => ({ pk: `track#${trackId}`, sk: 'track' });

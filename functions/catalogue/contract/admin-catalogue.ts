@@ -8,7 +8,7 @@
  * track not processed yet: `tracks`; a schedule in the past: `releaseAt`) names it in `fields` the same way.
  */
 import * as z from 'zod/mini';
-import { endpoint, entityId, idParams, nullableText } from '../platform/contract/endpoint.js';
+import { endpoint, entityId, idParams, nullableText } from '../../platform/contract/endpoint.js';
 
 // @__NO_SIDE_EFFECTS__
 const text = (max: number, required = 'This field is required') =>

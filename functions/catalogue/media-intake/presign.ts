@@ -3,7 +3,7 @@
  * refuses a file of another content type, an empty one, or one over the size limit, and the form expires.
  */
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { uploadRules } from '../../contract/admin-catalogue.js';
+import { uploadRules } from '../contract/admin-catalogue.js';
 import { s3Client } from '../../platform/aws.js';
 import { env } from '../../platform/env.js';
 

@@ -3,8 +3,8 @@
  * (library, favourites, playlists, recently played): batch reads by key, and who may hear what.
  */
 import type { RequiredTier } from '../../events/index.js';
-import { canPlayAlbum, guestListener, type AlbumAccessFacts, type Listener } from '../domain/access.js';
-import { albumKey, trackKey } from '../projections/catalogue.js';
+import { canPlayAlbum, guestListener, type AlbumAccessFacts, type Listener } from './domain/access.js';
+import { albumKey, trackKey } from './projections/catalogue.js';
 import { purchasesPartition } from '../projections/commerce.js';
 import { isPrivateMediaKey, mediaUrl } from '../platform/media-keys.js';
 import { signedMediaUrl } from '../platform/media-urls.js';

@@ -3,7 +3,7 @@
  * releases that are due. Queries by key only (never a scan).
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { ReleaseStatus } from '../domain/catalogue/album.js';
+import type { ReleaseStatus } from './domain/album.js';
 import { invalid } from '../platform/errors.js';
 import {
   duePartition,
@@ -11,7 +11,7 @@ import {
   releaseListPartition,
   releaseStatuses,
   type ReleaseRecord,
-} from '../projections/admin-releases.js';
+} from './projections/admin-releases.js';
 import { dynamoClient } from '../platform/aws.js';
 import { env } from '../platform/env.js';
 import { logicalItem } from '../platform/view-generations.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guestListener, type Listener } from '../domain/access.js';
+import { guestListener, type Listener } from './domain/access.js';
 import { audioUrlFor, isGatedAudio } from './catalogue-reads.js';
 import { isPrivateMediaKey } from '../platform/media-keys.js';
 import { stubAppEnv, unstubAppEnv } from '../../test/support/unit-env.js';

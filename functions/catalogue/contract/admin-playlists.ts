@@ -3,8 +3,8 @@
  * ones, each renamed, described, given its ordered tracks, published and unpublished. Every route is `admin:catalogue`.
  */
 import * as z from 'zod/mini';
-import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX, PLAYLIST_TRACKS_MAX } from '../../events/playlists.js';
-import { endpoint, entityId, idParams, nullableText } from '../platform/contract/endpoint.js';
+import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX, PLAYLIST_TRACKS_MAX } from '../../../events/playlists.js';
+import { endpoint, entityId, idParams, nullableText } from '../../platform/contract/endpoint.js';
 
 /** A track of a playlist, with what the editor shows of it; `available` is false once its album is no longer out. */
 export const adminPlaylistTrack = z.object({

@@ -1,6 +1,6 @@
 /** Exclusive videos with their I/O: the seed and the admin panel publish through here. */
 import type { EventOf } from '../../events/index.js';
-import { videoDecider, videoStream, type VideoCommand } from '../domain/commerce/video.js';
+import { videoDecider, videoStream, type VideoCommand } from './domain/video.js';
 import { runCommand } from '../platform/command.js';
 import type { AppendContext } from '../platform/event-store.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent, NewEvent } from '../../events/index.js';
-import { memoryViewStore } from '../platform/memory-view-store.js';
-import { project } from '../platform/projection.js';
+import type { DomainEvent, NewEvent } from '../../../events/index.js';
+import { memoryViewStore } from '../../platform/memory-view-store.js';
+import { project } from '../../platform/projection.js';
 import { bandPageTrackKey, catalogueProjection, featuredAlbumKey } from './catalogue.js';
 
 const stored = (streamId: string, version: number, event: NewEvent): DomainEvent =>

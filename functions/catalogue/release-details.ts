@@ -1,6 +1,6 @@
 /** A release as the admin's release form shows it, from the album's folded stream: shared by the catalogue and its history. */
-import type { AdminRelease } from '../contract/admin-catalogue.js';
-import { inTrackOrder, type AlbumState } from '../domain/catalogue/album.js';
+import type { AdminRelease } from './contract/admin-catalogue.js';
+import { inTrackOrder, type AlbumState } from './domain/album.js';
 import { notFound } from '../platform/errors.js';
 
 const definedLinks = (links: Record<string, string | undefined>) =>

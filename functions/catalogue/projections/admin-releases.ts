@@ -4,9 +4,9 @@
  * `counters`, and the scheduled releases keyed by their time in a partition per day, which the publish-due job
  * queries up to now. Seeded albums, published without a draft, appear as live.
  */
-import type { DomainEvent } from '../../events/index.js';
-import type { ReleaseStatus } from '../domain/catalogue/album.js';
-import { stamp, type Projection, type ViewKey, type ViewOp } from '../platform/projection.js';
+import type { DomainEvent } from '../../../events/index.js';
+import type { ReleaseStatus } from '../domain/album.js';
+import { stamp, type Projection, type ViewKey, type ViewOp } from '../../platform/projection.js';
 
 export interface ReleaseRecord {
   albumId: string;

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { UploadKind } from '../../contract/admin-catalogue.js';
+import type { UploadKind } from '../contract/admin-catalogue.js';
 import { notFound } from '../../platform/errors.js';
 import { dynamoClient } from '../../platform/aws.js';
 import { env } from '../../platform/env.js';

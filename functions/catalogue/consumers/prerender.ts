@@ -7,21 +7,21 @@
  * page and an archived artist's page are deleted. The pages are built from the catalogue's guest answers, so a gated
  * album shows its public fields only. `renderAllPages` builds every page (the local cloud's start, and each deployment:
  * CloudFormation asks this function for it, infra/aws/api-stack.ts). A page is listed for CloudFront once stored, and
- * unlisted before it is deleted (functions/lib/page-list.ts); its share picture is made from its artwork on first use.
+ * unlisted before it is deleted (functions/catalogue/page-list.ts); its share picture is made from its artwork on first use.
  */
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, Context, SQSEvent } from 'aws-lambda';
-import type { DomainEvent } from '../../events/index.js';
+import type { DomainEvent } from '../../../events/index.js';
 import { handler as catalogue } from '../http/catalogue.js';
-import { s3Client } from '../platform/aws.js';
-import { eachConcurrently } from '../platform/concurrently.js';
-import { ORIGIN_HEADER } from '../platform/edge-headers.js';
-import { answerDeployment, isDeploymentRequest, type DeploymentRequest } from '../lib/deployment-request.js';
-import { env } from '../platform/env.js';
-import { shareImageOf } from '../lib/media-intake/share-image.js';
-import { PAGE_CACHE_CONTROL, pageList } from '../lib/page-list.js';
-import { reactorConsumer } from '../platform/reactor.js';
-import { getView, queryViews } from '../platform/views.js';
+import { s3Client } from '../../platform/aws.js';
+import { eachConcurrently } from '../../platform/concurrently.js';
+import { ORIGIN_HEADER } from '../../platform/edge-headers.js';
+import { answerDeployment, isDeploymentRequest, type DeploymentRequest } from '../deployment-request.js';
+import { env } from '../../platform/env.js';
+import { shareImageOf } from '../media-intake/share-image.js';
+import { PAGE_CACHE_CONTROL, pageList } from '../page-list.js';
+import { reactorConsumer } from '../../platform/reactor.js';
+import { getView, queryViews } from '../../platform/views.js';
 import {
   albumKey,
   ALBUMS_INDEX,
@@ -31,7 +31,7 @@ import {
   featuredAlbumKey,
   listingEvents,
 } from '../projections/catalogue.js';
-import { withSecrets } from '../platform/secrets.js';
+import { withSecrets } from '../../platform/secrets.js';
 
 /** The renderer's module (frontend/src/prerender/render-page.tsx, bundled by frontend/build/page-renderer.ts). */
 type PrerenderedPage = { kind: 'home' } | { kind: 'album'; albumId: string } | { kind: 'artist'; artistId: string };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent, NewEvent } from '../../events/index.js';
-import { albumData, artistData } from '../domain/catalogue/catalogue.fixtures.js';
-import { memoryViewStore } from '../platform/memory-view-store.js';
-import { project, type Projection } from '../platform/projection.js';
+import type { DomainEvent, NewEvent } from '../../../events/index.js';
+import { albumData, artistData } from '../domain/catalogue.fixtures.js';
+import { memoryViewStore } from '../../platform/memory-view-store.js';
+import { project, type Projection } from '../../platform/projection.js';
 import { adminReleasesProjection } from './admin-releases.js';
 import { catalogueProjection } from './catalogue.js';
-import { searchProjection } from './search.js';
+import { searchProjection } from '../../projections/search.js';
 
 let clock = 0;
 const stored = (streamId: string, version: number, event: NewEvent): DomainEvent =>
