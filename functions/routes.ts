@@ -13,7 +13,7 @@ import * as adminSales from './contract/admin-sales.js';
 import * as adminDashboard from './contract/admin-dashboard.js';
 import * as adminStatements from './contract/admin-statements.js';
 import * as adminOps from './contract/admin-ops.js';
-import * as band from './contract/band.js';
+import * as band from './band/contract/band.js';
 import * as catalogue from './catalogue/contract/catalogue.js';
 import * as commerce from './contract/commerce.js';
 import type { Endpoint } from './platform/contract/endpoint.js';

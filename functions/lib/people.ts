@@ -301,7 +301,7 @@ interface FanSignupRow {
   signedUpAt: string;
 }
 
-/** The stream POST /api/band/fan-signup appends to (functions/http/band.ts). */
+/** The stream POST /api/band/fan-signup appends to (functions/band/http/band.ts). */
 const BAND_STREAM = 'band#dirtytexans';
 
 /** The fan signups of the band page in the order they came, a page at a time (a key read of the band's stream). */

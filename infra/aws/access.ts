@@ -53,7 +53,7 @@ const consumerDefault: Access = {
 const httpOverrides: Record<string, Partial<Access>> = {
   accounts: { sendsTo: ['mailer'] },
   'user-data': { sendsTo: ['mailer'] },
-  // The fan signup's confirmation link (functions/lib/fan-signups.ts).
+  // The fan signup's confirmation link (functions/band/fan-signups.ts).
   band: { sendsTo: ['mailer'] },
   // Heals a stream: writes its items and checkpoint in the views (functions/lib/ops/heal.ts).
   'admin-ops': { operatesQueues: true, views: 'readWrite' },

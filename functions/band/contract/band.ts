@@ -1,6 +1,6 @@
 /** Contract of the `band` context: the band pages' fan signup, confirmed by a link mailed to the fan (double opt-in). */
 import * as z from 'zod/mini';
-import { endpoint, nullableText } from '../platform/contract/endpoint.js';
+import { endpoint, nullableText } from '../../platform/contract/endpoint.js';
 
 /** The same answer whether or not the address is on the list already: the list is not for a caller to read. */
 export const fanSignupAnswer = z.object({ confirmationSent: z.literal(true) });
