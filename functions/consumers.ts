@@ -85,7 +85,7 @@ export const consumers: ConsumerSpec[] = [
   // The label dashboard's daily rollups: plays, sales and fees, memberships and accounts, merch orders; and the play
   // counts listeners see (projections/stats.ts), so a play moves one checkpoint of a counting projector, not two. Guests'
   // plays have a category of their own: they have no library, so its projector never sees them. The players' other
-  // reports (the ends of plays, the refused reports: functions/lib/play-streams.ts) are the completed and suspicious plays.
+  // reports (the ends of plays, the refused reports: functions/listening/play-streams.ts) are the completed and suspicious plays.
   projector('rollups', ['plays', 'guest-plays', 'play-reports', 'order', 'user', 'merch-order']),
   // The artists' statements' inputs per month: sales, fees and refunds, Toko+ payments and members' plays, merch, contracts, closings.
   projector('statements', ['plays', 'order', 'user', 'merch-order', 'contract', 'statement']),

@@ -10,7 +10,7 @@ import { audioUrlFor, listenerOf, readAlbums, readTracks, type CatalogueAlbum } 
 import { commandContext, runCommand } from '../platform/command.js';
 import { appendBlind, readStream, streamVersion } from '../platform/event-store.js';
 import { contextHandler, HttpError, reply, type RequestInfo } from '../platform/http.js';
-import { listeningStream } from '../lib/play-streams.js';
+import { listeningStream } from '../listening/play-streams.js';
 import type { Session } from '../platform/session.js';
 import { dynamoViewStore, queryViews } from '../platform/views.js';
 import {

@@ -9,7 +9,7 @@ import { invalid } from '../platform/errors.js';
 import { effectiveTier } from '../domain/user/user.js';
 import { purchasesPartition, type PurchaseView } from '../projections/commerce.js';
 import { LIBRARY_ALBUMS, libraryPartition } from '../projections/library.js';
-import { userStatsKey } from '../projections/stats.js';
+import { userStatsKey } from '../listening/projections/stats.js';
 import { firstOrderOf, type PeopleSort, type SortOrder } from '../contract/admin-people.js';
 import { MIN_SEARCH_WORD, searchWords, userOrderPartition, userSearchPartition, type UserSearchRow } from '../projections/user-search.js';
 import { MEMBERSHIP_CHANGE, SIGN_IN_SLOT, userActivityPartition, userKey, type UserView } from '../projections/users.js';

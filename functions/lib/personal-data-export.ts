@@ -9,7 +9,7 @@ import { orderStream } from '../domain/commerce/order.js';
 import { libraryStream } from '../domain/library/library.js';
 import { notificationsStream } from '../domain/notifications/notifications.js';
 import { evolveUser, initialUserState, userStream } from '../domain/user/user.js';
-import { playsStream } from './play-streams.js';
+import { playsStream } from '../listening/play-streams.js';
 import { purchasesPartition, type PurchaseView } from '../projections/commerce.js';
 import { eachConcurrently } from '../platform/concurrently.js';
 import { readStream } from '../platform/event-store.js';

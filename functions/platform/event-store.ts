@@ -34,7 +34,7 @@ export class ReservationTakenError extends Error {
 /**
  * A conditional update of an item in another table, written in the same transaction as the events: the append lands
  * only where its condition holds, and fails with GuardRefusedError where it does not (a counted play's end completes it
- * once: functions/http/plays.ts).
+ * once: functions/listening/http/plays.ts).
  */
 export interface AppendGuard {
   TableName: string;

@@ -14,7 +14,7 @@ export const METRICS_SERVICE = 'toko';
 
 export const metricNames = {
   playsRecorded: 'PlaysRecorded',
-  /** Play reports the server did not count (dimension `reason`: functions/domain/plays.ts), the suspicious plays. */
+  /** Play reports the server did not count (dimension `reason`: functions/listening/domain/plays.ts), the suspicious plays. */
   playsRefused: 'PlaysRefused',
   purchases: 'Purchases',
   signIns: 'SignIns',

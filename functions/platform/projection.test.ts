@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../events/index.js';
 import { freeToStream } from '../catalogue/domain/album-offer.js';
 import { catalogueProjection } from '../catalogue/projections/catalogue.js';
-import { statsProjection } from '../projections/stats.js';
+import { statsProjection } from '../listening/projections/stats.js';
 import { memoryViewStore } from './memory-view-store.js';
 import {
   composeViewOps,

@@ -3,7 +3,7 @@ import { consumers } from '../consumers.js';
 import { albumKey, ALBUMS_INDEX } from '../catalogue/projections/catalogue.js';
 import { libraryAlbumKey } from '../projections/library.js';
 import { releaseCountPartition } from '../catalogue/projections/admin-releases.js';
-import { albumStatsKey } from '../projections/stats.js';
+import { albumStatsKey } from '../listening/projections/stats.js';
 import { checkpointKey } from './views.js';
 import { logicalItem, ownerOf, partitionOwners, physicalItem, physicalOp } from './view-generations.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ViewOp } from './projection.js';
-import { albumStatsKey, trackStatsKey } from '../projections/stats.js';
+import { albumStatsKey, trackStatsKey } from '../listening/projections/stats.js';
 import { albumKey } from '../catalogue/projections/catalogue.js';
 import { checkpointKey, isCounterKey, packCommits, type PendingCommit } from './views.js';
 

@@ -1,7 +1,7 @@
 /**
  * The view store over DynamoDB: what projectors write through, and the reads queries use. It spans two tables
  * (infra/tables.ts): `counters` holds the partitions written on nearly every event, the projectors' checkpoints and
- * the play statistics (functions/projections/stats.ts); `views` holds every other item. Each item goes by its
+ * the play statistics (functions/listening/projections/stats.ts); `views` holds every other item. Each item goes by its
  * partition key, so no caller names a table. Each projection's items are read and written in its active generation
  * (functions/platform/view-generations.ts): callers name logical keys and get logical items back.
  */

@@ -24,8 +24,8 @@ import {
 } from '../platform/projection.js';
 import { albumKey, artistKey } from '../catalogue/projections/catalogue.js';
 import { sketchPoint } from './rollups-sketch.js';
-import { statsProjection } from './stats.js';
-import { playsStream } from '../lib/play-streams.js';
+import { statsProjection } from '../listening/projections/stats.js';
+import { playsStream } from '../listening/play-streams.js';
 
 /**
  * Each day's items are spread over ROLLUP_DAY_SHARDS partitions: every play adds to its album and track, which in one

@@ -12,7 +12,7 @@ import { spreadOp, type ViewKey, type ViewOp } from '../../functions/platform/pr
 import { checkpointKey, isCounterKey, packCommits, type PendingCommit } from '../../functions/platform/views.js';
 import { albumKey, artistKey } from '../../functions/catalogue/projections/catalogue.js';
 import { projections } from '../../functions/projections.js';
-import { playsStream } from '../../functions/lib/play-streams.js';
+import { playsStream } from '../../functions/listening/play-streams.js';
 import { seededRandom } from '../seed/media/random.js';
 import { PLAYS_PER_LISTENER_PER_DAY, VIRAL_SHARE, peakRate, type Load } from './load.js';
 
@@ -163,7 +163,7 @@ export async function simulatePeakSecond(load: Load, seed = 1): Promise<PeakSeco
   for (const event of warmUp) await store.commit('capacity-seed', event.streamId, 0, 1, await projections.statements.apply(event, store));
 
   // Each play is one conditional PutItem of its event, about 300 bytes, on its stream's partition
-  // (functions/lib/counted-plays.ts): the once-per-track-length rule and the day's ceiling are read from that stream.
+  // (functions/listening/counted-plays.ts): the once-per-track-length rule and the day's ceiling are read from that stream.
   for (const event of events) meter.add('events', event.streamId, { wcu: 1 });
 
   // Every projector's reads are consistent gets (1 RCU each for items under 4 KB).

@@ -38,7 +38,7 @@ import {
   type Generations,
 } from '../../functions/platform/view-generations.js';
 import { checkpointKey, isCounterKey } from '../../functions/platform/views.js';
-import { statsProjection } from '../../functions/projections/stats.js';
+import { statsProjection } from '../../functions/listening/projections/stats.js';
 
 const DONE = { pk: 'upgrade#counters-table', sk: 'done' };
 
@@ -141,7 +141,7 @@ const PLAY_COUNTS = { pk: 'upgrade#play-counts-in-rollups', sk: 'done' };
 const OLD_STATS = ['stats#album#', 'stats#track#', 'stats#user#', 'checkpoint#stats#'];
 
 /**
- * Counts the listeners' play counts again (functions/projections/stats.ts) as the rollups projector holds them: each
+ * Counts the listeners' play counts again (functions/listening/projections/stats.ts) as the rollups projector holds them: each
  * stream's plays up to its rollups checkpoint (the later ones the projector counts when it takes them), written in the
  * rollups' generation; the old `stats` projector's items and checkpoints are deleted. Once, and only where that
  * projector had left checkpoints; resolves to how many counters it wrote. Run it with the projectors stopped (the local

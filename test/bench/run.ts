@@ -16,7 +16,7 @@ import { startLocalCloud, type LocalCloud } from '../../infra/local/cloud.js';
 import { resetEnvCache } from '../../functions/platform/env.js';
 import { featuredAlbumId } from '../../infra/seed/catalogue.js';
 import { toStoredEvents } from '../../functions/platform/event-store.js';
-import { qualifyingSeconds } from '../../functions/domain/plays.js';
+import { qualifyingSeconds } from '../../functions/listening/domain/plays.js';
 import { listenersPlays, reportStartedPlay } from './plays.js';
 import { clickToPlayRows } from './click-to-play.js';
 import { chartCodeRow, dashboardRow } from './dashboard.js';
@@ -57,7 +57,7 @@ async function throughput(concurrency: number, ms: number, worker: (loop: number
  * Returns the live ingest rate (plays counted per second through the API), and adds the row comparing it with raw
  * conditional PutItems of the same item on the same DynamoDB Local: a stored `PlayRecorded` event, into a table made
  * like `events` (same keys, a NEW_IMAGE stream). The API's append is that item written in one transaction with the
- * listener's guard of the track (functions/http/plays.ts), so the ratio is what the token check, the guard, the HTTP
+ * listener's guard of the track (functions/listening/http/plays.ts), so the ratio is what the token check, the guard, the HTTP
  * edge, the handler and the cloud's work after the append cost. DynamoDB Local writes a stream record with every put
  * into a table with a stream, so the row also shows, for comparison, a small item into a table without one.
  *

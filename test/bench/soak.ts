@@ -12,7 +12,7 @@
  * samples after V8's own collections and those taken every 5 s whatever the GC are printed beside the row.
  */
 import { randomUUID } from 'node:crypto';
-import { qualifyingSeconds } from '../../functions/domain/plays.js';
+import { qualifyingSeconds } from '../../functions/listening/domain/plays.js';
 import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

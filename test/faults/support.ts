@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { GetQueueAttributesCommand, GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { consumers, dlqName } from '../../functions/consumers.js';
-import { qualifyingSeconds } from '../../functions/domain/plays.js';
+import { qualifyingSeconds } from '../../functions/listening/domain/plays.js';
 import { issueSessionToken } from '../../functions/platform/session.js';
 import { signInWithEmail } from '../../functions/lib/users.js';
 import { startLocalCloud, type LocalCloud, type LocalCloudOptions } from '../../infra/local/cloud.js';

@@ -9,7 +9,7 @@ import { createArtist } from '../../functions/catalogue/catalogue-commands.js';
 import { toStoredEvents } from '../../functions/platform/event-store.js';
 import { viewStoreAt } from '../../functions/platform/views.js';
 import { projectionConsumer } from '../../functions/platform/consumer.js';
-import { albumStatsKey, statsProjection } from '../../functions/projections/stats.js';
+import { albumStatsKey, statsProjection } from '../../functions/listening/projections/stats.js';
 import type { SQSEvent } from 'aws-lambda';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 

@@ -4,7 +4,7 @@ import { contextHandler, HttpError } from '../../platform/http.js';
 import { audioUrlFor, listenerOf } from '../catalogue-reads.js';
 import { getView, getViews, queryViews } from '../../platform/views.js';
 import { albumKey, ALBUMS_INDEX, ARTISTS_INDEX, artistKey, featuredAlbumKey, trackKey } from '../projections/catalogue.js';
-import { albumStatsKey, trackStatsKey } from '../../projections/stats.js';
+import { albumStatsKey, trackStatsKey } from '../../listening/projections/stats.js';
 import type { AlbumDetails, Track } from '../../../events/index.js';
 
 /** Display price of an album with no price at all. */

@@ -5,14 +5,14 @@
  * these, so a money rule lives in this module and nowhere else. Pure: a fact needs nothing but its event.
  */
 import type { DomainEvent } from '../../../events/index.js';
-import { COMPLETED_SHARE } from '../plays.js';
+import { COMPLETED_SHARE } from '../../listening/domain/plays.js';
 import { allocate, centsOf } from './money.js';
 
 /** The coupon the label hands out (a beta code); its two ways in are below. */
 export const BETA_COUPON = 'TOKO-PLUS-BETA';
 
 /**
- * A play recorded as completed in itself: plays reported before the server judged them (functions/domain/plays.ts)
+ * A play recorded as completed in itself: plays reported before the server judged them (functions/listening/domain/plays.ts)
  * could say they lasted to the end. A play the server counts is reported at its qualifying threshold, never near the
  * end, and its end comes as a PlayCompleted of its own.
  */

@@ -20,7 +20,7 @@ import { env } from '../../platform/env.js';
 import { readEvent, streamVersion } from '../../platform/event-store.js';
 import { mailKeyOf } from '../../platform/mail-effects.js';
 import { onceStatus } from '../../platform/once.js';
-import { listeningStream, playsStream } from '../play-streams.js';
+import { listeningStream, playsStream } from '../../listening/play-streams.js';
 import { findUserIdByEmail } from '../users.js';
 import { dynamoViewStore, queryViews } from '../../platform/views.js';
 import { TRACE_DAYS, tracedEvents } from './trace-index.js';

@@ -1,5 +1,5 @@
 /**
- * The sync manager's suspicious plays: the play reports the server refused (functions/domain/plays.ts), by reason, over
+ * The sync manager's suspicious plays: the play reports the server refused (functions/listening/domain/plays.ts), by reason, over
  * the last hour and the last day. Read from the rollups' ten-minute buckets (functions/projections/rollups.ts), so a
  * load reads today's and yesterday's partitions, never an event, however many reports were refused.
  */

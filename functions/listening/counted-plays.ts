@@ -1,7 +1,7 @@
 /**
  * Counting a play with one write: the play's event is put into the listener's plays stream of the day it started,
  * conditional on the stream's version, and what the once-per-track-length rule and the day's ceiling need is read from
- * that same stream (functions/domain/plays.ts, decidePlayCount). The decision is made on what this process last saw of
+ * that same stream (functions/listening/domain/plays.ts, decidePlayCount). The decision is made on what this process last saw of
  * the stream; where the stream has moved since, the put is refused, the new events are read, and the decision is made
  * again. So a counted play was decided on the stream exactly as it was, with no guard item beside it and no transaction:
  * a DynamoDB Local transaction costs three to four times a conditional PutItem, which kept play ingest under its budget.
@@ -14,7 +14,7 @@ import {
   type CountedPlays,
   type PlayCountDecision,
   type PlayStart,
-} from '../domain/plays.js';
+} from './domain/plays.js';
 import { appendToStreams, ConcurrencyError, isConcurrencyError, readStream, type AppendContext } from '../platform/event-store.js';
 import { playsStream } from './play-streams.js';
 

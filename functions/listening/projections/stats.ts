@@ -3,8 +3,8 @@
  * track and an album. Not a projector of its own: the rollups projection (rollups.ts) writes these with the dashboard's
  * play counts, so a play moves one checkpoint, not two (#14: play ingest 46 % → 62 % of raw). Pure.
  */
-import type { DomainEvent } from '../../events/index.js';
-import type { Projection, ViewOp } from '../platform/projection.js';
+import type { DomainEvent } from '../../../events/index.js';
+import type { Projection, ViewOp } from '../../platform/projection.js';
 
 export const albumStatsKey = (albumId: string) => ({ pk: `stats#album#${albumId}`, sk: 'total' });
 export const trackStatsKey = (trackId: string) => ({ pk: `stats#track#${trackId}`, sk: 'total' });

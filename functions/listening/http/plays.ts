@@ -1,25 +1,25 @@
 /**
  * HTTP context `plays`: a play starts with a token the server signs (listener, track, moment), and its report counts
- * only as the server judges it (functions/domain/plays.ts): a counted play becomes `PlayRecorded` on the listener's
+ * only as the server judges it (functions/listening/domain/plays.ts): a counted play becomes `PlayRecorded` on the listener's
  * plays stream of the day it started, one conditional write decided on that stream (one counted play per track length,
- * within the day's ceiling: functions/lib/counted-plays.ts); the report of its end becomes `PlayCompleted`, once. A refused report answers as a
+ * within the day's ceiling: functions/listening/counted-plays.ts); the report of its end becomes `PlayCompleted`, once. A refused report answers as a
  * too-short play did (200, `recorded: false`) and is kept as `PlayRefused`, the label's suspicious plays.
  */
 import { randomUUID } from 'node:crypto';
-import type { PlayRefusalReason } from '../../events/index.js';
+import type { PlayRefusalReason } from '../../../events/index.js';
 import { DAILY_PLAY_CEILING, judgeCompletion, judgePlay, PLAY_TOKEN_LIFETIME_MS, type PlayStart } from '../domain/plays.js';
-import { commandContext } from '../platform/command.js';
-import { env } from '../platform/env.js';
-import { countPlay, wasCounted } from '../lib/counted-plays.js';
-import { appendBlind, GuardRefusedError, type AppendContext, type AppendGuard } from '../platform/event-store.js';
-import { contextHandler, HttpError, reply, type RequestInfo } from '../platform/http.js';
-import { createLogger } from '../platform/log.js';
-import { metricNames, recordMetric } from '../platform/metrics.js';
-import { issuePlayToken, readPlayToken } from '../lib/play-tokens.js';
-import { playReportsStream } from '../lib/play-streams.js';
-import { readCookie, type Session } from '../platform/session.js';
-import { getView } from '../platform/views.js';
-import { trackKey } from '../catalogue/projections/catalogue.js';
+import { commandContext } from '../../platform/command.js';
+import { env } from '../../platform/env.js';
+import { countPlay, wasCounted } from '../counted-plays.js';
+import { appendBlind, GuardRefusedError, type AppendContext, type AppendGuard } from '../../platform/event-store.js';
+import { contextHandler, HttpError, reply, type RequestInfo } from '../../platform/http.js';
+import { createLogger } from '../../platform/log.js';
+import { metricNames, recordMetric } from '../../platform/metrics.js';
+import { issuePlayToken, readPlayToken } from '../play-tokens.js';
+import { playReportsStream } from '../play-streams.js';
+import { readCookie, type Session } from '../../platform/session.js';
+import { getView } from '../../platform/views.js';
+import { trackKey } from '../../catalogue/projections/catalogue.js';
 import { albumStatsKey } from '../projections/stats.js';
 
 const logger = createLogger('plays');

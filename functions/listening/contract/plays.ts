@@ -1,6 +1,6 @@
 /** Contract of the `plays` context: the start of a play, its reports, and an album's play count. */
 import * as z from 'zod/mini';
-import { endpoint, idParams } from '../platform/contract/endpoint.js';
+import { endpoint, idParams } from '../../platform/contract/endpoint.js';
 
 const trackOfAlbum = {
   trackId: z.string().check(z.minLength(1), z.maxLength(100)),

@@ -5,7 +5,7 @@
  * track counts per listener and track length, and a listener's day has a ceiling no one reaches by listening: both
  * decided on the listener's plays stream of the day the play started (decidePlayCount). Pure: the clock comes in with the report.
  */
-import type { PlayRefusalReason } from '../../events/index.js';
+import type { PlayRefusalReason } from '../../../events/index.js';
 
 /** Plays count once 30 s have elapsed or half the track, whichever comes first. */
 const QUALIFYING_SECONDS = 30;

@@ -4,7 +4,7 @@
  * a key of their own derived from the session secret (`playTokenKey`, the one place to repoint it).
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import type { PlayStart } from '../domain/plays.js';
+import type { PlayStart } from './domain/plays.js';
 import { secret } from '../platform/env.js';
 
 let derived: { secret: string; key: Buffer } | undefined;
