@@ -18,7 +18,7 @@ import * as catalogue from './catalogue/contract/catalogue.js';
 import * as commerce from './contract/commerce.js';
 import type { Endpoint } from './platform/contract/endpoint.js';
 import type { AdminPermission } from '../events/index.js';
-import * as library from './contract/library.js';
+import * as library from './library/contract/library.js';
 import * as membership from './contract/membership.js';
 import * as merch from './contract/merch.js';
 import * as notifications from './contract/notifications.js';

@@ -1,7 +1,7 @@
 /** Answers the notification rules' lookups (functions/domain/notifications/rules.ts) from the views. */
 import type { RuleLookups } from '../domain/notifications/rules.js';
 import { artistKey } from '../catalogue/projections/catalogue.js';
-import { artistFansPartition, type ArtistFanItem } from '../projections/library.js';
+import { artistFansPartition, type ArtistFanItem } from '../library/projections/library.js';
 import type { ViewItem, ViewKey } from '../platform/projection.js';
 
 /** The view reads the lookups need: functions/platform/views.ts in the system, a memory store in unit tests. */

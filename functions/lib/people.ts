@@ -8,7 +8,7 @@ import { DELETED } from '../../events/index.js';
 import { invalid } from '../platform/errors.js';
 import { effectiveTier } from '../domain/user/user.js';
 import { purchasesPartition, type PurchaseView } from '../projections/commerce.js';
-import { LIBRARY_ALBUMS, libraryPartition } from '../projections/library.js';
+import { LIBRARY_ALBUMS, libraryPartition } from '../library/projections/library.js';
 import { userStatsKey } from '../listening/projections/stats.js';
 import { firstOrderOf, type PeopleSort, type SortOrder } from '../contract/admin-people.js';
 import { MIN_SEARCH_WORD, searchWords, userOrderPartition, userSearchPartition, type UserSearchRow } from '../projections/user-search.js';

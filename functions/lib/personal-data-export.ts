@@ -6,7 +6,7 @@
 import type { DomainEvent } from '../../events/index.js';
 import type { UserExport } from '../contract/user-data.js';
 import { orderStream } from '../domain/commerce/order.js';
-import { libraryStream } from '../domain/library/library.js';
+import { libraryStream } from '../library/domain/library.js';
 import { notificationsStream } from '../domain/notifications/notifications.js';
 import { evolveUser, initialUserState, userStream } from '../domain/user/user.js';
 import { playsStream } from '../listening/play-streams.js';

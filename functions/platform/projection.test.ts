@@ -16,7 +16,7 @@ import {
   type Projection,
   type ViewOp,
 } from './projection.js';
-import { libraryProjection } from '../projections/library.js';
+import { libraryProjection } from '../library/projections/library.js';
 import { rollupDayPartitions, rollupsProjection } from '../projections/rollups.js';
 
 const meta = (i: number) => ({ eventId: `e${i}`, at: '2026-11-01T10:00:00.000Z', actor: 'test', correlationId: 'c' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { consumers } from '../consumers.js';
 import { albumKey, ALBUMS_INDEX } from '../catalogue/projections/catalogue.js';
-import { libraryAlbumKey } from '../projections/library.js';
+import { libraryAlbumKey } from '../library/projections/library.js';
 import { releaseCountPartition } from '../catalogue/projections/admin-releases.js';
 import { albumStatsKey } from '../listening/projections/stats.js';
 import { checkpointKey } from './views.js';

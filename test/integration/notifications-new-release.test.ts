@@ -2,11 +2,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { albumData, trackData } from '../../functions/catalogue/domain/catalogue.fixtures.js';
-import { libraryStream } from '../../functions/domain/library/library.js';
+import { libraryStream } from '../../functions/library/domain/library.js';
 import { createArtist, publishAlbum } from '../../functions/catalogue/catalogue-commands.js';
 import { streamVersion } from '../../functions/platform/event-store.js';
 import { dynamoViewStore } from '../../functions/platform/views.js';
-import { libraryProjection } from '../../functions/projections/library.js';
+import { libraryProjection } from '../../functions/library/projections/library.js';
 import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { mailTo, newPerson, type Person } from '../support/commerce.js';

@@ -4,7 +4,7 @@ import { consumers } from '../../consumers.js';
 import { memoryViewStore } from '../../platform/memory-view-store.js';
 import { notificationLookups } from '../../lib/notification-lookups.js';
 import { project } from '../../platform/projection.js';
-import { libraryProjection } from '../../projections/library.js';
+import { libraryProjection } from '../../library/projections/library.js';
 import { notificationsProjection } from '../../projections/notifications.js';
 import { storedEvent } from '../../platform/stored-event.fixtures.js';
 import { notificationsDecider, type NotificationsCommand } from './notifications.js';

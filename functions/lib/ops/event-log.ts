@@ -10,7 +10,7 @@ import type { FoundStream, LoggedEvent, TracedEvent } from '../../contract/admin
 import { orderStream } from '../../domain/commerce/order.js';
 import { cartStream } from '../../domain/commerce/cart.js';
 import { notFound } from '../../platform/errors.js';
-import { libraryStream } from '../../domain/library/library.js';
+import { libraryStream } from '../../library/domain/library.js';
 import { notificationsStream } from '../../domain/notifications/notifications.js';
 import { userStream } from '../../domain/user/user.js';
 import { purchasesPartition, type PurchaseView } from '../../projections/commerce.js';

@@ -3,10 +3,10 @@
  * `library#<userId>`), the tracks they played last (one item per track, newest first on gsi1), and the
  * fans of each artist (`artist-fans#<artistId>`: the listeners who keep one of the artist's albums).
  */
-import { assertNever } from '../platform/errors.js';
-import { isLibraryEvent, libraryEventTypes, type LibraryEvent } from '../domain/library/library.js';
-import { stamp, type Projection, type ViewOp, type ViewReader } from '../platform/projection.js';
-import { albumKey } from '../catalogue/projections/catalogue.js';
+import { assertNever } from '../../platform/errors.js';
+import { isLibraryEvent, libraryEventTypes, type LibraryEvent } from '../domain/library.js';
+import { stamp, type Projection, type ViewOp, type ViewReader } from '../../platform/projection.js';
+import { albumKey } from '../../catalogue/projections/catalogue.js';
 
 export const libraryPartition = (userId: string) => `library#${userId}`;
 export const libraryAlbumKey = (userId: string, albumId: string) => ({ pk: libraryPartition(userId), sk: `album#${albumId}` });

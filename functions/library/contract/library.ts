@@ -1,6 +1,6 @@
 /** Contract of the `library` context: a signed-in listener's albums, songs, favourites and listening history. */
 import * as z from 'zod/mini';
-import { endpoint, entityId, nullableText, tier } from '../platform/contract/endpoint.js';
+import { endpoint, entityId, nullableText, tier } from '../../platform/contract/endpoint.js';
 
 export const libraryAlbum = z.object({
   id: z.string(),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent, NewEvent } from '../../events/index.js';
-import { memoryViewStore } from '../platform/memory-view-store.js';
-import { project, type ViewStore } from '../platform/projection.js';
-import { albumKey } from '../catalogue/projections/catalogue.js';
+import type { DomainEvent, NewEvent } from '../../../events/index.js';
+import { memoryViewStore } from '../../platform/memory-view-store.js';
+import { project, type ViewStore } from '../../platform/projection.js';
+import { albumKey } from '../../catalogue/projections/catalogue.js';
 import { libraryProjection } from './library.js';
 
 let eventNumber = 0;
