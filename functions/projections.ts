@@ -8,7 +8,7 @@ import { notificationsProjection } from './projections/notifications.js';
 import { playlistsProjection } from './catalogue/projections/playlists.js';
 import { rollupsProjection } from './projections/rollups.js';
 import { statementsProjection } from './projections/statements.js';
-import { searchProjection } from './projections/search.js';
+import { searchProjection } from './search/projections/search.js';
 import { usersProjection } from './projections/users.js';
 
 export const projections: Record<string, Projection> = Object.fromEntries(

@@ -24,7 +24,7 @@ import * as merch from './contract/merch.js';
 import * as notifications from './contract/notifications.js';
 import * as platform from './contract/platform.js';
 import * as plays from './listening/contract/plays.js';
-import * as search from './contract/search.js';
+import * as search from './search/contract/search.js';
 import * as stripeWebhook from './contract/stripe-webhook.js';
 import * as userData from './contract/user-data.js';
 

@@ -14,7 +14,7 @@ import { env } from '../../functions/platform/env.js';
 import type { ViewKey } from '../../functions/platform/projection.js';
 import { getView } from '../../functions/platform/views.js';
 import { albumKey, artistKey } from '../../functions/catalogue/projections/catalogue.js';
-import { searchKey } from '../../functions/projections/search.js';
+import { searchKey } from '../../functions/search/projections/search.js';
 import { albums, artists, exclusiveVideos, playlists } from './catalogue.js';
 import { generateMedia } from './media/index.js';
 

@@ -5,7 +5,7 @@ import { memoryViewStore } from '../../platform/memory-view-store.js';
 import { project, type Projection } from '../../platform/projection.js';
 import { adminReleasesProjection } from './admin-releases.js';
 import { catalogueProjection } from './catalogue.js';
-import { searchProjection } from '../../projections/search.js';
+import { searchProjection } from '../../search/projections/search.js';
 
 let clock = 0;
 const stored = (streamId: string, version: number, event: NewEvent): DomainEvent =>

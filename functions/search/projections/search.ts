@@ -3,10 +3,10 @@
  * playlist, each written only by its own stream. A search reads the partition by key and matches in
  * memory, which suits a label's catalogue (hundreds of entries, not millions).
  */
-import type { DomainEvent, PlaylistTrack } from '../../events/index.js';
-import type { SearchAlbum, SearchArtist, SearchDocument, SearchPlaylist } from '../domain/search/search.js';
-import { stamp, type Projection, type ViewOp, type ViewReader } from '../platform/projection.js';
-import { listingEvents } from '../catalogue/projections/catalogue.js';
+import type { DomainEvent, PlaylistTrack } from '../../../events/index.js';
+import type { SearchAlbum, SearchArtist, SearchDocument, SearchPlaylist } from '../domain/search.js';
+import { stamp, type Projection, type ViewOp, type ViewReader } from '../../platform/projection.js';
+import { listingEvents } from '../../catalogue/projections/catalogue.js';
 
 export const SEARCH_PARTITION = 'search';
 /** Where the documents of an unpublished album or an archived artist wait, out of every search, to come back as they were. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent, EventOf, NewEvent } from '../../events/index.js';
-import { StreamGapError, project } from '../platform/projection.js';
-import { albumData, artistData, trackData } from '../catalogue/domain/catalogue.fixtures.js';
-import { memoryViewStore } from '../platform/memory-view-store.js';
-import { playlistsProjection } from '../catalogue/projections/playlists.js';
+import type { DomainEvent, EventOf, NewEvent } from '../../../events/index.js';
+import { StreamGapError, project } from '../../platform/projection.js';
+import { albumData, artistData, trackData } from '../../catalogue/domain/catalogue.fixtures.js';
+import { memoryViewStore } from '../../platform/memory-view-store.js';
+import { playlistsProjection } from '../../catalogue/projections/playlists.js';
 import { searchProjection } from './search.js';
 
 const stored = (streamId: string, version: number, event: NewEvent): DomainEvent =>

@@ -1,6 +1,6 @@
 /** Contract of the `search` context: catalogue search, search-box suggestions and the label's playlists. */
 import * as z from 'zod/mini';
-import { endpoint, nullableText, tier } from '../platform/contract/endpoint.js';
+import { endpoint, nullableText, tier } from '../../platform/contract/endpoint.js';
 
 const searchQuery = z.object({ q: z._default(z.string().check(z.maxLength(200)), '') });
 
