@@ -9,7 +9,7 @@ import { playlistsProjection } from './catalogue/projections/playlists.js';
 import { rollupsProjection } from './projections/rollups.js';
 import { statementsProjection } from './projections/statements.js';
 import { searchProjection } from './search/projections/search.js';
-import { usersProjection } from './projections/users.js';
+import { usersProjection } from './accounts/projections/users.js';
 
 export const projections: Record<string, Projection> = Object.fromEntries(
   [

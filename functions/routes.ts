@@ -4,10 +4,10 @@
  * context is one Lambda (functions/http/<context>.ts) whose handler serves exactly its routes, with its input
  * parsed by, and its types inferred from, the route's line.
  */
-import * as accounts from './contract/accounts.js';
+import * as accounts from './accounts/contract/accounts.js';
 import * as adminCatalogue from './catalogue/contract/admin-catalogue.js';
 import * as adminPlaylists from './catalogue/contract/admin-playlists.js';
-import * as adminPeople from './contract/admin-people.js';
+import * as adminPeople from './accounts/contract/admin-people.js';
 import * as adminHistory from './contract/admin-history.js';
 import * as adminSales from './contract/admin-sales.js';
 import * as adminDashboard from './contract/admin-dashboard.js';
@@ -26,7 +26,7 @@ import * as platform from './contract/platform.js';
 import * as plays from './listening/contract/plays.js';
 import * as search from './search/contract/search.js';
 import * as stripeWebhook from './contract/stripe-webhook.js';
-import * as userData from './contract/user-data.js';
+import * as userData from './accounts/contract/user-data.js';
 
 /**
  * Who may call a route: anyone, a signed-in person, any admin, or an admin with one permission (an owner holds them

@@ -6,7 +6,7 @@
  */
 import type { AdminPermission } from '../../events/index.js';
 import { forbidden } from '../platform/errors.js';
-import { mayAct } from '../domain/user/user.js';
+import { mayAct } from '../accounts/domain/user.js';
 import { albumAsOf, historyPage } from '../lib/history.js';
 import { contextHandler, type AdminSession } from '../platform/http.js';
 import { releaseDto } from '../catalogue/release-details.js';

@@ -6,7 +6,7 @@ import { albumDecider, albumStream, type AlbumState } from '../catalogue/domain/
 import { artistStream } from '../catalogue/domain/artist.js';
 import { userStream } from '../domain/commerce/subscription.js';
 import { notFound } from '../platform/errors.js';
-import { userKey, type UserView } from '../projections/users.js';
+import { userKey, type UserView } from '../accounts/projections/users.js';
 import { readStream, readStreamBefore } from '../platform/event-store.js';
 import { historySentences } from './history-sentences.js';
 import { getViews } from '../platform/views.js';

@@ -28,7 +28,7 @@ const envSchema = z.object({
   SESSION_SECRET: secretValue,
   /** The key-encryption key of the personal data keys, at least 32 characters; from the secret store like SESSION_SECRET. */
   PERSONAL_DATA_SECRET: secretValue,
-  /** The second factor's own secret: it seals the admins' TOTP secrets and keys their recovery codes (functions/lib/totp.ts). */
+  /** The second factor's own secret: it seals the admins' TOTP secrets and keys their recovery codes (functions/accounts/totp.ts). */
   SECOND_FACTOR_SECRET: secretValue,
   /** The download links' own secret: it signs the short-lived album download links (functions/lib/commerce.ts). */
   DOWNLOAD_LINK_SECRET: secretValue,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stubAppEnv, unstubAppEnv } from '../../test/support/unit-env.js';
 import { checkDownloadSignature, signedDownloadPath } from '../lib/commerce.js';
 import { issueSessionToken } from './session.js';
-import { newRecoveryCodes, newTotpSecret, openTotpSecret, recoveryCodeHash, sealTotpSecret, totpCode, totpStep } from '../lib/totp.js';
+import { newRecoveryCodes, newTotpSecret, openTotpSecret, recoveryCodeHash, sealTotpSecret, totpCode, totpStep } from '../accounts/totp.js';
 
 const NOW = new Date('2026-11-28T12:00:00Z');
 const ADMIN = 'admin-1';

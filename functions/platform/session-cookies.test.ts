@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pendingActionCookie } from '../lib/pending-actions.js';
+import { pendingActionCookie } from '../accounts/pending-actions.js';
 import { clearedSessionCookie, sessionCookie } from './session.js';
 
 describe('Set-Cookie strings', () => {

@@ -135,7 +135,7 @@ const grantTable = (tables: Resources['tables'], name: TableDefinition['name'], 
 const mediaReads = { bucket: ['s3:ListBucket'], objects: ['s3:GetObject', 's3:GetObjectTagging'] };
 const mediaWrites = ['s3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject', 's3:AbortMultipartUpload'];
 
-/** A file's versions, listed and deleted (functions/lib/personal-data-deletion.ts). */
+/** A file's versions, listed and deleted (functions/accounts/personal-data-deletion.ts). */
 const mediaVersions = { bucket: ['s3:ListBucketVersions'], objects: ['s3:DeleteObjectVersion'] };
 
 function grantMedia(to: IGrantable, level: Level, bucketArnExport: string, versions: boolean) {

@@ -395,7 +395,7 @@ describe('api stack', () => {
         toko.api.consumerFunctions.get('track-intake')!,
         toko.api.consumerFunctions.get('prerender')!,
         toko.api.httpFunctions.get('admin-catalogue')!,
-        // A listener's avatar is encoded again (functions/lib/user-avatar.ts).
+        // A listener's avatar is encoded again (functions/accounts/user-avatar.ts).
         toko.api.httpFunctions.get('accounts')!,
       ]),
     );

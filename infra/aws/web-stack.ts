@@ -355,7 +355,7 @@ export class WebStack extends Stack {
       'CFR2',
       "A CloudFront web ACL must be created in us-east-1, and this app's stacks are region-agnostic. Abuse is bounded " +
         'instead by API Gateway throttling on sign-in, checkout and track-play (throttling.ts), sign-in limits per address ' +
-        'and per IP in the functions (functions/lib/sign-in-challenges.ts), and an API that routes only its manifest.',
+        'and per IP in the functions (functions/accounts/sign-in-challenges.ts), and an API that routes only its manifest.',
     );
     if (!config.domain) {
       acknowledge(

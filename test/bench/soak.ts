@@ -23,7 +23,7 @@ import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { resetEnvCache } from '../../functions/platform/env.js';
 import { issueSessionToken } from '../../functions/platform/session.js';
-import { signInWithEmail } from '../../functions/lib/users.js';
+import { signInWithEmail } from '../../functions/accounts/users.js';
 import { startLocalCloud } from '../../infra/local/cloud.js';
 import { seededRandom } from '../../infra/local/fault-proxy.js';
 import { sleep } from '../../infra/local/util.js';

@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { findUserByEmail } from '../../functions/lib/users.js';
+import { findUserByEmail } from '../../functions/accounts/users.js';
 import { useCloudEnv } from '../support/cloud.js';
 import { codeOfNextStep, nextTotpCode } from '../support/signed-in.js';
 import { gradientPng, launch, newPage, pastRightEdge, signIn, toastShown, viewports } from './browser.js';

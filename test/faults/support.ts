@@ -10,7 +10,7 @@ import { GetQueueAttributesCommand, GetQueueUrlCommand, SQSClient } from '@aws-s
 import { consumers, dlqName } from '../../functions/consumers.js';
 import { qualifyingSeconds } from '../../functions/listening/domain/plays.js';
 import { issueSessionToken } from '../../functions/platform/session.js';
-import { signInWithEmail } from '../../functions/lib/users.js';
+import { signInWithEmail } from '../../functions/accounts/users.js';
 import { startLocalCloud, type LocalCloud, type LocalCloudOptions } from '../../infra/local/cloud.js';
 import { NAMES } from '../../infra/local/resources.js';
 import type { FaultRates } from '../../infra/local/fault-proxy.js';

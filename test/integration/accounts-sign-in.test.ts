@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appendToStream } from '../../functions/platform/event-store.js';
-import { ensureFirstAdmin } from '../../functions/lib/first-admin.js';
+import { ensureFirstAdmin } from '../../functions/accounts/first-admin.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import {
   asBrowser,

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { libraryStream } from '../../functions/library/domain/library.js';
-import { userStream } from '../../functions/domain/user/user.js';
+import { userStream } from '../../functions/accounts/domain/user.js';
 import { appendToStream } from '../../functions/platform/event-store.js';
 import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
 import { eventually, useCloudEnv } from '../support/cloud.js';

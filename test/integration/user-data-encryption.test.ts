@@ -5,10 +5,10 @@ import { DELETED } from '../../events/index.js';
 import { dynamoClient } from '../../functions/platform/aws.js';
 import { env } from '../../functions/platform/env.js';
 import { appendToStream, readStream } from '../../functions/platform/event-store.js';
-import { eraseAccount, erasureEffects } from '../../functions/lib/personal-data-deletion.js';
+import { eraseAccount, erasureEffects } from '../../functions/accounts/personal-data-deletion.js';
 import { personalData } from '../../functions/platform/personal-data.js';
 import { scanEventLog } from '../../functions/lib/rebuild-views.js';
-import { runUserCommand, signInWithEmail } from '../../functions/lib/users.js';
+import { runUserCommand, signInWithEmail } from '../../functions/accounts/users.js';
 import { useCloudEnv } from '../support/cloud.js';
 import { signedInListener } from '../support/signed-in.js';
 

@@ -1,6 +1,6 @@
 /**
  * A member's Toko+ subscriptions, kept on the user stream (the accounts side turns these events into
- * the user's tier: functions/consumers/user-tier.ts). Stripe's webhooks arrive in any order and
+ * the user's tier: functions/accounts/consumers/user-tier.ts). Stripe's webhooks arrive in any order and
  * any number of times, so a command carries Stripe's current view of the subscription and decides
  * only the facts the stream does not record yet. Pure.
  */

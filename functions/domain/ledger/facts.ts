@@ -115,7 +115,7 @@ export function ledgerFacts(event: DomainEvent): LedgerFact[] {
       return [{ kind: 'member-left', day: dayOf(event.data.endedAt), subscriptionId: event.data.stripeSubscriptionId }];
     case 'SubscriptionTierChanged': {
       const d = event.data;
-      // The beta signup's trial (functions/lib/user-commands.ts); the beta coupon is its only code.
+      // The beta signup's trial (functions/accounts/user-commands.ts); the beta coupon is its only code.
       const betaTrial = d.source === 'beta' && d.tier === 'toko_plus' && d.status === 'trialing';
       return betaTrial ? [{ kind: 'coupon-used', day, code: BETA_COUPON, via: 'beta_signup', userId: d.userId }] : [];
     }

@@ -12,7 +12,7 @@ import { cartStream } from '../../domain/commerce/cart.js';
 import { notFound } from '../../platform/errors.js';
 import { libraryStream } from '../../library/domain/library.js';
 import { notificationsStream } from '../../domain/notifications/notifications.js';
-import { userStream } from '../../domain/user/user.js';
+import { userStream } from '../../accounts/domain/user.js';
 import { purchasesPartition, type PurchaseView } from '../../projections/commerce.js';
 import { dynamoClient } from '../../platform/aws.js';
 import { eachConcurrently } from '../../platform/concurrently.js';
@@ -21,7 +21,7 @@ import { readEvent, streamVersion } from '../../platform/event-store.js';
 import { mailKeyOf } from '../../platform/mail-effects.js';
 import { onceStatus } from '../../platform/once.js';
 import { listeningStream, playsStream } from '../../listening/play-streams.js';
-import { findUserIdByEmail } from '../users.js';
+import { findUserIdByEmail } from '../../accounts/users.js';
 import { dynamoViewStore, queryViews } from '../../platform/views.js';
 import { TRACE_DAYS, tracedEvents } from './trace-index.js';
 

@@ -1,13 +1,13 @@
 /**
  * The users view: one item per user (the fold of their stream, without its secrets) and the
  * e-mail → id and username → id lookups. Every event of a user stream rewrites the user item, so its
- * `v` is always the last version applied and a reader can catch up from the stream (functions/lib/users.ts).
+ * `v` is always the last version applied and a reader can catch up from the stream (functions/accounts/users.ts).
  * For the admins: the listener search (user-search.ts), and each user's activity partition: their membership
  * changes and their last 10 sign-ins (one slot each, reused in turn).
  */
-import type { DomainEvent, EventType } from '../../events/index.js';
-import { evolveUser, initialUserState, normalizeEmail, secretUserFields, type UserState } from '../domain/user/user.js';
-import type { Projection, ViewItem, ViewOp } from '../platform/projection.js';
+import type { DomainEvent, EventType } from '../../../events/index.js';
+import { evolveUser, initialUserState, normalizeEmail, secretUserFields, type UserState } from '../domain/user.js';
+import type { Projection, ViewItem, ViewOp } from '../../platform/projection.js';
 import { userSearchOps } from './user-search.js';
 
 export const userKey = (userId: string) => ({ pk: `user#${userId}`, sk: 'user' });

@@ -6,13 +6,13 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DELETED } from '../../events/index.js';
 import { invalid } from '../platform/errors.js';
-import { effectiveTier } from '../domain/user/user.js';
+import { effectiveTier } from './domain/user.js';
 import { purchasesPartition, type PurchaseView } from '../projections/commerce.js';
 import { LIBRARY_ALBUMS, libraryPartition } from '../library/projections/library.js';
 import { userStatsKey } from '../listening/projections/stats.js';
-import { firstOrderOf, type PeopleSort, type SortOrder } from '../contract/admin-people.js';
-import { MIN_SEARCH_WORD, searchWords, userOrderPartition, userSearchPartition, type UserSearchRow } from '../projections/user-search.js';
-import { MEMBERSHIP_CHANGE, SIGN_IN_SLOT, userActivityPartition, userKey, type UserView } from '../projections/users.js';
+import { firstOrderOf, type PeopleSort, type SortOrder } from './contract/admin-people.js';
+import { MIN_SEARCH_WORD, searchWords, userOrderPartition, userSearchPartition, type UserSearchRow } from './projections/user-search.js';
+import { MEMBERSHIP_CHANGE, SIGN_IN_SLOT, userActivityPartition, userKey, type UserView } from './projections/users.js';
 import { dynamoClient } from '../platform/aws.js';
 import { env } from '../platform/env.js';
 import { readEvent } from '../platform/event-store.js';

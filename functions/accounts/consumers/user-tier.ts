@@ -3,9 +3,9 @@
  * user's tier on their stream, which every session reads on each request: no sign-in again needed.
  * Idempotent: an unchanged tier records nothing.
  */
-import { tierChangeFor } from '../domain/user/subscription-tier.js';
-import { reactorConsumer } from '../platform/reactor.js';
-import { loadUser, runUserCommand } from '../lib/users.js';
+import { tierChangeFor } from '../domain/subscription-tier.js';
+import { reactorConsumer } from '../../platform/reactor.js';
+import { loadUser, runUserCommand } from '../users.js';
 
 export const handler = reactorConsumer('user-tier', async (event) => {
   const userId = (event.data as { userId?: string }).userId;

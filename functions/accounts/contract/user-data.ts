@@ -3,7 +3,7 @@
  * the log (so it is also their proof of what they own), and the deletion of their account.
  */
 import * as z from 'zod/mini';
-import { endpoint, nullableText, success } from '../platform/contract/endpoint.js';
+import { endpoint, nullableText, success } from '../../platform/contract/endpoint.js';
 
 const at = z.string();
 

@@ -18,9 +18,9 @@ import {
   type SignInMethod,
   type UserCommand,
   type UserState,
-} from '../domain/user/user.js';
+} from './domain/user.js';
 import { conflict } from '../platform/errors.js';
-import { fromUserItem, toUserView, userEmailKey, userKey, userPendingEmailKey, usernameKey, type UserView } from '../projections/users.js';
+import { fromUserItem, toUserView, userEmailKey, userKey, userPendingEmailKey, usernameKey, type UserView } from './projections/users.js';
 import { runCommand } from '../platform/command.js';
 import { readStream, ReservationTakenError, reservationOwner, streamVersion, type AppendContext } from '../platform/event-store.js';
 import { dynamoViewStore, getView } from '../platform/views.js';

@@ -3,13 +3,13 @@
  * its HMAC, 10 minutes, dead after 5 wrong tries), then either the enrolment of an authenticator app (its secret
  * sealed in the challenge until a code confirms it) or a TOTP or recovery code. Tries are rate-limited per account
  * and per IP, and a TOTP code is used once: a step at or before the last one accepted is refused. Wrong codes in a
- * row, whatever the challenge, lock the account's second step for a while (functions/lib/admin-lockout.ts).
+ * row, whatever the challenge, lock the account's second step for a while (functions/accounts/admin-lockout.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { invalid, rateLimited, unauthorized } from '../platform/errors.js';
-import { requiresPassword } from '../domain/user/user.js';
-import type { UserView } from '../projections/users.js';
+import { requiresPassword } from './domain/user.js';
+import type { UserView } from './projections/users.js';
 import { dynamoClient } from '../platform/aws.js';
 import { env } from '../platform/env.js';
 import type { AppendContext } from '../platform/event-store.js';

@@ -6,8 +6,8 @@
  * list in any order, either way, is a Query of one index partition. Each item carries what a result row shows, so a
  * page costs one Query.
  */
-import type { ViewItem, ViewKey, ViewOp } from '../platform/projection.js';
-import type { UserState } from '../domain/user/user.js';
+import type { ViewItem, ViewKey, ViewOp } from '../../platform/projection.js';
+import type { UserState } from '../domain/user.js';
 
 export const USER_SEARCH_EVERYONE = 'user-search#*';
 /** The words of a query shorter than this match too many accounts to be worth an index partition. */

@@ -4,9 +4,9 @@
  * the whole change run again on what is stored, so the last owner can never be removed by two changes at once.
  */
 import type { AdminPermission, DomainEvent, UserRole } from '../../events/index.js';
-import { ADMIN_ROSTER_STREAM, adminIds, adminRosterDecider, type AdminRosterCommand } from '../domain/user/admin-roster.js';
-import { userDecider, userStream, type UserState } from '../domain/user/user.js';
-import { toUserView, type UserView } from '../projections/users.js';
+import { ADMIN_ROSTER_STREAM, adminIds, adminRosterDecider, type AdminRosterCommand } from './domain/admin-roster.js';
+import { userDecider, userStream, type UserState } from './domain/user.js';
+import { toUserView, type UserView } from './projections/users.js';
 import { appendToStreams, isConcurrencyError, readStream, type AppendContext } from '../platform/event-store.js';
 import { retry } from '../platform/retry.js';
 

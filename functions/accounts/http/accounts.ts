@@ -1,20 +1,20 @@
 /**
  * HTTP context `accounts`: sign-in and sign-up by e-mail code or magic link, admin sign-in (password, then TOTP),
  * beta signup, sessions, the pending checkout intent, and the user's own profile and avatar.
- * Answers carry the fields the contract (functions/contract/accounts.ts) names; errors leave as `{ error, message }`.
+ * Answers carry the fields the contract (functions/accounts/contract/accounts.ts) names; errors leave as `{ error, message }`.
  */
-import { betaCodeOf } from '../domain/user/beta-codes.js';
-import { requiresPassword } from '../domain/user/user.js';
-import { confirmEmailChange, startEmailChange } from '../lib/email-change.js';
-import { confirmEmail, redeemEmailVerification, sendEmailVerification, tellOwnerOfRevokedAccess } from '../lib/email-verification.js';
-import { completeAdminEnrolment, readAdminEnrolment } from '../lib/admin-enrolment.js';
-import { beginEnrolment, confirmEnrolment, verifySecondFactor } from '../lib/admin-sign-in.js';
-import { stepUp } from '../lib/admin-step-up.js';
-import { commandContext } from '../platform/command.js';
-import { syncGuestCart } from '../lib/guest-cart.js';
-import { contextHandler, HttpError, reply, sessionCorruptedError, type RequestInfo, type RouteInput } from '../platform/http.js';
-import { readMultipartFile, type MultipartProblem } from '../platform/multipart.js';
-import { PENDING_COOKIE, pendingActionCookie, readPendingAction, savePendingAction, takePendingAction } from '../lib/pending-actions.js';
+import { betaCodeOf } from '../domain/beta-codes.js';
+import { requiresPassword } from '../domain/user.js';
+import { confirmEmailChange, startEmailChange } from '../email-change.js';
+import { confirmEmail, redeemEmailVerification, sendEmailVerification, tellOwnerOfRevokedAccess } from '../email-verification.js';
+import { completeAdminEnrolment, readAdminEnrolment } from '../admin-enrolment.js';
+import { beginEnrolment, confirmEnrolment, verifySecondFactor } from '../admin-sign-in.js';
+import { stepUp } from '../admin-step-up.js';
+import { commandContext } from '../../platform/command.js';
+import { syncGuestCart } from '../../lib/guest-cart.js';
+import { contextHandler, HttpError, reply, sessionCorruptedError, type RequestInfo, type RouteInput } from '../../platform/http.js';
+import { readMultipartFile, type MultipartProblem } from '../../platform/multipart.js';
+import { PENDING_COOKIE, pendingActionCookie, readPendingAction, savePendingAction, takePendingAction } from '../pending-actions.js';
 import {
   clearedSessionCookie,
   issueSessionToken,
@@ -23,13 +23,13 @@ import {
   revokeSession,
   sessionCookie,
   type Session,
-} from '../platform/session.js';
-import { redeemCode, redeemLink, type SignInIntent } from '../lib/sign-in-challenges.js';
-import { changeAvatar, changeProfile, registerWithPassword, sendSignInMessage, signInWithPassword } from '../lib/user-commands.js';
-import { reencodedAvatar, USER_AVATAR_TYPE } from '../lib/user-avatar.js';
-import { freshUser, signInWithEmail, userDto, type SignedIn } from '../lib/users.js';
+} from '../../platform/session.js';
+import { redeemCode, redeemLink, type SignInIntent } from '../sign-in-challenges.js';
+import { changeAvatar, changeProfile, registerWithPassword, sendSignInMessage, signInWithPassword } from '../user-commands.js';
+import { reencodedAvatar, USER_AVATAR_TYPE } from '../user-avatar.js';
+import { freshUser, signInWithEmail, userDto, type SignedIn } from '../users.js';
 import type { UserView } from '../projections/users.js';
-import { metricNames, recordMetric } from '../platform/metrics.js';
+import { metricNames, recordMetric } from '../../platform/metrics.js';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DELETED, type NewEvent } from '../../events/index.js';
-import { complimentaryTierChange, storedEvent } from '../platform/stored-event.fixtures.js';
-import { memoryViewStore } from '../platform/memory-view-store.js';
-import { project } from '../platform/projection.js';
-import type { ViewItem } from '../platform/projection.js';
-import { ownerOf, physicalItem } from '../platform/view-generations.js';
+import { DELETED, type NewEvent } from '../../../events/index.js';
+import { complimentaryTierChange, storedEvent } from '../../platform/stored-event.fixtures.js';
+import { memoryViewStore } from '../../platform/memory-view-store.js';
+import { project } from '../../platform/projection.js';
+import type { ViewItem } from '../../platform/projection.js';
+import { ownerOf, physicalItem } from '../../platform/view-generations.js';
 import { searchWords, sortText, USER_ORDERS, userOrderKey, userOrderPartition, userSearchWords, type UserOrder } from './user-search.js';
 import { usersProjection } from './users.js';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DELETED, type DomainEvent, type NewEvent } from '../../events/index.js';
 import { storedEvent } from '../platform/stored-event.fixtures.js';
-import { erasurePlan } from '../domain/user/erasure.js';
+import { erasurePlan } from './domain/erasure.js';
 import { eraseAccount, type ErasureEffects } from './personal-data-deletion.js';
 
 const history: NewEvent[] = [

@@ -4,7 +4,7 @@
  * blocking), and the band page's fan signups with their CSV export. Lists are paged by an opaque cursor.
  */
 import * as z from 'zod/mini';
-import { endpoint, idParams, nullableText } from '../platform/contract/endpoint.js';
+import { endpoint, idParams, nullableText } from '../../platform/contract/endpoint.js';
 
 const cursor = z.optional(z.string().check(z.minLength(1), z.maxLength(2000)));
 // @__NO_SIDE_EFFECTS__

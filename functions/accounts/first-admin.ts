@@ -5,14 +5,14 @@
  * Idempotent: a second call with the same settings records nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { ADMIN_PASSWORD_MIN_LENGTH } from '../contract/accounts.js';
-import { normalizeEmail } from '../domain/user/user.js';
+import { ADMIN_PASSWORD_MIN_LENGTH } from './contract/accounts.js';
+import { normalizeEmail } from './domain/user.js';
 import { env } from '../platform/env.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { isAdmin, setAdminRole, type RoleChange } from './admin-roster.js';
 import { findUserIdByEmail, loadUser, runUserCommand } from './users.js';
 import type { AppendContext } from '../platform/event-store.js';
-import type { UserView } from '../projections/users.js';
+import type { UserView } from './projections/users.js';
 
 /** The first admin owns the label: every permission, and the power to give others theirs. */
 export const OWNER: RoleChange = { role: 'admin', permissions: ['owner'] };

@@ -4,11 +4,11 @@
  * than the views, it is also the listener's proof of what they bought.
  */
 import type { DomainEvent } from '../../events/index.js';
-import type { UserExport } from '../contract/user-data.js';
+import type { UserExport } from './contract/user-data.js';
 import { orderStream } from '../domain/commerce/order.js';
 import { libraryStream } from '../library/domain/library.js';
 import { notificationsStream } from '../domain/notifications/notifications.js';
-import { evolveUser, initialUserState, userStream } from '../domain/user/user.js';
+import { evolveUser, initialUserState, userStream } from './domain/user.js';
 import { playsStream } from '../listening/play-streams.js';
 import { purchasesPartition, type PurchaseView } from '../projections/commerce.js';
 import { eachConcurrently } from '../platform/concurrently.js';

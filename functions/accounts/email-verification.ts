@@ -5,14 +5,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { invalid, notFound } from '../platform/errors.js';
-import { normalizeEmail } from '../domain/user/user.js';
+import { normalizeEmail } from './domain/user.js';
 import { dynamoClient } from '../platform/aws.js';
 import { env } from '../platform/env.js';
 import type { AppendContext } from '../platform/event-store.js';
 import { emailChangedMail, enqueueMail, unprovenAccessRevokedMail, verifyEmailMail } from '../platform/mail.js';
 import { hmac } from './sign-in-challenges.js';
 import { currentSessionOf, freshUser, revokedAccessOf, runProof, type RevokedAccess } from './users.js';
-import type { UserView } from '../projections/users.js';
+import type { UserView } from './projections/users.js';
 
 const VERIFICATION_HOURS = 24;
 const tokenKey = (token: string) => ({ pk: `verify-email#${hmac('verify-email', token)}`, sk: 'token' });

@@ -14,17 +14,17 @@ import { DELETED, type DomainEvent } from '../../events/index.js';
 import { membershipDecider } from '../domain/commerce/subscription.js';
 import { DomainError, invalid, notFound, rateLimited } from '../platform/errors.js';
 import { notificationsDecider, notificationsStream } from '../domain/notifications/notifications.js';
-import { erasurePlan } from '../domain/user/erasure.js';
-import { emailReservation, usernameReservation, userStream } from '../domain/user/user.js';
+import { erasurePlan } from './domain/erasure.js';
+import { emailReservation, usernameReservation, userStream } from './domain/user.js';
 import { dynamoClient, s3Client } from '../platform/aws.js';
 import { env } from '../platform/env.js';
 import { readStream, releaseReservation, type AppendContext } from '../platform/event-store.js';
 import { accountDeletionMail, enqueueMail } from '../platform/mail.js';
-import { runNotificationsCommand } from './notify.js';
+import { runNotificationsCommand } from '../lib/notify.js';
 import { personalData } from '../platform/personal-data.js';
 import { CHALLENGE_MINUTES, CODE_LENGTH, countCodeTry, hitRateLimit, hmac, MAX_CODE_ATTEMPTS } from './sign-in-challenges.js';
-import { syncSubscription } from './stripe-events.js';
-import { isMissing, stripeClient } from './stripe.js';
+import { syncSubscription } from '../lib/stripe-events.js';
+import { isMissing, stripeClient } from '../lib/stripe.js';
 import { avatarKey, loadUser, runUserCommand } from './users.js';
 
 /** Deletion codes one account may ask for per hour. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DELETED, type NewEvent } from '../../events/index.js';
-import { consumersOf } from '../consumers.js';
-import { storedEvent } from '../platform/stored-event.fixtures.js';
-import { memoryViewStore } from '../platform/memory-view-store.js';
-import { project } from '../platform/projection.js';
+import { DELETED, type NewEvent } from '../../../events/index.js';
+import { consumersOf } from '../../consumers.js';
+import { storedEvent } from '../../platform/stored-event.fixtures.js';
+import { memoryViewStore } from '../../platform/memory-view-store.js';
+import { project } from '../../platform/projection.js';
 import { fromUserItem, userEvents, usersProjection } from './users.js';
 
 const stored = (version: number, event: NewEvent, at?: string) => storedEvent('user#u1', version, event, at);

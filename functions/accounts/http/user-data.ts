@@ -1,9 +1,9 @@
 /** HTTP context `user-data`: a listener's own data, as a JSON file built from their events in the log, and deleting their account. */
-import { commandContext } from '../platform/command.js';
-import { contextHandler, reply } from '../platform/http.js';
-import { confirmAccountDeletion, requestAccountDeletion } from '../lib/personal-data-deletion.js';
-import { exportUserData } from '../lib/personal-data-export.js';
-import { clearedSessionCookie } from '../platform/session.js';
+import { commandContext } from '../../platform/command.js';
+import { contextHandler, reply } from '../../platform/http.js';
+import { confirmAccountDeletion, requestAccountDeletion } from '../personal-data-deletion.js';
+import { exportUserData } from '../personal-data-export.js';
+import { clearedSessionCookie } from '../../platform/session.js';
 
 export const handler = contextHandler('user-data', {
   'GET /api/users/me/export': async ({ session, request }) => {

@@ -8,8 +8,8 @@
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict, invalid, rateLimited, unauthorized } from '../platform/errors.js';
-import { emailReservation, normalizeEmail, signedInFreshly } from '../domain/user/user.js';
-import type { UserView } from '../projections/users.js';
+import { emailReservation, normalizeEmail, signedInFreshly } from './domain/user.js';
+import type { UserView } from './projections/users.js';
 import { dynamoClient } from '../platform/aws.js';
 import { sendEmailVerification } from './email-verification.js';
 import { env } from '../platform/env.js';

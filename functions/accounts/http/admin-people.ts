@@ -3,12 +3,12 @@
  * role, blocking, and the band page's fan signups (a page, or all of them as CSV). Every change is an event on
  * the listener's stream with the admin as actor and the request as correlation id.
  */
-import { notFound } from '../platform/errors.js';
-import { setAdminRole } from '../lib/admin-roster.js';
-import { commandContext } from '../platform/command.js';
-import { contextHandler, reply, type AdminSession, type RequestInfo } from '../platform/http.js';
-import { adminUserOf, fanSignups, fanSignupsCsv, listPeople, userPage } from '../lib/people.js';
-import { freshUser, runUserCommand } from '../lib/users.js';
+import { notFound } from '../../platform/errors.js';
+import { setAdminRole } from '../admin-roster.js';
+import { commandContext } from '../../platform/command.js';
+import { contextHandler, reply, type AdminSession, type RequestInfo } from '../../platform/http.js';
+import { adminUserOf, fanSignups, fanSignupsCsv, listPeople, userPage } from '../people.js';
+import { freshUser, runUserCommand } from '../users.js';
 import type { UserView } from '../projections/users.js';
 
 async function existing(userId: string): Promise<UserView> {

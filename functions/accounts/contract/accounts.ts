@@ -5,7 +5,7 @@
  * read them by those names.
  */
 import * as z from 'zod/mini';
-import { endpoint, noBody, nullableText, success } from '../platform/contract/endpoint.js';
+import { endpoint, noBody, nullableText, success } from '../../platform/contract/endpoint.js';
 
 const emailField = z.pipe(
   z.string({ error: 'Email required' }).check(z.trim(), z.minLength(1, 'Email required'), z.maxLength(254), z.toLowerCase()),

@@ -3,7 +3,7 @@ import { DELETED, type NewEvent } from '../../../events/index.js';
 import { DomainError } from '../../platform/errors.js';
 import { storedEvent } from '../../platform/stored-event.fixtures.js';
 import { tierChangeFor } from './subscription-tier.js';
-import { EMAIL_CHANGE_FRESH_SIGN_IN_MINUTES } from '../../contract/accounts.js';
+import { EMAIL_CHANGE_FRESH_SIGN_IN_MINUTES } from '../contract/accounts.js';
 import { effectiveTier, FRESH_SIGN_IN_MINUTES, userDecider, userReservations, type UserCommand } from './user.js';
 
 const at = '2026-01-01T00:00:00.000Z';

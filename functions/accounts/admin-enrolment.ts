@@ -12,9 +12,9 @@ import {
   adminEnrolmentDecider,
   usableEnrolment,
   type AdminEnrolmentsState,
-} from '../domain/user/admin-enrolment.js';
-import { normalizeEmail } from '../domain/user/user.js';
-import type { UserView } from '../projections/users.js';
+} from './domain/admin-enrolment.js';
+import { normalizeEmail } from './domain/user.js';
+import type { UserView } from './projections/users.js';
 import { setAdminRole } from './admin-roster.js';
 import { OWNER, openOwnerAccount } from './first-admin.js';
 import { startSecondStep } from './admin-sign-in.js';

@@ -6,7 +6,7 @@
 import { createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { invalid, rateLimited } from '../platform/errors.js';
-import { normalizeEmail } from '../domain/user/user.js';
+import { normalizeEmail } from './domain/user.js';
 import { dynamoClient } from '../platform/aws.js';
 import { env, secret } from '../platform/env.js';
 

@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { conflict, forbidden, unauthorized } from '../platform/errors.js';
-import type { BetaCode } from '../domain/user/beta-codes.js';
-import { BLOCKED_MESSAGE, normalizeEmail, requiresPassword } from '../domain/user/user.js';
-import type { UserView } from '../projections/users.js';
+import type { BetaCode } from './domain/beta-codes.js';
+import { BLOCKED_MESSAGE, normalizeEmail, requiresPassword } from './domain/user.js';
+import type { UserView } from './projections/users.js';
 import { startSecondStep } from './admin-sign-in.js';
 import { s3Client } from '../platform/aws.js';
 import { env } from '../platform/env.js';
@@ -47,7 +47,7 @@ const wait = (m: number) => `Too many sign-in attempts. Please wait ${m} minute$
 /**
  * Signs in with an e-mail address or username and a password. An unknown account and a wrong
  * password cost the same work and get the same refusal. An admin account is not signed in yet:
- * it goes on to its second factor (functions/lib/admin-sign-in.ts).
+ * it goes on to its second factor (functions/accounts/admin-sign-in.ts).
  */
 export async function signInWithPassword(
   identifier: string,
