@@ -2,7 +2,7 @@
 import type { Projection } from './platform/projection.js';
 import { adminReleasesProjection } from './catalogue/projections/admin-releases.js';
 import { catalogueProjection } from './catalogue/projections/catalogue.js';
-import { commerceProjection } from './projections/commerce.js';
+import { commerceProjection } from './commerce/projections/commerce.js';
 import { libraryProjection } from './library/projections/library.js';
 import { notificationsProjection } from './projections/notifications.js';
 import { playlistsProjection } from './catalogue/projections/playlists.js';

@@ -9,23 +9,23 @@ import * as adminCatalogue from './catalogue/contract/admin-catalogue.js';
 import * as adminPlaylists from './catalogue/contract/admin-playlists.js';
 import * as adminPeople from './accounts/contract/admin-people.js';
 import * as adminHistory from './contract/admin-history.js';
-import * as adminSales from './contract/admin-sales.js';
+import * as adminSales from './commerce/contract/admin-sales.js';
 import * as adminDashboard from './contract/admin-dashboard.js';
 import * as adminStatements from './contract/admin-statements.js';
 import * as adminOps from './contract/admin-ops.js';
 import * as band from './band/contract/band.js';
 import * as catalogue from './catalogue/contract/catalogue.js';
-import * as commerce from './contract/commerce.js';
+import * as commerce from './commerce/contract/commerce.js';
 import type { Endpoint } from './platform/contract/endpoint.js';
 import type { AdminPermission } from '../events/index.js';
 import * as library from './library/contract/library.js';
-import * as membership from './contract/membership.js';
+import * as membership from './commerce/contract/membership.js';
 import * as merch from './contract/merch.js';
 import * as notifications from './contract/notifications.js';
 import * as platform from './contract/platform.js';
 import * as plays from './listening/contract/plays.js';
 import * as search from './search/contract/search.js';
-import * as stripeWebhook from './contract/stripe-webhook.js';
+import * as stripeWebhook from './commerce/contract/stripe-webhook.js';
 import * as userData from './accounts/contract/user-data.js';
 
 /**

@@ -7,7 +7,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DELETED } from '../../events/index.js';
 import { invalid } from '../platform/errors.js';
 import { effectiveTier } from './domain/user.js';
-import { purchasesPartition, type PurchaseView } from '../projections/commerce.js';
+import { purchasesPartition, type PurchaseView } from '../commerce/projections/commerce.js';
 import { LIBRARY_ALBUMS, libraryPartition } from '../library/projections/library.js';
 import { userStatsKey } from '../listening/projections/stats.js';
 import { firstOrderOf, type PeopleSort, type SortOrder } from './contract/admin-people.js';

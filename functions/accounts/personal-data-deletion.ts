@@ -11,7 +11,7 @@ import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { DeleteObjectCommand, ListObjectVersionsCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DELETED, type DomainEvent } from '../../events/index.js';
-import { membershipDecider } from '../domain/commerce/subscription.js';
+import { membershipDecider } from '../commerce/domain/subscription.js';
 import { DomainError, invalid, notFound, rateLimited } from '../platform/errors.js';
 import { notificationsDecider, notificationsStream } from '../domain/notifications/notifications.js';
 import { erasurePlan } from './domain/erasure.js';
@@ -23,8 +23,8 @@ import { accountDeletionMail, enqueueMail } from '../platform/mail.js';
 import { runNotificationsCommand } from '../lib/notify.js';
 import { personalData } from '../platform/personal-data.js';
 import { CHALLENGE_MINUTES, CODE_LENGTH, countCodeTry, hitRateLimit, hmac, MAX_CODE_ATTEMPTS } from './sign-in-challenges.js';
-import { syncSubscription } from '../lib/stripe-events.js';
-import { isMissing, stripeClient } from '../lib/stripe.js';
+import { syncSubscription } from '../commerce/stripe-events.js';
+import { isMissing, stripeClient } from '../commerce/stripe.js';
 import { avatarKey, loadUser, runUserCommand } from './users.js';
 
 /** Deletion codes one account may ask for per hour. */

@@ -5,7 +5,7 @@
 import type { RequiredTier } from '../../events/index.js';
 import { canPlayAlbum, guestListener, type AlbumAccessFacts, type Listener } from './domain/access.js';
 import { albumKey, trackKey } from './projections/catalogue.js';
-import { purchasesPartition } from '../projections/commerce.js';
+import { purchasesPartition } from '../commerce/projections/commerce.js';
 import { isPrivateMediaKey, mediaUrl } from '../platform/media-keys.js';
 import { signedMediaUrl } from '../platform/media-urls.js';
 import type { Session } from '../platform/session.js';

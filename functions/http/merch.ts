@@ -4,7 +4,7 @@
  * Toko+ member's cart carries the shop's member discount code, put on by the server: no one else's can.
  */
 import { brand } from '../../events/brand.js';
-import { toDollars } from '../contract/pricing.js';
+import { toDollars } from '../commerce/contract/pricing.js';
 import { env } from '../platform/env.js';
 import { contextHandler } from '../platform/http.js';
 import { isSubscriber, type Session } from '../platform/session.js';

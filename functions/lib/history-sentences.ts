@@ -4,7 +4,7 @@
  * module does not know yet still reads as its name ("Album unpublished"), with its `changes` spelled out. Pure.
  */
 import type { DomainEvent } from '../../events/index.js';
-import { formatUsd } from '../contract/pricing.js';
+import { formatUsd } from '../commerce/contract/pricing.js';
 
 interface HistorySentence {
   version: number;

@@ -4,7 +4,7 @@
  */
 import { albumDecider, albumStream, type AlbumState } from '../catalogue/domain/album.js';
 import { artistStream } from '../catalogue/domain/artist.js';
-import { userStream } from '../domain/commerce/subscription.js';
+import { userStream } from '../commerce/domain/subscription.js';
 import { notFound } from '../platform/errors.js';
 import { userKey, type UserView } from '../accounts/projections/users.js';
 import { readStream, readStreamBefore } from '../platform/event-store.js';

@@ -30,7 +30,7 @@ const envSchema = z.object({
   PERSONAL_DATA_SECRET: secretValue,
   /** The second factor's own secret: it seals the admins' TOTP secrets and keys their recovery codes (functions/accounts/totp.ts). */
   SECOND_FACTOR_SECRET: secretValue,
-  /** The download links' own secret: it signs the short-lived album download links (functions/lib/commerce.ts). */
+  /** The download links' own secret: it signs the short-lived album download links (functions/commerce/commerce.ts). */
   DOWNLOAD_LINK_SECRET: secretValue,
   /**
    * The secret CloudFront adds to every request it sends the API (header `x-toko-origin`, functions/platform/http.ts): set,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stubAppEnv, unstubAppEnv } from '../../test/support/unit-env.js';
-import { checkDownloadSignature, signedDownloadPath } from '../lib/commerce.js';
+import { checkDownloadSignature, signedDownloadPath } from '../commerce/commerce.js';
 import { issueSessionToken } from './session.js';
 import { newRecoveryCodes, newTotpSecret, openTotpSecret, recoveryCodeHash, sealTotpSecret, totpCode, totpStep } from '../accounts/totp.js';
 

@@ -62,7 +62,7 @@ const versionOf = (name: string) =>
 
 /**
  * The Stripe SDK as one minified ES module in a layer (`/opt/nodejs/node_modules/stripe`), shared by the
- * stack's functions: it keeps ≈ 240 KB out of every bundle that takes payments (functions/lib/stripe.ts
+ * stack's functions: it keeps ≈ 240 KB out of every bundle that takes payments (functions/commerce/stripe.ts
  * imports it on the first payment call). Built by the local esbuild; the hash is the SDK's version.
  */
 function stripeLayer(scope: Construct): ILayerVersion {

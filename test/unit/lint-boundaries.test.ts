@@ -49,7 +49,7 @@ describe('layer rules', () => {
       expect.stringContaining('frontend/ may not import functions/platform/http.js'),
     ]);
     expect(await layerFindings('events/probe.ts', `export * from '#contract/commerce.js';`)).toEqual([
-      expect.stringContaining('events/ may not import functions/contract/commerce.js'),
+      expect.stringContaining('events/ may not import functions/commerce/contract/commerce.js'),
     ]);
   });
 

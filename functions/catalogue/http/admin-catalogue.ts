@@ -30,7 +30,7 @@ import { publishVideo, runVideoCommand } from '../video-commands.js';
 import type { VideoState } from '../domain/video.js';
 import { getViews, queryViews } from '../../platform/views.js';
 import { ARCHIVED_ARTISTS_INDEX, ARTISTS_INDEX, artistKey } from '../projections/catalogue.js';
-import { HIDDEN_VIDEOS_INDEX, VIDEOS_INDEX, type VideoView } from '../../projections/commerce.js';
+import { HIDDEN_VIDEOS_INDEX, VIDEOS_INDEX, type VideoView } from '../../commerce/projections/commerce.js';
 import { DRAFT_PLAYLISTS_INDEX, PLAYLISTS_INDEX, type PlaylistView } from '../projections/playlists.js';
 
 function artistDto(artistId: string, state: ArtistState): AdminArtist {

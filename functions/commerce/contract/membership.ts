@@ -1,6 +1,6 @@
 /** Contract of the `membership` context: Toko+ checkout, the member's subscription, and the exclusive content it opens. */
 import * as z from 'zod/mini';
-import { emailAddress, endpoint, looseId, nullableText } from '../platform/contract/endpoint.js';
+import { emailAddress, endpoint, looseId, nullableText } from '../../platform/contract/endpoint.js';
 import { PLAN_AMOUNTS, type PlanAmount } from './pricing.js';
 
 const planAmount = z.pipe(

@@ -5,7 +5,7 @@
  * The one copy of the money rules: it lives in the contract because the server (lib/commerce) and the SPA's
  * cart (guest carts are priced in the browser) both apply it; the domain takes prices as input.
  */
-import { brand } from '../../events/brand.js';
+import { brand } from '../../../events/brand.js';
 
 /** Member price when the album has no subscriber price of its own. */
 export const MEMBER_PRICE_FACTOR = 0.7;

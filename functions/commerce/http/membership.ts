@@ -3,9 +3,9 @@
  * the cart variant), the member's subscription, its cancellation and its billing portal (card, plan, cancel), and the
  * exclusive content it opens.
  */
-import { brand } from '../../events/brand.js';
-import type { SubscriptionTier } from '../../events/index.js';
-import { currentSubscription, type MemberSubscription } from '../domain/commerce/subscription.js';
+import { brand } from '../../../events/brand.js';
+import type { SubscriptionTier } from '../../../events/index.js';
+import { currentSubscription, type MemberSubscription } from '../domain/subscription.js';
 import {
   checkoutResult,
   freshCart,
@@ -16,15 +16,15 @@ import {
   readMembership,
   startAlbumCheckout,
   startPlanCheckout,
-} from '../lib/commerce.js';
-import { commandContext } from '../platform/command.js';
-import { contextHandler, HttpError } from '../platform/http.js';
-import { stripeClient, stripePublishableKey } from '../lib/stripe.js';
-import { syncSubscription } from '../lib/stripe-events.js';
-import { appOrigin } from '../platform/mail.js';
-import { freshUser } from '../accounts/users.js';
-import { getView, queryViews } from '../platform/views.js';
-import { ALBUMS_INDEX } from '../catalogue/projections/catalogue.js';
+} from '../commerce.js';
+import { commandContext } from '../../platform/command.js';
+import { contextHandler, HttpError } from '../../platform/http.js';
+import { stripeClient, stripePublishableKey } from '../stripe.js';
+import { syncSubscription } from '../stripe-events.js';
+import { appOrigin } from '../../platform/mail.js';
+import { freshUser } from '../../accounts/users.js';
+import { getView, queryViews } from '../../platform/views.js';
+import { ALBUMS_INDEX } from '../../catalogue/projections/catalogue.js';
 import { VIDEOS_INDEX, videoKey, videoSlugKey, type VideoView } from '../projections/commerce.js';
 
 /** Non-members see this many of each kind of exclusive content as a preview. */

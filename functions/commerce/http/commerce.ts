@@ -4,8 +4,8 @@
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { CartLine } from '../../events/index.js';
-import { s3Client } from '../platform/aws.js';
+import type { CartLine } from '../../../events/index.js';
+import { s3Client } from '../../platform/aws.js';
 import {
   cartItemDto,
   checkDownloadSignature,
@@ -21,13 +21,13 @@ import {
   startAlbumCheckout,
   STORAGE_URL_SECONDS,
   type UiMode,
-} from '../lib/commerce.js';
-import { commandContext } from '../platform/command.js';
-import { env } from '../platform/env.js';
-import { contextHandler, HttpError, reply, type RouteInput } from '../platform/http.js';
-import { stripeClient, isMissing, stripePublishableKey } from '../lib/stripe.js';
-import { syncGuestCart } from '../lib/guest-cart.js';
-import { getView } from '../platform/views.js';
+} from '../commerce.js';
+import { commandContext } from '../../platform/command.js';
+import { env } from '../../platform/env.js';
+import { contextHandler, HttpError, reply, type RouteInput } from '../../platform/http.js';
+import { stripeClient, isMissing, stripePublishableKey } from '../stripe.js';
+import { syncGuestCart } from '../guest-cart.js';
+import { getView } from '../../platform/views.js';
 import { downloadKey, type DownloadView } from '../projections/commerce.js';
 
 const cartAnswer = (lines: CartLine[]) => lines.map(cartItemDto);

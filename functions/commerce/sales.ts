@@ -1,12 +1,12 @@
 /**
  * The admins' sales search: paid orders found by their id, by the buyer's e-mail address or by an album, newest
  * first, each with its buyer as the people screens show them and whether it was refunded. Read from the commerce
- * projection's sales (functions/projections/commerce.ts): an album's sales one cursor page at a time from its index,
+ * projection's sales (functions/commerce/projections/commerce.ts): an album's sales one cursor page at a time from its index,
  * a buyer's from their partition.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { invalid } from '../platform/errors.js';
-import { albumSalesIndex, SALE_ORDER, saleKey, salesPartition, type SaleAlbumView, type SaleView } from '../projections/commerce.js';
+import { albumSalesIndex, SALE_ORDER, saleKey, salesPartition, type SaleAlbumView, type SaleView } from './projections/commerce.js';
 import { userKey, type UserView } from '../accounts/projections/users.js';
 import { dynamoClient } from '../platform/aws.js';
 import { readOrder } from './commerce.js';

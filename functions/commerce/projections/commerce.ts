@@ -4,10 +4,10 @@
  * as the admins' sales search finds them (refunded ones stay, marked), album downloads, and the exclusive videos
  * (listed, hidden ones apart, and by slug).
  */
-import type { CartLine, DomainEvent, EventOf, EventType } from '../../events/index.js';
-import { stamp, type Projection, type ViewOp, type ViewReader } from '../platform/projection.js';
-import { cartDecider } from '../domain/commerce/cart.js';
-import { paidTotal } from '../domain/commerce/order.js';
+import type { CartLine, DomainEvent, EventOf, EventType } from '../../../events/index.js';
+import { stamp, type Projection, type ViewOp, type ViewReader } from '../../platform/projection.js';
+import { cartDecider } from '../domain/cart.js';
+import { paidTotal } from '../domain/order.js';
 
 export const cartKey = (ownerId: string) => ({ pk: `cart#${ownerId}`, sk: 'cart' });
 export const purchasesPartition = (userId: string) => `purchases#${userId}`;

@@ -7,9 +7,9 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { CartLine, OrderAlbum } from '../../events/index.js';
 import { brand } from '../../events/brand.js';
-import { cartDecider, cartStream, type CartCommand } from '../domain/commerce/cart.js';
-import { orderDecider, orderStream, type OrderState } from '../domain/commerce/order.js';
-import { currentSubscription, membershipDecider, userStream, type MembershipCommand } from '../domain/commerce/subscription.js';
+import { cartDecider, cartStream, type CartCommand } from './domain/cart.js';
+import { orderDecider, orderStream, type OrderState } from './domain/order.js';
+import { currentSubscription, membershipDecider, userStream, type MembershipCommand } from './domain/subscription.js';
 import { conflict, invalid, notFound, unavailable } from '../platform/errors.js';
 import {
   PLAN_AMOUNTS,
@@ -20,7 +20,7 @@ import {
   toCents,
   type PlanAmount,
   type PricingChoice,
-} from '../contract/pricing.js';
+} from './contract/pricing.js';
 import { albumKey } from '../catalogue/projections/catalogue.js';
 import {
   cartKey,
@@ -30,7 +30,7 @@ import {
   type CartView,
   type DownloadView,
   type PurchaseView,
-} from '../projections/commerce.js';
+} from './projections/commerce.js';
 import { runCommand } from '../platform/command.js';
 import { readStream, type AppendContext } from '../platform/event-store.js';
 import { derivedKey } from '../platform/keys.js';

@@ -6,7 +6,7 @@
  */
 import type { DomainEvent, EventOf, NewEvent, OrderAlbum } from '../../../events/index.js';
 import { assertNever, conflict, notFound } from '../../platform/errors.js';
-import { feeShares } from '../ledger/facts.js';
+import { feeShares } from '../../domain/ledger/facts.js';
 
 export type OrderState =
   | { status: 'none' }

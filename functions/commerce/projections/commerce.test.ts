@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { registry, type DomainEvent } from '../../events/index.js';
-import { memoryViewStore } from '../platform/memory-view-store.js';
-import { project } from '../platform/projection.js';
+import { registry, type DomainEvent } from '../../../events/index.js';
+import { memoryViewStore } from '../../platform/memory-view-store.js';
+import { project } from '../../platform/projection.js';
 import { albumSalesIndex, commerceProjection, purchaseKey, saleAlbumKey, saleKey } from './commerce.js';
 
-const { stored } = JSON.parse(readFileSync(new URL('../../events/fixtures/PurchaseCompleted.v1.json', import.meta.url), 'utf8'));
+const { stored } = JSON.parse(readFileSync(new URL('../../../events/fixtures/PurchaseCompleted.v1.json', import.meta.url), 'utf8'));
 const paid = (orderId: string, at: string): DomainEvent =>
   registry.upcast({
     ...stored,

@@ -1,6 +1,6 @@
 /** Contract of the `admin-sales` context: a listener's purchases and the sales search as an admin finds them, and refunds. */
 import * as z from 'zod/mini';
-import { emailAddress, endpoint, entityId, nullableText } from '../platform/contract/endpoint.js';
+import { emailAddress, endpoint, entityId, nullableText } from '../../platform/contract/endpoint.js';
 
 export const adminPurchase = z.object({
   /** `<orderId>:<albumId>`. */

@@ -5,14 +5,14 @@
  * records AlbumDownloadBuilt. Rebuilding is harmless: the same key is overwritten.
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
-import { brand } from '../../events/brand.js';
-import { albumDecider, albumStream, inTrackOrder } from '../catalogue/domain/album.js';
-import { instrumentalMaster, losslessMaster } from '../lib/album-masters.js';
-import { appendBlind, readStream } from '../platform/event-store.js';
-import { objectExists, readObject, uploadStream } from '../platform/s3-stream.js';
-import { reactorConsumer } from '../platform/reactor.js';
-import { getView } from '../platform/views.js';
-import { zipStream, type ZipEntry } from '../lib/zip.js';
+import { brand } from '../../../events/brand.js';
+import { albumDecider, albumStream, inTrackOrder } from '../../catalogue/domain/album.js';
+import { instrumentalMaster, losslessMaster } from '../album-masters.js';
+import { appendBlind, readStream } from '../../platform/event-store.js';
+import { objectExists, readObject, uploadStream } from '../../platform/s3-stream.js';
+import { reactorConsumer } from '../../platform/reactor.js';
+import { getView } from '../../platform/views.js';
+import { zipStream, type ZipEntry } from '../zip.js';
 import { downloadKey } from '../projections/commerce.js';
 
 export const downloadObjectKey = (albumId: string, title: string) =>

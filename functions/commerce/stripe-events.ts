@@ -7,8 +7,8 @@
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
-import { orderDecider, orderStream, type PaymentFee } from '../domain/commerce/order.js';
-import type { MembershipState, StripeSubscriptionSnapshot } from '../domain/commerce/subscription.js';
+import { orderDecider, orderStream, type PaymentFee } from './domain/order.js';
+import type { MembershipState, StripeSubscriptionSnapshot } from './domain/subscription.js';
 import { dynamoClient } from '../platform/aws.js';
 import { runCommand } from '../platform/command.js';
 import { runCartCommand, runMembershipCommand } from './commerce.js';

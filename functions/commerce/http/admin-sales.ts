@@ -3,11 +3,11 @@
  * admin finds them, and refunds through Stripe. The refund is the admin's event (RefundRequested); the albums leave the
  * listener once Stripe reports it (charge.refunded).
  */
-import { paidTotal } from '../domain/commerce/order.js';
-import { commandContext } from '../platform/command.js';
-import { contextHandler } from '../platform/http.js';
-import { purchasesPage, refundOrder } from '../lib/refunds.js';
-import { searchSales } from '../lib/sales.js';
+import { paidTotal } from '../domain/order.js';
+import { commandContext } from '../../platform/command.js';
+import { contextHandler } from '../../platform/http.js';
+import { purchasesPage, refundOrder } from '../refunds.js';
+import { searchSales } from '../sales.js';
 
 export const handler = contextHandler('admin-sales', {
   'GET /api/admin/purchases': async ({ query }) => {

@@ -4,14 +4,14 @@
  * all; `once` keyed on the order keeps the others (and any redelivery) from mailing again. A refund is one event,
  * mailed once on its id.
  */
-import { brand } from '../../events/brand.js';
+import { brand } from '../../../events/brand.js';
 import { formatUsd } from '../contract/pricing.js';
-import { readOrder } from '../lib/commerce.js';
-import { escapeHtml } from '../platform/contract/html.js';
-import { appOrigin, sendMail, type Mail } from '../platform/mail.js';
-import { receiptMailKey, refundMailKey } from '../platform/mail-effects.js';
-import { once } from '../platform/once.js';
-import { reactorConsumer } from '../platform/reactor.js';
+import { readOrder } from '../commerce.js';
+import { escapeHtml } from '../../platform/contract/html.js';
+import { appOrigin, sendMail, type Mail } from '../../platform/mail.js';
+import { receiptMailKey, refundMailKey } from '../../platform/mail-effects.js';
+import { once } from '../../platform/once.js';
+import { reactorConsumer } from '../../platform/reactor.js';
 
 export function receiptMail(to: string, albums: { albumId: string; title: string; price: number }[], total: number, orderId: string): Mail {
   const downloads = `${appOrigin()}/library?tab=downloads`;

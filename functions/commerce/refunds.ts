@@ -1,12 +1,12 @@
 /**
  * Refunds an admin makes: a paid order refunded in full through Stripe (idempotent on the order, so a double click
  * refunds once) and recorded as the admin's request; Stripe's charge.refunded then records the refund itself
- * (functions/lib/stripe-events.ts). And the purchases an admin looks through to find the one to refund.
+ * (functions/commerce/stripe-events.ts). And the purchases an admin looks through to find the one to refund.
  */
 import type Stripe from 'stripe';
-import { orderDecider, orderStream, refundable, type PaidOrder } from '../domain/commerce/order.js';
+import { orderDecider, orderStream, refundable, type PaidOrder } from './domain/order.js';
 import { conflict, upstreamFailed } from '../platform/errors.js';
-import type { PurchaseView } from '../projections/commerce.js';
+import type { PurchaseView } from './projections/commerce.js';
 import { runCommand } from '../platform/command.js';
 import { purchasesOf, readOrder } from './commerce.js';
 import type { AppendContext } from '../platform/event-store.js';

@@ -1,16 +1,16 @@
 /**
  * HTTP context `stripe-webhook`: Stripe's deliveries. The signature is checked on the raw body
  * (missing, tampered or older than 5 minutes → 400) before anything is read; each event is applied
- * once however often and in whatever order Stripe sends it (functions/lib/stripe-events.ts).
+ * once however often and in whatever order Stripe sends it (functions/commerce/stripe-events.ts).
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { ConcurrencyError } from '../platform/event-store.js';
-import { contextHandler } from '../platform/http.js';
-import { retry } from '../platform/retry.js';
-import { applyStripeEvent } from '../lib/stripe-events.js';
-import { verifyWebhook } from '../lib/stripe.js';
-import { createLogger } from '../platform/log.js';
-import { countingFailures } from '../platform/metrics.js';
+import { ConcurrencyError } from '../../platform/event-store.js';
+import { contextHandler } from '../../platform/http.js';
+import { retry } from '../../platform/retry.js';
+import { applyStripeEvent } from '../stripe-events.js';
+import { verifyWebhook } from '../stripe.js';
+import { createLogger } from '../../platform/log.js';
+import { countingFailures } from '../../platform/metrics.js';
 
 const logger = createLogger('stripe-webhook');
 

@@ -1,6 +1,6 @@
 /** Contract of the `commerce` context: the album cart, album checkout, the success pages, purchases and downloads. */
 import * as z from 'zod/mini';
-import { emailAddress, endpoint, looseId, noBody, nullableText, success } from '../platform/contract/endpoint.js';
+import { emailAddress, endpoint, looseId, noBody, nullableText, success } from '../../platform/contract/endpoint.js';
 
 const dollars = z.number().check(z.nonnegative());
 
