@@ -20,7 +20,7 @@ import type { Endpoint } from './platform/contract/endpoint.js';
 import type { AdminPermission } from '../events/index.js';
 import * as library from './library/contract/library.js';
 import * as membership from './commerce/contract/membership.js';
-import * as merch from './contract/merch.js';
+import * as merch from './merch/contract/merch.js';
 import * as notifications from './contract/notifications.js';
 import * as platform from './contract/platform.js';
 import * as plays from './listening/contract/plays.js';

@@ -6,7 +6,7 @@
  */
 import { createStorefrontApiClient, type StorefrontApiClient } from '@shopify/storefront-api-client';
 import { invalid, unavailable, upstreamFailed } from '../platform/errors.js';
-import { centsOf } from '../domain/merch/order.js';
+import { centsOf } from './domain/order.js';
 import { env } from '../platform/env.js';
 import { createLogger } from '../platform/log.js';
 

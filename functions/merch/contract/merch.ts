@@ -1,6 +1,6 @@
 /** Contract of the `merch` context: the merch shop's products, collections and carts, and the shop's webhooks. */
 import * as z from 'zod/mini';
-import { endpoint, nullableText, success } from '../platform/contract/endpoint.js';
+import { endpoint, nullableText, success } from '../../platform/contract/endpoint.js';
 
 /**
  * Storefronts send amounts as decimal strings ("28.00"); they are read as numbers of dollars. A number is taken as it

@@ -5,7 +5,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { invalid, unavailable } from '../platform/errors.js';
-import { merchOrderDecider, merchOrderFrom, merchOrderStream, orderedProductIds, shopifyOrderSchema } from '../domain/merch/order.js';
+import { merchOrderDecider, merchOrderFrom, merchOrderStream, orderedProductIds, shopifyOrderSchema } from './domain/order.js';
 import { runCommand } from '../platform/command.js';
 import { env } from '../platform/env.js';
 import { storefront } from './storefront.js';

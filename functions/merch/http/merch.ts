@@ -3,15 +3,15 @@
  * shop's webhooks (signature checked on the raw body before anything is read; each order recorded once). A signed-in
  * Toko+ member's cart carries the shop's member discount code, put on by the server: no one else's can.
  */
-import { brand } from '../../events/brand.js';
-import { toDollars } from '../commerce/contract/pricing.js';
-import { env } from '../platform/env.js';
-import { contextHandler } from '../platform/http.js';
-import { isSubscriber, type Session } from '../platform/session.js';
-import { applyShopifyWebhook, verifyShopifyWebhook } from '../lib/shopify-webhook.js';
-import { storefront } from '../lib/storefront.js';
-import { createLogger } from '../platform/log.js';
-import { countingFailures } from '../platform/metrics.js';
+import { brand } from '../../../events/brand.js';
+import { toDollars } from '../../commerce/contract/pricing.js';
+import { env } from '../../platform/env.js';
+import { contextHandler } from '../../platform/http.js';
+import { isSubscriber, type Session } from '../../platform/session.js';
+import { applyShopifyWebhook, verifyShopifyWebhook } from '../shopify-webhook.js';
+import { storefront } from '../storefront.js';
+import { createLogger } from '../../platform/log.js';
+import { countingFailures } from '../../platform/metrics.js';
 
 const logger = createLogger('merch');
 
