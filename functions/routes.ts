@@ -11,7 +11,7 @@ import * as adminPeople from './accounts/contract/admin-people.js';
 import * as adminHistory from './contract/admin-history.js';
 import * as adminSales from './commerce/contract/admin-sales.js';
 import * as adminDashboard from './contract/admin-dashboard.js';
-import * as adminStatements from './contract/admin-statements.js';
+import * as adminStatements from './statements/contract/admin-statements.js';
 import * as adminOps from './contract/admin-ops.js';
 import * as band from './band/contract/band.js';
 import * as catalogue from './catalogue/contract/catalogue.js';

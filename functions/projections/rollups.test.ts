@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DomainEvent, NewEvent } from '../../events/index.js';
-import { eventLog } from '../domain/ledger/ledger-events.fixtures.js';
+import { eventLog } from '../statements/domain/ledger-events.fixtures.js';
 import { memoryViewStore } from '../platform/memory-view-store.js';
 import { project } from '../platform/projection.js';
 import { albumKey, artistKey } from '../catalogue/projections/catalogue.js';

@@ -11,7 +11,7 @@
  * checkpoint rather than one per counting projection.
  */
 import type { DomainEvent, PlayRefusalReason } from '../../events/index.js';
-import { ledgerEvents, ledgerFacts, type LedgerFact } from '../domain/ledger/facts.js';
+import { ledgerEvents, ledgerFacts, type LedgerFact } from '../statements/domain/facts.js';
 import {
   fnv1a,
   spreadPk,

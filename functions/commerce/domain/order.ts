@@ -6,7 +6,7 @@
  */
 import type { DomainEvent, EventOf, NewEvent, OrderAlbum } from '../../../events/index.js';
 import { assertNever, conflict, notFound } from '../../platform/errors.js';
-import { feeShares } from '../../domain/ledger/facts.js';
+import { feeShares } from '../../statements/domain/facts.js';
 
 export type OrderState =
   | { status: 'none' }

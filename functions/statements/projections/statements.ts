@@ -5,8 +5,8 @@
  * and the contracts: a few items per sale, payment and order, never one per play. Membership and closings are kept
  * here too, so each event's entries are decided as the log's order says (statementLog in from-log.ts does the same).
  */
-import type { DomainEvent, EventType } from '../../events/index.js';
-import { ledgerEvents, ledgerFacts, type LedgerFact } from '../domain/ledger/facts.js';
+import type { DomainEvent, EventType } from '../../../events/index.js';
+import { ledgerEvents, ledgerFacts, type LedgerFact } from '../domain/facts.js';
 import {
   entriesOf,
   monthStatements,
@@ -16,9 +16,9 @@ import {
   type MonthStatements,
   type StatementEntry,
   type StatementLookups,
-} from '../domain/statements/statement.js';
-import type { Projection, ViewItem, ViewKey, ViewOp, ViewReader } from '../platform/projection.js';
-import { albumKey } from '../catalogue/projections/catalogue.js';
+} from '../domain/statement.js';
+import type { Projection, ViewItem, ViewKey, ViewOp, ViewReader } from '../../platform/projection.js';
+import { albumKey } from '../../catalogue/projections/catalogue.js';
 
 export const statementMonthPartition = (month: string) => `statements#month#${month}`;
 export const STATEMENT_CLOSED_SK = 'closed';

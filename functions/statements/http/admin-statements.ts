@@ -1,18 +1,18 @@
 /**
  * HTTP context `admin-statements`: the artists' payout statements of a month, computed on read from the month's one
- * partition of the statements projection (functions/projections/statements.ts) and the contracts; closing a month and
- * setting an artist's contract are commands (functions/domain/statements/commands.ts). Whether an artist exists is read
+ * partition of the statements projection (functions/statements/projections/statements.ts) and the contracts; closing a month and
+ * setting an artist's contract are commands (functions/statements/domain/commands.ts). Whether an artist exists is read
  * from its stream, not the catalogue view, so an artist created a moment ago already has terms.
  */
-import type { MonthStatements } from '../domain/statements/statement.js';
-import { DEFAULT_TERMS, termsAt } from '../domain/statements/statement.js';
-import { checkedMonth, closingDecider, contractDecider, contractStreamId, statementStreamId } from '../domain/statements/commands.js';
-import { notFound } from '../platform/errors.js';
-import { commandContext, runCommand } from '../platform/command.js';
-import { contextHandler } from '../platform/http.js';
-import { loadArtist } from '../catalogue/catalogue-commands.js';
-import { getViews, queryViews } from '../platform/views.js';
-import { albumKey, artistKey } from '../catalogue/projections/catalogue.js';
+import type { MonthStatements } from '../domain/statement.js';
+import { DEFAULT_TERMS, termsAt } from '../domain/statement.js';
+import { checkedMonth, closingDecider, contractDecider, contractStreamId, statementStreamId } from '../domain/commands.js';
+import { notFound } from '../../platform/errors.js';
+import { commandContext, runCommand } from '../../platform/command.js';
+import { contextHandler } from '../../platform/http.js';
+import { loadArtist } from '../../catalogue/catalogue-commands.js';
+import { getViews, queryViews } from '../../platform/views.js';
+import { albumKey, artistKey } from '../../catalogue/projections/catalogue.js';
 import { STATEMENT_CONTRACTS, contractsFromViews, statementMonthPartition, statementsFromViews } from '../projections/statements.js';
 
 async function readMonth(month: string, now: Date) {

@@ -4,9 +4,9 @@ import type { DomainEvent } from '../../../events/index.js';
 import { memoryViewStore } from '../../platform/memory-view-store.js';
 import { project } from '../../platform/projection.js';
 import { albumKey } from '../../catalogue/projections/catalogue.js';
-import { STATEMENT_CONTRACTS, statementMonthPartition, statementsFromViews, statementsProjection } from '../../projections/statements.js';
-import { ledgerFacts } from '../ledger/facts.js';
-import { eventLog } from '../ledger/ledger-events.fixtures.js';
+import { STATEMENT_CONTRACTS, statementMonthPartition, statementsFromViews, statementsProjection } from '../projections/statements.js';
+import { ledgerFacts } from './facts.js';
+import { eventLog } from './ledger-events.fixtures.js';
 import { statementLog, statementsOfMonth } from './from-log.js';
 import { monthStatements, openMonthFor, splitByTerms, DEFAULT_TERMS } from './statement.js';
 

@@ -9,8 +9,8 @@
  * members' plays with `allocate` too (ties to the artist whose id sorts first); with no member plays it stays the label's.
  */
 import type { DomainEvent } from '../../../events/index.js';
-import { ledgerFacts, type LedgerFact } from '../ledger/facts.js';
-import { allocate, centsOf } from '../ledger/money.js';
+import { ledgerFacts, type LedgerFact } from './facts.js';
+import { allocate, centsOf } from './money.js';
 
 export const FULL_SHARE = 10_000;
 /** The label's share of each kind of revenue of an artist with no contract set: half. */

@@ -1,6 +1,6 @@
 /**
  * The statements rebuilt from the log alone, pure: the events folded in their order into each month's entries, the
- * months closed and the contracts set. What the stored statements (functions/projections/statements.ts) must equal.
+ * months closed and the contracts set. What the stored statements (functions/statements/projections/statements.ts) must equal.
  */
 import type { DomainEvent } from '../../../events/index.js';
 import { entriesOf, monthStatements, termsAt, type ContractVersion, type MonthStatements, type StatementEntry } from './statement.js';

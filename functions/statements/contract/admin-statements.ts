@@ -1,6 +1,6 @@
 /** Contract of the `admin-statements` context: the artists' payout statements of a month, closing a month, contracts. */
 import * as z from 'zod/mini';
-import { endpoint, entityId, nullableText } from '../platform/contract/endpoint.js';
+import { endpoint, entityId, nullableText } from '../../platform/contract/endpoint.js';
 
 const month = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month written YYYY-MM'));
 /** Integer cents, as every amount of a statement. */
