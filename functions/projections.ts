@@ -6,7 +6,7 @@ import { commerceProjection } from './commerce/projections/commerce.js';
 import { libraryProjection } from './library/projections/library.js';
 import { notificationsProjection } from './projections/notifications.js';
 import { playlistsProjection } from './catalogue/projections/playlists.js';
-import { rollupsProjection } from './projections/rollups.js';
+import { rollupsProjection } from './dashboard/projections/rollups.js';
 import { statementsProjection } from './statements/projections/statements.js';
 import { searchProjection } from './search/projections/search.js';
 import { usersProjection } from './accounts/projections/users.js';

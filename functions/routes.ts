@@ -10,7 +10,7 @@ import * as adminPlaylists from './catalogue/contract/admin-playlists.js';
 import * as adminPeople from './accounts/contract/admin-people.js';
 import * as adminHistory from './contract/admin-history.js';
 import * as adminSales from './commerce/contract/admin-sales.js';
-import * as adminDashboard from './contract/admin-dashboard.js';
+import * as adminDashboard from './dashboard/contract/admin-dashboard.js';
 import * as adminStatements from './statements/contract/admin-statements.js';
 import * as adminOps from './contract/admin-ops.js';
 import * as band from './band/contract/band.js';

@@ -17,7 +17,7 @@ import {
   type ViewOp,
 } from './projection.js';
 import { libraryProjection } from '../library/projections/library.js';
-import { rollupDayPartitions, rollupsProjection } from '../projections/rollups.js';
+import { rollupDayPartitions, rollupsProjection } from '../dashboard/projections/rollups.js';
 
 const meta = (i: number) => ({ eventId: `e${i}`, at: '2026-11-01T10:00:00.000Z', actor: 'test', correlationId: 'c' });
 /** A guest's play of track al1-t1, the `version`th of their plays stream of 2026-11-01. */

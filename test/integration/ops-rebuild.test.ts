@@ -13,7 +13,7 @@ import { appendToStream, readStream } from '../../functions/platform/event-store
 import { claimRebuild, runRebuild } from '../../functions/lib/rebuild.js';
 import { currentGenerations } from '../../functions/platform/view-generations.js';
 import { getView, getViews } from '../../functions/platform/views.js';
-import { rollupDayPartitions } from '../../functions/projections/rollups.js';
+import { rollupDayPartitions } from '../../functions/dashboard/projections/rollups.js';
 import { trackStatsKey } from '../../functions/listening/projections/stats.js';
 import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
 import { eventually, useCloudEnv } from '../support/cloud.js';

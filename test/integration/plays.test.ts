@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardAnswer } from '../../functions/contract/admin-dashboard.js';
+import type { DashboardAnswer } from '../../functions/dashboard/contract/admin-dashboard.js';
 import { appendToStream, readStream } from '../../functions/platform/event-store.js';
 import { readPlayToken } from '../../functions/listening/play-tokens.js';
 import { playsStream } from '../../functions/listening/play-streams.js';

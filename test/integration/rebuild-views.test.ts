@@ -18,7 +18,7 @@ import { cloudDynamoConfig, useCloudEnv } from '../support/cloud.js';
 /**
  * What the log alone does not give, kept beside the views: items of no projection (a rebuild's record, the setting of
  * the active generations) and the dashboard's day summaries, which the closing job writes and whose late-event marks
- * it clears (functions/scheduled/close-rollup-days.ts).
+ * it clears (functions/dashboard/scheduled/close-rollup-days.ts).
  */
 const isProjected = (pk: string) => ownerOf(pk) !== undefined && !pk.startsWith('rollups#day-summary#');
 

@@ -5,7 +5,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { DashboardAnswer } from '../../functions/contract/admin-dashboard.js';
+import type { DashboardAnswer } from '../../functions/dashboard/contract/admin-dashboard.js';
 import { emailReservation } from '../../functions/accounts/domain/user.js';
 import { dynamoClient } from '../../functions/platform/aws.js';
 import { env } from '../../functions/platform/env.js';

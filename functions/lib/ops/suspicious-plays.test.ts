@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUSPICIOUS_PLAYS, rollupDayPartition, suspiciousBucketSk, suspiciousPlaysField } from '../../projections/rollups.js';
+import { SUSPICIOUS_PLAYS, rollupDayPartition, suspiciousBucketSk, suspiciousPlaysField } from '../../dashboard/projections/rollups.js';
 import type { PlayRefusalReason } from '../../../events/play-refusals.js';
 import { suspiciousWindow } from './suspicious-plays.js';
 

@@ -1,10 +1,10 @@
 /**
  * The sync manager's suspicious plays: the play reports the server refused (functions/listening/domain/plays.ts), by reason, over
- * the last hour and the last day. Read from the rollups' ten-minute buckets (functions/projections/rollups.ts), so a
+ * the last hour and the last day. Read from the rollups' ten-minute buckets (functions/dashboard/projections/rollups.ts), so a
  * load reads today's and yesterday's partitions, never an event, however many reports were refused.
  */
 import { playRefusalReasons, type PlayRefusalReason } from '../../../events/play-refusals.js';
-import { summaryDay } from '../../projections/rollups-summary.js';
+import { summaryDay } from '../../dashboard/projections/rollups-summary.js';
 import {
   SUSPICIOUS_BUCKET_MINUTES,
   SUSPICIOUS_PLAYS,
@@ -12,7 +12,7 @@ import {
   rollupSummaryPartition,
   suspiciousPlaysField,
   utcDay,
-} from '../../projections/rollups.js';
+} from '../../dashboard/projections/rollups.js';
 import { eachConcurrently } from '../../platform/concurrently.js';
 import type { ViewItem } from '../../platform/projection.js';
 import { queryViews } from '../../platform/views.js';

@@ -1,11 +1,11 @@
 /**
  * HTTP context `admin-dashboard`: the label's figures for a range of days and the period of the same length before
- * it, read from the daily rollups (functions/projections/rollups.ts): a closed day's summary, or a day's shards, never an event.
+ * it, read from the daily rollups (functions/dashboard/projections/rollups.ts): a closed day's summary, or a day's shards, never an event.
  */
-import { eachConcurrently } from '../platform/concurrently.js';
-import { contextHandler, HttpError } from '../platform/http.js';
-import type { ViewItem } from '../platform/projection.js';
-import { getView, queryViews } from '../platform/views.js';
+import { eachConcurrently } from '../../platform/concurrently.js';
+import { contextHandler, HttpError } from '../../platform/http.js';
+import type { ViewItem } from '../../platform/projection.js';
+import { getView, queryViews } from '../../platform/views.js';
 import {
   MAX_RANGE_DAYS,
   dayBefore,

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { NewEvent } from '../../events/index.js';
-import { eventLog } from '../statements/domain/ledger-events.fixtures.js';
-import { memoryViewStore } from '../platform/memory-view-store.js';
-import type { ViewItem } from '../platform/projection.js';
-import { project } from '../platform/projection.js';
-import { albumKey } from '../catalogue/projections/catalogue.js';
+import type { NewEvent } from '../../../events/index.js';
+import { eventLog } from '../../statements/domain/ledger-events.fixtures.js';
+import { memoryViewStore } from '../../platform/memory-view-store.js';
+import type { ViewItem } from '../../platform/projection.js';
+import { project } from '../../platform/projection.js';
+import { albumKey } from '../../catalogue/projections/catalogue.js';
 import { periodFigures } from './rollups-figures.js';
 import {
   DIRTY_SK,

@@ -1,6 +1,6 @@
 /**
  * Scheduled job (hourly, functions/schedules.ts): closes each finished day of the dashboard's rollups into its summary
- * (functions/projections/rollups-summary.ts), so a dashboard load reads one partition per closed day instead of its
+ * (functions/dashboard/projections/rollups-summary.ts), so a dashboard load reads one partition per closed day instead of its
  * ROLLUP_DAY_SHARDS. It closes the days of the last LOOKBACK_DAYS that ended at least an hour ago and have no summary,
  * and every day marked dirty by a late event. Idempotent, and safe to run twice at once: a closing writes its summary
  * in one transaction (the last one wins whole), and clears the dirty mark only if no event marked the day since it
@@ -9,15 +9,15 @@
 import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { dynamoClient } from '../platform/aws.js';
-import { createLogger } from '../platform/log.js';
-import { eachConcurrently } from '../platform/concurrently.js';
-import type { ViewItem } from '../platform/projection.js';
-import { activeGenerations, physicalItem } from '../platform/view-generations.js';
-import { queryViews, tableOf } from '../platform/views.js';
+import { dynamoClient } from '../../platform/aws.js';
+import { createLogger } from '../../platform/log.js';
+import { eachConcurrently } from '../../platform/concurrently.js';
+import type { ViewItem } from '../../platform/projection.js';
+import { activeGenerations, physicalItem } from '../../platform/view-generations.js';
+import { queryViews, tableOf } from '../../platform/views.js';
 import { DIRTY_SK, isClosable, ROLLUP_DIRTY_DAYS, rollupDayPartitions, rollupSummaryPartition, utcDay } from '../projections/rollups.js';
 import { SUMMARY_SK, mergeDay, summaryChunkSk, summaryItems } from '../projections/rollups-summary.js';
-import { withSecrets } from '../platform/secrets.js';
+import { withSecrets } from '../../platform/secrets.js';
 
 const logger = createLogger('scheduled-close-rollup-days');
 

@@ -3,8 +3,8 @@
  * and merch, per day, album, track, artist and tier, and the levels (members, monthly recurring revenue) at a day's
  * end. Money stays integer cents. Pure: the handler reads the items, this adds them up.
  */
-import type { ViewItem } from '../platform/projection.js';
-import { playRefusalReasons } from '../../events/index.js';
+import type { ViewItem } from '../../platform/projection.js';
+import { playRefusalReasons } from '../../../events/index.js';
 import { ROLLUP_LABEL, SUSPICIOUS_PLAYS, membersField, payingField, suspiciousPlaysField } from './rollups.js';
 import { emptySketch, estimate, mergeSketch, type Sketch } from './rollups-sketch.js';
 

@@ -3,9 +3,9 @@
  * item per album, track, artist and tier, the label's totals and the day's listener sketch, packed into a few items of
  * one partition, so a dashboard reads a closed day in one small Query whatever the number of its events. A day that
  * may be closed and gets a late event is marked dirty in that partition (rollups.ts): readers then add up its shards,
- * and the closing job (functions/scheduled/close-rollup-days.ts) closes it again. Pure.
+ * and the closing job (functions/dashboard/scheduled/close-rollup-days.ts) closes it again. Pure.
  */
-import type { ViewItem } from '../platform/projection.js';
+import type { ViewItem } from '../../platform/projection.js';
 import { ROLLUP_LABEL, rollupSketchSk, rollupSummaryPartition, DIRTY_SK } from './rollups.js';
 import { SKETCH_REGISTERS, emptySketch, mergeSketch, type Sketch } from './rollups-sketch.js';
 

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { DomainEvent, NewEvent } from '../../events/index.js';
-import { eventLog } from '../statements/domain/ledger-events.fixtures.js';
-import { memoryViewStore } from '../platform/memory-view-store.js';
-import { project } from '../platform/projection.js';
-import { albumKey, artistKey } from '../catalogue/projections/catalogue.js';
+import type { DomainEvent, NewEvent } from '../../../events/index.js';
+import { eventLog } from '../../statements/domain/ledger-events.fixtures.js';
+import { memoryViewStore } from '../../platform/memory-view-store.js';
+import { project } from '../../platform/projection.js';
+import { albumKey, artistKey } from '../../catalogue/projections/catalogue.js';
 import { daysOf, levelsAt, periodFigures, previousPeriod } from './rollups-figures.js';
 import {
   ROLLUP_DAY_SHARDS,

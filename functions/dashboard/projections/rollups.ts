@@ -1,5 +1,5 @@
 /**
- * The label's daily rollups, what the admin dashboard reads (functions/http/admin-dashboard.ts): for each UTC day, its
+ * The label's daily rollups, what the admin dashboard reads (functions/dashboard/http/admin-dashboard.ts): for each UTC day, its
  * partitions (ROLLUP_DAY_SHARDS of them) holding the label's totals, an item per album, track, artist (merch) and
  * Toko+ tier that had anything that day, and the day's unique-listener sketch (rollups-sketch.ts). A dashboard load
  * reads each day's partitions of its range, whatever the number of events; a finished day is closed into one summary
@@ -10,8 +10,8 @@
  * It also writes the play counts listeners see (stats.ts): one projector per plays stream, so a play moves one
  * checkpoint rather than one per counting projection.
  */
-import type { DomainEvent, PlayRefusalReason } from '../../events/index.js';
-import { ledgerEvents, ledgerFacts, type LedgerFact } from '../statements/domain/facts.js';
+import type { DomainEvent, PlayRefusalReason } from '../../../events/index.js';
+import { ledgerEvents, ledgerFacts, type LedgerFact } from '../../statements/domain/facts.js';
 import {
   fnv1a,
   spreadPk,
@@ -21,11 +21,11 @@ import {
   type ViewKey,
   type ViewOp,
   type ViewReader,
-} from '../platform/projection.js';
-import { albumKey, artistKey } from '../catalogue/projections/catalogue.js';
+} from '../../platform/projection.js';
+import { albumKey, artistKey } from '../../catalogue/projections/catalogue.js';
 import { sketchPoint } from './rollups-sketch.js';
-import { statsProjection } from '../listening/projections/stats.js';
-import { playsStream } from '../listening/play-streams.js';
+import { statsProjection } from '../../listening/projections/stats.js';
+import { playsStream } from '../../listening/play-streams.js';
 
 /**
  * Each day's items are spread over ROLLUP_DAY_SHARDS partitions: every play adds to its album and track, which in one

@@ -1,7 +1,7 @@
 /** Contract of the `admin-dashboard` context: the label's figures for a range of days, beside the period before it. */
 import * as z from 'zod/mini';
-import { playRefusalReasons } from '../../events/play-refusals.js';
-import { endpoint, nullableText } from '../platform/contract/endpoint.js';
+import { playRefusalReasons } from '../../../events/play-refusals.js';
+import { endpoint, nullableText } from '../../platform/contract/endpoint.js';
 
 const count = z.number();
 /** Integer cents, as every amount of the dashboard. */
