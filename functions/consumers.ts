@@ -89,7 +89,7 @@ export const consumers: ConsumerSpec[] = [
   projector('rollups', ['plays', 'guest-plays', 'play-reports', 'order', 'user', 'merch-order']),
   // The artists' statements' inputs per month: sales, fees and refunds, Toko+ payments and members' plays, merch, contracts, closings.
   projector('statements', ['plays', 'order', 'user', 'merch-order', 'contract', 'statement']),
-  // The events of functions/domain/notifications/rules.ts (a unit test keeps the two equal).
+  // The events of functions/notifications/domain/rules.ts (a unit test keeps the two equal).
   reactor('notifier', ['UserRegistered', 'SubscriptionStarted', 'PurchaseCompleted', 'AlbumPublished']),
   reactor('user-tier', ['SubscriptionStarted', 'SubscriptionRenewed', 'SubscriptionCancelled', 'SubscriptionResumed', 'SubscriptionEnded']),
   // Erases a deleted account (keys, reservations, avatars, its Stripe subscription, notifications): tried for about ten

@@ -4,7 +4,7 @@ import { adminReleasesProjection } from './catalogue/projections/admin-releases.
 import { catalogueProjection } from './catalogue/projections/catalogue.js';
 import { commerceProjection } from './commerce/projections/commerce.js';
 import { libraryProjection } from './library/projections/library.js';
-import { notificationsProjection } from './projections/notifications.js';
+import { notificationsProjection } from './notifications/projections/notifications.js';
 import { playlistsProjection } from './catalogue/projections/playlists.js';
 import { rollupsProjection } from './dashboard/projections/rollups.js';
 import { statementsProjection } from './statements/projections/statements.js';

@@ -21,7 +21,7 @@ import type { AdminPermission } from '../events/index.js';
 import * as library from './library/contract/library.js';
 import * as membership from './commerce/contract/membership.js';
 import * as merch from './merch/contract/merch.js';
-import * as notifications from './contract/notifications.js';
+import * as notifications from './notifications/contract/notifications.js';
 import * as platform from './contract/platform.js';
 import * as plays from './listening/contract/plays.js';
 import * as search from './search/contract/search.js';

@@ -7,7 +7,7 @@ import type { DomainEvent } from '../../events/index.js';
 import type { UserExport } from './contract/user-data.js';
 import { orderStream } from '../commerce/domain/order.js';
 import { libraryStream } from '../library/domain/library.js';
-import { notificationsStream } from '../domain/notifications/notifications.js';
+import { notificationsStream } from '../notifications/domain/notifications.js';
 import { evolveUser, initialUserState, userStream } from './domain/user.js';
 import { playsStream } from '../listening/play-streams.js';
 import { purchasesPartition, type PurchaseView } from '../commerce/projections/commerce.js';

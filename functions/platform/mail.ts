@@ -2,7 +2,7 @@
  * Outgoing mail. A message that carries a secret (a sign-in code, a verification link) is a mail job
  * put straight on the mailer's queue by the command that made it, so the secret never enters the event
  * log; mail about recorded facts (notifications) is composed by the mailer from the event itself.
- * The mailer sends each job or event once (functions/consumers/mailer.ts).
+ * The mailer sends each job or event once (functions/notifications/consumers/mailer.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';

@@ -11,7 +11,7 @@ import { orderStream } from '../../commerce/domain/order.js';
 import { cartStream } from '../../commerce/domain/cart.js';
 import { notFound } from '../../platform/errors.js';
 import { libraryStream } from '../../library/domain/library.js';
-import { notificationsStream } from '../../domain/notifications/notifications.js';
+import { notificationsStream } from '../../notifications/domain/notifications.js';
 import { userStream } from '../../accounts/domain/user.js';
 import { purchasesPartition, type PurchaseView } from '../../commerce/projections/commerce.js';
 import { dynamoClient } from '../../platform/aws.js';

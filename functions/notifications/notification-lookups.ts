@@ -1,5 +1,5 @@
-/** Answers the notification rules' lookups (functions/domain/notifications/rules.ts) from the views. */
-import type { RuleLookups } from '../domain/notifications/rules.js';
+/** Answers the notification rules' lookups (functions/notifications/domain/rules.ts) from the views. */
+import type { RuleLookups } from './domain/rules.js';
 import { artistKey } from '../catalogue/projections/catalogue.js';
 import { artistFansPartition, type ArtistFanItem } from '../library/projections/library.js';
 import type { ViewItem, ViewKey } from '../platform/projection.js';

@@ -3,12 +3,12 @@
  * commands put there directly (sign-in codes, verification links: secrets that never enter the event
  * log) and relayed events whose mail it composes (notifications marked `mail`, an admin's locked second step).
  */
-import { readEvent } from '../platform/event-store.js';
-import { mailJobSchema, notificationMail, secondStepLockedMail, sendMail } from '../platform/mail.js';
-import { notificationMailKey, secondStepLockedMailKey } from '../platform/mail-effects.js';
-import { once } from '../platform/once.js';
-import { queueConsumer } from '../platform/reactor.js';
-import { freshUser } from '../accounts/users.js';
+import { readEvent } from '../../platform/event-store.js';
+import { mailJobSchema, notificationMail, secondStepLockedMail, sendMail } from '../../platform/mail.js';
+import { notificationMailKey, secondStepLockedMailKey } from '../../platform/mail-effects.js';
+import { once } from '../../platform/once.js';
+import { queueConsumer } from '../../platform/reactor.js';
+import { freshUser } from '../../accounts/users.js';
 
 export const handler = queueConsumer('mailer', async (body, logger) => {
   const job = mailJobSchema.safeParse(body);

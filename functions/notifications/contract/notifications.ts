@@ -1,6 +1,6 @@
 /** Contract of the `notifications` context: the signed-in user's own notifications. */
 import * as z from 'zod/mini';
-import { endpoint, idParams, nullableText, success } from '../platform/contract/endpoint.js';
+import { endpoint, idParams, nullableText, success } from '../../platform/contract/endpoint.js';
 
 export const notification = z.object({
   id: z.string(),

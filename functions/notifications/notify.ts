@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { NotificationContent } from '../../events/index.js';
-import { notificationsDecider, notificationsStream, type NotificationsCommand } from '../domain/notifications/notifications.js';
-import { notificationsPartition, notificationsProjection, type NotificationView } from '../projections/notifications.js';
+import { notificationsDecider, notificationsStream, type NotificationsCommand } from './domain/notifications.js';
+import { notificationsPartition, notificationsProjection, type NotificationView } from './projections/notifications.js';
 import { dynamoClient } from '../platform/aws.js';
 import { runCommand } from '../platform/command.js';
 import { env } from '../platform/env.js';

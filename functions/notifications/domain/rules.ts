@@ -7,7 +7,7 @@
  *  2. add the event type to the `notifier` line of functions/consumers.ts (a unit test checks the two agree).
  * The notifier consumer turns each result into `NotificationSent` on `notifications#<userId>`, once per cause
  * and person however often the cause is delivered; `content.mail` also sends it by e-mail (mailer consumer).
- * Outside a consumer (an admin message, say), call `notifyUser` from functions/lib/notify.ts.
+ * Outside a consumer (an admin message, say), call `notifyUser` from functions/notifications/notify.ts.
  */
 import type { DomainEvent, EventOf, EventType, NotificationContent } from '../../../events/index.js';
 import { brand } from '../../../events/brand.js';
@@ -17,7 +17,7 @@ interface NotificationTarget {
   content: NotificationContent;
 }
 
-/** What a rule may look up; the notifier answers from the views (functions/lib/notification-lookups.ts). */
+/** What a rule may look up; the notifier answers from the views (functions/notifications/notification-lookups.ts). */
 export interface RuleLookups {
   /** The ids of the listeners who keep one of the artist's albums in their library. */
   artistFans(artistId: string): Promise<string[]>;

@@ -1,11 +1,11 @@
 /**
  * The notifications view: one item per live notification in the user's partition. Every op sets
  * absolute values (no counters), so replaying an event over a newer item converges: readers rely on it
- * to catch up from the stream (functions/lib/notify.ts).
+ * to catch up from the stream (functions/notifications/notify.ts).
  */
-import type { DomainEvent } from '../../events/index.js';
-import type { Projection, ViewOp } from '../platform/projection.js';
-import { stamp } from '../platform/projection.js';
+import type { DomainEvent } from '../../../events/index.js';
+import type { Projection, ViewOp } from '../../platform/projection.js';
+import { stamp } from '../../platform/projection.js';
 
 export const notificationsPartition = (userId: string) => `notifications#${userId}`;
 export const notificationKey = (userId: string, notificationId: string) => ({

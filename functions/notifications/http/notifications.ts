@@ -2,9 +2,9 @@
  * HTTP context `notifications`: the signed-in user's own notifications.
  * Ids are looked up only in the caller's own stream, so another person's notification is a 404.
  */
-import { commandContext } from '../platform/command.js';
-import { contextHandler } from '../platform/http.js';
-import { runNotificationsCommand, userNotifications } from '../lib/notify.js';
+import { commandContext } from '../../platform/command.js';
+import { contextHandler } from '../../platform/http.js';
+import { runNotificationsCommand, userNotifications } from '../notify.js';
 
 export const handler = contextHandler('notifications', {
   'GET /api/notifications': async ({ session }) => userNotifications(session.userId),
