@@ -104,7 +104,7 @@ export const consumers: ConsumerSpec[] = [
   reactor('track-intake', ['TrackUploaded'], { batchSize: 1, visibilityTimeoutSeconds: 2700, codecs: true }),
   // Re-renders the pre-rendered pages a catalogue change shows on (the catalogue view's events: projections/catalogue.ts).
   reactor('prerender', [...listingEvents, ...featuredAlbumEvents], { visibilityTimeoutSeconds: 60, renderer: true, codecs: true }),
-  // The correlation index of the sync manager's traces (functions/lib/ops/trace-index.ts says why a reactor): every
+  // The correlation index of the sync manager's traces (functions/operations/trace-index.ts says why a reactor): every
   // event but the plays, the one per-request event of the ingest path.
   reactor(
     'trace',

@@ -57,5 +57,5 @@ export const tables: TableDefinition[] = [
   },
 ];
 
-/** The tables a rebuild of the views writes (functions/lib/rebuild-views.ts). */
+/** The tables a rebuild of the views writes (functions/operations/rebuild-views.ts). */
 export const viewTableNames = ['views', 'counters'] as const;

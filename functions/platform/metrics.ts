@@ -21,7 +21,7 @@ export const metricNames = {
   webhookFailures: 'WebhookFailures',
   /** Per consumer (dimension `consumer`): how long the oldest event of a batch waited since it was appended, in ms. */
   consumerLag: 'ConsumerLag',
-  /** Differences the drift detector found between re-projected streams and the live views (functions/lib/ops/drift.ts). */
+  /** Differences the drift detector found between re-projected streams and the live views (functions/operations/drift.ts). */
   viewDrift: 'ViewDrift',
 } as const;
 export type MetricName = (typeof metricNames)[keyof typeof metricNames];

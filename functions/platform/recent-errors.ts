@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { RecentError } from '../contract/admin-ops.js';
+import type { RecentError } from '../operations/contract/admin-ops.js';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
 import { currentCorrelationId } from './log.js';

@@ -55,7 +55,7 @@ const httpOverrides: Record<string, Partial<Access>> = {
   'user-data': { sendsTo: ['mailer'] },
   // The fan signup's confirmation link (functions/band/fan-signups.ts).
   band: { sendsTo: ['mailer'] },
-  // Heals a stream: writes its items and checkpoint in the views (functions/lib/ops/heal.ts).
+  // Heals a stream: writes its items and checkpoint in the views (functions/operations/heal.ts).
   'admin-ops': { operatesQueues: true, views: 'readWrite' },
 };
 const consumerOverrides: Record<string, Partial<Access>> = {
@@ -70,7 +70,7 @@ const consumerOverrides: Record<string, Partial<Access>> = {
   'track-intake': { events: 'readWrite', views: 'none', ephemeral: 'none', media: 'readWrite' },
   // Reads the catalogue (as a guest's GETs do); writes pre-rendered pages, the page list and share pictures only (grantPages).
   prerender: { views: 'read', ephemeral: 'none' },
-  // Writes the correlation index (functions/lib/ops/trace-index.ts) into `ephemeral` from the message alone.
+  // Writes the correlation index (functions/operations/trace-index.ts) into `ephemeral` from the message alone.
   trace: { events: 'none', views: 'none' },
 };
 
@@ -79,7 +79,7 @@ const scheduledDefault: Access = { events: 'readWrite', views: 'read', ephemeral
 const scheduledOverrides: Record<string, Partial<Access>> = {
   // Reads events and views; keeps its latest result in `ephemeral` for the sync manager.
   'drift-check': { events: 'read', ephemeral: 'readWrite' },
-  // Reads the log and the views, writes a rebuild's generation and its record; appends nothing (functions/lib/rebuild.ts).
+  // Reads the log and the views, writes a rebuild's generation and its record; appends nothing (functions/operations/rebuild.ts).
   rebuilds: { events: 'read', views: 'readWrite' },
   // Reads the dashboard's daily rollups and writes their summaries; appends nothing.
   'close-rollup-days': { events: 'none', views: 'readWrite' },

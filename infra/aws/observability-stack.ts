@@ -3,7 +3,7 @@
  * throttles, the API's 5xx rate, the webhooks' failures and the share of play reports refused, to the alarm topic (e-mailed when config names an
  * address; the DLQ-depth alarms sit with their queues in the messaging stack); and one CloudWatch dashboard of the
  * same figures with the app's own metrics (functions/platform/metrics.ts): plays, the refused play reports by reason, purchases, sign-ins and each consumer's lag.
- * Thresholds come from the sync manager's (functions/lib/ops/health.ts), so the console and the alarms agree.
+ * Thresholds come from the sync manager's (functions/operations/health.ts), so the console and the alarms agree.
  */
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -23,7 +23,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { healthThresholds } from '../../functions/lib/ops/health.js';
+import { healthThresholds } from '../../functions/operations/health.js';
 import { METRICS_NAMESPACE, METRICS_SERVICE, metricNames, type MetricName } from '../../functions/platform/metrics.js';
 import { playRefusalReasons } from '../../events/play-refusals.js';
 import { pascal, type TokoConfig } from './config.js';

@@ -9,7 +9,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumers, dlqName, queueName, relay } from '../../functions/consumers.js';
 import { contexts, routeKey, routes } from '../../functions/routes.js';
-import { healthThresholds } from '../../functions/lib/ops/health.js';
+import { healthThresholds } from '../../functions/operations/health.js';
 import { playRefusalReasons } from '../../events/play-refusals.js';
 import { schedules } from '../../functions/schedules.js';
 import { tables } from '../tables.js';

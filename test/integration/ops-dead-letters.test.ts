@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DeadLetter, RecentError } from '../../functions/contract/admin-ops.js';
+import type { DeadLetter, RecentError } from '../../functions/operations/contract/admin-ops.js';
 import { albumData, trackData } from '../../functions/catalogue/domain/catalogue.fixtures.js';
 import { libraryStream } from '../../functions/library/domain/library.js';
 import { createArtist, publishAlbum } from '../../functions/catalogue/catalogue-commands.js';

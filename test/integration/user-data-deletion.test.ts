@@ -7,7 +7,7 @@ import { env } from '../../functions/platform/env.js';
 import { readStream, streamVersion } from '../../functions/platform/event-store.js';
 import { personalData } from '../../functions/platform/personal-data.js';
 import { exportUserData } from '../../functions/accounts/personal-data-export.js';
-import { rebuildViews } from '../../functions/lib/rebuild-views.js';
+import { rebuildViews } from '../../functions/operations/rebuild-views.js';
 import { scratchTables } from '../../infra/local/dynamodb-local.js';
 import { viewTableNames } from '../../infra/tables.js';
 import { api, cloudDynamoConfig, eventually, scanText, useCloudEnv } from '../support/cloud.js';

@@ -7,7 +7,7 @@ import { env } from '../../functions/platform/env.js';
 import { appendToStream, readStream } from '../../functions/platform/event-store.js';
 import { eraseAccount, erasureEffects } from '../../functions/accounts/personal-data-deletion.js';
 import { personalData } from '../../functions/platform/personal-data.js';
-import { scanEventLog } from '../../functions/lib/rebuild-views.js';
+import { scanEventLog } from '../../functions/operations/rebuild-views.js';
 import { runUserCommand, signInWithEmail } from '../../functions/accounts/users.js';
 import { useCloudEnv } from '../support/cloud.js';
 import { signedInListener } from '../support/signed-in.js';

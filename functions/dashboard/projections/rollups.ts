@@ -76,7 +76,7 @@ export const mayBeClosed = (day: string, now: number) => now >= endOf(day) + CLO
 /**
  * The dirty mark of a day, named by the event that wrote it last: the job clears it only if no later event replaced
  * it. Many streams write it, so it counts them as a counter does, which also keeps it out of a heal and of the drift
- * check (functions/lib/ops/heal.ts): the job clears it, so no one stream's replay can tell whether it should be there.
+ * check (functions/operations/heal.ts): the job clears it, so no one stream's replay can tell whether it should be there.
  */
 export const dirtyMark = (day: string, token: string): ViewOp => ({
   kind: 'update',

@@ -1,6 +1,6 @@
 /** Contract of the `platform` context: what the deployment-check page reads. */
 import * as z from 'zod/mini';
-import { endpoint } from '../platform/contract/endpoint.js';
+import { endpoint } from '../../platform/contract/endpoint.js';
 
 export const deploymentStatusAnswer = z.object({
   buildTime: z.string(),

@@ -6,13 +6,13 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import type { DomainEvent } from '../../../events/index.js';
-import { consumers, streamCategory } from '../../consumers.js';
-import { conflict, notFound } from '../../platform/errors.js';
-import { dynamoClient } from '../../platform/aws.js';
-import { appendBlind, readStream, type AppendContext } from '../../platform/event-store.js';
-import { applyViewOp, wins } from '../../platform/memory-view-store.js';
-import { projectorNamed } from '../rebuild-views.js';
+import type { DomainEvent } from '../../events/index.js';
+import { consumers, streamCategory } from '../consumers.js';
+import { conflict, notFound } from '../platform/errors.js';
+import { dynamoClient } from '../platform/aws.js';
+import { appendBlind, readStream, type AppendContext } from '../platform/event-store.js';
+import { applyViewOp, wins } from '../platform/memory-view-store.js';
+import { projectorNamed } from './rebuild-views.js';
 import {
   project,
   viewKeyId,
@@ -22,9 +22,9 @@ import {
   type ViewOp,
   type ViewReader,
   type ViewStore,
-} from '../../platform/projection.js';
-import { activeGenerations, physicalItem, physicalOp } from '../../platform/view-generations.js';
-import { checkpointKey, dynamoViewStore, tableOf, toTransactItem } from '../../platform/views.js';
+} from '../platform/projection.js';
+import { activeGenerations, physicalItem, physicalOp } from '../platform/view-generations.js';
+import { checkpointKey, dynamoViewStore, tableOf, toTransactItem } from '../platform/views.js';
 
 type KeepPut = Extract<ViewOp, { kind: 'put' }> & { keep: NonNullable<Extract<ViewOp, { kind: 'put' }>['keep']> };
 

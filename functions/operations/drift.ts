@@ -5,17 +5,17 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { GetCommand, PutCommand, ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { DriftReport, ProjectionDrift, ViewDifference } from '../../contract/admin-ops.js';
-import { consumers } from '../../consumers.js';
-import { invalid } from '../../platform/errors.js';
-import { dynamoClient } from '../../platform/aws.js';
-import { eachConcurrently } from '../../platform/concurrently.js';
-import { env } from '../../platform/env.js';
-import { readStream } from '../../platform/event-store.js';
-import { metricNames, recordMetric } from '../../platform/metrics.js';
-import { STAMP_FIELDS, viewKeyId, type ViewItem } from '../../platform/projection.js';
-import { dynamoViewStore } from '../../platform/views.js';
-import { projectorNamed } from '../rebuild-views.js';
+import type { DriftReport, ProjectionDrift, ViewDifference } from './contract/admin-ops.js';
+import { consumers } from '../consumers.js';
+import { invalid } from '../platform/errors.js';
+import { dynamoClient } from '../platform/aws.js';
+import { eachConcurrently } from '../platform/concurrently.js';
+import { env } from '../platform/env.js';
+import { readStream } from '../platform/event-store.js';
+import { metricNames, recordMetric } from '../platform/metrics.js';
+import { STAMP_FIELDS, viewKeyId, type ViewItem } from '../platform/projection.js';
+import { dynamoViewStore } from '../platform/views.js';
+import { projectorNamed } from './rebuild-views.js';
 import { streamImage, type StreamImage } from './heal.js';
 
 /** Streams checked per projection on each run. */

@@ -1,11 +1,11 @@
 /** Each consumer's status for the sync manager: queue depth, wait, throughput, errors, dead letters, health and lag over the hour. */
-import type { ConsumerStatus } from '../../contract/admin-ops.js';
-import { consumers, type ConsumerSpec } from '../../consumers.js';
+import type { ConsumerStatus } from './contract/admin-ops.js';
+import { consumers, type ConsumerSpec } from '../consumers.js';
 import { oldestDeadLetterAgeSeconds } from './dead-letters.js';
 import { errorRate, healthOf, healthThresholds } from './health.js';
 import { consumerQueueUrl, deadLetterQueueUrl, depthOf } from './queues.js';
-import { recentErrors } from '../../platform/recent-errors.js';
-import { latestMinute, minuteOf, minutesSince, type ConsumerMinute } from '../../platform/telemetry.js';
+import { recentErrors } from '../platform/recent-errors.js';
+import { latestMinute, minuteOf, minutesSince, type ConsumerMinute } from '../platform/telemetry.js';
 
 const HOUR_MS = 3600_000;
 

@@ -1,20 +1,20 @@
 /**
  * HTTP context `admin-ops`: the sync manager. Each consumer's status, its dead letters and their redrive
- * (functions/lib/ops/); the refused play reports of the last hour and day by reason (functions/lib/ops/suspicious-plays.ts); a redrive is recorded as an event with the admin as actor. The event log browsed by stream or
- * listener, and a correlation id traced through the events and consumers (functions/lib/ops/event-log.ts). One stream
- * healed in a projection's views (functions/lib/ops/heal.ts), and the drift detector's latest result and a check now
- * (functions/lib/ops/drift.ts). A projection's
- * blue/green rebuild, its switch and the drop of its old generation (functions/lib/rebuild.ts), each an operator's event.
+ * (functions/lib/ops/); the refused play reports of the last hour and day by reason (functions/operations/suspicious-plays.ts); a redrive is recorded as an event with the admin as actor. The event log browsed by stream or
+ * listener, and a correlation id traced through the events and consumers (functions/operations/event-log.ts). One stream
+ * healed in a projection's views (functions/operations/heal.ts), and the drift detector's latest result and a check now
+ * (functions/operations/drift.ts). A projection's
+ * blue/green rebuild, its switch and the drop of its old generation (functions/operations/rebuild.ts), each an operator's event.
  */
-import { commandContext } from '../platform/command.js';
-import { contextHandler } from '../platform/http.js';
-import { listDeadLetters, redrive } from '../lib/ops/dead-letters.js';
-import { checkDrift, latestDrift } from '../lib/ops/drift.js';
-import { findStreams, readStreamPage, traceCorrelation } from '../lib/ops/event-log.js';
-import { healStream, projectorsOf } from '../lib/ops/heal.js';
-import { consumerStatuses } from '../lib/ops/status.js';
-import { suspiciousPlays } from '../lib/ops/suspicious-plays.js';
-import { dropOldGeneration, listRebuilds, rebuildAnswer, requestRebuild, switchRebuild } from '../lib/rebuild.js';
+import { commandContext } from '../../platform/command.js';
+import { contextHandler } from '../../platform/http.js';
+import { listDeadLetters, redrive } from '../dead-letters.js';
+import { checkDrift, latestDrift } from '../drift.js';
+import { findStreams, readStreamPage, traceCorrelation } from '../event-log.js';
+import { healStream, projectorsOf } from '../heal.js';
+import { consumerStatuses } from '../status.js';
+import { suspiciousPlays } from '../suspicious-plays.js';
+import { dropOldGeneration, listRebuilds, rebuildAnswer, requestRebuild, switchRebuild } from '../rebuild.js';
 
 export const handler = contextHandler('admin-ops', {
   'GET /api/admin/ops/consumers': async ({ request }) => consumerStatuses(request.receivedAt),
@@ -45,7 +45,7 @@ export const handler = contextHandler('admin-ops', {
 
   'GET /api/admin/ops/rebuilds': async () => listRebuilds(),
 
-  // Recorded only: the rebuilds job (functions/scheduled/rebuilds.ts) does the work, at the rebuild's pace.
+  // Recorded only: the rebuilds job (functions/operations/scheduled/rebuilds.ts) does the work, at the rebuild's pace.
   'POST /api/admin/ops/rebuilds/{projection}': async ({ params, session, request }) =>
     rebuildAnswer(await requestRebuild(params.projection, commandContext(session, request))),
 

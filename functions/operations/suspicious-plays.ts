@@ -3,8 +3,8 @@
  * the last hour and the last day. Read from the rollups' ten-minute buckets (functions/dashboard/projections/rollups.ts), so a
  * load reads today's and yesterday's partitions, never an event, however many reports were refused.
  */
-import { playRefusalReasons, type PlayRefusalReason } from '../../../events/play-refusals.js';
-import { summaryDay } from '../../dashboard/projections/rollups-summary.js';
+import { playRefusalReasons, type PlayRefusalReason } from '../../events/play-refusals.js';
+import { summaryDay } from '../dashboard/projections/rollups-summary.js';
 import {
   SUSPICIOUS_BUCKET_MINUTES,
   SUSPICIOUS_PLAYS,
@@ -12,10 +12,10 @@ import {
   rollupSummaryPartition,
   suspiciousPlaysField,
   utcDay,
-} from '../../dashboard/projections/rollups.js';
-import { eachConcurrently } from '../../platform/concurrently.js';
-import type { ViewItem } from '../../platform/projection.js';
-import { queryViews } from '../../platform/views.js';
+} from '../dashboard/projections/rollups.js';
+import { eachConcurrently } from '../platform/concurrently.js';
+import type { ViewItem } from '../platform/projection.js';
+import { queryViews } from '../platform/views.js';
 
 const BUCKET_MS = SUSPICIOUS_BUCKET_MINUTES * 60_000;
 const HOUR_MS = 3_600_000;

@@ -1,12 +1,12 @@
 /**
  * Scheduled job (every minute, functions/schedules.ts): works on the blue/green rebuilds an operator asked for
- * (functions/lib/rebuild.ts), one after another, each at the rebuild's pace (REBUILD_EVENTS_PER_SECOND), and saves their
+ * (functions/operations/rebuild.ts), one after another, each at the rebuild's pace (REBUILD_EVENTS_PER_SECOND), and saves their
  * progress on their records; the next run goes on from there. The console's start only records the request: a paced
  * rebuild outlasts an HTTP request by far, and its reads, paced, keep the live ingest's latency near its usual one.
  */
-import { advanceRebuilds } from '../lib/rebuild.js';
-import { createLogger } from '../platform/log.js';
-import { withSecrets } from '../platform/secrets.js';
+import { advanceRebuilds } from '../rebuild.js';
+import { createLogger } from '../../platform/log.js';
+import { withSecrets } from '../../platform/secrets.js';
 
 const logger = createLogger('scheduled-rebuilds');
 

@@ -4,25 +4,25 @@
  * read through the event store's `readEvent`, so a forgotten person's fields read as placeholders.
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { registry, type DomainEvent } from '../../../events/index.js';
-import { consumersOf } from '../../consumers.js';
-import type { FoundStream, LoggedEvent, TracedEvent } from '../../contract/admin-ops.js';
-import { orderStream } from '../../commerce/domain/order.js';
-import { cartStream } from '../../commerce/domain/cart.js';
-import { notFound } from '../../platform/errors.js';
-import { libraryStream } from '../../library/domain/library.js';
-import { notificationsStream } from '../../notifications/domain/notifications.js';
-import { userStream } from '../../accounts/domain/user.js';
-import { purchasesPartition, type PurchaseView } from '../../commerce/projections/commerce.js';
-import { dynamoClient } from '../../platform/aws.js';
-import { eachConcurrently } from '../../platform/concurrently.js';
-import { env } from '../../platform/env.js';
-import { readEvent, streamVersion } from '../../platform/event-store.js';
-import { mailKeyOf } from '../../platform/mail-effects.js';
-import { onceStatus } from '../../platform/once.js';
-import { listeningStream, playsStream } from '../../listening/play-streams.js';
-import { findUserIdByEmail } from '../../accounts/users.js';
-import { dynamoViewStore, queryViews } from '../../platform/views.js';
+import { registry, type DomainEvent } from '../../events/index.js';
+import { consumersOf } from '../consumers.js';
+import type { FoundStream, LoggedEvent, TracedEvent } from './contract/admin-ops.js';
+import { orderStream } from '../commerce/domain/order.js';
+import { cartStream } from '../commerce/domain/cart.js';
+import { notFound } from '../platform/errors.js';
+import { libraryStream } from '../library/domain/library.js';
+import { notificationsStream } from '../notifications/domain/notifications.js';
+import { userStream } from '../accounts/domain/user.js';
+import { purchasesPartition, type PurchaseView } from '../commerce/projections/commerce.js';
+import { dynamoClient } from '../platform/aws.js';
+import { eachConcurrently } from '../platform/concurrently.js';
+import { env } from '../platform/env.js';
+import { readEvent, streamVersion } from '../platform/event-store.js';
+import { mailKeyOf } from '../platform/mail-effects.js';
+import { onceStatus } from '../platform/once.js';
+import { listeningStream, playsStream } from '../listening/play-streams.js';
+import { findUserIdByEmail } from '../accounts/users.js';
+import { dynamoViewStore, queryViews } from '../platform/views.js';
 import { TRACE_DAYS, tracedEvents } from './trace-index.js';
 
 /** How many days of a listener's daily streams (plays, listening) a search lists. */

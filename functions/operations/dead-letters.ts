@@ -3,14 +3,14 @@
  * streams they hold, and the redrive: back to the consumer's queue at a chosen rate, recorded as an operator's event.
  */
 import type { Message } from '@aws-sdk/client-sqs';
-import type { DeadLetter, HeldStream } from '../../contract/admin-ops.js';
-import { consumers, type ConsumerSpec } from '../../consumers.js';
-import { notFound } from '../../platform/errors.js';
-import { appendBlind, streamVersion, type AppendContext } from '../../platform/event-store.js';
-import { checkpointKey, getViews } from '../../platform/views.js';
+import type { DeadLetter, HeldStream } from './contract/admin-ops.js';
+import { consumers, type ConsumerSpec } from '../consumers.js';
+import { notFound } from '../platform/errors.js';
+import { appendBlind, streamVersion, type AppendContext } from '../platform/event-store.js';
+import { checkpointKey, getViews } from '../platform/views.js';
 import { messagesWithin, pacer } from './pacing.js';
 import { consumerQueueUrl, deadLetterQueueUrl, depthOf, moveBack, receiveHeld, release } from './queues.js';
-import { failureKeyOf, failuresOf } from '../../platform/telemetry.js';
+import { failureKeyOf, failuresOf } from '../platform/telemetry.js';
 
 /** The manifest's consumer of that name, else a 404. */
 function consumerNamed(name: string): ConsumerSpec {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { NewEvent } from '../../../events/index.js';
-import { storedEvent } from '../../platform/stored-event.fixtures.js';
-import { artistKey, albumKey } from '../../catalogue/projections/catalogue.js';
-import { catalogueProjection } from '../../catalogue/projections/catalogue.js';
-import { artistFanKey, favoriteTrackKey, libraryAlbumKey, libraryProjection, recentTrackKey } from '../../library/projections/library.js';
-import { memoryViewStore } from '../../platform/memory-view-store.js';
+import type { NewEvent } from '../../events/index.js';
+import { storedEvent } from '../platform/stored-event.fixtures.js';
+import { artistKey, albumKey } from '../catalogue/projections/catalogue.js';
+import { catalogueProjection } from '../catalogue/projections/catalogue.js';
+import { artistFanKey, favoriteTrackKey, libraryAlbumKey, libraryProjection, recentTrackKey } from '../library/projections/library.js';
+import { memoryViewStore } from '../platform/memory-view-store.js';
 import { healOps, streamImage } from './heal.js';
 
 const stored = (streamId: string, version: number, event: NewEvent) =>

@@ -4,12 +4,12 @@
  * Any admin may call them; what a history is about decides who may read it: a person's, those who look after people,
  * the catalogue's, those who run it.
  */
-import type { AdminPermission } from '../../events/index.js';
-import { forbidden } from '../platform/errors.js';
-import { mayAct } from '../accounts/domain/user.js';
-import { albumAsOf, historyPage } from '../lib/history.js';
-import { contextHandler, type AdminSession } from '../platform/http.js';
-import { releaseDto } from '../catalogue/release-details.js';
+import type { AdminPermission } from '../../../events/index.js';
+import { forbidden } from '../../platform/errors.js';
+import { mayAct } from '../../accounts/domain/user.js';
+import { albumAsOf, historyPage } from '../history.js';
+import { contextHandler, type AdminSession } from '../../platform/http.js';
+import { releaseDto } from '../../catalogue/release-details.js';
 
 function allow(session: AdminSession, permission: AdminPermission, about: string) {
   if (!mayAct(session.permissions, permission))

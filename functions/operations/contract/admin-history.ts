@@ -1,7 +1,7 @@
 /** Contract of the `admin-history` context: an artist's, album's or person's history from the event log, and an album as it was. */
 import * as z from 'zod/mini';
-import { adminRelease } from '../catalogue/contract/admin-catalogue.js';
-import { endpoint, idParams, nullableText } from '../platform/contract/endpoint.js';
+import { adminRelease } from '../../catalogue/contract/admin-catalogue.js';
+import { endpoint, idParams, nullableText } from '../../platform/contract/endpoint.js';
 
 export const historyKind = z.enum(['artist', 'album', 'user']);
 

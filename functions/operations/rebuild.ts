@@ -21,7 +21,7 @@
  * The switch writes the active generation, waits until every reader's cache has expired, then catches up again: writes
  * the live projector made to the old generation meanwhile are re-applied from the log. Drop deletes the old generation.
  *
- * Who runs it: the rebuilds job (functions/scheduled/rebuilds.ts) for a rebuild asked for from the console, in runs of
+ * Who runs it: the rebuilds job (functions/operations/scheduled/rebuilds.ts) for a rebuild asked for from the console, in runs of
  * its own; the operator's command (`npm run ops -- rebuild`) in its process, to the end. A run's reads of the log and of
  * the views tables (scan, catch-up, parity) go at one pace (REBUILD_EVENTS_PER_SECOND), so the live ingest keeps its
  * latency meanwhile; a switch's catch-ups and a drop still read unpaced, within their request.
@@ -36,7 +36,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import type { DomainEvent } from '../../events/index.js';
-import type { RebuildStatus } from '../contract/admin-ops.js';
+import type { RebuildStatus } from './contract/admin-ops.js';
 import { conflict, invalid, notFound } from '../platform/errors.js';
 import { consumers, streamCategory } from '../consumers.js';
 import { dynamoClient } from '../platform/aws.js';
@@ -282,7 +282,7 @@ async function takeOver(existing: RebuildRecord, state: RebuildState): Promise<{
 
 /**
  * The console's start: a new rebuild, or a ready one checked again, left to the rebuilds job
- * (functions/scheduled/rebuilds.ts), which works on it at the rebuild's pace in runs of its own. Refused while one is
+ * (functions/operations/scheduled/rebuilds.ts), which works on it at the rebuild's pace in runs of its own. Refused while one is
  * unfinished: the job is working on it, or will on its next run.
  */
 export async function requestRebuild(name: string, context: AppendContext): Promise<RebuildRecord> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SUSPICIOUS_PLAYS, rollupDayPartition, suspiciousBucketSk, suspiciousPlaysField } from '../../dashboard/projections/rollups.js';
-import type { PlayRefusalReason } from '../../../events/play-refusals.js';
+import { SUSPICIOUS_PLAYS, rollupDayPartition, suspiciousBucketSk, suspiciousPlaysField } from '../dashboard/projections/rollups.js';
+import type { PlayRefusalReason } from '../../events/play-refusals.js';
 import { suspiciousWindow } from './suspicious-plays.js';
 
 /** A bucket item as the rollups write it on one shard: the refused reports of ten minutes, in all and by reason. */

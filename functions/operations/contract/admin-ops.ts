@@ -4,8 +4,8 @@
  * plays of the last hour and day.
  */
 import * as z from 'zod/mini';
-import { playRefusalReasons } from '../../events/play-refusals.js';
-import { endpoint, nullableText } from '../platform/contract/endpoint.js';
+import { playRefusalReasons } from '../../../events/play-refusals.js';
+import { endpoint, nullableText } from '../../platform/contract/endpoint.js';
 
 export const consumerHealth = z.enum(['ok', 'lagging', 'failing']);
 export type ConsumerHealth = z.infer<typeof consumerHealth>;
@@ -314,7 +314,7 @@ export const projectionParams = z.object({
   projection: z.string().check(z.regex(/^[a-z][a-z-]{0,59}$/, 'A projection is named in lower-case letters and dashes')),
 });
 
-/** A projection's latest blue/green rebuild (functions/lib/rebuild.ts). */
+/** A projection's latest blue/green rebuild (functions/operations/rebuild.ts). */
 export const rebuildStatus = z.object({
   projection: z.string(),
   /** The generation built, and the live one it replaces. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ViewItem } from '../../platform/projection.js';
+import type { ViewItem } from '../platform/projection.js';
 import { compareImage } from './drift.js';
 
 const key = (sk: string) => ({ pk: 'library#u1', sk });

@@ -1,11 +1,11 @@
 /**
- * Scheduled job (every 15 minutes, functions/schedules.ts): the drift detector (functions/lib/ops/drift.ts). Re-projects
+ * Scheduled job (every 15 minutes, functions/schedules.ts): the drift detector (functions/operations/drift.ts). Re-projects
  * a sample of streams per projection in memory and compares them with the live views; the differences go to the
  * `ViewDrift` metric and the sync manager. Reads only, but for its own result: a run overlapping another does no harm.
  */
-import { checkDrift } from '../lib/ops/drift.js';
-import { createLogger } from '../platform/log.js';
-import { withSecrets } from '../platform/secrets.js';
+import { checkDrift } from '../drift.js';
+import { createLogger } from '../../platform/log.js';
+import { withSecrets } from '../../platform/secrets.js';
 
 const logger = createLogger('scheduled-drift-check');
 

@@ -11,9 +11,9 @@ import {
   SendMessageCommand,
   type Message,
 } from '@aws-sdk/client-sqs';
-import { dlqName, queueName, type ConsumerSpec } from '../../consumers.js';
-import { queueUrl, sqsClient } from '../../platform/aws.js';
-import { env } from '../../platform/env.js';
+import { dlqName, queueName, type ConsumerSpec } from '../consumers.js';
+import { queueUrl, sqsClient } from '../platform/aws.js';
+import { env } from '../platform/env.js';
 
 export const consumerQueueUrl = (consumer: Pick<ConsumerSpec, 'name'>) => queueUrl(queueName(env().QUEUE_PREFIX, consumer));
 export const deadLetterQueueUrl = (consumer: Pick<ConsumerSpec, 'name'>) => queueUrl(dlqName(env().QUEUE_PREFIX, consumer));

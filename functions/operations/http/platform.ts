@@ -1,8 +1,8 @@
 /** HTTP context `platform`: what the deployment-check page reads. */
 import { ListObjectsV2Command, type ListObjectsV2CommandOutput } from '@aws-sdk/client-s3';
-import { s3Client } from '../platform/aws.js';
-import { env } from '../platform/env.js';
-import { contextHandler } from '../platform/http.js';
+import { s3Client } from '../../platform/aws.js';
+import { env } from '../../platform/env.js';
+import { contextHandler } from '../../platform/http.js';
 
 const startedAt = new Date().toISOString();
 

@@ -1,6 +1,6 @@
 /**
  * The correlation index: which events each correlation id (the request that caused them) appended, so the event log
- * can be traced from a request to every stream it wrote. Written by the `trace` reactor (functions/consumers/trace.ts)
+ * can be traced from a request to every stream it wrote. Written by the `trace` reactor (functions/operations/consumers/trace.ts)
  * into `ephemeral`, one item per event, kept TRACE_DAYS.
  *
  * Why a reactor and not a GSI on `events`: a GSI is maintained on every write of the table, the play ingest's hot
@@ -11,8 +11,8 @@
  * once the reactor has handled them, within the projection lag.
  */
 import { PutCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { dynamoClient } from '../../platform/aws.js';
-import { env } from '../../platform/env.js';
+import { dynamoClient } from '../platform/aws.js';
+import { env } from '../platform/env.js';
 
 /** How long a trace is kept: an operator follows a request in the days after it, the log keeps the events anyway. */
 export const TRACE_DAYS = 90;
