@@ -200,7 +200,10 @@ export default defineConfig(({ command }) => ({
             },
             // The app, with the contract's modules it runs itself (the prices, the brand; plain code, no schemas), which
             // the contract's schemas import too: taken first, they stay out of the schemas' chunk, so the app does not import it.
-            { name: 'app', test: /frontend[\\/]src[\\/]app[\\/]start\.tsx$|functions[\\/]contract[\\/]pricing\.ts$|events[\\/]brand\.ts$/ },
+            {
+              name: 'app',
+              test: /frontend[\\/]src[\\/]app[\\/]start\.tsx$|functions[\\/]commerce[\\/]contract[\\/]pricing\.ts$|events[\\/]brand\.ts$/,
+            },
             // The first page's schemas and zod, which main.tsx loads beside the app (app/contract-schemas.ts).
             { name: 'contract', test: inContractChunk },
             { name: 'album-page', test: /frontend[\\/]src[\\/]app[\\/]routes[\\/]album-route/ },

@@ -4,13 +4,13 @@
  * it; the local stream poller and SQS trigger and the CDK functions and event-source mappings all come from here.
  *
  * A line's name is its code, in one hop:
- * - a projector `x` runs the projection `functions/projections/x.ts` (named `x` too). It takes every
+ * - a projector `x` runs the projection `functions/<context>/projections/x.ts` (named `x` too). It takes every
  *   event of the stream categories it names (`user` for `user#…`): its per-stream checkpoints need each
  *   version in turn, so an event type it does not project still passes through (and only moves the
  *   checkpoint). Which types it projects is the projection's own `events` list, in one place; a new
  *   event type on a stream it reads can never stall it. One Lambda entry serves them all:
  *   functions/platform/consumers/projector.ts, told which projection by its PROJECTION variable.
- * - a reactor `x` (mail, notifications, receipts, tier, ZIPs) is `functions/consumers/x.ts`. It takes the
+ * - a reactor `x` (mail, notifications, receipts, tier, ZIPs) is `functions/<context>/consumers/x.ts`. It takes the
  *   event types it names, wherever they are appended.
  */
 import { registry, type EventType } from '../events/index.js';
@@ -18,7 +18,7 @@ import { featuredAlbumEvents, listingEvents } from './catalogue/projections/cata
 
 /** The relay: the events table's DynamoDB Stream → the consumers' queues. */
 export interface RelaySpec {
-  /** Its module, functions/consumers/<name>.ts. */
+  /** Its module, functions/<context>/consumers/<name>.ts (a projector's: its projection's, <context>/projections/<name>.ts). */
   name: string;
   /** Stream records per invocation. */
   batchSize: number;
@@ -40,7 +40,7 @@ export interface ConsumerSpec {
   /** Receives before a message moves to the DLQ. */
   maxReceiveCount: number;
   visibilityTimeoutSeconds: number;
-  /** Loads the media codecs (audio, images: functions/lib/media-intake), which its bundle leaves to a layer (infra/aws/lambda.ts). */
+  /** Loads the media codecs (audio, images: functions/catalogue/media-intake), which its bundle leaves to a layer (infra/aws/lambda.ts). */
   codecs?: boolean;
   /** Loads the pre-rendered pages' renderer, which its bundle leaves to a layer (infra/aws/lambda.ts). */
   renderer?: boolean;

@@ -1,7 +1,7 @@
 /**
  * The HTTP manifest: one line per route, naming its contract (the zod schemas of its params, query, body and
- * answer, in functions/contract/<context>.ts). The local gateway and the CDK HttpApi both route from it; each
- * context is one Lambda (functions/http/<context>.ts) whose handler serves exactly its routes, with its input
+ * answer, in functions/<context>/contract/<name>.ts). The local gateway and the CDK HttpApi both route from it; each
+ * context is one Lambda (functions/<context>/http/<name>.ts, found by infra/aws/entries.ts) whose handler serves exactly its routes, with its input
  * parsed by, and its types inferred from, the route's line.
  */
 import * as accounts from './accounts/contract/accounts.js';

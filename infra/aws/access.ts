@@ -25,7 +25,7 @@ interface Access {
   sendsTo: string[];
   sendsMail: boolean;
   /**
-   * The sync manager (functions/lib/ops/): reads every consumer queue's depth and sends dead letters back to it; receives,
+   * The sync manager (functions/operations/): reads every consumer queue's depth and sends dead letters back to it; receives,
    * holds (changes visibility), deletes and counts the DLQs' messages. Each queue by its ARN, nothing else of SQS.
    */
   operatesQueues?: boolean;

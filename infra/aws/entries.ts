@@ -53,10 +53,7 @@ export function entryFile(functionsDir: string, kind: EntryKind, name: string, w
   const contexts = existsSync(functionsDir)
     ? readdirSync(functionsDir, { withFileTypes: true }).filter((entry) => entry.isDirectory())
     : [];
-  const found = [
-    ...contexts.map((context) => join(functionsDir, context.name, kind, `${name}.ts`)),
-    join(functionsDir, kind, `${name}.ts`), // LEGACY-LAYOUT
-  ].filter((file) => existsSync(file));
+  const found = contexts.map((context) => join(functionsDir, context.name, kind, `${name}.ts`)).filter((file) => existsSync(file));
   if (found.length > 1) throw new AmbiguousEntryError(found, what);
   if (found.length === 0) throw new MissingEntryError(join(functionsDir, '<context>', kind, `${name}.ts`), what);
   return found[0];

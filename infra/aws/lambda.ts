@@ -40,7 +40,7 @@ const esmRequireBanner =
   "import { createRequire as __tokoCreateRequire } from 'node:module'; const require = __tokoCreateRequire(import.meta.url);";
 
 /**
- * The media codecs (functions/lib/media-intake): the audio ones together 360 KB minified, more than a function's bundle
+ * The media codecs (functions/catalogue/media-intake): the audio ones together 360 KB minified, more than a function's bundle
  * budget, which only the track intake needs; the image ones 50 KB, which only the functions that make pictures need
  * (the label's image uploads, the share pictures), and which took the label's catalogue function over its budget. They
  * come from a layer of their own, on the functions given `codecs`.
@@ -164,7 +164,7 @@ export function pageRendererLayer(scope: Construct): ILayerVersion {
 /** Writes the page list's client (nodejs/node_modules/toko-page-list-client) into `outputDir`. */
 function buildPageListClient(outputDir: string) {
   const version = versionOf('@aws-sdk/client-cloudfront-keyvaluestore');
-  buildModule(outputDir, PAGE_LIST_CLIENT_MODULE, version, "export * from './functions/lib/page-list-client.ts';");
+  buildModule(outputDir, PAGE_LIST_CLIENT_MODULE, version, "export * from './functions/catalogue/page-list-client.ts';");
 }
 
 /** Writes the codecs' layer content (nodejs/node_modules/<each codec>) into `outputDir`. */

@@ -236,12 +236,13 @@ const COLD_IMPORT_RATIO = 1.4;
 
 async function lambdaBundles() {
   const root = new URL('../../functions/', import.meta.url);
-  const entries = [
-    ...(await readdir(new URL('http/', root))).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => `http/${f}`),
-    ...(await readdir(new URL('consumers/', root)))
+  // Every HTTP and consumer entry, in whichever context folder holds it (functions/<context>/http/, …/consumers/).
+  const contexts = (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+  const entriesOf = async (context: string, kind: string) =>
+    (await readdir(new URL(`${context}/${kind}/`, root)).catch(() => []))
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-      .map((f) => `consumers/${f}`),
-  ];
+      .map((f) => `${context}/${kind}/${f}`);
+  const entries = (await Promise.all(contexts.flatMap((c) => [entriesOf(c, 'http'), entriesOf(c, 'consumers')]))).flat();
   // Inside the repo, so the bundles resolve the AWS SDK from node_modules as the Lambda runtime provides it.
   const benchDir = fileURLToPath(new URL('../../.bench/', import.meta.url));
   await mkdir(benchDir, { recursive: true });

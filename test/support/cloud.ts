@@ -28,7 +28,7 @@ export const cloudDynamoConfig = () => ({
 const manifest = compileRoutes(routes);
 
 /**
- * A 2xx answer of a manifest route must fit the answer schema of its contract (functions/contract/): a
+ * A 2xx answer of a manifest route must fit the answer schema of its contract (functions/<context>/contract/): a
  * mismatch fails the test that made the call. A followed redirect answered for someone else, so it is not checked.
  */
 function checkAnswer(method: string, path: string, response: Response, body: unknown) {

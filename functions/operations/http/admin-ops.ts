@@ -1,6 +1,6 @@
 /**
  * HTTP context `admin-ops`: the sync manager. Each consumer's status, its dead letters and their redrive
- * (functions/lib/ops/); the refused play reports of the last hour and day by reason (functions/operations/suspicious-plays.ts); a redrive is recorded as an event with the admin as actor. The event log browsed by stream or
+ * (functions/operations/); the refused play reports of the last hour and day by reason (functions/operations/suspicious-plays.ts); a redrive is recorded as an event with the admin as actor. The event log browsed by stream or
  * listener, and a correlation id traced through the events and consumers (functions/operations/event-log.ts). One stream
  * healed in a projection's views (functions/operations/heal.ts), and the drift detector's latest result and a check now
  * (functions/operations/drift.ts). A projection's

@@ -1,6 +1,6 @@
 /**
  * The artists' payout statements, pure: which month each ledger fact lands in, and a month's statements from the
- * entries that landed in it. The money rules (cents, centsOf, allocate) are the ledger's (functions/domain/ledger/).
+ * entries that landed in it. The money rules (cents, centsOf, allocate) are the ledger's (functions/statements/domain/facts.ts, money.ts).
  *
  * Rounding rule: every line is split between the label and the artist by the contract's basis points with `allocate`
  * (largest remainder), the label's weight first: the label gets net × bp / 10000 rounded to the nearest cent, an exact

@@ -1,5 +1,5 @@
 /**
- * The artists' statements' inputs, stored per month (functions/domain/statements/ computes the statements from them on
+ * The artists' statements' inputs, stored per month (functions/statements/domain/ computes the statements from them on
  * read): one partition per month holding an item per money event (its entries: album sales, fees, refunds, Toko+
  * payments, merch), a counter of members' plays per artist, and the month's closing. A statement reads one partition
  * and the contracts: a few items per sale, payment and order, never one per play. Membership and closings are kept
