@@ -11,20 +11,17 @@ import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { DeleteObjectCommand, ListObjectVersionsCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DELETED, type DomainEvent } from '../../events/index.js';
-import { membershipDecider } from '../commerce/domain/subscription.js';
+import { isMissing, membershipDecider, stripeClient, syncSubscription } from '../commerce/index.js';
 import { DomainError, invalid, notFound, rateLimited } from '../platform/errors.js';
-import { notificationsDecider, notificationsStream } from '../notifications/domain/notifications.js';
+import { notificationsDecider, notificationsStream, runNotificationsCommand } from '../notifications/index.js';
 import { erasurePlan } from './domain/erasure.js';
 import { emailReservation, usernameReservation, userStream } from './domain/user.js';
 import { dynamoClient, s3Client } from '../platform/aws.js';
 import { env } from '../platform/env.js';
 import { readStream, releaseReservation, type AppendContext } from '../platform/event-store.js';
 import { accountDeletionMail, enqueueMail } from '../platform/mail.js';
-import { runNotificationsCommand } from '../notifications/notify.js';
 import { personalData } from '../platform/personal-data.js';
 import { CHALLENGE_MINUTES, CODE_LENGTH, countCodeTry, hitRateLimit, hmac, MAX_CODE_ATTEMPTS } from './sign-in-challenges.js';
-import { syncSubscription } from '../commerce/stripe-events.js';
-import { isMissing, stripeClient } from '../commerce/stripe.js';
 import { avatarKey, loadUser, runUserCommand } from './users.js';
 
 /** Deletion codes one account may ask for per hour. */

@@ -5,12 +5,12 @@
  */
 import type { DomainEvent } from '../../events/index.js';
 import type { UserExport } from './contract/user-data.js';
-import { orderStream } from '../commerce/domain/order.js';
-import { libraryStream } from '../library/domain/library.js';
-import { notificationsStream } from '../notifications/domain/notifications.js';
-import { evolveUser, initialUserState, userStream } from './domain/user.js';
-import { playsStream } from '../listening/play-streams.js';
+import { orderStream } from '../commerce/index.js';
 import { purchasesPartition, type PurchaseView } from '../commerce/projections/commerce.js';
+import { libraryStream } from '../library/index.js';
+import { notificationsStream } from '../notifications/index.js';
+import { evolveUser, initialUserState, userStream } from './domain/user.js';
+import { playsStream } from '../listening/index.js';
 import { eachConcurrently } from '../platform/concurrently.js';
 import { readStream } from '../platform/event-store.js';
 import { queryViews } from '../platform/views.js';

@@ -4,7 +4,7 @@
  * time) and anything else riding in the file stay behind; so does a file that only claims to be an image.
  */
 import type { ImageType } from '../platform/image-type.js';
-import { resizeImage, type ImageTarget, type ResizedImage } from '../catalogue/media-intake/artwork.js';
+import { resizeImage, type ImageTarget, type ResizedImage } from '../catalogue/index.js';
 
 /** The SPA's crop dialog sends a 400 × 400 square; an API client's image is cropped to its centre the same way. */
 const USER_AVATAR: ImageTarget = { width: 400, height: 400, minWidth: 32, minHeight: 32, label: 'an avatar', upload: 'the avatar' };

@@ -10,7 +10,7 @@ import { dynamoClient } from '../platform/aws.js';
 import { env } from '../platform/env.js';
 import { appendBlind, type AppendContext } from '../platform/event-store.js';
 import { enqueueMail, fanSignupConfirmMail } from '../platform/mail.js';
-import { hitRateLimit, hmac, ipBucket } from '../accounts/sign-in-challenges.js';
+import { hitRateLimit, hmac, ipBucket } from '../accounts/index.js';
 
 const FAN_CONFIRMATION_HOURS = 48;
 /** Confirmation mails one address may be sent a day, and signups one caller (IP, or IPv6 /64) may ask for an hour. */

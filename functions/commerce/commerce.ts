@@ -37,7 +37,7 @@ import { derivedKey } from '../platform/keys.js';
 import { appOrigin } from '../platform/mail.js';
 import { isSubscriber, type Session } from '../platform/session.js';
 import { stripeClient } from './stripe.js';
-import { freshUser } from '../accounts/users.js';
+import { freshUser } from '../accounts/index.js';
 import { dynamoViewStore, getView, getViews, queryViews } from '../platform/views.js';
 
 export { isSubscriber } from '../platform/session.js';

@@ -7,11 +7,11 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { invalid } from '../platform/errors.js';
 import { albumSalesIndex, SALE_ORDER, saleKey, salesPartition, type SaleAlbumView, type SaleView } from './projections/commerce.js';
+import { findUserIdByEmail } from '../accounts/index.js';
 import { userKey, type UserView } from '../accounts/projections/users.js';
 import { dynamoClient } from '../platform/aws.js';
 import { readOrder } from './commerce.js';
 import { env } from '../platform/env.js';
-import { findUserIdByEmail } from '../accounts/users.js';
 import { logicalItem } from '../platform/view-generations.js';
 import { getView, getViews, queryViews, storedPk } from '../platform/views.js';
 

@@ -15,7 +15,7 @@ import { runCartCommand, runMembershipCommand } from './commerce.js';
 import type { AppendContext } from '../platform/event-store.js';
 import { env } from '../platform/env.js';
 import { stripeClient } from './stripe.js';
-import { freshUser } from '../accounts/users.js';
+import { freshUser } from '../accounts/index.js';
 import { metricNames, recordMetric } from '../platform/metrics.js';
 
 const appliedKey = (eventId: string) => ({ pk: `stripe-event#${eventId}`, sk: 'applied' });

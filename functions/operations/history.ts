@@ -2,9 +2,8 @@
  * A stream's history as the admin pages show it, read from the event log by its key: who did what and when, newest
  * first, a page at a time; and an album as it was at a past time, replayed from its stream.
  */
-import { albumDecider, albumStream, type AlbumState } from '../catalogue/domain/album.js';
-import { artistStream } from '../catalogue/domain/artist.js';
-import { userStream } from '../commerce/domain/subscription.js';
+import { albumDecider, type AlbumState, albumStream, artistStream } from '../catalogue/index.js';
+import { userStream } from '../commerce/index.js';
 import { notFound } from '../platform/errors.js';
 import { userKey, type UserView } from '../accounts/projections/users.js';
 import { readStream, readStreamBefore } from '../platform/event-store.js';

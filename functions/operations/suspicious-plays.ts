@@ -4,15 +4,15 @@
  * load reads today's and yesterday's partitions, never an event, however many reports were refused.
  */
 import { playRefusalReasons, type PlayRefusalReason } from '../../events/play-refusals.js';
-import { summaryDay } from '../dashboard/projections/rollups-summary.js';
 import {
-  SUSPICIOUS_BUCKET_MINUTES,
-  SUSPICIOUS_PLAYS,
   rollupDayPartitions,
   rollupSummaryPartition,
+  SUSPICIOUS_BUCKET_MINUTES,
+  SUSPICIOUS_PLAYS,
   suspiciousPlaysField,
   utcDay,
 } from '../dashboard/projections/rollups.js';
+import { summaryDay } from '../dashboard/projections/rollups-summary.js';
 import { eachConcurrently } from '../platform/concurrently.js';
 import type { ViewItem } from '../platform/projection.js';
 import { queryViews } from '../platform/views.js';

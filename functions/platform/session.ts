@@ -15,7 +15,7 @@ import * as z from 'zod/mini';
 import type { AdminPermission } from '../../events/index.js';
 import { dynamoClient } from './aws.js';
 import { env, secret } from './env.js';
-import { accessOf, freshUser } from '../accounts/users.js';
+import { accessOf, freshUser } from '../accounts/index.js';
 
 /**
  * `__Host-`: the browser keeps it only if it is Secure, for the whole site and of this host alone (no Domain), so no

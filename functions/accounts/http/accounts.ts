@@ -11,7 +11,7 @@ import { completeAdminEnrolment, readAdminEnrolment } from '../admin-enrolment.j
 import { beginEnrolment, confirmEnrolment, verifySecondFactor } from '../admin-sign-in.js';
 import { stepUp } from '../admin-step-up.js';
 import { commandContext } from '../../platform/command.js';
-import { syncGuestCart } from '../../commerce/guest-cart.js';
+import { syncGuestCart } from '../../commerce/index.js';
 import { contextHandler, HttpError, reply, sessionCorruptedError, type RequestInfo, type RouteInput } from '../../platform/http.js';
 import { readMultipartFile, type MultipartProblem } from '../../platform/multipart.js';
 import { PENDING_COOKIE, pendingActionCookie, readPendingAction, savePendingAction, takePendingAction } from '../pending-actions.js';

@@ -6,7 +6,7 @@
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { brand } from '../../../events/brand.js';
-import { albumDecider, albumStream, inTrackOrder } from '../../catalogue/domain/album.js';
+import { albumDecider, albumStream, inTrackOrder } from '../../catalogue/index.js';
 import { instrumentalMaster, losslessMaster } from '../album-masters.js';
 import { appendBlind, readStream } from '../../platform/event-store.js';
 import { objectExists, readObject, uploadStream } from '../../platform/s3-stream.js';

@@ -22,7 +22,7 @@ import { contextHandler, HttpError } from '../../platform/http.js';
 import { stripeClient, stripePublishableKey } from '../stripe.js';
 import { syncSubscription } from '../stripe-events.js';
 import { appOrigin } from '../../platform/mail.js';
-import { freshUser } from '../../accounts/users.js';
+import { freshUser } from '../../accounts/index.js';
 import { getView, queryViews } from '../../platform/views.js';
 import { ALBUMS_INDEX } from '../../catalogue/projections/catalogue.js';
 import { VIDEOS_INDEX, videoKey, videoSlugKey, type VideoView } from '../projections/commerce.js';

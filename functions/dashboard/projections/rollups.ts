@@ -11,7 +11,7 @@
  * checkpoint rather than one per counting projection.
  */
 import type { DomainEvent, PlayRefusalReason } from '../../../events/index.js';
-import { ledgerEvents, ledgerFacts, type LedgerFact } from '../../statements/domain/facts.js';
+import { ledgerEvents, ledgerFacts, type LedgerFact } from '../../statements/index.js';
 import {
   fnv1a,
   spreadPk,
@@ -24,8 +24,8 @@ import {
 } from '../../platform/projection.js';
 import { albumKey, artistKey } from '../../catalogue/projections/catalogue.js';
 import { sketchPoint } from './rollups-sketch.js';
+import { playsStream } from '../../listening/index.js';
 import { statsProjection } from '../../listening/projections/stats.js';
-import { playsStream } from '../../listening/play-streams.js';
 
 /**
  * Each day's items are spread over ROLLUP_DAY_SHARDS partitions: every play adds to its album and track, which in one

@@ -3,14 +3,20 @@
  * The user is always the session's: no route takes a user id. Commands answer with the new library
  * state (folded from the stream), so a screen never waits for the projection.
  */
-import type { Listener } from '../../catalogue/domain/access.js';
-import { inTrackOrder } from '../../catalogue/domain/album.js';
+import {
+  audioUrlFor,
+  type CatalogueAlbum,
+  inTrackOrder,
+  type Listener,
+  listenerOf,
+  readAlbums,
+  readTracks,
+} from '../../catalogue/index.js';
 import { libraryDecider, libraryStream, type AlbumFacts, type LibraryCommand, type LibraryState } from '../domain/library.js';
-import { audioUrlFor, listenerOf, readAlbums, readTracks, type CatalogueAlbum } from '../../catalogue/catalogue-reads.js';
 import { commandContext, runCommand } from '../../platform/command.js';
 import { appendBlind, readStream, streamVersion } from '../../platform/event-store.js';
 import { contextHandler, HttpError, reply, type RequestInfo } from '../../platform/http.js';
-import { listeningStream } from '../../listening/play-streams.js';
+import { listeningStream } from '../../listening/index.js';
 import type { Session } from '../../platform/session.js';
 import { dynamoViewStore, queryViews } from '../../platform/views.js';
 import {

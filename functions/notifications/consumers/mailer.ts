@@ -8,7 +8,7 @@ import { mailJobSchema, notificationMail, secondStepLockedMail, sendMail } from 
 import { notificationMailKey, secondStepLockedMailKey } from '../../platform/mail-effects.js';
 import { once } from '../../platform/once.js';
 import { queueConsumer } from '../../platform/reactor.js';
-import { freshUser } from '../../accounts/users.js';
+import { freshUser } from '../../accounts/index.js';
 
 export const handler = queueConsumer('mailer', async (body, logger) => {
   const job = mailJobSchema.safeParse(body);

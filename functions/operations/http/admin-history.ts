@@ -6,10 +6,10 @@
  */
 import type { AdminPermission } from '../../../events/index.js';
 import { forbidden } from '../../platform/errors.js';
-import { mayAct } from '../../accounts/domain/user.js';
+import { mayAct } from '../../accounts/index.js';
 import { albumAsOf, historyPage } from '../history.js';
 import { contextHandler, type AdminSession } from '../../platform/http.js';
-import { releaseDto } from '../../catalogue/release-details.js';
+import { releaseDto } from '../../catalogue/index.js';
 
 function allow(session: AdminSession, permission: AdminPermission, about: string) {
   if (!mayAct(session.permissions, permission))

@@ -9,10 +9,10 @@ import {
   type SearchPlaylist,
   type SearchTrack,
 } from '../domain/search.js';
-import { audioUrlFor, listenerOf, readAlbums, readTracks } from '../../catalogue/catalogue-reads.js';
+import { audioUrlFor, listenerOf, readAlbums, readTracks } from '../../catalogue/index.js';
+import { isPublished, playlistKey, PLAYLISTS_INDEX, type PlaylistView } from '../../catalogue/projections/playlists.js';
 import { contextHandler, HttpError } from '../../platform/http.js';
 import { getView, queryViews } from '../../platform/views.js';
-import { isPublished, playlistKey, PLAYLISTS_INDEX, type PlaylistView } from '../../catalogue/projections/playlists.js';
 import { SEARCH_PARTITION } from '../projections/search.js';
 
 const RESULTS_PER_KIND = 20;

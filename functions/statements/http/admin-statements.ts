@@ -10,9 +10,9 @@ import { checkedMonth, closingDecider, contractDecider, contractStreamId, statem
 import { notFound } from '../../platform/errors.js';
 import { commandContext, runCommand } from '../../platform/command.js';
 import { contextHandler } from '../../platform/http.js';
-import { loadArtist } from '../../catalogue/catalogue-commands.js';
-import { getViews, queryViews } from '../../platform/views.js';
 import { albumKey, artistKey } from '../../catalogue/projections/catalogue.js';
+import { loadArtist } from '../../catalogue/index.js';
+import { getViews, queryViews } from '../../platform/views.js';
 import { STATEMENT_CONTRACTS, contractsFromViews, statementMonthPartition, statementsFromViews } from '../projections/statements.js';
 
 async function readMonth(month: string, now: Date) {
