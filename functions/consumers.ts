@@ -83,7 +83,7 @@ export const consumers: ConsumerSpec[] = [
   projector('notifications', ['notifications']),
   projector('commerce', ['cart', 'order', 'download', 'video']),
   // The label dashboard's daily rollups: plays, sales and fees, memberships and accounts, merch orders; and the play
-  // counts listeners see (projections/stats.ts), so a play moves one checkpoint of a counting projector, not two. Guests'
+  // counts listeners see (listening/projections/stats.ts), so a play moves one checkpoint of a counting projector, not two. Guests'
   // plays have a category of their own: they have no library, so its projector never sees them. The players' other
   // reports (the ends of plays, the refused reports: functions/listening/play-streams.ts) are the completed and suspicious plays.
   projector('rollups', ['plays', 'guest-plays', 'play-reports', 'order', 'user', 'merch-order']),
@@ -102,7 +102,7 @@ export const consumers: ConsumerSpec[] = [
   reactor('receipts', ['PurchaseCompleted', 'PurchaseRefunded']),
   // Reads each uploaded track and makes its streaming MP3: up to 200 MB per message, one at a time (15 minutes a try).
   reactor('track-intake', ['TrackUploaded'], { batchSize: 1, visibilityTimeoutSeconds: 2700, codecs: true }),
-  // Re-renders the pre-rendered pages a catalogue change shows on (the catalogue view's events: projections/catalogue.ts).
+  // Re-renders the pre-rendered pages a catalogue change shows on (the catalogue view's events: catalogue/projections/catalogue.ts).
   reactor('prerender', [...listingEvents, ...featuredAlbumEvents], { visibilityTimeoutSeconds: 60, renderer: true, codecs: true }),
   // The correlation index of the sync manager's traces (functions/operations/trace-index.ts says why a reactor): every
   // event but the plays, the one per-request event of the ingest path.
