@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consumers, consumersOf, relay, streamCategory } from './consumers.js';
+import { consumers, consumersOf, streamCategory } from './consumers.js';
 import { projectorHandler } from './platform/consumers/projector.js';
 import { route } from './platform/consumers/relay.js';
 import { featuredAlbumEvents, listingEvents } from './catalogue/projections/catalogue.js';
