@@ -47,10 +47,10 @@ type Module = { handler?: unknown; default?: { handler?: unknown }; projectorHan
 
 /**
  * Loads a handler from a module once (its `handler`, unless `pick` takes another); a failure is thrown to the
- * caller and retried next time.
+ * caller and retried next time. The module is looked for only then, so an overridden handler needs no file.
  */
 export function lazyHandler<H extends (...args: never[]) => unknown>(
-  url: URL,
+  moduleUrl: () => URL,
   override?: H,
   pick: (mod: Module) => unknown = (mod) => mod.handler ?? mod.default?.handler,
 ): () => Promise<H> {
@@ -58,6 +58,7 @@ export function lazyHandler<H extends (...args: never[]) => unknown>(
   let loaded: H | undefined;
   return async () => {
     if (loaded) return loaded;
+    const url = moduleUrl();
     const handler = pick((await import(url.href)) as Module);
     if (typeof handler !== 'function') throw new Error(`${relativeName(url)} does not export a handler function`);
     loaded = handler as H;
@@ -71,8 +72,12 @@ export function lazyHandler<H extends (...args: never[]) => unknown>(
  */
 export const lazyConsumerHandler = (consumer: Pick<ConsumerSpec, 'name' | 'kind'>, override?: QueueHandler) =>
   consumer.kind === 'projector'
-    ? lazyHandler<QueueHandler>(consumerModuleUrl(consumer), override, (mod) => mod.projectorHandler?.(consumer.name))
-    : lazyHandler<QueueHandler>(consumerModuleUrl(consumer), override);
+    ? lazyHandler<QueueHandler>(
+        () => consumerModuleUrl(consumer),
+        override,
+        (mod) => mod.projectorHandler?.(consumer.name),
+      )
+    : lazyHandler<QueueHandler>(() => consumerModuleUrl(consumer), override);
 
 export interface HandlerLoaders {
   http: (context: string) => () => Promise<HttpHandler>;
@@ -91,12 +96,12 @@ export function handlerLoaders(consumers: readonly ConsumerSpec[], overrides: Ha
   const http = (context: string) => {
     let load = httpLoaders.get(context);
     if (!load) {
-      load = lazyHandler<HttpHandler>(httpModuleUrl(context), overrides.http?.[context]);
+      load = lazyHandler<HttpHandler>(() => httpModuleUrl(context), overrides.http?.[context]);
       httpLoaders.set(context, load);
     }
     return load;
   };
-  const relayLoader = lazyHandler<StreamHandler>(relayModuleUrl(), overrides.relay);
+  const relayLoader = lazyHandler<StreamHandler>(relayModuleUrl, overrides.relay);
   // The consumers run apart get a handler that posts each batch to their thread, unless a test gave its own.
   const workers = consumers.filter((c) => CONSUMERS_APART.has(c.name) && !overrides.consumers?.[c.name]).map((c) => consumerWorker(c.name));
   const consumerLoaders = consumers.map((c) => {
@@ -109,14 +114,12 @@ export function handlerLoaders(consumers: readonly ConsumerSpec[], overrides: Ha
     consumers: consumerLoaders,
     async preload(contexts, log) {
       const preloads: [string, () => Promise<unknown>][] = [
-        ...contexts
-          .filter((c) => !overrides.http?.[c])
-          .map((c) => [relativeName(httpModuleUrl(c)), http(c)] as [string, () => Promise<unknown>]),
-        ...(overrides.relay ? [] : [[relativeName(relayModuleUrl()), relayLoader] as [string, () => Promise<unknown>]]),
+        ...contexts.filter((c) => !overrides.http?.[c]).map((c) => [`HTTP context ${c}`, http(c)] as [string, () => Promise<unknown>]),
+        ...(overrides.relay ? [] : [['the relay', relayLoader] as [string, () => Promise<unknown>]]),
         ...consumers
           .map((c, i) => [c, consumerLoaders[i]] as const)
           .filter(([c]) => !overrides.consumers?.[c.name] && !CONSUMERS_APART.has(c.name))
-          .map(([c, load]) => [relativeName(consumerModuleUrl(c)), load] as [string, () => Promise<unknown>]),
+          .map(([c, load]) => [`consumer ${c.name}`, load] as [string, () => Promise<unknown>]),
       ];
       await Promise.all(
         preloads.map(([name, load]) =>

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { rateSeconds, type ScheduleSpec } from '../../functions/schedules.js';
 import { pathToFileURL } from 'node:url';
-import { entries, lazyHandler, relativeName } from './handlers.js';
+import { entries, lazyHandler } from './handlers.js';
 import type { Shutdown } from './shutdown.js';
 import { errorMessage, type Log } from './util.js';
 
@@ -22,8 +22,7 @@ export function startScheduler(options: {
   everySeconds?: Readonly<Record<string, number>>;
 }) {
   const timers = options.schedules.map((job) => {
-    const url = scheduledModuleUrl(job.name);
-    const load = lazyHandler<ScheduledHandler>(url);
+    const load = lazyHandler<ScheduledHandler>(() => scheduledModuleUrl(job.name));
     let running = false;
     return setInterval(
       () => {
@@ -31,7 +30,7 @@ export function startScheduler(options: {
         running = true;
         void load()
           .then((handler) => handler({ id: randomUUID(), time: new Date().toISOString(), source: 'aws.events' }))
-          .catch((error: unknown) => options.log.error(`${relativeName(url)} failed: ${errorMessage(error)}`))
+          .catch((error: unknown) => options.log.error(`scheduled job ${job.name} failed: ${errorMessage(error)}`))
           .finally(() => (running = false));
       },
       (options.everySeconds?.[job.name] ?? rateSeconds(job.rate)) * 1000,
