@@ -11,17 +11,18 @@ import { consumers, streamCategory } from '../consumers.js';
 import { conflict, notFound } from '../platform/errors.js';
 import { dynamoClient } from '../platform/aws.js';
 import { appendBlind, readStream, type AppendContext } from '../platform/event-store.js';
-import { applyViewOp, wins } from '../platform/memory-view-store.js';
 import { projectorNamed } from './rebuild-views.js';
 import {
+  applyViewOp,
   project,
-  viewKeyId,
   type Projection,
   type ViewItem,
   type ViewKey,
+  viewKeyId,
   type ViewOp,
   type ViewReader,
   type ViewStore,
+  wins,
 } from '../platform/projection.js';
 import { activeGenerations, physicalItem, physicalOp } from '../platform/view-generations.js';
 import { checkpointKey, dynamoViewStore, tableOf, toTransactItem } from '../platform/views.js';

@@ -43,16 +43,16 @@ import { dynamoClient } from '../platform/aws.js';
 import { eachConcurrently } from '../platform/concurrently.js';
 import { env } from '../platform/env.js';
 import { appendBlind, readEvent, readStream, type AppendContext } from '../platform/event-store.js';
-import { applyViewOp } from '../platform/memory-view-store.js';
 import { projectorNamed } from './rebuild-views.js';
 import {
+  applyViewOp,
   foldSpread,
+  type Projection,
   projectStream,
   STAMP_FIELDS,
-  viewKeyId,
-  type Projection,
   type ViewItem,
   type ViewKey,
+  viewKeyId,
   type ViewOp,
   type ViewStore,
 } from '../platform/projection.js';

@@ -4,7 +4,6 @@
  * version of its stream: duplicates are skipped, a gap is retried later.
  */
 import type { DomainEvent, EventType } from '../../events/index.js';
-import { applyViewOp, wins } from './memory-view-store.js';
 
 export interface ViewKey {
   pk: string;
@@ -262,4 +261,29 @@ export const STAMP_FIELDS: readonly string[] = ['v', 'vStream'];
 
 export function stamp(event: DomainEvent): Record<string, unknown> {
   return { v: event.version, vStream: event.streamId };
+}
+
+/** How DynamoDB orders two values in a condition: two strings or two numbers; any other pair is not comparable. */
+function order(a: unknown, b: unknown): number | undefined {
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return undefined;
+}
+
+/** Whether a `keep` put of `item` replaces `stored` (a stored item without the field is kept, as DynamoDB's condition does). */
+export function wins(item: ViewItem, stored: ViewItem, { field, winner }: NonNullable<Extract<ViewOp, { kind: 'put' }>['keep']>): boolean {
+  const cmp = order(item[field], stored[field]);
+  if (cmp === undefined) return false;
+  return winner === 'lowest' ? cmp < 0 : cmp > 0;
+}
+
+/** The item a view op leaves where `stored` was (undefined: none), as DynamoDB writes it. Pure. */
+export function applyViewOp(stored: ViewItem | undefined, op: ViewOp): ViewItem | undefined {
+  if (op.kind === 'put') return !stored || !op.keep || wins(op.item, stored, op.keep) ? structuredClone(op.item) : stored;
+  if (op.kind === 'delete') return undefined;
+  const item: ViewItem = stored ? { ...stored } : { ...op.key };
+  Object.assign(item, structuredClone(op.set ?? {}));
+  for (const [field, n] of Object.entries(op.add ?? {})) item[field] = ((item[field] as number | undefined) ?? 0) + n;
+  for (const field of op.remove ?? []) delete item[field];
+  return item;
 }

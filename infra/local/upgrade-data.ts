@@ -27,8 +27,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { registry, type DomainEvent } from '../../events/index.js';
 import { personalDataVault, tableKeyStore } from '../../functions/platform/personal-data.js';
-import { applyViewOp } from '../../functions/platform/memory-view-store.js';
-import { opKeyOf, viewKeyId, type ViewItem } from '../../functions/platform/projection.js';
+import { applyViewOp, opKeyOf, type ViewItem, viewKeyId } from '../../functions/platform/projection.js';
 import {
   generationOfPk,
   generationsSettingKey,
