@@ -13,24 +13,59 @@ import tseslint from 'typescript-eslint';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
+/** A bounded context's folder under functions/ (platform/ is no context: it is what they all use). */
+const CONTEXT = /^functions\/(?!platform\/)([a-z-]+)\/./;
+/** What a context shows the others: its public module, its contracts (the SPA reads them too) and its views' keys and types. */
+const PUBLIC_FACE = /^functions\/[a-z-]+\/(index\.[jt]s$|contract\/|projections\/)/;
+/** A context's pure deciders and rules. */
+const DOMAIN = /^functions\/[a-z-]+\/domain\//;
 /**
- * Who may import whom, by folder (paths from the repository root). A file takes the first entry its path starts with;
- * an import is checked by where it lands, so `../../functions/lib/x.js` and a deeper `../` chain are the same import.
+ * The HTTP edge's authorization, the one place platform reaches a context: a request's session and an admin's
+ * permissions and step-up are the accounts' facts, read through their public module.
+ */
+const EDGE = ['functions/platform/http.', 'functions/platform/session.'];
+
+/**
+ * Who may import whom, by folder (paths from the repository root). A file is held to every entry its path matches;
+ * an import is checked by where it lands, so `../../functions/platform/x.js` and a deeper `../` chain are the same import.
  */
 const layers = [
   { from: 'events/', forbid: ['functions/', 'infra/', 'frontend/'], why: 'events are the shared language and depend on no layer' },
   {
-    from: 'functions/domain/',
-    allowOnly: ['events/', 'functions/domain/'],
-    why: 'the domain is pure: events and other domain modules only',
+    from: DOMAIN,
+    allowOnly: ['events/', DOMAIN, 'functions/platform/errors.'],
+    why: "the domain is pure: events, deciders and rules (its own or another context's) and the domain errors only",
+  },
+  {
+    from: 'functions/platform/',
+    forbid: [CONTEXT],
+    // A contract's types describe what an operator reads of the plumbing (recent errors); a type adds no code.
+    typesFrom: [/^functions\/[a-z-]+\/contract\//],
+    exceptFrom: { files: EDGE, to: ['functions/accounts/index.'] },
+    why: 'platform is what every context uses and no context owns: it imports none (the manifests name them)',
+  },
+  {
+    from: /^functions\/[a-z-]+\/projections\//,
+    forbid: [/^functions\/[a-z-]+\/http\//],
+    why: 'a projection writes views from events and knows nothing of the HTTP handlers that read them',
   },
   {
     from: 'frontend/',
     forbid: ['functions/', 'infra/'],
-    except: ['functions/contract/'],
+    except: [/^functions\/[a-z-]+\/contract\//],
     // The API client types its calls from the manifest's lines; a type-only import adds nothing to the bundle.
     typesFrom: ['functions/routes.'],
     why: 'the SPA shares only the contract with the API (and the manifest, as types)',
+  },
+  {
+    from: 'frontend/src/features/',
+    forbid: ['frontend/src/app/'],
+    why: 'dependencies flow shared → features → app: the app assembles the features, not the other way round',
+  },
+  {
+    from: /^frontend\/src\/(ui|lib)\//,
+    forbid: ['frontend/src/features/', 'frontend/src/app/'],
+    why: 'ui/ and lib/ are shared by every feature and know none',
   },
 ];
 const FEATURES = 'frontend/src/features/';
@@ -62,13 +97,20 @@ function target(filename, specifier) {
   return landed.startsWith('..') ? '' : landed;
 }
 
+const matches = (place, path) => (place instanceof RegExp ? place.test(path) : path.startsWith(place));
+const inside = (places, path) => places.some((place) => matches(place, path));
+
 function layerViolation(from, to, typeOnly) {
-  const layer = layers.find((l) => from.startsWith(l.from));
-  if (layer) {
-    const inside = (prefixes) => prefixes.some((p) => to.startsWith(p));
-    const allowed = inside(layer.except ?? []) || (typeOnly && inside(layer.typesFrom ?? []));
-    const refused = layer.allowOnly ? !inside(layer.allowOnly) : inside(layer.forbid) && !allowed;
-    if (refused) return `${layer.from} may not import ${to}: ${layer.why}`;
+  for (const layer of layers.filter((l) => matches(l.from, from))) {
+    const excepted = layer.exceptFrom && inside(layer.exceptFrom.files, from) && inside(layer.exceptFrom.to, to);
+    const allowed = inside(layer.except ?? [], to) || (typeOnly && inside(layer.typesFrom ?? [], to)) || excepted;
+    const refused = layer.allowOnly ? !inside(layer.allowOnly, to) : inside(layer.forbid, to) && !allowed;
+    if (refused) return `${from} may not import ${to}: ${layer.why}`;
+  }
+  const [, own] = CONTEXT.exec(from) ?? [];
+  const [, other] = CONTEXT.exec(to) ?? [];
+  if (own && other && other !== own && !PUBLIC_FACE.test(to) && !(DOMAIN.test(from) && DOMAIN.test(to))) {
+    return `functions/${own} reaches functions/${other} only through its index.ts, contract/ or projections/, not ${to}`;
   }
   if (from.startsWith(FEATURES) && to.startsWith(FEATURES)) {
     const [own] = from.slice(FEATURES.length).split('/');
@@ -117,13 +159,13 @@ export const layerRules = tseslint.config(
   {
     // HttpError is the edge's answer: code below the edge throws domain or application errors, mapped to HTTP once.
     files: ['**/*.ts', '**/*.tsx'],
-    ignores: ['functions/http/**', 'functions/lib/http.ts', 'frontend/**', '**/*.test.ts'],
+    ignores: ['functions/*/http/**', 'functions/platform/http.ts', 'frontend/**', '**/*.test.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: "NewExpression[callee.name='HttpError']",
-          message: 'Throw a domain or application error; only functions/http/ and functions/lib/http.ts make an HttpError.',
+          message: 'Throw a domain or application error; only functions/<context>/http/ and functions/platform/http.ts make an HttpError.',
         },
       ],
     },

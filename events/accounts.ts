@@ -119,7 +119,7 @@ export const RECOVERY_CODE_COUNT = 10;
 
 /**
  * An admin set up their authenticator app. The TOTP secret is here only as AES-256-GCM ciphertext under a key the
- * event log never holds (functions/lib/totp.ts); the recovery codes only as HMACs.
+ * event log never holds (functions/accounts/totp.ts); the recovery codes only as HMACs.
  */
 export const AdminTotpEnrolled = defineEvent(
   'AdminTotpEnrolled',

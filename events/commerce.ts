@@ -72,7 +72,7 @@ export const PurchaseCompleted = defineEvent(
 
 /**
  * What Stripe kept of an order's payment: the fee of its charge's balance transaction, read from Stripe when the
- * payment is applied, and each album's share of it (functions/domain/ledger/money.ts allocates it, to the cent). Its
+ * payment is applied, and each album's share of it (functions/statements/domain/money.ts allocates it, to the cent). Its
  * own fact, once per order, because Stripe charges the fee per charge, not per album; orders paid before fees were
  * recorded simply have none (a fee is never estimated). The charge may also hold the Toko+ plan added at checkout:
  * `planFeeCents` is its share.

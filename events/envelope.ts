@@ -36,7 +36,7 @@ export function olderVersion<S extends z.ZodMiniType>(schema: S, upcast: (data: 
 
 /**
  * The personal fields of an event (e-mail, names, avatar keys, addresses) and whose they are: the event store keeps
- * them encrypted with that person's data key (functions/lib/personal-data.ts), and once the key is deleted each reads
+ * them encrypted with that person's data key (functions/platform/personal-data.ts), and once the key is deleted each reads
  * as its placeholder here, a value the field's schema accepts. Fields absent or null in an event are left as they are.
  */
 interface PersonalData<Data> {

@@ -1,4 +1,4 @@
-/** The operators' actions on the running system (the sync manager, functions/lib/ops/), each in an `ops#…` stream with the operator as actor. */
+/** The operators' actions on the running system (the sync manager, functions/operations/), each in an `ops#…` stream with the operator as actor. */
 import * as z from 'zod/mini';
 import { defineEvent } from './envelope.js';
 import { nonEmpty, nonNegativeInteger, positiveInteger } from './fields.js';

@@ -1,4 +1,4 @@
-/** Why a play report did not count (functions/domain/plays.ts decides): a module of its own, free of zod, so the SPA can list them. */
+/** Why a play report did not count (functions/listening/domain/plays.ts decides): a module of its own, free of zod, so the SPA can list them. */
 export const playRefusalReasons = [
   'no_token',
   'bad_token',

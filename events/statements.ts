@@ -1,6 +1,6 @@
 /**
  * The artists' payout statements' events: the split terms of an artist's contract, and a month closed (frozen) by an
- * admin. The statements themselves are computed from the ledger's facts (functions/domain/statements/).
+ * admin. The statements themselves are computed from the ledger's facts (functions/statements/domain/).
  */
 import * as z from 'zod/mini';
 import { defineEvent } from './envelope.js';

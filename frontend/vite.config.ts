@@ -8,7 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions, type Rolldown } from 'vite';
 import { brand } from '../events/brand.js';
-import { escapeHtml } from '../functions/contract/html.js';
+import { escapeHtml } from '../functions/platform/contract/html.js';
 import { withEarlyAnswers } from './build/early-answers.js';
 import { precompressPlugin } from './build/precompress.js';
 import { webAppPlugin } from './build/web-app.js';
@@ -135,11 +135,16 @@ const prerenderedOnlyLibraries = /node_modules[\\/]@tanstack[\\/]query-core[\\/]
  * The contract's modules app/contract-schemas.ts names (the first page's schemas): a chunk of their own, with it and
  * zod, which the first page's code does not import (lib/http.ts: its calls load their answers' schemas).
  */
+const contractModules = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { imports: Record<string, string> }
+).imports;
 const firstPageContract = [
-  ...readFileSync(new URL('src/app/contract-schemas.ts', import.meta.url), 'utf8').matchAll(
-    /^import '[./]+(\/functions\/contract\/[a-z-]+)';$/gm,
-  ),
-].map((line) => `${line[1]}.ts`);
+  ...readFileSync(new URL('src/app/contract-schemas.ts', import.meta.url), 'utf8').matchAll(/^import '(#contract\/[a-z-]+\.js)';$/gm),
+].map(([, alias]) => {
+  const file = contractModules[alias];
+  if (!file) throw new Error(`app/contract-schemas.ts imports ${alias}, which package.json's imports do not name`);
+  return file.replace(/^\./, '').replace(/\.js$/, '.ts');
+});
 const inContractChunk = (id: string) =>
   /node_modules[\\/]zod[\\/]/.test(id) ||
   [...firstPageContract, '/frontend/src/app/contract-schemas.ts'].some((module) => id.replaceAll('\\', '/').endsWith(module));
@@ -195,7 +200,10 @@ export default defineConfig(({ command }) => ({
             },
             // The app, with the contract's modules it runs itself (the prices, the brand; plain code, no schemas), which
             // the contract's schemas import too: taken first, they stay out of the schemas' chunk, so the app does not import it.
-            { name: 'app', test: /frontend[\\/]src[\\/]app[\\/]start\.tsx$|functions[\\/]contract[\\/]pricing\.ts$|events[\\/]brand\.ts$/ },
+            {
+              name: 'app',
+              test: /frontend[\\/]src[\\/]app[\\/]start\.tsx$|functions[\\/]commerce[\\/]contract[\\/]pricing\.ts$|events[\\/]brand\.ts$/,
+            },
             // The first page's schemas and zod, which main.tsx loads beside the app (app/contract-schemas.ts).
             { name: 'contract', test: inContractChunk },
             { name: 'album-page', test: /frontend[\\/]src[\\/]app[\\/]routes[\\/]album-route/ },

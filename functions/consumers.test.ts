@@ -1,12 +1,13 @@
-import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { consumers, consumersOf, relay, streamCategory } from './consumers.js';
-import { projectorHandler } from './consumers/projector.js';
-import { route } from './consumers/relay.js';
-import { featuredAlbumEvents, listingEvents } from './projections/catalogue.js';
-import { projections } from './projections/index.js';
+import { consumers, consumersOf, streamCategory } from './consumers.js';
+import { projectorHandler } from './platform/consumers/projector.js';
+import { route } from './platform/consumers/relay.js';
+import { featuredAlbumEvents, listingEvents } from './catalogue/projections/catalogue.js';
+import { projections } from './projections.js';
+import { entriesIn } from '../infra/aws/entries.js';
 
-const exists = (path: string) => existsSync(new URL(path, import.meta.url));
+/** Each Lambda's entry, found by the context layout as synthesis finds it (it throws when one is missing). */
+const entries = entriesIn(import.meta.dirname);
 
 const names = (type: string, streamId: string) =>
   consumersOf(type, streamId)
@@ -65,17 +66,17 @@ describe('the consumer manifest', () => {
     expect(new Set(consumers.map((c) => c.name)).size).toBe(consumers.length);
   });
 
-  it('names each line after its code: a projector its projection functions/projections/<name>.ts, a reactor functions/consumers/<name>.ts', () => {
+  it('names each line after its code: a projector its projection functions/<context>/projections/<name>.ts, a reactor functions/<context>/consumers/<name>.ts', () => {
     for (const c of consumers.filter((x) => x.kind === 'projector')) {
       expect(projections[c.name]?.name, c.name).toBe(c.name);
-      expect(exists(`./projections/${c.name}.ts`), c.name).toBe(true);
+      expect(entries.consumer(c), c.name).toMatch(/platform\/consumers\/projector\.ts$/);
       expect(c.events, c.name).toEqual([]);
     }
     for (const c of consumers.filter((x) => x.kind === 'reactor')) {
-      expect(exists(`./consumers/${c.name}.ts`), c.name).toBe(true);
+      expect(entries.consumer(c), c.name).toMatch(new RegExp(`/consumers/${c.name}\\.ts$`));
       expect(c.streams, c.name).toEqual([]);
     }
-    expect(exists(`./consumers/${relay.name}.ts`)).toBe(true);
+    expect(entries.relay()).toMatch(/platform\/consumers\/relay\.ts$/);
     expect(Object.keys(projections).sort()).toEqual(
       consumers
         .filter((c) => c.kind === 'projector')

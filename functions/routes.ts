@@ -1,36 +1,36 @@
 /**
  * The HTTP manifest: one line per route, naming its contract (the zod schemas of its params, query, body and
- * answer, in functions/contract/<context>.ts). The local gateway and the CDK HttpApi both route from it; each
- * context is one Lambda (functions/http/<context>.ts) whose handler serves exactly its routes, with its input
+ * answer, in functions/<context>/contract/<name>.ts). The local gateway and the CDK HttpApi both route from it; each
+ * context is one Lambda (functions/<context>/http/<name>.ts, found by infra/aws/entries.ts) whose handler serves exactly its routes, with its input
  * parsed by, and its types inferred from, the route's line.
  */
-import * as accounts from './contract/accounts.js';
-import * as adminCatalogue from './contract/admin-catalogue.js';
-import * as adminPlaylists from './contract/admin-playlists.js';
-import * as adminPeople from './contract/admin-people.js';
-import * as adminHistory from './contract/admin-history.js';
-import * as adminSales from './contract/admin-sales.js';
-import * as adminDashboard from './contract/admin-dashboard.js';
-import * as adminStatements from './contract/admin-statements.js';
-import * as adminOps from './contract/admin-ops.js';
-import * as band from './contract/band.js';
-import * as catalogue from './contract/catalogue.js';
-import * as commerce from './contract/commerce.js';
-import type { Endpoint } from './contract/endpoint.js';
+import * as accounts from './accounts/contract/accounts.js';
+import * as adminCatalogue from './catalogue/contract/admin-catalogue.js';
+import * as adminPlaylists from './catalogue/contract/admin-playlists.js';
+import * as adminPeople from './accounts/contract/admin-people.js';
+import * as adminHistory from './operations/contract/admin-history.js';
+import * as adminSales from './commerce/contract/admin-sales.js';
+import * as adminDashboard from './dashboard/contract/admin-dashboard.js';
+import * as adminStatements from './statements/contract/admin-statements.js';
+import * as adminOps from './operations/contract/admin-ops.js';
+import * as band from './band/contract/band.js';
+import * as catalogue from './catalogue/contract/catalogue.js';
+import * as commerce from './commerce/contract/commerce.js';
+import type { Endpoint } from './platform/contract/endpoint.js';
 import type { AdminPermission } from '../events/index.js';
-import * as library from './contract/library.js';
-import * as membership from './contract/membership.js';
-import * as merch from './contract/merch.js';
-import * as notifications from './contract/notifications.js';
-import * as platform from './contract/platform.js';
-import * as plays from './contract/plays.js';
-import * as search from './contract/search.js';
-import * as stripeWebhook from './contract/stripe-webhook.js';
-import * as userData from './contract/user-data.js';
+import * as library from './library/contract/library.js';
+import * as membership from './commerce/contract/membership.js';
+import * as merch from './merch/contract/merch.js';
+import * as notifications from './notifications/contract/notifications.js';
+import * as platform from './operations/contract/platform.js';
+import * as plays from './listening/contract/plays.js';
+import * as search from './search/contract/search.js';
+import * as stripeWebhook from './commerce/contract/stripe-webhook.js';
+import * as userData from './accounts/contract/user-data.js';
 
 /**
  * Who may call a route: anyone, a signed-in person, any admin, or an admin with one permission (an owner holds them
- * all). The edge checks it before the handler runs (functions/lib/http.ts).
+ * all). The edge checks it before the handler runs (functions/platform/http.ts).
  */
 export type AuthLevel = 'guest' | 'user' | 'admin' | AdminLevel;
 export type AdminLevel = `admin:${AdminPermission}`;

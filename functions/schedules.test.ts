@@ -1,12 +1,11 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rateSeconds, schedules } from './schedules.js';
+import { entriesIn } from '../infra/aws/entries.js';
 
 describe('the schedule manifest', () => {
   it('names a module with a handler for every job, at a rate EventBridge takes', () => {
     for (const job of schedules) {
-      expect(existsSync(join(import.meta.dirname, 'scheduled', `${job.name}.ts`)), job.name).toBe(true);
+      expect(entriesIn(import.meta.dirname).scheduled(job.name), job.name).toMatch(new RegExp(`/scheduled/${job.name}\\.ts$`));
       expect(rateSeconds(job.rate)).toBeGreaterThanOrEqual(60);
     }
   });

@@ -1,11 +1,11 @@
 /**
- * The schedule manifest: one line per job that runs on a timer. Each job is `functions/scheduled/<name>.ts` (its
+ * The schedule manifest: one line per job that runs on a timer. Each job is `functions/<context>/scheduled/<name>.ts` (its
  * `handler`), run by an EventBridge rule at `rate` in AWS (infra/aws) and by the local cloud's timer at the same rate
  * (infra/local): the same handler, no branch on where it runs.
  */
 
 export interface ScheduleSpec {
-  /** Its module, functions/scheduled/<name>.ts. */
+  /** Its module, functions/<context>/scheduled/<name>.ts. */
   name: string;
   /** An EventBridge rate expression: `rate(1 minute)`, `rate(5 minutes)`, `rate(1 hour)`. */
   rate: string;

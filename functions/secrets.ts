@@ -1,10 +1,10 @@
 /**
- * The secrets manifest: which secrets each function is given, read at run time (functions/lib/secrets.ts). The CDK
+ * The secrets manifest: which secrets each function is given, read at run time (functions/platform/secrets.ts). The CDK
  * grants each function read on these secrets alone and tells it only where they are; a function asking for one it was
- * not given fails with the secret's name (secret() in functions/lib/env.ts). One entry per function: an HTTP context,
+ * not given fails with the secret's name (secret() in functions/platform/env.ts). One entry per function: an HTTP context,
  * a consumer, a scheduled job.
  */
-import type { SecretName } from './lib/secrets.js';
+import type { SecretName } from './platform/secrets.js';
 import type { Context } from './routes.js';
 
 /**

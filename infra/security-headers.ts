@@ -47,7 +47,7 @@ const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(sc
 const INLINE_SCRIPT_HASHES = [scriptHash(earlyAnswersScript), scriptHash(pageStarterScript)];
 
 /**
- * Whether the answer is a page any site may frame (functions/lib/edge-headers.ts: the embeddable players only): it says
+ * Whether the answer is a page any site may frame (functions/platform/edge-headers.ts: the embeddable players only): it says
  * so with frame-ancestors * and no X-Frame-Options; everything else is framed by no one.
  */
 export interface Framing {
@@ -124,7 +124,7 @@ export function securityHeaders(sources: SecurityHeaderSources, framing: Framing
 }
 
 /**
- * The sources from the settings the functions read (functions/lib/env.ts, the AWS SDK's endpoint variables): the media
+ * The sources from the settings the functions read (functions/platform/env.ts, the AWS SDK's endpoint variables): the media
  * bucket's S3 origin when an endpoint is set (the local cloud's S3, path-style), and the Stripe-compatible API's origin
  * when STRIPE_API_HOST points the Stripe SDK elsewhere. Unset, Stripe's own origins (always in the policy) are the ones.
  */

@@ -5,7 +5,7 @@
  * checkpoints and the play counters) and read by key or partition only; `views` holds the rest, listed through its
  * GSI. A table with a GSI maintains the index on every write, in DynamoDB Local even for an item with no index key, so
  * the hot items live in a table without one and the play ingest does not pay for an index it never reads
- * (docs/architecture.md, "Why it is so"). functions/lib/views.ts routes each item by its partition.
+ * (docs/architecture.md, "Why it is so"). functions/platform/views.ts routes each item by its partition.
  */
 export interface KeyAttribute {
   name: string;
@@ -49,7 +49,7 @@ export const tables: TableDefinition[] = [
     globalIndexes: [],
   },
   {
-    // One data key per person (functions/lib/personal-data.ts), wrapped by the key-encryption key; read by key only.
+    // One data key per person (functions/platform/personal-data.ts), wrapped by the key-encryption key; read by key only.
     name: 'keys',
     partitionKey: { name: 'pk', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
@@ -57,5 +57,5 @@ export const tables: TableDefinition[] = [
   },
 ];
 
-/** The tables a rebuild of the views writes (functions/lib/rebuild-views.ts). */
+/** The tables a rebuild of the views writes (functions/operations/rebuild-views.ts). */
 export const viewTableNames = ['views', 'counters'] as const;

@@ -25,7 +25,7 @@ interface Access {
   sendsTo: string[];
   sendsMail: boolean;
   /**
-   * The sync manager (functions/lib/ops/): reads every consumer queue's depth and sends dead letters back to it; receives,
+   * The sync manager (functions/operations/): reads every consumer queue's depth and sends dead letters back to it; receives,
    * holds (changes visibility), deletes and counts the DLQs' messages. Each queue by its ARN, nothing else of SQS.
    */
   operatesQueues?: boolean;
@@ -53,9 +53,9 @@ const consumerDefault: Access = {
 const httpOverrides: Record<string, Partial<Access>> = {
   accounts: { sendsTo: ['mailer'] },
   'user-data': { sendsTo: ['mailer'] },
-  // The fan signup's confirmation link (functions/lib/fan-signups.ts).
+  // The fan signup's confirmation link (functions/band/fan-signups.ts).
   band: { sendsTo: ['mailer'] },
-  // Heals a stream: writes its items and checkpoint in the views (functions/lib/ops/heal.ts).
+  // Heals a stream: writes its items and checkpoint in the views (functions/operations/heal.ts).
   'admin-ops': { operatesQueues: true, views: 'readWrite' },
 };
 const consumerOverrides: Record<string, Partial<Access>> = {
@@ -70,7 +70,7 @@ const consumerOverrides: Record<string, Partial<Access>> = {
   'track-intake': { events: 'readWrite', views: 'none', ephemeral: 'none', media: 'readWrite' },
   // Reads the catalogue (as a guest's GETs do); writes pre-rendered pages, the page list and share pictures only (grantPages).
   prerender: { views: 'read', ephemeral: 'none' },
-  // Writes the correlation index (functions/lib/ops/trace-index.ts) into `ephemeral` from the message alone.
+  // Writes the correlation index (functions/operations/trace-index.ts) into `ephemeral` from the message alone.
   trace: { events: 'none', views: 'none' },
 };
 
@@ -79,7 +79,7 @@ const scheduledDefault: Access = { events: 'readWrite', views: 'read', ephemeral
 const scheduledOverrides: Record<string, Partial<Access>> = {
   // Reads events and views; keeps its latest result in `ephemeral` for the sync manager.
   'drift-check': { events: 'read', ephemeral: 'readWrite' },
-  // Reads the log and the views, writes a rebuild's generation and its record; appends nothing (functions/lib/rebuild.ts).
+  // Reads the log and the views, writes a rebuild's generation and its record; appends nothing (functions/operations/rebuild.ts).
   rebuilds: { events: 'read', views: 'readWrite' },
   // Reads the dashboard's daily rollups and writes their summaries; appends nothing.
   'close-rollup-days': { events: 'none', views: 'readWrite' },
@@ -135,7 +135,7 @@ const grantTable = (tables: Resources['tables'], name: TableDefinition['name'], 
 const mediaReads = { bucket: ['s3:ListBucket'], objects: ['s3:GetObject', 's3:GetObjectTagging'] };
 const mediaWrites = ['s3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject', 's3:AbortMultipartUpload'];
 
-/** A file's versions, listed and deleted (functions/lib/personal-data-deletion.ts). */
+/** A file's versions, listed and deleted (functions/accounts/personal-data-deletion.ts). */
 const mediaVersions = { bucket: ['s3:ListBucketVersions'], objects: ['s3:DeleteObjectVersion'] };
 
 function grantMedia(to: IGrantable, level: Level, bucketArnExport: string, versions: boolean) {
@@ -159,7 +159,7 @@ function grantMedia(to: IGrantable, level: Level, bucketArnExport: string, versi
 }
 
 const mediaObjectsReason =
-  "Media keys are made of ids (an album's, a track's, a user's: functions/lib/media-keys.ts) that exist only at run " +
+  "Media keys are made of ids (an album's, a track's, a user's: functions/platform/media-keys.ts) that exist only at run " +
   'time, so the objects are granted by the bucket. The bucket holds only media, and its private prefixes stay ' +
   'unreachable from outside: the bucket policy denies them to CloudFront, and readers get them only through ' +
   'signed URLs the functions issue after their own checks.';
@@ -168,7 +168,7 @@ const mediaObjectsReason =
  * The pre-render consumer's own reach. The site bucket: it reads the SPA's index.html (the pages' template) and reads,
  * writes and deletes the pages under pages/, nothing else of the SPA's build. The page list (the KeyValueStore CloudFront
  * reads): its ETag, and its keys. The media bucket's images: it reads an artwork (or an avatar) and writes its share
- * picture beside it (functions/lib/media-intake/share-image.ts), with ListBucket so a picture not made yet answers 404.
+ * picture beside it (functions/catalogue/media-intake/share-image.ts), with ListBucket so a picture not made yet answers 404.
  */
 export function grantPages(
   to: IGrantable,
@@ -210,7 +210,7 @@ export function grantPages(
   }
 }
 
-/** The KeyValueStore API calls of functions/lib/page-list.ts. */
+/** The KeyValueStore API calls of functions/catalogue/page-list.ts. */
 export const pageListActions = [
   'cloudfront-keyvaluestore:DeleteKey',
   'cloudfront-keyvaluestore:DescribeKeyValueStore',

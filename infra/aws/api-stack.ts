@@ -55,7 +55,7 @@ const authorization = (route: RouteSpec) =>
       'step, or a webhook that proves itself by its signature.'
     : `${routeKey(route)} needs a${route.auth.startsWith('admin') ? 'n admin' : ' signed-in'} session: the handler checks the ` +
       `app's session cookie against the route's auth level ("${route.auth}" in functions/routes.ts) before anything ` +
-      'else (functions/lib/http.ts), which an API Gateway authorizer could only duplicate.';
+      'else (functions/platform/http.ts), which an API Gateway authorizer could only duplicate.';
 
 /** One JSON line per request; no query strings (sign-in links carry tokens there) and no bodies. */
 const accessLogFormat = AccessLogFormat.custom(
@@ -140,7 +140,7 @@ export class ApiStack extends Stack {
       acknowledge(httpRoute, 'APIG4', authorization(route));
       httpRoutes.set(routeKey(route), httpRoute);
       // HEAD is answered wherever GET is: API Gateway routes each method on its own, so each GET route has a HEAD twin
-      // on the same function, which answers it as the GET (functions/lib/http.ts); the edge sends no body.
+      // on the same function, which answers it as the GET (functions/platform/http.ts); the edge sends no body.
       if (route.method === 'GET') {
         const headRoute = new HttpRoute(this, `Route HEAD ${route.path}`, {
           httpApi: props.httpApi,
@@ -252,7 +252,7 @@ export class ApiStack extends Stack {
 /**
  * Every page rendered again once a deployment is in place (this stack follows the web stack, whose deployment puts the
  * SPA's index.html, the pages' template, in the site bucket): CloudFormation asks the renderer's function itself
- * (functions/consumers/prerender.ts), with no provider function between. It asks at creation and whenever the SPA's
+ * (functions/catalogue/consumers/prerender.ts), with no provider function between. It asks at creation and whenever the SPA's
  * build (its index.html names every hashed file) or the renderer (its layer, hashed by its output) changes: every
  * deployment that changes what a page looks like. A failed render fails the deployment. A render that outlasts the
  * function's timeout (a first deployment, making every artwork's share picture) is tried again by Lambda's own retries

@@ -34,22 +34,33 @@ describe('entries', () => {
     const functionsDir = join(scratch, 'functions-without-handlers');
     mkdirSync(functionsDir);
     expect(() => synth({}, { functionsDir })).toThrow(
-      /Missing Lambda entry for HTTP context "\w+": .*functions-without-handlers\/http\/\w+\.ts/,
+      /Missing Lambda entry for HTTP context "\w+": .*functions-without-handlers\/<context>\/http\/\w+\.ts/,
     );
   });
 
   it('runs a projector from the one projector entry, and stops when its projection is missing', () => {
     const functionsDir = join(scratch, 'functions-with-a-projector');
-    mkdirSync(join(functionsDir, 'consumers'), { recursive: true });
-    mkdirSync(join(functionsDir, 'projections'));
-    writeFileSync(join(functionsDir, 'consumers', 'projector.ts'), 'export const handler = () => {};');
-    writeFileSync(join(functionsDir, 'projections', 'catalogue.ts'), 'export {};');
+    mkdirSync(join(functionsDir, 'platform', 'consumers'), { recursive: true });
+    mkdirSync(join(functionsDir, 'catalogue', 'projections'), { recursive: true });
+    writeFileSync(join(functionsDir, 'platform', 'consumers', 'projector.ts'), 'export const handler = () => {};');
+    writeFileSync(join(functionsDir, 'catalogue', 'projections', 'catalogue.ts'), 'export {};');
     const entries = entriesIn(functionsDir);
-    expect(entries.consumer({ name: 'catalogue', kind: 'projector' })).toBe(join(functionsDir, 'consumers', 'projector.ts'));
+    expect(entries.consumer({ name: 'catalogue', kind: 'projector' })).toBe(join(functionsDir, 'platform', 'consumers', 'projector.ts'));
     expect(() => entries.consumer({ name: 'charts', kind: 'projector' })).toThrow(
-      /the projection of projector "charts": .*functions-with-a-projector\/projections\/charts\.ts/,
+      /the projection of projector "charts": .*functions-with-a-projector\/<context>\/projections\/charts\.ts/,
     );
-    expect(() => entries.consumer({ name: 'catalogue', kind: 'reactor' })).toThrow(/reactor "catalogue": .*consumers\/catalogue\.ts/);
+    expect(() => entries.consumer({ name: 'catalogue', kind: 'reactor' })).toThrow(
+      /reactor "catalogue": .*<context>\/consumers\/catalogue\.ts/,
+    );
+  });
+
+  it('finds an entry in whichever context holds it, and refuses a name two contexts claim', () => {
+    const functionsDir = join(scratch, 'functions-of-two-contexts');
+    for (const context of ['catalogue', 'commerce']) mkdirSync(join(functionsDir, context, 'http'), { recursive: true });
+    writeFileSync(join(functionsDir, 'commerce', 'http', 'admin-sales.ts'), 'export const handler = () => {};');
+    expect(entriesIn(functionsDir).http('admin-sales')).toBe(join(functionsDir, 'commerce', 'http', 'admin-sales.ts'));
+    writeFileSync(join(functionsDir, 'catalogue', 'http', 'admin-sales.ts'), 'export const handler = () => {};');
+    expect(() => entriesIn(functionsDir).http('admin-sales')).toThrow(/Two Lambda entries for HTTP context "admin-sales"/);
   });
 });
 

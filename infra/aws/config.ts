@@ -10,7 +10,7 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..'
 export interface TokoConfig {
   /** Prefix of every physical name (stacks, tables, queues): the stage. */
   prefix: string;
-  /** Holds http/<context>.ts and consumers/<module>.ts. */
+  /** Holds one folder per bounded context, each with its http/<context>.ts and consumers/<module>.ts (entries.ts). */
   functionsDir: string;
   /** The built SPA; deployed only when it exists. */
   spaDir: string;

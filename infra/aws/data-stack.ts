@@ -4,7 +4,7 @@ import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, type
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { INCOMING_PREFIX } from '../../functions/lib/media-keys.js';
+import { INCOMING_PREFIX } from '../../functions/platform/media-keys.js';
 import { tables, type KeyAttribute, type TableDefinition } from '../tables.js';
 import { acknowledge } from './checks.js';
 import { pascal, type TokoConfig } from './config.js';
@@ -133,7 +133,7 @@ export class DataStack extends Stack {
           maxAge: 3600,
         },
         {
-          // Admin uploads go straight to the bucket with presigned POST forms (functions/lib/media-intake/presign.ts).
+          // Admin uploads go straight to the bucket with presigned POST forms (functions/catalogue/media-intake/presign.ts).
           allowedMethods: [HttpMethods.POST],
           allowedOrigins: [config.domain ? `https://${config.domain}` : '*'],
           allowedHeaders: ['*'],
@@ -175,7 +175,7 @@ export class DataStack extends Stack {
             description: 'HMAC key of session tokens (SESSION_SECRET)',
             generateSecretString: { passwordLength: 64, excludePunctuation: true },
           }),
-          'a new random value; the functions read it again within five minutes (functions/lib/secrets.ts). It ' +
+          'a new random value; the functions read it again within five minutes (functions/platform/secrets.ts). It ' +
             'signs sessions and keys the sign-in codes, so a rotation signs everyone out (and nothing else); ' +
             'it is done when the key may have leaked, not on a timer.',
         );

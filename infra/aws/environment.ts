@@ -1,13 +1,13 @@
 /**
- * The environment of every Lambda, in one place (functions/lib/env.ts reads it). No secret's value is in it: a
+ * The environment of every Lambda, in one place (functions/platform/env.ts reads it). No secret's value is in it: a
  * function is told where its own secrets are (`SECRETS`, the ids of those functions/secrets.ts gives it), is granted
- * read on those alone (grantSecrets), and reads them at run time (functions/lib/secrets.ts).
+ * read on those alone (grantSecrets), and reads them at run time (functions/platform/secrets.ts).
  */
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { SecretName, SecretSources } from '../../functions/lib/secrets.js';
+import type { SecretName, SecretSources } from '../../functions/platform/secrets.js';
 
 /** Where one of the app's secrets is: a Secrets Manager secret, and its field when the secret is JSON (Stripe's, Shopify's). */
 export interface SecretSource {

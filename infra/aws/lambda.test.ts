@@ -22,7 +22,7 @@ const names = (module: object) => Object.keys(module).sort();
 describe("the media codecs' layer", () => {
   it.each(codecModules)('serves %s with the exports the functions import', async (name) => {
     const [layer, installed] = await Promise.all([fromLayer(name), import(name) as Promise<Record<string, unknown>>]);
-    // A CommonJS package is imported as its default (functions/lib/media-intake/image-codecs.ts); an ES module by name.
+    // A CommonJS package is imported as its default (functions/catalogue/media-intake/image-codecs.ts); an ES module by name.
     if ('default' in layer) expect(names(layer.default as object)).toEqual(names(installed.default as object));
     else expect(names(layer)).toEqual(names(installed).filter((key) => key !== 'default'));
   });

@@ -18,10 +18,10 @@ import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-l
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { buildPageRenderer, PAGE_RENDERER_MODULE } from '../../frontend/build/page-renderer.js';
-import { PAGE_LIST_CLIENT_MODULE } from '../../functions/lib/page-list.js';
+import { PAGE_LIST_CLIENT_MODULE } from '../../functions/catalogue/page-list.js';
 import { acknowledge } from './checks.js';
 import { repoRoot } from './config.js';
-import { SECRETS_TTL_MS } from '../../functions/lib/secrets.js';
+import { SECRETS_TTL_MS } from '../../functions/platform/secrets.js';
 import { lambdaBundle } from '../../frontend/build/lambda-bundle.js';
 
 const lambdaRuntime = Runtime.NODEJS_22_X;
@@ -40,7 +40,7 @@ const esmRequireBanner =
   "import { createRequire as __tokoCreateRequire } from 'node:module'; const require = __tokoCreateRequire(import.meta.url);";
 
 /**
- * The media codecs (functions/lib/media-intake): the audio ones together 360 KB minified, more than a function's bundle
+ * The media codecs (functions/catalogue/media-intake): the audio ones together 360 KB minified, more than a function's bundle
  * budget, which only the track intake needs; the image ones 50 KB, which only the functions that make pictures need
  * (the label's image uploads, the share pictures), and which took the label's catalogue function over its budget. They
  * come from a layer of their own, on the functions given `codecs`.
@@ -62,7 +62,7 @@ const versionOf = (name: string) =>
 
 /**
  * The Stripe SDK as one minified ES module in a layer (`/opt/nodejs/node_modules/stripe`), shared by the
- * stack's functions: it keeps ≈ 240 KB out of every bundle that takes payments (functions/lib/stripe.ts
+ * stack's functions: it keeps ≈ 240 KB out of every bundle that takes payments (functions/commerce/stripe.ts
  * imports it on the first payment call). Built by the local esbuild; the hash is the SDK's version.
  */
 function stripeLayer(scope: Construct): ILayerVersion {
@@ -132,7 +132,7 @@ function codecLayer(scope: Construct): ILayerVersion {
  * The pre-rendered pages' renderer (frontend/build/page-renderer.ts: React's server renderer and the app's components,
  * ≈ 550 KB minified) as `/opt/nodejs/node_modules/toko-page-renderer`, for the pre-render consumer only. Hashed by its
  * output, so a change to any component the pages show makes a new layer version. Beside it, the page list's
- * KeyValueStore client with its SigV4a signer (functions/lib/page-list-client.ts), which the runtime's SDK lacks.
+ * KeyValueStore client with its SigV4a signer (functions/catalogue/page-list-client.ts), which the runtime's SDK lacks.
  */
 export function pageRendererLayer(scope: Construct): ILayerVersion {
   const stack = Stack.of(scope);
@@ -164,7 +164,7 @@ export function pageRendererLayer(scope: Construct): ILayerVersion {
 /** Writes the page list's client (nodejs/node_modules/toko-page-list-client) into `outputDir`. */
 function buildPageListClient(outputDir: string) {
   const version = versionOf('@aws-sdk/client-cloudfront-keyvaluestore');
-  buildModule(outputDir, PAGE_LIST_CLIENT_MODULE, version, "export * from './functions/lib/page-list-client.ts';");
+  buildModule(outputDir, PAGE_LIST_CLIENT_MODULE, version, "export * from './functions/catalogue/page-list-client.ts';");
 }
 
 /** Writes the codecs' layer content (nodejs/node_modules/<each codec>) into `outputDir`. */
@@ -228,7 +228,7 @@ export function tokoFunction(scope: Construct, id: string, props: TokoFunctionPr
     role,
     projectRoot: repoRoot,
     depsLockFilePath: join(repoRoot, 'package-lock.json'),
-    // AWS's Parameters and Secrets extension: the functions read their secrets through it (functions/lib/secrets.ts),
+    // AWS's Parameters and Secrets extension: the functions read their secrets through it (functions/platform/secrets.ts),
     // which keeps what it read for as long as the functions do.
     paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
       secretsManagerTtl: Duration.millis(SECRETS_TTL_MS),

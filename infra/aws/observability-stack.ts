@@ -2,8 +2,8 @@
  * What an operator watches in AWS: alarms on the consumers' queues (oldest message age), every function's errors and
  * throttles, the API's 5xx rate, the webhooks' failures and the share of play reports refused, to the alarm topic (e-mailed when config names an
  * address; the DLQ-depth alarms sit with their queues in the messaging stack); and one CloudWatch dashboard of the
- * same figures with the app's own metrics (functions/lib/metrics.ts): plays, the refused play reports by reason, purchases, sign-ins and each consumer's lag.
- * Thresholds come from the sync manager's (functions/lib/ops/health.ts), so the console and the alarms agree.
+ * same figures with the app's own metrics (functions/platform/metrics.ts): plays, the refused play reports by reason, purchases, sign-ins and each consumer's lag.
+ * Thresholds come from the sync manager's (functions/operations/health.ts), so the console and the alarms agree.
  */
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -23,8 +23,8 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { healthThresholds } from '../../functions/lib/ops/health.js';
-import { METRICS_NAMESPACE, METRICS_SERVICE, metricNames, type MetricName } from '../../functions/lib/metrics.js';
+import { healthThresholds } from '../../functions/operations/health.js';
+import { METRICS_NAMESPACE, METRICS_SERVICE, metricNames, type MetricName } from '../../functions/platform/metrics.js';
 import { playRefusalReasons } from '../../events/play-refusals.js';
 import { pascal, type TokoConfig } from './config.js';
 
@@ -51,7 +51,7 @@ export interface ObservabilityStackProps extends StackProps {
 
 const FIVE_MINUTES = Duration.minutes(5);
 
-/** One of the app's own metrics (functions/lib/metrics.ts). */
+/** One of the app's own metrics (functions/platform/metrics.ts). */
 const appMetric = (name: MetricName, dimensions: Record<string, string> = {}, statistic = 'Sum') =>
   new Metric({
     namespace: METRICS_NAMESPACE,

@@ -11,7 +11,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from '../security-headers.js';
 import { cdkJsonContext, configFromContext } from './config.js';
-import { FRAMABLE_PATH_PATTERN } from '../../functions/lib/edge-headers.js';
+import { FRAMABLE_PATH_PATTERN } from '../../functions/platform/edge-headers.js';
 import { edgeCachedRoutes } from './edge-cache.js';
 import { WebStack } from './web-stack.js';
 

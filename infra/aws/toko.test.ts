@@ -9,7 +9,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumers, dlqName, queueName, relay } from '../../functions/consumers.js';
 import { contexts, routeKey, routes } from '../../functions/routes.js';
-import { healthThresholds } from '../../functions/lib/ops/health.js';
+import { healthThresholds } from '../../functions/operations/health.js';
 import { playRefusalReasons } from '../../events/play-refusals.js';
 import { schedules } from '../../functions/schedules.js';
 import { tables } from '../tables.js';
@@ -26,12 +26,12 @@ import {
   WEBHOOK_FAILURES,
 } from './observability-stack.js';
 import { routeThrottles } from './throttling.js';
-import { secretNames, SECRETS_TTL_MS, type SecretName } from '../../functions/lib/secrets.js';
+import { secretNames, SECRETS_TTL_MS, type SecretName } from '../../functions/platform/secrets.js';
 import { consumerSecrets, httpSecrets } from '../../functions/secrets.js';
 import { buildToko, type Toko } from './toko.js';
 import { pageListActions } from './access.js';
 import { sitePagesCode } from './web-stack.js';
-import { PAGE_FRESH_SECONDS } from '../../functions/lib/page-list.js';
+import { PAGE_FRESH_SECONDS } from '../../functions/catalogue/page-list.js';
 
 type Json = Record<string, unknown>;
 type Resource = { Type: string; Properties: Json; DependsOn?: string[] };
@@ -395,7 +395,7 @@ describe('api stack', () => {
         toko.api.consumerFunctions.get('track-intake')!,
         toko.api.consumerFunctions.get('prerender')!,
         toko.api.httpFunctions.get('admin-catalogue')!,
-        // A listener's avatar is encoded again (functions/lib/user-avatar.ts).
+        // A listener's avatar is encoded again (functions/accounts/user-avatar.ts).
         toko.api.httpFunctions.get('accounts')!,
       ]),
     );

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type SecretValue, type StackProps } from 'aws-cdk-lib';
-import { FRAMABLE_PATH_PATTERN, ORIGIN_HEADER } from '../../functions/lib/edge-headers.js';
+import { FRAMABLE_PATH_PATTERN, ORIGIN_HEADER } from '../../functions/platform/edge-headers.js';
 import { DomainName, HttpApi, type IDomainName, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -44,8 +44,8 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import { PRIVATE_MEDIA_PREFIXES } from '../../functions/lib/media-keys.js';
-import { PAGE_FRESH_SECONDS } from '../../functions/lib/page-list.js';
+import { PRIVATE_MEDIA_PREFIXES } from '../../functions/platform/media-keys.js';
+import { PAGE_FRESH_SECONDS } from '../../functions/catalogue/page-list.js';
 import { HSTS, securityHeaders, type Framing, type SecurityHeaderSources } from '../security-headers.js';
 import { acknowledge } from './checks.js';
 import type { TokoConfig } from './config.js';
@@ -56,13 +56,13 @@ export interface WebStackProps extends StackProps {
   mediaBucket: IBucket;
   /** The data stack's access-log bucket, for the site bucket's and CloudFront's logs. */
   accessLogs: Bucket;
-  /** Added to each request CloudFront sends the API, which refuses one without it (functions/lib/http.ts). */
+  /** Added to each request CloudFront sends the API, which refuses one without it (functions/platform/http.ts). */
   originSecret: SecretValue;
 }
 
 /**
  * The site's viewer requests: the home, album and artist pages are answered with their pre-rendered HTML when the page
- * list (the function's KeyValueStore: a page's path → its object's URI, kept by functions/consumers/prerender.ts) has them; an
+ * list (the function's KeyValueStore: a page's path → its object's URI, kept by functions/catalogue/consumers/prerender.ts) has them; an
  * unlisted one (an unpublished album) and every other path without a file extension are the SPA's routes: index.html.
  * API and media 404s stay 404s. The rewrite comes before the cache, so a page and index.html are cached apart.
  */
@@ -112,7 +112,7 @@ export class WebStack extends Stack {
   /** The API's own domain (config.apiDomain), CloudFront's origin, mapped to the stage by the API stack; none without it. */
   readonly apiDomainName?: IDomainName;
   readonly distribution: IDistribution;
-  /** The SPA's build, and under pages/ the pre-rendered pages (functions/consumers/prerender.ts writes them). */
+  /** The SPA's build, and under pages/ the pre-rendered pages (functions/catalogue/consumers/prerender.ts writes them). */
   readonly siteBucket: Bucket;
   /** The name of the export of the site bucket's ARN, for the pre-render consumer's grant (access.ts). */
   readonly siteBucketArnExport: string;
@@ -355,7 +355,7 @@ export class WebStack extends Stack {
       'CFR2',
       "A CloudFront web ACL must be created in us-east-1, and this app's stacks are region-agnostic. Abuse is bounded " +
         'instead by API Gateway throttling on sign-in, checkout and track-play (throttling.ts), sign-in limits per address ' +
-        'and per IP in the functions (functions/lib/sign-in-challenges.ts), and an API that routes only its manifest.',
+        'and per IP in the functions (functions/accounts/sign-in-challenges.ts), and an API that routes only its manifest.',
     );
     if (!config.domain) {
       acknowledge(

@@ -5,7 +5,7 @@
  * prices. The plays come from simulate.ts (the projections' real writes); the rarer requests from the per-request
  * costs below, read off their handlers.
  */
-import { ALBUMS_INDEX, ARTISTS_INDEX, featuredAlbumKey } from '../../functions/projections/catalogue.js';
+import { ALBUMS_INDEX, ARTISTS_INDEX, featuredAlbumKey } from '../../functions/catalogue/projections/catalogue.js';
 import { routeThrottles } from '../aws/throttling.js';
 import { EDGE_CACHE_SECONDS, REGIONAL_EDGE_CACHES, edgeCachedRoutes } from '../aws/edge-cache.js';
 import { PLAYS_PER_LISTENER_PER_DAY, monthlyCount, peakRate, type Load } from './load.js';
@@ -29,7 +29,7 @@ const MEMORY = { api: 1024, consumer: 512 };
 
 /**
  * The other requests, per listener per day, and what each costs in DynamoDB units, read off their handlers (the
- * session check is 2 consistent reads, functions/lib/session.ts; a command reads its stream and appends).
+ * session check is 2 consistent reads, functions/platform/session.ts; a command reads its stream and appends).
  */
 const REQUESTS = {
   /**

@@ -1,18 +1,18 @@
 /**
  * One second of the peak hour's plays, run through the real projections and the real transaction packing
- * (functions/lib/views.ts packCommits) in memory, counting DynamoDB reads and writes per table and partition key,
+ * (functions/platform/views.ts packCommits) in memory, counting DynamoDB reads and writes per table and partition key,
  * SQS messages and calls per queue and Lambda invocations per consumer. The write pattern is therefore the code's,
  * not a guess: change a projection's keys and the model changes with it. Plays are 99 % of the system's events at
  * every scale (docs/capacity.md); the rarer requests are costed in model.ts from the code's per-request reads.
  */
 import type { DomainEvent } from '../../events/index.js';
 import { consumers, consumersOf, queueName, relay, type ConsumerSpec } from '../../functions/consumers.js';
-import { memoryViewStore } from '../../functions/lib/memory-view-store.js';
-import { spreadOp, type ViewKey, type ViewOp } from '../../functions/lib/projection.js';
-import { checkpointKey, isCounterKey, packCommits, type PendingCommit } from '../../functions/lib/views.js';
-import { albumKey, artistKey } from '../../functions/projections/catalogue.js';
-import { projections } from '../../functions/projections/index.js';
-import { playsStream } from '../../functions/lib/play-streams.js';
+import { memoryViewStore } from '../../functions/platform/memory-view-store.js';
+import { spreadOp, type ViewKey, type ViewOp } from '../../functions/platform/projection.js';
+import { checkpointKey, isCounterKey, packCommits, type PendingCommit } from '../../functions/platform/views.js';
+import { albumKey, artistKey } from '../../functions/catalogue/projections/catalogue.js';
+import { projections } from '../../functions/projections.js';
+import { playsStream } from '../../functions/listening/play-streams.js';
 import { seededRandom } from '../seed/media/random.js';
 import { PLAYS_PER_LISTENER_PER_DAY, VIRAL_SHARE, peakRate, type Load } from './load.js';
 
@@ -163,7 +163,7 @@ export async function simulatePeakSecond(load: Load, seed = 1): Promise<PeakSeco
   for (const event of warmUp) await store.commit('capacity-seed', event.streamId, 0, 1, await projections.statements.apply(event, store));
 
   // Each play is one conditional PutItem of its event, about 300 bytes, on its stream's partition
-  // (functions/lib/counted-plays.ts): the once-per-track-length rule and the day's ceiling are read from that stream.
+  // (functions/listening/counted-plays.ts): the once-per-track-length rule and the day's ceiling are read from that stream.
   for (const event of events) meter.add('events', event.streamId, { wcu: 1 });
 
   // Every projector's reads are consistent gets (1 RCU each for items under 4 KB).
@@ -187,7 +187,7 @@ export async function simulatePeakSecond(load: Load, seed = 1): Promise<PeakSeco
       const pending: PendingCommit[] = [];
       for (const event of taken.slice(from, from + consumer.batchSize)) {
         const ops = projection.events.includes(event.type) ? await projection.apply(event, reader) : [];
-        // The store writes a batch's spread counts into one partition it draws (functions/lib/views.ts): here, in turn.
+        // The store writes a batch's spread counts into one partition it draws (functions/platform/views.ts): here, in turn.
         pending.push({
           checkpoint: checkpointKey(projection.name, event.streamId),
           ops: ops.map((op) => spreadOp(op, from / consumer.batchSize)),

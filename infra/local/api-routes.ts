@@ -59,7 +59,7 @@ const safeDecode = (s: string) => {
 
 /**
  * The route of a request. HEAD takes the GET route of its path, as the deployed API's HEAD routes do (one per GET route,
- * infra/aws/api-stack.ts): its route key says HEAD, and the handler answers it as the GET (functions/lib/http.ts).
+ * infra/aws/api-stack.ts): its route key says HEAD, and the handler answers it as the GET (functions/platform/http.ts).
  */
 export function matchRoute(routes: CompiledRoute[], method: string, rawPath: string): RouteMatch {
   const hits = routes

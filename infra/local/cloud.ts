@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { consumers as manifestConsumers, type ConsumerSpec } from '../../functions/consumers.js';
-import { isFramablePath, ORIGIN_HEADER } from '../../functions/lib/edge-headers.js';
+import { isFramablePath, ORIGIN_HEADER } from '../../functions/platform/edge-headers.js';
 import { schedules } from '../../functions/schedules.js';
 import { startScheduler } from './scheduler.js';
 import { contexts as manifestContexts, routes as manifestRoutes, type RouteSpec } from '../../functions/routes.js';
@@ -62,7 +62,7 @@ export interface LocalCloudOptions {
    */
   faults?: true | { seed?: number; holdMs?: number };
   /**
-   * Tests only: settings of the handlers (functions/lib/env.ts) over the cloud's own, e.g. a daily play ceiling a test
+   * Tests only: settings of the handlers (functions/platform/env.ts) over the cloud's own, e.g. a daily play ceiling a test
    * can reach (PLAYS_PER_LISTENER_DAY). `npm start` leaves this unset.
    */
   settings?: Record<string, string>;

@@ -1,5 +1,5 @@
 /**
- * The environment the handlers read in the local cloud (functions/lib/env.ts and the AWS SDK's endpoint
+ * The environment the handlers read in the local cloud (functions/platform/env.ts and the AWS SDK's endpoint
  * variables), and the secrets kept in the data directory so sessions and the admin's password survive a restart.
  */
 import { randomBytes } from 'node:crypto';
@@ -77,7 +77,7 @@ export function handlerEnvironment({
     BUILD_TIME: buildTime(staticDir),
     // Every local request comes from 127.0.0.1, so the per-IP sign-in limit would count the whole test suite as one person.
     SIGNIN_LIMIT_PER_IP: '1000',
-    // The app's CloudWatch metrics (functions/lib/metrics.ts) are log lines for AWS to read; here they would only be noise.
+    // The app's CloudWatch metrics (functions/platform/metrics.ts) are log lines for AWS to read; here they would only be noise.
     POWERTOOLS_METRICS_DISABLED: 'true',
     // As Lambda sets it for a function run on demand: Powertools marks a handler's first invocation as its cold start.
     AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
@@ -146,10 +146,10 @@ function buildTime(staticDir: string): string {
   }
 }
 
-/** functions/lib/env.ts caches what it parsed; the cloud sets the variables after it may have loaded. */
+/** functions/platform/env.ts caches what it parsed; the cloud sets the variables after it may have loaded. */
 async function resetHandlersEnvCache() {
   try {
-    const mod = (await import('../../functions/lib/env.js')) as { resetEnvCache?: () => void };
+    const mod = (await import('../../functions/platform/env.js')) as { resetEnvCache?: () => void };
     mod.resetEnvCache?.();
   } catch {
     // not written yet

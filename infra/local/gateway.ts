@@ -6,7 +6,7 @@
  *   /uploads/*  → object uploads/* of the media bucket, likewise
  *   otherwise   → the built SPA (frontend/dist), index.html for client-side routes
  */
-import { VIEWER_ADDRESS_HEADER } from '../../functions/lib/edge-headers.js';
+import { VIEWER_ADDRESS_HEADER } from '../../functions/platform/edge-headers.js';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { isPrivateMediaKey } from '../../functions/lib/media-keys.js';
+import { isPrivateMediaKey } from '../../functions/platform/media-keys.js';
 import type { RouteSpec } from '../../functions/routes.js';
 import { objectKeyOf, prerenderedPageOf } from '../../frontend/src/prerender/pages.js';
 import { compileRoutes, matchRoute } from './api-routes.js';
@@ -28,7 +28,7 @@ export interface GatewayOptions {
   loadHttpHandler: (context: string) => () => Promise<HttpHandler>;
   s3Config: AwsClientConfig;
   bucket: string;
-  /** The site bucket, whose pages/ hold the pre-rendered home, artist and album pages (functions/consumers/prerender.ts). */
+  /** The site bucket, whose pages/ hold the pre-rendered home, artist and album pages (functions/catalogue/consumers/prerender.ts). */
   siteBucket?: string;
   staticDir: string;
   region: string;

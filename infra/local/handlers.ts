@@ -1,7 +1,8 @@
 /**
- * The Lambda handlers the local cloud invokes, imported lazily from the same files AWS runs:
- * functions/http/<context>.ts, the relay and the consumers of functions/consumers.ts (a reactor's
- * functions/consumers/<name>.ts, a projector's projection through functions/consumers/projector.ts).
+ * The Lambda handlers the local cloud invokes, imported lazily from the same files AWS runs, found by the same layout
+ * (infra/aws/entries.ts): functions/<context>/http/<name>.ts, the relay and the consumers of functions/consumers.ts (a
+ * reactor's functions/<context>/consumers/<name>.ts, a projector's projection through
+ * functions/platform/consumers/projector.ts).
  * A module that fails to load is retried on next use (it may be being written), never cached.
  * Tests may override any handler with a function (`startLocalCloud({ handlers })`).
  */
@@ -14,7 +15,9 @@ import type {
   SQSBatchResponse,
   SQSEvent,
 } from 'aws-lambda';
-import { relay, type ConsumerSpec } from '../../functions/consumers.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ConsumerSpec } from '../../functions/consumers.js';
+import { entriesIn } from '../aws/entries.js';
 import { consumerWorker, CONSUMERS_APART } from './consumer-worker.js';
 import { errorMessage, type Log } from './util.js';
 
@@ -33,21 +36,21 @@ export interface HandlerOverrides {
   consumers?: Record<string, QueueHandler>;
 }
 
-const functionsDir = new URL('../../functions/', import.meta.url);
+/** The Lambda entries of functions/, found as synthesis finds them. */
+export const entries = entriesIn(fileURLToPath(new URL('../../functions/', import.meta.url)));
 
-export const httpModuleUrl = (context: string) => new URL(`http/${context}.ts`, functionsDir);
-export const relayModuleUrl = () => new URL(`consumers/${relay.name}.ts`, functionsDir);
-export const consumerModuleUrl = (consumer: Pick<ConsumerSpec, 'name' | 'kind'>) =>
-  new URL(consumer.kind === 'projector' ? 'consumers/projector.ts' : `consumers/${consumer.name}.ts`, functionsDir);
+export const httpModuleUrl = (context: string) => pathToFileURL(entries.http(context));
+export const relayModuleUrl = () => pathToFileURL(entries.relay());
+export const consumerModuleUrl = (consumer: Pick<ConsumerSpec, 'name' | 'kind'>) => pathToFileURL(entries.consumer(consumer));
 
 type Module = { handler?: unknown; default?: { handler?: unknown }; projectorHandler?: (name: string) => unknown };
 
 /**
  * Loads a handler from a module once (its `handler`, unless `pick` takes another); a failure is thrown to the
- * caller and retried next time.
+ * caller and retried next time. The module is looked for only then, so an overridden handler needs no file.
  */
 export function lazyHandler<H extends (...args: never[]) => unknown>(
-  url: URL,
+  moduleUrl: () => URL,
   override?: H,
   pick: (mod: Module) => unknown = (mod) => mod.handler ?? mod.default?.handler,
 ): () => Promise<H> {
@@ -55,6 +58,7 @@ export function lazyHandler<H extends (...args: never[]) => unknown>(
   let loaded: H | undefined;
   return async () => {
     if (loaded) return loaded;
+    const url = moduleUrl();
     const handler = pick((await import(url.href)) as Module);
     if (typeof handler !== 'function') throw new Error(`${relativeName(url)} does not export a handler function`);
     loaded = handler as H;
@@ -68,8 +72,12 @@ export function lazyHandler<H extends (...args: never[]) => unknown>(
  */
 export const lazyConsumerHandler = (consumer: Pick<ConsumerSpec, 'name' | 'kind'>, override?: QueueHandler) =>
   consumer.kind === 'projector'
-    ? lazyHandler<QueueHandler>(consumerModuleUrl(consumer), override, (mod) => mod.projectorHandler?.(consumer.name))
-    : lazyHandler<QueueHandler>(consumerModuleUrl(consumer), override);
+    ? lazyHandler<QueueHandler>(
+        () => consumerModuleUrl(consumer),
+        override,
+        (mod) => mod.projectorHandler?.(consumer.name),
+      )
+    : lazyHandler<QueueHandler>(() => consumerModuleUrl(consumer), override);
 
 export interface HandlerLoaders {
   http: (context: string) => () => Promise<HttpHandler>;
@@ -88,12 +96,12 @@ export function handlerLoaders(consumers: readonly ConsumerSpec[], overrides: Ha
   const http = (context: string) => {
     let load = httpLoaders.get(context);
     if (!load) {
-      load = lazyHandler<HttpHandler>(httpModuleUrl(context), overrides.http?.[context]);
+      load = lazyHandler<HttpHandler>(() => httpModuleUrl(context), overrides.http?.[context]);
       httpLoaders.set(context, load);
     }
     return load;
   };
-  const relayLoader = lazyHandler<StreamHandler>(relayModuleUrl(), overrides.relay);
+  const relayLoader = lazyHandler<StreamHandler>(relayModuleUrl, overrides.relay);
   // The consumers run apart get a handler that posts each batch to their thread, unless a test gave its own.
   const workers = consumers.filter((c) => CONSUMERS_APART.has(c.name) && !overrides.consumers?.[c.name]).map((c) => consumerWorker(c.name));
   const consumerLoaders = consumers.map((c) => {
@@ -106,14 +114,12 @@ export function handlerLoaders(consumers: readonly ConsumerSpec[], overrides: Ha
     consumers: consumerLoaders,
     async preload(contexts, log) {
       const preloads: [string, () => Promise<unknown>][] = [
-        ...contexts
-          .filter((c) => !overrides.http?.[c])
-          .map((c) => [relativeName(httpModuleUrl(c)), http(c)] as [string, () => Promise<unknown>]),
-        ...(overrides.relay ? [] : [[relativeName(relayModuleUrl()), relayLoader] as [string, () => Promise<unknown>]]),
+        ...contexts.filter((c) => !overrides.http?.[c]).map((c) => [`HTTP context ${c}`, http(c)] as [string, () => Promise<unknown>]),
+        ...(overrides.relay ? [] : [['the relay', relayLoader] as [string, () => Promise<unknown>]]),
         ...consumers
           .map((c, i) => [c, consumerLoaders[i]] as const)
           .filter(([c]) => !overrides.consumers?.[c.name] && !CONSUMERS_APART.has(c.name))
-          .map(([c, load]) => [relativeName(consumerModuleUrl(c)), load] as [string, () => Promise<unknown>]),
+          .map(([c, load]) => [`consumer ${c.name}`, load] as [string, () => Promise<unknown>]),
       ];
       await Promise.all(
         preloads.map(([name, load]) =>

@@ -1,6 +1,6 @@
 /**
  * `npm start`'s log, one request at a time: every line the handlers log is JSON with the correlation id of the request
- * it serves (functions/lib/log.ts; an HTTP answer names it in its `apigw-requestid` header, and the events it appended
+ * it serves (functions/platform/log.ts; an HTTP answer names it in its `apigw-requestid` header, and the events it appended
  * carry it to every consumer). The local cloud keeps its output in .local/logs/cloud.log as well, so
  * `npm run logs -- <correlation id>` prints one request's lines, from its HTTP call to its mails; and
  * `npm start -- --only <correlation id>` shows only that request's lines (and every line that is not a handler's).

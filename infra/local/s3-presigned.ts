@@ -5,7 +5,7 @@
  * URL behaves locally as it does on AWS: it plays until it expires, then S3 says 403.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { isPrivateMediaKey } from '../../functions/lib/media-keys.js';
+import { isPrivateMediaKey } from '../../functions/platform/media-keys.js';
 
 export type ReadCheck = 'signed' | 'authorized' | 'anonymous' | 'expired' | 'invalid';
 

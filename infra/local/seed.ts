@@ -16,14 +16,14 @@ export async function runSeed(mediaCacheDir: string, log: Log) {
 }
 
 /**
- * The admin of ADMIN_EMAIL / ADMIN_PASSWORD, made once (functions/lib/first-admin.ts). A start after a crash meets a
+ * The admin of ADMIN_EMAIL / ADMIN_PASSWORD, made once (functions/accounts/first-admin.ts). A start after a crash meets a
  * busy DynamoDB (the stream poller relays the whole events table again meanwhile): a call that times out or is
  * throttled is tried again rather than failing the start.
  */
 export async function ensureFirstAdmin() {
-  const { ensureFirstAdmin } = await import('../../functions/lib/first-admin.js');
-  const { retry } = await import('../../functions/lib/retry.js');
-  const { isTransientServiceError } = await import('../../functions/lib/transient-errors.js');
+  const { ensureFirstAdmin } = await import('../../functions/accounts/first-admin.js');
+  const { retry } = await import('../../functions/platform/retry.js');
+  const { isTransientServiceError } = await import('../../functions/platform/transient-errors.js');
   // Up to about a minute: on a machine busy with other work too, a restart's rush outlasted five tries in 10 s.
   await retry(() => ensureFirstAdmin(), {
     attempts: 12,

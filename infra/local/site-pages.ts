@@ -36,7 +36,7 @@ export async function publishTemplate(s3Config: AwsClientConfig, staticDir: stri
  */
 export async function renderEveryPage(log: Log): Promise<void> {
   const started = performance.now();
-  const { renderAllPages } = await import('../../functions/consumers/prerender.js');
+  const { renderAllPages } = await import('../../functions/catalogue/consumers/prerender.js');
   try {
     const count = await renderAllPages();
     log.info(`pre-rendered ${count} pages in ${Math.round(performance.now() - started)} ms`);

@@ -8,7 +8,7 @@
  * mid-move simply moves the rest next time.
  *
  * Events written before personal data was encrypted hold their personal fields in clear: they are sealed in place
- * (functions/lib/personal-data.ts), once, in the same way. Run it against a deployment with
+ * (functions/platform/personal-data.ts), once, in the same way. Run it against a deployment with
  * `tsx infra/local/upgrade-data.ts` and the deployment's TABLE_EVENTS, TABLE_KEYS, TABLE_EPHEMERAL, TABLE_VIEWS, TABLE_COUNTERS
  * and PERSONAL_DATA_SECRET.
  *
@@ -26,9 +26,8 @@ import {
   type ScanCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { registry, type DomainEvent } from '../../events/index.js';
-import { personalDataVault, tableKeyStore } from '../../functions/lib/personal-data.js';
-import { applyViewOp } from '../../functions/lib/memory-view-store.js';
-import { opKeyOf, viewKeyId, type ViewItem } from '../../functions/lib/projection.js';
+import { personalDataVault, tableKeyStore } from '../../functions/platform/personal-data.js';
+import { applyViewOp, opKeyOf, type ViewItem, viewKeyId } from '../../functions/platform/projection.js';
 import {
   generationOfPk,
   generationsSettingKey,
@@ -36,9 +35,9 @@ import {
   physicalItem,
   physicalOp,
   type Generations,
-} from '../../functions/lib/view-generations.js';
-import { checkpointKey, isCounterKey } from '../../functions/lib/views.js';
-import { statsProjection } from '../../functions/projections/stats.js';
+} from '../../functions/platform/view-generations.js';
+import { checkpointKey, isCounterKey } from '../../functions/platform/views.js';
+import { statsProjection } from '../../functions/listening/projections/stats.js';
 
 const DONE = { pk: 'upgrade#counters-table', sk: 'done' };
 
@@ -141,7 +140,7 @@ const PLAY_COUNTS = { pk: 'upgrade#play-counts-in-rollups', sk: 'done' };
 const OLD_STATS = ['stats#album#', 'stats#track#', 'stats#user#', 'checkpoint#stats#'];
 
 /**
- * Counts the listeners' play counts again (functions/projections/stats.ts) as the rollups projector holds them: each
+ * Counts the listeners' play counts again (functions/listening/projections/stats.ts) as the rollups projector holds them: each
  * stream's plays up to its rollups checkpoint (the later ones the projector counts when it takes them), written in the
  * rollups' generation; the old `stats` projector's items and checkpoints are deleted. Once, and only where that
  * projector had left checkpoints; resolves to how many counters it wrote. Run it with the projectors stopped (the local

@@ -1,6 +1,6 @@
 /**
  * `npm run admin:enrol -- <email> [--aws [--prefix toko-]]`: a one-time link that makes the address an owner of the
- * label (functions/lib/admin-enrolment.ts), printed here and nowhere else. Whoever opens it chooses a password and
+ * label (functions/accounts/admin-enrolment.ts), printed here and nowhere else. Whoever opens it chooses a password and
  * sets up their authenticator app; it works once, for 24 hours, and a newer link for the address voids it.
  *
  * Where it records the link: with `--aws`, the deployment whose stacks are `<prefix>data` and `<prefix>web`, read
@@ -14,9 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
-import { emailAddress } from '../../functions/contract/endpoint.js';
-import { enrolmentLink, issueAdminEnrolment } from '../../functions/lib/admin-enrolment.js';
-import { env, resetEnvCache } from '../../functions/lib/env.js';
+import { emailAddress } from '../../functions/platform/contract/endpoint.js';
+import { enrolmentLink, issueAdminEnrolment } from '../../functions/accounts/admin-enrolment.js';
+import { env, resetEnvCache } from '../../functions/platform/env.js';
 import { deploymentEnvironment } from './deployment.js';
 
 const usage = 'usage: npm run admin:enrol -- <email> [--aws [--prefix toko-]]';

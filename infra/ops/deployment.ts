@@ -25,7 +25,7 @@ async function secretString(client: SecretsManagerClient, secretId: string): Pro
   return SecretString;
 }
 
-/** The settings functions/lib/env.ts reads, for the deployment whose stacks are named `<prefix>data` and `<prefix>web`. */
+/** The settings functions/platform/env.ts reads, for the deployment whose stacks are named `<prefix>data` and `<prefix>web`. */
 export async function deploymentEnvironment(prefix: string): Promise<Record<string, string>> {
   const cloudFormation = new CloudFormationClient({});
   const secrets = new SecretsManagerClient({});

@@ -1,5 +1,5 @@
 /**
- * The operator's command line, `npm run ops -- <command>`: blue/green rebuilds of a projection (functions/lib/rebuild.ts)
+ * The operator's command line, `npm run ops -- <command>`: blue/green rebuilds of a projection (functions/operations/rebuild.ts)
  * run here, in this process, to the end. It reads the environment the handlers read (TABLE_*, AWS_ENDPOINT_URL_*, the
  * AWS credentials and region), so it works against the local cloud (the variables `npm start` gives its handlers) and
  * against a deployment (its table names, with the environment's credentials). The operator, the actor of the events it
@@ -13,8 +13,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { DomainError } from '../../functions/domain/errors.js';
-import type { AppendContext } from '../../functions/lib/event-store.js';
+import { DomainError } from '../../functions/platform/errors.js';
+import type { AppendContext } from '../../functions/platform/event-store.js';
 import {
   claimRebuild,
   dropOldGeneration,
@@ -25,7 +25,7 @@ import {
   runRebuild,
   switchRebuild,
   type RebuildRecord,
-} from '../../functions/lib/rebuild.js';
+} from '../../functions/operations/rebuild.js';
 
 const usage =
   'usage: npm run ops -- rebuild <projection> | status [projection] | switch <projection> [--accept-differences] | drop <projection>';

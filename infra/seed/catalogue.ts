@@ -5,8 +5,8 @@ import catalogueSources from './catalogue.json' with { type: 'json' };
 import type { AlbumPublished, ArtistCreated } from '../../events/catalogue.js';
 import type { PlaylistCreated } from '../../events/playlists.js';
 import type { VideoPublished } from '../../events/commerce.js';
-import { freeToStream, type AlbumOffer } from '../../functions/domain/catalogue/album-offer.js';
-import { GATED_AUDIO_PREFIX, instrumentalKey, masterKey } from '../../functions/lib/media-keys.js';
+import { freeToStream, type AlbumOffer } from '../../functions/catalogue/domain/album-offer.js';
+import { GATED_AUDIO_PREFIX, instrumentalKey, masterKey } from '../../functions/platform/media-keys.js';
 import type { AudioRecipe, MusicStyle } from './media/audio.js';
 import { imageSizes, type ArtworkMotif, type ImageRecipe, type ImageVariant } from './media/image-sizes.js';
 

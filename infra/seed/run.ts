@@ -4,17 +4,17 @@
  */
 import { readFile } from 'node:fs/promises';
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { s3Client } from '../../functions/lib/aws.js';
-import { createArtist, publishAlbum } from '../../functions/lib/catalogue-commands.js';
-import { createPlaylist } from '../../functions/lib/playlist-commands.js';
-import { publishVideo } from '../../functions/lib/video-commands.js';
-import { DomainError } from '../../functions/domain/errors.js';
-import { eachConcurrently } from '../../functions/lib/concurrently.js';
-import { env } from '../../functions/lib/env.js';
-import type { ViewKey } from '../../functions/lib/projection.js';
-import { getView } from '../../functions/lib/views.js';
-import { albumKey, artistKey } from '../../functions/projections/catalogue.js';
-import { searchKey } from '../../functions/projections/search.js';
+import { s3Client } from '../../functions/platform/aws.js';
+import { createArtist, publishAlbum } from '../../functions/catalogue/catalogue-commands.js';
+import { createPlaylist } from '../../functions/catalogue/playlist-commands.js';
+import { publishVideo } from '../../functions/catalogue/video-commands.js';
+import { DomainError } from '../../functions/platform/errors.js';
+import { eachConcurrently } from '../../functions/platform/concurrently.js';
+import { env } from '../../functions/platform/env.js';
+import type { ViewKey } from '../../functions/platform/projection.js';
+import { getView } from '../../functions/platform/views.js';
+import { albumKey, artistKey } from '../../functions/catalogue/projections/catalogue.js';
+import { searchKey } from '../../functions/search/projections/search.js';
 import { albums, artists, exclusiveVideos, playlists } from './catalogue.js';
 import { generateMedia } from './media/index.js';
 

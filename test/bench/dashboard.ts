@@ -3,18 +3,18 @@
  * events (plays of 20 albums by thousands of listeners, purchases with fees, memberships) are projected with the
  * rollups projection's own code into an in-memory store, and the items it leaves are written into the views table,
  * which is what the live projector would leave there; N events over one range, 10×N over another of the same
- * length; their days are then closed into summaries (functions/scheduled/close-rollup-days.ts), as they are once over.
+ * length; their days are then closed into summaries (functions/dashboard/scheduled/close-rollup-days.ts), as they are once over.
  * Then an admin asks the dashboard for each range in turn, median of many calls. Also: the chart code's size.
  */
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import type { DomainEvent, NewEvent } from '../../events/index.js';
-import { memoryViewStore } from '../../functions/lib/memory-view-store.js';
-import { project, type ViewItem } from '../../functions/lib/projection.js';
-import { albumKey } from '../../functions/projections/catalogue.js';
-import { rollupsProjection } from '../../functions/projections/rollups.js';
-import { closeRollupDay } from '../../functions/scheduled/close-rollup-days.js';
+import { memoryViewStore } from '../../functions/platform/memory-view-store.js';
+import { project, type ViewItem } from '../../functions/platform/projection.js';
+import { albumKey } from '../../functions/catalogue/projections/catalogue.js';
+import { rollupsProjection } from '../../functions/dashboard/projections/rollups.js';
+import { closeRollupDay } from '../../functions/dashboard/scheduled/close-rollup-days.js';
 import { percentile, type Row } from './rows.js';
 import { adminToken, writeViewItems } from './seed.js';
 

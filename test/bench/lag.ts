@@ -14,10 +14,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createArtist } from '../../functions/lib/catalogue-commands.js';
-import { resetEnvCache } from '../../functions/lib/env.js';
-import { getViews } from '../../functions/lib/views.js';
-import { artistKey } from '../../functions/projections/catalogue.js';
+import { createArtist } from '../../functions/catalogue/catalogue-commands.js';
+import { resetEnvCache } from '../../functions/platform/env.js';
+import { getViews } from '../../functions/platform/views.js';
+import { artistKey } from '../../functions/catalogue/projections/catalogue.js';
 import { startLocalCloud } from '../../infra/local/cloud.js';
 import { percentile, type Row } from './rows.js';
 

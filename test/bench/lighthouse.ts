@@ -19,8 +19,8 @@ import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromium as playwright, type Browser } from 'playwright-core';
 import { objectKeyOf, pathOf, type PrerenderedPage } from '../../frontend/src/prerender/pages.js';
-import { s3Client } from '../../functions/lib/aws.js';
-import { env } from '../../functions/lib/env.js';
+import { s3Client } from '../../functions/platform/aws.js';
+import { env } from '../../functions/platform/env.js';
 import { albums } from '../../infra/seed/catalogue.js';
 import { CHROMIUM, chromiumArgs, percentile, type Row } from './rows.js';
 
@@ -169,7 +169,7 @@ export async function lighthouseRows(baseUrl: string, albumId: string): Promise<
           Key: objectKeyOf(snapshotPage(page.slug)),
           Body: html,
           ContentType: 'text/html; charset=utf-8',
-          // As the pre-rendered pages are stored (functions/consumers/prerender.ts).
+          // As the pre-rendered pages are stored (functions/catalogue/consumers/prerender.ts).
           CacheControl: 'public, max-age=60, stale-while-revalidate=600',
         }),
       );

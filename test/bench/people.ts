@@ -5,8 +5,8 @@
  * two words, and reads the list of everyone in one of its orders (name, e-mail, joined, last sign-in, either way).
  */
 import { randomUUID } from 'node:crypto';
-import { initialUserState, type UserState } from '../../functions/domain/user/user.js';
-import { userSearchOps } from '../../functions/projections/user-search.js';
+import { initialUserState, type UserState } from '../../functions/accounts/domain/user.js';
+import { userSearchOps } from '../../functions/accounts/projections/user-search.js';
 import { percentile, type Row } from './rows.js';
 import { adminToken, writeViewItems } from './seed.js';
 

@@ -3,7 +3,7 @@
  * listener cookie), and its report carries the token once the track's qualifying time has passed.
  */
 import { randomUUID } from 'node:crypto';
-import { qualifyingSeconds } from '../../functions/domain/plays.js';
+import { qualifyingSeconds } from '../../functions/listening/domain/plays.js';
 
 export interface StartedPlay {
   cookie: string;

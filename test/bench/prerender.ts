@@ -1,18 +1,18 @@
 /**
- * Re-rendering every pre-rendered page (functions/consumers/prerender.ts) after a catalogue change, on a catalogue of
+ * Re-rendering every pre-rendered page (functions/catalogue/consumers/prerender.ts) after a catalogue change, on a catalogue of
  * 100 albums: published through the catalogue's commands, as the seed and the admin panel publish, into an empty cloud,
  * and once the projections and the pre-render reactor have caught up, `renderAllPages()` timed (median of a few runs):
  * the home page, each artist's page and each album's, read from the catalogue and written into the site bucket.
  */
 import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { objectKeyOf, type PrerenderedPage } from '../../frontend/src/prerender/pages.js';
-import { s3Client } from '../../functions/lib/aws.js';
-import { createArtist, publishAlbum } from '../../functions/lib/catalogue-commands.js';
-import { DomainError } from '../../functions/domain/errors.js';
-import { eachConcurrently } from '../../functions/lib/concurrently.js';
-import { env } from '../../functions/lib/env.js';
-import { queryViews } from '../../functions/lib/views.js';
-import { ALBUMS_INDEX } from '../../functions/projections/catalogue.js';
+import { s3Client } from '../../functions/platform/aws.js';
+import { createArtist, publishAlbum } from '../../functions/catalogue/catalogue-commands.js';
+import { DomainError } from '../../functions/platform/errors.js';
+import { eachConcurrently } from '../../functions/platform/concurrently.js';
+import { env } from '../../functions/platform/env.js';
+import { queryViews } from '../../functions/platform/views.js';
+import { ALBUMS_INDEX } from '../../functions/catalogue/projections/catalogue.js';
 import type { LocalCloud } from '../../infra/local/cloud.js';
 import type { AlbumData, ArtistData } from '../../infra/seed/catalogue.js';
 import { percentile, type Row } from './rows.js';
@@ -101,7 +101,7 @@ export async function prerenderRow(cloud: LocalCloud): Promise<Row> {
   if (listed !== ALBUMS) throw new Error(`the catalogue lists ${listed} albums, not ${ALBUMS}`);
 
   // Loaded as the local cloud loads it (infra/local/site-pages.ts): once the handlers' environment is set.
-  const { renderAllPages } = await import('../../functions/consumers/prerender.js');
+  const { renderAllPages } = await import('../../functions/catalogue/consumers/prerender.js');
   const times: number[] = [];
   let pages = 0;
   const home: PrerenderedPage = { kind: 'home' };

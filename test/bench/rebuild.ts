@@ -1,12 +1,12 @@
 /**
- * Rebuild every view from the event log (functions/lib/rebuild-views.ts) into a fresh table, and one projection blue/green
- * beside the live one (functions/lib/rebuild.ts), against the live ingest rate: the budget is ≥ 5× (a rebuild must be
+ * Rebuild every view from the event log (functions/operations/rebuild-views.ts) into a fresh table, and one projection blue/green
+ * beside the live one (functions/operations/rebuild.ts), against the live ingest rate: the budget is ≥ 5× (a rebuild must be
  * much faster than the log grew). And the live ingest's p95 while every projection is rebuilt: ≤ 1.5× its p95 without.
  */
 import { randomUUID } from 'node:crypto';
 import { consumers } from '../../functions/consumers.js';
-import { claimRebuild, runRebuild } from '../../functions/lib/rebuild.js';
-import { rebuildViews } from '../../functions/lib/rebuild-views.js';
+import { claimRebuild, runRebuild } from '../../functions/operations/rebuild.js';
+import { rebuildViews } from '../../functions/operations/rebuild-views.js';
 import { scratchTables } from '../../infra/local/dynamodb-local.js';
 import { viewTableNames } from '../../infra/tables.js';
 import { reportStartedPlay, startedPlays } from './plays.js';
@@ -33,7 +33,7 @@ export async function rebuildRow(ingestPerSecond: number, dynamoEndpoint: string
   }
 }
 
-/** A whole projection's blue/green rebuild (functions/lib/rebuild.ts) until ready, parity checked, for the events it read. */
+/** A whole projection's blue/green rebuild (functions/operations/rebuild.ts) until ready, parity checked, for the events it read. */
 async function rebuildProjection(projection: string) {
   const { record, runner } = await claimRebuild(projection, { actor: 'ops:bench', correlationId: randomUUID() });
   const done = await runRebuild(record, runner);

@@ -13,10 +13,10 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { build } from 'esbuild';
 import { buildStripeLayer, layeredModules } from '../../infra/aws/lambda.js';
 import { startLocalCloud, type LocalCloud } from '../../infra/local/cloud.js';
-import { resetEnvCache } from '../../functions/lib/env.js';
+import { resetEnvCache } from '../../functions/platform/env.js';
 import { featuredAlbumId } from '../../infra/seed/catalogue.js';
-import { toStoredEvents } from '../../functions/lib/event-store.js';
-import { qualifyingSeconds } from '../../functions/domain/plays.js';
+import { toStoredEvents } from '../../functions/platform/event-store.js';
+import { qualifyingSeconds } from '../../functions/listening/domain/plays.js';
 import { listenersPlays, reportStartedPlay } from './plays.js';
 import { clickToPlayRows } from './click-to-play.js';
 import { chartCodeRow, dashboardRow } from './dashboard.js';
@@ -57,7 +57,7 @@ async function throughput(concurrency: number, ms: number, worker: (loop: number
  * Returns the live ingest rate (plays counted per second through the API), and adds the row comparing it with raw
  * conditional PutItems of the same item on the same DynamoDB Local: a stored `PlayRecorded` event, into a table made
  * like `events` (same keys, a NEW_IMAGE stream). The API's append is that item written in one transaction with the
- * listener's guard of the track (functions/http/plays.ts), so the ratio is what the token check, the guard, the HTTP
+ * listener's guard of the track (functions/listening/http/plays.ts), so the ratio is what the token check, the guard, the HTTP
  * edge, the handler and the cloud's work after the append cost. DynamoDB Local writes a stream record with every put
  * into a table with a stream, so the row also shows, for comparison, a small item into a table without one.
  *
@@ -236,12 +236,13 @@ const COLD_IMPORT_RATIO = 1.4;
 
 async function lambdaBundles() {
   const root = new URL('../../functions/', import.meta.url);
-  const entries = [
-    ...(await readdir(new URL('http/', root))).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => `http/${f}`),
-    ...(await readdir(new URL('consumers/', root)))
+  // Every HTTP and consumer entry, in whichever context folder holds it (functions/<context>/http/, …/consumers/).
+  const contexts = (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+  const entriesOf = async (context: string, kind: string) =>
+    (await readdir(new URL(`${context}/${kind}/`, root)).catch(() => []))
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-      .map((f) => `consumers/${f}`),
-  ];
+      .map((f) => `${context}/${kind}/${f}`);
+  const entries = (await Promise.all(contexts.flatMap((c) => [entriesOf(c, 'http'), entriesOf(c, 'consumers')]))).flat();
   // Inside the repo, so the bundles resolve the AWS SDK from node_modules as the Lambda runtime provides it.
   const benchDir = fileURLToPath(new URL('../../.bench/', import.meta.url));
   await mkdir(benchDir, { recursive: true });

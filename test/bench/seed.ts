@@ -1,13 +1,13 @@
 /** What the benches that seed the local cloud share: view items written straight into their tables, and an admin's session. */
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { setAdminRole } from '../../functions/lib/admin-roster.js';
-import { dynamoClient } from '../../functions/lib/aws.js';
-import { hashPassword } from '../../functions/lib/passwords.js';
-import type { ViewItem } from '../../functions/lib/projection.js';
-import { issueSessionToken, recordAdminActivity } from '../../functions/lib/session.js';
-import { runUserCommand, signInWithEmail } from '../../functions/lib/users.js';
-import { tableOf } from '../../functions/lib/views.js';
+import { setAdminRole } from '../../functions/accounts/admin-roster.js';
+import { dynamoClient } from '../../functions/platform/aws.js';
+import { hashPassword } from '../../functions/accounts/passwords.js';
+import type { ViewItem } from '../../functions/platform/projection.js';
+import { issueSessionToken, recordAdminActivity } from '../../functions/platform/session.js';
+import { runUserCommand, signInWithEmail } from '../../functions/accounts/users.js';
+import { tableOf } from '../../functions/platform/views.js';
 
 /** DynamoDB's BatchWriteItem limit. */
 const BATCH = 25;

@@ -12,7 +12,7 @@
  * samples after V8's own collections and those taken every 5 s whatever the GC are printed beside the row.
  */
 import { randomUUID } from 'node:crypto';
-import { qualifyingSeconds } from '../../functions/domain/plays.js';
+import { qualifyingSeconds } from '../../functions/listening/domain/plays.js';
 import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,9 +21,9 @@ import { fileURLToPath } from 'node:url';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { resetEnvCache } from '../../functions/lib/env.js';
-import { issueSessionToken } from '../../functions/lib/session.js';
-import { signInWithEmail } from '../../functions/lib/users.js';
+import { resetEnvCache } from '../../functions/platform/env.js';
+import { issueSessionToken } from '../../functions/platform/session.js';
+import { signInWithEmail } from '../../functions/accounts/users.js';
 import { startLocalCloud } from '../../infra/local/cloud.js';
 import { seededRandom } from '../../infra/local/fault-proxy.js';
 import { sleep } from '../../infra/local/util.js';

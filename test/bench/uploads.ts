@@ -8,9 +8,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DeleteObjectsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3Client } from '../../functions/lib/aws.js';
-import { env } from '../../functions/lib/env.js';
-import { presignUpload } from '../../functions/lib/media-intake/index.js';
+import { s3Client } from '../../functions/platform/aws.js';
+import { env } from '../../functions/platform/env.js';
+import { presignUpload } from '../../functions/catalogue/media-intake/index.js';
 import { percentile, type Row } from './rows.js';
 
 const FILE_BYTES = 100 * 1024 * 1024;

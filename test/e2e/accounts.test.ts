@@ -5,11 +5,11 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { findUserByEmail } from '../../functions/lib/users.js';
+import { findUserByEmail } from '../../functions/accounts/users.js';
 import { useCloudEnv } from '../support/cloud.js';
 import { codeOfNextStep, nextTotpCode } from '../support/signed-in.js';
 import { gradientPng, launch, newPage, pastRightEdge, signIn, toastShown, viewports } from './browser.js';
-import { SESSION_COOKIE } from '../../functions/lib/session.js';
+import { SESSION_COOKIE } from '../../functions/platform/session.js';
 import { headerState, openSignIn, signUp } from './steps.js';
 
 interface InboxMail {

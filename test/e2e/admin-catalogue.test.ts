@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, useCloudEnv } from '../support/cloud.js';
 import { signedInAdmin, signedInListener } from '../support/signed-in.js';
 import { launch, newPage, poll, signIn, toastShown, viewports } from './browser.js';
-import { mp3Bytes } from '../../functions/lib/media-intake/audio.fixtures.js';
+import { mp3Bytes } from '../../functions/catalogue/media-intake/audio.fixtures.js';
 
 let browser: Browser;
 beforeAll(async () => {

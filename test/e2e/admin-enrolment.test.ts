@@ -5,9 +5,9 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ENROLMENT_HOURS } from '../../functions/domain/user/admin-enrolment.js';
-import { enrolmentLink, issueAdminEnrolment } from '../../functions/lib/admin-enrolment.js';
-import { findUserByEmail } from '../../functions/lib/users.js';
+import { ADMIN_ENROLMENT_HOURS } from '../../functions/accounts/domain/admin-enrolment.js';
+import { enrolmentLink, issueAdminEnrolment } from '../../functions/accounts/admin-enrolment.js';
+import { findUserByEmail } from '../../functions/accounts/users.js';
 import { runAdminEnrol } from '../support/admin-enrol.js';
 import { baseUrl, useCloudEnv } from '../support/cloud.js';
 import { codeOfNextStep } from '../support/signed-in.js';

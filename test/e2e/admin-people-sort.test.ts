@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInWithEmail } from '../../functions/lib/users.js';
+import { signInWithEmail } from '../../functions/accounts/users.js';
 import { eventually, useCloudEnv } from '../support/cloud.js';
 import { signedInAdmin, type TestListener } from '../support/signed-in.js';
 import { launch, newPage, pastRightEdge, poll, signIn, viewports } from './browser.js';

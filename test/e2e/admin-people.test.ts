@@ -12,9 +12,9 @@ import { paidBuyer } from '../support/commerce.js';
 import { signedInAdmin, signedInListener } from '../support/signed-in.js';
 import { launch, newPage, poll, signIn, toastShown, viewports } from './browser.js';
 import { giveFreshCode } from './steps.js';
-import { hashPassword } from '../../functions/lib/passwords.js';
-import { totpCode } from '../../functions/lib/totp.js';
-import { runUserCommand } from '../../functions/lib/users.js';
+import { hashPassword } from '../../functions/accounts/passwords.js';
+import { totpCode } from '../../functions/accounts/totp.js';
+import { runUserCommand } from '../../functions/accounts/users.js';
 
 const ALBUM = 'album-after-hours';
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendToStream } from '../../functions/lib/event-store.js';
+import { appendToStream } from '../../functions/platform/event-store.js';
 import { api, baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
 import { signedInAdmin } from '../support/signed-in.js';
 import { launch, newPage, signIn, toastShown, viewports } from './browser.js';

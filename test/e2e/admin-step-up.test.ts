@@ -7,8 +7,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, useCloudEnv } from '../support/cloud.js';
 import { signedInAdmin, signedInListener } from '../support/signed-in.js';
-import { hashPassword } from '../../functions/lib/passwords.js';
-import { runUserCommand } from '../../functions/lib/users.js';
+import { hashPassword } from '../../functions/accounts/passwords.js';
+import { runUserCommand } from '../../functions/accounts/users.js';
 import { launch, newPage, poll, signIn, toastShown, viewports } from './browser.js';
 
 let browser: Browser;

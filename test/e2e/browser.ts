@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, expect, inject, onTestFinished } from 'vitest';
-import { SESSION_COOKIE } from '../../functions/lib/session.js';
+import { SESSION_COOKIE } from '../../functions/platform/session.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { signedMediaUrl } from '../../functions/lib/media-urls.js';
+import { signedMediaUrl } from '../../functions/platform/media-urls.js';
 import { albums } from '../../infra/seed/catalogue.js';
 import { useCloudEnv } from '../support/cloud.js';
 import { signedInListener } from '../support/signed-in.js';

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { DashboardAnswer } from '../../functions/contract/admin-dashboard.js';
+import type { DashboardAnswer } from '../../functions/dashboard/contract/admin-dashboard.js';
 import { sandboxProducts } from '../../infra/local/shopify-sandbox/catalogue.js';
 import { baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
 import { newArtist, readyDraft, tag } from '../support/catalogue.js';

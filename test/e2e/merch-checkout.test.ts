@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { readStream } from '../../functions/lib/event-store.js';
+import { readStream } from '../../functions/platform/event-store.js';
 import { sandboxProducts } from '../../infra/local/shopify-sandbox/catalogue.js';
 import { useCloudEnv } from '../support/cloud.js';
 import { signedInListener } from '../support/signed-in.js';

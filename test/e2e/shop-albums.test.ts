@@ -7,8 +7,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { albumData, artistData, trackData } from '../../functions/domain/catalogue/catalogue.fixtures.js';
-import { createArtist, publishAlbum } from '../../functions/lib/catalogue-commands.js';
+import { albumData, artistData, trackData } from '../../functions/catalogue/domain/catalogue.fixtures.js';
+import { createArtist, publishAlbum } from '../../functions/catalogue/catalogue-commands.js';
 import { sandboxProducts } from '../../infra/local/shopify-sandbox/catalogue.js';
 import { useCloudEnv } from '../support/cloud.js';
 import { paidBuyer } from '../support/commerce.js';

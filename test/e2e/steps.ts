@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import type { UserExport } from '../../functions/contract/user-data.js';
+import type { UserExport } from '../../functions/accounts/contract/user-data.js';
 import { deletionCode, signInCode } from '../support/inbox.js';
 import { codeOfNextStep } from '../support/signed-in.js';
 import { pastRightEdge, poll, toastShown } from './browser.js';

@@ -1,5 +1,5 @@
 /**
- * A kill -9 in the middle of a blue/green rebuild (functions/lib/rebuild.ts), run as the operator's command
+ * A kill -9 in the middle of a blue/green rebuild (functions/operations/rebuild.ts), run as the operator's command
  * (`npm run ops -- rebuild`, infra/ops/main.ts) in a process of its own against a local cloud: started again, the
  * command is refused while the dead runner's lease lasts, then resumes the same rebuild from its checkpointed scan
  * (same generation, same start, the log not read again from the beginning) and reaches parity with the live views.
@@ -8,9 +8,9 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eachConcurrently } from '../../functions/lib/concurrently.js';
-import { appendToStream } from '../../functions/lib/event-store.js';
-import { readRebuild, REBUILD_LEASE_MS } from '../../functions/lib/rebuild.js';
+import { eachConcurrently } from '../../functions/platform/concurrently.js';
+import { appendToStream } from '../../functions/platform/event-store.js';
+import { readRebuild, REBUILD_LEASE_MS } from '../../functions/operations/rebuild.js';
 import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
 import type { LocalCloud } from '../../infra/local/cloud.js';
 import { eventually, startFaultCloud } from './support.js';

@@ -1,8 +1,8 @@
 /** Shared steps of the accounts tests: fresh addresses, the local inbox, signing up through HTTP or directly. */
 import { randomUUID } from 'node:crypto';
 import { expect, inject } from 'vitest';
-import { issueSessionToken, SESSION_COOKIE } from '../../functions/lib/session.js';
-import { findUserByEmail, signInWithEmail } from '../../functions/lib/users.js';
+import { issueSessionToken, SESSION_COOKIE } from '../../functions/platform/session.js';
+import { findUserByEmail, signInWithEmail } from '../../functions/accounts/users.js';
 import { api, baseUrl, eventually } from '../support/cloud.js';
 import { codeOfNextStep, nextTotpCode } from '../support/signed-in.js';
 

@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { findUserByEmail } from '../../functions/lib/users.js';
-import { getView } from '../../functions/lib/views.js';
-import { userPendingEmailKey } from '../../functions/projections/users.js';
+import { findUserByEmail } from '../../functions/accounts/users.js';
+import { getView } from '../../functions/platform/views.js';
+import { userPendingEmailKey } from '../../functions/accounts/projections/users.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import {
   asBrowser,

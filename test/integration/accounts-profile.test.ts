@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import jpeg from 'jpeg-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { notificationContent } from '../../functions/domain/notifications/rules.js';
-import { notifyUser } from '../../functions/lib/notify.js';
+import { notificationContent } from '../../functions/notifications/domain/rules.js';
+import { notifyUser } from '../../functions/notifications/notify.js';
 import { api, baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
 import { carriesExif, jpegWithGps, pngOf } from '../support/images.js';
 import { confirmationLinkOf, emailChangeCodeOf, freshEmail, inbox, signedInUser } from './accounts-helpers.js';

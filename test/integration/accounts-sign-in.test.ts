@@ -1,8 +1,8 @@
 /** Signing up and in through HTTP on the local cloud: code, magic link, admin password, beta signup, sessions, logout. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appendToStream } from '../../functions/lib/event-store.js';
-import { ensureFirstAdmin } from '../../functions/lib/first-admin.js';
+import { appendToStream } from '../../functions/platform/event-store.js';
+import { ensureFirstAdmin } from '../../functions/accounts/first-admin.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import {
   asBrowser,

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readStream } from '../../functions/lib/event-store.js';
+import { readStream } from '../../functions/platform/event-store.js';
 import { api, baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
 import { signedInAdmin, type TestListener } from '../support/signed-in.js';
 

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPermission } from '../../events/index.js';
-import { mayAct } from '../../functions/domain/user/user.js';
+import { mayAct } from '../../functions/accounts/domain/user.js';
 import { adminLevels, routes, type AuthLevel } from '../../functions/routes.js';
 import { api, useCloudEnv } from '../support/cloud.js';
 import { signedInAdmin, signedInListener, type TestAdmin, type TestListener } from '../support/signed-in.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readStream } from '../../functions/lib/event-store.js';
-import { publishDue } from '../../functions/scheduled/publish-due.js';
+import { readStream } from '../../functions/platform/event-store.js';
+import { publishDue } from '../../functions/catalogue/scheduled/publish-due.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { OLD_DATE, newArtist as newArtistOf, readyDraft as readyDraftOf, tag } from '../support/catalogue.js';
 import { signedInAdmin, type TestAdmin } from '../support/signed-in.js';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardAnswer } from '../../functions/contract/admin-dashboard.js';
-import { appendToStream, readStream } from '../../functions/lib/event-store.js';
-import { queryViews } from '../../functions/lib/views.js';
-import { rollupSummaryPartition } from '../../functions/projections/rollups.js';
-import { summaryDay } from '../../functions/projections/rollups-summary.js';
-import { closeRollupDay, closeRollupDays } from '../../functions/scheduled/close-rollup-days.js';
+import type { DashboardAnswer } from '../../functions/dashboard/contract/admin-dashboard.js';
+import { appendToStream, readStream } from '../../functions/platform/event-store.js';
+import { queryViews } from '../../functions/platform/views.js';
+import { rollupSummaryPartition } from '../../functions/dashboard/projections/rollups.js';
+import { summaryDay } from '../../functions/dashboard/projections/rollups-summary.js';
+import { closeRollupDay, closeRollupDays } from '../../functions/dashboard/scheduled/close-rollup-days.js';
 import { eventually, useCloudEnv } from '../support/cloud.js';
 import { newPerson, paidBuyer, sandbox } from '../support/commerce.js';
 import { qualifyingMs, reportPlay, sleep, startPlay } from '../support/plays.js';

@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ENROLMENT_HOURS } from '../../functions/domain/user/admin-enrolment.js';
-import { enrolmentTokenHash, issueAdminEnrolment } from '../../functions/lib/admin-enrolment.js';
-import { env } from '../../functions/lib/env.js';
-import { findUserByEmail } from '../../functions/lib/users.js';
+import { ADMIN_ENROLMENT_HOURS } from '../../functions/accounts/domain/admin-enrolment.js';
+import { enrolmentTokenHash, issueAdminEnrolment } from '../../functions/accounts/admin-enrolment.js';
+import { env } from '../../functions/platform/env.js';
+import { findUserByEmail } from '../../functions/accounts/users.js';
 import { runAdminEnrol } from '../support/admin-enrol.js';
 import { api, baseUrl, scanText, useCloudEnv } from '../support/cloud.js';
 import { codeOfNextStep, signedInListener } from '../support/signed-in.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changeAlbumDetails, createArtist, publishAlbum } from '../../functions/lib/catalogue-commands.js';
-import { albumData, artistData, trackData } from '../../functions/domain/catalogue/catalogue.fixtures.js';
+import { changeAlbumDetails, createArtist, publishAlbum } from '../../functions/catalogue/catalogue-commands.js';
+import { albumData, artistData, trackData } from '../../functions/catalogue/domain/catalogue.fixtures.js';
 import { api, useCloudEnv } from '../support/cloud.js';
 import { signedInAdmin, signedInListener, type TestListener } from '../support/signed-in.js';
 

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signInWithEmail } from '../../functions/lib/users.js';
+import { signInWithEmail } from '../../functions/accounts/users.js';
 import { eventually, useCloudEnv } from '../support/cloud.js';
 import { signedInAdmin, type TestListener } from '../support/signed-in.js';
 

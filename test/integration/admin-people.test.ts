@@ -1,10 +1,10 @@
 /** The admins' people routes through HTTP: search, a listener's page, complimentary Toko+, the admin role, blocking, fan signups. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { userStream } from '../../functions/domain/user/user.js';
-import { readStream } from '../../functions/lib/event-store.js';
-import { hashPassword } from '../../functions/lib/passwords.js';
-import { runUserCommand, signInWithEmail } from '../../functions/lib/users.js';
+import { userStream } from '../../functions/accounts/domain/user.js';
+import { readStream } from '../../functions/platform/event-store.js';
+import { hashPassword } from '../../functions/accounts/passwords.js';
+import { runUserCommand, signInWithEmail } from '../../functions/accounts/users.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { listenTo } from '../support/plays.js';
 import { signedInAdmin, signedInListener, type TestListener } from '../support/signed-in.js';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { albumData, trackData } from '../../functions/domain/catalogue/catalogue.fixtures.js';
-import { createArtist, publishAlbum } from '../../functions/lib/catalogue-commands.js';
-import { readStream } from '../../functions/lib/event-store.js';
+import { albumData, trackData } from '../../functions/catalogue/domain/catalogue.fixtures.js';
+import { createArtist, publishAlbum } from '../../functions/catalogue/catalogue-commands.js';
+import { readStream } from '../../functions/platform/event-store.js';
 import { albums } from '../../infra/seed/catalogue.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { tag } from '../support/catalogue.js';

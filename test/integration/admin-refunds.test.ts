@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { readStream } from '../../functions/lib/event-store.js';
+import { readStream } from '../../functions/platform/event-store.js';
 import { eventually, useCloudEnv } from '../support/cloud.js';
 import { deliverWebhook, mailTo, newPerson, paidBuyer, type SandboxEvent } from '../support/commerce.js';
 import { signedInAdmin } from '../support/signed-in.js';

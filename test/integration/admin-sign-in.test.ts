@@ -1,17 +1,17 @@
 /** An admin's sign-in through HTTP: password, then the authenticator app (set up at the first sign-in), recovery codes, limits, idle sessions. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { userStream } from '../../functions/domain/user/user.js';
-import { readStream } from '../../functions/lib/event-store.js';
-import { ensureFirstAdmin } from '../../functions/lib/first-admin.js';
+import { userStream } from '../../functions/accounts/domain/user.js';
+import { readStream } from '../../functions/platform/event-store.js';
+import { ensureFirstAdmin } from '../../functions/accounts/first-admin.js';
 import {
   ADMIN_IDLE_SECONDS,
   BACKGROUND_HEADER,
   issueSessionToken,
   recordAdminActivity,
   resolveSession,
-} from '../../functions/lib/session.js';
-import { totpCode } from '../../functions/lib/totp.js';
+} from '../../functions/platform/session.js';
+import { totpCode } from '../../functions/accounts/totp.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { codeOfNextStep, nextTotpCode, signedInAdmin } from '../support/signed-in.js';
 import { freshEmail, inbox, sessionCookieOf, signInAsAdmin } from './accounts-helpers.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardAnswer } from '../../functions/contract/admin-dashboard.js';
-import type { ArtistStatementAnswer, ContractAnswer, MonthStatementsAnswer } from '../../functions/contract/admin-statements.js';
-import { appendToStream } from '../../functions/lib/event-store.js';
+import type { DashboardAnswer } from '../../functions/dashboard/contract/admin-dashboard.js';
+import type { ArtistStatementAnswer, ContractAnswer, MonthStatementsAnswer } from '../../functions/statements/contract/admin-statements.js';
+import { appendToStream } from '../../functions/platform/event-store.js';
 import { api, eventually, scanText, useCloudEnv } from '../support/cloud.js';
 import { deletionCode } from '../support/inbox.js';
 import { asBrowser } from './accounts-helpers.js';

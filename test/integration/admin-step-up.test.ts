@@ -4,10 +4,10 @@
  * opens 5 minutes; wrong codes in a row lock the account's second step and mail the admin.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { userStream } from '../../functions/domain/user/user.js';
-import { readStream } from '../../functions/lib/event-store.js';
+import { userStream } from '../../functions/accounts/domain/user.js';
+import { readStream } from '../../functions/platform/event-store.js';
 import { routes } from '../../functions/routes.js';
-import { totpCode } from '../../functions/lib/totp.js';
+import { totpCode } from '../../functions/accounts/totp.js';
 import { eventually, useCloudEnv } from '../support/cloud.js';
 import { mailTo } from '../support/commerce.js';
 import { signedInAdmin, signedInListener } from '../support/signed-in.js';

@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminRelease } from '../../functions/contract/admin-catalogue.js';
-import { s3Client } from '../../functions/lib/aws.js';
-import { env } from '../../functions/lib/env.js';
-import { readStream } from '../../functions/lib/event-store.js';
-import { flacBytes, mp3Bytes, wavBytes } from '../../functions/lib/media-intake/audio.fixtures.js';
-import { handler as trackIntake } from '../../functions/consumers/track-intake.js';
+import type { AdminRelease } from '../../functions/catalogue/contract/admin-catalogue.js';
+import { s3Client } from '../../functions/platform/aws.js';
+import { env } from '../../functions/platform/env.js';
+import { readStream } from '../../functions/platform/event-store.js';
+import { flacBytes, mp3Bytes, wavBytes } from '../../functions/catalogue/media-intake/audio.fixtures.js';
+import { handler as trackIntake } from '../../functions/catalogue/consumers/track-intake.js';
 import { api, baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
 import { signedInAdmin, signedInListener, type TestListener } from '../support/signed-in.js';
 

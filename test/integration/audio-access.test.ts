@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { AUDIO_URL_SECONDS, signedMediaUrl } from '../../functions/lib/media-urls.js';
+import { AUDIO_URL_SECONDS, signedMediaUrl } from '../../functions/platform/media-urls.js';
 import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { newPerson, type Person } from '../support/commerce.js';

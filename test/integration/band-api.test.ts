@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readStream } from '../../functions/lib/event-store.js';
-import { FAN_SIGNUP_LIMITS } from '../../functions/lib/fan-signups.js';
+import { readStream } from '../../functions/platform/event-store.js';
+import { FAN_SIGNUP_LIMITS } from '../../functions/band/fan-signups.js';
 import { api, baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
 import { inbox } from './accounts-helpers.js';
 

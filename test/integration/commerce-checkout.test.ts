@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { signedDownloadPath } from '../../functions/lib/commerce.js';
+import { signedDownloadPath } from '../../functions/commerce/commerce.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { mailTo, newPerson, type Person } from '../support/commerce.js';
 

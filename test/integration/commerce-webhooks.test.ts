@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { readStream } from '../../functions/lib/event-store.js';
-import { publishVideo } from '../../functions/lib/video-commands.js';
+import { readStream } from '../../functions/platform/event-store.js';
+import { publishVideo } from '../../functions/catalogue/video-commands.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { deliverWebhook, mailTo, newPerson, sandbox, stripeSignature } from '../support/commerce.js';
 import { signedInAdmin } from '../support/signed-in.js';

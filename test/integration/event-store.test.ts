@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appendToStream, ConcurrencyError, readStream, ReservationTakenError, streamVersion } from '../../functions/lib/event-store.js';
+import {
+  appendToStream,
+  ConcurrencyError,
+  readStream,
+  ReservationTakenError,
+  streamVersion,
+} from '../../functions/platform/event-store.js';
 import type { NewEvent } from '../../events/index.js';
-import { createArtist } from '../../functions/lib/catalogue-commands.js';
+import { createArtist } from '../../functions/catalogue/catalogue-commands.js';
 import { useCloudEnv } from '../support/cloud.js';
 
 beforeAll(useCloudEnv);

@@ -6,8 +6,8 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { objectKeyOf } from '../../frontend/src/prerender/pages.js';
-import { s3Client } from '../../functions/lib/aws.js';
-import { env } from '../../functions/lib/env.js';
+import { s3Client } from '../../functions/platform/aws.js';
+import { env } from '../../functions/platform/env.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { newArtist, readyDraft } from '../support/catalogue.js';
 import { signedInAdmin, signedInListener, type TestAdmin, type TestListener } from '../support/signed-in.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { issueSessionToken } from '../../functions/lib/session.js';
+import { issueSessionToken } from '../../functions/platform/session.js';
 import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { sandbox } from '../support/commerce.js';

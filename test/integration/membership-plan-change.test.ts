@@ -1,10 +1,10 @@
 /** A member's change of plan in the customer portal, through the Stripe sandbox, its webhook, the account and the dashboard. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { DashboardAnswer } from '../../functions/contract/admin-dashboard.js';
-import { readStream } from '../../functions/lib/event-store.js';
-import { getView } from '../../functions/lib/views.js';
-import { rollupSubscriptionKey } from '../../functions/projections/rollups.js';
+import type { DashboardAnswer } from '../../functions/dashboard/contract/admin-dashboard.js';
+import { readStream } from '../../functions/platform/event-store.js';
+import { getView } from '../../functions/platform/views.js';
+import { rollupSubscriptionKey } from '../../functions/dashboard/projections/rollups.js';
 import { eventually, useCloudEnv } from '../support/cloud.js';
 import { deliverWebhook, newPerson, sandbox, type SandboxEvent } from '../support/commerce.js';
 import { signedInAdmin, type TestAdmin } from '../support/signed-in.js';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { brand } from '../../events/brand.js';
-import { readStream } from '../../functions/lib/event-store.js';
-import { STOREFRONT_API_VERSION } from '../../functions/lib/storefront.js';
+import { readStream } from '../../functions/platform/event-store.js';
+import { STOREFRONT_API_VERSION } from '../../functions/merch/storefront.js';
 import { sandboxProducts } from '../../infra/local/shopify-sandbox/catalogue.js';
 import { SANDBOX_MEMBER_DISCOUNT_CODE, SANDBOX_STOREFRONT_TOKEN } from '../../infra/local/shopify-sandbox/index.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { STOREFRONT_API_VERSION } from '../../functions/lib/storefront.js';
+import { STOREFRONT_API_VERSION } from '../../functions/merch/storefront.js';
 import { sandboxProducts, sandboxStock } from '../../infra/local/shopify-sandbox/catalogue.js';
 import { SANDBOX_STOREFRONT_TOKEN } from '../../infra/local/shopify-sandbox/index.js';
 import { api, useCloudEnv } from '../support/cloud.js';

@@ -1,12 +1,12 @@
 /** A new album by an artist in a listener's library notifies them (in the app and by e-mail), and nobody else. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { albumData, trackData } from '../../functions/domain/catalogue/catalogue.fixtures.js';
-import { libraryStream } from '../../functions/domain/library/library.js';
-import { createArtist, publishAlbum } from '../../functions/lib/catalogue-commands.js';
-import { streamVersion } from '../../functions/lib/event-store.js';
-import { dynamoViewStore } from '../../functions/lib/views.js';
-import { libraryProjection } from '../../functions/projections/library.js';
+import { albumData, trackData } from '../../functions/catalogue/domain/catalogue.fixtures.js';
+import { libraryStream } from '../../functions/library/domain/library.js';
+import { createArtist, publishAlbum } from '../../functions/catalogue/catalogue-commands.js';
+import { streamVersion } from '../../functions/platform/event-store.js';
+import { dynamoViewStore } from '../../functions/platform/views.js';
+import { libraryProjection } from '../../functions/library/projections/library.js';
 import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { mailTo, newPerson, type Person } from '../support/commerce.js';

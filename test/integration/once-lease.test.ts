@@ -14,10 +14,10 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { SQSRecord } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dynamoClient, sqsClient } from '../../functions/lib/aws.js';
-import { env } from '../../functions/lib/env.js';
-import { once, onceStatus } from '../../functions/lib/once.js';
-import { queueConsumer } from '../../functions/lib/reactor.js';
+import { dynamoClient, sqsClient } from '../../functions/platform/aws.js';
+import { env } from '../../functions/platform/env.js';
+import { once, onceStatus } from '../../functions/platform/once.js';
+import { queueConsumer } from '../../functions/platform/reactor.js';
 import { useCloudEnv } from '../support/cloud.js';
 
 beforeAll(() => useCloudEnv());

@@ -5,12 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DeadLetter, RecentError } from '../../functions/contract/admin-ops.js';
-import { albumData, trackData } from '../../functions/domain/catalogue/catalogue.fixtures.js';
-import { libraryStream } from '../../functions/domain/library/library.js';
-import { createArtist, publishAlbum } from '../../functions/lib/catalogue-commands.js';
-import { appendToStream, readStream } from '../../functions/lib/event-store.js';
-import { dynamoViewStore } from '../../functions/lib/views.js';
+import type { DeadLetter, RecentError } from '../../functions/operations/contract/admin-ops.js';
+import { albumData, trackData } from '../../functions/catalogue/domain/catalogue.fixtures.js';
+import { libraryStream } from '../../functions/library/domain/library.js';
+import { createArtist, publishAlbum } from '../../functions/catalogue/catalogue-commands.js';
+import { appendToStream, readStream } from '../../functions/platform/event-store.js';
+import { dynamoViewStore } from '../../functions/platform/views.js';
 import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { newPerson } from '../support/commerce.js';

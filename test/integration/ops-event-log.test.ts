@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { libraryStream } from '../../functions/domain/library/library.js';
-import { userStream } from '../../functions/domain/user/user.js';
-import { appendToStream } from '../../functions/lib/event-store.js';
+import { libraryStream } from '../../functions/library/domain/library.js';
+import { userStream } from '../../functions/accounts/domain/user.js';
+import { appendToStream } from '../../functions/platform/event-store.js';
 import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
 import { eventually, useCloudEnv } from '../support/cloud.js';
 import { mailTo, newPerson, paidBuyer } from '../support/commerce.js';

@@ -7,12 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { libraryStream } from '../../functions/domain/library/library.js';
-import { dynamoClient } from '../../functions/lib/aws.js';
-import { appendToStream, readStream } from '../../functions/lib/event-store.js';
-import type { ViewItem } from '../../functions/lib/projection.js';
-import { dynamoViewStore, tableOf } from '../../functions/lib/views.js';
-import { libraryAlbumKey } from '../../functions/projections/library.js';
+import { libraryStream } from '../../functions/library/domain/library.js';
+import { dynamoClient } from '../../functions/platform/aws.js';
+import { appendToStream, readStream } from '../../functions/platform/event-store.js';
+import type { ViewItem } from '../../functions/platform/projection.js';
+import { dynamoViewStore, tableOf } from '../../functions/platform/views.js';
+import { libraryAlbumKey } from '../../functions/library/projections/library.js';
 import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
 import { eventually, useCloudEnv } from '../support/cloud.js';
 import { newPerson } from '../support/commerce.js';

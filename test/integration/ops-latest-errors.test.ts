@@ -3,7 +3,7 @@
  * start shows no error (ops-dead-letters.test.ts shows a failing event's error with its stream and version).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { recentErrors } from '../../functions/lib/ops/recent-errors.js';
+import { recentErrors } from '../../functions/platform/recent-errors.js';
 import { useCloudEnv } from '../support/cloud.js';
 
 beforeAll(() => useCloudEnv());

@@ -1,21 +1,21 @@
 /**
- * The blue/green rebuild of one projection over HTTP against the local cloud (functions/lib/rebuild.ts, run by the
- * rebuilds job, functions/scheduled/rebuilds.ts): with 10,000
+ * The blue/green rebuild of one projection over HTTP against the local cloud (functions/operations/rebuild.ts, run by the
+ * rebuilds job, functions/operations/scheduled/rebuilds.ts): with 10,000
  * more events in the log it reaches parity with the live views while the live projector keeps projecting, switches
  * readers in one step (the live projector then writes the new generation), drops the old one, and records each step as
  * the admin's event. A rebuild sends no mail. A second rebuild during one is refused with who started it; bad input too.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { RebuildStatus } from '../../functions/contract/admin-ops.js';
-import { eachConcurrently } from '../../functions/lib/concurrently.js';
-import { appendToStream, readStream } from '../../functions/lib/event-store.js';
-import { claimRebuild, runRebuild } from '../../functions/lib/rebuild.js';
-import { currentGenerations } from '../../functions/lib/view-generations.js';
-import { dynamoViewStore, getView, getViews } from '../../functions/lib/views.js';
-import { closeRollupDay } from '../../functions/scheduled/close-rollup-days.js';
-import { rollupDayPartitions } from '../../functions/projections/rollups.js';
-import { trackStatsKey } from '../../functions/projections/stats.js';
+import type { RebuildStatus } from '../../functions/operations/contract/admin-ops.js';
+import { eachConcurrently } from '../../functions/platform/concurrently.js';
+import { appendToStream, readStream } from '../../functions/platform/event-store.js';
+import { claimRebuild, runRebuild } from '../../functions/operations/rebuild.js';
+import { currentGenerations } from '../../functions/platform/view-generations.js';
+import { dynamoViewStore, getView, getViews } from '../../functions/platform/views.js';
+import { closeRollupDay } from '../../functions/dashboard/scheduled/close-rollup-days.js';
+import { rollupDayPartitions } from '../../functions/dashboard/projections/rollups.js';
+import { trackStatsKey } from '../../functions/listening/projections/stats.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { newArtist, readyDraft } from '../support/catalogue.js';
 import { newPerson } from '../support/commerce.js';

@@ -3,7 +3,7 @@
  * and the last day (who may read them: admin-authorization.test.ts, as for every route).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SuspiciousWindow } from '../../functions/contract/admin-ops.js';
+import type { SuspiciousWindow } from '../../functions/operations/contract/admin-ops.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { guest, reportPlay, startPlay, type PlayedTrack } from '../support/plays.js';
 import { signedInAdmin, type TestAdmin } from '../support/signed-in.js';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardAnswer } from '../../functions/contract/admin-dashboard.js';
-import { appendToStream, readStream } from '../../functions/lib/event-store.js';
-import { readPlayToken } from '../../functions/lib/play-tokens.js';
-import { playsStream } from '../../functions/lib/play-streams.js';
+import type { DashboardAnswer } from '../../functions/dashboard/contract/admin-dashboard.js';
+import { appendToStream, readStream } from '../../functions/platform/event-store.js';
+import { readPlayToken } from '../../functions/listening/play-tokens.js';
+import { playsStream } from '../../functions/listening/play-streams.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { newArtist, readyDraft } from '../support/catalogue.js';
 import {

@@ -3,13 +3,13 @@ import { GetQueueUrlCommand, ReceiveMessageCommand, DeleteMessageCommand } from 
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consumers, dlqName } from '../../functions/consumers.js';
-import { dynamoClient, sqsClient } from '../../functions/lib/aws.js';
-import { env } from '../../functions/lib/env.js';
-import { createArtist } from '../../functions/lib/catalogue-commands.js';
-import { toStoredEvents } from '../../functions/lib/event-store.js';
-import { viewStoreAt } from '../../functions/lib/views.js';
-import { projectionConsumer } from '../../functions/lib/consumer.js';
-import { albumStatsKey, statsProjection } from '../../functions/projections/stats.js';
+import { dynamoClient, sqsClient } from '../../functions/platform/aws.js';
+import { env } from '../../functions/platform/env.js';
+import { createArtist } from '../../functions/catalogue/catalogue-commands.js';
+import { toStoredEvents } from '../../functions/platform/event-store.js';
+import { viewStoreAt } from '../../functions/platform/views.js';
+import { projectionConsumer } from '../../functions/platform/consumer.js';
+import { albumStatsKey, statsProjection } from '../../functions/listening/projections/stats.js';
 import type { SQSEvent } from 'aws-lambda';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 

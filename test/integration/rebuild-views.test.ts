@@ -1,16 +1,16 @@
 /**
- * Rebuilding every view from the event log (functions/lib/rebuild-views.ts) into fresh tables gives the
+ * Rebuilding every view from the event log (functions/operations/rebuild-views.ts) into fresh tables gives the
  * views the live projectors built, item for item and each in the same table, checkpoints included; the spread counts
  * of a partition (the rollups' days) added up, as the live store spread them by its batches.
  */
 import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dynamoClient } from '../../functions/lib/aws.js';
-import { env } from '../../functions/lib/env.js';
-import { foldSpread, type ViewItem } from '../../functions/lib/projection.js';
-import { rebuildViews } from '../../functions/lib/rebuild-views.js';
-import { projections } from '../../functions/projections/index.js';
-import { currentGenerations, generationOfPk, logicalItem, ownerOf, type Generations } from '../../functions/lib/view-generations.js';
+import { dynamoClient } from '../../functions/platform/aws.js';
+import { env } from '../../functions/platform/env.js';
+import { foldSpread, type ViewItem } from '../../functions/platform/projection.js';
+import { rebuildViews } from '../../functions/operations/rebuild-views.js';
+import { projections } from '../../functions/projections.js';
+import { currentGenerations, generationOfPk, logicalItem, ownerOf, type Generations } from '../../functions/platform/view-generations.js';
 import { scratchTables } from '../../infra/local/dynamodb-local.js';
 import { viewTableNames } from '../../infra/tables.js';
 import { cloudDynamoConfig, useCloudEnv } from '../support/cloud.js';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { albumData, trackData } from '../../functions/domain/catalogue/catalogue.fixtures.js';
-import { createArtist, publishAlbum } from '../../functions/lib/catalogue-commands.js';
-import { createPlaylist } from '../../functions/lib/playlist-commands.js';
+import { albumData, trackData } from '../../functions/catalogue/domain/catalogue.fixtures.js';
+import { createArtist, publishAlbum } from '../../functions/catalogue/catalogue-commands.js';
+import { createPlaylist } from '../../functions/catalogue/playlist-commands.js';
 import { albums, artists, playlists } from '../../infra/seed/catalogue.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { signedInListener } from '../support/signed-in.js';

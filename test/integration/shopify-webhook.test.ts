@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { readStream } from '../../functions/lib/event-store.js';
+import { readStream } from '../../functions/platform/event-store.js';
 import { sandboxProducts } from '../../infra/local/shopify-sandbox/catalogue.js';
 import { api, useCloudEnv } from '../support/cloud.js';
 

@@ -2,8 +2,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { toStoredEvents } from '../../functions/lib/event-store.js';
-import { generationsSettingKey } from '../../functions/lib/view-generations.js';
+import { toStoredEvents } from '../../functions/platform/event-store.js';
+import { generationsSettingKey } from '../../functions/platform/view-generations.js';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { scratchTables, type ScratchTables } from '../../infra/local/dynamodb-local.js';
 import { countPlaysInRollups, moveCountersOutOfViews } from '../../infra/local/upgrade-data.js';

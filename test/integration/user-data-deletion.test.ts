@@ -2,12 +2,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DELETED } from '../../events/index.js';
-import { dynamoClient } from '../../functions/lib/aws.js';
-import { env } from '../../functions/lib/env.js';
-import { readStream, streamVersion } from '../../functions/lib/event-store.js';
-import { personalData } from '../../functions/lib/personal-data.js';
-import { exportUserData } from '../../functions/lib/personal-data-export.js';
-import { rebuildViews } from '../../functions/lib/rebuild-views.js';
+import { dynamoClient } from '../../functions/platform/aws.js';
+import { env } from '../../functions/platform/env.js';
+import { readStream, streamVersion } from '../../functions/platform/event-store.js';
+import { personalData } from '../../functions/platform/personal-data.js';
+import { exportUserData } from '../../functions/accounts/personal-data-export.js';
+import { rebuildViews } from '../../functions/operations/rebuild-views.js';
 import { scratchTables } from '../../infra/local/dynamodb-local.js';
 import { viewTableNames } from '../../infra/tables.js';
 import { api, cloudDynamoConfig, eventually, scanText, useCloudEnv } from '../support/cloud.js';

@@ -5,12 +5,12 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { DashboardAnswer } from '../../functions/contract/admin-dashboard.js';
-import { emailReservation } from '../../functions/domain/user/user.js';
-import { dynamoClient } from '../../functions/lib/aws.js';
-import { env } from '../../functions/lib/env.js';
-import { readStream, reservationOwner } from '../../functions/lib/event-store.js';
-import { personalData } from '../../functions/lib/personal-data.js';
+import type { DashboardAnswer } from '../../functions/dashboard/contract/admin-dashboard.js';
+import { emailReservation } from '../../functions/accounts/domain/user.js';
+import { dynamoClient } from '../../functions/platform/aws.js';
+import { env } from '../../functions/platform/env.js';
+import { readStream, reservationOwner } from '../../functions/platform/event-store.js';
+import { personalData } from '../../functions/platform/personal-data.js';
 import { api, baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
 import { newPerson, sandbox } from '../support/commerce.js';
 import { deletionCode } from '../support/inbox.js';

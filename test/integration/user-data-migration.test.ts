@@ -3,7 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../events/index.js';
-import { personalDataVault, tableKeyStore } from '../../functions/lib/personal-data.js';
+import { personalDataVault, tableKeyStore } from '../../functions/platform/personal-data.js';
 import { scratchTables, type ScratchTables } from '../../infra/local/dynamodb-local.js';
 import { sealPersonalDataInPlace } from '../../infra/local/upgrade-data.js';
 import { cloudDynamoConfig } from '../support/cloud.js';

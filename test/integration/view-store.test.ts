@@ -1,11 +1,11 @@
-/** The DynamoDB view store (functions/lib/views.ts): a `keep` put keeps the winning item whatever the order or overlap of the streams writing it. */
+/** The DynamoDB view store (functions/platform/views.ts): a `keep` put keeps the winning item whatever the order or overlap of the streams writing it. */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetEnvCache } from '../../functions/lib/env.js';
-import { spreadPk, type ViewOp } from '../../functions/lib/projection.js';
+import { resetEnvCache } from '../../functions/platform/env.js';
+import { spreadPk, type ViewOp } from '../../functions/platform/projection.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoClient } from '../../functions/lib/aws.js';
-import { checkpointKey, dynamoViewStore, getViews, queryViews } from '../../functions/lib/views.js';
+import { dynamoClient } from '../../functions/platform/aws.js';
+import { checkpointKey, dynamoViewStore, getViews, queryViews } from '../../functions/platform/views.js';
 import { scratchTables, type ScratchTables } from '../../infra/local/dynamodb-local.js';
 import { viewTableNames } from '../../infra/tables.js';
 import { cloudDynamoConfig, useCloudEnv } from '../support/cloud.js';

@@ -2,10 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { expect } from 'vitest';
-import { s3Client } from '../../functions/lib/aws.js';
-import { runReleaseCommand } from '../../functions/lib/catalogue-commands.js';
-import { env } from '../../functions/lib/env.js';
-import { mp3Bytes } from '../../functions/lib/media-intake/audio.fixtures.js';
+import { s3Client } from '../../functions/platform/aws.js';
+import { runReleaseCommand } from '../../functions/catalogue/catalogue-commands.js';
+import { env } from '../../functions/platform/env.js';
+import { mp3Bytes } from '../../functions/catalogue/media-intake/audio.fixtures.js';
 import type { TestListener } from './signed-in.js';
 
 export const tag = () => randomUUID().slice(0, 8);

@@ -2,8 +2,8 @@
 import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import * as z from 'zod/mini';
-import { dynamoClient } from '../../functions/lib/aws.js';
-import { resetEnvCache } from '../../functions/lib/env.js';
+import { dynamoClient } from '../../functions/platform/aws.js';
+import { resetEnvCache } from '../../functions/platform/env.js';
 import { routes } from '../../functions/routes.js';
 import { compileRoutes, matchRoute } from '../../infra/local/api-routes.js';
 
@@ -28,7 +28,7 @@ export const cloudDynamoConfig = () => ({
 const manifest = compileRoutes(routes);
 
 /**
- * A 2xx answer of a manifest route must fit the answer schema of its contract (functions/contract/): a
+ * A 2xx answer of a manifest route must fit the answer schema of its contract (functions/<context>/contract/): a
  * mismatch fails the test that made the call. A followed redirect answered for someone else, so it is not checked.
  */
 function checkAnswer(method: string, path: string, response: Response, body: unknown) {

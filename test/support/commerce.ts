@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { expect, inject } from 'vitest';
-import { issueSessionToken } from '../../functions/lib/session.js';
-import { signInWithEmail } from '../../functions/lib/users.js';
+import { issueSessionToken } from '../../functions/platform/session.js';
+import { signInWithEmail } from '../../functions/accounts/users.js';
 import { api, eventually } from './cloud.js';
 
 declare module 'vitest' {

@@ -4,7 +4,7 @@
  * the seed's shortest ones, so a play takes seconds, never the 30 s of a long track.
  */
 import { expect } from 'vitest';
-import { qualifyingSeconds } from '../../functions/domain/plays.js';
+import { qualifyingSeconds } from '../../functions/listening/domain/plays.js';
 import { api } from './cloud.js';
 
 /** `api`, or a listener's `call`: the caller whose plays these are (its session, or a guest's cookie). */

@@ -3,14 +3,21 @@
  * for them, and the codes of an admin's authenticator app.
  */
 import { randomUUID } from 'node:crypto';
-import { setAdminRole } from '../../functions/lib/admin-roster.js';
-import { hashPassword } from '../../functions/lib/passwords.js';
-import { issueSessionToken, recordAdminActivity } from '../../functions/lib/session.js';
+import { setAdminRole } from '../../functions/accounts/admin-roster.js';
+import { hashPassword } from '../../functions/accounts/passwords.js';
+import { issueSessionToken, recordAdminActivity } from '../../functions/platform/session.js';
 import type { AdminPermission } from '../../events/index.js';
-import { newRecoveryCodes, newTotpSecret, openTotpSecret, recoveryCodeHash, sealTotpSecret, totpCode } from '../../functions/lib/totp.js';
-import { loadUser, runUserCommand, signInWithEmail } from '../../functions/lib/users.js';
-import { getView } from '../../functions/lib/views.js';
-import { userKey, type UserView } from '../../functions/projections/users.js';
+import {
+  newRecoveryCodes,
+  newTotpSecret,
+  openTotpSecret,
+  recoveryCodeHash,
+  sealTotpSecret,
+  totpCode,
+} from '../../functions/accounts/totp.js';
+import { loadUser, runUserCommand, signInWithEmail } from '../../functions/accounts/users.js';
+import { getView } from '../../functions/platform/views.js';
+import { userKey, type UserView } from '../../functions/accounts/projections/users.js';
 import { api, eventually } from './cloud.js';
 
 export interface TestListener {

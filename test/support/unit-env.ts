@@ -3,8 +3,8 @@
  * cloud; `overrides` adds or replaces some. Stub in beforeAll, unstub in afterAll.
  */
 import { vi } from 'vitest';
-import { resetEnvCache } from '../../functions/lib/env.js';
-import { secretNames } from '../../functions/lib/secrets.js';
+import { resetEnvCache } from '../../functions/platform/env.js';
+import { secretNames } from '../../functions/platform/secrets.js';
 
 export function stubAppEnv(overrides: Record<string, string> = {}): void {
   const settings = {

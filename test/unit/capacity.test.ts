@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseLoad } from '../../infra/capacity/load.js';
 import { PARTITION_GOAL, PARTITION_WCU, capacityAt, type CapacityReport } from '../../infra/capacity/model.js';
-import { rollupDayPartitions } from '../../functions/projections/rollups.js';
+import { rollupDayPartitions } from '../../functions/dashboard/projections/rollups.js';
 import { DAY } from '../../infra/capacity/simulate.js';
 
 describe('the capacity model at 1,000,000 daily listeners', () => {

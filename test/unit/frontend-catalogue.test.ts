@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { externalListenLinks, isPlusExclusive, isTrackPlayable } from '../../frontend/src/features/albums/album-access';
 import { artistSocialLinks } from '../../frontend/src/features/artists/social-links';
-import { album as albumSchema, albumTracks as albumTracksSchema, type Album } from '../../functions/contract/catalogue';
+import { album as albumSchema, albumTracks as albumTracksSchema, type Album } from '../../functions/catalogue/contract/catalogue';
 import { albumAnswer } from '../support/album-answer';
 
 const album = (changes: Partial<typeof albumAnswer> = {}): Album => albumSchema.parse({ ...albumAnswer, ...changes });

@@ -6,7 +6,7 @@ import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import Stripe from 'stripe';
-import { AWS_CLIENT_TIMEOUTS } from '../../functions/lib/aws.js';
+import { AWS_CLIENT_TIMEOUTS } from '../../functions/platform/aws.js';
 import { pickFault, seededRandom, startFaultProxy, type FaultProxy, type FaultService } from '../../infra/local/fault-proxy.js';
 
 let upstream: http.Server;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchOrderFrom, orderedProductIds, shopifyOrderSchema } from '../../functions/domain/merch/order.js';
-import { verifyShopifyWebhook } from '../../functions/lib/shopify-webhook.js';
-import { shopifyStorefront, STOREFRONT_API_VERSION, type Storefront } from '../../functions/lib/storefront.js';
+import { merchOrderFrom, orderedProductIds, shopifyOrderSchema } from '../../functions/merch/domain/order.js';
+import { verifyShopifyWebhook } from '../../functions/merch/shopify-webhook.js';
+import { shopifyStorefront, STOREFRONT_API_VERSION, type Storefront } from '../../functions/merch/storefront.js';
 import { sandboxProducts, sandboxStock } from '../../infra/local/shopify-sandbox/catalogue.js';
 import { stubAppEnv, unstubAppEnv } from '../support/unit-env.js';
 import { SANDBOX_STOREFRONT_TOKEN, startShopifySandbox, type ShopifySandbox } from '../../infra/local/shopify-sandbox/index.js';

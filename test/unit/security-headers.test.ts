@@ -9,7 +9,7 @@ import {
   securityHeaderSourcesFromEnv,
   type SecurityHeaderSources,
 } from '../../infra/security-headers.js';
-import { isFramablePath } from '../../functions/lib/edge-headers.js';
+import { isFramablePath } from '../../functions/platform/edge-headers.js';
 
 const sources: SecurityHeaderSources = { mediaOrigins: ['https://media.example'], checkoutOrigins: ['http://127.0.0.1:4242'] };
 const directives = (s: SecurityHeaderSources = sources) => new Map(contentSecurityPolicyDirectives(s));

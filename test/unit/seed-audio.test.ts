@@ -4,7 +4,7 @@ import { albums, featuredAlbumId, media, shortTrackId, type AudioMedia } from '.
 import { frameCountFor, renderPcm, SAMPLE_RATE } from '../../infra/seed/media/audio.js';
 import { renderAudio } from '../../infra/seed/media/mp3.js';
 import { renderWav } from '../../infra/seed/media/wav.js';
-import { instrumentalKey, masterKey } from '../../functions/lib/media-keys.js';
+import { instrumentalKey, masterKey } from '../../functions/platform/media-keys.js';
 
 const audio = media.filter((object): object is AudioMedia => object.kind === 'audio');
 const shortTrack = audio.find((object) => object.seed === shortTrackId)!;

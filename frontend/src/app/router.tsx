@@ -55,7 +55,7 @@ export function createRouter(queryClient: QueryClient) {
   };
 
   return createBrowserRouter([
-    // The one page other sites may frame (functions/lib/edge-headers.ts): the album's player alone, no shell.
+    // The one page other sites may frame (functions/platform/edge-headers.ts): the album's player alone, no shell.
     {
       path: 'embed/album/:id',
       ErrorBoundary: RouteError,

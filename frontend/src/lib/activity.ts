@@ -14,7 +14,7 @@ if (typeof window !== 'undefined') {
     window.addEventListener(type, seen, { capture: true, passive: true });
 }
 
-/** The header the server reads (functions/lib/session.ts BACKGROUND_HEADER). */
+/** The header the server reads (functions/platform/session.ts BACKGROUND_HEADER). */
 export const BACKGROUND_HEADER = 'X-Toko-Background';
 
 /** True when nobody has touched the page for a minute, or it is hidden. */

@@ -2,7 +2,7 @@
  * What the Shopify sandbox's store sells: the label's merch (products in catalogue.json), in the shapes the
  * Storefront API answers. A product of an artist carries the tag `artist:<artistId>`, which credits its orders to them.
  */
-import { ARTIST_TAG } from '../../../functions/lib/storefront.js';
+import { ARTIST_TAG } from '../../../functions/merch/storefront.js';
 import catalogueSources from './catalogue.json' with { type: 'json' };
 
 export interface SandboxVariant {

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { z } from 'zod';
 import { brand } from '../../../events/brand.js';
-import { STOREFRONT_API_VERSION } from '../../../functions/lib/storefront.js';
+import { STOREFRONT_API_VERSION } from '../../../functions/merch/storefront.js';
 import { listen, loadState, readBody, sendHtml as sendPage, sendJson } from '../sandbox-http.js';
 import { parseForm } from '../stripe-sandbox/form.js';
 import {

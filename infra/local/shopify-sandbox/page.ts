@@ -1,6 +1,6 @@
 /** The Shopify sandbox's pages: the checkout of a cart (lines, shipping, total and a Pay button) and what follows it. Self-contained HTML. */
 import { brand } from '../../../events/brand.js';
-import { escapeHtml as escape } from '../../../functions/contract/html.js';
+import { escapeHtml as escape } from '../../../functions/platform/contract/html.js';
 import { pageStyle, usd } from '../sandbox-http.js';
 
 const style = `${pageStyle}

@@ -1,6 +1,6 @@
 /** The sandbox's hosted checkout page: self-contained HTML (no outside assets), line items, total and a Pay button. */
 import { brand } from '../../../events/brand.js';
-import { escapeHtml as escape } from '../../../functions/contract/html.js';
+import { escapeHtml as escape } from '../../../functions/platform/contract/html.js';
 import { pageStyle, usd } from '../sandbox-http.js';
 
 const style = `${pageStyle}

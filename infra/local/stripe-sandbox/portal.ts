@@ -4,7 +4,7 @@
  * back before it ends, and the way back. It shows only what the portal session's configuration enables.
  */
 import { brand } from '../../../events/brand.js';
-import { escapeHtml as escape } from '../../../functions/contract/html.js';
+import { escapeHtml as escape } from '../../../functions/platform/contract/html.js';
 import { pageStyle, usd } from '../sandbox-http.js';
 
 const style = `${pageStyle}

@@ -39,7 +39,7 @@ export function playBlock(album: Pick<Album, 'isDummyAlbum' | 'requiredTier'>, h
 
 /**
  * The album's price (the server's display price when it has none), and the member price when members pay less, by the
- * server's own rule (functions/contract/pricing.ts, shared rather than copied).
+ * server's own rule (functions/commerce/contract/pricing.ts, shared rather than copied).
  */
 export function albumPrices(album: Pick<Album, 'stripePriceDefault' | 'stripePriceSubscriber' | 'price'>): {
   regular: number;

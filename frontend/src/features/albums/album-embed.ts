@@ -1,7 +1,7 @@
 /**
  * The album's embeddable player: its address (`/embed/album/{id}`, `?compact=1` for the short one), its heights (those
  * other sites' embedded players use) and the frame code another site pastes. Only /embed/* may be framed by other sites
- * (functions/lib/edge-headers.ts).
+ * (functions/platform/edge-headers.ts).
  */
 import type { Album } from '#contract/catalogue.js';
 import { albumArtistName } from './album-access';

@@ -1,5 +1,5 @@
 /**
- * What the cart shows and charges, by the server's own pricing rules (functions/contract/pricing.ts, shared
+ * What the cart shows and charges, by the server's own pricing rules (functions/commerce/contract/pricing.ts, shared
  * rather than copied): members pay the member total, a non-member who adds Toko+ pays the member total plus
  * the plan, anyone else the regular total; the savings show only when there are some.
  */

@@ -1,6 +1,6 @@
 /**
  * The sync manager's Rebuilds tab (/sync-manager/rebuilds): each projection's latest blue/green rebuild
- * (functions/lib/rebuild.ts) with its progress and parity; start one, switch readers to it, drop the old generation,
+ * (functions/operations/rebuild.ts) with its progress and parity; start one, switch readers to it, drop the old generation,
  * each confirmed first. A start is only recorded: the rebuilds job does the work at the rebuild's pace, and this page
  * follows it until it is ready (closed, the job goes on, and the list shows it).
  */

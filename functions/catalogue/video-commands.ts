@@ -1,0 +1,13 @@
+/** Exclusive videos with their I/O: the seed and the admin panel publish through here. */
+import type { EventOf } from '../../events/index.js';
+import { videoDecider, videoStream, type VideoCommand } from './domain/video.js';
+import { runCommand } from '../platform/command.js';
+import type { AppendContext } from '../platform/event-store.js';
+
+export async function publishVideo(video: EventOf<'VideoPublished'>['data'], context: AppendContext) {
+  return runCommand(videoStream(video.videoId), videoDecider, { type: 'PublishVideo', video }, context, undefined, { startsStream: true });
+}
+
+export async function runVideoCommand(command: Exclude<VideoCommand, { type: 'PublishVideo' }>, context: AppendContext) {
+  return runCommand(videoStream(command.videoId), videoDecider, command, context);
+}

@@ -1,0 +1,36 @@
+/**
+ * HTTP context `stripe-webhook`: Stripe's deliveries. The signature is checked on the raw body
+ * (missing, tampered or older than 5 minutes → 400) before anything is read; each event is applied
+ * once however often and in whatever order Stripe sends it (functions/commerce/stripe-events.ts).
+ */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConcurrencyError } from '../../platform/event-store.js';
+import { contextHandler } from '../../platform/http.js';
+import { retry } from '../../platform/retry.js';
+import { applyStripeEvent } from '../stripe-events.js';
+import { verifyWebhook } from '../stripe.js';
+import { createLogger } from '../../platform/log.js';
+import { countingFailures } from '../../platform/metrics.js';
+
+const logger = createLogger('stripe-webhook');
+
+/** Concurrent deliveries of one event meet on the same stream; the loser tries again and finds it done. */
+const isContention = (error: unknown) => error instanceof ConcurrencyError || error instanceof TransactionCanceledException;
+
+export const handler = contextHandler('stripe-webhook', {
+  'POST /api/stripe/webhook': ({ request }) =>
+    countingFailures(logger, async () => {
+      const event = await verifyWebhook(
+        request.rawBody.toString('utf8'),
+        request.headers['stripe-signature'],
+        request.receivedAt.getTime(),
+      );
+      const outcome = await retry(() => applyStripeEvent(event, { correlationId: event.id, at: request.receivedAt }), {
+        attempts: 5,
+        retryOn: isContention,
+        delayMs: (attempt) => 20 * attempt + Math.random() * 30,
+      });
+      logger.info('stripe event', { id: event.id, type: event.type, outcome });
+      return { received: true, outcome };
+    }),
+});
