@@ -53,7 +53,10 @@ function buildFrontendIfStale(outDir: string) {
   // The SPA bundles the contracts (and the event registry they name) as well as its own sources.
   const sources = Math.max(
     newestMtime(frontend),
-    newestMtime(path.join(repoRoot, 'functions', 'contract')),
+    ...fs
+      .readdirSync(path.join(repoRoot, 'functions'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((context) => newestMtime(path.join(repoRoot, 'functions', context.name, 'contract'))),
     newestMtime(path.join(repoRoot, 'events')),
     fs.statSync(path.join(repoRoot, 'package.json')).mtimeMs,
   );
