@@ -23,13 +23,16 @@ export const storedEventSchema = z.object({
 export type StoredEvent = z.infer<typeof storedEventSchema>;
 
 /** One version of one event type. `upcast` turns data of this version (parsed by `schema`) into the next version's. */
-interface EventVersion {
+export interface EventVersion {
   schema: z.ZodMiniType;
   upcast?: (data: unknown) => unknown;
 }
 
+/** A version older than the current one: it cannot be registered without the upcast to the version after it. */
+export type OlderVersion = Required<EventVersion>;
+
 /** An older version of an event, its upcast typed by its own schema. */
-export function olderVersion<S extends z.ZodMiniType>(schema: S, upcast: (data: z.infer<S>) => unknown): EventVersion {
+export function olderVersion<S extends z.ZodMiniType>(schema: S, upcast: (data: z.infer<S>) => unknown): OlderVersion {
   // The registry hands an upcast only data this version's schema has just parsed.
   return { schema, upcast: (data) => upcast(data as z.infer<S>) };
 }
@@ -62,7 +65,7 @@ export interface EventDefinition<Name extends string, Schema extends z.ZodMiniTy
 export function defineEvent<Name extends string, Schema extends z.ZodMiniType>(
   type: Name,
   schema: Schema,
-  older: EventVersion[] = [],
+  older: OlderVersion[] = [],
   personal?: PersonalData<z.infer<Schema>>,
   secret?: readonly (keyof z.infer<Schema> & string)[],
 ): EventDefinition<Name, Schema> {
@@ -130,7 +133,9 @@ export function createRegistry<const Defs extends readonly EventDefinition<strin
       }
       let data = def.versions[event.schemaVersion - 1].schema.parse(event.data);
       for (let v = event.schemaVersion; v < def.schemaVersion; v++) {
-        data = def.versions[v].schema.parse(def.versions[v - 1].upcast!(data));
+        const upcast = def.versions[v - 1].upcast;
+        if (!upcast) throw new UnknownEventError(`${event.type} v${v} has no upcast to v${v + 1}`);
+        data = def.versions[v].schema.parse(upcast(data));
       }
       return { ...event, data, schemaVersion: def.schemaVersion } as Typed;
     },
