@@ -24,6 +24,8 @@ declare module 'vitest' {
     cloudEnv: Record<string, string>;
     /** The Stripe sandbox (hosted checkout pages; admin endpoints under /sandbox/). */
     stripeSandboxUrl: string;
+    /** The built SPA the cloud serves, read from disk at each request: a test may put a release over it (test/e2e/release-swap.test.ts). */
+    staticDir: string;
   }
 }
 
@@ -103,6 +105,7 @@ export default async function setup(project: TestProject) {
   project.provide('inboxUrl', cloud.inboxUrl);
   project.provide('cloudEnv', cloud.env);
   project.provide('stripeSandboxUrl', cloud.stripeUrl);
+  project.provide('staticDir', staticDir);
   return async () => {
     await cloud.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
