@@ -100,4 +100,9 @@ describe('the LocalStack variant', () => {
     for (const [, mapping] of ofType('AWS::Lambda::EventSourceMapping'))
       expect(JSON.stringify(mapping.Properties?.FunctionName)).toContain(':live');
   });
+
+  it('is chosen by name only: another target stops synthesis, saying which there are', () => {
+    const app = new App({ context: { target: 'localstak' } });
+    expect(() => configFromContext(app.node)).toThrow('CDK context "target" must be one of aws, localstack: "localstak"');
+  });
 });
