@@ -261,7 +261,7 @@ export class ApiStack extends Stack {
       grantSecrets(fn, consumerSecrets(consumer.name), props.environment.secrets);
       if (consumer.renderer) {
         grantPages(fn, resources);
-        renderEveryPageOnDeployment(this, fn, config.spaDir);
+        renderEveryPageOnDeployment(this, fn, alias, config.spaDir);
       }
       this.consumerFunctions.set(consumer.name, fn);
     }
@@ -306,7 +306,7 @@ export class ApiStack extends Stack {
  * function's timeout (a first deployment, making every artwork's share picture) is tried again by Lambda's own retries
  * of an asynchronous invocation, keeping the pictures already stored, within the five minutes CloudFormation waits.
  */
-function renderEveryPageOnDeployment(stack: Stack, fn: NodejsFunction, spaDir: string) {
+function renderEveryPageOnDeployment(stack: Stack, fn: NodejsFunction, alias: Alias, spaDir: string) {
   const template = join(spaDir, 'index.html');
   const rendering = new CustomResource(stack, 'RenderAllPages', {
     serviceToken: fn.functionArn,
@@ -319,4 +319,7 @@ function renderEveryPageOnDeployment(stack: Stack, fn: NodejsFunction, spaDir: s
   });
   // Its grants too (the site bucket, the page list), which are resources of their own.
   if (fn.role) rendering.node.addDependency(fn.role);
+  // And after the function's live alias has moved to the new version: the queue's renders until then are the old
+  // version's, and a page one of them wrote after the full render would keep the old look.
+  rendering.node.addDependency(alias);
 }

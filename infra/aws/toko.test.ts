@@ -471,8 +471,10 @@ describe('api stack', () => {
       (layer.Properties.Description as string).startsWith('the pre-rendered pages renderer'),
     )!;
     expect(rendering.Properties).toMatchObject({ Site: 'not built', Renderer: { Ref: rendererLayer } });
-    // After the function's grants, which it needs to render.
-    expect(rendering.DependsOn).toEqual(expect.arrayContaining([logicalId(toko.api, fn.role as never)]));
+    // After the function's grants, which it needs to render, and after its live alias has moved to the new version.
+    expect(rendering.DependsOn).toEqual(
+      expect.arrayContaining([logicalId(toko.api, fn.role as never), logicalId(toko.api, toko.api.liveAlias('prerender'))]),
+    );
   });
 
   it.each(routes.map((r) => ({ ...r, key: routeKey(r) })))('routes "$key" to the $context function', (route) => {
