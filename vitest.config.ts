@@ -5,15 +5,21 @@
  *     more than they compute, so they overlap well even on two cores. Each file makes its own people, artists and
  *     releases, so files running together do not see each other's data.
  *  2. system-alone: the files that need the cloud to themselves, on the same cloud, one at a time: a rebuild's parity
- *     and a full rebuild's comparison read every view, which other files' writes would keep moving, and one rebuild of a
- *     projection runs at a time.
+ *     and a full rebuild's comparison read every view, which other files' writes would keep moving, one rebuild of a
+ *     projection runs at a time, and a release swapped over the served SPA reaches every open tab.
  *  3. faults: each file on a cloud of its own behind fault proxies, last, so two loaded clouds never share the machine.
  */
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /** Files at once in the first group: measured on two cores (`npm test` prints its duration). */
 const FILES_AT_ONCE = 3;
-const alone = ['test/integration/ops-rebuild.test.ts', 'test/integration/rebuild-views.test.ts', 'test/e2e/ops-console.test.ts'];
+const alone = [
+  'test/integration/ops-rebuild.test.ts',
+  'test/integration/rebuild-views.test.ts',
+  'test/e2e/ops-console.test.ts',
+  // It puts a new release over the served SPA: every open tab would take it.
+  'test/e2e/release-swap.test.ts',
+];
 const system: TestProjectInlineConfiguration['test'] = {
   globalSetup: ['test/local-cloud-setup.ts'],
   environment: 'node',

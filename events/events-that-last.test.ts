@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { toStoredEvents } from '../functions/lib/event-store.js';
+import { toStoredEvents } from '../functions/platform/event-store.js';
 import { createRegistry, defineEvent, olderVersion, type NewEvent, type OlderVersion } from './envelope.js';
 import { registry } from './index.js';
 

@@ -24,6 +24,8 @@ declare module 'vitest' {
     cloudEnv: Record<string, string>;
     /** The Stripe sandbox (hosted checkout pages; admin endpoints under /sandbox/). */
     stripeSandboxUrl: string;
+    /** The built SPA the cloud serves, read from disk at each request: a test may put a release over it (test/e2e/release-swap.test.ts). */
+    staticDir: string;
   }
 }
 
@@ -73,14 +75,14 @@ function buildFrontendIfStale(outDir: string) {
 }
 
 interface Shared {
-  started: Promise<{ cloud: LocalCloud; stop: () => Promise<void> }>;
+  started: Promise<{ cloud: LocalCloud; staticDir: string; stop: () => Promise<void> }>;
   /** The projects using it: the last one to end stops it. */
   users: number;
 }
 /** The system and system-alone projects share one cloud: their global setups run in this one process. */
 const shared = globalThis as { tokoTestCloud?: Shared };
 
-async function startTestCloud(): Promise<{ cloud: LocalCloud; stop: () => Promise<void> }> {
+async function startTestCloud(): Promise<{ cloud: LocalCloud; staticDir: string; stop: () => Promise<void> }> {
   const staticDir = path.resolve(process.env.TOKO_WEB_DIST ?? path.join(repoRoot, 'frontend', 'dist'));
   buildFrontendIfStale(staticDir);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toko-cloud-'));
@@ -114,7 +116,7 @@ async function startTestCloud(): Promise<{ cloud: LocalCloud; stop: () => Promis
     await cloud.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  return { cloud, stop };
+  return { cloud, staticDir, stop };
 }
 
 export default async function setup(project: TestProject) {
@@ -128,11 +130,12 @@ export default async function setup(project: TestProject) {
     mine.users--;
     throw err;
   }
-  const { cloud, stop } = started;
+  const { cloud, staticDir, stop } = started;
   project.provide('baseUrl', cloud.url);
   project.provide('inboxUrl', cloud.inboxUrl);
   project.provide('cloudEnv', cloud.env);
   project.provide('stripeSandboxUrl', cloud.stripeUrl);
+  project.provide('staticDir', staticDir);
   return async () => {
     if (--mine.users > 0) return;
     delete shared.tokoTestCloud;

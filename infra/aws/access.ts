@@ -128,7 +128,7 @@ const grantTable = (tables: Resources['tables'], name: TableDefinition['name'], 
 };
 
 /**
- * The S3 calls of functions/lib: Get/Head (GetObject, with ListBucket so a missing key answers 404, not 403),
+ * The S3 calls of the functions: Get/Head (GetObject, with ListBucket so a missing key answers 404, not 403),
  * Put/Copy/multipart and presigned POST (PutObject; a copy carries the source's tags), DeleteObject, and
  * AbortMultipartUpload.
  */

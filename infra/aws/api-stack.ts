@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CustomResource, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CustomResource, Duration, Fn, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   ApiMapping,
@@ -24,7 +24,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { StartingPosition, type Alias } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -35,11 +35,13 @@ import { HTTP_FUNCTION_TIMEOUT_SECONDS, routeKey, routes as routeManifest, type 
 import { schedules as scheduleManifest, type ScheduleSpec } from '../../functions/schedules.js';
 import { consumerSecrets, httpSecrets, relaySecrets, scheduledSecrets } from '../../functions/secrets.js';
 import { consumerAccess, grantAccess, grantPages, httpAccess, scheduledAccess, type Resources } from './access.js';
+import { alarmNames, functionAlarmName } from './alarm-names.js';
 import { acknowledge } from './checks.js';
 import { pascal, type TokoConfig } from './config.js';
 import type { Entries } from './entries.js';
 import { functionEnvironment, grantSecrets, type SharedEnvironment } from './environment.js';
 import { pageRendererLayer, tokoFunction } from './lambda.js';
+import { Releases, releasePace } from './releases.js';
 import { routeThrottles } from './throttling.js';
 
 /**
@@ -76,7 +78,8 @@ const accessLogFormat = AccessLogFormat.custom(
 export interface ApiStackProps extends StackProps {
   config: TokoConfig;
   entries: Entries;
-  httpApi: IHttpApi;
+  /** Where the routes go; none in the LocalStack variant (config.target). */
+  httpApi?: IHttpApi;
   /** The API's own domain (WebStack.apiDomainName): its stage is mapped there. */
   apiDomainName?: IDomainName;
   environment: SharedEnvironment;
@@ -97,14 +100,22 @@ export class ApiStack extends Stack {
   /** By scheduled job name. */
   readonly scheduledFunctions = new Map<string, NodejsFunction>();
   readonly relay: NodejsFunction;
+  /** The HttpApi's routes and their integrations. */
+  readonly routes?: NestedStack;
+  /** Each function's live alias and deployment group (releases.ts). */
+  readonly releases: Releases;
   /** The HttpApi's `$default` stage: here, not with the HttpApi, because its route settings need the routes to exist. */
-  readonly stage: HttpStage;
+  readonly stage?: HttpStage;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { config, entries, resources } = props;
     const routes = props.routes ?? routeManifest;
     const consumers = props.consumers ?? consumerManifest;
+    const { prefix } = config;
+    // LocalStack's free edition runs no layers (localstack.ts).
+    const layers = config.target === 'aws';
+    this.releases = new Releases(this, 'Releases', { prefix, gradual: config.target === 'aws' });
 
     for (const context of new Set(routes.map((route) => route.context))) {
       const fn = tokoFunction(this, `${pascal(context)}Http`, {
@@ -114,60 +125,75 @@ export class ApiStack extends Stack {
         memorySize: 1024,
         timeout: Duration.seconds(HTTP_FUNCTION_TIMEOUT_SECONDS),
         codecs: codecContexts.has(context),
+        layers,
       });
       grantAccess(fn, httpAccess(context), resources);
       grantSecrets(fn, httpSecrets[context], props.environment.secrets);
       this.httpFunctions.set(context, fn);
+      const name = functionAlarmName.http(context);
+      // Any 5xx share counts, not only this function's: a release that breaks the API rolls back, whichever answers fail.
+      this.releases.live(fn, name, releasePace('http'), [alarmNames.functionErrors(prefix, name), alarmNames.api5xx(prefix)]);
     }
 
-    // One invoke permission per function (not per route): a context with many routes would
-    // otherwise outgrow Lambda's 20 KB resource-policy limit.
-    const integrations = new Map(
-      [...this.httpFunctions].map(([context, fn]) => [
-        context,
-        new HttpLambdaIntegration(`${pascal(context)}Integration`, fn, { scopePermissionToRoute: false }),
-      ]),
-    );
-    const httpRoutes = new Map<string, HttpRoute>();
-    for (const route of routes) {
-      const integration = integrations.get(route.context);
-      if (!integration) throw new Error(`No function for context "${route.context}"`);
-      const httpRoute = new HttpRoute(this, `Route ${routeKey(route)}`, {
-        httpApi: props.httpApi,
-        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-        integration,
-      });
-      acknowledge(httpRoute, 'APIG4', authorization(route));
-      httpRoutes.set(routeKey(route), httpRoute);
-      // HEAD is answered wherever GET is: API Gateway routes each method on its own, so each GET route has a HEAD twin
-      // on the same function, which answers it as the GET (functions/platform/http.ts); the edge sends no body.
-      if (route.method === 'GET') {
-        const headRoute = new HttpRoute(this, `Route HEAD ${route.path}`, {
-          httpApi: props.httpApi,
-          routeKey: HttpRouteKey.with(route.path, HttpMethod.HEAD),
+    // Without an HTTP API (LocalStack's free edition has none), the functions are deployed and invoked directly.
+    const httpApi = props.httpApi;
+    if (httpApi) {
+      // One invoke permission per function (not per route): a context with many routes would
+      // otherwise outgrow Lambda's 20 KB resource-policy limit.
+      const integrations = new Map(
+        [...this.httpFunctions.keys()].map((context) => [
+          context,
+          new HttpLambdaIntegration(`${pascal(context)}Integration`, this.liveAlias(functionAlarmName.http(context)), {
+            scopePermissionToRoute: false,
+          }),
+        ]),
+      );
+      // The routes (a GET and its HEAD twin each) in a stack of their own, nested in this one: with every function's
+      // version, alias and deployment group, this stack would pass CloudFormation's 500 resources.
+      const nested = new NestedStack(this, 'Routes', { description: 'Toko: the HTTP API routes of functions/routes.ts' });
+      const httpRoutes = new Map<string, HttpRoute>();
+      for (const route of routes) {
+        const integration = integrations.get(route.context);
+        if (!integration) throw new Error(`No function for context "${route.context}"`);
+        const httpRoute = new HttpRoute(nested, `Route ${routeKey(route)}`, {
+          httpApi,
+          routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
           integration,
         });
-        acknowledge(headRoute, 'APIG4', authorization(route));
+        acknowledge(httpRoute, 'APIG4', authorization(route));
+        httpRoutes.set(routeKey(route), httpRoute);
+        // HEAD is answered wherever GET is: API Gateway routes each method on its own, so each GET route has a HEAD twin
+        // on the same function, which answers it as the GET (functions/platform/http.ts); the edge sends no body.
+        if (route.method === 'GET') {
+          const headRoute = new HttpRoute(nested, `Route HEAD ${route.path}`, {
+            httpApi,
+            routeKey: HttpRouteKey.with(route.path, HttpMethod.HEAD),
+            integration,
+          });
+          acknowledge(headRoute, 'APIG4', authorization(route));
+        }
       }
-    }
 
-    const accessLogs = new LogGroup(this, 'ApiAccessLogs', {
-      retention: RetentionDays.ONE_MONTH,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    this.stage = new HttpStage(this, 'DefaultStage', {
-      httpApi: props.httpApi,
-      stageName: '$default',
-      autoDeploy: true,
-      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
-    });
-    if (props.apiDomainName) new ApiMapping(this, 'ApiMapping', { api: props.httpApi, domainName: props.apiDomainName, stage: this.stage });
-    const throttled = Object.entries(routeThrottles).filter(([key]) => httpRoutes.has(key));
-    (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
-      throttled.map(([key, limits]) => [key, { ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit }]),
-    );
-    // API Gateway refuses settings for a route it does not have yet.
-    for (const [key] of throttled) this.stage.node.addDependency(httpRoutes.get(key)!);
+      const accessLogs = new LogGroup(this, 'ApiAccessLogs', {
+        retention: RetentionDays.ONE_MONTH,
+        removalPolicy: RemovalPolicy.DESTROY,
+      });
+      const stage = new HttpStage(this, 'DefaultStage', {
+        httpApi,
+        stageName: '$default',
+        autoDeploy: true,
+        accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
+      });
+      if (props.apiDomainName) new ApiMapping(this, 'ApiMapping', { api: httpApi, domainName: props.apiDomainName, stage });
+      const throttled = Object.entries(routeThrottles).filter(([key]) => httpRoutes.has(key));
+      (stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
+        throttled.map(([key, limits]) => [key, { ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit }]),
+      );
+      // API Gateway refuses settings for a route it does not have yet.
+      for (const [key] of throttled) stage.node.addDependency(httpRoutes.get(key)!);
+      this.routes = nested;
+      this.stage = stage;
+    }
 
     this.relay = tokoFunction(this, pascal(relay.name), {
       entry: entries.relay(),
@@ -175,8 +201,13 @@ export class ApiStack extends Stack {
       environment: functionEnvironment(props.environment, relay.name, relaySecrets),
       memorySize: 512,
       timeout: Duration.seconds(30),
+      layers,
     });
-    this.relay.addEventSource(
+    const relayAlias = this.releases.live(this.relay, functionAlarmName.relay, releasePace('relay'), [
+      alarmNames.functionErrors(prefix, functionAlarmName.relay),
+      alarmNames.relayFailures(prefix),
+    ]);
+    relayAlias.addEventSource(
       new DynamoEventSource(props.eventsTable, {
         startingPosition: StartingPosition.TRIM_HORIZON,
         batchSize: relay.batchSize,
@@ -210,10 +241,17 @@ export class ApiStack extends Stack {
         memorySize: consumer.codecs || consumer.renderer ? 1769 : 512,
         codecs: consumer.codecs,
         renderer: consumer.renderer,
+        layers,
         // Lambda requires the queue's visibility timeout to be at least the function's timeout.
         timeout: Duration.seconds(Math.max(1, Math.floor(consumer.visibilityTimeoutSeconds / 3))),
       });
-      fn.addEventSource(
+      const name = functionAlarmName.consumer(consumer.name);
+      const alias = this.releases.live(fn, name, releasePace(consumer.kind, consumer.name), [
+        alarmNames.functionErrors(prefix, name),
+        alarmNames.deadLetters(prefix, consumer.name),
+        alarmNames.oldestMessage(prefix, consumer.name),
+      ]);
+      alias.addEventSource(
         new SqsEventSource(queue, {
           batchSize: consumer.batchSize,
           reportBatchItemFailures: true,
@@ -223,7 +261,7 @@ export class ApiStack extends Stack {
       grantSecrets(fn, consumerSecrets(consumer.name), props.environment.secrets);
       if (consumer.renderer) {
         grantPages(fn, resources);
-        renderEveryPageOnDeployment(this, fn, config.spaDir);
+        renderEveryPageOnDeployment(this, fn, alias, config.spaDir);
       }
       this.consumerFunctions.set(consumer.name, fn);
     }
@@ -235,17 +273,27 @@ export class ApiStack extends Stack {
         environment: functionEnvironment(props.environment, job.name, scheduledSecrets(job.name)),
         memorySize: 512,
         timeout: Duration.seconds(50),
+        layers,
       });
       grantAccess(fn, scheduledAccess(job.name), resources);
       grantSecrets(fn, scheduledSecrets(job.name), props.environment.secrets);
+      const name = functionAlarmName.scheduled(job.name);
+      const alias = this.releases.live(fn, name, releasePace('scheduled'), [alarmNames.functionErrors(prefix, name)]);
       new Rule(this, `${pascal(job.name)}Schedule`, {
         description: `${config.prefix}${job.name} ${job.rate}`,
         schedule: Schedule.expression(job.rate),
         // A missed run is not retried: the next one, a minute later, finds the same due releases.
-        targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
+        targets: [new LambdaFunction(alias, { retryAttempts: 0 })],
       });
       this.scheduledFunctions.set(job.name, fn);
     }
+  }
+
+  /** The live alias of the function named `name` in the alarms (functionAlarmName). */
+  liveAlias(name: string): Alias {
+    const alias = this.releases.aliases.get(name);
+    if (!alias) throw new Error(`No live alias for function "${name}"`);
+    return alias;
   }
 }
 
@@ -258,7 +306,7 @@ export class ApiStack extends Stack {
  * function's timeout (a first deployment, making every artwork's share picture) is tried again by Lambda's own retries
  * of an asynchronous invocation, keeping the pictures already stored, within the five minutes CloudFormation waits.
  */
-function renderEveryPageOnDeployment(stack: Stack, fn: NodejsFunction, spaDir: string) {
+function renderEveryPageOnDeployment(stack: Stack, fn: NodejsFunction, alias: Alias, spaDir: string) {
   const template = join(spaDir, 'index.html');
   const rendering = new CustomResource(stack, 'RenderAllPages', {
     serviceToken: fn.functionArn,
@@ -271,4 +319,7 @@ function renderEveryPageOnDeployment(stack: Stack, fn: NodejsFunction, spaDir: s
   });
   // Its grants too (the site bucket, the page list), which are resources of their own.
   if (fn.role) rendering.node.addDependency(fn.role);
+  // And after the function's live alias has moved to the new version: the queue's renders until then are the old
+  // version's, and a page one of them wrote after the full render would keep the old look.
+  rendering.node.addDependency(alias);
 }

@@ -48,10 +48,18 @@ export interface TokoConfig {
    * puts it on members' carts only. Not a secret (members see it at Shopify's checkout); unset, members get no merch discount.
    */
   shopifyMemberDiscountCode?: string;
+  /**
+   * Where the app is deployed: `aws`, or `localstack` (`-c target=localstack`), the variant LocalStack's free edition
+   * runs: without the paid features (docs/releases.md, README's LocalStack part).
+   */
+  target: DeployTarget;
   appVersion: string;
   /** Shown by /api/deployment-status; passed by the deploy script so synth stays deterministic. */
   buildTime?: string;
 }
+
+export type DeployTarget = 'aws' | 'localstack';
+const deployTargets: readonly DeployTarget[] = ['aws', 'localstack'];
 
 const text = (node: Node, key: string): string | undefined => {
   const value: unknown = node.tryGetContext(key);
@@ -94,8 +102,13 @@ export function configFromContext(node: Node, overrides: Partial<TokoConfig> = {
       'CDK context "domain" needs "apiDomain" and "apiCertificateArn": a public stack serves its API on a domain of its own, so its execute-api endpoint is closed',
     );
   }
+  const target = text(node, 'target') ?? 'aws';
+  if (!deployTargets.includes(target as DeployTarget)) {
+    throw new Error(`CDK context "target" must be one of ${deployTargets.join(', ')}: "${target}"`);
+  }
   const config: TokoConfig = {
     prefix,
+    target: target as DeployTarget,
     functionsDir: join(repoRoot, 'functions'),
     spaDir: join(repoRoot, 'frontend', 'dist'),
     domain,

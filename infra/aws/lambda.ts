@@ -23,6 +23,7 @@ import { acknowledge } from './checks.js';
 import { repoRoot } from './config.js';
 import { SECRETS_TTL_MS } from '../../functions/platform/secrets.js';
 import { lambdaBundle } from '../../frontend/build/lambda-bundle.js';
+import { currentVersionOptions } from './releases.js';
 
 const lambdaRuntime = Runtime.NODEJS_22_X;
 
@@ -200,10 +201,16 @@ export interface TokoFunctionProps {
   codecs?: boolean;
   /** Also load the pre-rendered pages' renderer layer. */
   renderer?: boolean;
+  /**
+   * False where layers cannot run (LocalStack's free edition): the layered modules are bundled into the function and
+   * AWS's secrets extension is left out, so codecs, renderer and secrets are not available there.
+   */
+  layers?: boolean;
 }
 
 export function tokoFunction(scope: Construct, id: string, props: TokoFunctionProps): NodejsFunction {
   assertLocalEsbuild();
+  const layers = props.layers ?? true;
   const logGroup = new LogGroup(scope, `${id}Logs`, {
     retention: RetentionDays.ONE_MONTH,
     removalPolicy: RemovalPolicy.DESTROY,
@@ -226,18 +233,23 @@ export function tokoFunction(scope: Construct, id: string, props: TokoFunctionPr
     environment: props.environment,
     logGroup,
     role,
+    currentVersionOptions,
     projectRoot: repoRoot,
     depsLockFilePath: join(repoRoot, 'package-lock.json'),
     // AWS's Parameters and Secrets extension: the functions read their secrets through it (functions/platform/secrets.ts),
     // which keeps what it read for as long as the functions do.
-    paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
-      secretsManagerTtl: Duration.millis(SECRETS_TTL_MS),
-      logLevel: ParamsAndSecretsLogLevel.WARN,
-    }),
-    layers: [stripeLayer(scope), ...(props.codecs ? [codecLayer(scope)] : []), ...(props.renderer ? [pageRendererLayer(scope)] : [])],
+    paramsAndSecrets: layers
+      ? ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
+          secretsManagerTtl: Duration.millis(SECRETS_TTL_MS),
+          logLevel: ParamsAndSecretsLogLevel.WARN,
+        })
+      : undefined,
+    layers: layers
+      ? [stripeLayer(scope), ...(props.codecs ? [codecLayer(scope)] : []), ...(props.renderer ? [pageRendererLayer(scope)] : [])]
+      : [],
     bundling: {
       // The runtime provides the AWS SDK v3; the layer provides the rest.
-      externalModules: ['@aws-sdk/*', ...layeredModules],
+      externalModules: ['@aws-sdk/*', ...(layers ? layeredModules : [])],
       format: OutputFormat.ESM,
       target: 'node22',
       platform: 'node',

@@ -10,6 +10,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { DeduplicationScope, FifoThroughputLimit, Queue, QueueEncryption, type IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { consumers, dlqName, queueName, type ConsumerSpec } from '../../functions/consumers.js';
+import { alarmNames } from './alarm-names.js';
 import { pascal, type TokoConfig } from './config.js';
 
 /** Receives of one relay-failure record (by a replay) before it moves to the relay-failures DLQ. */
@@ -63,7 +64,7 @@ export class MessagingStack extends Stack {
       });
       this.alarmWhenNotEmpty(
         `${id}DlqAlarm`,
-        `${prefix}${consumer.name}-dlq-not-empty`,
+        alarmNames.deadLetters(prefix, consumer.name),
         deadLetterQueue.metricApproximateNumberOfMessagesVisible({
           period: Duration.minutes(1),
           statistic: 'Maximum',
@@ -90,7 +91,7 @@ export class MessagingStack extends Stack {
     });
     this.alarmWhenNotEmpty(
       'RelayFailuresAlarm',
-      `${prefix}relay-failures-not-empty`,
+      alarmNames.relayFailures(prefix),
       this.relayFailures.metricApproximateNumberOfMessagesVisible({
         period: Duration.minutes(1),
         statistic: 'Maximum',

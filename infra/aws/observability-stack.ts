@@ -26,6 +26,7 @@ import type { Construct } from 'constructs';
 import { healthThresholds } from '../../functions/operations/health.js';
 import { METRICS_NAMESPACE, METRICS_SERVICE, metricNames, type MetricName } from '../../functions/platform/metrics.js';
 import { playRefusalReasons } from '../../events/play-refusals.js';
+import { alarmNames } from './alarm-names.js';
 import { pascal, type TokoConfig } from './config.js';
 
 /** The API's share of 5xx answers (percent over five minutes) above which it alarms… */
@@ -46,7 +47,8 @@ export interface ObservabilityStackProps extends StackProps {
   queues: ReadonlyMap<string, IQueue>;
   /** Every function, by a name for the alarm. */
   functions: ReadonlyMap<string, IFunction>;
-  httpApi: IHttpApi;
+  /** None in the LocalStack variant (config.target), which has no HTTP API. */
+  httpApi?: IHttpApi;
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -69,7 +71,7 @@ export class ObservabilityStack extends Stack {
     const { prefix } = props.config;
     const alarm = (alarmId: string, options: { name: string; description: string; metric: IMetric; threshold: number }) =>
       new Alarm(this, alarmId, {
-        alarmName: `${prefix}${options.name}`,
+        alarmName: options.name,
         alarmDescription: options.description,
         metric: options.metric,
         threshold: options.threshold,
@@ -81,7 +83,7 @@ export class ObservabilityStack extends Stack {
     const oldestAges = [...props.queues].map(([name, queue]) => {
       const metric = queue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(1), statistic: 'Maximum' });
       alarm(`${pascal(name)}OldestMessageAlarm`, {
-        name: `${name}-oldest-message`,
+        name: alarmNames.oldestMessage(prefix, name),
         description: `The ${name} consumer lags: a message waited over ${healthThresholds.laggingOldestAgeSeconds} s (see the sync manager)`,
         metric,
         threshold: healthThresholds.laggingOldestAgeSeconds,
@@ -97,13 +99,13 @@ export class ObservabilityStack extends Stack {
       const failed = fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' });
       const throttled = fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' });
       alarm(`${id}ErrorsAlarm`, {
-        name: `${name}-errors`,
+        name: alarmNames.functionErrors(prefix, name),
         description: `The ${name} function failed (its logs say why)`,
         metric: failed,
         threshold: 0,
       });
       alarm(`${id}ThrottlesAlarm`, {
-        name: `${name}-throttles`,
+        name: alarmNames.functionThrottles(prefix, name),
         description: `The ${name} function was throttled: its concurrency or the account's is used up`,
         metric: throttled,
         threshold: 0,
@@ -112,31 +114,39 @@ export class ObservabilityStack extends Stack {
       throttles.push(throttled.with({ label: name }));
     }
 
-    const requests = props.httpApi.metricCount({ period: FIVE_MINUTES, statistic: 'Sum' });
-    const serverErrors = props.httpApi.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' });
-    const serverErrorPercent = new MathExpression({
-      expression: `IF(requests >= ${API_5XX_MIN_REQUESTS}, 100 * errors / requests, 0)`,
-      usingMetrics: { requests, errors: serverErrors },
-      period: FIVE_MINUTES,
-      label: '5xx %',
-    });
-    alarm('Api5xxAlarm', {
-      name: 'api-5xx',
-      description: `Over ${API_5XX_PERCENT}% of the API's answers in five minutes were 5xx`,
-      metric: serverErrorPercent,
-      threshold: API_5XX_PERCENT,
-    });
+    const graph = (title: string, left: IMetric[], width = 12) => new GraphWidget({ title, left, width, height: 6 });
+    const apiWidgets: GraphWidget[] = [];
+    if (props.httpApi) {
+      const requests = props.httpApi.metricCount({ period: FIVE_MINUTES, statistic: 'Sum' });
+      const serverErrors = props.httpApi.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' });
+      const serverErrorPercent = new MathExpression({
+        expression: `IF(requests >= ${API_5XX_MIN_REQUESTS}, 100 * errors / requests, 0)`,
+        usingMetrics: { requests, errors: serverErrors },
+        period: FIVE_MINUTES,
+        label: '5xx %',
+      });
+      alarm('Api5xxAlarm', {
+        name: alarmNames.api5xx(prefix),
+        description: `Over ${API_5XX_PERCENT}% of the API's answers in five minutes were 5xx`,
+        metric: serverErrorPercent,
+        threshold: API_5XX_PERCENT,
+      });
+      apiWidgets.push(
+        graph('API requests and 5xx answers', [requests, serverErrors]),
+        graph('API latency (p95)', [props.httpApi.metricLatency({ period: FIVE_MINUTES, statistic: 'p95' })]),
+      );
+    }
 
     const webhookFailures = appMetric(metricNames.webhookFailures);
     alarm('WebhookFailuresAlarm', {
-      name: 'webhook-failures',
+      name: `${prefix}webhook-failures`,
       description: `Over ${WEBHOOK_FAILURES} Stripe or Shopify webhook deliveries were refused or failed in five minutes (they are retried; the logs say why)`,
       metric: webhookFailures,
       threshold: WEBHOOK_FAILURES,
     });
 
     alarm('ViewDriftAlarm', {
-      name: 'view-drift',
+      name: `${prefix}view-drift`,
       description:
         'The drift detector found view items that differ from their streams re-projected (the sync manager lists them, each with a Heal button)',
       metric: appMetric(metricNames.viewDrift, {}, 'Maximum'),
@@ -162,13 +172,12 @@ export class ObservabilityStack extends Stack {
       label: 'refused %',
     });
     alarm('PlaysRefusedAlarm', {
-      name: 'plays-refused',
+      name: `${prefix}plays-refused`,
       description: `Over ${PLAYS_REFUSED_PERCENT}% of play reports in five minutes were refused, the suspicious plays (the sync manager and the dashboard show them by reason)`,
       metric: refusedPercent,
       threshold: PLAYS_REFUSED_PERCENT,
     });
 
-    const graph = (title: string, left: IMetric[], width = 12) => new GraphWidget({ title, left, width, height: 6 });
     this.dashboard = new Dashboard(this, 'Dashboard', {
       dashboardName: `${prefix}operations`,
       widgets: [
@@ -180,10 +189,7 @@ export class ObservabilityStack extends Stack {
             height: 2,
           }),
         ],
-        [
-          graph('API requests and 5xx answers', [requests, serverErrors]),
-          graph('API latency (p95)', [props.httpApi.metricLatency({ period: FIVE_MINUTES, statistic: 'p95' })]),
-        ],
+        ...(apiWidgets.length > 0 ? [apiWidgets] : []),
         [
           graph('Plays, purchases and sign-ins', [
             appMetric(metricNames.playsRecorded),

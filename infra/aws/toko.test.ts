@@ -40,6 +40,8 @@ type Statement = { Effect: string; Principal?: unknown; Action: string | string[
 let outdir: string;
 let toko: Toko;
 let template: Record<keyof Toko, Template>;
+/** The API stack's nested stack of HTTP routes and their integrations. */
+let routesTemplate: Template;
 
 beforeAll(() => {
   outdir = mkdtempSync(join(tmpdir(), 'toko-cdk-'));
@@ -53,12 +55,26 @@ beforeAll(() => {
     api: Template.fromStack(toko.api),
     observability: Template.fromStack(toko.observability),
   };
+  routesTemplate = Template.fromStack(toko.api.routes!);
 });
+
+/** A value of the routes' nested stack as the API stack passes it: a parameter's Ref becomes the parameter's value. */
+function fromApiStack(value: unknown): unknown {
+  const [[, nested]] = resources(template.api, 'AWS::CloudFormation::Stack');
+  const name = (value as { Ref?: string }).Ref;
+  const parameters = nested.Properties.Parameters as Record<string, unknown>;
+  return name !== undefined && name in parameters ? parameters[name] : value;
+}
 
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 const logicalId = (stack: Stack, construct: { node: { defaultChild?: unknown } }) =>
   stack.getLogicalId(construct.node.defaultChild as Parameters<Stack['getLogicalId']>[0]);
+
+/** How an event-source mapping names a function's live alias: `<function name>:live`, the name read from the alias's ARN. */
+const liveFunctionName = (fn: NodejsFunction) => ({
+  'Fn::Join': ['', [{ 'Fn::Select': [6, { 'Fn::Split': [':', { Ref: logicalId(toko.api, fn.node.findChild('Live')) }] }] }, ':live']],
+});
 
 const resources = (t: Template, type: string) => Object.entries(t.findResources(type)) as [string, Resource][];
 
@@ -358,15 +374,15 @@ describe('api stack', () => {
     );
   });
 
-  it.each(schedules)('runs the scheduled job $name at $rate through an EventBridge rule targeting its function', (job) => {
-    const fn = toko.api.scheduledFunctions.get(job.name)!;
+  it.each(schedules)('runs the scheduled job $name at $rate through an EventBridge rule targeting its live alias', (job) => {
+    const alias = { Ref: logicalId(toko.api, toko.api.liveAlias(`scheduled-${job.name}`)) };
     template.api.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: job.rate,
       State: 'ENABLED',
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalId(toko.api, fn), 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } })],
+      Targets: [Match.objectLike({ Arn: alias, RetryPolicy: { MaximumRetryAttempts: 0 } })],
     });
     const invokes = resources(template.api, 'AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'events.amazonaws.com');
-    expect(invokes.map(([, p]) => p.Properties.FunctionName)).toContainEqual({ 'Fn::GetAtt': [logicalId(toko.api, fn), 'Arn'] });
+    expect(invokes.map(([, p]) => p.Properties.FunctionName)).toContainEqual(alias);
   });
 
   it('loads the Stripe SDK from one shared layer instead of bundling it into each function, the media codecs into each function whose bundle imports one, and the page renderer only into the pre-render consumer', () => {
@@ -455,41 +471,44 @@ describe('api stack', () => {
       (layer.Properties.Description as string).startsWith('the pre-rendered pages renderer'),
     )!;
     expect(rendering.Properties).toMatchObject({ Site: 'not built', Renderer: { Ref: rendererLayer } });
-    // After the function's grants, which it needs to render.
-    expect(rendering.DependsOn).toEqual(expect.arrayContaining([logicalId(toko.api, fn.role as never)]));
+    // After the function's grants, which it needs to render, and after its live alias has moved to the new version.
+    expect(rendering.DependsOn).toEqual(
+      expect.arrayContaining([logicalId(toko.api, fn.role as never), logicalId(toko.api, toko.api.liveAlias('prerender'))]),
+    );
   });
 
   it.each(routes.map((r) => ({ ...r, key: routeKey(r) })))('routes "$key" to the $context function', (route) => {
-    const matching = resources(template.api, 'AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.RouteKey === route.key);
+    const matching = resources(routesTemplate, 'AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.RouteKey === route.key);
     expect(matching).toHaveLength(1);
     const [[, routeResource]] = matching;
-    expect(exported(template.web, routeResource.Properties.ApiId)).toEqual({ Ref: logicalId(toko.web, toko.web.httpApi) });
+    expect(exported(template.web, fromApiStack(routeResource.Properties.ApiId))).toEqual({ Ref: logicalId(toko.web, toko.web.httpApi) });
     const target = routeResource.Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] };
-    const integration = template.api.toJSON().Resources[target['Fn::Join'][1][1].Ref] as Resource;
-    expect(integration.Properties.IntegrationUri).toEqual({
-      'Fn::GetAtt': [logicalId(toko.api, toko.api.httpFunctions.get(route.context)!), 'Arn'],
+    const integration = routesTemplate.toJSON().Resources[target['Fn::Join'][1][1].Ref] as Resource;
+    expect(fromApiStack(integration.Properties.IntegrationUri)).toEqual({
+      Ref: logicalId(toko.api, toko.api.liveAlias(`http-${route.context}`)),
     });
   });
 
   it.each(routes.filter((r) => r.method === 'GET').map((r) => ({ ...r, key: `HEAD ${r.path}` })))(
     'answers "$key" where GET is answered, by the $context function',
     (route) => {
-      const matching = resources(template.api, 'AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.RouteKey === route.key);
+      const matching = resources(routesTemplate, 'AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.RouteKey === route.key);
       expect(matching).toHaveLength(1);
       const target = matching[0][1].Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] };
-      const integration = template.api.toJSON().Resources[target['Fn::Join'][1][1].Ref] as Resource;
-      expect(integration.Properties.IntegrationUri).toEqual({
-        'Fn::GetAtt': [logicalId(toko.api, toko.api.httpFunctions.get(route.context)!), 'Arn'],
+      const integration = routesTemplate.toJSON().Resources[target['Fn::Join'][1][1].Ref] as Resource;
+      expect(fromApiStack(integration.Properties.IntegrationUri)).toEqual({
+        Ref: logicalId(toko.api, toko.api.liveAlias(`http-${route.context}`)),
       });
     },
   );
 
-  it('lets API Gateway invoke each context function through one permission each', () => {
-    const invokes = resources(template.api, 'AWS::Lambda::Permission').filter(
+  it("lets API Gateway invoke each context function's live alias through one permission each", () => {
+    // Made with the routes, in their nested stack.
+    const invokes = resources(routesTemplate, 'AWS::Lambda::Permission').filter(
       ([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com',
     );
-    const invoked = invokes.map(([, p]) => (p.Properties.FunctionName as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]);
-    expect(invoked.sort()).toEqual(contexts.map((c) => logicalId(toko.api, toko.api.httpFunctions.get(c)!)).sort());
+    const invoked = invokes.map(([, p]) => (fromApiStack(p.Properties.FunctionName) as { Ref: string }).Ref);
+    expect(invoked.sort()).toEqual(contexts.map((c) => logicalId(toko.api, toko.api.liveAlias(`http-${c}`))).sort());
   });
 
   it('reports batch item failures on every event-source mapping', () => {
@@ -500,7 +519,7 @@ describe('api stack', () => {
 
   it('runs the relay on the events table stream from the start, bisecting and retrying failed batches', () => {
     const [[, mapping]] = resources(template.api, 'AWS::Lambda::EventSourceMapping').filter(
-      ([, m]) => JSON.stringify(m.Properties.FunctionName) === JSON.stringify({ Ref: logicalId(toko.api, toko.api.relay) }),
+      ([, m]) => JSON.stringify(m.Properties.FunctionName) === JSON.stringify(liveFunctionName(toko.api.relay)),
     );
     expect(exported(template.data, mapping.Properties.EventSourceArn)).toEqual({
       'Fn::GetAtt': [logicalId(toko.data, toko.data.tables.events), 'StreamArn'],
@@ -570,9 +589,9 @@ describe('api stack', () => {
   });
 
   it.each(consumers)('feeds $name from its queue in batches of $batchSize', (consumer) => {
-    const fnId = logicalId(toko.api, toko.api.consumerFunctions.get(consumer.name)!);
+    const fn = liveFunctionName(toko.api.consumerFunctions.get(consumer.name)!);
     const [[, mapping]] = resources(template.api, 'AWS::Lambda::EventSourceMapping').filter(
-      ([, m]) => JSON.stringify(m.Properties.FunctionName) === JSON.stringify({ Ref: fnId }),
+      ([, m]) => JSON.stringify(m.Properties.FunctionName) === JSON.stringify(fn),
     );
     expect(mapping.Properties.BatchSize).toBe(consumer.batchSize);
     expect(exported(template.messaging, mapping.Properties.EventSourceArn)).toEqual({
@@ -669,12 +688,13 @@ describe('api stack', () => {
         ]),
       ),
     );
-    // Created after the routes it configures.
-    const routeIds = resources(template.api, 'AWS::ApiGatewayV2::Route')
+    // Created after the routes it configures, which are in the routes' nested stack.
+    const routeIds = resources(routesTemplate, 'AWS::ApiGatewayV2::Route')
       .filter(([, r]) => Object.keys(routeThrottles).includes(r.Properties.RouteKey as string))
       .map(([id]) => id);
     expect(routeIds).toHaveLength(Object.keys(routeThrottles).length);
-    expect(stage.DependsOn).toEqual(expect.arrayContaining(routeIds));
+    const [[nestedRoutes]] = resources(template.api, 'AWS::CloudFormation::Stack');
+    expect(stage.DependsOn).toEqual(expect.arrayContaining([nestedRoutes]));
     template.web.resourceCountIs('AWS::ApiGatewayV2::Stage', 0);
   });
 

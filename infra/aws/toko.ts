@@ -1,5 +1,6 @@
 /** The whole Toko app: six env-agnostic stacks wired from the manifests (no lookups, so synth runs offline). */
 import { Tags, type App } from 'aws-cdk-lib';
+import { functionAlarmName } from './alarm-names.js';
 import { ApiStack } from './api-stack.js';
 import type { TokoConfig } from './config.js';
 import { DataStack } from './data-stack.js';
@@ -73,10 +74,10 @@ export function buildToko(app: App, config: TokoConfig, entries: Entries = entri
     alarmTopic: messaging.alarmTopic,
     queues: messaging.queues,
     functions: new Map([
-      ...[...api.httpFunctions].map(([context, fn]) => [`http-${context}`, fn] as const),
-      ...api.consumerFunctions,
-      ...[...api.scheduledFunctions].map(([job, fn]) => [`scheduled-${job}`, fn] as const),
-      ['relay', api.relay],
+      ...[...api.httpFunctions].map(([context, fn]) => [functionAlarmName.http(context), fn] as const),
+      ...[...api.consumerFunctions].map(([name, fn]) => [functionAlarmName.consumer(name), fn] as const),
+      ...[...api.scheduledFunctions].map(([job, fn]) => [functionAlarmName.scheduled(job), fn] as const),
+      [functionAlarmName.relay, api.relay],
     ]),
     httpApi: web.httpApi,
   });

@@ -3,7 +3,8 @@
  * same-origin. The HttpApi itself lives here (its routes are the API stack's): the functions need the
  * app's origin (APP_ORIGIN) and CloudFront needs the API's domain, which would be a cycle across stacks.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type SecretValue, type StackProps } from 'aws-cdk-lib';
 import { FRAMABLE_PATH_PATTERN, ORIGIN_HEADER } from '../../functions/platform/edge-headers.js';
 import { DomainName, HttpApi, type IDomainName, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -50,6 +51,7 @@ import { HSTS, securityHeaders, type Framing, type SecurityHeaderSources } from 
 import { acknowledge } from './checks.js';
 import type { TokoConfig } from './config.js';
 import { accessLogPrefixes } from './data-stack.js';
+import { ASSETS_PREFIX, SupersededAssets, supersededAssetsRule } from './superseded-assets.js';
 
 export interface WebStackProps extends StackProps {
   config: TokoConfig;
@@ -120,6 +122,8 @@ export class WebStack extends Stack {
   readonly pageList: KeyValueStore;
   /** The name of the export of the page list's ARN, for the pre-render consumer's environment and grant. */
   readonly pageListArnExport: string;
+  /** Marks the assets a release superseded; none when no SPA is built. */
+  readonly supersededAssets?: SupersededAssets;
   /** https://<domain>, the value of APP_ORIGIN. */
   readonly appOrigin: string;
 
@@ -153,6 +157,8 @@ export class WebStack extends Stack {
       autoDeleteObjects: true,
       serverAccessLogsBucket: props.accessLogs,
       serverAccessLogsPrefix: accessLogPrefixes.site,
+      // A release's superseded assets, a week after it (superseded-assets.ts).
+      lifecycleRules: [supersededAssetsRule],
     });
     this.siteBucket = siteBucket;
     this.siteBucketArnExport = `${this.stackName}:SiteBucketArn`;
@@ -368,6 +374,8 @@ export class WebStack extends Stack {
     this.appOrigin = `https://${config.domain ?? distribution.distributionDomainName}`;
 
     if (existsSync(config.spaDir)) {
+      // A release in three steps, so a tab open on the previous release keeps working: the new hashed assets beside the
+      // old ones (never pruned), then index.html and the rest, then the old assets marked superseded (kept a week).
       // The build's .br/.gz siblings serve the local gateway; CloudFront compresses by itself.
       const spa = () => Source.asset(config.spaDir, { exclude: ['*.br', '*.gz'] });
       // Hashed assets are immutable; everything else (index.html…) is revalidated on each visit.
@@ -390,12 +398,23 @@ export class WebStack extends Stack {
       });
       pages.node.addDependency(assets);
       acknowledgeDeploymentHandler(this, siteBucket);
+      this.supersededAssets = new SupersededAssets(this, 'SupersededAssets', { siteBucket, current: builtAssets(config.spaDir) });
+      this.supersededAssets.node.addDependency(pages);
     }
 
     new CfnOutput(this, 'AppUrl', { value: this.appOrigin });
     if (!config.apiDomain) new CfnOutput(this, 'ApiEndpoint', { value: httpApi.apiEndpoint });
     new CfnOutput(this, 'DistributionId', { value: distribution.distributionId });
   }
+}
+
+/** The build's hashed assets as the site bucket's keys, as the assets' deployment uploads them (no .br/.gz siblings). */
+function builtAssets(spaDir: string): string[] {
+  const dir = join(spaDir, 'assets');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+    .map((entry) => `${ASSETS_PREFIX}${relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/')}`);
 }
 
 /**
