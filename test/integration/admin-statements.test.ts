@@ -1,28 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardAnswer } from '../../functions/dashboard/contract/admin-dashboard.js';
-import type { ArtistStatementAnswer, ContractAnswer, MonthStatementsAnswer } from '../../functions/statements/contract/admin-statements.js';
+import type { ContractAnswer, MonthStatementsAnswer } from '../../functions/statements/contract/admin-statements.js';
 import { appendToStream } from '../../functions/platform/event-store.js';
-import { api, eventually, scanText, useCloudEnv } from '../support/cloud.js';
-import { deletionCode } from '../support/inbox.js';
-import { asBrowser } from './accounts-helpers.js';
+import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { newArtist } from '../support/catalogue.js';
-import { newPerson, paidBuyer, sandbox } from '../support/commerce.js';
-import { listenTo } from '../support/plays.js';
-import { signedInAdmin, type TestListener } from '../support/signed-in.js';
-
-const ALBUM = 'album-after-hours';
+import { newPerson } from '../support/commerce.js';
+import { signedInAdmin } from '../support/signed-in.js';
+import { ALBUM, lineOf, memberWhoBoughtAndPlayed, statementOf, thisMonth } from '../support/statements.js';
 
 beforeAll(() => useCloudEnv());
-
-const thisMonth = () => new Date().toISOString().slice(0, 7);
-const statementOf = async (admin: TestListener, artistId: string, month: string) => {
-  const answer = await admin.call(`/api/admin/statements/${artistId}/${month}`);
-  expect(answer.status).toBe(200);
-  return answer.body as ArtistStatementAnswer;
-};
-const lineOf = (s: ArtistStatementAnswer, kind: string) =>
-  s.lines.find((l) => l.kind === kind && (kind !== 'album-sales' || l.albumId === ALBUM));
 
 async function merchOrder(artistId: string | null, placedAt: string, unitPriceCents = 2500) {
   const orderId = `gid-${randomUUID()}`;
@@ -49,50 +35,6 @@ async function merchOrder(artistId: string | null, placedAt: string, unitPriceCe
     { actor: 'shopify', correlationId: randomUUID() },
   );
   return stored.meta.eventId;
-}
-
-/**
- * A buyer of the album through the Stripe sandbox who becomes a $10 Toko+ member and plays it: answers once the artist's
- * statement of `month` counts the sale with its fee and the member play, and whatever else `ready` waits for.
- */
-async function memberWhoBoughtAndPlayed(
-  admin: TestListener,
-  artistId: string,
-  month: string,
-  ready: (s: ArtistStatementAnswer) => boolean = () => true,
-) {
-  const before = await statementOf(admin, artistId, month);
-  const salesBefore = lineOf(before, 'album-sales');
-  const playsBefore = lineOf(before, 'membership')?.memberPlays ?? 0;
-  const { buyer } = await paidBuyer(ALBUM);
-  const started = await buyer.api('/api/subscription/checkout', { method: 'POST', json: { amount: 10 } });
-  await sandbox(`/sandbox/checkout/sessions/${started.body.sessionId}/pay`, { email: buyer.email });
-  const { tracks } = (await buyer.api(`/api/albums/${ALBUM}/tracks`)).body as { tracks: { id: string; duration: number }[] };
-  // Each play a track of its own in turn: a track counts again for a listener only a track length after its last play.
-  let plays = 0;
-  const play = () => {
-    const track = tracks[plays++ % tracks.length];
-    return listenTo(buyer.api, { trackId: track.id, albumId: ALBUM, duration: track.duration });
-  };
-  const statement = await eventually(
-    async () => {
-      const s = await statementOf(admin, artistId, month);
-      const sales = lineOf(s, 'album-sales');
-      // A play counts for Toko+ once the membership is counted: until then the buyer plays again.
-      const memberPlayed = (lineOf(s, 'membership')?.memberPlays ?? 0) > playsBefore;
-      if (!memberPlayed) expect((await play()).status).toBe(202);
-      const counted =
-        sales &&
-        sales.grossCents >= (salesBefore?.grossCents ?? 0) + 999 &&
-        sales.feeCents >= (salesBefore?.feeCents ?? 0) + 59 &&
-        memberPlayed &&
-        ready(s);
-      return counted ? s : null;
-    },
-    30_000,
-    500,
-  );
-  return { buyer, statement };
 }
 
 describe('the artists’ payout statements', () => {
@@ -197,69 +139,6 @@ describe('the artists’ payout statements', () => {
 
     expect(await catalogue.call(path)).toMatchObject({ status: 403, body: { error: 'permission_required' } });
     expect((await money.call(`/api/admin/contracts/artist-${randomUUID()}`)).status).toBe(404);
-  });
-
-  it('keeps the month’s statement totals and the dashboard’s but for the cancelled membership, to the cent, when a buyer, member and listener deletes the account', async () => {
-    const admin = await signedInAdmin();
-    const month = thisMonth();
-    const today = new Date().toISOString().slice(0, 10);
-    const { artistId } = (await api(`/api/albums/${ALBUM}`)).body as { artistId: string };
-    const { buyer } = await memberWhoBoughtAndPlayed(admin, artistId, month);
-
-    const read = async () => {
-      const [monthAnswer, artist, dashboard] = await Promise.all([
-        admin.call(`/api/admin/statements?month=${month}`),
-        statementOf(admin, artistId, month),
-        admin.call(`/api/admin/dashboard?from=${today}&to=${today}`),
-      ]);
-      return { month: monthAnswer.body as MonthStatementsAnswer, artist, dashboard: (dashboard.body as DashboardAnswer).current };
-    };
-    // Settled: two reads a while apart agree, so no event of this test or an earlier one is still on its way.
-    const settled = () =>
-      eventually(
-        async () => {
-          const first = await read();
-          await new Promise((resolve) => setTimeout(resolve, 1_500));
-          const second = await read();
-          return JSON.stringify(first) === JSON.stringify(second) && second;
-        },
-        60_000,
-        0,
-      );
-    const before = await settled();
-    expect(before.artist.lines.find((l) => l.kind === 'membership')?.memberPlays).toBeGreaterThanOrEqual(1);
-
-    // The buyer deletes the account through the routes the /account page calls, with the mailed code.
-    const headers = asBrowser(buyer.token);
-    expect((await api('/api/users/me/deletion', { method: 'POST', headers })).status).toBe(200);
-    const confirmed = await api('/api/users/me/deletion/confirm', {
-      method: 'POST',
-      headers,
-      json: { code: await deletionCode(buyer.email) },
-    });
-    expect(confirmed.status).toBe(200);
-    expect((await buyer.api('/api/users/me')).status).toBe(401);
-    // The projections have taken the deletion in once no view holds the address.
-    await eventually(async () => !(await scanText(process.env.TABLE_VIEWS!)).includes(buyer.email), 30_000);
-
-    const after = await settled();
-    expect(after.month).toEqual(before.month);
-    expect(after.artist).toEqual(before.artist);
-    // The deletion cancels the $10 membership at Stripe: the dashboard counts that cancellation, and nothing else moves.
-    const { membership: was, ...restBefore } = before.dashboard;
-    const { membership: now, ...restAfter } = after.dashboard;
-    const days = restBefore.days.map((d) => (d.day === today ? { ...d, cancelledMembers: d.cancelledMembers + 1 } : d));
-    expect(restAfter).toEqual({ ...restBefore, days });
-    expect(now).toMatchObject({
-      activeMembers: was.activeMembers - 1,
-      payingMembers: was.payingMembers - 1,
-      mrrCents: was.mrrCents - 1000,
-      cancelledMembers: was.cancelledMembers + 1,
-      endedMembers: was.endedMembers + 1,
-      newMembers: was.newMembers,
-      accountsOpened: was.accountsOpened,
-    });
-    expect(JSON.stringify(after)).not.toContain(buyer.email);
   });
 
   it('answers an empty statement for an artist with no sales, and refuses a malformed or future month, a malformed artist and anyone but an admin', async () => {
