@@ -104,6 +104,16 @@ export class ApiStack extends Stack {
   readonly routes?: NestedStack;
   /** Each function's live alias and deployment group (releases.ts). */
   readonly releases: Releases;
+
+  /** Every function by the name its alarms carry (alarm-names.ts): what the observability stack watches. */
+  observedFunctions(): Map<string, NodejsFunction> {
+    return new Map([
+      ...[...this.httpFunctions].map(([context, fn]) => [functionAlarmName.http(context), fn] as const),
+      ...[...this.consumerFunctions].map(([name, fn]) => [functionAlarmName.consumer(name), fn] as const),
+      ...[...this.scheduledFunctions].map(([job, fn]) => [functionAlarmName.scheduled(job), fn] as const),
+      [functionAlarmName.relay, this.relay],
+    ]);
+  }
   /** The HttpApi's `$default` stage: here, not with the HttpApi, because its route settings need the routes to exist. */
   readonly stage?: HttpStage;
 

@@ -5,9 +5,8 @@
  * consumer), API Gateway's HTTP APIs (the functions are invoked directly), Lambda layers (their modules are bundled in,
  * and AWS's secrets extension, itself a layer, is left out) and CodeDeploy (an alias moves at once).
  */
-import { Tags, type App } from 'aws-cdk-lib';
+import type { App } from 'aws-cdk-lib';
 import { consumers as consumerManifest } from '../../functions/consumers.js';
-import { functionAlarmName } from './alarm-names.js';
 import { ApiStack } from './api-stack.js';
 import type { TokoConfig } from './config.js';
 import { DataStack } from './data-stack.js';
@@ -15,6 +14,7 @@ import { entriesIn, type Entries } from './entries.js';
 import { MailStack } from './mail-stack.js';
 import { MessagingStack } from './messaging-stack.js';
 import { ObservabilityStack } from './observability-stack.js';
+import { tagStage } from './toko.js';
 
 /** LocalStack's address for the app's links and Origin checks: its gateway, where a developer reaches it. */
 export const LOCALSTACK_ORIGIN = 'http://localhost.localstack.cloud:4566';
@@ -73,16 +73,8 @@ export function buildLocalStackToko(app: App, config: TokoConfig, entries: Entri
     config,
     alarmTopic: messaging.alarmTopic,
     queues: messaging.queues,
-    functions: new Map([
-      ...[...api.httpFunctions].map(([context, fn]) => [functionAlarmName.http(context), fn] as const),
-      ...[...api.consumerFunctions].map(([name, fn]) => [functionAlarmName.consumer(name), fn] as const),
-      ...[...api.scheduledFunctions].map(([job, fn]) => [functionAlarmName.scheduled(job), fn] as const),
-      [functionAlarmName.relay, api.relay],
-    ]),
+    functions: api.observedFunctions(),
   });
-  for (const stack of [data, messaging, mail, api, observability]) {
-    Tags.of(stack).add('app', 'toko');
-    Tags.of(stack).add('stage', config.prefix.replace(/-$/, ''));
-  }
+  tagStage([data, messaging, mail, api, observability], config);
   return { data, messaging, mail, api, observability };
 }

@@ -1,6 +1,5 @@
 /** The whole Toko app: six env-agnostic stacks wired from the manifests (no lookups, so synth runs offline). */
-import { Tags, type App } from 'aws-cdk-lib';
-import { functionAlarmName } from './alarm-names.js';
+import { Tags, type App, type Stack } from 'aws-cdk-lib';
 import { ApiStack } from './api-stack.js';
 import type { TokoConfig } from './config.js';
 import { DataStack } from './data-stack.js';
@@ -9,6 +8,14 @@ import { MailStack } from './mail-stack.js';
 import { MessagingStack } from './messaging-stack.js';
 import { ObservabilityStack } from './observability-stack.js';
 import { WebStack } from './web-stack.js';
+
+/** Every stack of a stage carries the app's and the stage's tags (costs, and what an operator filters by). */
+export function tagStage(stacks: Stack[], config: TokoConfig): void {
+  for (const stack of stacks) {
+    Tags.of(stack).add('app', 'toko');
+    Tags.of(stack).add('stage', config.prefix.replace(/-$/, ''));
+  }
+}
 
 export interface Toko {
   data: DataStack;
@@ -73,17 +80,9 @@ export function buildToko(app: App, config: TokoConfig, entries: Entries = entri
     config,
     alarmTopic: messaging.alarmTopic,
     queues: messaging.queues,
-    functions: new Map([
-      ...[...api.httpFunctions].map(([context, fn]) => [functionAlarmName.http(context), fn] as const),
-      ...[...api.consumerFunctions].map(([name, fn]) => [functionAlarmName.consumer(name), fn] as const),
-      ...[...api.scheduledFunctions].map(([job, fn]) => [functionAlarmName.scheduled(job), fn] as const),
-      [functionAlarmName.relay, api.relay],
-    ]),
+    functions: api.observedFunctions(),
     httpApi: web.httpApi,
   });
-  for (const stack of [data, messaging, mail, web, api, observability]) {
-    Tags.of(stack).add('app', 'toko');
-    Tags.of(stack).add('stage', config.prefix.replace(/-$/, ''));
-  }
+  tagStage([data, messaging, mail, web, api, observability], config);
   return { data, messaging, mail, web, api, observability };
 }
