@@ -19,11 +19,6 @@ const CONTEXT = /^functions\/(?!platform\/)([a-z-]+)\/./;
 const PUBLIC_FACE = /^functions\/[a-z-]+\/(index\.[jt]s$|contract\/|projections\/)/;
 /** A context's pure deciders and rules. */
 const DOMAIN = /^functions\/[a-z-]+\/domain\//;
-/**
- * The HTTP edge's authorization, the one place platform reaches a context: a request's session and an admin's
- * permissions and step-up are the accounts' facts, read through their public module.
- */
-const EDGE = ['functions/platform/http.', 'functions/platform/session.'];
 
 /**
  * Who may import whom, by folder (paths from the repository root). A file is held to every entry its path matches;
@@ -41,8 +36,7 @@ const layers = [
     forbid: [CONTEXT],
     // A contract's types describe what an operator reads of the plumbing (recent errors); a type adds no code.
     typesFrom: [/^functions\/[a-z-]+\/contract\//],
-    exceptFrom: { files: EDGE, to: ['functions/accounts/index.'] },
-    why: 'platform is what every context uses and no context owns: it imports none (the manifests name them)',
+    why: 'platform is what every context uses and no context owns: it imports none (the edge is handed an Authorizer)',
   },
   {
     from: /^functions\/[a-z-]+\/projections\//,
@@ -102,8 +96,7 @@ const inside = (places, path) => places.some((place) => matches(place, path));
 
 function layerViolation(from, to, typeOnly) {
   for (const layer of layers.filter((l) => matches(l.from, from))) {
-    const excepted = layer.exceptFrom && inside(layer.exceptFrom.files, from) && inside(layer.exceptFrom.to, to);
-    const allowed = inside(layer.except ?? [], to) || (typeOnly && inside(layer.typesFrom ?? [], to)) || excepted;
+    const allowed = inside(layer.except ?? [], to) || (typeOnly && inside(layer.typesFrom ?? [], to));
     const refused = layer.allowOnly ? !inside(layer.allowOnly, to) : inside(layer.forbid, to) && !allowed;
     if (refused) return `${from} may not import ${to}: ${layer.why}`;
   }

@@ -1,5 +1,5 @@
-/** Accounts' public face: what other contexts and the HTTP edge use of a person, an admin's permissions and step-up, and sign-in's rate limits. */
-export { steppedUp } from './admin-step-up.js';
+/** Accounts' public face: what other contexts use of a person and an admin's permissions, the HTTP edge's authorizer, and sign-in's rate limits. */
+export { authorizer } from './authorizer.js';
 export { mayAct, userStream } from './domain/user.js';
 export { hitRateLimit, hmac, ipBucket } from './sign-in-challenges.js';
-export { accessOf, findUserIdByEmail, freshUser } from './users.js';
+export { findUserIdByEmail, freshUser } from './users.js';

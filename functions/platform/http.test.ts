@@ -1,9 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stubAppEnv, unstubAppEnv } from '../../test/support/unit-env.js';
+import { routes } from '../routes.js';
+import type { Caller } from './authorizer.js';
 import { conflict, forbidden, invalid, notFound, rateLimited, unauthorized, unavailable, upstreamFailed } from './errors.js';
 import * as z from 'zod/mini';
 import { contextHandler, errorResponse, fieldMessages } from './http.js';
+import { memoryAuthorizer } from './memory-authorizer.js';
+import { issueSessionToken } from './session.js';
+
+/**
+ * A stand-in for DynamoDB's `ephemeral` table as the edge reads it: GetItem answers the item `itemOf` gives for the
+ * key's pk (numbers only), every other call succeeds with nothing.
+ */
+function fakeEphemeralTable(itemOf: (pk: string) => Record<string, number> | undefined) {
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      const operation = String(request.headers['x-amz-target']).split('.')[1];
+      const key = (JSON.parse(body) as { Key?: { pk?: { S?: string } } }).Key?.pk?.S ?? '';
+      const item = operation === 'GetItem' ? itemOf(key) : undefined;
+      response.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
+      response.end(JSON.stringify(item ? { Item: Object.fromEntries(Object.entries(item).map(([k, v]) => [k, { N: String(v) }])) } : {}));
+    });
+  });
+  return {
+    start: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+      ),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+const NOW = Date.parse('2026-11-28T12:00:00Z');
+// Every admin session here is alive: active this very second (its idle clock needs no write) and signed in just now.
+const table = fakeEphemeralTable((pk) =>
+  pk.startsWith('admin-session#') ? { lastActiveAt: NOW / 1000, signedInAt: NOW / 1000 } : undefined,
+);
+beforeAll(async () => stubAppEnv({ AWS_ENDPOINT_URL_DYNAMODB: await table.start() }));
+afterAll(async () => {
+  unstubAppEnv();
+  await table.close();
+});
 
 describe('errorResponse', () => {
   it('maps every kind of typed error to its status once, keeping its code and message', () => {
@@ -74,7 +117,7 @@ describe('fieldMessages', () => {
 
 describe('an answer leaving the edge', () => {
   const status = { buildTime: 'b', timestamp: 't', version: 'v', hasUploads: false, imagesCount: 0, audioCount: 0 };
-  const event = (timeEpoch = Date.parse('2026-11-28T12:00:00Z')) =>
+  const event = (timeEpoch = NOW) =>
     ({
       routeKey: 'GET /api/deployment-status',
       rawPath: '/api/deployment-status',
@@ -82,11 +125,7 @@ describe('an answer leaving the edge', () => {
       requestContext: { http: { method: 'GET', sourceIp: '203.0.113.7' }, requestId: 'r1', timeEpoch },
     }) as unknown as APIGatewayProxyEventV2;
   const serving = (answer: unknown) =>
-    contextHandler('platform', { 'GET /api/deployment-status': () => Promise.resolve(answer as typeof status) });
-
-  // The 500 is kept for the sync manager's latest errors: here that write finds no database at once.
-  beforeAll(() => stubAppEnv({ AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:9' }));
-  afterAll(unstubAppEnv);
+    contextHandler('platform', memoryAuthorizer(), { 'GET /api/deployment-status': () => Promise.resolve(answer as typeof status) });
 
   it('is read by its contract: a field the contract does not name never goes out', async () => {
     const response = await serving({ ...status, passwordHash: 'scrypt$…', internal: { token: 'secret' } })(event(), {} as Context);
@@ -98,5 +137,70 @@ describe('an answer leaving the edge', () => {
     const response = await serving({ ...status, imagesCount: 'many' })(event(), {} as Context);
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('many');
+  });
+});
+
+describe('who may call a route', () => {
+  const listener: Caller = {
+    userId: 'listener',
+    blocked: false,
+    sessionsRevokedAt: null,
+    sessionsKept: [],
+    role: 'user',
+    permissions: [],
+    tier: 'free',
+  };
+  const operator: Caller = { ...listener, userId: 'operator', role: 'admin', permissions: ['operations'] };
+  const curator: Caller = { ...listener, userId: 'curator', role: 'admin', permissions: ['catalogue'] };
+  const blocked: Caller = { ...operator, userId: 'blocked', blocked: true };
+  const authorizer = memoryAuthorizer([listener, operator, curator, blocked]);
+  const reached: string[] = [];
+  // Every admin-ops route answers 404 once the edge let the request through, and notes that it was reached.
+  const handlers = Object.fromEntries(
+    routes
+      .filter((r) => r.context === 'admin-ops')
+      .map((r) => [r.key, () => (reached.push(r.key), Promise.reject(notFound('reached', 'The handler was reached')))]),
+  ) as unknown as Parameters<typeof contextHandler<'admin-ops'>>[2];
+  const handler = contextHandler('admin-ops', authorizer, handlers);
+
+  const call = async (routeKey: string, caller?: string, sessionId = randomUUID()) => {
+    const [method, rawPath] = routeKey.split(' ');
+    const token = caller && (await issueSessionToken({ userId: caller, sessionId }, new Date(NOW - 60_000)));
+    const event = {
+      routeKey,
+      rawPath,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      pathParameters: { projection: 'catalogue' },
+      requestContext: { http: { method, sourceIp: '203.0.113.7' }, requestId: randomUUID(), timeEpoch: NOW },
+    } as unknown as APIGatewayProxyEventV2;
+    const response = await handler(event, {} as Context);
+    return { status: response.statusCode, error: (JSON.parse(response.body || '{}') as { error?: string }).error };
+  };
+  const consumers = 'GET /api/admin/ops/consumers';
+  const switchRebuild = 'POST /api/admin/ops/rebuilds/{projection}/switch';
+
+  it('refuses a guest, a listener, a caller the authorizer does not know and a blocked one', async () => {
+    expect(await call(consumers)).toEqual({ status: 401, error: 'unauthorized' });
+    expect(await call(consumers, 'listener')).toEqual({ status: 403, error: 'forbidden' });
+    expect(await call(consumers, 'nobody')).toEqual({ status: 401, error: 'unauthorized' });
+    expect(await call(consumers, 'blocked')).toEqual({ status: 401, error: 'unauthorized' });
+    expect(reached).toEqual([]);
+  });
+
+  it('lets an admin through only at a level the authorizer says their permissions allow', async () => {
+    expect(await call(consumers, 'curator')).toEqual({ status: 403, error: 'permission_required' });
+    expect(reached).toEqual([]);
+    expect(await call(consumers, 'operator')).toEqual({ status: 404, error: 'reached' });
+    expect(reached).toEqual([consumers]);
+  });
+
+  it('asks for a step-up on a sensitive act until the authorizer says the session gave one', async () => {
+    reached.length = 0;
+    const sessionId = randomUUID();
+    expect(await call(switchRebuild, 'operator', sessionId)).toEqual({ status: 403, error: 'step_up_required' });
+    expect(reached).toEqual([]);
+    authorizer.stepUp(sessionId);
+    expect(await call(switchRebuild, 'operator', sessionId)).toEqual({ status: 404, error: 'reached' });
+    expect(reached).toEqual([switchRebuild]);
   });
 });

@@ -11,10 +11,10 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import * as z from 'zod/mini';
 import { $ZodError } from 'zod/v4/core';
 import './zod-english.js';
+import type { Authorizer } from './authorizer.js';
 import type { Endpoint } from './contract/endpoint.js';
 import { DomainError, unavailable, type DomainErrorKind } from './errors.js';
 import { routeKey, routes, type AdminLevel, type AuthLevel, type Context, type Route, type RouteKey, type StepUp } from '../routes.js';
-import { mayAct, steppedUp } from '../accounts/index.js';
 import { timingSafeEqual } from 'node:crypto';
 import { ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from './edge-headers.js';
 import { ConcurrencyError, ReservationTakenError } from './event-store.js';
@@ -247,12 +247,12 @@ const permissionWork: Record<AdminLevel, string> = {
  */
 export const sessionCorruptedError = () => new HttpError(401, 'session_corrupted', 'Your session could not be read. Please sign in again.');
 
-function authorize(level: AuthLevel, session: Session | null, sessionCorrupted: boolean) {
+function authorize(authorizer: Authorizer, level: AuthLevel, session: Session | null, sessionCorrupted: boolean) {
   if (level === 'guest') return;
   if (!session) throw sessionCorrupted ? sessionCorruptedError() : new HttpError(401, 'unauthorized', 'Not authenticated');
   if (level === 'user') return;
   if (session.role !== 'admin') throw new HttpError(403, 'forbidden', 'Admin access required');
-  if (level !== 'admin' && !mayAct(session.permissions, level.slice('admin:'.length) as AdminPermission)) {
+  if (level !== 'admin' && !authorizer.mayAct(session.permissions, level.slice('admin:'.length) as AdminPermission)) {
     throw new HttpError(
       403,
       'permission_required',
@@ -262,9 +262,9 @@ function authorize(level: AuthLevel, session: Session | null, sessionCorrupted: 
 }
 
 /** A sensitive act goes through only within 5 minutes of a fresh code of the admin's authenticator app. */
-async function checkStepUp(stepUp: StepUp | undefined, body: unknown, session: Session | null, now: Date) {
+async function checkStepUp(authorizer: Authorizer, stepUp: StepUp | undefined, body: unknown, session: Session | null, now: Date) {
   if (!stepUp || !session || (stepUp !== true && !stepUp(body))) return;
-  if (!(await steppedUp(session.sessionId, now))) {
+  if (!(await authorizer.steppedUp(session.sessionId, now))) {
     throw new HttpError(403, 'step_up_required', 'Enter a fresh code from your authenticator app to do this');
   }
 }
@@ -294,8 +294,15 @@ export function errorResponse(error: unknown, logger?: Logger): APIGatewayProxyS
   return json(500, errorBody('internal', 'Something went wrong on our side. Please try again.'));
 }
 
-/** The Lambda handler of one bounded context: one handler per manifest line of the context, keyed as `METHOD /path`. */
-export function contextHandler<C extends Context>(context: C, handlers: { [K in Extract<Route, { context: C }>['key']]: RouteHandler<K> }) {
+/**
+ * The Lambda handler of one bounded context: one handler per manifest line of the context, keyed as `METHOD /path`.
+ * The authorizer tells the edge who a session's caller is now and what an admin may do (accounts gives the one in use).
+ */
+export function contextHandler<C extends Context>(
+  context: C,
+  authorizer: Authorizer,
+  handlers: { [K in Extract<Route, { context: C }>['key']]: RouteHandler<K> },
+) {
   const logger = createLogger(`http-${context}`);
   /** The error's answer; an unhandled one (a 500) is also kept for the sync manager's latest errors. */
   const answerToError = async (error: unknown) => {
@@ -330,7 +337,9 @@ export function contextHandler<C extends Context>(context: C, handlers: { [K in 
       const token = sessionToken(event.headers, event.cookies);
       checkOrigin(event, token?.source ?? null);
       const resolved = token
-        ? await resolveSession(token.token, new Date(event.requestContext.timeEpoch), { background: isBackgroundRequest(event.headers) })
+        ? await resolveSession(authorizer, token.token, new Date(event.requestContext.timeEpoch), {
+            background: isBackgroundRequest(event.headers),
+          })
         : null;
       const session = resolved?.session ?? null;
       const sessionCorrupted =
@@ -345,11 +354,11 @@ export function contextHandler<C extends Context>(context: C, handlers: { [K in 
               ? [sessionCookie(resolved.renewedToken)]
               : [];
       try {
-        authorize(spec.auth, session, sessionCorrupted);
+        authorize(authorizer, spec.auth, session, sessionCorrupted);
         const params = parsePart(contract.params, event.pathParameters ?? {}, 'path');
         const query = parsePart(contract.query, event.queryStringParameters ?? {}, 'query');
         const body = parseBody(event, contract.body);
-        await checkStepUp(spec.stepUp, body, session, new Date(event.requestContext.timeEpoch));
+        await checkStepUp(authorizer, spec.stepUp, body, session, new Date(event.requestContext.timeEpoch));
         const result = await handle({
           params,
           query,

@@ -14,8 +14,8 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 import * as z from 'zod/mini';
 import type { AdminPermission } from '../../events/index.js';
 import { dynamoClient } from './aws.js';
+import type { Authorizer } from './authorizer.js';
 import { env, secret } from './env.js';
-import { accessOf, freshUser } from '../accounts/index.js';
 
 /**
  * `__Host-`: the browser keeps it only if it is Secure, for the whole site and of this host alone (no Domain), so no
@@ -159,10 +159,16 @@ interface ResolvedSession {
 }
 
 /**
- * Verifies a token and reads who it is now; an invalid, expired or revoked token, one of a user that does not
- * exist or is blocked, or an admin's that did not pass the second factor, sat idle an hour or began 12 hours ago, yields null.
+ * Verifies a token and reads who it is now (asked of the authorizer); an invalid, expired or revoked token, one of a user
+ * that does not exist or is blocked, or an admin's that did not pass the second factor, sat idle an hour or began 12
+ * hours ago, yields null.
  */
-export async function resolveSession(token: string, now = new Date(), { background = false } = {}): Promise<ResolvedSession | null> {
+export async function resolveSession(
+  authorizer: Authorizer,
+  token: string,
+  now = new Date(),
+  { background = false } = {},
+): Promise<ResolvedSession | null> {
   let claims: z.infer<typeof claimsSchema>;
   try {
     const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'], currentDate: now });
@@ -172,14 +178,14 @@ export async function resolveSession(token: string, now = new Date(), { backgrou
   }
   const [revoked, user] = await Promise.all([
     dynamoClient().send(new GetCommand({ TableName: env().TABLE_EPHEMERAL, Key: revokedKey(claims.sid), ConsistentRead: true })),
-    freshUser(claims.sub),
+    authorizer.caller(claims.sub, now),
   ]);
   if (revoked.Item || !user || user.blocked) return null;
   // Revoked up to that instant (blocked, or the address first proved), but for the sessions opened in its second after it.
   if (user.sessionsRevokedAt && claims.iat * 1000 <= Date.parse(user.sessionsRevokedAt) && !user.sessionsKept.includes(claims.sid))
     return null;
   if (user.role === 'admin' && !(await adminSessionAlive(claims.sid, now, background))) return null;
-  const session: Session = { userId: user.id, sessionId: claims.sid, ...accessOf(user, now) };
+  const session: Session = { userId: user.userId, sessionId: claims.sid, role: user.role, permissions: user.permissions, tier: user.tier };
   const age = now.getTime() / 1000 - claims.iat;
   const renewedToken = age > SESSION_TTL_SECONDS / 2 ? await issueSessionToken(session, now) : undefined;
   return { session, renewedToken };

@@ -1,6 +1,7 @@
 /** An admin's sign-in through HTTP: password, then the authenticator app (set up at the first sign-in), recovery codes, limits, idle sessions. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { authorizer } from '../../functions/accounts/authorizer.js';
 import { userStream } from '../../functions/accounts/domain/user.js';
 import { readStream } from '../../functions/platform/event-store.js';
 import { ensureFirstAdmin } from '../../functions/accounts/first-admin.js';
@@ -187,11 +188,11 @@ describe('admin sessions', () => {
     const token = await issueSessionToken({ userId: admin.userId, sessionId }, new Date(signedInAt));
     // A request every 50 minutes all day long keeps it from going idle…
     for (let at = signedInAt + 50 * 60_000; at < Date.now(); at += 50 * 60_000) {
-      expect(await resolveSession(token, new Date(at)), new Date(at).toISOString()).not.toBeNull();
+      expect(await resolveSession(authorizer, token, new Date(at)), new Date(at).toISOString()).not.toBeNull();
     }
     expect((await api('/api/users/me', bearer(token))).status).toBe(200);
     // …but not past 12 hours from the sign-in, a minute after its last request.
-    expect(await resolveSession(token, new Date(signedInAt + 12 * 3600_000))).toBeNull();
+    expect(await resolveSession(authorizer, token, new Date(signedInAt + 12 * 3600_000))).toBeNull();
   });
 
   it("move their idle clock with the admin's own requests, not with the app's background polling", async () => {
@@ -203,7 +204,7 @@ describe('admin sessions', () => {
       const token = await issueSessionToken({ userId: admin.userId, sessionId }, new Date(signedInAt));
       const headers = { ...bearer(token).headers, ...(background ? { [BACKGROUND_HEADER]: '1' } : {}) };
       expect((await api('/api/users/me', { headers })).status).toBe(200);
-      return resolveSession(token, new Date(signedInAt + ADMIN_IDLE_SECONDS * 1000 + 60_000));
+      return resolveSession(authorizer, token, new Date(signedInAt + ADMIN_IDLE_SECONDS * 1000 + 60_000));
     };
     expect(await opened(false)).not.toBeNull();
     expect(await opened(true)).toBeNull();

@@ -56,14 +56,18 @@ describe('layer rules', () => {
     ).toEqual([]);
   });
 
-  it('platform imports no context, but the HTTP edge reads sessions and permissions through accounts/index.ts', async () => {
+  it('platform imports no context, not even the HTTP edge: it is given its authorizer', async () => {
     expect(await layerFindings('functions/platform/views.ts', `export * from '../catalogue/index.js';`)).toEqual([
       expect.stringContaining(
         'functions/platform/views.ts may not import functions/catalogue/index.js: platform is what every context uses',
       ),
     ]);
     expect(await layerFindings('functions/platform/views.ts', `export * from '../accounts/index.js';`)).toHaveLength(1);
-    expect(await layerFindings('functions/platform/http.ts', `export * from '../accounts/index.js';`)).toEqual([]);
+    for (const edge of ['functions/platform/http.ts', 'functions/platform/session.ts']) {
+      expect(await layerFindings(edge, `import { authorizer } from '../accounts/index.js';`)).toEqual([
+        expect.stringContaining(`${edge} may not import functions/accounts/index.js: platform is what every context uses`),
+      ]);
+    }
     expect(
       await layerFindings('functions/platform/probe.ts', `export type { RecentError } from '../operations/contract/admin-ops.js';`),
     ).toEqual([]);

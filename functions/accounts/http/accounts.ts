@@ -12,6 +12,7 @@ import { beginEnrolment, confirmEnrolment, verifySecondFactor } from '../admin-s
 import { stepUp } from '../admin-step-up.js';
 import { commandContext } from '../../platform/command.js';
 import { syncGuestCart } from '../../commerce/index.js';
+import { authorizer } from '../authorizer.js';
 import { contextHandler, HttpError, reply, sessionCorruptedError, type RequestInfo, type RouteInput } from '../../platform/http.js';
 import { readMultipartFile, type MultipartProblem } from '../../platform/multipart.js';
 import { PENDING_COOKIE, pendingActionCookie, readPendingAction, savePendingAction, takePendingAction } from '../pending-actions.js';
@@ -113,7 +114,7 @@ const uploadRefusals: Record<MultipartProblem, () => HttpError> = {
 
 // ---- routes -----------------------------------------------------------------------------------
 
-export const handler = contextHandler('accounts', {
+export const handler = contextHandler('accounts', authorizer, {
   'POST /api/auth/smart-signin': async ({ body, session, request }) => {
     const intent = intentOf(body.intent);
     const answer = {

@@ -6,6 +6,7 @@
 import { notFound } from '../../platform/errors.js';
 import { setAdminRole } from '../admin-roster.js';
 import { commandContext } from '../../platform/command.js';
+import { authorizer } from '../authorizer.js';
 import { contextHandler, reply, type AdminSession, type RequestInfo } from '../../platform/http.js';
 import { adminUserOf, fanSignups, fanSignupsCsv, listPeople, userPage } from '../people.js';
 import { freshUser, runUserCommand } from '../users.js';
@@ -30,7 +31,7 @@ async function act(
   return { user: adminUserOf(user, request.receivedAt), message };
 }
 
-export const handler = contextHandler('admin-people', {
+export const handler = contextHandler('admin-people', authorizer, {
   'GET /api/admin/users': ({ query, request }) => listPeople(query, request.receivedAt),
 
   'GET /api/admin/users/{id}': async ({ params, request }) => userPage(await existing(params.id), request.receivedAt),

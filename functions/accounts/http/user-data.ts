@@ -1,11 +1,12 @@
 /** HTTP context `user-data`: a listener's own data, as a JSON file built from their events in the log, and deleting their account. */
 import { commandContext } from '../../platform/command.js';
+import { authorizer } from '../authorizer.js';
 import { contextHandler, reply } from '../../platform/http.js';
 import { confirmAccountDeletion, requestAccountDeletion } from '../personal-data-deletion.js';
 import { exportUserData } from '../personal-data-export.js';
 import { clearedSessionCookie } from '../../platform/session.js';
 
-export const handler = contextHandler('user-data', {
+export const handler = contextHandler('user-data', authorizer, {
   'GET /api/users/me/export': async ({ session, request }) => {
     const data = await exportUserData(session.userId, request.receivedAt);
     const day = request.receivedAt.toISOString().slice(0, 10);

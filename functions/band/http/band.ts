@@ -4,6 +4,7 @@
  */
 import { commandContext } from '../../platform/command.js';
 import { confirmFanSignup, requestFanSignup } from '../fan-signups.js';
+import { authorizer } from '../../accounts/index.js';
 import { contextHandler, reply } from '../../platform/http.js';
 import { signedMediaUrl } from '../../platform/media-urls.js';
 import { queryViews } from '../../platform/views.js';
@@ -21,7 +22,7 @@ interface BandPageTrackView {
 /** The one band page the label runs: its fan page, with its signup and its embedded player. */
 const BAND = 'dirtytexans';
 
-export const handler = contextHandler('band', {
+export const handler = contextHandler('band', authorizer, {
   'POST /api/band/fan-signup': async ({ body, request }) => {
     await requestFanSignup(BAND, body.email, { at: request.receivedAt, sourceIp: request.sourceIp });
     return reply({ status: 202, body: { confirmationSent: true } });

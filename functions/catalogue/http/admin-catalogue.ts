@@ -19,6 +19,7 @@ import {
   runReleaseCommand,
 } from '../catalogue-commands.js';
 import { commandContext } from '../../platform/command.js';
+import { authorizer } from '../../accounts/index.js';
 import { contextHandler, HttpError, type RequestInfo } from '../../platform/http.js';
 import { arrivedUpload, fileInstrumental, removeInstrumental, startReleaseUpload, titleFromFileName } from '../media-intake/index.js';
 import { resizeArtwork } from '../media-intake/artwork.js';
@@ -109,7 +110,7 @@ function videoDto(id: string, state: VideoState) {
   return { id, ...state.published, ...state.details, hidden: state.hidden };
 }
 
-export const handler = contextHandler('admin-catalogue', {
+export const handler = contextHandler('admin-catalogue', authorizer, {
   'GET /api/admin/artists': async () => {
     const [listed, archived] = await Promise.all([
       queryViews<ArtistListItem>({ gsi1pk: ARTISTS_INDEX }),

@@ -1,5 +1,6 @@
 /** HTTP context `catalogue`: albums, tracks, artists and lyrics, read from the catalogue and stats views. */
 import { canPlayAlbum } from '../domain/access.js';
+import { authorizer } from '../../accounts/index.js';
 import { contextHandler, HttpError } from '../../platform/http.js';
 import { audioUrlFor, listenerOf } from '../catalogue-reads.js';
 import { getView, getViews, queryViews } from '../../platform/views.js';
@@ -97,7 +98,7 @@ async function requireAlbum(id: string): Promise<AlbumView> {
   return album;
 }
 
-export const handler = contextHandler('catalogue', {
+export const handler = contextHandler('catalogue', authorizer, {
   'GET /api/albums': async () => {
     const albums = await queryViews<AlbumView>({ gsi1pk: ALBUMS_INDEX }, { descending: true });
     return albumsWithCounts(albums);

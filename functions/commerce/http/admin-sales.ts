@@ -5,11 +5,12 @@
  */
 import { paidTotal } from '../domain/order.js';
 import { commandContext } from '../../platform/command.js';
+import { authorizer } from '../../accounts/index.js';
 import { contextHandler } from '../../platform/http.js';
 import { purchasesPage, refundOrder } from '../refunds.js';
 import { searchSales } from '../sales.js';
 
-export const handler = contextHandler('admin-sales', {
+export const handler = contextHandler('admin-sales', authorizer, {
   'GET /api/admin/purchases': async ({ query }) => {
     const page = await purchasesPage(query.userId, { cursor: query.cursor, limit: query.limit });
     return {

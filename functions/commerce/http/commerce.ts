@@ -24,6 +24,7 @@ import {
 } from '../commerce.js';
 import { commandContext } from '../../platform/command.js';
 import { env } from '../../platform/env.js';
+import { authorizer } from '../../accounts/index.js';
 import { contextHandler, HttpError, reply, type RouteInput } from '../../platform/http.js';
 import { stripeClient, isMissing, stripePublishableKey } from '../stripe.js';
 import { syncGuestCart } from '../guest-cart.js';
@@ -52,7 +53,7 @@ async function clearCart({ session, request }: RouteInput<'DELETE /api/cart'>) {
   return { success: true as const, cart: cartAnswer(lines) };
 }
 
-export const handler = contextHandler('commerce', {
+export const handler = contextHandler('commerce', authorizer, {
   'GET /api/cart': async ({ session }) => (session ? cartAnswer(await freshCart(session.userId)) : []),
 
   'POST /api/cart/add': async ({ body, session, request }) => {

@@ -22,7 +22,7 @@ import { contextHandler, HttpError } from '../../platform/http.js';
 import { stripeClient, stripePublishableKey } from '../stripe.js';
 import { syncSubscription } from '../stripe-events.js';
 import { appOrigin } from '../../platform/mail.js';
-import { freshUser } from '../../accounts/index.js';
+import { authorizer, freshUser } from '../../accounts/index.js';
 import { getView, queryViews } from '../../platform/views.js';
 import { ALBUMS_INDEX } from '../../catalogue/projections/catalogue.js';
 import { VIDEOS_INDEX, videoKey, videoSlugKey, type VideoView } from '../projections/commerce.js';
@@ -83,7 +83,7 @@ async function cancelAtPeriodEnd(live: MemberSubscription, cancel: boolean, cont
   return (after ?? live).currentPeriodEnd;
 }
 
-export const handler = contextHandler('membership', {
+export const handler = contextHandler('membership', authorizer, {
   'POST /api/subscription/checkout': async ({ body, session }) => {
     const checkout = await startPlanCheckout({ session: session, amount: body.amount, ui: 'embedded' });
     return {

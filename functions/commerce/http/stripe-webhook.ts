@@ -5,6 +5,7 @@
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { ConcurrencyError } from '../../platform/event-store.js';
+import { authorizer } from '../../accounts/index.js';
 import { contextHandler } from '../../platform/http.js';
 import { retry } from '../../platform/retry.js';
 import { applyStripeEvent } from '../stripe-events.js';
@@ -17,7 +18,7 @@ const logger = createLogger('stripe-webhook');
 /** Concurrent deliveries of one event meet on the same stream; the loser tries again and finds it done. */
 const isContention = (error: unknown) => error instanceof ConcurrencyError || error instanceof TransactionCanceledException;
 
-export const handler = contextHandler('stripe-webhook', {
+export const handler = contextHandler('stripe-webhook', authorizer, {
   'POST /api/stripe/webhook': ({ request }) =>
     countingFailures(logger, async () => {
       const event = await verifyWebhook(

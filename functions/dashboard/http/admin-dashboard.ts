@@ -3,6 +3,7 @@
  * it, read from the daily rollups (functions/dashboard/projections/rollups.ts): a closed day's summary, or a day's shards, never an event.
  */
 import { eachConcurrently } from '../../platform/concurrently.js';
+import { authorizer } from '../../accounts/index.js';
 import { contextHandler, HttpError } from '../../platform/http.js';
 import type { ViewItem } from '../../platform/projection.js';
 import { getView, queryViews } from '../../platform/views.js';
@@ -71,7 +72,7 @@ function checkedRange(from: string, to: string) {
     throw new HttpError(400, 'invalid_range', `A range is at most ${MAX_RANGE_DAYS} days; this one has ${length}`);
 }
 
-export const handler = contextHandler('admin-dashboard', {
+export const handler = contextHandler('admin-dashboard', authorizer, {
   'GET /api/admin/dashboard': async ({ query }) => {
     const { from, to } = query;
     checkedRange(from, to);

@@ -15,6 +15,7 @@ import {
 import { libraryDecider, libraryStream, type AlbumFacts, type LibraryCommand, type LibraryState } from '../domain/library.js';
 import { commandContext, runCommand } from '../../platform/command.js';
 import { appendBlind, readStream, streamVersion } from '../../platform/event-store.js';
+import { authorizer } from '../../accounts/index.js';
 import { contextHandler, HttpError, reply, type RequestInfo } from '../../platform/http.js';
 import { listeningStream } from '../../listening/index.js';
 import type { Session } from '../../platform/session.js';
@@ -180,7 +181,7 @@ async function runLibraryCommand(session: Session, request: RequestInfo, command
 
 // ---------------------------------------------------------------- routes
 
-export const handler = contextHandler('library', {
+export const handler = contextHandler('library', authorizer, {
   'GET /api/library/albums': async ({ session }) => {
     const { userId } = session;
     return libraryAlbumsOf((await currentLibrary(userId)).albums);

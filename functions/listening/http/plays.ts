@@ -12,6 +12,7 @@ import { commandContext } from '../../platform/command.js';
 import { env } from '../../platform/env.js';
 import { countPlay, wasCounted } from '../counted-plays.js';
 import { appendBlind, GuardRefusedError, type AppendContext, type AppendGuard } from '../../platform/event-store.js';
+import { authorizer } from '../../accounts/index.js';
 import { contextHandler, HttpError, reply, type RequestInfo } from '../../platform/http.js';
 import { createLogger } from '../../platform/log.js';
 import { metricNames, recordMetric } from '../../platform/metrics.js';
@@ -91,7 +92,7 @@ async function refuse(
   }
 }
 
-export const handler = contextHandler('plays', {
+export const handler = contextHandler('plays', authorizer, {
   'POST /api/track-play/start': async ({ body, session, request }) => {
     const startedAt = request.receivedAt.getTime();
     await playedTrack(body, startedAt);

@@ -6,6 +6,7 @@
 import { brand } from '../../../events/brand.js';
 import { toDollars } from '../../commerce/contract/pricing.js';
 import { env } from '../../platform/env.js';
+import { authorizer } from '../../accounts/index.js';
 import { contextHandler } from '../../platform/http.js';
 import { isSubscriber, type Session } from '../../platform/session.js';
 import { applyShopifyWebhook, verifyShopifyWebhook } from '../shopify-webhook.js';
@@ -19,7 +20,7 @@ const logger = createLogger('merch');
 const memberDiscountCode = (session: Session | null): string | null =>
   isSubscriber(session) ? (env().SHOPIFY_MEMBER_DISCOUNT_CODE ?? null) : null;
 
-export const handler = contextHandler('merch', {
+export const handler = contextHandler('merch', authorizer, {
   'GET /api/shopify/products': async () => storefront().products(),
   'GET /api/shopify/collections': async () => storefront().collections(),
   'GET /api/shopify/member-discount': ({ session }) =>

@@ -3,10 +3,11 @@
  * Ids are looked up only in the caller's own stream, so another person's notification is a 404.
  */
 import { commandContext } from '../../platform/command.js';
+import { authorizer } from '../../accounts/index.js';
 import { contextHandler } from '../../platform/http.js';
 import { runNotificationsCommand, userNotifications } from '../notify.js';
 
-export const handler = contextHandler('notifications', {
+export const handler = contextHandler('notifications', authorizer, {
   'GET /api/notifications': async ({ session }) => userNotifications(session.userId),
 
   'GET /api/notifications/count': async ({ session }) => ({

@@ -7,6 +7,7 @@
  * blue/green rebuild, its switch and the drop of its old generation (functions/operations/rebuild.ts), each an operator's event.
  */
 import { commandContext } from '../../platform/command.js';
+import { authorizer } from '../../accounts/index.js';
 import { contextHandler } from '../../platform/http.js';
 import { listDeadLetters, redrive } from '../dead-letters.js';
 import { checkDrift, latestDrift } from '../drift.js';
@@ -16,7 +17,7 @@ import { consumerStatuses } from '../status.js';
 import { suspiciousPlays } from '../suspicious-plays.js';
 import { dropOldGeneration, listRebuilds, rebuildAnswer, requestRebuild, switchRebuild } from '../rebuild.js';
 
-export const handler = contextHandler('admin-ops', {
+export const handler = contextHandler('admin-ops', authorizer, {
   'GET /api/admin/ops/consumers': async ({ request }) => consumerStatuses(request.receivedAt),
 
   'GET /api/admin/ops/suspicious-plays': async ({ request }) => suspiciousPlays(request.receivedAt),

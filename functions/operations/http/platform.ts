@@ -2,6 +2,7 @@
 import { ListObjectsV2Command, type ListObjectsV2CommandOutput } from '@aws-sdk/client-s3';
 import { s3Client } from '../../platform/aws.js';
 import { env } from '../../platform/env.js';
+import { authorizer } from '../../accounts/index.js';
 import { contextHandler } from '../../platform/http.js';
 
 const startedAt = new Date().toISOString();
@@ -19,7 +20,7 @@ async function countObjects(prefix: string): Promise<number> {
   return count;
 }
 
-export const handler = contextHandler('platform', {
+export const handler = contextHandler('platform', authorizer, {
   'GET /api/deployment-status': async () => {
     const [imagesCount, audioCount] = await Promise.all([countObjects('images/'), countObjects('audio/')]);
     return {

@@ -11,6 +11,7 @@ import {
 } from '../domain/search.js';
 import { audioUrlFor, listenerOf, readAlbums, readTracks } from '../../catalogue/index.js';
 import { isPublished, playlistKey, PLAYLISTS_INDEX, type PlaylistView } from '../../catalogue/projections/playlists.js';
+import { authorizer } from '../../accounts/index.js';
 import { contextHandler, HttpError } from '../../platform/http.js';
 import { getView, queryViews } from '../../platform/views.js';
 import { SEARCH_PARTITION } from '../projections/search.js';
@@ -85,7 +86,7 @@ function suggestion(document: SearchAlbum | SearchTrack | SearchArtist) {
   }
 }
 
-export const handler = contextHandler('search', {
+export const handler = contextHandler('search', authorizer, {
   'GET /api/search': async ({ query }) => {
     const q = query.q.trim();
     if (!normalize(q)) return { query: q, albums: [], tracks: [], artists: [], playlists: [] };

@@ -9,6 +9,7 @@ import { DEFAULT_TERMS, termsAt } from '../domain/statement.js';
 import { checkedMonth, closingDecider, contractDecider, contractStreamId, statementStreamId } from '../domain/commands.js';
 import { notFound } from '../../platform/errors.js';
 import { commandContext, runCommand } from '../../platform/command.js';
+import { authorizer } from '../../accounts/index.js';
 import { contextHandler } from '../../platform/http.js';
 import { albumKey, artistKey } from '../../catalogue/projections/catalogue.js';
 import { loadArtist } from '../../catalogue/index.js';
@@ -35,7 +36,7 @@ const artistNames = (statements: MonthStatements) =>
     'name',
   );
 
-export const handler = contextHandler('admin-statements', {
+export const handler = contextHandler('admin-statements', authorizer, {
   'GET /api/admin/statements': async ({ query, request }) => {
     const month = checkedMonth(query.month, request.receivedAt);
     const { statements } = await readMonth(month, request.receivedAt);
