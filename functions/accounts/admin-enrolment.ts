@@ -18,9 +18,9 @@ import type { UserView } from './projections/users.js';
 import { setAdminRole } from './admin-roster.js';
 import { OWNER, openOwnerAccount } from './first-admin.js';
 import { startSecondStep } from './admin-sign-in.js';
-import { runCommand } from '../platform/command.js';
+import { runCommand, type CommandContext } from '../platform/command.js';
 import { env } from '../platform/env.js';
-import { readStream, type AppendContext } from '../platform/event-store.js';
+import { readStream } from '../platform/event-store.js';
 import { hashPassword } from './passwords.js';
 import { hitRateLimit, ipBucket } from './sign-in-challenges.js';
 import { findUserIdByEmail, runUserCommand } from './users.js';
@@ -28,7 +28,7 @@ import { findUserIdByEmail, runUserCommand } from './users.js';
 /** Looks and uses of links one caller (IP, or IPv6 /64) may make in 15 minutes: a token is not guessed, but it is not tried for free either. */
 const WINDOW_SECONDS = 15 * 60;
 
-type Caller = Omit<AppendContext, 'at'> & { at: Date; sourceIp: string };
+type Caller = Omit<CommandContext, 'at'> & { at: Date; sourceIp: string };
 
 /** The hash a token is kept and looked up as. */
 export const enrolmentTokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -58,7 +58,7 @@ interface IssuedEnrolment {
 }
 
 /** A new link for the address (any older one for it is void from now on). */
-export async function issueAdminEnrolment(email: string, context: AppendContext & { at: Date }): Promise<IssuedEnrolment> {
+export async function issueAdminEnrolment(email: string, context: CommandContext & { at: Date }): Promise<IssuedEnrolment> {
   const address = normalizeEmail(email);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(context.at.getTime() + ADMIN_ENROLMENT_HOURS * 3600_000);
@@ -86,11 +86,12 @@ export async function completeAdminEnrolment(token: string, password: string, ca
   const passwordHash = await hashPassword(password);
   const existing = await findUserIdByEmail(email);
   const userId = existing ?? randomUUID();
-  const context: AppendContext = {
+  const context: CommandContext = {
     actor: userId,
     correlationId: caller.correlationId,
     at: caller.at,
     ...(caller.route ? { route: caller.route } : {}),
+    eventStore: caller.eventStore,
   };
   await runCommand(
     ADMIN_ENROLMENT_STREAM,
@@ -105,7 +106,7 @@ export async function completeAdminEnrolment(token: string, password: string, ca
   return { email, challenge, step };
 }
 
-async function promote(userId: string, passwordHash: string, context: AppendContext): Promise<UserView> {
+async function promote(userId: string, passwordHash: string, context: CommandContext): Promise<UserView> {
   const user = await runUserCommand(userId, { type: 'SetPassword', passwordHash }, context);
   if (user.role === 'admin' && user.permissions.includes('owner')) return user;
   return setAdminRole(userId, OWNER, 'setup', context);

@@ -7,8 +7,8 @@ import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { rateLimited } from '../platform/errors.js';
 import { dynamoClient } from '../platform/aws.js';
 import { env } from '../platform/env.js';
-import type { AppendContext } from '../platform/event-store.js';
 import { runUserCommand } from './users.js';
+import type { CommandContext } from '../platform/command.js';
 
 const LOCK_AFTER_WRONG_CODES = 5;
 const SECOND_STEP_LOCK_MINUTES = 15;
@@ -34,7 +34,7 @@ export async function assertSecondStepOpen(userId: string, now: Date): Promise<v
 }
 
 /** Counts a wrong code; the one that completes a run of five locks the second step (and throws why). */
-export async function countWrongCode(userId: string, context: Omit<AppendContext, 'actor'> & { at: Date }): Promise<void> {
+export async function countWrongCode(userId: string, context: Omit<CommandContext, 'actor'> & { at: Date }): Promise<void> {
   const now = seconds(context.at);
   const out = await dynamoClient().send(
     new UpdateCommand({

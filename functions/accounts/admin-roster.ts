@@ -7,8 +7,9 @@ import type { AdminPermission, DomainEvent, UserRole } from '../../events/index.
 import { ADMIN_ROSTER_STREAM, adminIds, adminRosterDecider, type AdminRosterCommand } from './domain/admin-roster.js';
 import { userDecider, userStream, type UserState } from './domain/user.js';
 import { toUserView, type UserView } from './projections/users.js';
-import { appendToStreams, isConcurrencyError, readStream, type AppendContext } from '../platform/event-store.js';
+import { isConcurrencyError, readStream } from '../platform/event-store.js';
 import { retry } from '../platform/retry.js';
+import type { CommandContext } from '../platform/command.js';
 
 const versionOf = (events: { version: number }[]) => events.at(-1)?.version ?? 0;
 
@@ -16,18 +17,22 @@ const versionOf = (events: { version: number }[]) => events.at(-1)?.version ?? 0
 export type RoleChange = { role: Extract<UserRole, 'admin'>; permissions: AdminPermission[] } | { role: Extract<UserRole, 'user'> };
 
 /** Gives, changes or takes the admin role; `by` is who asks (an owner, or the setup), who may not change their own. */
-export async function setAdminRole(userId: string, change: RoleChange, by: string, context: AppendContext): Promise<UserView> {
+export async function setAdminRole(userId: string, change: RoleChange, by: string, context: CommandContext): Promise<UserView> {
   const permissions = change.role === 'admin' ? change.permissions : [];
   return retry(
     async () => {
-      const [userHistory, rosterHistory] = await Promise.all([readStream(userStream(userId)), readStream(ADMIN_ROSTER_STREAM)]);
+      const { eventStore } = context;
+      const [userHistory, rosterHistory] = await Promise.all([
+        eventStore.readStream(userStream(userId)),
+        eventStore.readStream(ADMIN_ROSTER_STREAM),
+      ]);
       let user: UserState = userHistory.reduce(userDecider.evolve, userDecider.initialState);
       const roster = rosterHistory.reduce(adminRosterDecider.evolve, adminRosterDecider.initialState);
       const rosterCommand: AdminRosterCommand =
         change.role === 'admin' ? { type: 'Appoint', userId, permissions, by } : { type: 'Dismiss', userId, by };
       const rosterEvents = adminRosterDecider.decide(rosterCommand, roster);
       const userEvents = userDecider.decide({ type: 'ChangeRole', role: change.role, permissions }, user);
-      const [appended] = await appendToStreams(
+      const [appended] = await eventStore.appendToStreams(
         [
           { streamId: userStream(userId), expectedVersion: versionOf(userHistory), events: userEvents },
           { streamId: ADMIN_ROSTER_STREAM, expectedVersion: versionOf(rosterHistory), events: rosterEvents },

@@ -12,18 +12,18 @@ import { requiresPassword } from './domain/user.js';
 import type { UserView } from './projections/users.js';
 import { dynamoClient } from '../platform/aws.js';
 import { env } from '../platform/env.js';
-import type { AppendContext } from '../platform/event-store.js';
 import { assertSecondStepOpen, clearWrongCodes, countWrongCode } from './admin-lockout.js';
 import { hitRateLimit, hmac, ipBucket } from './sign-in-challenges.js';
 import { newRecoveryCodes, newTotpSecret, openTotpSecret, recoveryCodeHash, sealTotpSecret, totpStep } from './totp.js';
 import { loadUser, runUserCommand } from './users.js';
+import type { CommandContext } from '../platform/command.js';
 
 const ADMIN_CHALLENGE_MINUTES = 10;
 const MAX_SECOND_FACTOR_ATTEMPTS = 5;
 /** Second-factor tries per account and per IP in 15 minutes. */
 const TRY_LIMIT = { perAccount: 10, perIp: 50, windowSeconds: 15 * 60 };
 
-type Caller = Omit<AppendContext, 'actor'> & { at: Date; sourceIp: string };
+type Caller = Omit<CommandContext, 'actor'> & { at: Date; sourceIp: string };
 
 interface StoredChallenge {
   userId: string;

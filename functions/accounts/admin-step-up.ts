@@ -10,9 +10,9 @@ import { dynamoClient } from '../platform/aws.js';
 import { assertSecondStepOpen, clearWrongCodes, countWrongCode } from './admin-lockout.js';
 import { claimStep } from './admin-sign-in.js';
 import { env } from '../platform/env.js';
-import type { AppendContext } from '../platform/event-store.js';
 import { openTotpSecret, recoveryCodeHash, totpStep } from './totp.js';
 import { loadUser, runUserCommand } from './users.js';
+import type { CommandContext } from '../platform/command.js';
 
 const STEP_UP_SECONDS = 5 * 60;
 
@@ -35,7 +35,7 @@ const RECOVERY_WRONG = 'That recovery code is not right, or it was used already.
 export async function stepUp(
   session: { userId: string; sessionId: string },
   answer: { code: string } | { recoveryCode: string },
-  context: Omit<AppendContext, 'actor'> & { at: Date },
+  context: Omit<CommandContext, 'actor'> & { at: Date },
 ): Promise<Date> {
   const { userId } = session;
   await assertSecondStepOpen(userId, context.at);

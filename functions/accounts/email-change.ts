@@ -13,12 +13,12 @@ import type { UserView } from './projections/users.js';
 import { dynamoClient } from '../platform/aws.js';
 import { sendEmailVerification } from './email-verification.js';
 import { env } from '../platform/env.js';
-import { reservationOwner, type AppendContext } from '../platform/event-store.js';
 import { emailChangeCodeMail, enqueueMail } from '../platform/mail.js';
 import { CHALLENGE_MINUTES, CODE_LENGTH, countCodeTry, hmac, limitSignInMessages, MAX_CODE_ATTEMPTS } from './sign-in-challenges.js';
 import { EMAIL_TAKEN, freshUser, loadUser, runUserCommand } from './users.js';
+import type { CommandContext } from '../platform/command.js';
 
-type Caller = Omit<AppendContext, 'actor'> & { at: Date; sourceIp: string };
+type Caller = Omit<CommandContext, 'actor'> & { at: Date; sourceIp: string };
 
 const changeKey = (userId: string) => ({ pk: `email-change#${userId}`, sk: 'code' });
 const table = () => env().TABLE_EPHEMERAL;
@@ -51,7 +51,7 @@ export async function startEmailChange(
   const user = await signedInUser(userId);
   const newEmail = normalizeEmail(newEmailInput);
   if (newEmail === user.email && user.emailVerified) throw invalid('same_email', 'This is already your e-mail address');
-  const owner = await reservationOwner(emailReservation(newEmail));
+  const owner = await caller.eventStore.reservationOwner(emailReservation(newEmail));
   if (owner && owner !== userId) throw conflict('email_taken', EMAIL_TAKEN);
   await limitSignInMessages(newEmail, caller.sourceIp, caller.at);
   const freshSignIn = user.emailVerified && signedInFreshly(await loadUser(userId), by);
@@ -117,7 +117,7 @@ export async function confirmEmailChange(
 ): Promise<{ user: UserView; newEmail: string }> {
   const { userId } = session;
   const newEmail = await redeemChangeCode(userId, code, caller.at);
-  const owner = await reservationOwner(emailReservation(newEmail));
+  const owner = await caller.eventStore.reservationOwner(emailReservation(newEmail));
   if (owner && owner !== userId) throw conflict('email_taken', EMAIL_TAKEN);
   const user = await runUserCommand(
     userId,

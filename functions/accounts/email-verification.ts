@@ -8,11 +8,11 @@ import { invalid, notFound } from '../platform/errors.js';
 import { normalizeEmail } from './domain/user.js';
 import { dynamoClient } from '../platform/aws.js';
 import { env } from '../platform/env.js';
-import type { AppendContext } from '../platform/event-store.js';
 import { emailChangedMail, enqueueMail, unprovenAccessRevokedMail, verifyEmailMail } from '../platform/mail.js';
 import { hmac } from './sign-in-challenges.js';
 import { currentSessionOf, freshUser, revokedAccessOf, runProof, type RevokedAccess } from './users.js';
 import type { UserView } from './projections/users.js';
+import type { CommandContext } from '../platform/command.js';
 
 const VERIFICATION_HOURS = 24;
 const tokenKey = (token: string) => ({ pk: `verify-email#${hmac('verify-email', token)}`, sk: 'token' });
@@ -62,7 +62,7 @@ export async function tellOwnerOfRevokedAccess(email: string, revoked: RevokedAc
 export async function confirmEmail(
   link: { userId: string; email: string },
   current: { userId: string; sessionId: string } | null,
-  context: AppendContext & { at: Date },
+  context: CommandContext & { at: Date },
 ): Promise<{ user: UserView; sessionId: string | null }> {
   const { userId, email } = link;
   const before = await freshUser(userId);

@@ -8,11 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { ADMIN_PASSWORD_MIN_LENGTH } from './contract/accounts.js';
 import { normalizeEmail } from './domain/user.js';
 import { env } from '../platform/env.js';
+import { dynamoEventStore } from '../platform/event-store.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { isAdmin, setAdminRole, type RoleChange } from './admin-roster.js';
 import { findUserIdByEmail, loadUser, runUserCommand } from './users.js';
-import type { AppendContext } from '../platform/event-store.js';
 import type { UserView } from './projections/users.js';
+import type { CommandContext } from '../platform/command.js';
 
 /** The first admin owns the label: every permission, and the power to give others theirs. */
 export const OWNER: RoleChange = { role: 'admin', permissions: ['owner'] };
@@ -25,7 +26,7 @@ export async function openOwnerAccount(
   userId: string,
   email: string,
   passwordHash: string,
-  context: AppendContext,
+  context: CommandContext,
   rosterActor = context.actor,
 ): Promise<UserView> {
   await runUserCommand(
@@ -65,7 +66,8 @@ export async function ensureFirstAdmin(settings: { email?: string; password?: st
   if (password.length < ADMIN_PASSWORD_MIN_LENGTH)
     throw new Error(`The admin password must have at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`);
   const email = normalizeEmail(emailSetting);
-  const context = { actor: 'setup', correlationId: `first-admin-${randomUUID()}` };
+  // Run as the local cloud and a deployment start, on the events table.
+  const context = { actor: 'setup', correlationId: `first-admin-${randomUUID()}`, eventStore: dynamoEventStore };
 
   const existing = await findUserIdByEmail(email);
   if (!existing) {

@@ -18,7 +18,8 @@ import { erasurePlan } from './domain/erasure.js';
 import { emailReservation, usernameReservation, userStream } from './domain/user.js';
 import { dynamoClient, s3Client } from '../platform/aws.js';
 import { env } from '../platform/env.js';
-import { readStream, releaseReservation, type AppendContext } from '../platform/event-store.js';
+import type { CommandContext } from '../platform/command.js';
+import type { EventStore } from '../platform/event-store.js';
 import { accountDeletionMail, enqueueMail } from '../platform/mail.js';
 import { personalData } from '../platform/personal-data.js';
 import { CHALLENGE_MINUTES, CODE_LENGTH, countCodeTry, hitRateLimit, hmac, MAX_CODE_ATTEMPTS } from './sign-in-challenges.js';
@@ -96,7 +97,7 @@ async function redeemDeletionCode(userId: string, code: string, now: Date): Prom
  * (eraseAccount) is the `account-erasure` consumer's reaction to that fact, so it finishes by itself, retried, whatever
  * fails or stops after the fact is recorded.
  */
-export async function confirmAccountDeletion(userId: string, code: string, context: AppendContext & { at: Date }): Promise<void> {
+export async function confirmAccountDeletion(userId: string, code: string, context: CommandContext & { at: Date }): Promise<void> {
   await liveAccount(userId);
   await redeemDeletionCode(userId, code, context.at);
   await runUserCommand(userId, { type: 'DeleteAccount' }, context);
@@ -156,12 +157,12 @@ interface ErasureCause {
 }
 
 /** The erasure's effects on the tables, the media bucket and Stripe. */
-export function erasureEffects(cause: ErasureCause): ErasureEffects {
-  const context = { actor: 'account-erasure', correlationId: cause.correlationId, causationId: cause.eventId };
+export function erasureEffects(cause: ErasureCause, eventStore: EventStore): ErasureEffects {
+  const context = { actor: 'account-erasure', correlationId: cause.correlationId, causationId: cause.eventId, eventStore };
   return {
-    readUserStream: (userId) => readStream(userStream(userId)),
+    readUserStream: (userId) => eventStore.readStream(userStream(userId)),
     forget: (owner) => personalData.forget(owner, new Date(), cause.at),
-    releaseReservation,
+    releaseReservation: (key, owner) => eventStore.releaseReservation(key, owner),
     removeAvatar: (filename) => deleteEveryVersion(env().MEDIA_BUCKET, avatarKey(filename)),
     async endSubscription(_userId, stripeSubscriptionId) {
       const stripe = await stripeClient();
@@ -183,10 +184,10 @@ export function erasureEffects(cause: ErasureCause): ErasureEffects {
       }
       // Recorded now rather than when Stripe's webhook comes: both go through the membership's decider on the user's
       // stream, so the end (and the dashboard's count of it) is recorded once, whichever comes first.
-      await syncSubscription(stripeSubscriptionId, null, { correlationId: cause.correlationId, at: new Date() });
+      await syncSubscription(stripeSubscriptionId, null, { correlationId: cause.correlationId, at: new Date(), eventStore });
     },
     async deleteNotifications(userId) {
-      const notifications = (await readStream(notificationsStream(userId))).reduce(
+      const notifications = (await eventStore.readStream(notificationsStream(userId))).reduce(
         notificationsDecider.evolve,
         notificationsDecider.initialState,
       );

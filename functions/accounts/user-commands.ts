@@ -12,17 +12,18 @@ import type { UserView } from './projections/users.js';
 import { startSecondStep } from './admin-sign-in.js';
 import { s3Client } from '../platform/aws.js';
 import { env } from '../platform/env.js';
-import { ReservationTakenError, type AppendContext } from '../platform/event-store.js';
+import { ReservationTakenError } from '../platform/event-store.js';
 import type { ImageType } from '../platform/image-type.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { adminSignInMail, enqueueMail, signInMail } from '../platform/mail.js';
 import { CHALLENGE_MINUTES, hitRateLimit, ipBucket, issueChallenge, limitSignInMessages, type SignInIntent } from './sign-in-challenges.js';
 import { avatarKey, findUserByEmail, findUserIdByEmail, findUserIdByUsername, freshUser, loadUser, runUserCommand } from './users.js';
+import type { CommandContext } from '../platform/command.js';
 
 const LOGIN_LIMIT = { perAccount: 10, perIp: 50, windowSeconds: 15 * 60 };
 
 /** Where a request comes from and when: the command context plus the address the rate limits count. */
-type Caller = Omit<AppendContext, 'actor'> & { at: Date; sourceIp: string };
+type Caller = Omit<CommandContext, 'actor'> & { at: Date; sourceIp: string };
 
 /**
  * Mails a code and a link to the address, the same way whether or not it has an account (only `isNewUser` tells).

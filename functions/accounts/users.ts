@@ -21,8 +21,9 @@ import {
 } from './domain/user.js';
 import { conflict } from '../platform/errors.js';
 import { fromUserItem, toUserView, userEmailKey, userKey, userPendingEmailKey, usernameKey, type UserView } from './projections/users.js';
-import { runCommand } from '../platform/command.js';
-import { readStream, ReservationTakenError, reservationOwner, streamVersion, type AppendContext } from '../platform/event-store.js';
+import { runCommand, type CommandContext } from '../platform/command.js';
+import { dynamoEventStore, readStream, ReservationTakenError, reservationOwner } from '../platform/event-store.js';
+import { caughtUp } from '../platform/read-your-writes.js';
 import { dynamoViewStore, getView } from '../platform/views.js';
 
 /**
@@ -30,11 +31,11 @@ import { dynamoViewStore, getView } from '../platform/views.js';
  * (a user who just signed up, a tier a webhook just changed), so no answer waits for the projector.
  */
 export async function freshUser(userId: string): Promise<UserView | undefined> {
-  const [item, version] = await Promise.all([dynamoViewStore.get(userKey(userId)), streamVersion(userStream(userId))]);
-  let state = fromUserItem(item);
-  if (state.v < version) {
-    for (const event of await readStream(userStream(userId), state.v)) state = evolveUser(state, event);
-  }
+  const view = dynamoViewStore.get(userKey(userId)).then((item) => {
+    const state = fromUserItem(item);
+    return { state, version: state.v };
+  });
+  const { state } = await caughtUp(dynamoEventStore, userStream(userId), view, (known, tail) => tail.reduce(evolveUser, known));
   return state.id ? toUserView(state) : undefined;
 }
 
@@ -85,12 +86,12 @@ export async function findUserIdByUsername(username: string): Promise<string | u
 }
 
 /** Runs a user command; `held` names reservations the user already holds (an address they used before). */
-export async function runUserCommand(userId: string, command: UserCommand, context: AppendContext, held: string[] = []) {
+export async function runUserCommand(userId: string, command: UserCommand, context: CommandContext, held: string[] = []) {
   return (await runUserCommandForEvents(userId, command, context, held)).user;
 }
 
 /** Runs a user command and answers the events it recorded too. */
-async function runUserCommandForEvents(userId: string, command: UserCommand, context: AppendContext, held: string[] = []) {
+async function runUserCommandForEvents(userId: string, command: UserCommand, context: CommandContext, held: string[] = []) {
   const reservations = (events: Parameters<typeof userReservations>[0]) => userReservations(events).filter((r) => !held.includes(r.key));
   const result = await runCommand(userStream(userId), userDecider, command, context, reservations);
   return { user: toUserView(result.state), events: result.events };
@@ -102,9 +103,9 @@ export const EMAIL_TAKEN = 'This email is already used by another account';
  * Runs a command that proves `email` for the account: the address's reservation is taken with its events, unless the
  * account holds it already; an address another account proved first is refused.
  */
-export async function runProof(userId: string, email: string, command: UserCommand, context: AppendContext) {
+export async function runProof(userId: string, email: string, command: UserCommand, context: CommandContext) {
   const key = emailReservation(email);
-  const owner = await reservationOwner(key);
+  const owner = await context.eventStore.reservationOwner(key);
   if (owner && owner !== userId) throw conflict('email_taken', EMAIL_TAKEN);
   try {
     return await runUserCommandForEvents(userId, command, { ...context, actor: userId }, owner ? [key] : []);
@@ -146,7 +147,7 @@ export async function signInWithEmail(
   email: string,
   method: Extract<SignInMethod, 'email_code' | 'magic_link'>,
   displayName: string | null,
-  context: AppendContext & { at?: Date },
+  context: CommandContext,
   current: { userId: string; sessionId: string } | null = null,
 ): Promise<SignedIn> {
   const sessionId = randomUUID();
@@ -174,7 +175,7 @@ export async function signInWithEmail(
       return { user, sessionId, isNewUser: true, revokedAccess: null };
     } catch (error) {
       if (!(error instanceof ReservationTakenError)) throw error;
-      userId = await reservationOwner(emailReservation(email));
+      userId = await context.eventStore.reservationOwner(emailReservation(email));
       if (!userId) throw error;
     }
   }

@@ -8,7 +8,7 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { invalid } from '../platform/errors.js';
 import { dynamoClient } from '../platform/aws.js';
 import { env } from '../platform/env.js';
-import { appendBlind, type AppendContext } from '../platform/event-store.js';
+import type { CommandContext } from '../platform/command.js';
 import { enqueueMail, fanSignupConfirmMail } from '../platform/mail.js';
 import { hitRateLimit, hmac, ipBucket } from '../accounts/index.js';
 
@@ -36,7 +36,7 @@ export async function requestFanSignup(band: string, email: string, caller: { at
 }
 
 /** The fan followed the link: FanSignedUp on the band's stream; a link works once. */
-export async function confirmFanSignup(token: string, context: AppendContext & { at: Date }): Promise<void> {
+export async function confirmFanSignup(token: string, context: CommandContext & { at: Date }): Promise<void> {
   const refused = () => invalid('invalid_link', 'This confirmation link is invalid or has expired. Please sign up again.');
   let item: Record<string, unknown> | undefined;
   try {
@@ -57,5 +57,5 @@ export async function confirmFanSignup(token: string, context: AppendContext & {
   if (!item) throw refused();
   const band = item.band as string;
   // No decision to take (a fan may sign up twice; the list is read by e-mail), so the event is appended blind.
-  await appendBlind(`band#${band}`, [{ type: 'FanSignedUp', data: { band, email: item.email as string } }], context);
+  await context.eventStore.appendBlind(`band#${band}`, [{ type: 'FanSignedUp', data: { band, email: item.email as string } }], context);
 }

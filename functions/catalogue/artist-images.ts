@@ -8,7 +8,7 @@ import { artistDecider, type ArtistCommand, type ArtistState } from './domain/ar
 import { invalid } from '../platform/errors.js';
 import { s3Client } from '../platform/aws.js';
 import { loadArtist, runArtistCommand } from './catalogue-commands.js';
-import type { AppendContext } from '../platform/event-store.js';
+import type { CommandContext } from '../platform/command.js';
 import { env } from '../platform/env.js';
 import { resizeImage, type ImageTarget } from './media-intake/artwork.js';
 import { mediaUrl } from '../platform/media-keys.js';
@@ -28,13 +28,18 @@ const artistImageTargets: Record<ArtistImage, ImageTarget> = {
  * Makes `bytes` the artist's `image` and answers the artist as it now is. A file that cannot be that image is refused
  * (`invalid`, naming the field `image`) before anything is written; so is an artist who is missing or archived.
  */
-export async function changeArtistImage(artistId: string, image: ArtistImage, bytes: Buffer, context: AppendContext): Promise<ArtistState> {
+export async function changeArtistImage(
+  artistId: string,
+  image: ArtistImage,
+  bytes: Buffer,
+  context: CommandContext,
+): Promise<ArtistState> {
   const resized = await resizeImage(bytes, artistImageTargets[image]);
   if (!resized.ok) throw invalid('invalid_image', resized.reason, image);
   const key = `images/artists/${image}-${createHash('sha256').update(artistId).update(resized.jpeg).digest('hex').slice(0, 24)}.jpg`;
   const command: ArtistCommand = { type: 'ChangeArtistImage', artistId, image, url: mediaUrl(key) };
   // The decider's refusals (no such artist, archived) come before the upload is stored, so they leave nothing behind.
-  const current = await loadArtist(artistId);
+  const current = await loadArtist(artistId, context.eventStore);
   if (artistDecider.decide(command, current).length === 0) return current;
   const bucket = env().MEDIA_BUCKET;
   await s3Client().send(

@@ -3,23 +3,23 @@ import type { EventOf } from '../../events/index.js';
 import { albumDecider, albumStream, type AlbumCommand, type AlbumState } from './domain/album.js';
 import { artistDecider, artistStream, type ArtistCommand, type ArtistState } from './domain/artist.js';
 import { featuredAlbumDecider, featuredAlbumStream } from './domain/featured-album.js';
-import { runCommand } from '../platform/command.js';
-import { readStream, streamVersion, type AppendContext } from '../platform/event-store.js';
+import { runCommand, type CommandContext } from '../platform/command.js';
+import type { EventStore } from '../platform/event-store.js';
 
-export async function createArtist(artist: EventOf<'ArtistCreated'>['data'], context: AppendContext) {
+export async function createArtist(artist: EventOf<'ArtistCreated'>['data'], context: CommandContext) {
   return runCommand(artistStream(artist.artistId), artistDecider, { type: 'CreateArtist', artist }, context, undefined, {
     startsStream: true,
   });
 }
 
-export async function publishAlbum(album: EventOf<'AlbumPublished'>['data'], context: AppendContext) {
-  const artistExists = (await streamVersion(artistStream(album.artistId))) > 0;
+export async function publishAlbum(album: EventOf<'AlbumPublished'>['data'], context: CommandContext) {
+  const artistExists = (await context.eventStore.streamVersion(artistStream(album.artistId))) > 0;
   return runCommand(albumStream(album.albumId), albumDecider, { type: 'PublishAlbum', album, artistExists }, context, undefined, {
     startsStream: true,
   });
 }
 
-export async function changeAlbumDetails(command: Extract<AlbumCommand, { type: 'ChangeAlbumDetails' }>, context: AppendContext) {
+export async function changeAlbumDetails(command: Extract<AlbumCommand, { type: 'ChangeAlbumDetails' }>, context: CommandContext) {
   return runCommand(albumStream(command.albumId), albumDecider, command, context);
 }
 
@@ -27,25 +27,28 @@ export async function changeAlbumDetails(command: Extract<AlbumCommand, { type: 
 export async function runArtistCommand(
   artistId: string,
   command: Exclude<ArtistCommand, { type: 'CreateArtist' }>,
-  context: AppendContext,
+  context: CommandContext,
 ) {
   return runCommand(artistStream(artistId), artistDecider, command, context);
 }
 
-export async function loadArtist(artistId: string): Promise<ArtistState> {
-  return (await readStream(artistStream(artistId))).reduce(
+export async function loadArtist(artistId: string, eventStore: EventStore): Promise<ArtistState> {
+  return (await eventStore.readStream(artistStream(artistId))).reduce(
     (state, event) => artistDecider.evolve(state, event),
     artistDecider.initialState,
   );
 }
 
-export async function loadAlbum(albumId: string): Promise<AlbumState> {
-  return (await readStream(albumStream(albumId))).reduce((state, event) => albumDecider.evolve(state, event), albumDecider.initialState);
+export async function loadAlbum(albumId: string, eventStore: EventStore): Promise<AlbumState> {
+  return (await eventStore.readStream(albumStream(albumId))).reduce(
+    (state, event) => albumDecider.evolve(state, event),
+    albumDecider.initialState,
+  );
 }
 
 /** A new release draft of an artist who is still with the label. */
-export async function draftAlbum(album: EventOf<'AlbumDrafted'>['data'], context: AppendContext) {
-  const artist = await loadArtist(album.artistId);
+export async function draftAlbum(album: EventOf<'AlbumDrafted'>['data'], context: CommandContext) {
+  const artist = await loadArtist(album.artistId, context.eventStore);
   const standing = !artist.exists ? 'missing' : artist.archived ? 'archived' : 'active';
   return runCommand(albumStream(album.albumId), albumDecider, { type: 'DraftAlbum', album, artist: standing }, context, undefined, {
     startsStream: true,
@@ -55,26 +58,26 @@ export async function draftAlbum(album: EventOf<'AlbumDrafted'>['data'], context
 type ReleaseCommand = Exclude<AlbumCommand, { type: 'PublishAlbum' | 'DraftAlbum' | 'PublishDraft' | 'PublishIfDue' }>;
 
 /** Any change of a release that needs nothing but its own stream. */
-export async function runReleaseCommand(command: ReleaseCommand, context: AppendContext) {
+export async function runReleaseCommand(command: ReleaseCommand, context: CommandContext) {
   return runCommand(albumStream(command.albumId), albumDecider, command, context);
 }
 
 /** The staff feature a published album on the home page (its state read from its own stream). */
-export async function chooseFeaturedAlbum(albumId: string, context: AppendContext) {
-  const album = await loadAlbum(albumId);
+export async function chooseFeaturedAlbum(albumId: string, context: CommandContext) {
+  const album = await loadAlbum(albumId, context.eventStore);
   const status = album.exists ? album.status : 'missing';
   return runCommand(featuredAlbumStream, featuredAlbumDecider, { type: 'ChooseFeaturedAlbum', albumId, status }, context);
 }
 
 /** The home page features the newest release again. */
-export async function clearFeaturedAlbum(context: AppendContext) {
+export async function clearFeaturedAlbum(context: CommandContext) {
   return runCommand(featuredAlbumStream, featuredAlbumDecider, { type: 'ClearFeaturedAlbum' }, context);
 }
 
 /** Publishes a draft now, through the same PublishAlbum decision (and AlbumPublished) as the seed. */
-export async function publishDraft(albumId: string, context: AppendContext & { at: Date }) {
-  const album = await loadAlbum(albumId);
-  const artistExists = album.exists && (await streamVersion(artistStream(album.artistId))) > 0;
+export async function publishDraft(albumId: string, context: CommandContext & { at: Date }) {
+  const album = await loadAlbum(albumId, context.eventStore);
+  const artistExists = album.exists && (await context.eventStore.streamVersion(artistStream(album.artistId))) > 0;
   const command: AlbumCommand = { type: 'PublishDraft', albumId, at: context.at.toISOString(), artistExists };
   return runCommand(albumStream(albumId), albumDecider, command, context);
 }
@@ -83,10 +86,14 @@ export async function publishDraft(albumId: string, context: AppendContext & { a
  * Publishes a scheduled release whose time has come; anything else records nothing. The publication's actor is the admin
  * who scheduled it (the job only carries out their decision).
  */
-export async function publishIfDue(albumId: string, now: Date, correlationId: string) {
-  const album = await loadAlbum(albumId);
-  const artistExists = album.exists && (await streamVersion(artistStream(album.artistId))) > 0;
+export async function publishIfDue(
+  albumId: string,
+  now: Date,
+  { correlationId, eventStore }: Pick<CommandContext, 'correlationId' | 'eventStore'>,
+) {
+  const album = await loadAlbum(albumId, eventStore);
+  const artistExists = album.exists && (await eventStore.streamVersion(artistStream(album.artistId))) > 0;
   const actor = (album.exists && 'scheduledBy' in album && album.scheduledBy) || 'scheduler';
   const command: AlbumCommand = { type: 'PublishIfDue', albumId, now: now.toISOString(), artistExists };
-  return runCommand(albumStream(albumId), albumDecider, command, { actor, correlationId });
+  return runCommand(albumStream(albumId), albumDecider, command, { actor, correlationId, eventStore });
 }

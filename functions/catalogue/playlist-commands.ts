@@ -5,8 +5,8 @@ import type { CatalogueAlbum, CatalogueTrack } from './catalogue-reads.js';
 import { albumStream } from './domain/album.js';
 import { notFound } from '../platform/errors.js';
 import { playlistDecider, playlistStream, type PlaylistCommand, type PlaylistState } from './domain/playlist.js';
-import { runCommand } from '../platform/command.js';
-import { readStream, type AppendContext } from '../platform/event-store.js';
+import { runCommand, type CommandContext } from '../platform/command.js';
+import type { EventStore } from '../platform/event-store.js';
 import { getViews } from '../platform/views.js';
 import { albumKey, trackKey } from './projections/catalogue.js';
 
@@ -25,15 +25,15 @@ function tracksOut(history: DomainEvent[]): Set<string> {
 }
 
 /** Tracks that their album does not hold out (read from the event store, so a fresh catalogue counts). */
-async function unknownTracks(tracks: readonly PlaylistTrack[]): Promise<string[]> {
+async function unknownTracks(tracks: readonly PlaylistTrack[], eventStore: EventStore): Promise<string[]> {
   const albumIds = [...new Set(tracks.map((t) => t.albumId))];
   const out = new Map<string, Set<string>>();
-  await Promise.all(albumIds.map(async (albumId) => out.set(albumId, tracksOut(await readStream(albumStream(albumId))))));
+  await Promise.all(albumIds.map(async (albumId) => out.set(albumId, tracksOut(await eventStore.readStream(albumStream(albumId))))));
   return tracks.filter((t) => !out.get(t.albumId)?.has(t.trackId)).map((t) => t.trackId);
 }
 
-export async function createPlaylist(playlist: EventOf<'PlaylistCreated'>['data'], context: AppendContext) {
-  const unknownTrackIds = await unknownTracks(playlist.tracks);
+export async function createPlaylist(playlist: EventOf<'PlaylistCreated'>['data'], context: CommandContext) {
+  const unknownTrackIds = await unknownTracks(playlist.tracks, context.eventStore);
   return runCommand(
     playlistStream(playlist.playlistId),
     playlistDecider,
@@ -49,13 +49,13 @@ export async function createPlaylist(playlist: EventOf<'PlaylistCreated'>['data'
 /** Runs a command on an existing playlist; a new track list is checked against the catalogue first. */
 export async function runPlaylistCommand(
   command: Exclude<PlaylistCommand, { type: 'CreatePlaylist' | 'SetPlaylistTracks' }>,
-  context: AppendContext,
+  context: CommandContext,
 ) {
   return runCommand(playlistStream(command.playlistId), playlistDecider, command, context);
 }
 
-export async function setPlaylistTracks(playlistId: string, tracks: PlaylistTrack[], context: AppendContext) {
-  const unknownTrackIds = await unknownTracks(tracks);
+export async function setPlaylistTracks(playlistId: string, tracks: PlaylistTrack[], context: CommandContext) {
+  const unknownTrackIds = await unknownTracks(tracks, context.eventStore);
   return runCommand(
     playlistStream(playlistId),
     playlistDecider,
@@ -65,8 +65,8 @@ export async function setPlaylistTracks(playlistId: string, tracks: PlaylistTrac
 }
 
 /** A playlist as its stream holds it now (read-your-writes for the editor, whatever the projections' lag). */
-export async function loadPlaylist(playlistId: string): Promise<PlaylistState> {
-  const history = await readStream(playlistStream(playlistId));
+export async function loadPlaylist(playlistId: string, eventStore: EventStore): Promise<PlaylistState> {
+  const history = await eventStore.readStream(playlistStream(playlistId));
   return history.reduce(playlistDecider.evolve, playlistDecider.initialState);
 }
 

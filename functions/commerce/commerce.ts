@@ -31,8 +31,9 @@ import {
   type DownloadView,
   type PurchaseView,
 } from './projections/commerce.js';
-import { runCommand } from '../platform/command.js';
-import { readStream, type AppendContext } from '../platform/event-store.js';
+import { runCommand, type CommandContext } from '../platform/command.js';
+import { dynamoEventStore, readStream } from '../platform/event-store.js';
+import { caughtUp } from '../platform/read-your-writes.js';
 import { derivedKey } from '../platform/keys.js';
 import { appOrigin } from '../platform/mail.js';
 import { isSubscriber, type Session } from '../platform/session.js';
@@ -70,14 +71,16 @@ export async function saleLine(albumId: string, userSelectedSubscriber: boolean)
 
 /** The cart as of now: the view plus whatever the projector has not applied yet. */
 export async function freshCart(ownerId: string): Promise<CartLine[]> {
-  const view = await dynamoViewStore.get(cartKey(ownerId));
-  const from = (view?.v as number | undefined) ?? 0;
-  const rest = await readStream(cartStream(ownerId), from);
-  return rest.reduce(cartDecider.evolve, { lines: (view as unknown as CartView | undefined)?.lines ?? [] }).lines;
+  const view = dynamoViewStore.get(cartKey(ownerId)).then((item) => ({
+    state: { lines: (item as unknown as CartView | undefined)?.lines ?? [] },
+    version: (item?.v as number | undefined) ?? 0,
+  }));
+  const { state } = await caughtUp(dynamoEventStore, cartStream(ownerId), view, (known, tail) => tail.reduce(cartDecider.evolve, known));
+  return state.lines;
 }
 
 /** Runs a cart command; answers the cart after it and the events it appended. */
-export async function runCartCommand(ownerId: string, command: CartCommand, context: AppendContext) {
+export async function runCartCommand(ownerId: string, command: CartCommand, context: CommandContext) {
   const { state, events } = await runCommand(cartStream(ownerId), cartDecider, command, context);
   return { lines: state.lines, events };
 }
@@ -223,7 +226,7 @@ export async function startAlbumCheckout(opts: {
   email: string | undefined;
   includeSubscription: boolean;
   ui: UiMode;
-  context: AppendContext;
+  context: CommandContext;
 }): Promise<AlbumCheckout> {
   const { session } = opts;
   const email = opts.email?.trim() || (await freshUser(session.userId))?.email;
@@ -332,7 +335,7 @@ export async function readMembership(userId: string) {
   return (await readStream(userStream(userId))).reduce(membershipDecider.evolve, membershipDecider.initialState);
 }
 
-export async function runMembershipCommand(userId: string, command: MembershipCommand, context: AppendContext) {
+export async function runMembershipCommand(userId: string, command: MembershipCommand, context: CommandContext) {
   return (await runCommand(userStream(userId), membershipDecider, command, context)).state;
 }
 

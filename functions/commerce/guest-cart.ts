@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import type { CartLine } from '../../events/index.js';
 import { ownedAlbumIds, runCartCommand, saleLine } from './commerce.js';
-import type { AppendContext } from '../platform/event-store.js';
+import type { CommandContext } from '../platform/command.js';
 
 /** An album id as the SPA may keep it, a string or a number, read as a string. */
 const albumIdText = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
@@ -23,7 +23,7 @@ const guestItem = z.object({
 export async function syncGuestCart(
   userId: string,
   guestItems: readonly unknown[],
-  context: AppendContext,
+  context: CommandContext,
 ): Promise<{ syncedItems: number; cart: CartLine[] }> {
   const wanted = guestItems.map((raw) => guestItem.safeParse(raw)).flatMap((r) => (r.success ? [r.data] : []));
   const lines = (await Promise.all(wanted.map((w) => saleLine(w.albumId, w.userSelectedSubscriber ?? false).catch(() => null)))).filter(

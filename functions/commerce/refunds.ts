@@ -7,9 +7,8 @@ import type Stripe from 'stripe';
 import { orderDecider, orderStream, refundable, type PaidOrder } from './domain/order.js';
 import { conflict, upstreamFailed } from '../platform/errors.js';
 import type { PurchaseView } from './projections/commerce.js';
-import { runCommand } from '../platform/command.js';
+import { runCommand, type CommandContext } from '../platform/command.js';
 import { purchasesOf, readOrder } from './commerce.js';
-import type { AppendContext } from '../platform/event-store.js';
 import { stripeClient } from './stripe.js';
 
 interface OrderRefund {
@@ -20,7 +19,7 @@ interface OrderRefund {
 
 const isStripeRefusal = (error: unknown) => (error as { type?: unknown } | null)?.type === 'StripeInvalidRequestError';
 
-export async function refundOrder(orderId: string, context: AppendContext): Promise<OrderRefund> {
+export async function refundOrder(orderId: string, context: CommandContext): Promise<OrderRefund> {
   const order = refundable(await readOrder(orderId), orderId);
   if (order.status === 'refunded') return { order, refund: null };
   const stripe = await stripeClient();

@@ -10,9 +10,9 @@ import type Stripe from 'stripe';
 import { orderDecider, orderStream, type PaymentFee } from './domain/order.js';
 import type { MembershipState, StripeSubscriptionSnapshot } from './domain/subscription.js';
 import { dynamoClient } from '../platform/aws.js';
-import { runCommand } from '../platform/command.js';
+import { runCommand, type CommandContext } from '../platform/command.js';
 import { runCartCommand, runMembershipCommand } from './commerce.js';
-import type { AppendContext } from '../platform/event-store.js';
+import type { EventStore } from '../platform/event-store.js';
 import { env } from '../platform/env.js';
 import { stripeClient } from './stripe.js';
 import { freshUser } from '../accounts/index.js';
@@ -70,10 +70,11 @@ const applied = (membership: MembershipState | undefined): Outcome => (membershi
 interface ApplyContext {
   correlationId: string;
   at: Date;
+  eventStore: EventStore;
 }
 
 /** Whatever started it (a delivery, a member's cancel), what Stripe reports is recorded as Stripe's doing. */
-const asStripe = ({ correlationId, at }: ApplyContext): AppendContext => ({ actor: 'stripe', correlationId, at });
+const asStripe = ({ correlationId, at, eventStore }: ApplyContext): CommandContext => ({ actor: 'stripe', correlationId, at, eventStore });
 
 /** Brings the member's subscription in line with Stripe's; answers the membership after it, or undefined for no known user. */
 export async function syncSubscription(

@@ -15,7 +15,9 @@ import {
   type PlayCountDecision,
   type PlayStart,
 } from './domain/plays.js';
-import { appendToStreams, ConcurrencyError, isConcurrencyError, readStream, type AppendContext } from '../platform/event-store.js';
+import type { CommandContext } from '../platform/command.js';
+import { ConcurrencyError, isConcurrencyError, type EventStore } from '../platform/event-store.js';
+import { caughtUp } from '../platform/read-your-writes.js';
 import { playsStream } from './play-streams.js';
 
 /** What this process last saw of each plays stream it wrote or read; a guess that only ever lags the stream. */
@@ -43,9 +45,10 @@ const withEvents = (state: CountedPlays, events: DomainEvent[]) =>
   );
 
 /** The stream as it is now: what was seen of it, and the events after that. */
-async function caughtUp(streamId: string): Promise<CountedPlays> {
+async function currentState(streamId: string, eventStore: EventStore): Promise<CountedPlays> {
   const known = seen.get(streamId) ?? noCountedPlays;
-  return remember(streamId, withEvents(known, await readStream(streamId, known.version)));
+  const { state } = await caughtUp(eventStore, streamId, { state: known, version: known.version }, withEvents);
+  return remember(streamId, state);
 }
 
 const DAY_MS = 86_400_000;
@@ -62,7 +65,7 @@ interface PlayToCount {
 }
 
 /** Appends the play where the listener's stream of its day lets it count; otherwise answers why it does not. */
-export async function countPlay(play: PlayToCount, context: AppendContext): Promise<PlayCountDecision> {
+export async function countPlay(play: PlayToCount, context: CommandContext): Promise<PlayCountDecision> {
   const { start, trackLength, signedIn, ceiling } = play;
   const startedAt = new Date(start.startedAt);
   const streamId = playsStream(start.listenerId, startedAt, signedIn);
@@ -70,7 +73,7 @@ export async function countPlay(play: PlayToCount, context: AppendContext): Prom
   const midnight = Math.floor(start.startedAt / DAY_MS) * DAY_MS;
   const dayBefore =
     start.startedAt - trackLength * 1000 < midnight
-      ? await caughtUp(playsStream(start.listenerId, new Date(midnight - 1), signedIn))
+      ? await currentState(playsStream(start.listenerId, new Date(midnight - 1), signedIn), context.eventStore)
       : noCountedPlays;
   const event = { type: 'PlayRecorded' as const, data: { ...play.data, startedAt: startedAt.toISOString() } };
 
@@ -79,20 +82,20 @@ export async function countPlay(play: PlayToCount, context: AppendContext): Prom
     const decision = decidePlayCount(state, start, trackLength, ceiling, dayBefore);
     if (decision !== 'count') return decision;
     try {
-      await appendToStreams([{ streamId, expectedVersion: state.version, events: [event] }], context);
+      await context.eventStore.appendToStreams([{ streamId, expectedVersion: state.version, events: [event] }], context);
       remember(streamId, withCountedPlay(state, state.version + 1, start.trackId, start.startedAt));
       return 'count';
     } catch (error) {
       if (!isConcurrencyError(error)) throw error;
-      state = await caughtUp(streamId);
+      state = await currentState(streamId, context.eventStore);
     }
   }
   throw new ConcurrencyError(streamId, state.version);
 }
 
 /** Whether the play of `start` is the last counted one of its track in its day's stream: its end may complete it. */
-export async function wasCounted(start: PlayStart, signedIn: boolean): Promise<boolean> {
+export async function wasCounted(start: PlayStart, signedIn: boolean, eventStore: EventStore): Promise<boolean> {
   const streamId = playsStream(start.listenerId, new Date(start.startedAt), signedIn);
   const isIt = (state: CountedPlays | undefined) => state?.lastStart.get(start.trackId) === start.startedAt;
-  return isIt(seen.get(streamId)) || isIt(await caughtUp(streamId));
+  return isIt(seen.get(streamId)) || isIt(await currentState(streamId, eventStore));
 }

@@ -7,6 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { invalid, unavailable } from '../platform/errors.js';
 import { merchOrderDecider, merchOrderFrom, merchOrderStream, orderedProductIds, shopifyOrderSchema } from './domain/order.js';
 import { runCommand } from '../platform/command.js';
+import type { EventStore } from '../platform/event-store.js';
 import { env } from '../platform/env.js';
 import { storefront } from './storefront.js';
 
@@ -58,7 +59,12 @@ export function verifyShopifyWebhook(rawBody: Buffer, headers: ShopifyWebhookHea
 type ShopifyOutcome = 'applied' | 'duplicate' | 'ignored';
 
 /** Records what a verified delivery reports: a new order once; a repeated order and any other topic change nothing. */
-export async function applyShopifyWebhook(rawBody: Buffer, delivery: ShopifyDelivery, at: Date): Promise<ShopifyOutcome> {
+export async function applyShopifyWebhook(
+  rawBody: Buffer,
+  delivery: ShopifyDelivery,
+  at: Date,
+  eventStore: EventStore,
+): Promise<ShopifyOutcome> {
   if (delivery.topic !== 'orders/create') return 'ignored';
   let json: unknown;
   try {
@@ -77,7 +83,7 @@ export async function applyShopifyWebhook(rawBody: Buffer, delivery: ShopifyDeli
     merchOrderStream(order.orderId),
     merchOrderDecider,
     { type: 'PlaceMerchOrder', order },
-    { actor: 'shopify', correlationId: delivery.webhookId, at },
+    { actor: 'shopify', correlationId: delivery.webhookId, at, eventStore },
     () => [],
     // The first delivery appends at version 0 without a read; a later one is refused there and decides nothing.
     { startsStream: true },

@@ -8,9 +8,10 @@ import type { NotificationContent } from '../../events/index.js';
 import { notificationsDecider, notificationsStream, type NotificationsCommand } from './domain/notifications.js';
 import { notificationsPartition, notificationsProjection, type NotificationView } from './projections/notifications.js';
 import { dynamoClient } from '../platform/aws.js';
-import { runCommand } from '../platform/command.js';
+import { runCommand, type CommandContext } from '../platform/command.js';
 import { env } from '../platform/env.js';
-import { readStream, streamVersion, type AppendContext } from '../platform/event-store.js';
+import { dynamoEventStore, type EventStore } from '../platform/event-store.js';
+import { caughtUp } from '../platform/read-your-writes.js';
 import { memoryViewStore } from '../platform/memory-view-store.js';
 import { project, type ViewItem } from '../platform/projection.js';
 import { logicalItem } from '../platform/view-generations.js';
@@ -28,6 +29,7 @@ export async function notifyUser(
   userId: string,
   content: NotificationContent,
   cause: { id: string; correlationId: string; actor?: string; at?: Date },
+  eventStore: EventStore,
 ) {
   const command: NotificationsCommand = {
     type: 'Send',
@@ -35,17 +37,18 @@ export async function notifyUser(
     notificationId: notificationIdFor(cause.id, userId, content.kind),
     content,
   };
-  const context: AppendContext = {
+  const context: CommandContext = {
     actor: cause.actor ?? 'notifier',
     correlationId: cause.correlationId,
     causationId: cause.id,
     at: cause.at,
+    eventStore,
   };
   return runCommand(notificationsStream(userId), notificationsDecider, command, context);
 }
 
 /** Runs a person's command on their notifications; answers how many are unread after it, from the command's own fold. */
-export async function runNotificationsCommand(command: NotificationsCommand, context: AppendContext) {
+export async function runNotificationsCommand(command: NotificationsCommand, context: CommandContext) {
   const { state, events } = await runCommand(notificationsStream(command.userId), notificationsDecider, command, context);
   return { unread: [...state.sent.values()].filter((n) => !n.read && !n.deleted).length, events };
 }
@@ -79,20 +82,23 @@ async function partition(pk: string): Promise<ViewItem[]> {
  */
 export async function userNotifications(userId: string): Promise<NotificationView[]> {
   const stream = notificationsStream(userId);
-  const [applied, version] = await Promise.all([dynamoViewStore.checkpoint(notificationsProjection.name, stream), streamVersion(stream)]);
-  let items = await partition(notificationsPartition(userId));
-  if (applied < version) {
+  let applied = 0;
+  const view = (async () => {
+    applied = await dynamoViewStore.checkpoint(notificationsProjection.name, stream);
+    return { state: await partition(notificationsPartition(userId)), version: applied };
+  })();
+  const { state: items } = await caughtUp(dynamoEventStore, stream, view, async (known, tail) => {
     const store = memoryViewStore();
     await store.commit(
       notificationsProjection.name,
       stream,
       0,
       applied,
-      items.map((item) => ({ kind: 'put', item })),
+      known.map((item) => ({ kind: 'put', item })),
     );
-    for (const event of await readStream(stream, applied)) await project(notificationsProjection, store, event);
-    items = Object.values(store.snapshot());
-  }
+    for (const event of tail) await project(notificationsProjection, store, event);
+    return Object.values(store.snapshot());
+  });
   return items
     .filter(isNotification)
     .map((item) => ({

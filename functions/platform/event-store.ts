@@ -1,7 +1,9 @@
 /**
- * The event store over DynamoDB: append with an expected version, reservations in the same transaction, read a stream.
+ * The event store: the port command handling uses (`EventStore`), and its implementation over DynamoDB
+ * (`dynamoEventStore`): append with an expected version, reservations in the same transaction, read a stream.
  * It is the one place personal fields are sealed on the way in and opened on the way out (functions/platform/personal-data.ts):
  * every reader of the log (commands, projectors, reactors, rebuilds, exports, history) gets events through `readEvent`.
+ * The in-memory implementation, for unit tests, is functions/platform/memory-event-store.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
@@ -113,7 +115,7 @@ export async function appendToStream(
 }
 
 /** What one stream gets in a joint append. */
-interface StreamAppend {
+export interface StreamAppend {
   streamId: string;
   expectedVersion: number;
   events: NewEvent[];
@@ -254,7 +256,7 @@ export async function streamVersion(streamId: string): Promise<number> {
   return (page.Items?.[0]?.version as number | undefined) ?? 0;
 }
 
-interface BlindAppendOptions {
+export interface BlindAppendOptions {
   /** Written in the same transaction: the append lands only where it holds (GuardRefusedError). */
   guard?: AppendGuard;
 }
@@ -282,3 +284,43 @@ export async function appendBlind(
     { attempts: 5, retryOn: isConcurrencyError },
   );
 }
+
+/**
+ * What command handling needs of the log: read a stream (whole, after or before a version), its version, append with
+ * an expected version (to one stream or several at once, with reservations and guards), append blind to a stream that
+ * only grows, and the reservations' owners. Every implementation refuses a moved stream with ConcurrencyError, a taken
+ * reservation with ReservationTakenError and a refusing guard with GuardRefusedError, and writes nothing then.
+ */
+export interface EventStore {
+  readStream(streamId: string, afterVersion?: number): Promise<DomainEvent[]>;
+  readStreamBefore(streamId: string, beforeVersion: number): Promise<DomainEvent[]>;
+  streamVersion(streamId: string): Promise<number>;
+  appendToStream(
+    streamId: string,
+    expectedVersion: number,
+    events: NewEvent[],
+    context: AppendContext,
+    reservations?: Reservation[],
+  ): Promise<StoredEvent[]>;
+  appendToStreams(
+    appends: StreamAppend[],
+    context: AppendContext,
+    reservations?: Reservation[],
+    guards?: AppendGuard[],
+  ): Promise<StoredEvent[][]>;
+  appendBlind(streamId: string, events: NewEvent[], context: AppendContext, options?: BlindAppendOptions): Promise<StoredEvent[]>;
+  reservationOwner(key: string): Promise<string | undefined>;
+  releaseReservation(key: string, owner: string): Promise<void>;
+}
+
+/** The log in the `events` table: what the Lambdas' entries hand their commands. */
+export const dynamoEventStore: EventStore = {
+  readStream,
+  readStreamBefore,
+  streamVersion,
+  appendToStream,
+  appendToStreams,
+  appendBlind,
+  reservationOwner,
+  releaseReservation,
+};

@@ -18,6 +18,7 @@ import { emailAddress } from '../../functions/platform/contract/endpoint.js';
 import { enrolmentLink, issueAdminEnrolment } from '../../functions/accounts/admin-enrolment.js';
 import { env, resetEnvCache } from '../../functions/platform/env.js';
 import { deploymentEnvironment } from './deployment.js';
+import { dynamoEventStore } from '../../functions/platform/event-store.js';
 
 const usage = 'usage: npm run admin:enrol -- <email> [--aws [--prefix toko-]]';
 const localEnvFile = fileURLToPath(new URL('../../.local/cloud-env.json', import.meta.url));
@@ -82,6 +83,7 @@ async function main(args: string[]): Promise<number> {
     actor: `ops:${process.env.TOKO_OPERATOR ?? os.userInfo().username}`,
     correlationId: `admin-enrol-${randomUUID()}`,
     at: new Date(),
+    eventStore: dynamoEventStore,
   };
   const issued = await issueAdminEnrolment(parsed.email, context);
   console.log(

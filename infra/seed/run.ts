@@ -17,8 +17,9 @@ import { albumKey, artistKey } from '../../functions/catalogue/projections/catal
 import { searchKey } from '../../functions/search/projections/search.js';
 import { albums, artists, exclusiveVideos, playlists } from './catalogue.js';
 import { generateMedia } from './media/index.js';
+import { dynamoEventStore } from '../../functions/platform/event-store.js';
 
-const context = { actor: 'seed', correlationId: 'seed' };
+const context = { actor: 'seed', correlationId: 'seed', eventStore: dynamoEventStore };
 
 async function exists(key: string): Promise<boolean> {
   try {

@@ -20,6 +20,7 @@ import { getViews } from '../../functions/platform/views.js';
 import { artistKey } from '../../functions/catalogue/projections/catalogue.js';
 import { startLocalCloud } from '../../infra/local/cloud.js';
 import { percentile, type Row } from './rows.js';
+import { dynamoEventStore } from '../../functions/platform/event-store.js';
 
 const RATE = 50;
 const COUNT = 500;
@@ -43,7 +44,11 @@ async function createAtRate(count: number, prefix: string, created: (artistId: s
     await new Promise((r) => setTimeout(r, Math.max(0, start + (i * 1000) / RATE - performance.now())));
     const artistId = `${prefix}-${randomUUID()}`;
     all.push(
-      createArtist(artist(artistId, `Bench ${prefix} ${i}`), { actor: 'bench', correlationId: artistId }).then(() => created(artistId)),
+      createArtist(artist(artistId, `Bench ${prefix} ${i}`), {
+        actor: 'bench',
+        correlationId: artistId,
+        eventStore: dynamoEventStore,
+      }).then(() => created(artistId)),
     );
   }
   await Promise.all(all);

@@ -16,6 +16,7 @@ import { ALBUMS_INDEX } from '../../functions/catalogue/projections/catalogue.js
 import type { LocalCloud } from '../../infra/local/cloud.js';
 import type { AlbumData, ArtistData } from '../../infra/seed/catalogue.js';
 import { percentile, type Row } from './rows.js';
+import { dynamoEventStore } from '../../functions/platform/event-store.js';
 
 const ALBUMS = 100;
 const ARTISTS = 10;
@@ -23,7 +24,7 @@ const TRACKS = 10;
 const RUNS = 3;
 const BUDGET_MS = 5_000;
 
-const context = { actor: 'bench', correlationId: 'bench-prerender' };
+const context = { actor: 'bench', correlationId: 'bench-prerender', eventStore: dynamoEventStore };
 
 const artist = (i: number): ArtistData => ({
   artistId: `bench-artist-${i}`,

@@ -8,6 +8,7 @@ import type { ViewItem } from '../../functions/platform/projection.js';
 import { issueSessionToken, recordAdminActivity } from '../../functions/platform/session.js';
 import { runUserCommand, signInWithEmail } from '../../functions/accounts/users.js';
 import { tableOf } from '../../functions/platform/views.js';
+import { dynamoEventStore } from '../../functions/platform/event-store.js';
 
 /** DynamoDB's BatchWriteItem limit. */
 const BATCH = 25;
@@ -46,7 +47,7 @@ export async function writeViewItems(items: readonly ViewItem[]): Promise<number
 
 /** The session token of a new admin, active now, for the admin routes a bench times. */
 export async function adminToken(): Promise<string> {
-  const context = { actor: 'bench', correlationId: `bench-${randomUUID()}` };
+  const context = { actor: 'bench', correlationId: `bench-${randomUUID()}`, eventStore: dynamoEventStore };
   const { user } = await signInWithEmail(`bench-admin-${randomUUID().slice(0, 8)}@example.com`, 'email_code', 'Bench', context);
   await runUserCommand(user.id, { type: 'SetPassword', passwordHash: await hashPassword(randomUUID()) }, context);
   await setAdminRole(user.id, { role: 'admin', permissions: ['owner'] }, 'bench', context);

@@ -30,6 +30,7 @@ import { sleep } from '../../infra/local/util.js';
 import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
 import { queueDepths } from '../faults/support.js';
 import { percentile, type Row } from './rows.js';
+import { dynamoEventStore } from '../../functions/platform/event-store.js';
 
 const LOOPS = 8;
 const SAMPLE_MS = 5_000;
@@ -110,7 +111,11 @@ export async function soakRows(staticDir: string, minutes = Number(process.env.S
     const tracks = free.flatMap((a) => a.tracks.map((t) => ({ albumId: a.albumId, trackId: t.trackId, duration: t.duration })));
     const newPerson = async () => {
       const email = `soak-${randomUUID().slice(0, 8)}@example.com`;
-      const { user, sessionId } = await signInWithEmail(email, 'email_code', null, { actor: 'bench', correlationId: randomUUID() });
+      const { user, sessionId } = await signInWithEmail(email, 'email_code', null, {
+        actor: 'bench',
+        correlationId: randomUUID(),
+        eventStore: dynamoEventStore,
+      });
       return { email, authorization: `Bearer ${await issueSessionToken({ userId: user.id, sessionId })}` };
     };
     const people = await Promise.all(Array.from({ length: 16 }, newPerson));

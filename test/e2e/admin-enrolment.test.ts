@@ -13,6 +13,7 @@ import { baseUrl, useCloudEnv } from '../support/cloud.js';
 import { codeOfNextStep } from '../support/signed-in.js';
 import { launch, newPage, poll, viewports } from './browser.js';
 import { headerState } from './steps.js';
+import { dynamoEventStore } from '../../functions/platform/event-store.js';
 
 const REFUSED = 'This enrolment link has expired or was already used. Ask for a new one.';
 
@@ -63,7 +64,12 @@ describe('enrolling the first owner by a one-time link', () => {
 
   it('says an expired link is no longer valid, on a phone', async () => {
     const at = new Date(Date.now() - (ADMIN_ENROLMENT_HOURS * 3600 + 1) * 1000);
-    const { token } = await issueAdminEnrolment(`late-${Date.now()}@example.com`, { actor: 'ops:test', correlationId: 'e2e-enrol', at });
+    const { token } = await issueAdminEnrolment(`late-${Date.now()}@example.com`, {
+      actor: 'ops:test',
+      correlationId: 'e2e-enrol',
+      at,
+      eventStore: dynamoEventStore,
+    });
     const { page } = await newPage(browser, viewports.phone);
     await page.goto(enrolmentLink(baseUrl(), token));
     await page.getByRole('heading', { name: 'Enrolment link not valid' }).waitFor();

@@ -19,6 +19,7 @@ import { baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
 import { codeOfNextStep, signedInListener } from '../support/signed-in.js';
 import { launch, newPage, poll, signIn, toastShown, viewports, gradientPng, scratchDir } from './browser.js';
 import { addArtist, giveFreshCode, headerState } from './steps.js';
+import { dynamoEventStore } from '../../functions/platform/event-store.js';
 
 const dir = scratchDir('toko-e2e-journey-');
 let browser: Browser;
@@ -37,7 +38,7 @@ describe('the label’s round: upload, publish, sell, refund', () => {
     // An account with a password on the roster of admins, whose authenticator app is not set up yet.
     const password = `pw-${randomUUID()}`;
     const staff = await signedInListener();
-    const context = { actor: 'test', correlationId: `journey-${tag}` };
+    const context = { actor: 'test', correlationId: `journey-${tag}`, eventStore: dynamoEventStore };
     await runUserCommand(staff.userId, { type: 'SetPassword', passwordHash: await hashPassword(password) }, context);
     await setAdminRole(staff.userId, { role: 'admin', permissions: ['owner'] }, 'test', context);
 

@@ -11,6 +11,7 @@ import { signInWithEmail } from '../../functions/accounts/users.js';
 import { eventually, useCloudEnv } from '../support/cloud.js';
 import { signedInAdmin, type TestListener } from '../support/signed-in.js';
 import { launch, newPage, pastRightEdge, poll, signIn, viewports } from './browser.js';
+import { dynamoEventStore } from '../../functions/platform/event-store.js';
 
 let browser: Browser;
 let admin: TestListener;
@@ -25,7 +26,11 @@ beforeAll(async () => {
   useCloudEnv();
   [browser, admin] = await Promise.all([launch(), signedInAdmin()]);
   for (const [i, name] of names.entries()) {
-    await signInWithEmail(`${tag}-${i}@example.com`, 'email_code', name, { actor: 'test', correlationId: randomUUID() });
+    await signInWithEmail(`${tag}-${i}@example.com`, 'email_code', name, {
+      actor: 'test',
+      correlationId: randomUUID(),
+      eventStore: dynamoEventStore,
+    });
   }
   // The list reads a view the accounts' events build: wait until it holds all three.
   await eventually(async () => (await admin.call(`/api/admin/users?q=${tag}`)).body.items.length === 3, 60_000, 250);

@@ -15,6 +15,7 @@ import { giveFreshCode } from './steps.js';
 import { hashPassword } from '../../functions/accounts/passwords.js';
 import { totpCode } from '../../functions/accounts/totp.js';
 import { runUserCommand } from '../../functions/accounts/users.js';
+import { dynamoEventStore } from '../../functions/platform/event-store.js';
 
 const ALBUM = 'album-after-hours';
 
@@ -132,6 +133,7 @@ describe('the people screens', () => {
       {
         actor: 'test',
         correlationId: `e2e-${person.userId}`,
+        eventStore: dynamoEventStore,
       },
     );
     const { context, page } = await newPage(browser, viewports.phone);

@@ -10,6 +10,7 @@ import { signedInAdmin, signedInListener } from '../support/signed-in.js';
 import { hashPassword } from '../../functions/accounts/passwords.js';
 import { runUserCommand } from '../../functions/accounts/users.js';
 import { launch, newPage, poll, signIn, toastShown, viewports } from './browser.js';
+import { dynamoEventStore } from '../../functions/platform/event-store.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,7 +26,7 @@ describe('step-up without the authenticator app', () => {
     await runUserCommand(
       person.userId,
       { type: 'SetPassword', passwordHash: await hashPassword(`pw-${person.email}`) },
-      { actor: 'test', correlationId: `e2e-${person.userId}` },
+      { actor: 'test', correlationId: `e2e-${person.userId}`, eventStore: dynamoEventStore },
     );
     const { context, page } = await newPage(browser, viewports.phone);
     await signIn(context, owner);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albumData, trackData } from '../../functions/catalogue/domain/catalogue.fixtures.js';
 import { libraryStream } from '../../functions/library/domain/library.js';
 import { createArtist, publishAlbum } from '../../functions/catalogue/catalogue-commands.js';
-import { appendToStream } from '../../functions/platform/event-store.js';
+import { appendToStream, dynamoEventStore } from '../../functions/platform/event-store.js';
 import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
 import { dynamoViewStore, tableOf } from '../../functions/platform/views.js';
 import { dynamoClient } from '../../functions/platform/aws.js';
@@ -91,7 +91,7 @@ describe('the sync manager', () => {
 
     // The fix: the album is published; then the parked event is moved back.
     const artistId = `artist-console-${tag}`;
-    const fix = { actor: 'test', correlationId: `console-fix-${tag}` };
+    const fix = { actor: 'test', correlationId: `console-fix-${tag}`, eventStore: dynamoEventStore };
     await createArtist(
       { artistId, name: `Console ${tag}`, bio: null, avatar: null, headerImage: null, isMain: false, socialLinks: {} },
       fix,

@@ -16,6 +16,7 @@ import { signInCode } from '../support/inbox.js';
 import { signedInListener } from '../support/signed-in.js';
 import { launch, newPage, pastRightEdge, poll, signIn, toastShown, viewports } from './browser.js';
 import { bagMerch, headerState, openShopCheckout, payOnSandbox, payShopCheckout } from './steps.js';
+import { dynamoEventStore } from '../../functions/platform/event-store.js';
 
 const PAPER_SATELLITES = 'album-paper-satellites';
 const COPPER_AND_SALT = 'album-copper-and-salt';
@@ -128,7 +129,7 @@ describe('a long album title on a phone', () => {
     const [artistId, albumId] = [`artist-long-${tag}`, `album-long-${tag}`];
     // One word longer than a phone is wide: it cannot wrap, so only truncating keeps it in its card.
     const title = `Unbrokenwordthatgoesonandonwithoutaspace${tag}`;
-    const context = { actor: 'test', correlationId: `long-title-${tag}` };
+    const context = { actor: 'test', correlationId: `long-title-${tag}`, eventStore: dynamoEventStore };
     await createArtist(artistData({ artistId, name: `Longtitle ${tag}`, isMain: false }), context);
     await publishAlbum(
       albumData({

@@ -12,7 +12,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailReservation } from '../../functions/accounts/domain/user.js';
-import { reservationOwner } from '../../functions/platform/event-store.js';
+import { reservationOwner, dynamoEventStore } from '../../functions/platform/event-store.js';
 import { personalData } from '../../functions/platform/personal-data.js';
 import { runUserCommand } from '../../functions/accounts/users.js';
 import { pngOf } from '../support/images.js';
@@ -83,7 +83,11 @@ describe('a kill -9 of the local cloud in the middle of an erasure, then a resta
 
     // Stripe fails every call from now on; the deletion is recorded as a confirmed code records it.
     await setFaults(info, 'stripe', { error: 1 });
-    await runUserCommand(person.userId, { type: 'DeleteAccount' }, { actor: person.userId, correlationId: 'erasure-kill9' });
+    await runUserCommand(
+      person.userId,
+      { type: 'DeleteAccount' },
+      { actor: person.userId, correlationId: 'erasure-kill9', eventStore: dynamoEventStore },
+    );
 
     // Midway: the address freed and the avatar gone, but neither the subscription nor the account's key.
     await eventually(async () => (await reservationOwner(emailReservation(person.email))) === undefined);

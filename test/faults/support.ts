@@ -15,6 +15,7 @@ import { startLocalCloud, type LocalCloud, type LocalCloudOptions } from '../../
 import { NAMES } from '../../infra/local/resources.js';
 import type { FaultRates } from '../../infra/local/fault-proxy.js';
 import type { CloudProcessInfo } from './cloud-process.js';
+import { dynamoEventStore } from '../../functions/platform/event-store.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -162,7 +163,11 @@ export interface Person {
 /** A signed-in person, made as the e-mail code sign-in makes one (before faults are turned on: it calls DynamoDB itself). */
 export async function newPerson(name: string): Promise<Person> {
   const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
-  const { user, sessionId } = await signInWithEmail(email, 'email_code', null, { actor: 'test', correlationId: randomUUID() });
+  const { user, sessionId } = await signInWithEmail(email, 'email_code', null, {
+    actor: 'test',
+    correlationId: randomUUID(),
+    eventStore: dynamoEventStore,
+  });
   const token = await issueSessionToken({ userId: user.id, sessionId });
   return { userId: user.id, email, headers: { authorization: `Bearer ${token}` } };
 }

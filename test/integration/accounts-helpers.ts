@@ -5,6 +5,7 @@ import { issueSessionToken, SESSION_COOKIE } from '../../functions/platform/sess
 import { findUserByEmail, signInWithEmail } from '../../functions/accounts/users.js';
 import { api, baseUrl, eventually } from '../support/cloud.js';
 import { codeOfNextStep, nextTotpCode } from '../support/signed-in.js';
+import { dynamoEventStore } from '../../functions/platform/event-store.js';
 
 export const freshEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 12)}@example.com`;
 
@@ -71,7 +72,12 @@ export async function signUpByCode(email: string) {
 export async function signedInUser(tag: string, { minutesAgo = 0 } = {}) {
   const email = freshEmail(tag);
   const at = new Date(Date.now() - minutesAgo * 60_000);
-  const { user, sessionId } = await signInWithEmail(email, 'email_code', null, { actor: 'test', correlationId: randomUUID(), at });
+  const { user, sessionId } = await signInWithEmail(email, 'email_code', null, {
+    actor: 'test',
+    correlationId: randomUUID(),
+    at,
+    eventStore: dynamoEventStore,
+  });
   const token = await issueSessionToken({ userId: user.id, sessionId });
   return { email, userId: user.id, token, headers: asBrowser(token) };
 }

@@ -4,6 +4,7 @@ import jpeg from 'jpeg-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationContent } from '../../functions/notifications/domain/rules.js';
 import { notifyUser } from '../../functions/notifications/notify.js';
+import { dynamoEventStore } from '../../functions/platform/event-store.js';
 import { api, baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
 import { carriesExif, jpegWithGps, pngOf } from '../support/images.js';
 import { confirmationLinkOf, emailChangeCodeOf, freshEmail, inbox, signedInUser } from './accounts-helpers.js';
@@ -166,8 +167,8 @@ describe('notifications', () => {
 
     // Another capability notifies through the hook; the same cause twice notifies once.
     const cause = { id: randomUUID(), correlationId: randomUUID() };
-    await notifyUser(user.userId, notificationContent.purchase('Night Drive', 'album-1'), cause);
-    await notifyUser(user.userId, notificationContent.purchase('Night Drive', 'album-1'), cause);
+    await notifyUser(user.userId, notificationContent.purchase('Night Drive', 'album-1'), cause, dynamoEventStore);
+    await notifyUser(user.userId, notificationContent.purchase('Night Drive', 'album-1'), cause, dynamoEventStore);
     const list = (await api('/api/notifications', { headers: user.headers })).body;
     expect(list.map((n: { kind: string }) => n.kind)).toEqual(['purchase', 'welcome']);
     expect((await api('/api/notifications/count', { headers: user.headers })).body).toEqual({ count: 2 });

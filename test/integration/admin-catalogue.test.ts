@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readStream } from '../../functions/platform/event-store.js';
+import { readStream, dynamoEventStore } from '../../functions/platform/event-store.js';
 import { publishDue } from '../../functions/catalogue/scheduled/publish-due.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { OLD_DATE, newArtist as newArtistOf, readyDraft as readyDraftOf, tag } from '../support/catalogue.js';
@@ -211,10 +211,10 @@ describe('scheduled releases', () => {
     const scheduled = await admin.call(`/api/admin/albums/${albumId}/schedule`, { method: 'POST', json: { releaseAt: inAnHour() } });
     expect(scheduled.body).toMatchObject({ status: 'scheduled', scheduledAt: expect.any(String) });
     // Not yet due: the job (run as the timer runs it) leaves it alone.
-    expect(await publishDue(new Date())).not.toContain(albumId);
+    expect(await publishDue(new Date(), dynamoEventStore)).not.toContain(albumId);
     // Once the schedule view has it, a run after its time publishes it; the next run publishes nothing.
-    await eventually(async () => (await publishDue(later())).includes(albumId), 15_000, 200);
-    expect(await publishDue(later())).not.toContain(albumId);
+    await eventually(async () => (await publishDue(later(), dynamoEventStore)).includes(albumId), 15_000, 200);
+    expect(await publishDue(later(), dynamoEventStore)).not.toContain(albumId);
     const published = (await readStream(`album#${albumId}`)).filter((e) => e.type === 'AlbumPublished');
     expect(published.map((e) => e.meta.actor)).toEqual([admin.userId]);
     await eventually(() => searchFinds(title, albumId));
@@ -228,7 +228,7 @@ describe('scheduled releases', () => {
     await eventually(async () => (await admin.call(`/api/admin/releases?status=scheduled&artistId=${artist.id}`)).body.items.length === 1);
     const unscheduled = await admin.call(`/api/admin/albums/${albumId}/schedule`, { method: 'DELETE' });
     expect(unscheduled.body).toMatchObject({ status: 'draft', scheduledAt: null });
-    expect(await publishDue(later())).not.toContain(albumId);
+    expect(await publishDue(later(), dynamoEventStore)).not.toContain(albumId);
     const past = await admin.call(`/api/admin/albums/${albumId}/schedule`, { method: 'POST', json: { releaseAt: '2020-01-01T00:00:00Z' } });
     expect(past).toMatchObject({ status: 400, body: { fields: { releaseAt: expect.any(String) } } });
   });

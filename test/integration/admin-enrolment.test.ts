@@ -13,6 +13,7 @@ import { runAdminEnrol } from '../support/admin-enrol.js';
 import { api, baseUrl, scanText, useCloudEnv } from '../support/cloud.js';
 import { codeOfNextStep, signedInListener } from '../support/signed-in.js';
 import { asBrowser, freshEmail, sessionCookieOf } from './accounts-helpers.js';
+import { dynamoEventStore } from '../../functions/platform/event-store.js';
 
 beforeAll(useCloudEnv);
 
@@ -20,7 +21,7 @@ const REFUSED = 'This enrolment link has expired or was already used. Ask for a 
 const post = (path: string, json: unknown) => api(path, { method: 'POST', json });
 const look = (token: string) => post('/api/auth/admin/enrolment', { token });
 const use = (token: string, password = `pw-${randomUUID()}`) => post('/api/auth/admin/enrolment/complete', { token, password });
-const operator = { actor: 'ops:test', correlationId: `test-${randomUUID().slice(0, 8)}` };
+const operator = { actor: 'ops:test', correlationId: `test-${randomUUID().slice(0, 8)}`, eventStore: dynamoEventStore };
 const issue = async (email: string, at = new Date()) => (await issueAdminEnrolment(email, { ...operator, at })).token;
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;

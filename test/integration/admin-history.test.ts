@@ -4,6 +4,7 @@ import { changeAlbumDetails, createArtist, publishAlbum } from '../../functions/
 import { albumData, artistData, trackData } from '../../functions/catalogue/domain/catalogue.fixtures.js';
 import { api, useCloudEnv } from '../support/cloud.js';
 import { signedInAdmin, signedInListener, type TestListener } from '../support/signed-in.js';
+import { dynamoEventStore } from '../../functions/platform/event-store.js';
 
 beforeAll(() => useCloudEnv());
 
@@ -12,7 +13,12 @@ async function albumChangedTwice(admin: TestListener) {
   const tag = randomUUID().slice(0, 8);
   const artistId = `artist-history-${tag}`;
   const albumId = `album-history-${tag}`;
-  const by = (at: string) => ({ actor: admin.userId, correlationId: `history-${tag}-${at}`, at: new Date(at) });
+  const by = (at: string) => ({
+    actor: admin.userId,
+    correlationId: `history-${tag}-${at}`,
+    at: new Date(at),
+    eventStore: dynamoEventStore,
+  });
   const t = ['2025-03-01T10:00:00.000Z', '2025-03-02T10:00:00.000Z', '2025-03-03T10:00:00.000Z'];
   await createArtist(artistData({ artistId, name: `History ${tag}` }), by(t[0]));
   // Track ids are global (the track view is keyed by them), so each album gets its own.

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signInWithEmail } from '../../functions/accounts/users.js';
 import { eventually, useCloudEnv } from '../support/cloud.js';
 import { signedInAdmin, type TestListener } from '../support/signed-in.js';
+import { dynamoEventStore } from '../../functions/platform/event-store.js';
 
 beforeAll(useCloudEnv);
 
@@ -38,7 +39,7 @@ const list = async (query: Record<string, string | number | undefined>): Promise
 };
 
 const signIn = (email: string, displayName: string | null) =>
-  signInWithEmail(email, 'email_code', displayName, { actor: 'test', correlationId: randomUUID() });
+  signInWithEmail(email, 'email_code', displayName, { actor: 'test', correlationId: randomUUID(), eventStore: dynamoEventStore });
 
 /**
  * The whole list in one order, in pages of 100: where the accounts of `mine` come, and the cursor of the page before

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userStream } from '../../functions/accounts/domain/user.js';
-import { readStream } from '../../functions/platform/event-store.js';
+import { readStream, dynamoEventStore } from '../../functions/platform/event-store.js';
 import { hashPassword } from '../../functions/accounts/passwords.js';
 import { runUserCommand, signInWithEmail } from '../../functions/accounts/users.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
@@ -19,7 +19,8 @@ beforeAll(async () => {
 
 const tag = () => `q${randomUUID().replace(/-/g, '').slice(0, 10)}`;
 const account = async (email: string, displayName: string) =>
-  (await signInWithEmail(email, 'email_code', displayName, { actor: 'test', correlationId: randomUUID() })).user.id;
+  (await signInWithEmail(email, 'email_code', displayName, { actor: 'test', correlationId: randomUUID(), eventStore: dynamoEventStore }))
+    .user.id;
 
 interface Row {
   id: string;
@@ -170,7 +171,7 @@ describe("a listener's page and what an admin does to the account", () => {
     await runUserCommand(
       listener.userId,
       { type: 'SetPassword', passwordHash: await hashPassword('a long password') },
-      { actor: 'test', correlationId: 't' },
+      { actor: 'test', correlationId: 't', eventStore: dynamoEventStore },
     );
     expect(await role(listener.userId, 'admin')).toMatchObject({
       status: 200,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { albumData, trackData } from '../../functions/catalogue/domain/catalogue.fixtures.js';
 import { createArtist, publishAlbum } from '../../functions/catalogue/catalogue-commands.js';
-import { readStream } from '../../functions/platform/event-store.js';
+import { readStream, dynamoEventStore } from '../../functions/platform/event-store.js';
 import { albums } from '../../infra/seed/catalogue.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { tag } from '../support/catalogue.js';
@@ -79,7 +79,7 @@ describe('curated playlists', () => {
 
   it('skips a song whose album is taken down, and marks it for the staff, until the album is out again', async () => {
     const id = tag();
-    const context = { actor: 'test', correlationId: id };
+    const context = { actor: 'test', correlationId: id, eventStore: dynamoEventStore };
     await createArtist(
       { artistId: `artist-${id}`, name: `Kelp ${id}`, bio: null, avatar: null, headerImage: null, isMain: false, socialLinks: {} },
       context,

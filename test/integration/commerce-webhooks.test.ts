@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { readStream } from '../../functions/platform/event-store.js';
+import { readStream, dynamoEventStore } from '../../functions/platform/event-store.js';
 import { publishVideo } from '../../functions/catalogue/video-commands.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { deliverWebhook, mailTo, newPerson, sandbox, stripeSignature } from '../support/commerce.js';
@@ -198,7 +198,7 @@ describe('exclusive content and merch', () => {
         requiredTier: 'free',
         publishedAt: '2001-01-01',
       },
-      { actor: 'test', correlationId: randomUUID() },
+      { actor: 'test', correlationId: randomUUID(), eventStore: dynamoEventStore },
     );
     const member = await newPerson('tiers');
     const started = await member.api('/api/subscription/checkout', { method: 'POST', json: { amount: 5 } });

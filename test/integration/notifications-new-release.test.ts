@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { albumData, trackData } from '../../functions/catalogue/domain/catalogue.fixtures.js';
 import { libraryStream } from '../../functions/library/domain/library.js';
 import { createArtist, publishAlbum } from '../../functions/catalogue/catalogue-commands.js';
-import { streamVersion } from '../../functions/platform/event-store.js';
+import { streamVersion, dynamoEventStore } from '../../functions/platform/event-store.js';
 import { dynamoViewStore } from '../../functions/platform/views.js';
 import { libraryProjection } from '../../functions/library/projections/library.js';
 import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
@@ -13,7 +13,7 @@ import { mailTo, newPerson, type Person } from '../support/commerce.js';
 
 beforeAll(useCloudEnv);
 
-const context = (tag: string) => ({ actor: 'test', correlationId: `new-release-${tag}` });
+const context = (tag: string) => ({ actor: 'test', correlationId: `new-release-${tag}`, eventStore: dynamoEventStore });
 
 const album = (albumId: string, artistId: string, title: string) =>
   albumData({

@@ -9,7 +9,7 @@ import type { DeadLetter, RecentError } from '../../functions/operations/contrac
 import { albumData, trackData } from '../../functions/catalogue/domain/catalogue.fixtures.js';
 import { libraryStream } from '../../functions/library/domain/library.js';
 import { createArtist, publishAlbum } from '../../functions/catalogue/catalogue-commands.js';
-import { appendToStream, readStream } from '../../functions/platform/event-store.js';
+import { appendToStream, readStream, dynamoEventStore } from '../../functions/platform/event-store.js';
 import { dynamoViewStore } from '../../functions/platform/views.js';
 import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
@@ -88,7 +88,7 @@ describe('the sync manager: dead letters', () => {
 
     // The fix: the album the event needs is published, as a catalogue view catching up would have it.
     const artistId = `artist-ops-${tag}`;
-    const context = { actor: 'test', correlationId: `ops-fix-${tag}` };
+    const context = { actor: 'test', correlationId: `ops-fix-${tag}`, eventStore: dynamoEventStore };
     await createArtist(
       { artistId, name: `Ops ${tag}`, bio: null, avatar: null, headerImage: null, isMain: false, socialLinks: {} },
       context,

@@ -1,20 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardAnswer } from '../../functions/dashboard/contract/admin-dashboard.js';
-import { appendToStream, readStream } from '../../functions/platform/event-store.js';
-import { readPlayToken } from '../../functions/listening/play-tokens.js';
-import { playsStream } from '../../functions/listening/play-streams.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { newArtist, readyDraft } from '../support/catalogue.js';
-import {
-  PLAYS_PER_LISTENER_DAY_IN_TESTS,
-  guest,
-  listenTo,
-  qualifyingMs,
-  reportPlay,
-  sleep,
-  startPlay,
-  type PlayedTrack,
-} from '../support/plays.js';
+import { guest, listenTo, qualifyingMs, reportPlay, sleep, startPlay, type PlayedTrack } from '../support/plays.js';
 import { signedInAdmin, signedInListener, type TestListener } from '../support/signed-in.js';
 
 /** Seconds of each track of this file's releases: a play counts after 1 s, completes at 1.9 s, repeats after 2 s. */
@@ -124,47 +112,6 @@ describe('a play the server counts', () => {
       return albumPlays(now, track.albumId)?.plays === 2 && now;
     }, PROJECTED_MS);
     expect(suspicious(d, 'repeat')).toBeGreaterThanOrEqual(99);
-  });
-
-  it('decides on the stream as it is, when another process counted a play the server had not seen', async () => {
-    const [first, second] = await shortRelease();
-    const listener = await signedInListener();
-    expect(await listenTo(listener.call, first)).toMatchObject(recorded);
-    // The second track's start, counted by another API process: the stream moved past what this one last saw.
-    const token = await startPlay(listener.call, second);
-    const start = readPlayToken(token);
-    if (start === 'bad_token') throw new Error('the server gave a token it cannot read');
-    const streamId = playsStream(listener.userId, new Date(start.startedAt), true);
-    const data = { ...second, listenerId: listener.userId, userId: listener.userId, playDuration: 1, trackLength: SECONDS };
-    await appendToStream(streamId, 1, [{ type: 'PlayRecorded', data: { ...data, startedAt: new Date(start.startedAt).toISOString() } }], {
-      actor: listener.userId,
-      correlationId: 'another-process',
-    });
-    await sleep(qualifyingMs(second.duration));
-    // The report of that start is a repeat; the first track, a track length on, counts after the other process's play.
-    expect(await reportPlay(listener.call, second, token)).toMatchObject(notRecorded);
-    await sleep(SECONDS * 1000);
-    expect(await listenTo(listener.call, first)).toMatchObject(recorded);
-    expect((await readStream(streamId)).map((e) => [e.version, e.type === 'PlayRecorded' && e.data.trackId])).toEqual([
-      [1, first.trackId],
-      [2, second.trackId],
-      [3, first.trackId],
-    ]);
-  });
-
-  it("stops counting a listener's plays at the day's ceiling", async () => {
-    const tracks = [...(await shortRelease()), ...(await shortRelease())];
-    const listener = await signedInListener();
-    const answers: number[] = [];
-    // Rounds of the four tracks at once, each round a track length after the last.
-    while (answers.length <= PLAYS_PER_LISTENER_DAY_IN_TESTS) {
-      const round = await Promise.all(tracks.map((track) => listenTo(listener.call, track)));
-      answers.push(...round.map((r) => r.status));
-      await sleep(SECONDS * 1000);
-    }
-    expect(answers.filter((status) => status === 202)).toHaveLength(PLAYS_PER_LISTENER_DAY_IN_TESTS);
-    // Another listener still plays.
-    expect(await listenTo((await signedInListener()).call, tracks[0])).toMatchObject(recorded);
   });
 
   it("counts a guest's play by their listener cookie, and not without it", async () => {

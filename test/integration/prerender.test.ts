@@ -7,7 +7,7 @@ import { pageStarterScript } from '../../frontend/src/prerender/page-starter.js'
 import { s3Client } from '../../functions/platform/aws.js';
 import { changeAlbumDetails, runReleaseCommand } from '../../functions/catalogue/catalogue-commands.js';
 import { env } from '../../functions/platform/env.js';
-import { readStream } from '../../functions/platform/event-store.js';
+import { readStream, dynamoEventStore } from '../../functions/platform/event-store.js';
 import { renderAffected } from '../../functions/catalogue/consumers/prerender.js';
 import { mp3Bytes } from '../../functions/catalogue/media-intake/audio.fixtures.js';
 import { featuredAlbumId } from '../../infra/seed/catalogue.js';
@@ -50,7 +50,7 @@ async function publishedRelease(access: 'free' | 'purchase_required') {
     json: { artistId, title, albumType: 'EP', releaseDate: '2001-02-03', access, price: 8, memberPrice: 6 },
   });
   const albumId = created.body.id as string;
-  const context = { actor: admin.userId, correlationId: `test-${albumId}` };
+  const context = { actor: admin.userId, correlationId: `test-${albumId}`, eventStore: dynamoEventStore };
   const trackId = `${albumId}-t1`;
   const track = { trackId, title: 'Song 1', uploadKey: `masters/${albumId}/${trackId}.mp3` };
   await s3Client().send(new PutObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: track.uploadKey, Body: mp3Bytes({ seconds: 1 }) }));
@@ -128,7 +128,7 @@ describe('the pre-rendered pages', () => {
     // A published release's details change as the admin's edit of a live album changes them (catalogue-commands.ts).
     await changeAlbumDetails(
       { type: 'ChangeAlbumDetails', albumId, changes: { title: renamed } },
-      { actor: admin.userId, correlationId: `test-${albumId}` },
+      { actor: admin.userId, correlationId: `test-${albumId}`, eventStore: dynamoEventStore },
     );
     await eventually(async () => (await pageText(album)).includes(renamed), 30_000);
     await eventually(async () => (await pageText(artist)).includes(renamed), 30_000);

@@ -6,7 +6,7 @@ import { consumers, dlqName } from '../../functions/consumers.js';
 import { dynamoClient, sqsClient } from '../../functions/platform/aws.js';
 import { env } from '../../functions/platform/env.js';
 import { createArtist } from '../../functions/catalogue/catalogue-commands.js';
-import { toStoredEvents } from '../../functions/platform/event-store.js';
+import { toStoredEvents, dynamoEventStore } from '../../functions/platform/event-store.js';
 import { viewStoreAt } from '../../functions/platform/views.js';
 import { projectionConsumer } from '../../functions/platform/consumer.js';
 import { albumStatsKey, statsProjection } from '../../functions/listening/projections/stats.js';
@@ -28,7 +28,7 @@ const artist = (artistId: string) => ({
 describe('event flow: store → stream → relay → FIFO queue → projector → view', () => {
   it('shows a new artist through the API once its event is projected', async () => {
     const id = `artist-${randomUUID()}`;
-    await createArtist(artist(id), { actor: 'test', correlationId: id });
+    await createArtist(artist(id), { actor: 'test', correlationId: id, eventStore: dynamoEventStore });
     const found = await eventually(async () => {
       const res = await api(`/api/artists/${id}`);
       return res.status === 200 && res.body;
@@ -53,7 +53,7 @@ describe('event flow: store → stream → relay → FIFO queue → projector �
         },
       }),
     );
-    await createArtist(artist(healthy), { actor: 'test', correlationId: healthy });
+    await createArtist(artist(healthy), { actor: 'test', correlationId: healthy, eventStore: dynamoEventStore });
 
     await eventually(async () => (await api(`/api/artists/${healthy}`)).status === 200);
 

@@ -7,6 +7,7 @@ import { createPlaylist } from '../../functions/catalogue/playlist-commands.js';
 import { albums, artists, playlists } from '../../infra/seed/catalogue.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { signedInListener } from '../support/signed-in.js';
+import { dynamoEventStore } from '../../functions/platform/event-store.js';
 
 beforeAll(useCloudEnv);
 
@@ -98,7 +99,7 @@ describe('search API on the seeded label', () => {
     const albumId = `album-${tag}`;
     await createArtist(
       { artistId, name: `Quill ${tag}`, bio: 'Harp and tape loops.', avatar: null, headerImage: null, isMain: false, socialLinks: {} },
-      { actor: 'test', correlationId: tag },
+      { actor: 'test', correlationId: tag, eventStore: dynamoEventStore },
     );
     await publishAlbum(
       albumData({
@@ -109,7 +110,7 @@ describe('search API on the seeded label', () => {
         releaseDate: '2020-01-01',
         tracks: [trackData({ trackId: `track-${tag}`, title: `Deep Water ${tag}`, duration: 30 })],
       }),
-      { actor: 'test', correlationId: tag },
+      { actor: 'test', correlationId: tag, eventStore: dynamoEventStore },
     );
     await createPlaylist(
       {
@@ -119,7 +120,7 @@ describe('search API on the seeded label', () => {
         tracks: [{ trackId: `track-${tag}`, albumId }],
         published: true,
       },
-      { actor: 'test', correlationId: tag },
+      { actor: 'test', correlationId: tag, eventStore: dynamoEventStore },
     );
     const found = await eventually(async () => {
       const body = await search(tag);
@@ -141,7 +142,7 @@ describe('search API on the seeded label', () => {
           tracks: [{ trackId: 'track-nope', albumId: firstLight.albumId }],
           published: true,
         },
-        { actor: 'test', correlationId: 'x' },
+        { actor: 'test', correlationId: 'x', eventStore: dynamoEventStore },
       ),
     ).rejects.toThrow(/Unknown tracks: track-nope/);
   });

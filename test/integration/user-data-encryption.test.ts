@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DELETED } from '../../events/index.js';
 import { dynamoClient } from '../../functions/platform/aws.js';
 import { env } from '../../functions/platform/env.js';
-import { appendToStream, readStream } from '../../functions/platform/event-store.js';
+import { appendToStream, dynamoEventStore, readStream } from '../../functions/platform/event-store.js';
 import { eraseAccount, erasureEffects } from '../../functions/accounts/personal-data-deletion.js';
 import { personalData } from '../../functions/platform/personal-data.js';
 import { scanEventLog } from '../../functions/operations/rebuild-views.js';
@@ -14,7 +14,7 @@ import { signedInListener } from '../support/signed-in.js';
 
 beforeAll(useCloudEnv);
 
-const ctx = { actor: 'test', correlationId: 'personal-data-test' };
+const ctx = { actor: 'test', correlationId: 'personal-data-test', eventStore: dynamoEventStore };
 const rawItem = async (streamId: string, version: number) =>
   (await dynamoClient().send(new GetCommand({ TableName: env().TABLE_EVENTS, Key: { streamId, version }, ConsistentRead: true }))).Item;
 
@@ -44,7 +44,10 @@ describe('personal fields in the event log (DynamoDB Local)', () => {
     // The deletion a confirmed code records, and the erasure its consumer runs (here at once, beside the consumer's own
     // run), so the shared cloud's live views show this listener as deleted, as a rebuild of them does (rebuild-views.test.ts).
     await runUserCommand(listener.userId, { type: 'DeleteAccount' }, ctx);
-    await eraseAccount(listener.userId, erasureEffects({ eventId: randomUUID(), correlationId: ctx.correlationId, at: new Date() }));
+    await eraseAccount(
+      listener.userId,
+      erasureEffects({ eventId: randomUUID(), correlationId: ctx.correlationId, at: new Date() }, dynamoEventStore),
+    );
 
     const [registered] = await readStream(`user#${listener.userId}`);
     expect(registered.data).toMatchObject({ userId: listener.userId, email: DELETED.email, displayName: DELETED.name });

@@ -7,6 +7,7 @@ import { runReleaseCommand } from '../../functions/catalogue/catalogue-commands.
 import { env } from '../../functions/platform/env.js';
 import { mp3Bytes } from '../../functions/catalogue/media-intake/audio.fixtures.js';
 import type { TestListener } from './signed-in.js';
+import { dynamoEventStore } from '../../functions/platform/event-store.js';
 
 export const tag = () => randomUUID().slice(0, 8);
 /** Released long ago, so the seeded label's newest-first lists (which other tests read) keep their order. */
@@ -36,7 +37,7 @@ export async function readyDraft(
   });
   expect(created.status).toBe(200);
   const albumId = created.body.id as string;
-  const context = { actor: admin.userId, correlationId: `test-${albumId}` };
+  const context = { actor: admin.userId, correlationId: `test-${albumId}`, eventStore: dynamoEventStore };
   const put = (key: string, seconds: number) =>
     s3Client().send(new PutObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: key, Body: mp3Bytes({ seconds }) }));
   for (const [i, trackId] of [`${albumId}-t1`, `${albumId}-t2`].entries()) {

@@ -5,6 +5,7 @@ import { expect, inject } from 'vitest';
 import { issueSessionToken } from '../../functions/platform/session.js';
 import { signInWithEmail } from '../../functions/accounts/users.js';
 import { api, eventually } from './cloud.js';
+import { dynamoEventStore } from '../../functions/platform/event-store.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,7 +25,11 @@ export interface Person {
 /** A new account, signed in as the e-mail code sign-in does it (call useCloudEnv() first). */
 export async function newPerson(name = 'fan'): Promise<Person> {
   const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
-  const { user, sessionId } = await signInWithEmail(email, 'email_code', null, { actor: 'test', correlationId: randomUUID() });
+  const { user, sessionId } = await signInWithEmail(email, 'email_code', null, {
+    actor: 'test',
+    correlationId: randomUUID(),
+    eventStore: dynamoEventStore,
+  });
   const token = await issueSessionToken({ userId: user.id, sessionId });
   return {
     userId: user.id,

@@ -19,6 +19,7 @@ import { loadUser, runUserCommand, signInWithEmail } from '../../functions/accou
 import { getView } from '../../functions/platform/views.js';
 import { userKey, type UserView } from '../../functions/accounts/projections/users.js';
 import { api, eventually } from './cloud.js';
+import { dynamoEventStore } from '../../functions/platform/event-store.js';
 
 export interface TestListener {
   userId: string;
@@ -37,7 +38,7 @@ export async function signedInListener(tier: 'free' | 'toko_plus' = 'free', { mi
   const tag = randomUUID().slice(0, 8);
   const email = `listener-${tag}@example.com`;
   const displayName = `Listener ${tag}`;
-  const context = { actor: 'test', correlationId: `test-${tag}` };
+  const context = { actor: 'test', correlationId: `test-${tag}`, eventStore: dynamoEventStore };
   const at = new Date(Date.now() - minutesAgo * 60_000);
   const { user, sessionId } = await signInWithEmail(email, 'email_code', displayName, { ...context, at });
   if (tier === 'toko_plus') {
@@ -80,7 +81,7 @@ export interface TestAdmin extends TestListener {
  */
 export async function signedInAdmin(permissions: AdminPermission[] = ['owner']): Promise<TestAdmin> {
   const listener = await signedInListener();
-  const context = { actor: 'test', correlationId: `test-${randomUUID().slice(0, 8)}` };
+  const context = { actor: 'test', correlationId: `test-${randomUUID().slice(0, 8)}`, eventStore: dynamoEventStore };
   await runUserCommand(listener.userId, { type: 'SetPassword', passwordHash: await hashPassword(randomUUID()) }, context);
   await setAdminRole(listener.userId, { role: 'admin', permissions }, 'test', context);
   const { secret } = newTotpSecret(listener.email);

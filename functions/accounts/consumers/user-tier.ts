@@ -4,6 +4,7 @@
  * Idempotent: an unchanged tier records nothing.
  */
 import { tierChangeFor } from '../domain/subscription-tier.js';
+import { dynamoEventStore } from '../../platform/event-store.js';
 import { reactorConsumer } from '../../platform/reactor.js';
 import { loadUser, runUserCommand } from '../users.js';
 
@@ -14,5 +15,11 @@ export const handler = reactorConsumer('user-tier', async (event) => {
   if (!user.id) throw new Error(`${event.type} for ${userId}, who has no account (yet)`);
   const change = tierChangeFor(event, user);
   if (!change) return;
-  await runUserCommand(userId, change, { actor: 'user-tier', correlationId: event.meta.correlationId, causationId: event.meta.eventId });
+  const context = {
+    actor: 'user-tier',
+    correlationId: event.meta.correlationId,
+    causationId: event.meta.eventId,
+    eventStore: dynamoEventStore,
+  };
+  await runUserCommand(userId, change, context);
 });

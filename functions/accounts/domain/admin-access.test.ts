@@ -4,12 +4,9 @@ import type { AdminPermission, NewEvent } from '../../../events/index.js';
 import { complimentaryTierChange, storedEvent } from '../../platform/stored-event.fixtures.js';
 import { adminRosterDecider, type AdminRosterCommand } from './admin-roster.js';
 import { ADMIN_PERMISSIONS, effectiveTier, mayAct, userDecider, type UserCommand } from './user.js';
+import { givenDecider } from '../../platform/testing/given.js';
 
-const stored = (version: number, event: NewEvent) => storedEvent('user#u1', version, event);
-function given(events: NewEvent[]) {
-  const state = events.map((e, i) => stored(i + 1, e)).reduce(userDecider.evolve, userDecider.initialState);
-  return { state, when: (command: UserCommand) => () => userDecider.decide(command, state) };
-}
+const given = givenDecider(userDecider, { streamId: 'user#u1' });
 
 const listener: NewEvent[] = [
   { type: 'UserRegistered', data: { userId: 'u1', email: 'ada@example.com', username: null, displayName: 'Ada', source: 'email_code' } },
@@ -50,9 +47,15 @@ describe('admin sign-in: enrolment', () => {
       sessionId: 's2',
       codeVerified: true,
     };
-    expect(given(admin).when({ ...enrol, codeVerified: false })).toThrow(expect.objectContaining({ code: 'invalid_totp_code' }));
-    expect(given(enrolled).when(enrol)).toThrow(expect.objectContaining({ kind: 'conflict', code: 'totp_enrolled' }));
-    expect(given(listener).when(enrol)).toThrow(expect.objectContaining({ kind: 'forbidden', code: 'admin_only' }));
+    given(admin)
+      .when({ ...enrol, codeVerified: false })
+      .then(expect.objectContaining({ code: 'invalid_totp_code' }));
+    given(enrolled)
+      .when(enrol)
+      .then(expect.objectContaining({ kind: 'conflict', code: 'totp_enrolled' }));
+    given(listener)
+      .when(enrol)
+      .then(expect.objectContaining({ kind: 'forbidden', code: 'admin_only' }));
   });
 
   it('keeps the secret and the recovery codes in the fold of the stream', () => {
@@ -62,16 +65,18 @@ describe('admin sign-in: enrolment', () => {
 
 describe('admin sign-in: the second factor', () => {
   it('an enrolled admin signs in with the password and a checked TOTP code', () => {
-    expect(given(enrolled).when({ ...passwordSignIn, secondFactor: { kind: 'totp', verified: true } })()).toEqual([
-      { type: 'UserSignedIn', data: { userId: 'u1', sessionId: 's2', method: 'password', secondFactor: 'totp' } },
-    ]);
+    given(enrolled)
+      .when({ ...passwordSignIn, secondFactor: { kind: 'totp', verified: true } })
+      .then([{ type: 'UserSignedIn', data: { userId: 'u1', sessionId: 's2', method: 'password', secondFactor: 'totp' } }]);
   });
 
   it('refuses the password alone and a wrong code', () => {
-    expect(given(enrolled).when(passwordSignIn)).toThrow(expect.objectContaining({ kind: 'unauthorized', code: 'totp_required' }));
-    expect(given(enrolled).when({ ...passwordSignIn, secondFactor: { kind: 'totp', verified: false } })).toThrow(
-      expect.objectContaining({ kind: 'unauthorized', code: 'invalid_totp_code' }),
-    );
+    given(enrolled)
+      .when(passwordSignIn)
+      .then(expect.objectContaining({ kind: 'unauthorized', code: 'totp_required' }));
+    given(enrolled)
+      .when({ ...passwordSignIn, secondFactor: { kind: 'totp', verified: false } })
+      .then(expect.objectContaining({ kind: 'unauthorized', code: 'invalid_totp_code' }));
   });
 
   it('a recovery code signs in once: it is recorded as used, and refused the second time', () => {
@@ -100,9 +105,9 @@ describe('admin step-up with a recovery code', () => {
       expect.objectContaining({ code: 'invalid_recovery_code' }),
     );
     expect(after.when({ type: 'SpendRecoveryCode', codeHash: 'nope' })).toThrow(expect.objectContaining({ code: 'invalid_recovery_code' }));
-    expect(given(listener).when({ type: 'SpendRecoveryCode', codeHash: 'hash-7' })).toThrow(
-      expect.objectContaining({ code: 'admin_only' }),
-    );
+    given(listener)
+      .when({ type: 'SpendRecoveryCode', codeHash: 'hash-7' })
+      .then(expect.objectContaining({ code: 'admin_only' }));
   });
 });
 
@@ -111,19 +116,25 @@ describe('blocking', () => {
     const blocked = [...listener, ...given(listener).when({ type: 'Block', by: 'admin', reason: 'Fraud' })()];
     expect(blocked.at(-1)).toEqual({ type: 'AccountBlocked', data: { userId: 'u1', reason: 'Fraud' } });
     expect(given(blocked).state).toMatchObject({ blocked: true, sessionsRevokedAt: '2026-01-01T00:00:00.000Z' });
-    expect(given(blocked).when({ type: 'SignIn', sessionId: 's', method: 'email_code' })).toThrow(
-      expect.objectContaining({ kind: 'forbidden', code: 'account_blocked', message: expect.stringMatching(/This account is blocked/) }),
-    );
-    expect(given(blocked).when({ type: 'Block', by: 'admin', reason: null })()).toEqual([]);
+    given(blocked)
+      .when({ type: 'SignIn', sessionId: 's', method: 'email_code' })
+      .then(
+        expect.objectContaining({ kind: 'forbidden', code: 'account_blocked', message: expect.stringMatching(/This account is blocked/) }),
+      );
+    given(blocked).when({ type: 'Block', by: 'admin', reason: null }).then([]);
     const unblocked = [...blocked, ...given(blocked).when({ type: 'Unblock' })()];
     expect(unblocked.at(-1)).toEqual({ type: 'AccountUnblocked', data: { userId: 'u1' } });
     expect(given(unblocked).when({ type: 'SignIn', sessionId: 's', method: 'email_code' })()).toHaveLength(2);
-    expect(given(unblocked).when({ type: 'Unblock' })()).toEqual([]);
+    given(unblocked).when({ type: 'Unblock' }).then([]);
   });
 
   it('an admin cannot block themself, nor an admin account', () => {
-    expect(given(listener).when({ type: 'Block', by: 'u1', reason: null })).toThrow(expect.objectContaining({ code: 'cannot_block_self' }));
-    expect(given(admin).when({ type: 'Block', by: 'other', reason: null })).toThrow(expect.objectContaining({ code: 'admin_account' }));
+    given(listener)
+      .when({ type: 'Block', by: 'u1', reason: null })
+      .then(expect.objectContaining({ code: 'cannot_block_self' }));
+    given(admin)
+      .when({ type: 'Block', by: 'other', reason: null })
+      .then(expect.objectContaining({ code: 'admin_account' }));
   });
 });
 
@@ -148,18 +159,18 @@ describe('complimentary Toko+', () => {
     const events = given(granted).when({ type: 'RevokeComplimentary', at: revokedAt })();
     expect(events.map((e) => e.type)).toEqual(['ComplimentaryMembershipRevoked', 'SubscriptionTierChanged']);
     expect(effectiveTier(given([...granted, ...events]).state, new Date(revokedAt))).toBe('free');
-    expect(given(listener).when({ type: 'RevokeComplimentary', at })).toThrow(
-      expect.objectContaining({ code: 'no_complimentary_membership' }),
-    );
-    expect(given(granted).when({ type: 'RevokeComplimentary', at: '2026-04-01T00:00:00.000Z' })).toThrow(
-      expect.objectContaining({ code: 'no_complimentary_membership' }),
-    );
+    given(listener)
+      .when({ type: 'RevokeComplimentary', at })
+      .then(expect.objectContaining({ code: 'no_complimentary_membership' }));
+    given(granted)
+      .when({ type: 'RevokeComplimentary', at: '2026-04-01T00:00:00.000Z' })
+      .then(expect.objectContaining({ code: 'no_complimentary_membership' }));
   });
 
   it('refuses an end date in the past, and a listener who pays for Toko+ through Stripe', () => {
-    expect(given(listener).when({ type: 'GrantComplimentary', endsAt: at, at })).toThrow(
-      expect.objectContaining({ code: 'invalid_end_date' }),
-    );
+    given(listener)
+      .when({ type: 'GrantComplimentary', endsAt: at, at })
+      .then(expect.objectContaining({ code: 'invalid_end_date' }));
     const paying: NewEvent[] = [
       ...listener,
       {
@@ -175,7 +186,9 @@ describe('complimentary Toko+', () => {
         },
       },
     ];
-    expect(given(paying).when({ type: 'GrantComplimentary', endsAt, at })).toThrow(expect.objectContaining({ code: 'paid_membership' }));
+    given(paying)
+      .when({ type: 'GrantComplimentary', endsAt, at })
+      .then(expect.objectContaining({ code: 'paid_membership' }));
   });
 });
 
@@ -183,25 +196,31 @@ describe('the admin role', () => {
   const makeAdmin = { type: 'ChangeRole', role: 'admin', permissions: ['catalogue'] } as const;
   it('goes only to an account with a password, and not to a blocked one', () => {
     const withPassword: NewEvent[] = [...listener, { type: 'PasswordSet', data: { userId: 'u1', passwordHash: 'h' } }];
-    expect(given(withPassword).when(makeAdmin)()).toEqual([
-      { type: 'UserRoleChanged', data: { userId: 'u1', role: 'admin', permissions: ['catalogue'] } },
-    ]);
-    expect(given(listener).when(makeAdmin)).toThrow(expect.objectContaining({ code: 'password_required' }));
+    given(withPassword)
+      .when(makeAdmin)
+      .then([{ type: 'UserRoleChanged', data: { userId: 'u1', role: 'admin', permissions: ['catalogue'] } }]);
+    given(listener)
+      .when(makeAdmin)
+      .then(expect.objectContaining({ code: 'password_required' }));
     const blocked: NewEvent[] = [...withPassword, { type: 'AccountBlocked', data: { userId: 'u1', reason: null } }];
-    expect(given(blocked).when(makeAdmin)).toThrow(expect.objectContaining({ code: 'account_blocked' }));
+    given(blocked)
+      .when(makeAdmin)
+      .then(expect.objectContaining({ code: 'account_blocked' }));
   });
 
   it('changes what an admin may do, in the usual order, each once; never to nothing', () => {
-    expect(given(admin).when({ type: 'ChangeRole', role: 'admin', permissions: ['money', 'catalogue', 'money'] })()).toEqual([
-      { type: 'UserRoleChanged', data: { userId: 'u1', role: 'admin', permissions: ['catalogue', 'money'] } },
-    ]);
-    expect(given(admin).when({ type: 'ChangeRole', role: 'admin', permissions: ['owner'] })()).toEqual([]);
-    expect(given(admin).when({ type: 'ChangeRole', role: 'admin', permissions: [] })).toThrow(
-      expect.objectContaining({ kind: 'invalid', code: 'permissions_required' }),
-    );
-    expect(given(admin).when({ type: 'ChangeRole', role: 'user', permissions: [] })()).toEqual([
-      { type: 'UserRoleChanged', data: { userId: 'u1', role: 'user', permissions: [] } },
-    ]);
+    given(admin)
+      .when({ type: 'ChangeRole', role: 'admin', permissions: ['money', 'catalogue', 'money'] })
+      .then([{ type: 'UserRoleChanged', data: { userId: 'u1', role: 'admin', permissions: ['catalogue', 'money'] } }]);
+    given(admin)
+      .when({ type: 'ChangeRole', role: 'admin', permissions: ['owner'] })
+      .then([]);
+    given(admin)
+      .when({ type: 'ChangeRole', role: 'admin', permissions: [] })
+      .then(expect.objectContaining({ kind: 'invalid', code: 'permissions_required' }));
+    given(admin)
+      .when({ type: 'ChangeRole', role: 'user', permissions: [] })
+      .then([{ type: 'UserRoleChanged', data: { userId: 'u1', role: 'user', permissions: [] } }]);
   });
 
   it('an owner may act at every level; another admin only at their own', () => {
@@ -211,10 +230,10 @@ describe('the admin role', () => {
 
   it("locks an admin's second step after the wrong codes the caller counted; a listener has none to lock", () => {
     const until = '2026-11-28T12:15:00.000Z';
-    expect(given(enrolled).when({ type: 'LockSecondStep', wrongCodes: 5, until })()).toEqual([
-      { type: 'AdminSecondStepLocked', data: { userId: 'u1', wrongCodes: 5, until } },
-    ]);
-    expect(given(listener).when({ type: 'LockSecondStep', wrongCodes: 5, until })()).toEqual([]);
+    given(enrolled)
+      .when({ type: 'LockSecondStep', wrongCodes: 5, until })
+      .then([{ type: 'AdminSecondStepLocked', data: { userId: 'u1', wrongCodes: 5, until } }]);
+    given(listener).when({ type: 'LockSecondStep', wrongCodes: 5, until }).then([]);
   });
 });
 

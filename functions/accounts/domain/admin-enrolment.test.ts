@@ -1,15 +1,10 @@
 /** Given/when/then for the one-time links that make an owner: one use, an expiry, and the newest link of an address only. */
 import { describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../../events/index.js';
-import { storedEvent } from '../../platform/stored-event.fixtures.js';
 import { ADMIN_ENROLMENT_STREAM, adminEnrolmentDecider, usableEnrolment, type AdminEnrolmentCommand } from './admin-enrolment.js';
+import { givenDecider } from '../../platform/testing/given.js';
 
-function given(events: NewEvent[]) {
-  const state = events
-    .map((e, i) => storedEvent(ADMIN_ENROLMENT_STREAM, i + 1, e))
-    .reduce(adminEnrolmentDecider.evolve, adminEnrolmentDecider.initialState);
-  return { state, when: (command: AdminEnrolmentCommand) => () => adminEnrolmentDecider.decide(command, state) };
-}
+const given = givenDecider(adminEnrolmentDecider, { streamId: ADMIN_ENROLMENT_STREAM });
 
 const issued = (enrolmentId: string, email: string, tokenHash: string, expiresAt = '2026-11-29T12:00:00.000Z'): NewEvent => ({
   type: 'AdminEnrolmentIssued',
@@ -31,22 +26,28 @@ const refused = expect.objectContaining({
 describe('admin enrolment links', () => {
   it('given a link, issuing records its hash, address and expiry', () => {
     const data = { enrolmentId: 'e1', email: 'ada@example.com', tokenHash: 'h1', expiresAt: '2026-11-29T12:00:00.000Z' };
-    expect(given([]).when({ type: 'IssueAdminEnrolment', issued: data })()).toEqual([{ type: 'AdminEnrolmentIssued', data }]);
+    given([])
+      .when({ type: 'IssueAdminEnrolment', issued: data })
+      .then([{ type: 'AdminEnrolmentIssued', data }]);
   });
 
   it('given a fresh link, using it before its expiry records the enrolment of the account', () => {
-    expect(given([issued('e1', 'ada@example.com', 'h1')]).when(complete('h1'))()).toEqual([
-      { type: 'AdminEnrolled', data: { enrolmentId: 'e1', userId: 'u1' } },
-    ]);
+    given([issued('e1', 'ada@example.com', 'h1')])
+      .when(complete('h1'))
+      .then([{ type: 'AdminEnrolled', data: { enrolmentId: 'e1', userId: 'u1' } }]);
   });
 
   it('given a used link, using it again is refused', () => {
     const used: NewEvent = { type: 'AdminEnrolled', data: { enrolmentId: 'e1', userId: 'u1' } };
-    expect(given([issued('e1', 'ada@example.com', 'h1'), used]).when(complete('h1'))).toThrow(refused);
+    given([issued('e1', 'ada@example.com', 'h1'), used])
+      .when(complete('h1'))
+      .then(refused);
   });
 
   it('given a link, using it at or after its expiry is refused', () => {
-    expect(given([issued('e1', 'ada@example.com', 'h1')]).when(complete('h1', new Date('2026-11-29T12:00:00.000Z')))).toThrow(refused);
+    given([issued('e1', 'ada@example.com', 'h1')])
+      .when(complete('h1', new Date('2026-11-29T12:00:00.000Z')))
+      .then(refused);
   });
 
   it('given a newer link for the same address, the older one is void and the newer one works', () => {
@@ -62,6 +63,8 @@ describe('admin enrolment links', () => {
   });
 
   it('refuses a token no link has', () => {
-    expect(given([issued('e1', 'ada@example.com', 'h1')]).when(complete('unknown'))).toThrow(refused);
+    given([issued('e1', 'ada@example.com', 'h1')])
+      .when(complete('unknown'))
+      .then(refused);
   });
 });

@@ -10,7 +10,8 @@ import { confirmEmail, redeemEmailVerification, sendEmailVerification, tellOwner
 import { completeAdminEnrolment, readAdminEnrolment } from '../admin-enrolment.js';
 import { beginEnrolment, confirmEnrolment, verifySecondFactor } from '../admin-sign-in.js';
 import { stepUp } from '../admin-step-up.js';
-import { commandContext } from '../../platform/command.js';
+import { commandContexts } from '../../platform/command.js';
+import { dynamoEventStore } from '../../platform/event-store.js';
 import { syncGuestCart } from '../../commerce/index.js';
 import { authorizer } from '../authorizer.js';
 import { contextHandler, HttpError, reply, sessionCorruptedError, type RequestInfo, type RouteInput } from '../../platform/http.js';
@@ -31,6 +32,9 @@ import { reencodedAvatar, USER_AVATAR_TYPE } from '../user-avatar.js';
 import { freshUser, signInWithEmail, userDto, type SignedIn } from '../users.js';
 import type { UserView } from '../projections/users.js';
 import { metricNames, recordMetric } from '../../platform/metrics.js';
+
+/** This Lambda's commands run on the events table. */
+const commandContext = commandContexts(dynamoEventStore);
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 

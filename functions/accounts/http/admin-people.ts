@@ -5,12 +5,16 @@
  */
 import { notFound } from '../../platform/errors.js';
 import { setAdminRole } from '../admin-roster.js';
-import { commandContext } from '../../platform/command.js';
+import { commandContexts } from '../../platform/command.js';
+import { dynamoEventStore } from '../../platform/event-store.js';
 import { authorizer } from '../authorizer.js';
 import { contextHandler, reply, type AdminSession, type RequestInfo } from '../../platform/http.js';
 import { adminUserOf, fanSignups, fanSignupsCsv, listPeople, userPage } from '../people.js';
 import { freshUser, runUserCommand } from '../users.js';
 import type { UserView } from '../projections/users.js';
+
+/** This Lambda's commands run on the events table. */
+const commandContext = commandContexts(dynamoEventStore);
 
 async function existing(userId: string): Promise<UserView> {
   const user = await freshUser(userId);

@@ -1,10 +1,14 @@
 /** HTTP context `user-data`: a listener's own data, as a JSON file built from their events in the log, and deleting their account. */
-import { commandContext } from '../../platform/command.js';
+import { commandContexts } from '../../platform/command.js';
+import { dynamoEventStore } from '../../platform/event-store.js';
 import { authorizer } from '../authorizer.js';
 import { contextHandler, reply } from '../../platform/http.js';
 import { confirmAccountDeletion, requestAccountDeletion } from '../personal-data-deletion.js';
 import { exportUserData } from '../personal-data-export.js';
 import { clearedSessionCookie } from '../../platform/session.js';
+
+/** This Lambda's commands run on the events table. */
+const commandContext = commandContexts(dynamoEventStore);
 
 export const handler = contextHandler('user-data', authorizer, {
   'GET /api/users/me/export': async ({ session, request }) => {

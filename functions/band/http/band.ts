@@ -2,13 +2,17 @@
  * HTTP context `band`: the band pages' fan signup, confirmed by a mailed link, recorded as `FanSignedUp` on the band's
  * stream; and the band page's unreleased tracks, which anyone on the page may play.
  */
-import { commandContext } from '../../platform/command.js';
+import { commandContexts } from '../../platform/command.js';
+import { dynamoEventStore } from '../../platform/event-store.js';
 import { confirmFanSignup, requestFanSignup } from '../fan-signups.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler, reply } from '../../platform/http.js';
 import { signedMediaUrl } from '../../platform/media-urls.js';
 import { queryViews } from '../../platform/views.js';
 import { BAND_PAGE_TRACKS } from '../../catalogue/projections/catalogue.js';
+
+/** This Lambda's commands run on the events table. */
+const commandContext = commandContexts(dynamoEventStore);
 
 interface BandPageTrackView {
   id: string;

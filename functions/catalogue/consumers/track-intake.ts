@@ -11,6 +11,8 @@ import { CopyObjectCommand } from '@aws-sdk/client-s3';
 import type { EventOf } from '../../../events/index.js';
 import { s3Client } from '../../platform/aws.js';
 import { loadAlbum, runReleaseCommand } from '../catalogue-commands.js';
+import type { CommandContext } from '../../platform/command.js';
+import { dynamoEventStore } from '../../platform/event-store.js';
 import { env } from '../../platform/env.js';
 import { inspectAudio } from '../media-intake/audio.js';
 import { makeStreamingMp3 } from '../media-intake/transcode.js';
@@ -23,11 +25,9 @@ export const streamingKey = (albumId: string, trackId: string) => `${GATED_AUDIO
 /** The form's message for a file that could not be processed on any try. */
 export const UNPROCESSABLE_REASON = 'This file could not be processed. Upload it again, or export it again from your audio editor.';
 
-type CommandContext = { actor: string; correlationId: string; causationId: string };
-
 async function takeIn(upload: EventOf<'TrackUploaded'>['data'], context: CommandContext, delivery: Delivery) {
   const { albumId, trackId } = upload;
-  const album = await loadAlbum(albumId);
+  const album = await loadAlbum(albumId, context.eventStore);
   const track = album.exists && 'draft' in album ? album.tracks.find((t) => t.trackId === trackId) : undefined;
   if (!track || track.audioKey || track.refusal) return 'nothing to do';
   return giveUpOnLastTry(
@@ -65,7 +65,12 @@ async function makeStreamingAudio(upload: EventOf<'TrackUploaded'>['data'], cont
 
 export const handler = reactorConsumer('track-intake', async (event, logger, delivery) => {
   if (event.type !== 'TrackUploaded') return;
-  const context = { actor: 'track-intake', correlationId: event.meta.correlationId, causationId: event.meta.eventId };
+  const context = {
+    actor: 'track-intake',
+    correlationId: event.meta.correlationId,
+    causationId: event.meta.eventId,
+    eventStore: dynamoEventStore,
+  };
   const outcome = await takeIn(event.data, context, delivery);
   logger.info('track taken in', { albumId: event.data.albumId, trackId: event.data.trackId, outcome });
 });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../../events/index.js';
 import { DomainError } from '../../platform/errors.js';
-import { albumDecider, inTrackOrder, type AlbumCommand } from './album.js';
+import { albumDecider, inTrackOrder } from './album.js';
 import { artistDecider } from './artist.js';
 import { albumData, artistData, trackData } from './catalogue.fixtures.js';
+import { givenDecider } from '../../platform/testing/given.js';
 
 const meta = { eventId: 'e', at: '2026-01-01T00:00:00.000Z', actor: 'test', correlationId: 'c' };
 const stored = (streamId: string, version: number, event: { type: string; data: unknown }) =>
@@ -12,10 +13,7 @@ const stored = (streamId: string, version: number, event: { type: string; data: 
 const artist = artistData();
 const album = albumData({ tracks: [trackData({ audioKey: 'audio/al1/t1.mp3' })] });
 
-function given(events: { type: string; data: unknown }[]) {
-  const state = events.map((e, i) => stored('album#al1', i + 1, e)).reduce((s, e) => albumDecider.evolve(s, e), albumDecider.initialState);
-  return { when: (command: AlbumCommand) => () => albumDecider.decide(command, state) };
-}
+const given = givenDecider(albumDecider, { streamId: 'album#al1' });
 
 describe('artist', () => {
   it('is created once', () => {
@@ -56,22 +54,30 @@ describe('album', () => {
     expect(tracks.map((t) => t.trackId)).toEqual(['t3', 't1', 't2']);
   });
   it('given nothing, publishing an album of a known artist records AlbumPublished', () => {
-    expect(given([]).when({ type: 'PublishAlbum', album, artistExists: true })()).toEqual([{ type: 'AlbumPublished', data: album }]);
+    given([])
+      .when({ type: 'PublishAlbum', album, artistExists: true })
+      .then([{ type: 'AlbumPublished', data: album }]);
   });
   it('refuses an album of an unknown artist', () => {
-    expect(given([]).when({ type: 'PublishAlbum', album, artistExists: false })).toThrow(/Artist a1 not found/);
+    given([])
+      .when({ type: 'PublishAlbum', album, artistExists: false })
+      .then(/Artist a1 not found/);
   });
   it('refuses to publish the same album twice', () => {
-    expect(given([{ type: 'AlbumPublished', data: album }]).when({ type: 'PublishAlbum', album, artistExists: true })).toThrow(
-      /already exists/,
-    );
+    given([{ type: 'AlbumPublished', data: album }])
+      .when({ type: 'PublishAlbum', album, artistExists: true })
+      .then(/already exists/);
   });
   it('refuses duplicate track numbers', () => {
     const twice = { ...album, tracks: [album.tracks[0], { ...album.tracks[0], trackId: 't2' }] };
-    expect(given([]).when({ type: 'PublishAlbum', album: twice, artistExists: true })).toThrow(/unique/);
+    given([])
+      .when({ type: 'PublishAlbum', album: twice, artistExists: true })
+      .then(/unique/);
   });
   it('refuses audio on a dummy album', () => {
-    expect(given([]).when({ type: 'PublishAlbum', album: { ...album, isDummyAlbum: true }, artistExists: true })).toThrow(/dummy/);
+    given([])
+      .when({ type: 'PublishAlbum', album: { ...album, isDummyAlbum: true }, artistExists: true })
+      .then(/dummy/);
   });
   it('records only the details that really change', () => {
     const events = given([{ type: 'AlbumPublished', data: album }]).when({
@@ -87,7 +93,9 @@ describe('album', () => {
     ).toEqual([]);
   });
   it('cannot change an album that was never published', () => {
-    expect(given([]).when({ type: 'ChangeAlbumDetails', albumId: 'al1', changes: { title: 'x' } })).toThrow(/Album not found/);
+    given([])
+      .when({ type: 'ChangeAlbumDetails', albumId: 'al1', changes: { title: 'x' } })
+      .then(/Album not found/);
   });
   it('folds changes into its state', () => {
     const state = [

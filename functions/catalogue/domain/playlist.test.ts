@@ -1,18 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import type { DomainEvent, NewEvent, PlaylistTrack } from '../../../events/index.js';
+import { describe, it } from 'vitest';
+import type { NewEvent, PlaylistTrack } from '../../../events/index.js';
 import { playlistDecider, playlistStream, type PlaylistCommand } from './playlist.js';
+import { givenDecider } from '../../platform/testing/given.js';
 
-const meta = { eventId: 'e', at: '2026-01-01T00:00:00.000Z', actor: 'admin-1', correlationId: 'c' };
-
-const given = (events: NewEvent[]) => ({
-  when: (command: PlaylistCommand) => () =>
-    playlistDecider.decide(
-      command,
-      events
-        .map((e, i) => ({ streamId: playlistStream('p1'), version: i + 1, schemaVersion: 2, meta, ...e }) as DomainEvent)
-        .reduce(playlistDecider.evolve, playlistDecider.initialState),
-    ),
-});
+const given = givenDecider(playlistDecider, { streamId: playlistStream('p1'), actor: 'admin-1' });
 
 const t1: PlaylistTrack = { trackId: 't1', albumId: 'al1' };
 const t2: PlaylistTrack = { trackId: 't2', albumId: 'al1' };
@@ -32,25 +23,29 @@ const setTracks = (tracks: PlaylistTrack[], unknownTrackIds: string[] = []): Pla
 describe('a playlist', () => {
   it('is created once, as a draft with a trimmed name', () => {
     const create: PlaylistCommand = { type: 'CreatePlaylist', playlist: { ...draft, name: '  Night Drive ' }, unknownTrackIds: [] };
-    expect(given([]).when(create)()).toEqual([created]);
-    expect(given([created]).when(create)).toThrow(/already exists/);
+    given([]).when(create).then([created]);
+    given([created])
+      .when(create)
+      .then(/already exists/);
   });
 
   it('refuses an empty name, at creation and on renaming', () => {
-    expect(given([]).when({ type: 'CreatePlaylist', playlist: { ...draft, name: '   ' }, unknownTrackIds: [] })).toThrow(/needs a name/);
-    expect(given([created]).when({ type: 'ChangePlaylistDetails', playlistId: 'p1', name: ' ', description: 'Kept out too.' })).toThrow(
-      /needs a name/,
-    );
+    given([])
+      .when({ type: 'CreatePlaylist', playlist: { ...draft, name: '   ' }, unknownTrackIds: [] })
+      .then(/needs a name/);
+    given([created])
+      .when({ type: 'ChangePlaylistDetails', playlistId: 'p1', name: ' ', description: 'Kept out too.' })
+      .then(/needs a name/);
   });
 
   it('is created published with its tracks by the seed, but never published empty', () => {
     const seeded = { ...draft, tracks: [t1, t2], published: true };
-    expect(given([]).when({ type: 'CreatePlaylist', playlist: seeded, unknownTrackIds: [] })()).toEqual([
-      { type: 'PlaylistCreated', data: seeded },
-    ]);
-    expect(given([]).when({ type: 'CreatePlaylist', playlist: { ...seeded, tracks: [] }, unknownTrackIds: [] })).toThrow(
-      /empty playlist cannot be published/,
-    );
+    given([])
+      .when({ type: 'CreatePlaylist', playlist: seeded, unknownTrackIds: [] })
+      .then([{ type: 'PlaylistCreated', data: seeded }]);
+    given([])
+      .when({ type: 'CreatePlaylist', playlist: { ...seeded, tracks: [] }, unknownTrackIds: [] })
+      .then(/empty playlist cannot be published/);
   });
 
   it('is renamed and described, together or apart, and saying the same again records nothing', () => {
@@ -59,44 +54,78 @@ describe('a playlist', () => {
       playlistId: 'p1',
       ...changes,
     });
-    expect(given([created]).when(change({ name: 'Late Drive', description: ' For the road. ' }))()).toEqual([
-      { type: 'PlaylistRenamed', data: { playlistId: 'p1', name: 'Late Drive' } },
-      { type: 'PlaylistDescribed', data: { playlistId: 'p1', description: 'For the road.' } },
-    ]);
-    expect(given([created]).when(change({ description: 'For the road.' }))()).toEqual([
-      { type: 'PlaylistDescribed', data: { playlistId: 'p1', description: 'For the road.' } },
-    ]);
-    expect(given([created]).when(change({ name: 'Night Drive', description: '' }))()).toEqual([]);
+    given([created])
+      .when(change({ name: 'Late Drive', description: ' For the road. ' }))
+      .then([
+        { type: 'PlaylistRenamed', data: { playlistId: 'p1', name: 'Late Drive' } },
+        { type: 'PlaylistDescribed', data: { playlistId: 'p1', description: 'For the road.' } },
+      ]);
+    given([created])
+      .when(change({ description: 'For the road.' }))
+      .then([{ type: 'PlaylistDescribed', data: { playlistId: 'p1', description: 'For the road.' } }]);
+    given([created])
+      .when(change({ name: 'Night Drive', description: '' }))
+      .then([]);
   });
 
   it('takes its whole ordered list of tracks at once: added, reordered or removed', () => {
-    expect(given([created]).when(setTracks([t1, t2]))()).toEqual([tracksSet([t1, t2])]);
-    expect(given([created, tracksSet([t1, t2])]).when(setTracks([t2, t1, t3]))()).toEqual([tracksSet([t2, t1, t3])]);
-    expect(given([created, tracksSet([t1, t2])]).when(setTracks([t2]))()).toEqual([tracksSet([t2])]);
-    expect(given([created, tracksSet([t1, t2])]).when(setTracks([t1, t2]))()).toEqual([]);
+    given([created])
+      .when(setTracks([t1, t2]))
+      .then([tracksSet([t1, t2])]);
+    given([created, tracksSet([t1, t2])])
+      .when(setTracks([t2, t1, t3]))
+      .then([tracksSet([t2, t1, t3])]);
+    given([created, tracksSet([t1, t2])])
+      .when(setTracks([t2]))
+      .then([tracksSet([t2])]);
+    given([created, tracksSet([t1, t2])])
+      .when(setTracks([t1, t2]))
+      .then([]);
   });
 
   it('refuses unknown or repeated tracks', () => {
-    expect(given([created]).when(setTracks([t1, t2], ['t2']))).toThrow(/Unknown tracks: t2/);
-    expect(given([created]).when(setTracks([t1, t1]))).toThrow(/twice/);
-    expect(given([]).when({ type: 'CreatePlaylist', playlist: { ...draft, tracks: [t1] }, unknownTrackIds: ['t1'] })).toThrow(/Unknown/);
+    given([created])
+      .when(setTracks([t1, t2], ['t2']))
+      .then(/Unknown tracks: t2/);
+    given([created])
+      .when(setTracks([t1, t1]))
+      .then(/twice/);
+    given([])
+      .when({ type: 'CreatePlaylist', playlist: { ...draft, tracks: [t1] }, unknownTrackIds: ['t1'] })
+      .then(/Unknown/);
   });
 
   it('is published once it has tracks, and unpublished back to a draft', () => {
-    expect(given([created]).when({ type: 'PublishPlaylist', playlistId: 'p1' })).toThrow(/at least one track/);
-    expect(given([created, tracksSet([t1])]).when({ type: 'PublishPlaylist', playlistId: 'p1' })()).toEqual([published]);
-    expect(given([created, tracksSet([t1]), published]).when({ type: 'PublishPlaylist', playlistId: 'p1' })()).toEqual([]);
-    expect(given([created, tracksSet([t1]), published]).when({ type: 'UnpublishPlaylist', playlistId: 'p1' })()).toEqual([unpublished]);
-    expect(given([created]).when({ type: 'UnpublishPlaylist', playlistId: 'p1' })()).toEqual([]);
+    given([created])
+      .when({ type: 'PublishPlaylist', playlistId: 'p1' })
+      .then(/at least one track/);
+    given([created, tracksSet([t1])])
+      .when({ type: 'PublishPlaylist', playlistId: 'p1' })
+      .then([published]);
+    given([created, tracksSet([t1]), published])
+      .when({ type: 'PublishPlaylist', playlistId: 'p1' })
+      .then([]);
+    given([created, tracksSet([t1]), published])
+      .when({ type: 'UnpublishPlaylist', playlistId: 'p1' })
+      .then([unpublished]);
+    given([created]).when({ type: 'UnpublishPlaylist', playlistId: 'p1' }).then([]);
   });
 
   it('keeps a published playlist from being emptied, but a draft may be', () => {
-    expect(given([created, tracksSet([t1]), published]).when(setTracks([]))).toThrow(/unpublish it first/);
-    expect(given([created, tracksSet([t1]), published, unpublished]).when(setTracks([]))()).toEqual([tracksSet([])]);
+    given([created, tracksSet([t1]), published])
+      .when(setTracks([]))
+      .then(/unpublish it first/);
+    given([created, tracksSet([t1]), published, unpublished])
+      .when(setTracks([]))
+      .then([tracksSet([])]);
   });
 
   it('answers not found to a change of a playlist that does not exist', () => {
-    expect(given([]).when({ type: 'PublishPlaylist', playlistId: 'p1' })).toThrow(/not found/);
-    expect(given([]).when({ type: 'ChangePlaylistDetails', playlistId: 'p1', name: 'X' })).toThrow(/not found/);
+    given([])
+      .when({ type: 'PublishPlaylist', playlistId: 'p1' })
+      .then(/not found/);
+    given([])
+      .when({ type: 'ChangePlaylistDetails', playlistId: 'p1', name: 'X' })
+      .then(/not found/);
   });
 });

@@ -18,7 +18,8 @@ import {
   runArtistCommand,
   runReleaseCommand,
 } from '../catalogue-commands.js';
-import { commandContext } from '../../platform/command.js';
+import { commandContexts } from '../../platform/command.js';
+import { dynamoEventStore } from '../../platform/event-store.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler, HttpError, type RequestInfo } from '../../platform/http.js';
 import { arrivedUpload, fileInstrumental, removeInstrumental, startReleaseUpload, titleFromFileName } from '../media-intake/index.js';
@@ -33,6 +34,9 @@ import { getViews, queryViews } from '../../platform/views.js';
 import { ARCHIVED_ARTISTS_INDEX, ARTISTS_INDEX, artistKey } from '../projections/catalogue.js';
 import { HIDDEN_VIDEOS_INDEX, VIDEOS_INDEX, type VideoView } from '../../commerce/projections/commerce.js';
 import { DRAFT_PLAYLISTS_INDEX, PLAYLISTS_INDEX, type PlaylistView } from '../projections/playlists.js';
+
+/** This Lambda's commands run on the events table. */
+const commandContext = commandContexts(dynamoEventStore);
 
 function artistDto(artistId: string, state: ArtistState): AdminArtist {
   if (!state.exists) throw notFound('artist_not_found', 'Artist not found');
@@ -161,7 +165,7 @@ export const handler = contextHandler('admin-catalogue', authorizer, {
     return releaseDto(albumId, state);
   },
 
-  'GET /api/admin/albums/{id}': async ({ params }) => releaseDto(params.id, await loadAlbum(params.id)),
+  'GET /api/admin/albums/{id}': async ({ params }) => releaseDto(params.id, await loadAlbum(params.id, dynamoEventStore)),
 
   'PUT /api/admin/albums/{id}': async ({ params, body, session, request }) => {
     const { state } = await runReleaseCommand({ type: 'ChangeDraft', albumId: params.id, changes: body }, commandContext(session, request));
@@ -170,7 +174,7 @@ export const handler = contextHandler('admin-catalogue', authorizer, {
 
   'POST /api/admin/albums/{id}/uploads': async ({ params, body, request }) => {
     // Only a draft takes uploads: refuse before the browser sends 200 MB.
-    draftOf(await loadAlbum(params.id));
+    draftOf(await loadAlbum(params.id, dynamoEventStore));
     return { upload: await startReleaseUpload({ albumId: params.id, ...body, now: request.receivedAt }) };
   },
 
@@ -183,7 +187,7 @@ export const handler = contextHandler('admin-catalogue', authorizer, {
   },
 
   'PUT /api/admin/albums/{id}/artwork': async ({ params, body, session, request }) => {
-    draftOf(await loadAlbum(params.id));
+    draftOf(await loadAlbum(params.id, dynamoEventStore));
     const upload = await arrivedUpload(body.uploadId, params.id, 'artwork', request.receivedAt);
     const artwork = await resizeArtwork({ sourceKey: upload.key, albumId: params.id });
     if (!artwork.ok) throw invalid('artwork_refused', artwork.reason, 'uploadId');
@@ -226,7 +230,7 @@ export const handler = contextHandler('admin-catalogue', authorizer, {
 
   'PUT /api/admin/albums/{id}/tracks/{trackId}/instrumental': async ({ params, body, session, request }) => {
     // Refuse a published album or an unknown track before anything is copied where the ZIP would find it.
-    draftTrack(await loadAlbum(params.id), params.trackId);
+    draftTrack(await loadAlbum(params.id, dynamoEventStore), params.trackId);
     const upload = await arrivedUpload(body.uploadId, params.id, 'instrumental', request.receivedAt);
     const key = await fileInstrumental(upload.key, params.id, params.trackId);
     if (!key) throw invalid('instrumental_refused', 'The file is not a WAV recording: upload the instrumental as a WAV file', 'uploadId');
@@ -336,7 +340,7 @@ export const handler = contextHandler('admin-catalogue', authorizer, {
     return adminPlaylistOf(playlistId, state);
   },
 
-  'GET /api/admin/playlists/{id}': async ({ params }) => adminPlaylistOf(params.id, await loadPlaylist(params.id)),
+  'GET /api/admin/playlists/{id}': async ({ params }) => adminPlaylistOf(params.id, await loadPlaylist(params.id, dynamoEventStore)),
 
   'PUT /api/admin/playlists/{id}': async ({ params, body, session, request }) => {
     const { state } = await runPlaylistCommand(

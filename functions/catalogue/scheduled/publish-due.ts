@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../platform/errors.js';
+import { dynamoEventStore, type EventStore } from '../../platform/event-store.js';
 import { publishIfDue } from '../catalogue-commands.js';
 import { dueReleases } from '../release-board.js';
 import { createLogger } from '../../platform/log.js';
@@ -13,11 +14,11 @@ import { withSecrets } from '../../platform/secrets.js';
 const logger = createLogger('scheduled-publish-due');
 
 /** Publishes what is due at `now`; answers the albums it published. */
-export async function publishDue(now: Date, correlationId: string = randomUUID()): Promise<string[]> {
+export async function publishDue(now: Date, eventStore: EventStore, correlationId: string = randomUUID()): Promise<string[]> {
   const published: string[] = [];
   for (const albumId of await dueReleases(now)) {
     try {
-      const { events } = await publishIfDue(albumId, now, correlationId);
+      const { events } = await publishIfDue(albumId, now, { correlationId, eventStore });
       if (events.length) published.push(albumId);
     } catch (error) {
       // One release that cannot be published (its artist was removed since) must not hold back the others.
@@ -31,5 +32,5 @@ export async function publishDue(now: Date, correlationId: string = randomUUID()
 
 /** The EventBridge event carries the time the rule fired. */
 export const handler = withSecrets(async (event: { time?: string; id?: string } = {}) => {
-  await publishDue(event.time ? new Date(event.time) : new Date(), event.id);
+  await publishDue(event.time ? new Date(event.time) : new Date(), dynamoEventStore, event.id);
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CartLine, DomainEvent, EventOf, NewEvent } from '../../../events/index.js';
-import { ALREADY_IN_CART, ALREADY_OWNED, cartDecider, type CartCommand } from './cart.js';
+import { ALREADY_IN_CART, ALREADY_OWNED, cartDecider } from './cart.js';
 import { orderDecider, refundable } from './order.js';
 import { currentSubscription, membershipDecider, type StripeSubscriptionSnapshot } from './subscription.js';
+import { givenDecider } from '../../platform/testing/given.js';
 
 const meta = { eventId: 'e', at: '2026-01-01T00:00:00.000Z', actor: 'test', correlationId: 'c' };
 function fold<S>(decider: { initialState: S; evolve: (s: S, e: DomainEvent) => S }, events: NewEvent[]): S {
@@ -22,14 +23,13 @@ const line = (albumId: string): CartLine => ({
 });
 const added = (albumId: string): NewEvent => ({ type: 'CartItemAdded', data: { ownerId: 'u1', line: line(albumId) } });
 
-function givenCart(events: NewEvent[]) {
-  const state = fold(cartDecider, events);
-  return { when: (command: CartCommand) => () => cartDecider.decide(command, state), state };
-}
+const givenCart = givenDecider(cartDecider, { streamId: 'cart#u1' });
 
 describe('cart', () => {
   it('given an empty cart, adding an album records CartItemAdded', () => {
-    expect(givenCart([]).when({ type: 'AddToCart', ownerId: 'u1', line: line('a'), alreadyOwned: false })()).toEqual([added('a')]);
+    givenCart([])
+      .when({ type: 'AddToCart', ownerId: 'u1', line: line('a'), alreadyOwned: false })
+      .then([added('a')]);
   });
   it('refuses an album already in the cart with "Album already in cart" (409)', () => {
     const attempt = givenCart([added('a')]).when({ type: 'AddToCart', ownerId: 'u1', line: line('a'), alreadyOwned: false });
@@ -37,19 +37,21 @@ describe('cart', () => {
     expect(attempt).toThrow(expect.objectContaining({ kind: 'conflict' }));
   });
   it('refuses an album the user owns with "You already own this album"', () => {
-    expect(givenCart([]).when({ type: 'AddToCart', ownerId: 'u1', line: line('a'), alreadyOwned: true })).toThrow(ALREADY_OWNED);
+    givenCart([])
+      .when({ type: 'AddToCart', ownerId: 'u1', line: line('a'), alreadyOwned: true })
+      .then(ALREADY_OWNED);
   });
   it('removes a line, and removing a missing line changes nothing', () => {
-    expect(givenCart([added('a')]).when({ type: 'RemoveFromCart', ownerId: 'u1', albumId: 'a' })()).toEqual([
-      { type: 'CartItemRemoved', data: { ownerId: 'u1', albumId: 'a' } },
-    ]);
-    expect(givenCart([]).when({ type: 'RemoveFromCart', ownerId: 'u1', albumId: 'a' })()).toEqual([]);
+    givenCart([added('a')])
+      .when({ type: 'RemoveFromCart', ownerId: 'u1', albumId: 'a' })
+      .then([{ type: 'CartItemRemoved', data: { ownerId: 'u1', albumId: 'a' } }]);
+    givenCart([]).when({ type: 'RemoveFromCart', ownerId: 'u1', albumId: 'a' }).then([]);
   });
   it('empties the cart once', () => {
-    expect(givenCart([added('a'), added('b')]).when({ type: 'EmptyCart', ownerId: 'u1' })()).toEqual([
-      { type: 'CartCleared', data: { ownerId: 'u1', reason: 'emptied', albumIds: ['a', 'b'] } },
-    ]);
-    expect(givenCart([]).when({ type: 'EmptyCart', ownerId: 'u1' })()).toEqual([]);
+    givenCart([added('a'), added('b')])
+      .when({ type: 'EmptyCart', ownerId: 'u1' })
+      .then([{ type: 'CartCleared', data: { ownerId: 'u1', reason: 'emptied', albumIds: ['a', 'b'] } }]);
+    givenCart([]).when({ type: 'EmptyCart', ownerId: 'u1' }).then([]);
   });
   it('merges a guest cart without duplicates or owned albums', () => {
     const events = givenCart([added('a')]).when({
@@ -62,9 +64,9 @@ describe('cart', () => {
     expect(fold(cartDecider, [added('a'), ...events]).lines.map((l) => l.albumId)).toEqual(['a', 'b']);
   });
   it('drops purchased albums after payment, and only those present', () => {
-    expect(givenCart([added('a'), added('b')]).when({ type: 'RemovePurchased', ownerId: 'u1', albumIds: ['a', 'z'] })()).toEqual([
-      { type: 'CartCleared', data: { ownerId: 'u1', reason: 'purchased', albumIds: ['a'] } },
-    ]);
+    givenCart([added('a'), added('b')])
+      .when({ type: 'RemovePurchased', ownerId: 'u1', albumIds: ['a', 'z'] })
+      .then([{ type: 'CartCleared', data: { ownerId: 'u1', reason: 'purchased', albumIds: ['a'] } }]);
   });
 });
 

@@ -4,11 +4,15 @@
  * listener once Stripe reports it (charge.refunded).
  */
 import { paidTotal } from '../domain/order.js';
-import { commandContext } from '../../platform/command.js';
+import { commandContexts } from '../../platform/command.js';
+import { dynamoEventStore } from '../../platform/event-store.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler } from '../../platform/http.js';
 import { purchasesPage, refundOrder } from '../refunds.js';
 import { searchSales } from '../sales.js';
+
+/** This Lambda's commands run on the events table. */
+const commandContext = commandContexts(dynamoEventStore);
 
 export const handler = contextHandler('admin-sales', authorizer, {
   'GET /api/admin/purchases': async ({ query }) => {

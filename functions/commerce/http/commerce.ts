@@ -22,7 +22,8 @@ import {
   STORAGE_URL_SECONDS,
   type UiMode,
 } from '../commerce.js';
-import { commandContext } from '../../platform/command.js';
+import { commandContexts } from '../../platform/command.js';
+import { dynamoEventStore } from '../../platform/event-store.js';
 import { env } from '../../platform/env.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler, HttpError, reply, type RouteInput } from '../../platform/http.js';
@@ -30,6 +31,9 @@ import { stripeClient, isMissing, stripePublishableKey } from '../stripe.js';
 import { syncGuestCart } from '../guest-cart.js';
 import { getView } from '../../platform/views.js';
 import { downloadKey, type DownloadView } from '../projections/commerce.js';
+
+/** This Lambda's commands run on the events table. */
+const commandContext = commandContexts(dynamoEventStore);
 
 const cartAnswer = (lines: CartLine[]) => lines.map(cartItemDto);
 

@@ -17,7 +17,8 @@ import {
   startAlbumCheckout,
   startPlanCheckout,
 } from '../commerce.js';
-import { commandContext } from '../../platform/command.js';
+import { commandContexts } from '../../platform/command.js';
+import { dynamoEventStore } from '../../platform/event-store.js';
 import { contextHandler, HttpError } from '../../platform/http.js';
 import { stripeClient, stripePublishableKey } from '../stripe.js';
 import { syncSubscription } from '../stripe-events.js';
@@ -26,6 +27,9 @@ import { authorizer, freshUser } from '../../accounts/index.js';
 import { getView, queryViews } from '../../platform/views.js';
 import { ALBUMS_INDEX } from '../../catalogue/projections/catalogue.js';
 import { VIDEOS_INDEX, videoKey, videoSlugKey, type VideoView } from '../projections/commerce.js';
+
+/** This Lambda's commands run on the events table. */
+const commandContext = commandContexts(dynamoEventStore);
 
 /** Non-members see this many of each kind of exclusive content as a preview. */
 export const PREVIEW_SIZE = 3;

@@ -4,7 +4,7 @@
  * once however often and in whatever order Stripe sends it (functions/commerce/stripe-events.ts).
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { ConcurrencyError } from '../../platform/event-store.js';
+import { ConcurrencyError, dynamoEventStore } from '../../platform/event-store.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler } from '../../platform/http.js';
 import { retry } from '../../platform/retry.js';
@@ -26,11 +26,14 @@ export const handler = contextHandler('stripe-webhook', authorizer, {
         request.headers['stripe-signature'],
         request.receivedAt.getTime(),
       );
-      const outcome = await retry(() => applyStripeEvent(event, { correlationId: event.id, at: request.receivedAt }), {
-        attempts: 5,
-        retryOn: isContention,
-        delayMs: (attempt) => 20 * attempt + Math.random() * 30,
-      });
+      const outcome = await retry(
+        () => applyStripeEvent(event, { correlationId: event.id, at: request.receivedAt, eventStore: dynamoEventStore }),
+        {
+          attempts: 5,
+          retryOn: isContention,
+          delayMs: (attempt) => 20 * attempt + Math.random() * 30,
+        },
+      );
       logger.info('stripe event', { id: event.id, type: event.type, outcome });
       return { received: true, outcome };
     }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent, NewEvent } from '../../../events/index.js';
 import { guestListener, type Listener } from '../../catalogue/domain/access.js';
 import { DomainError } from '../../platform/errors.js';
+import { givenDecider } from '../../platform/testing/given.js';
 import { libraryDecider, type AlbumFacts, type LibraryCommand } from './library.js';
 
 const userId = 'u1';
@@ -17,24 +17,8 @@ const album = (id: string, facts: Partial<AlbumFacts> = {}): AlbumFacts => ({
   ...facts,
 });
 
-function given(events: NewEvent[]) {
-  const state = events
-    .map(
-      (e, i): DomainEvent =>
-        ({
-          streamId: `library#${userId}`,
-          version: i + 1,
-          schemaVersion: 1,
-          meta: { eventId: `e${i}`, at: `2026-01-0${i + 1}T00:00:00.000Z`, actor: userId, correlationId: 'c' },
-          ...e,
-        }) as DomainEvent,
-    )
-    .reduce(libraryDecider.evolve, libraryDecider.initialState);
-  return {
-    state,
-    when: (command: LibraryCommand) => () => libraryDecider.decide(command, state),
-  };
-}
+/** A day apart: what the library keeps first comes first. */
+const given = givenDecider(libraryDecider, { streamId: `library#${userId}`, actor: userId, at: (i) => `2026-01-0${i + 1}T00:00:00.000Z` });
 
 const add = (albumFacts: AlbumFacts | null, listener: Listener = free): LibraryCommand => ({
   type: 'AddAlbum',
@@ -46,11 +30,15 @@ const add = (albumFacts: AlbumFacts | null, listener: Listener = free): LibraryC
 
 describe('library: albums', () => {
   it('adds a free album', () => {
-    expect(given([]).when(add(album('al1')))()).toEqual([{ type: 'LibraryAlbumAdded', data: { userId, albumId: 'al1' } }]);
+    given([])
+      .when(add(album('al1')))
+      .then([{ type: 'LibraryAlbumAdded', data: { userId, albumId: 'al1' } }]);
   });
 
   it('records nothing when the album is there already', () => {
-    expect(given([{ type: 'LibraryAlbumAdded', data: { userId, albumId: 'al1' } }]).when(add(album('al1')))()).toEqual([]);
+    given([{ type: 'LibraryAlbumAdded', data: { userId, albumId: 'al1' } }])
+      .when(add(album('al1')))
+      .then([]);
   });
 
   it('refuses a dummy album with "Physical Album Only" (400)', () => {
@@ -61,28 +49,34 @@ describe('library: albums', () => {
 
   it('refuses a Toko+ album to a free listener with "Subscription Required" (403) and lets a subscriber add it', () => {
     const gated = album('al-plus', { requiredTier: 'toko_plus' });
-    expect(given([]).when(add(gated))).toThrow(
-      expect.objectContaining({
-        kind: 'forbidden',
-        code: 'subscription_required',
-        message: expect.stringContaining('Subscription Required'),
-      }),
-    );
+    given([])
+      .when(add(gated))
+      .then(
+        expect.objectContaining({
+          kind: 'forbidden',
+          code: 'subscription_required',
+          message: expect.stringContaining('Subscription Required'),
+        }),
+      );
     expect(given([]).when(add(gated, plus))()).toHaveLength(1);
     expect(given([]).when(add(gated, { ...free, role: 'admin' }))()).toHaveLength(1);
   });
 
   it('refuses an album for sale that is not owned with "Purchase Required" (403); an owner or a subscriber may add it', () => {
     const paid = album('al-paid', { requiredTier: 'purchase_required' });
-    expect(given([]).when(add(paid))).toThrow(
-      expect.objectContaining({ kind: 'forbidden', code: 'purchase_required', message: expect.stringContaining('Purchase Required') }),
-    );
+    given([])
+      .when(add(paid))
+      .then(
+        expect.objectContaining({ kind: 'forbidden', code: 'purchase_required', message: expect.stringContaining('Purchase Required') }),
+      );
     expect(given([]).when(add(paid, owner))()).toHaveLength(1);
     expect(given([]).when(add(paid, plus))()).toHaveLength(1);
   });
 
   it('answers 404 for an album that does not exist', () => {
-    expect(given([]).when(add(null, guestListener))).toThrow(expect.objectContaining({ kind: 'not_found' }));
+    given([])
+      .when(add(null, guestListener))
+      .then(expect.objectContaining({ kind: 'not_found' }));
   });
 
   it('removes an album it holds and ignores one it does not', () => {
@@ -106,12 +100,16 @@ describe('library: albums', () => {
 describe('library: favourites', () => {
   it('favourites a track once', () => {
     const command: LibraryCommand = { type: 'FavoriteTrack', userId, trackId: 't1', track: { albumId: 'al1' } };
-    expect(given([]).when(command)()).toEqual([{ type: 'TrackFavorited', data: { userId, trackId: 't1', albumId: 'al1' } }]);
-    expect(given([{ type: 'TrackFavorited', data: { userId, trackId: 't1', albumId: 'al1' } }]).when(command)()).toEqual([]);
+    given([])
+      .when(command)
+      .then([{ type: 'TrackFavorited', data: { userId, trackId: 't1', albumId: 'al1' } }]);
+    given([{ type: 'TrackFavorited', data: { userId, trackId: 't1', albumId: 'al1' } }])
+      .when(command)
+      .then([]);
   });
 
   it('refuses an unknown track', () => {
-    expect(given([]).when({ type: 'FavoriteTrack', userId, trackId: 'nope', track: null })).toThrow(DomainError);
+    given([]).when({ type: 'FavoriteTrack', userId, trackId: 'nope', track: null }).then(DomainError);
   });
 
   it('unfavourites a track it holds and ignores one it does not', () => {

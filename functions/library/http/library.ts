@@ -13,8 +13,8 @@ import {
   readTracks,
 } from '../../catalogue/index.js';
 import { libraryDecider, libraryStream, type AlbumFacts, type LibraryCommand, type LibraryState } from '../domain/library.js';
-import { commandContext, runCommand } from '../../platform/command.js';
-import { appendBlind, readStream, streamVersion } from '../../platform/event-store.js';
+import { commandContexts, runCommand } from '../../platform/command.js';
+import { readStream, streamVersion, dynamoEventStore } from '../../platform/event-store.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler, HttpError, reply, type RequestInfo } from '../../platform/http.js';
 import { listeningStream } from '../../listening/index.js';
@@ -30,6 +30,9 @@ import {
   type LibraryAlbumItem,
   type RecentTrackItem,
 } from '../projections/library.js';
+
+/** This Lambda's commands run on the events table. */
+const commandContext = commandContexts(dynamoEventStore);
 
 /** The length a favourite shows when its track has none: three minutes, a typical song's. */
 const DEFAULT_FAVORITE_DURATION = 180;
@@ -269,10 +272,11 @@ export const handler = contextHandler('library', authorizer, {
   'POST /api/listening-history': async ({ body, session, request }) => {
     const track = (await readTracks([body.trackId])).get(body.trackId);
     if (!track) throw new HttpError(404, 'not_found', 'Track not found');
-    await appendBlind(
+    const context = commandContext(session, request);
+    await context.eventStore.appendBlind(
       listeningStream(session.userId, request.receivedAt),
       [{ type: 'TrackListened', data: { userId: session.userId, trackId: track.id, albumId: track.albumId } }],
-      commandContext(session, request),
+      context,
     );
     return reply({ status: 202, body: { recorded: true, trackId: track.id } });
   },

@@ -8,10 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import type { PlayRefusalReason } from '../../../events/index.js';
 import { DAILY_PLAY_CEILING, judgeCompletion, judgePlay, PLAY_TOKEN_LIFETIME_MS, type PlayStart } from '../domain/plays.js';
-import { commandContext } from '../../platform/command.js';
+import { commandContexts, type CommandContext } from '../../platform/command.js';
 import { env } from '../../platform/env.js';
 import { countPlay, wasCounted } from '../counted-plays.js';
-import { appendBlind, GuardRefusedError, type AppendContext, type AppendGuard } from '../../platform/event-store.js';
+import { GuardRefusedError, type AppendGuard, dynamoEventStore } from '../../platform/event-store.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler, HttpError, reply, type RequestInfo } from '../../platform/http.js';
 import { createLogger } from '../../platform/log.js';
@@ -22,6 +22,9 @@ import { readCookie, type Session } from '../../platform/session.js';
 import { getView } from '../../platform/views.js';
 import { trackKey } from '../../catalogue/projections/catalogue.js';
 import { albumStatsKey } from '../projections/stats.js';
+
+/** This Lambda's commands run on the events table. */
+const commandContext = commandContexts(dynamoEventStore);
 
 const logger = createLogger('plays');
 const LISTENER_COOKIE = 'toko_listener';
@@ -82,11 +85,15 @@ async function refuse(
   reason: PlayRefusalReason,
   play: { trackId: string; albumId: string; listenerId: string; userId: string | null },
   at: Date,
-  context: AppendContext,
+  context: CommandContext,
 ) {
   recordMetric(metricNames.playsRefused, 1, { reason });
   try {
-    await appendBlind(playReportsStream(play.listenerId, at), [{ type: 'PlayRefused', data: { ...play, reason } }], context);
+    await context.eventStore.appendBlind(
+      playReportsStream(play.listenerId, at),
+      [{ type: 'PlayRefused', data: { ...play, reason } }],
+      context,
+    );
   } catch (error) {
     logger.warn('a refused play report was not kept', { reason, error: error instanceof Error ? error.message : String(error) });
   }
@@ -118,7 +125,7 @@ export const handler = contextHandler('plays', authorizer, {
     if (body.ended) {
       // The end of a play that did not count, or of one played with skips, is simply not a completed play.
       const verdict = judgeCompletion(report);
-      if (!verdict.counted || !(await wasCounted(verdict.start, Boolean(session)))) return notRecorded;
+      if (!verdict.counted || !(await wasCounted(verdict.start, Boolean(session), context.eventStore))) return notRecorded;
       const { start, elapsedSeconds } = verdict;
       const completed = {
         ...play,
@@ -127,9 +134,14 @@ export const handler = contextHandler('plays', authorizer, {
         trackLength: track.duration,
       };
       try {
-        await appendBlind(playReportsStream(listenerId, request.receivedAt), [{ type: 'PlayCompleted', data: completed }], context, {
-          guard: completionGuard(start, now, track.duration),
-        });
+        await context.eventStore.appendBlind(
+          playReportsStream(listenerId, request.receivedAt),
+          [{ type: 'PlayCompleted', data: completed }],
+          context,
+          {
+            guard: completionGuard(start, now, track.duration),
+          },
+        );
       } catch (error) {
         if (error instanceof GuardRefusedError) return notRecorded;
         throw error;

@@ -6,6 +6,7 @@
 import { brand } from '../../../events/brand.js';
 import { toDollars } from '../../commerce/contract/pricing.js';
 import { env } from '../../platform/env.js';
+import { dynamoEventStore } from '../../platform/event-store.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler } from '../../platform/http.js';
 import { isSubscriber, type Session } from '../../platform/session.js';
@@ -45,7 +46,7 @@ export const handler = contextHandler('merch', authorizer, {
   'POST /api/shopify/webhook': ({ request }) =>
     countingFailures(logger, async () => {
       const delivery = verifyShopifyWebhook(request.rawBody, request.headers, request.receivedAt);
-      const outcome = await applyShopifyWebhook(request.rawBody, delivery, request.receivedAt);
+      const outcome = await applyShopifyWebhook(request.rawBody, delivery, request.receivedAt, dynamoEventStore);
       logger.info('shopify webhook', { webhookId: delivery.webhookId, topic: delivery.topic, outcome });
       return { received: true as const, outcome };
     }),

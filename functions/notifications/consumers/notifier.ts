@@ -5,12 +5,14 @@
 import { notificationsFor } from '../domain/rules.js';
 import { notificationLookups } from '../notification-lookups.js';
 import { notifyUser } from '../notify.js';
+import { dynamoEventStore } from '../../platform/event-store.js';
 import { reactorConsumer } from '../../platform/reactor.js';
 import { getView, queryViews } from '../../platform/views.js';
 
 export const handler = reactorConsumer('notifier', async (event) => {
   const targets = await notificationsFor(event, notificationLookups({ getView, queryViews }));
   for (const { userId, content } of targets) {
-    await notifyUser(userId, content, { id: event.meta.eventId, correlationId: event.meta.correlationId, actor: 'notifier' });
+    const cause = { id: event.meta.eventId, correlationId: event.meta.correlationId, actor: 'notifier' };
+    await notifyUser(userId, content, cause, dynamoEventStore);
   }
 });

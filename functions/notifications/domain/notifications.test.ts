@@ -7,42 +7,50 @@ import { project } from '../../platform/projection.js';
 import { libraryProjection } from '../../library/projections/library.js';
 import { notificationsProjection } from '../projections/notifications.js';
 import { storedEvent } from '../../platform/stored-event.fixtures.js';
-import { notificationsDecider, type NotificationsCommand } from './notifications.js';
+import { notificationsDecider } from './notifications.js';
 import { notificationContent, notificationsFor, notifyingEvents } from './rules.js';
+import { givenDecider } from '../../platform/testing/given.js';
 
 const at = '2026-01-01T00:00:00.000Z';
 const stored = (version: number, event: NewEvent) => storedEvent('notifications#u1', version, event);
 
-function given(events: NewEvent[]) {
-  const state = events.map((e, i) => stored(i + 1, e)).reduce(notificationsDecider.evolve, notificationsDecider.initialState);
-  return { when: (command: NotificationsCommand) => () => notificationsDecider.decide(command, state) };
-}
+const given = givenDecider(notificationsDecider, { streamId: 'notifications#u1' });
 
 const welcome = notificationContent.welcome();
 const sent = (id: string): NewEvent => ({ type: 'NotificationSent', data: { ...welcome, notificationId: id, userId: 'u1' } });
 
 describe('notifications', () => {
   it('sends once per id, however often the cause is delivered', () => {
-    expect(given([]).when({ type: 'Send', userId: 'u1', notificationId: 'n1', content: welcome })()).toEqual([sent('n1')]);
-    expect(given([sent('n1')]).when({ type: 'Send', userId: 'u1', notificationId: 'n1', content: welcome })()).toEqual([]);
+    given([])
+      .when({ type: 'Send', userId: 'u1', notificationId: 'n1', content: welcome })
+      .then([sent('n1')]);
+    given([sent('n1')])
+      .when({ type: 'Send', userId: 'u1', notificationId: 'n1', content: welcome })
+      .then([]);
   });
 
   it('marks one read once; an unknown or deleted one is not found', () => {
-    expect(given([sent('n1')]).when({ type: 'MarkRead', userId: 'u1', notificationId: 'n1' })()).toEqual([
-      { type: 'NotificationsRead', data: { userId: 'u1', notificationIds: ['n1'] } },
-    ]);
+    given([sent('n1')])
+      .when({ type: 'MarkRead', userId: 'u1', notificationId: 'n1' })
+      .then([{ type: 'NotificationsRead', data: { userId: 'u1', notificationIds: ['n1'] } }]);
     const read: NewEvent = { type: 'NotificationsRead', data: { userId: 'u1', notificationIds: ['n1'] } };
-    expect(given([sent('n1'), read]).when({ type: 'MarkRead', userId: 'u1', notificationId: 'n1' })()).toEqual([]);
-    expect(given([]).when({ type: 'MarkRead', userId: 'u1', notificationId: 'nope' })).toThrow(/not found/);
+    given([sent('n1'), read])
+      .when({ type: 'MarkRead', userId: 'u1', notificationId: 'n1' })
+      .then([]);
+    given([])
+      .when({ type: 'MarkRead', userId: 'u1', notificationId: 'nope' })
+      .then(/not found/);
     const deleted: NewEvent = { type: 'NotificationDeleted', data: { userId: 'u1', notificationId: 'n1' } };
-    expect(given([sent('n1'), deleted]).when({ type: 'Delete', userId: 'u1', notificationId: 'n1' })).toThrow(/not found/);
+    given([sent('n1'), deleted])
+      .when({ type: 'Delete', userId: 'u1', notificationId: 'n1' })
+      .then(/not found/);
   });
 
   it('marks all unread ones read, in batches that fit one transaction', () => {
     const many = Array.from({ length: 100 }, (_, i) => sent(`n${i}`));
     const events = given(many).when({ type: 'MarkAllRead', userId: 'u1' })();
     expect(events.map((e) => (e.data as { notificationIds: string[] }).notificationIds.length)).toEqual([90, 10]);
-    expect(given([]).when({ type: 'MarkAllRead', userId: 'u1' })()).toEqual([]);
+    given([]).when({ type: 'MarkAllRead', userId: 'u1' }).then([]);
   });
 
   it('projects sent, read and deleted into the user partition', async () => {

@@ -2,10 +2,14 @@
  * HTTP context `notifications`: the signed-in user's own notifications.
  * Ids are looked up only in the caller's own stream, so another person's notification is a 404.
  */
-import { commandContext } from '../../platform/command.js';
-import { authorizer } from '../../accounts/index.js';
+import { commandContexts } from '../../platform/command.js';
+import { dynamoEventStore } from '../../platform/event-store.js';
 import { contextHandler } from '../../platform/http.js';
 import { runNotificationsCommand, userNotifications } from '../notify.js';
+import { authorizer } from '../../accounts/index.js';
+
+/** This Lambda's commands run on the events table. */
+const commandContext = commandContexts(dynamoEventStore);
 
 export const handler = contextHandler('notifications', authorizer, {
   'GET /api/notifications': async ({ session }) => userNotifications(session.userId),

@@ -6,7 +6,8 @@
  * (functions/operations/drift.ts). A projection's
  * blue/green rebuild, its switch and the drop of its old generation (functions/operations/rebuild.ts), each an operator's event.
  */
-import { commandContext } from '../../platform/command.js';
+import { commandContexts } from '../../platform/command.js';
+import { dynamoEventStore } from '../../platform/event-store.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler } from '../../platform/http.js';
 import { listDeadLetters, redrive } from '../dead-letters.js';
@@ -16,6 +17,9 @@ import { healStream, projectorsOf } from '../heal.js';
 import { consumerStatuses } from '../status.js';
 import { suspiciousPlays } from '../suspicious-plays.js';
 import { dropOldGeneration, listRebuilds, rebuildAnswer, requestRebuild, switchRebuild } from '../rebuild.js';
+
+/** This Lambda's commands run on the events table. */
+const commandContext = commandContexts(dynamoEventStore);
 
 export const handler = contextHandler('admin-ops', authorizer, {
   'GET /api/admin/ops/consumers': async ({ request }) => consumerStatuses(request.receivedAt),

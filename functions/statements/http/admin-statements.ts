@@ -8,13 +8,17 @@ import type { MonthStatements } from '../domain/statement.js';
 import { DEFAULT_TERMS, termsAt } from '../domain/statement.js';
 import { checkedMonth, closingDecider, contractDecider, contractStreamId, statementStreamId } from '../domain/commands.js';
 import { notFound } from '../../platform/errors.js';
-import { commandContext, runCommand } from '../../platform/command.js';
+import { commandContexts, runCommand } from '../../platform/command.js';
+import { dynamoEventStore } from '../../platform/event-store.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler } from '../../platform/http.js';
 import { albumKey, artistKey } from '../../catalogue/projections/catalogue.js';
 import { loadArtist } from '../../catalogue/index.js';
 import { getViews, queryViews } from '../../platform/views.js';
 import { STATEMENT_CONTRACTS, contractsFromViews, statementMonthPartition, statementsFromViews } from '../projections/statements.js';
+
+/** This Lambda's commands run on the events table. */
+const commandContext = commandContexts(dynamoEventStore);
 
 async function readMonth(month: string, now: Date) {
   const [monthItems, contractItems] = await Promise.all([
@@ -59,7 +63,10 @@ export const handler = contextHandler('admin-statements', authorizer, {
 
   'GET /api/admin/statements/{artistId}/{month}': async ({ params, request }) => {
     const month = checkedMonth(params.month, request.receivedAt);
-    const [artist, { statements, contracts }] = await Promise.all([loadArtist(params.artistId), readMonth(month, request.receivedAt)]);
+    const [artist, { statements, contracts }] = await Promise.all([
+      loadArtist(params.artistId, dynamoEventStore),
+      readMonth(month, request.receivedAt),
+    ]);
     if (!artist.exists) throw notFound('artist_not_found', `No artist ${params.artistId}`);
     const statement = statements.artists.find((a) => a.artistId === params.artistId);
     const lines = statement?.lines ?? [];
@@ -92,7 +99,7 @@ export const handler = contextHandler('admin-statements', authorizer, {
 
   'GET /api/admin/contracts/{artistId}': async ({ params }) => {
     const [artist, items] = await Promise.all([
-      loadArtist(params.artistId),
+      loadArtist(params.artistId, dynamoEventStore),
       queryViews({ pk: STATEMENT_CONTRACTS }, { skPrefix: `${params.artistId}#` }),
     ]);
     if (!artist.exists) throw notFound('artist_not_found', `No artist ${params.artistId}`);
@@ -105,7 +112,7 @@ export const handler = contextHandler('admin-statements', authorizer, {
   },
 
   'PUT /api/admin/contracts/{artistId}': async ({ params, body, session, request }) => {
-    if (!(await loadArtist(params.artistId)).exists) throw notFound('artist_not_found', `No artist ${params.artistId}`);
+    if (!(await loadArtist(params.artistId, dynamoEventStore)).exists) throw notFound('artist_not_found', `No artist ${params.artistId}`);
     const { state } = await runCommand(
       contractStreamId(params.artistId),
       contractDecider,
