@@ -39,9 +39,6 @@ export function dismissToast(): void {
   emit();
 }
 
-/** The latest toast, for tests of components that show one. */
-export const currentToast = (): ShownToast | null => current;
-
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,5 +1,4 @@
 /** POST /api/auth/smart-signin: the sign-in modal's e-mail step; the server decides how this person gets in. */
-import { useMutation } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { smartSignInAnswer } from '#contract/accounts.js';
 import { api } from '../../../lib/http';
@@ -30,5 +29,3 @@ export interface SignInIntentFields {
 
 export const smartSignIn = (email: string, carried?: SignInIntentFields): Promise<SmartSignInAnswer> =>
   api('POST /api/auth/smart-signin', smartSignInAnswer, { body: carried ? { email, displayName: '', ...carried } : { email } });
-
-export const useSmartSignIn = () => useMutation({ mutationFn: (email: string) => smartSignIn(email) });
