@@ -6,7 +6,7 @@ import { sendSignUpLinkAnswer } from '#contract/accounts.js';
 import { api } from '../../../lib/http';
 import { saysEmailExists } from '../sign-in-messages';
 
-export interface SignUpLinkRequest {
+interface SignUpLinkRequest {
   email: string;
   /** "subscribe" when the Toko+ box is ticked, so the verified code answers with the subscription intent. */
   intent: 'subscribe' | 'free';

@@ -22,7 +22,7 @@ export function readSmartSignIn(
 }
 
 /** What a sign-in started from a checkout carries: the intent (the code's answer then names where it resumes) and the guest cart. */
-export interface SignInIntentFields {
+interface SignInIntentFields {
   intent: 'cart_checkout';
   cartItems: unknown[];
 }
