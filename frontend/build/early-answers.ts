@@ -32,7 +32,7 @@ export const earlyAnswersScript = `(function () {
 })();`;
 
 /** Where index.html takes the script: the build and the dev server write it in place of this comment. */
-export const EARLY_ANSWERS_PLACEHOLDER = '<!-- early-answers -->';
+const EARLY_ANSWERS_PLACEHOLDER = '<!-- early-answers -->';
 
 /** index.html with the script in place of its placeholder (an error when the page has none: the CSP hash would allow nothing). */
 export function withEarlyAnswers(html: string): string {

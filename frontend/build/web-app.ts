@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import type { Plugin } from 'vite';
 
-export interface WebAppBrand {
+interface WebAppBrand {
   product: string;
   labelName: string;
   accentColor: string;
@@ -121,7 +121,7 @@ export function webAppManifest(brand: WebAppBrand): string {
 /** The digest that names a build: the built page changes whenever any of its code does. */
 export const buildStamp = (indexHtml: string): string => createHash('sha256').update(indexHtml).digest('hex').slice(0, 16);
 
-export const SW_BUILD_PLACEHOLDER = '__TOKO_BUILD__';
+const SW_BUILD_PLACEHOLDER = '__TOKO_BUILD__';
 
 /** Vite plugin: serves (dev) or emits (build) the icons and manifest, links them from the page, stamps sw.js. */
 export function webAppPlugin(brand: WebAppBrand): Plugin {

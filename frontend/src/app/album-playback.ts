@@ -20,7 +20,7 @@ import { toast } from '../ui/toast';
 /** A toast with a button stays long enough to reach the button. */
 const ACTION_TOAST_MS = 4000;
 
-export function toQueueTracks(album: Album, tracks: readonly AlbumTrack[]): QueueTrack[] {
+function toQueueTracks(album: Album, tracks: readonly AlbumTrack[]): QueueTrack[] {
   return tracks.flatMap((track) =>
     track.audioUrl
       ? [
@@ -41,7 +41,7 @@ export function toQueueTracks(album: Album, tracks: readonly AlbumTrack[]): Queu
 }
 
 /** The answer to a blocked play: what it says, and the way on it offers (streaming platforms, Toko+, or the album's page). */
-export function useExplainPlayBlock(): (album: Album, block: PlayBlock) => void {
+function useExplainPlayBlock(): (album: Album, block: PlayBlock) => void {
   const navigate = useNavigate();
   return (album, block) => {
     if (block === 'dummy') {

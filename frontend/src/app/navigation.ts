@@ -2,7 +2,7 @@
 import { Crown, House, Library, Music, ShoppingBag, type LucideIcon } from 'lucide-react';
 import { brand } from '../lib/brand';
 
-export interface Destination {
+interface Destination {
   to: string;
   label: string;
   icon: LucideIcon;

@@ -11,7 +11,7 @@ export interface VisitedHistory {
   last: number;
 }
 
-export type NavigationKind = 'PUSH' | 'REPLACE' | 'POP';
+type NavigationKind = 'PUSH' | 'REPLACE' | 'POP';
 
 /** The router's position of the current history entry; 0 for an entry it did not make. */
 export function routerPosition(state: unknown): number {

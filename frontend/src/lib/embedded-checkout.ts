@@ -5,7 +5,7 @@
  */
 export type EmbeddedCheckoutForm = { kind: 'page'; url: string } | { kind: 'stripe'; publishableKey: string; clientSecret: string };
 
-export interface EmbeddedSessionAnswer {
+interface EmbeddedSessionAnswer {
   checkoutUrl: string | null;
   clientSecret: string | null;
   publishableKey: string | null;

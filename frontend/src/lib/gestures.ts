@@ -13,8 +13,8 @@ export interface TouchPoint {
 // ---------------------------------------------------------------- tap
 
 /** A tap moves less than 10 px and lasts less than 300 ms; anything longer or further is a drag or a swipe. */
-export const TAP_MAX_MOVE_PX = 10;
-export const TAP_MAX_MS = 300;
+const TAP_MAX_MOVE_PX = 10;
+const TAP_MAX_MS = 300;
 
 export function isTap(start: TouchPoint, end: TouchPoint): boolean {
   return Math.hypot(end.x - start.x, end.y - start.y) < TAP_MAX_MOVE_PX && end.t - start.t < TAP_MAX_MS;
@@ -29,7 +29,7 @@ export function isTap(start: TouchPoint, end: TouchPoint): boolean {
  * - the shell's longer swipe: 120 px within 350 ms, drifting at most 100 px vertically.
  * Both must stay horizontal: under 30° from the horizontal while moving, under 35° at release.
  */
-export const swipeRules = {
+const swipeRules = {
   flick: { thresholdPx: 100, maxMs: 300, restraintPx: 100 * 1.2 },
   edgeFlick: { thresholdPx: 70, maxMs: 450, restraintPx: 100 * 1.2 },
   shell: { thresholdPx: 120, maxMs: 350, restraintPx: 100 },
@@ -48,7 +48,7 @@ export function angleFromHorizontal(dx: number, dy: number): number {
   return (Math.atan2(Math.abs(dy), Math.abs(dx)) * 180) / Math.PI;
 }
 
-export const startsAtEdge = (start: TouchPoint, viewportWidth: number): boolean =>
+const startsAtEdge = (start: TouchPoint, viewportWidth: number): boolean =>
   start.x <= swipeRules.edgeZonePx || start.x >= viewportWidth - swipeRules.edgeZonePx;
 
 /**
@@ -95,7 +95,7 @@ export function swipeProgress(start: TouchPoint, now: TouchPoint, viewportWidth:
 // ---------------------------------------------------------------- fullscreen player
 
 /** The fullscreen player closes on a downward swipe longer than 80 px, sliding away in 300 ms. */
-export const PLAYER_CLOSE_SWIPE_PX = 80;
+const PLAYER_CLOSE_SWIPE_PX = 80;
 export const PLAYER_CLOSE_ANIMATION_MS = 300;
 
 export const closesFullscreenPlayer = (start: TouchPoint, end: TouchPoint): boolean => end.y - start.y > PLAYER_CLOSE_SWIPE_PX;

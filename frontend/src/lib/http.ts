@@ -125,9 +125,9 @@ type BodyInput<K extends RouteKey> = [PartOf<EndpointOf<K>, 'body'>] extends [ne
 /** What a call of route K sends: its path's params, its query and its body, as its contract reads them. */
 export type ApiInput<K extends RouteKey> = ParamsInput<K> & QueryInput<K> & BodyInput<K> & { signal?: AbortSignal };
 /** The answer schema of route K: the contract's own, which parses the answer. */
-export type AnswerOf<K extends RouteKey> = EndpointOf<K>['answer'];
+type AnswerOf<K extends RouteKey> = EndpointOf<K>['answer'];
 /** Route K's answer schema, or a function that loads it (`() => import('#contract/….js').then((c) => c.answer)`). */
-export type AnswerSchema<K extends RouteKey> = AnswerOf<K> | (() => Promise<AnswerOf<K>>);
+type AnswerSchema<K extends RouteKey> = AnswerOf<K> | (() => Promise<AnswerOf<K>>);
 
 /**
  * The URL of a call: the key's path with each `{param}` filled in, then the query's defined values, each encoded with

@@ -24,7 +24,7 @@ export function rememberSaved<T extends { id: string }>(list: string, item: T, n
 }
 
 /** Remembers the item of this id as deleted now from the list named `list`. */
-export function rememberDeleted(list: string, id: string, now = Date.now()): void {
+function rememberDeleted(list: string, id: string, now = Date.now()): void {
   remember(list, id, null, now);
 }
 

@@ -63,7 +63,7 @@ export const isAdmin = (user: SessionUser | null | undefined) => Boolean(user &&
 
 export type AdminPermission = SessionUser['adminPermissions'][number];
 /** Whether the admin may do this kind of work (an owner may do all); the server checks it again on every call. */
-export const adminMay = (user: SessionUser | null | undefined, permission: AdminPermission) =>
+const adminMay = (user: SessionUser | null | undefined, permission: AdminPermission) =>
   isAdmin(user) && Boolean(user?.adminPermissions.includes(permission) || user?.adminPermissions.includes('owner'));
 
 /**

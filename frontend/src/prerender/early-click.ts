@@ -6,7 +6,7 @@
  */
 
 /** What the page starter notes, on `window.earlyClick`. */
-export interface EarlyClick {
+interface EarlyClick {
   button: HTMLButtonElement | null;
   /** Cleared as hydration starts: from then on React answers clicks itself (it hydrates what was clicked first). */
   noting: boolean;

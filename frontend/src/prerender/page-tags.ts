@@ -11,7 +11,7 @@ export type PageFacts =
   | { kind: 'album'; album: Album; tracks: AlbumTracks }
   | { kind: 'artist'; artist: Artist; albums: Album[] };
 
-export interface PageTags {
+interface PageTags {
   title: string;
   description: string;
   /** Absolute. */

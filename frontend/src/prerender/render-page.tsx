@@ -36,9 +36,9 @@ import { PRERENDERED_STATE_ID, pathOf, type PrerenderedPage } from './pages';
 export { objectKeyOf, pathOf } from './pages';
 
 /** One catalogue read as a guest makes it: its route key and path parameters; its answer, or null for a 404. */
-export type CatalogueRead = (route: string, params: Record<string, string>) => Promise<unknown>;
+type CatalogueRead = (route: string, params: Record<string, string>) => Promise<unknown>;
 
-export interface RenderInput {
+interface RenderInput {
   page: PrerenderedPage;
   /** The SPA's built index.html. */
   template: string;
@@ -49,7 +49,7 @@ export interface RenderInput {
   shareImage: (artwork: string) => Promise<string | null>;
 }
 
-export interface RenderedPage {
+interface RenderedPage {
   html: string;
   /** The albums the page shows (the home page's featured one, an artist's discography), for re-rendering it when one changes. */
   albumIds: string[];

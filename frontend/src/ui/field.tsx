@@ -2,7 +2,7 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { cx } from '../lib/class-names';
 
-export const inputClass =
+const inputClass =
   'w-full rounded-lg border border-white/15 bg-zinc-950 px-3 py-2.5 text-base text-zinc-50 placeholder:text-zinc-500 focus:border-accent focus:outline-none aria-[invalid=true]:border-red-400 disabled:opacity-60';
 
 export interface Labelled {
@@ -12,7 +12,7 @@ export interface Labelled {
 }
 
 /** What a control spreads to be the frame's: its id, its invalid state and the ids of its hint and error. */
-export interface ControlWiring {
+interface ControlWiring {
   id: string;
   'aria-invalid'?: true;
   'aria-describedby'?: string;

@@ -7,7 +7,7 @@
 import { useEffect, useRef } from 'react';
 import { useLatest } from '../lib/use-latest';
 
-export interface StripeEmbeddedCheckoutProps {
+interface StripeEmbeddedCheckoutProps {
   publishableKey: string;
   clientSecret: string;
   minHeight: number;

@@ -5,12 +5,12 @@
  */
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 
-export interface ToastAction {
+interface ToastAction {
   label: string;
   onClick: () => void;
 }
 
-export interface ToastOptions {
+interface ToastOptions {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive' | 'success';
@@ -34,13 +34,10 @@ export function toast(options: ToastOptions): void {
   emit();
 }
 
-export function dismissToast(): void {
+function dismissToast(): void {
   if (current) current = { ...current, open: false };
   emit();
 }
-
-/** The latest toast, for tests of components that show one. */
-export const currentToast = (): ShownToast | null => current;
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

@@ -12,7 +12,7 @@ export const AVATAR_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 /** How often a shown avatar's entry is checked again (dropped when expired, read again when missing). */
 export const AVATAR_CACHE_REFRESH_MS = 60 * 1000;
 
-export interface AvatarCacheEntry {
+interface AvatarCacheEntry {
   url: string;
   timestamp: number;
   userId: string;

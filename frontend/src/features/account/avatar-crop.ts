@@ -6,7 +6,7 @@ export const MAX_ZOOM = 5;
 export const AVATAR_OUTPUT_SIZE = 400;
 export const AVATAR_JPEG_QUALITY = 0.9;
 
-export interface AvatarFileProblem {
+interface AvatarFileProblem {
   title: string;
   description: string;
 }
@@ -35,7 +35,7 @@ export interface CropFrame {
 
 const viewportHeight = (frame: CropFrame): number => frame.viewport / (frame.aspect ?? 1);
 
-export interface Placement {
+interface Placement {
   x: number;
   y: number;
   width: number;

@@ -11,7 +11,7 @@ import { isSubscriber, refreshSession, type SessionUser } from '../../lib/sessio
 import { toast } from '../../ui/toast';
 
 export const REDIRECT_DELAY_MS = 500;
-export const RELOAD_DELAY_MS = 1000;
+const RELOAD_DELAY_MS = 1000;
 /** The subscription intent leads here after signing in: the route that starts the Toko+ checkout. */
 export const SUBSCRIPTION_CHECKOUT_PATH = '/subscription-checkout';
 

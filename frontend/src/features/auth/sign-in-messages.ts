@@ -6,7 +6,7 @@ import { brand } from '../../lib/brand';
 import { isValidEmail } from '../../lib/email';
 import { HttpError, isNetworkError, serverMessageOf } from '../../lib/http';
 
-export const CODE_LENGTH = 6;
+const CODE_LENGTH = 6;
 
 /** Digits only, at most six: typing letters does nothing, pasting "123 456" or "123-456" gives "123456". */
 export const sanitizeCode = (raw: string): string => raw.replace(/\D/g, '').slice(0, CODE_LENGTH);
@@ -51,7 +51,7 @@ export const emailRequired: Notice = { title: 'Email required', description: 'Pl
 export const invalidCode: Notice = { title: 'Invalid code', description: 'Please enter a 6-digit code' };
 export const adminFieldsMissing: Notice = { title: 'Missing information', description: 'Please enter both email/username and password' };
 
-export function networkFailure(surface: Surface): Notice {
+function networkFailure(surface: Surface): Notice {
   return surface === 'modal'
     ? { title: 'Network error - Please check your connection and try again' }
     : { title: 'Network error', description: 'Please check your connection and try again.' };

@@ -9,7 +9,7 @@ import { checkoutFailure, EMBEDDED_CHECKOUT_TIMEOUT_MS, type CartNotice } from '
 
 /** Where the buyer goes when there is no embedded form: the hosted page, or what went wrong. */
 export type HostedOutcome = { kind: 'hosted'; url: string } | { kind: 'failed'; notice: CartNotice };
-export type CheckoutOutcome = { kind: 'embedded'; form: EmbeddedCheckoutForm; sessionId: string } | HostedOutcome;
+type CheckoutOutcome = { kind: 'embedded'; form: EmbeddedCheckoutForm; sessionId: string } | HostedOutcome;
 
 /** The embedded session's form, or null when it failed, is too slow, or has no form this app can show. */
 async function embeddedForm(body: CheckoutRequest): Promise<{ form: EmbeddedCheckoutForm; sessionId: string } | null> {

@@ -22,7 +22,7 @@ export const WELCOME_BACK_MS = 5000;
 
 export const ITEM_REMOVED: CartNotice = { title: 'Item Removed', description: 'Album removed from cart' };
 export const EMPTY_CART: CartNotice = { title: 'Empty Cart', description: 'Add some albums to your cart first' };
-export const SIGN_IN_REQUIRED: CartNotice = { title: 'Sign In Required', description: 'Please sign in to complete your purchase' };
+const SIGN_IN_REQUIRED: CartNotice = { title: 'Sign In Required', description: 'Please sign in to complete your purchase' };
 export const EMAIL_REQUIRED_FOR_CHECKOUT: CartNotice = { title: 'Email Required', description: 'Email verification required for checkout' };
 export const EMAIL_REQUIRED: CartNotice = { title: 'Email Required', description: 'Please enter your email address' };
 /** The cart's code step, sent with fewer than 6 digits. */
@@ -42,7 +42,7 @@ export const purchaseComplete = (albums: number): CartNotice => ({
   description: `${albums} ${albums === 1 ? 'album' : 'albums'} ready for download`,
 });
 
-export type AddToCartFailure =
+type AddToCartFailure =
   { kind: 'already-in-cart'; notice: CartNotice } | { kind: 'already-owned'; notice: CartNotice } | { kind: 'other'; notice: CartNotice };
 
 const textOf = (error: unknown): string => serverMessageOf(error) ?? (error instanceof Error ? error.message : String(error));

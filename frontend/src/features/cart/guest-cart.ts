@@ -34,7 +34,7 @@ const text = (raw: unknown): string | null => (typeof raw === 'string' && raw.tr
 const id = (raw: unknown): string | null => (typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : text(raw));
 
 /** One stored item as a cart album; null when it lacks an album id, a title or a price (it could not be bought). */
-export function readGuestItem(raw: unknown): CartAlbum | null {
+function readGuestItem(raw: unknown): CartAlbum | null {
   if (!raw || typeof raw !== 'object') return null;
   const item = raw as Record<string, unknown>;
   if (item.type !== undefined && item.type !== 'album') return null;

@@ -16,7 +16,7 @@ import { withAlbum, withoutAlbum } from './guest-cart';
 /** Cart writes run one after another, so answers land in the order they were asked. */
 const CART_MUTATION_SCOPE = { id: 'album-cart' };
 
-export interface AlbumCart {
+interface AlbumCart {
   albums: CartAlbum[];
   isSignedIn: boolean;
   /** The session or the server cart is still being read. */

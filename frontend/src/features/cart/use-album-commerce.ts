@@ -8,7 +8,7 @@ import { showAlbumCart } from './cart-dialog-store';
 import { addToCartFailure, CART_TOAST_MS } from './cart-messages';
 import { useAlbumCart } from './use-album-cart';
 
-export interface AlbumCommerceActions {
+interface AlbumCommerceActions {
   onAddToCart: (album: AlbumForSale) => Promise<void>;
   onBuy: (album: AlbumForSale) => void;
 }

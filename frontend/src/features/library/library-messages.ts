@@ -8,7 +8,7 @@ export const FAVORITES_FAILED = 'Failed to update favorites. Please try again.';
 /** Library toasts stay 3 s, a little longer than the default 2 s. */
 export const LIBRARY_TOAST_MS = 3000;
 
-export type AddFailure = { kind: 'sign-in' } | { kind: 'toast'; title: string; description: string };
+type AddFailure = { kind: 'sign-in' } | { kind: 'toast'; title: string; description: string };
 
 export function addToLibraryFailure(error: unknown): AddFailure {
   const message = serverMessageOf(error) ?? (error instanceof Error ? error.message : '');

@@ -1,7 +1,7 @@
 /** Sorting the Songs tab: by title, artist, album or duration, ascending or descending; artist ascending at first. */
 
 export type SongSortKey = 'title' | 'artist' | 'album' | 'duration';
-export type SortDirection = 'asc' | 'desc';
+type SortDirection = 'asc' | 'desc';
 export interface SongSort {
   key: SongSortKey;
   direction: SortDirection;

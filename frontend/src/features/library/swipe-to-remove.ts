@@ -8,10 +8,10 @@ export const SWIPE_REMOVE_PX = 120;
 /** The row follows the finger this far at most, so it never leaves the screen. */
 export const SWIPE_MAX_PX = 160;
 /** Movement below this decides nothing yet (a tap, or a finger settling). */
-export const SWIPE_LOCK_PX = 10;
+const SWIPE_LOCK_PX = 10;
 
 export type SwipeAxis = 'undecided' | 'horizontal' | 'vertical';
-export type SwipeRelease = 'closed' | 'revealed' | 'removed';
+type SwipeRelease = 'closed' | 'revealed' | 'removed';
 
 /** Which way a touch is going, decided once it has moved far enough. */
 export function swipeAxis(dx: number, dy: number): SwipeAxis {

@@ -45,7 +45,7 @@ export const videoSlugFailurePath = (error: unknown): string =>
 export const checkoutFailed: Notice = { title: 'Checkout failed. Please try again or contact support.' };
 
 /** Where the overlay's checkout broke before the hosted page failed too: creating the session, or showing Stripe's form. */
-export type CheckoutBreak = 'session' | 'form';
+type CheckoutBreak = 'session' | 'form';
 
 /**
  * The overlay's alert when no checkout could be opened: one alert title, with the 'Checkout Error' sentence
@@ -60,7 +60,7 @@ export function overlayCheckoutFailure(error: unknown, broke: CheckoutBreak): No
 }
 
 /** The upgrade page's checkout could not start: the coupon, the e-mail, membership, or anything else. */
-export type UpgradeFailure = { field: 'coupon'; message: string } | { field: 'form'; notice: Notice };
+type UpgradeFailure = { field: 'coupon'; message: string } | { field: 'form'; notice: Notice };
 
 /** The machine-readable `error` of the server's `{ error, message }` body (the HttpError's text after "<status>: "). */
 function serverCode(error: HttpError): string | null {

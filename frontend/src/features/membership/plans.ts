@@ -7,7 +7,7 @@ import { brand } from '../../lib/brand';
 export const PLAN_AMOUNTS = [5, 10, 20] as const;
 export type PlanAmount = (typeof PLAN_AMOUNTS)[number];
 
-export interface PlanTier {
+interface PlanTier {
   amount: PlanAmount;
   name: string;
   /** The tier most people pick, marked on the cards. */

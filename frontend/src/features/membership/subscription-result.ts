@@ -4,7 +4,7 @@
  */
 
 /** The success page: verifying (its first 2 s), then subscribed or processing; the rest are ways it can end. */
-export type SuccessState = 'verifying' | 'processing' | 'subscribed' | 'sign-in' | 'not-found' | 'error';
+type SuccessState = 'verifying' | 'processing' | 'subscribed' | 'sign-in' | 'not-found' | 'error';
 
 export interface SuccessFacts {
   sessionLoading: boolean;
@@ -30,7 +30,7 @@ export function successState(facts: SuccessFacts): SuccessState {
 }
 
 /** The activation page's check: checking, then found, not-found or error (and sign-in first for a guest). */
-export type ActivationState = 'checking' | 'found' | 'not-found' | 'error' | 'sign-in' | 'no-email';
+type ActivationState = 'checking' | 'found' | 'not-found' | 'error' | 'sign-in' | 'no-email';
 
 export interface ActivationFacts {
   sessionLoading: boolean;

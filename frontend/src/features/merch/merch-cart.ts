@@ -90,7 +90,7 @@ export const merchItemCount = (cart: MerchCart): number => cart.reduce((sum, lin
 export const merchSubtotal = (cart: MerchCart): number =>
   Math.round(cart.reduce((sum, line) => sum + Math.round(line.price * 100) * line.qty, 0)) / 100;
 
-export interface MerchTotals {
+interface MerchTotals {
   /** The items at their prices, in dollars. */
   items: number;
   /** What the member discount takes off the items (0 without one). */

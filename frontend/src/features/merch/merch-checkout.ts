@@ -10,12 +10,12 @@ const RETURN_KEY = 'toko_merch_checkout_return';
 const RETURN_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** Whether the app runs installed, in its own window without the browser's address bar. */
-export function isStandaloneApp(): boolean {
+function isStandaloneApp(): boolean {
   const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
   return iosStandalone || window.matchMedia?.('(display-mode: standalone)').matches === true;
 }
 
-export type CheckoutOpening = 'same-window' | 'new-tab' | 'blocked';
+type CheckoutOpening = 'same-window' | 'new-tab' | 'blocked';
 
 /** Opens the checkout; 'blocked' when the browser refused a new tab (a pop-up blocker). */
 export function openCheckout(url: string): CheckoutOpening {

@@ -8,7 +8,7 @@ import { brand } from '../../lib/brand';
 export const MERCH_SHOP_ORIGIN = brand.shopUrl;
 
 /** Visits from the app are tagged so the label can see what the app sells. */
-export const MERCH_UTM_TAGS = {
+const MERCH_UTM_TAGS = {
   utm_source: brand.product.toLowerCase(),
   utm_medium: 'app',
   utm_campaign: 'merch_shop',

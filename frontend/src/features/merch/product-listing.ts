@@ -7,7 +7,7 @@ import type { ShopProduct } from '#contract/merch.js';
 
 export const MERCH_PAGE_SIZE = 20;
 export const MERCH_SKELETON_COUNT = 12;
-export const DESCRIPTION_PREVIEW_CHARS = 200;
+const DESCRIPTION_PREVIEW_CHARS = 200;
 
 export const MERCH_SORTS = [
   { value: 'featured', label: 'Featured' },
@@ -90,7 +90,7 @@ export function listProducts(products: readonly ShopProduct[], query: Pick<ShopQ
   }
 }
 
-export interface ProductPage {
+interface ProductPage {
   products: ShopProduct[];
   /** The page shown, within 1…pageCount. */
   page: number;

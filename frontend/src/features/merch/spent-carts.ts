@@ -19,7 +19,7 @@ export const CHECKOUT_MEMORY_MS = 10 * 24 * 60 * 60 * 1000;
 /** A few checkouts at most: each Checkout press makes a cart. */
 const MAX_CHECKOUTS = 5;
 
-export interface CheckedOutCart {
+interface CheckedOutCart {
   cartId: string;
   at: number;
   lines: Array<{ variantId: string; quantity: number }>;

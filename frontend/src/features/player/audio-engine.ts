@@ -21,16 +21,16 @@ export type Slot = 0 | 1;
 const otherSlot = (slot: Slot): Slot => (slot === 0 ? 1 : 0);
 
 /** How a start of playback ended: playing, given way to a newer start or a pause, or refused every time. */
-export type StartOutcome = 'started' | 'superseded' | 'failed';
+type StartOutcome = 'started' | 'superseded' | 'failed';
 
-export interface AudioEngineOptions {
+interface AudioEngineOptions {
   retryPlan: RetryPlan;
   /** Called when the other element becomes the playing one. */
   onSwap?: (active: Slot) => void;
   wait?: (ms: number) => Promise<unknown>;
 }
 
-export interface AudioEngine<A extends AudioElementLike> {
+interface AudioEngine<A extends AudioElementLike> {
   /** The two elements' callback refs: React hands each element over when it mounts, and null when it unmounts. */
   mountSlots: readonly [(element: A | null) => void, (element: A | null) => void];
   /** The element that plays. */

@@ -43,7 +43,7 @@ export function needsFreshAudioUrl(url: string, now: number, durationSeconds: nu
 /** An album's audio URLs are asked for again at most this often, whatever fails (a clock far off, a server that keeps refusing). */
 export const URL_REFRESH_INTERVAL_MS = 30_000;
 
-export interface AudioUrlRefresher {
+interface AudioUrlRefresher {
   /** Fresh URLs for an album's tracks (one request for all of them), at most once per interval; `{}` when the request fails. */
   refresh: (albumId: string) => Promise<Record<string, string>>;
   /** A fresh URL for this track, or null when there is none to be had (no access any more, offline, asked too recently). */

@@ -32,7 +32,7 @@ export const browserMediaSession = (): MediaSessionLike | null =>
   typeof navigator !== 'undefined' && 'mediaSession' in navigator ? navigator.mediaSession : null;
 
 /** What the system shows for `track` (artwork as absolute URLs, read against the page's address), or null for nothing. */
-export function nowPlayingMetadata(track: QueueTrack | null, pageHref: string): MediaMetadataInit | null {
+function nowPlayingMetadata(track: QueueTrack | null, pageHref: string): MediaMetadataInit | null {
   if (!track) return null;
   return {
     title: track.title,

@@ -10,8 +10,7 @@ export const QUALIFYING_SHARE = 0.5;
 /** A gap between two clock readings larger than this is a jump (seek, stall), not listening. */
 export const MAX_LISTEN_STEP_SECONDS = 2;
 
-export const qualifyingSeconds = (trackLengthSeconds: number): number =>
-  Math.min(QUALIFYING_SECONDS, trackLengthSeconds * QUALIFYING_SHARE);
+const qualifyingSeconds = (trackLengthSeconds: number): number => Math.min(QUALIFYING_SECONDS, trackLengthSeconds * QUALIFYING_SHARE);
 
 export function qualifiesAsPlay(listenedSeconds: number, trackLengthSeconds: number | null): boolean {
   if (listenedSeconds >= QUALIFYING_SECONDS) return true;

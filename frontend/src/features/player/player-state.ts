@@ -81,7 +81,7 @@ export function initialPlayerState(settings: { repeat: RepeatMode; volume: numbe
 
 export const currentTrack = (state: PlayerState): QueueTrack | null => state.queue[state.index] ?? null;
 
-export const nextRepeatMode = (mode: RepeatMode): RepeatMode => repeatModes[(repeatModes.indexOf(mode) + 1) % repeatModes.length];
+const nextRepeatMode = (mode: RepeatMode): RepeatMode => repeatModes[(repeatModes.indexOf(mode) + 1) % repeatModes.length];
 
 /** A uniformly chosen index other than `current` (the current one when there is no other). */
 function randomOtherIndex(length: number, current: number, random: number): number {

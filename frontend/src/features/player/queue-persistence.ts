@@ -23,7 +23,7 @@ export const browserStorage: StorageLike = {
   removeItem: (key) => removeStored('local', key),
 };
 
-export interface QueueStore {
+interface QueueStore {
   /** The saved session, or null when there is none or it does not hold together. */
   restore(): SavedSession | null;
   /** Saves the queue, its place and `position` (seconds into the track); an empty queue clears what was saved. */

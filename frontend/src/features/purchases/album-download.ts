@@ -12,7 +12,7 @@ export interface DownloadableAlbum {
   downloadUrl?: string | null;
 }
 
-export type DownloadResolution = { kind: 'ready'; url: string } | { kind: 'pending' } | { kind: 'unavailable' };
+type DownloadResolution = { kind: 'ready'; url: string } | { kind: 'pending' } | { kind: 'unavailable' };
 
 /**
  * What the fresh list says of one album: its link, its ZIP still being built, or nothing to download. An album

@@ -1,11 +1,11 @@
 /** The dashboard's range, as the URL says it (?range=7|30|90, or ?from=&to= for a custom one), in UTC days. Pure. */
 
 export const PRESETS = [7, 30, 90] as const;
-export type Preset = (typeof PRESETS)[number];
-export const MAX_DAYS = 366;
+type Preset = (typeof PRESETS)[number];
+const MAX_DAYS = 366;
 
 const DAY_MS = 86_400_000;
-export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 const isDay = (text: string | null): text is string =>
   !!text && /^\d{4}-\d{2}-\d{2}$/.test(text) && dayOf(new Date(`${text}T00:00:00.000Z`)) === text;
 

@@ -24,7 +24,7 @@ export const defaultEnd = (now: Date, days = 30): Date => {
   return end;
 };
 
-export type Tier = 'free' | 'toko_plus';
+type Tier = 'free' | 'toko_plus';
 
 /** "Toko+ (complimentary)", "Free": the tier in force, and where a Toko+ comes from. */
 export function tierLabel(tier: Tier, source: string | null): string {
@@ -33,7 +33,7 @@ export function tierLabel(tier: Tier, source: string | null): string {
 }
 
 export type RefundState = 'refund_requested' | 'refunded';
-export interface RefundOf {
+interface RefundOf {
   orderId: string;
   status: RefundState;
 }

@@ -13,7 +13,7 @@ export const inAlbumOrder = (answer: AlbumTracks): AlbumTracks => ({
   tracks: [...answer.tracks].sort((a, b) => a.trackNumber - b.trackNumber),
 });
 
-export const getAlbumTracks = (albumId: string, signal?: AbortSignal): Promise<AlbumTracks> =>
+const getAlbumTracks = (albumId: string, signal?: AbortSignal): Promise<AlbumTracks> =>
   api('GET /api/albums/{id}/tracks', () => catalogueSchemas().then((c) => c.albumTracks), { params: { id: albumId }, signal }).then(
     inAlbumOrder,
   );

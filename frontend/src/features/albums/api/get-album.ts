@@ -7,7 +7,7 @@ import { albumKeys } from './album-keys';
 /** The answers' schemas, loaded apart from the first page's code (lib/http.ts). */
 const catalogueSchemas = () => import('#contract/catalogue.js');
 
-export const getAlbum = (albumId: string, signal?: AbortSignal): Promise<Album> =>
+const getAlbum = (albumId: string, signal?: AbortSignal): Promise<Album> =>
   api('GET /api/albums/{id}', () => catalogueSchemas().then((c) => c.album), { params: { id: albumId }, signal });
 
 export const albumQueryOptions = (albumId: string) =>

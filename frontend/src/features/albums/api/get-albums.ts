@@ -11,7 +11,7 @@ const catalogueSchemas = () => import('#contract/catalogue.js');
 export const byReleaseDateDescending = (albums: readonly Album[]): Album[] =>
   [...albums].sort((a, b) => (a.releaseDate < b.releaseDate ? 1 : a.releaseDate > b.releaseDate ? -1 : 0));
 
-export const getAlbums = (signal?: AbortSignal): Promise<Album[]> =>
+const getAlbums = (signal?: AbortSignal): Promise<Album[]> =>
   api('GET /api/albums', () => catalogueSchemas().then((c) => c.albumList), { signal }).then(byReleaseDateDescending);
 
 export const albumsQueryOptions = () => queryOptions({ queryKey: albumKeys.catalogue(), queryFn: ({ signal }) => getAlbums(signal) });

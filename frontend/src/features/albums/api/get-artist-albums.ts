@@ -8,7 +8,7 @@ import { byReleaseDateDescending } from './get-albums';
 /** The answers' schemas, loaded apart from the first page's code (lib/http.ts). */
 const catalogueSchemas = () => import('#contract/catalogue.js');
 
-export const getArtistAlbums = (artistId: string, signal?: AbortSignal): Promise<Album[]> =>
+const getArtistAlbums = (artistId: string, signal?: AbortSignal): Promise<Album[]> =>
   api('GET /api/albums/by-artist/{id}', () => catalogueSchemas().then((c) => c.albumList), { params: { id: artistId }, signal }).then(
     byReleaseDateDescending,
   );

@@ -7,7 +7,7 @@ import { albumKeys } from './album-keys';
 /** The answers' schemas, loaded apart from the first page's code (lib/http.ts). */
 const catalogueSchemas = () => import('#contract/catalogue.js');
 
-export const getFeaturedAlbum = (signal?: AbortSignal): Promise<FeaturedAlbumAnswer> =>
+const getFeaturedAlbum = (signal?: AbortSignal): Promise<FeaturedAlbumAnswer> =>
   api('GET /api/featured-album', () => catalogueSchemas().then((c) => c.featuredAlbumAnswer), { signal });
 
 export const featuredAlbumQueryOptions = () =>

@@ -12,7 +12,7 @@ const iconLink =
   'relative z-10 inline-flex size-9 items-center justify-center rounded-full bg-white/10 text-zinc-100 transition hover:bg-white/20';
 
 /** The shop's place for an album for sale: the shop scrolls to it and offers its options. */
-export const shopAlbumPath = (albumId: string): string => `/shop#album-${encodeURIComponent(albumId)}`;
+const shopAlbumPath = (albumId: string): string => `/shop#album-${encodeURIComponent(albumId)}`;
 
 /** A member's mark on an album Toko+ opens: theirs already, nothing to subscribe to. */
 export function IncludedForMember({ album, className, iconClassName }: { album: Album; className: string; iconClassName: string }) {

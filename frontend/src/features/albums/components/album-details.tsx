@@ -64,7 +64,7 @@ export interface AlbumPlayback {
 }
 
 /** The album's purchase actions, wired by the shop; without a handler the button shows "Coming soon". */
-export interface AlbumCommerce {
+interface AlbumCommerce {
   /** Set when the listener owns the album: its download, shown instead of the offers to buy it. */
   owned?: ReactNode;
   onBuy?: (album: Album) => void;

@@ -7,7 +7,7 @@ import { artistKeys } from './artist-keys';
 /** The answers' schemas, loaded apart from the first page's code (lib/http.ts). */
 const catalogueSchemas = () => import('#contract/catalogue.js');
 
-export const getArtist = (artistId: string, signal?: AbortSignal): Promise<Artist> =>
+const getArtist = (artistId: string, signal?: AbortSignal): Promise<Artist> =>
   api('GET /api/artists/{id}', () => catalogueSchemas().then((c) => c.artist), { params: { id: artistId }, signal });
 
 export const artistQueryOptions = (artistId: string) =>

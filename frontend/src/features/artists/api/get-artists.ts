@@ -7,7 +7,7 @@ import { artistKeys } from './artist-keys';
 /** The answers' schemas, loaded apart from the first page's code (lib/http.ts). */
 const catalogueSchemas = () => import('#contract/catalogue.js');
 
-export const getArtists = (signal?: AbortSignal): Promise<Artist[]> =>
+const getArtists = (signal?: AbortSignal): Promise<Artist[]> =>
   api('GET /api/artists', () => catalogueSchemas().then((c) => c.listArtistsAnswer), { signal });
 
 export const artistsQueryOptions = () => queryOptions({ queryKey: artistKeys.list(), queryFn: ({ signal }) => getArtists(signal) });

@@ -6,10 +6,10 @@ import { api, type ApiInput } from '../../../lib/http';
 /** The tiers the route lists content for, as its contract names them. */
 type Tier = NonNullable<NonNullable<ApiInput<'GET /api/exclusive-content'>['query']>['tier']>;
 
-export const getExclusiveContent = (tier: Tier, signal?: AbortSignal): Promise<ExclusiveItem[]> =>
+const getExclusiveContent = (tier: Tier, signal?: AbortSignal): Promise<ExclusiveItem[]> =>
   api('GET /api/exclusive-content', listExclusiveContentAnswer, { query: { tier }, signal }).then((answer) => answer.items);
 
-export const exclusiveContentQueryOptions = (tier: Tier) =>
+const exclusiveContentQueryOptions = (tier: Tier) =>
   queryOptions({ queryKey: ['exclusive-content', tier] as const, queryFn: ({ signal }) => getExclusiveContent(tier, signal) });
 
 export const useExclusiveContent = (tier: Tier, enabled: boolean) => useQuery({ ...exclusiveContentQueryOptions(tier), enabled });

@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { loginAnswer } from '#contract/accounts.js';
 import { api } from '../../../lib/http';
 
-export const adminLogin = (body: { email: string; password: string } | { username: string; password: string }) =>
+const adminLogin = (body: { email: string; password: string } | { username: string; password: string }) =>
   api('POST /api/auth/login', loginAnswer, { body });
 
 export const useAdminLogin = () => useMutation({ mutationFn: adminLogin });

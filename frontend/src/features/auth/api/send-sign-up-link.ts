@@ -2,12 +2,11 @@
  * POST /api/auth/send-magic-auth-link: the sign-up modal's e-mail step (one message with the code and the link),
  * retried on POST /api/auth/send-magic-link when the address already has an account, so the person still gets in.
  */
-import { useMutation } from '@tanstack/react-query';
 import { sendSignUpLinkAnswer } from '#contract/accounts.js';
 import { api } from '../../../lib/http';
 import { saysEmailExists } from '../sign-in-messages';
 
-export interface SignUpLinkRequest {
+interface SignUpLinkRequest {
   email: string;
   /** "subscribe" when the Toko+ box is ticked, so the verified code answers with the subscription intent. */
   intent: 'subscribe' | 'free';
@@ -21,5 +20,3 @@ export async function sendSignUpLink(body: SignUpLinkRequest) {
     return api('POST /api/auth/send-magic-link', sendSignUpLinkAnswer, { body });
   }
 }
-
-export const useSendSignUpLink = () => useMutation({ mutationFn: sendSignUpLink });

@@ -1,5 +1,4 @@
 /** POST /api/auth/smart-signin: the sign-in modal's e-mail step; the server decides how this person gets in. */
-import { useMutation } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { smartSignInAnswer } from '#contract/accounts.js';
 import { api } from '../../../lib/http';
@@ -23,12 +22,10 @@ export function readSmartSignIn(
 }
 
 /** What a sign-in started from a checkout carries: the intent (the code's answer then names where it resumes) and the guest cart. */
-export interface SignInIntentFields {
+interface SignInIntentFields {
   intent: 'cart_checkout';
   cartItems: unknown[];
 }
 
 export const smartSignIn = (email: string, carried?: SignInIntentFields): Promise<SmartSignInAnswer> =>
   api('POST /api/auth/smart-signin', smartSignInAnswer, { body: carried ? { email, displayName: '', ...carried } : { email } });
-
-export const useSmartSignIn = () => useMutation({ mutationFn: (email: string) => smartSignIn(email) });

@@ -6,7 +6,7 @@ import { api } from '../../../lib/http';
 
 export type VerifyCodeAnswer = z.infer<typeof verifyCodeAnswer>;
 
-export const verifyCode = (body: { email: string; code: string }): Promise<VerifyCodeAnswer> =>
+const verifyCode = (body: { email: string; code: string }): Promise<VerifyCodeAnswer> =>
   api('POST /api/auth/verify-code', verifyCodeAnswer, { body });
 
 export const useVerifyCode = () => useMutation({ mutationFn: verifyCode });

@@ -11,7 +11,7 @@ import type { SessionUser } from '../../../lib/session';
 export type AccountIntent = 'sign-in' | 'sign-up' | 'join-plus';
 
 /** What asked for an account, so the modal can say why (an exclusive album, a Toko+ tier). */
-export interface AccountDialogContext {
+interface AccountDialogContext {
   isExclusive?: boolean;
   albumTitle?: string;
   requiredTier?: string;
@@ -19,7 +19,7 @@ export interface AccountDialogContext {
   action?: 'listen' | 'keep';
 }
 
-export interface AccountDialogOptions {
+interface AccountDialogOptions {
   /** Open on sign-up with the Toko+ box ticked ("join-plus" implies it). */
   showSubscriptionForm?: boolean;
   context?: AccountDialogContext;
@@ -27,7 +27,7 @@ export interface AccountDialogOptions {
   onSuccess?: (user: SessionUser | null) => void;
 }
 
-export type OpenAccountDialog = (intent: AccountIntent, options?: AccountDialogOptions) => void;
+type OpenAccountDialog = (intent: AccountIntent, options?: AccountDialogOptions) => void;
 
 export interface AccountDialogRequest extends AccountDialogOptions {
   intent: AccountIntent;

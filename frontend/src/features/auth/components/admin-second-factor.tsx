@@ -24,7 +24,7 @@ import {
 } from '../sign-in-messages';
 import { StepHeading } from './step-heading';
 
-export interface AdminSecondFactorProps {
+interface AdminSecondFactorProps {
   surface: Surface;
   email: string;
   challenge: string;

@@ -12,7 +12,7 @@ import { useVerifyCode, type VerifyCodeAnswer } from '../api/verify-code';
 import { useCompleteSignIn, type SignInResult } from '../complete-sign-in';
 import { invalidCode, isCompleteCode, sanitizeCode, verifyFailure, type Notice, type Surface } from '../sign-in-messages';
 
-export interface CodeSignInOptions {
+interface CodeSignInOptions {
   email: string;
   surface: Surface;
   /** The Toko+ box was ticked before the code was asked for. */
@@ -31,7 +31,7 @@ export interface CodeSignInOptions {
   incompleteCode?: Notice;
 }
 
-export interface CodeSignIn {
+interface CodeSignIn {
   code: string;
   setCode: (code: string) => void;
   failure: Notice | null;

@@ -33,7 +33,7 @@ import { StepHeading } from './step-heading';
 
 const AdminSecondFactor = lazy(() => import('./admin-second-factor').then((module) => ({ default: module.AdminSecondFactor })));
 
-export interface SignInFlowProps {
+interface SignInFlowProps {
   surface: Surface;
   initialMode: SignInMode;
   /** Tick the Toko+ box from the start (the listener chose Toko+). */

@@ -8,14 +8,14 @@ import { confirmFanSignupAnswer, fanSignupAnswer } from '#contract/band.js';
 import { api } from '../../../lib/http';
 
 /** The fan signup needs a well-formed address, checked before sending so a typo is caught at the field. */
-export const fanEmailSchema = z.string().check(z.trim(), z.email());
+const fanEmailSchema = z.string().check(z.trim(), z.email());
 
 export const isValidFanEmail = (email: string): boolean => z.safeParse(fanEmailSchema, email).success;
 
-export const signUpFan = (email: string) => api('POST /api/band/fan-signup', fanSignupAnswer, { body: { email: email.trim() } });
+const signUpFan = (email: string) => api('POST /api/band/fan-signup', fanSignupAnswer, { body: { email: email.trim() } });
 
 export const useFanSignup = () => useMutation({ mutationFn: signUpFan });
 
-export const confirmFanSignup = (token: string) => api('POST /api/band/fan-signup/confirm', confirmFanSignupAnswer, { body: { token } });
+const confirmFanSignup = (token: string) => api('POST /api/band/fan-signup/confirm', confirmFanSignupAnswer, { body: { token } });
 
 export const useConfirmFanSignup = () => useMutation({ mutationFn: confirmFanSignup });

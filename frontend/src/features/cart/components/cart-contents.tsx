@@ -17,7 +17,7 @@ import type { CartAlbum } from '../cart-album';
 import { albumCountLabel, PLAN_ADD_ON_DOLLARS, summarizeCart, type CartSummary } from '../cart-pricing';
 import { useAlbumCart } from '../use-album-cart';
 
-export const ALBUM_INCLUDES = ['MP3 and lossless WAV files', 'Bonus instrumentals, all in one ZIP', 'Lifetime downloads'] as const;
+const ALBUM_INCLUDES = ['MP3 and lossless WAV files', 'Bonus instrumentals, all in one ZIP', 'Lifetime downloads'] as const;
 
 interface CartViewProps {
   includeSubscription: boolean;

@@ -31,7 +31,7 @@ export interface FavoriteDetails {
   audioUrl?: string | null;
 }
 
-export interface FavoriteChange {
+interface FavoriteChange {
   target: FavoriteTarget;
   /** The state wanted: true to favourite, false to unfavourite. */
   favorite: boolean;

@@ -6,7 +6,7 @@ import { useSession } from '../../../lib/session';
 import { isFavoriteOf, type FavoriteTarget } from './change-favorites';
 import { libraryKeys } from './library-keys';
 
-export const favoritesQueryOptions = () =>
+const favoritesQueryOptions = () =>
   queryOptions({
     queryKey: libraryKeys.favorites(),
     queryFn: ({ signal }) => api('GET /api/favorites', listFavoritesAnswer, { signal }),

@@ -5,7 +5,7 @@ import { api } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { libraryKeys } from './library-keys';
 
-export const libraryAlbumsQueryOptions = () =>
+const libraryAlbumsQueryOptions = () =>
   queryOptions({
     queryKey: libraryKeys.albums(),
     queryFn: ({ signal }) => api('GET /api/library/albums', listLibraryAlbumsAnswer, { signal }),

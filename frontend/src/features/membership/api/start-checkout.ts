@@ -9,8 +9,7 @@ import { embeddedCheckoutForm, type EmbeddedCheckoutForm } from '../../../lib/em
 import { api } from '../../../lib/http';
 import type { PlanAmount } from '../plans';
 
-export const startEmbeddedCheckout = (amount: PlanAmount) =>
-  api('POST /api/subscription/checkout', startPlanCheckoutAnswer, { body: { amount } });
+const startEmbeddedCheckout = (amount: PlanAmount) => api('POST /api/subscription/checkout', startPlanCheckoutAnswer, { body: { amount } });
 
 /** The hosted checkout page's address. */
 export async function startHostedCheckout(amount: PlanAmount): Promise<string> {
@@ -19,7 +18,7 @@ export async function startHostedCheckout(amount: PlanAmount): Promise<string> {
   return answer.url;
 }
 
-export type OpenedCheckout = { kind: 'embedded'; form: EmbeddedCheckoutForm } | { kind: 'hosted'; url: string };
+type OpenedCheckout = { kind: 'embedded'; form: EmbeddedCheckoutForm } | { kind: 'hosted'; url: string };
 
 /** The embedded form when there is one to show, else the hosted page; the hosted page's failure is the one reported. */
 export async function openCheckout(amount: PlanAmount): Promise<OpenedCheckout> {

@@ -4,7 +4,7 @@ import { memberDiscountAnswer } from '#contract/merch.js';
 import { api } from '../../../lib/http';
 import { merchKeys } from './merch-keys';
 
-export const memberDiscountQueryOptions = (userId: string | null) =>
+const memberDiscountQueryOptions = (userId: string | null) =>
   queryOptions({
     queryKey: merchKeys.memberDiscount(userId),
     queryFn: ({ signal }) => api('GET /api/shopify/member-discount', memberDiscountAnswer, { signal }),

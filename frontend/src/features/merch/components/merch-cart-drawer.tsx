@@ -37,7 +37,7 @@ import { checkoutDestination, MERCH_SHOP_HOST, type CreatedCart } from '../merch
 import { StateBox } from '../../../ui/status-message';
 
 /** The album cart's part of the header's cart: how many albums it holds, and what shows them. */
-export interface AlbumCartPart {
+interface AlbumCartPart {
   count: number;
   render: (close: () => void) => ReactNode;
 }

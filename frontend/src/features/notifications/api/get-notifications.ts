@@ -4,12 +4,12 @@ import { listNotificationsAnswer, type Notification } from '#contract/notificati
 import { api } from '../../../lib/http';
 import { notificationKeys } from './notification-keys';
 
-export const getNotifications = (signal?: AbortSignal): Promise<Notification[]> =>
+const getNotifications = (signal?: AbortSignal): Promise<Notification[]> =>
   api('GET /api/notifications', listNotificationsAnswer, { signal }).then((list) =>
     [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
   );
 
-export const notificationsQueryOptions = () =>
+const notificationsQueryOptions = () =>
   queryOptions({ queryKey: notificationKeys.list(), queryFn: ({ signal }) => getNotifications(signal), staleTime: 0 });
 
 export const useNotifications = () => useQuery(notificationsQueryOptions());

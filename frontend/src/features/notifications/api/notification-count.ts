@@ -8,7 +8,7 @@ const notificationsSchemas = () => import('#contract/notifications.js');
 
 export const NOTIFICATION_COUNT_REFRESH_MS = 30_000;
 
-export const notificationCountQueryOptions = () =>
+const notificationCountQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.count(),
     queryFn: async ({ signal }) =>

@@ -4,7 +4,7 @@ import type * as z from 'zod/mini';
 import { deploymentStatusAnswer } from '#contract/platform.js';
 import { api } from '../../../lib/http';
 
-export const DEPLOYMENT_POLL_MS = 5000;
+const DEPLOYMENT_POLL_MS = 5000;
 /** What a complete deployment of the label holds: the status page counts the media against these. */
 export const expectedMedia = { images: 17, audio: 35 } as const;
 
@@ -19,10 +19,10 @@ export function deploymentHealth(status: DeploymentStatus | undefined, failed: b
   return complete ? 'deployed' : 'issues';
 }
 
-export const getDeploymentStatus = (signal?: AbortSignal): Promise<DeploymentStatus> =>
+const getDeploymentStatus = (signal?: AbortSignal): Promise<DeploymentStatus> =>
   api('GET /api/deployment-status', deploymentStatusAnswer, { signal });
 
-export const deploymentStatusQueryOptions = () =>
+const deploymentStatusQueryOptions = () =>
   queryOptions({
     queryKey: ['deployment-status'] as const,
     queryFn: ({ signal }) => getDeploymentStatus(signal),

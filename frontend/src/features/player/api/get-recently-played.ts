@@ -3,14 +3,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listRecentlyPlayedAnswer, type RecentTrack } from '#contract/library.js';
 import { api } from '../../../lib/http';
 
-export const RECENTLY_PLAYED_LIMIT = 20;
+const RECENTLY_PLAYED_LIMIT = 20;
 
-export const getRecentlyPlayed = (signal?: AbortSignal): Promise<RecentTrack[]> =>
+const getRecentlyPlayed = (signal?: AbortSignal): Promise<RecentTrack[]> =>
   api('GET /api/recently-played', listRecentlyPlayedAnswer, { query: { limit: RECENTLY_PLAYED_LIMIT }, signal });
 
-export const recentlyPlayedKeys = { all: ['recently-played'] as const };
+const recentlyPlayedKeys = { all: ['recently-played'] as const };
 
-export const recentlyPlayedQueryOptions = () =>
+const recentlyPlayedQueryOptions = () =>
   // Read afresh each time the dialog opens: the history grows while the listener listens.
   queryOptions({ queryKey: recentlyPlayedKeys.all, queryFn: ({ signal }) => getRecentlyPlayed(signal), staleTime: 0 });
 

@@ -14,7 +14,7 @@ export interface TrackPlay {
   ended?: boolean;
 }
 
-export const recordTrackPlay = (play: TrackPlay) =>
+const recordTrackPlay = (play: TrackPlay) =>
   api('POST /api/track-play', () => playsSchemas().then((c) => c.recordTrackPlayAnswer), { body: play });
 
 export function useRecordTrackPlay(onRecorded: (play: TrackPlay) => void) {

@@ -4,7 +4,7 @@ import { api } from '../../../lib/http';
 /** The answers' schemas, loaded apart from the first page's code (lib/http.ts). */
 const playsSchemas = () => import('#contract/plays.js');
 
-export interface PlayedTrack {
+interface PlayedTrack {
   trackId: string;
   albumId: string;
 }

@@ -78,7 +78,7 @@ export interface PlayerControls {
   seekBy: (seconds: number) => void;
 }
 
-export interface PlayerProgress {
+interface PlayerProgress {
   /** Seconds into the current track. */
   position: number;
   /** Seconds; null until known. */

@@ -11,7 +11,7 @@ import { purchaseKeys } from './purchase-keys';
 import type { PurchasedAlbum } from '#contract/commerce.js';
 
 /** How often a list with a pending ZIP asks again. */
-export const PENDING_DOWNLOAD_POLL_MS = 5000;
+const PENDING_DOWNLOAD_POLL_MS = 5000;
 
 export const purchasedAlbumsQueryOptions = () =>
   queryOptions({
@@ -19,7 +19,7 @@ export const purchasedAlbumsQueryOptions = () =>
     queryFn: ({ signal }) => api('GET /api/library/purchased-albums', listPurchasedAlbumsAnswer, { signal }),
   });
 
-export const hasPendingDownload = (albums: PurchasedAlbum[] | undefined): boolean => Boolean(albums?.some((album) => !album.shopifyZipUrl));
+const hasPendingDownload = (albums: PurchasedAlbum[] | undefined): boolean => Boolean(albums?.some((album) => !album.shopifyZipUrl));
 
 /** The list a screen shows: read for a signed-in listener, and polled while any ZIP is pending. */
 export function usePurchasedAlbums() {

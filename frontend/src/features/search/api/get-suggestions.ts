@@ -26,7 +26,7 @@ export function suggestionPath(suggestion: Suggestion): string {
 
 export const wantsSuggestions = (text: string): boolean => text.trim().length >= SUGGESTION_MIN_LENGTH;
 
-export const suggestionsQueryOptions = (query: string) =>
+const suggestionsQueryOptions = (query: string) =>
   queryOptions({
     queryKey: searchKeys.suggestions(query),
     queryFn: ({ signal }) =>
