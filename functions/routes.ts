@@ -2,7 +2,8 @@
  * The HTTP manifest: one line per route, naming its contract (the zod schemas of its params, query, body and
  * answer, in functions/<context>/contract/<name>.ts). The local gateway and the CDK HttpApi both route from it; each
  * context is one Lambda (functions/<context>/http/<name>.ts, found by infra/aws/entries.ts) whose handler serves exactly its routes, with its input
- * parsed by, and its types inferred from, the route's line.
+ * parsed by, and its types inferred from, the route's line. The lines are grouped in one slice per context; a Lambda
+ * imports only its own slice, so its bundle carries no other context's lines or contracts.
  */
 import * as accounts from './accounts/contract/accounts.js';
 import * as adminCatalogue from './catalogue/contract/admin-catalogue.js';
@@ -80,7 +81,7 @@ export type StepUp = true | ((body: unknown) => boolean);
 
 /**
  * Marked free of side effects (as the contracts' `endpoint` and zod's builders are), like the slices' combining below:
- * a context's Lambda imports its own slice, and its bundle drops the other slices' lines and the contracts they name.
+ * a bundle drops the slices it does not import, and package.json's sideEffects lets it drop the contracts they name.
  */
 // @__NO_SIDE_EFFECTS__
 const route = <M extends HttpMethod, P extends string, C extends Context, A extends AuthLevel, E extends Endpoint>(
