@@ -158,6 +158,9 @@ export function PlayerProvider({
   const nextRandom = useRef(firstRandom);
   // The play whose signed URL was already renewed (once per play before loading; after that only when expired).
   const refreshedForPlay = useRef(0);
+  // The play whose renewal before loading is still awaited: a Play pressed meanwhile waits for it rather than loading the
+  // expired URL, which would fail after the fresh one had come.
+  const renewingForPlay = useRef(0);
   const [audioUrls] = useState(() =>
     audioUrlRefresher(getAlbumAudioUrls, (fresh) => dispatch({ type: 'audioUrlsRefreshed', audioUrls: fresh })),
   );
@@ -188,12 +191,19 @@ export function PlayerProvider({
     if (loadedPlayId.current !== state.playId) {
       // A signed URL that has expired (a restored queue, an album page left open) is renewed before loading:
       // the fresh one changes `track`, which runs this again.
-      if (refreshedForPlay.current !== state.playId && needsFreshAudioUrl(track.audioUrl, Date.now(), track.duration)) {
-        refreshedForPlay.current = state.playId;
-        void freshUrlFor(track).then((fresh) => {
-          if (!fresh) urlChecked();
-        });
-        return;
+      if (needsFreshAudioUrl(track.audioUrl, Date.now(), track.duration)) {
+        if (renewingForPlay.current === state.playId) return;
+        if (refreshedForPlay.current !== state.playId) {
+          const playId = state.playId;
+          refreshedForPlay.current = playId;
+          renewingForPlay.current = playId;
+          void freshUrlFor(track).then((fresh) => {
+            if (renewingForPlay.current === playId) renewingForPlay.current = 0;
+            // No fresh URL: load what there is (it fails visibly). A fresh one changed `track`, which runs this again.
+            if (!fresh) urlChecked();
+          });
+          return;
+        }
       }
       // Only the first load (the restored session) starts part-way through.
       if (loadedPlayId.current !== 0) pendingSeek.current = null;
