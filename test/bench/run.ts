@@ -32,6 +32,8 @@ import { lambdaBundle } from '../../frontend/build/lambda-bundle.js';
 
 const rows: Row[] = [];
 const KB = 1024;
+/** The first route's JS, gzip: the budget with headroom (it was 150 KB). */
+const FIRST_ROUTE_KB = 145;
 /** The built SPA the cloud serves: `TOKO_WEB_DIST` when set (as in the tests), else frontend/dist. */
 const webDist = process.env.TOKO_WEB_DIST
   ? path.resolve(process.env.TOKO_WEB_DIST)
@@ -219,8 +221,8 @@ async function firstRouteJs() {
   rows.push({
     what: 'JS for the first route (gzip)',
     measured: `${(first / KB).toFixed(1)} KB`,
-    budget: '≤ 150 KB',
-    ratio: (150 * KB) / first,
+    budget: `≤ ${FIRST_ROUTE_KB} KB`,
+    ratio: (FIRST_ROUTE_KB * KB) / first,
   });
   rows.push({
     what: 'JS for any route: first route + its largest lazy chunk (gzip)',
