@@ -149,6 +149,23 @@ const inContractChunk = (id: string) =>
   /node_modules[\\/]zod[\\/]/.test(id) ||
   [...firstPageContract, '/frontend/src/app/contract-schemas.ts'].some((module) => id.replaceAll('\\', '/').endsWith(module));
 
+/**
+ * package.json's `sideEffects` marks the contract's modules free of side effects, for the Lambdas' bundles (each leaves
+ * out the other contexts' schemas); when it is set, Vite's resolver hands it on, over treeshake.moduleSideEffects.
+ * The SPA's build keeps its own rule: only a feature's index.ts is free of them (see treeshake below), and the contract's
+ * modules are not: app/contract-schemas.ts imports the first page's schemas just to evaluate them.
+ */
+const featureIndex = /features[\\/][^\\/]+[\\/]index\.ts$/;
+function moduleSideEffects(): Plugin {
+  return {
+    name: 'module-side-effects',
+    transform: {
+      filter: { id: [featureIndex, /[\\/]functions[\\/]/] },
+      handler: (code, id) => ({ code, map: null, moduleSideEffects: !featureIndex.test(id) }),
+    },
+  };
+}
+
 // `vite` (dev) forwards the API and media to the local cloud when TOKO_API_ORIGIN names it.
 const apiOrigin = process.env.TOKO_API_ORIGIN;
 const proxy: Record<string, ProxyOptions> | undefined = apiOrigin
@@ -162,6 +179,7 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     brandPage(),
     preloadChunks(),
+    moduleSideEffects(),
     webAppPlugin({ product: brand.product, labelName: brand.labelName, accentColor: brand.accentColor, backgroundColor: '#09090b' }),
     precompressPlugin(),
   ],
@@ -176,7 +194,7 @@ export default defineConfig(({ command }) => ({
       // A feature's index.ts only names what the feature offers: marked free of side effects, an import through it reaches just the modules
       // it names, so a lazy page's import of a feature does not pull that feature's other modules into the first page.
       treeshake: {
-        moduleSideEffects: (id: string) => !/features[\\/][^\\/]+[\\/]index\.ts$/.test(id),
+        moduleSideEffects: (id: string) => !featureIndex.test(id),
         // Calls through zod's namespace (`z.string().check(…)`, `z.iso.date()`) only build schemas, so a schema nothing
         // reads is dropped: the contract modules' params, query and body schemas, which the SPA never uses (it imports
         // answer schemas only), stay out of the bundle. Zod marks its builders pure, but not the `.check()` chains.

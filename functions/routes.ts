@@ -2,7 +2,8 @@
  * The HTTP manifest: one line per route, naming its contract (the zod schemas of its params, query, body and
  * answer, in functions/<context>/contract/<name>.ts). The local gateway and the CDK HttpApi both route from it; each
  * context is one Lambda (functions/<context>/http/<name>.ts, found by infra/aws/entries.ts) whose handler serves exactly its routes, with its input
- * parsed by, and its types inferred from, the route's line.
+ * parsed by, and its types inferred from, the route's line. The lines are grouped in one slice per context; a Lambda
+ * imports only its own slice, so its bundle carries no other context's lines or contracts.
  */
 import * as accounts from './accounts/contract/accounts.js';
 import * as adminCatalogue from './catalogue/contract/admin-catalogue.js';
@@ -78,6 +79,11 @@ export interface RouteSpec {
 /** When a route asks for a fresh code: always, or only for a body it names (a redrive of everything, say). */
 export type StepUp = true | ((body: unknown) => boolean);
 
+/**
+ * Marked free of side effects (as the contracts' `endpoint` and zod's builders are), like the slices' combining below:
+ * a bundle drops the slices it does not import, and package.json's sideEffects lets it drop the contracts they name.
+ */
+// @__NO_SIDE_EFFECTS__
 const route = <M extends HttpMethod, P extends string, C extends Context, A extends AuthLevel, E extends Endpoint>(
   method: M,
   path: P,
@@ -91,9 +97,12 @@ const route = <M extends HttpMethod, P extends string, C extends Context, A exte
 };
 const stepUp = { stepUp: true } as const;
 
-// One line per route, however long: the manifest reads as a table.
+/** A manifest line of one context: each slice below holds only its context's lines. */
+type Line<C extends Context> = { context: C };
+
+// One line per route, however long: the manifest reads as a table, one slice per context (its Lambda is handed it).
 // prettier-ignore
-export const routes = [
+export const catalogueRoutes = [
   route('GET', '/api/albums', 'catalogue', 'guest', catalogue.listAlbums),
   route('GET', '/api/albums/{id}', 'catalogue', 'guest', catalogue.getAlbum),
   route('GET', '/api/albums/{id}/tracks', 'catalogue', 'guest', catalogue.getAlbumTracks),
@@ -102,13 +111,29 @@ export const routes = [
   route('GET', '/api/artists/{id}', 'catalogue', 'guest', catalogue.getArtist),
   route('GET', '/api/tracks/{id}/lyrics', 'catalogue', 'guest', catalogue.getLyrics),
   route('GET', '/api/featured-album', 'catalogue', 'guest', catalogue.getFeaturedAlbum),
+] satisfies Line<'catalogue'>[];
+
+// prettier-ignore
+export const playsRoutes = [
   route('POST', '/api/albums/{id}/update-stats', 'plays', 'guest', plays.updateAlbumStats),
   route('POST', '/api/track-play/start', 'plays', 'guest', plays.startTrackPlay),
   route('POST', '/api/track-play', 'plays', 'guest', plays.recordTrackPlay),
+] satisfies Line<'plays'>[];
+
+// prettier-ignore
+export const platformRoutes = [
   route('GET', '/api/deployment-status', 'platform', 'guest', platform.deploymentStatus),
+] satisfies Line<'platform'>[];
+
+// prettier-ignore
+export const bandRoutes = [
   route('POST', '/api/band/fan-signup', 'band', 'guest', band.fanSignup),
   route('POST', '/api/band/fan-signup/confirm', 'band', 'guest', band.confirmFanSignup),
   route('GET', '/api/band/tracks', 'band', 'guest', band.listBandTracks),
+] satisfies Line<'band'>[];
+
+// prettier-ignore
+export const libraryRoutes = [
   route('GET', '/api/library/albums', 'library', 'user', library.listLibraryAlbums),
   route('GET', '/api/library/tracks', 'library', 'user', library.listLibraryTracks),
   route('POST', '/api/library/add-album', 'library', 'user', library.addAlbum),
@@ -118,10 +143,18 @@ export const routes = [
   route('DELETE', '/api/favorites', 'library', 'user', library.removeFavorite),
   route('POST', '/api/listening-history', 'library', 'user', library.recordListening),
   route('GET', '/api/recently-played', 'library', 'user', library.listRecentlyPlayed),
+] satisfies Line<'library'>[];
+
+// prettier-ignore
+export const searchRoutes = [
   route('GET', '/api/search', 'search', 'guest', search.search),
   route('GET', '/api/search/suggestions', 'search', 'guest', search.suggestions),
   route('GET', '/api/playlists', 'search', 'guest', search.listPlaylists),
   route('GET', '/api/playlists/{id}', 'search', 'guest', search.getPlaylist),
+] satisfies Line<'search'>[];
+
+// prettier-ignore
+export const accountsRoutes = [
   route('POST', '/api/auth/smart-signin', 'accounts', 'guest', accounts.smartSignIn),
   route('POST', '/api/auth/send-magic-auth-link', 'accounts', 'guest', accounts.sendSignUpLink),
   route('POST', '/api/auth/send-magic-link', 'accounts', 'guest', accounts.sendSignUpLink),
@@ -147,15 +180,27 @@ export const routes = [
   route('PUT', '/api/users/{id}', 'accounts', 'user', accounts.updateProfile),
   route('POST', '/api/users/me/email', 'accounts', 'user', accounts.startEmailChange),
   route('POST', '/api/users/me/email/confirm', 'accounts', 'user', accounts.confirmEmailChange),
+  route('POST', '/api/avatar-upload', 'accounts', 'user', accounts.uploadAvatar),
+] satisfies Line<'accounts'>[];
+
+// prettier-ignore
+export const userDataRoutes = [
   route('GET', '/api/users/me/export', 'user-data', 'user', userData.exportMyData),
   route('POST', '/api/users/me/deletion', 'user-data', 'user', userData.requestDeletion),
   route('POST', '/api/users/me/deletion/confirm', 'user-data', 'user', userData.confirmDeletion),
-  route('POST', '/api/avatar-upload', 'accounts', 'user', accounts.uploadAvatar),
+] satisfies Line<'user-data'>[];
+
+// prettier-ignore
+export const notificationsRoutes = [
   route('GET', '/api/notifications', 'notifications', 'user', notifications.listNotifications),
   route('GET', '/api/notifications/count', 'notifications', 'user', notifications.countUnread),
   route('PUT', '/api/notifications/{id}/read', 'notifications', 'user', notifications.markRead),
   route('PUT', '/api/notifications/read-all', 'notifications', 'user', notifications.markAllRead),
   route('DELETE', '/api/notifications/{id}', 'notifications', 'user', notifications.deleteNotification),
+] satisfies Line<'notifications'>[];
+
+// prettier-ignore
+export const commerceRoutes = [
   route('GET', '/api/cart', 'commerce', 'guest', commerce.getCart),
   route('POST', '/api/cart/add', 'commerce', 'user', commerce.addToCart),
   route('DELETE', '/api/cart/{id}', 'commerce', 'user', commerce.removeFromCart),
@@ -171,7 +216,15 @@ export const routes = [
   route('GET', '/api/purchases', 'commerce', 'user', commerce.listPurchases),
   route('GET', '/api/library/purchased-albums', 'commerce', 'user', commerce.listPurchasedAlbums),
   route('GET', '/api/downloads/{albumId}', 'commerce', 'user', commerce.download),
+] satisfies Line<'commerce'>[];
+
+// prettier-ignore
+export const stripeWebhookRoutes = [
   route('POST', '/api/stripe/webhook', 'stripe-webhook', 'guest', stripeWebhook.webhook),
+] satisfies Line<'stripe-webhook'>[];
+
+// prettier-ignore
+export const membershipRoutes = [
   route('POST', '/api/subscription/checkout', 'membership', 'user', membership.startPlanCheckout),
   route('POST', '/api/subscription/checkout/hosted', 'membership', 'user', membership.startHostedPlanCheckout),
   route('POST', '/api/create-subscription', 'membership', 'guest', membership.createSubscription),
@@ -185,12 +238,20 @@ export const routes = [
   route('GET', '/api/exclusive-content', 'membership', 'guest', membership.listExclusiveContent),
   route('GET', '/api/exclusive-videos', 'membership', 'guest', membership.listExclusiveVideos),
   route('GET', '/api/video-by-slug/{slug}', 'membership', 'guest', membership.getVideo),
+] satisfies Line<'membership'>[];
+
+// prettier-ignore
+export const merchRoutes = [
   route('GET', '/api/shopify/products', 'merch', 'guest', merch.listProducts),
   route('GET', '/api/shopify/collections', 'merch', 'guest', merch.listCollections),
   route('POST', '/api/shopify/create-cart', 'merch', 'guest', merch.createCart),
   route('GET', '/api/shopify/member-discount', 'merch', 'guest', merch.getMemberDiscount),
   route('GET', '/api/shopify/cart-status', 'merch', 'guest', merch.getCartStatus),
   route('POST', '/api/shopify/webhook', 'merch', 'guest', merch.shopifyWebhook),
+] satisfies Line<'merch'>[];
+
+// prettier-ignore
+export const adminCatalogueRoutes = [
   route('GET', '/api/admin/artists', 'admin-catalogue', 'admin:catalogue', adminCatalogue.listArtists),
   route('POST', '/api/admin/artists', 'admin-catalogue', 'admin:catalogue', adminCatalogue.createArtist),
   route('PUT', '/api/admin/artists/{id}', 'admin-catalogue', 'admin:catalogue', adminCatalogue.changeArtist),
@@ -220,27 +281,6 @@ export const routes = [
   route('GET', '/api/admin/videos', 'admin-catalogue', 'admin:catalogue', adminCatalogue.listVideos),
   route('POST', '/api/admin/videos', 'admin-catalogue', 'admin:catalogue', adminCatalogue.createVideo),
   route('PUT', '/api/admin/videos/{id}', 'admin-catalogue', 'admin:catalogue', adminCatalogue.changeVideo),
-  route('GET', '/api/admin/users', 'admin-people', 'admin:people', adminPeople.searchUsers),
-  route('GET', '/api/admin/users/{id}', 'admin-people', 'admin:people', adminPeople.getUser),
-  route('POST', '/api/admin/users/{id}/complimentary-membership', 'admin-people', 'admin:people', adminPeople.grantComplimentary),
-  route('DELETE', '/api/admin/users/{id}/complimentary-membership', 'admin-people', 'admin:people', adminPeople.revokeComplimentary),
-  route('PUT', '/api/admin/users/{id}/role', 'admin-people', 'admin:owner', adminPeople.changeRole, stepUp),
-  route('POST', '/api/admin/users/{id}/block', 'admin-people', 'admin:people', adminPeople.block),
-  route('DELETE', '/api/admin/users/{id}/block', 'admin-people', 'admin:people', adminPeople.unblock),
-  route('GET', '/api/admin/fan-signups', 'admin-people', 'admin:people', adminPeople.listFanSignups),
-  route('GET', '/api/admin/fan-signups/export', 'admin-people', 'admin:people', adminPeople.exportFanSignups, stepUp),
-  route('GET', '/api/admin/history/{kind}/{id}', 'admin-history', 'admin', adminHistory.getHistory),
-  route('GET', '/api/admin/albums/{id}/as-of', 'admin-history', 'admin', adminHistory.getAlbumAsOf),
-  route('GET', '/api/admin/purchases', 'admin-sales', 'admin:money', adminSales.listPurchases),
-  route('GET', '/api/admin/sales', 'admin-sales', 'admin:money', adminSales.searchSales),
-  route('POST', '/api/admin/purchases/{orderId}/refund', 'admin-sales', 'admin:money', adminSales.refundOrder, stepUp),
-  route('GET', '/api/admin/dashboard', 'admin-dashboard', 'admin', adminDashboard.getDashboard),
-  route('GET', '/api/admin/statements', 'admin-statements', 'admin:money', adminStatements.listStatements),
-  route('GET', '/api/admin/statements/{artistId}/{month}', 'admin-statements', 'admin:money', adminStatements.getStatement),
-  route('POST', '/api/admin/statements/closings', 'admin-statements', 'admin:money', adminStatements.closeMonth),
-  route('PUT', '/api/admin/contracts/{artistId}', 'admin-statements', 'admin:money', adminStatements.setContract),
-  // The label's staff: split terms, restoring artists, videos hidden and deleted, the sales search, playlists.
-  route('GET', '/api/admin/contracts/{artistId}', 'admin-statements', 'admin:money', adminStatements.getContract),
   route('POST', '/api/admin/artists/{id}/restore', 'admin-catalogue', 'admin:catalogue', adminCatalogue.restoreArtist),
   route('POST', '/api/admin/videos/{id}/hide', 'admin-catalogue', 'admin:catalogue', adminCatalogue.hideVideo),
   route('POST', '/api/admin/videos/{id}/show', 'admin-catalogue', 'admin:catalogue', adminCatalogue.showVideo),
@@ -252,6 +292,50 @@ export const routes = [
   route('PUT', '/api/admin/playlists/{id}/tracks', 'admin-catalogue', 'admin:catalogue', adminPlaylists.setPlaylistTracks),
   route('POST', '/api/admin/playlists/{id}/publish', 'admin-catalogue', 'admin:catalogue', adminPlaylists.publishPlaylist),
   route('POST', '/api/admin/playlists/{id}/unpublish', 'admin-catalogue', 'admin:catalogue', adminPlaylists.unpublishPlaylist),
+] satisfies Line<'admin-catalogue'>[];
+
+// prettier-ignore
+export const adminPeopleRoutes = [
+  route('GET', '/api/admin/users', 'admin-people', 'admin:people', adminPeople.searchUsers),
+  route('GET', '/api/admin/users/{id}', 'admin-people', 'admin:people', adminPeople.getUser),
+  route('POST', '/api/admin/users/{id}/complimentary-membership', 'admin-people', 'admin:people', adminPeople.grantComplimentary),
+  route('DELETE', '/api/admin/users/{id}/complimentary-membership', 'admin-people', 'admin:people', adminPeople.revokeComplimentary),
+  route('PUT', '/api/admin/users/{id}/role', 'admin-people', 'admin:owner', adminPeople.changeRole, stepUp),
+  route('POST', '/api/admin/users/{id}/block', 'admin-people', 'admin:people', adminPeople.block),
+  route('DELETE', '/api/admin/users/{id}/block', 'admin-people', 'admin:people', adminPeople.unblock),
+  route('GET', '/api/admin/fan-signups', 'admin-people', 'admin:people', adminPeople.listFanSignups),
+  route('GET', '/api/admin/fan-signups/export', 'admin-people', 'admin:people', adminPeople.exportFanSignups, stepUp),
+] satisfies Line<'admin-people'>[];
+
+// prettier-ignore
+export const adminHistoryRoutes = [
+  route('GET', '/api/admin/history/{kind}/{id}', 'admin-history', 'admin', adminHistory.getHistory),
+  route('GET', '/api/admin/albums/{id}/as-of', 'admin-history', 'admin', adminHistory.getAlbumAsOf),
+] satisfies Line<'admin-history'>[];
+
+// prettier-ignore
+export const adminSalesRoutes = [
+  route('GET', '/api/admin/purchases', 'admin-sales', 'admin:money', adminSales.listPurchases),
+  route('GET', '/api/admin/sales', 'admin-sales', 'admin:money', adminSales.searchSales),
+  route('POST', '/api/admin/purchases/{orderId}/refund', 'admin-sales', 'admin:money', adminSales.refundOrder, stepUp),
+] satisfies Line<'admin-sales'>[];
+
+// prettier-ignore
+export const adminDashboardRoutes = [
+  route('GET', '/api/admin/dashboard', 'admin-dashboard', 'admin', adminDashboard.getDashboard),
+] satisfies Line<'admin-dashboard'>[];
+
+// prettier-ignore
+export const adminStatementsRoutes = [
+  route('GET', '/api/admin/statements', 'admin-statements', 'admin:money', adminStatements.listStatements),
+  route('GET', '/api/admin/statements/{artistId}/{month}', 'admin-statements', 'admin:money', adminStatements.getStatement),
+  route('POST', '/api/admin/statements/closings', 'admin-statements', 'admin:money', adminStatements.closeMonth),
+  route('PUT', '/api/admin/contracts/{artistId}', 'admin-statements', 'admin:money', adminStatements.setContract),
+  route('GET', '/api/admin/contracts/{artistId}', 'admin-statements', 'admin:money', adminStatements.getContract),
+] satisfies Line<'admin-statements'>[];
+
+// prettier-ignore
+export const adminOpsRoutes = [
   route('GET', '/api/admin/ops/consumers', 'admin-ops', 'admin:operations', adminOps.listConsumers),
   route('GET', '/api/admin/ops/suspicious-plays', 'admin-ops', 'admin:operations', adminOps.suspiciousPlays),
   route('GET', '/api/admin/ops/consumers/{name}/dead-letters', 'admin-ops', 'admin:operations', adminOps.listDeadLetters),
@@ -266,14 +350,44 @@ export const routes = [
   route('POST', '/api/admin/ops/rebuilds/{projection}', 'admin-ops', 'admin:operations', adminOps.startRebuild),
   route('POST', '/api/admin/ops/rebuilds/{projection}/switch', 'admin-ops', 'admin:operations', adminOps.switchRebuild, stepUp),
   route('POST', '/api/admin/ops/rebuilds/{projection}/drop', 'admin-ops', 'admin:operations', adminOps.dropRebuild, stepUp),
-];
+] satisfies Line<'admin-ops'>[];
+
+// @__NO_SIDE_EFFECTS__
+const manifest = <S extends readonly (readonly unknown[])[]>(...slices: S): S[number][number][] => slices.flat();
+
+/** Every route of the manifest: what the gateways (infra/aws, infra/local) route, and the SPA's client types. */
+export const routes = manifest(
+  catalogueRoutes,
+  playsRoutes,
+  platformRoutes,
+  bandRoutes,
+  libraryRoutes,
+  searchRoutes,
+  accountsRoutes,
+  userDataRoutes,
+  notificationsRoutes,
+  commerceRoutes,
+  stripeWebhookRoutes,
+  membershipRoutes,
+  merchRoutes,
+  adminCatalogueRoutes,
+  adminPeopleRoutes,
+  adminHistoryRoutes,
+  adminSalesRoutes,
+  adminDashboardRoutes,
+  adminStatementsRoutes,
+  adminOpsRoutes,
+);
 
 /** One route of the manifest, with the literal types of its line. */
 export type Route = (typeof routes)[number];
 export type RouteKey = Route['key'];
 
 export const routeKey = (r: Pick<RouteSpec, 'method' | 'path'>) => `${r.method} ${r.path}`;
-export const contexts = [...new Set(routes.map((r) => r.context))];
+// @__NO_SIDE_EFFECTS__
+const contextsOf = (lines: readonly Route[]) => [...new Set(lines.map((r) => r.context))];
+/** The HTTP contexts, one Lambda each. */
+export const contexts = contextsOf(routes);
 
 /** How long Lambda lets a context's function run (infra/aws/api-stack.ts); the clients of the services it calls give up sooner. */
 export const HTTP_FUNCTION_TIMEOUT_SECONDS = 10;

@@ -12,7 +12,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startLocalCloud, type LocalCloud } from '../infra/local/cloud.js';
-import { PLAYS_PER_LISTENER_DAY_IN_TESTS } from './support/plays.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -97,11 +96,9 @@ async function startTestCloud(): Promise<{ cloud: LocalCloud; staticDir: string;
       mediaCacheDir: path.join(repoRoot, '.local', 'media-cache'),
       // Fresh data every run: DynamoDB in memory is 2–3× faster to write and nothing needs to survive.
       dynamoDbInMemory: true,
-      // A listener's daily play ceiling a test reaches in seconds (test/integration/plays.test.ts); each test's
-      // listeners are its own, and none plays more in a day.
       // A rebuild reads the whole log, the suite's included, at its pace; the pace that spares a deployment's live ingest
       // is the bench's to measure, and here it only makes the rebuild tests wait.
-      settings: { PLAYS_PER_LISTENER_DAY: String(PLAYS_PER_LISTENER_DAY_IN_TESTS), REBUILD_EVENTS_PER_SECOND: '20000' },
+      settings: { REBUILD_EVENTS_PER_SECOND: '20000' },
       // A rebuild asked for is taken within seconds rather than at the next minute: the rebuild tests wait for it.
       scheduleSeconds: { rebuilds: 10 },
     });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryEventStore } from '../platform/memory-event-store.js';
 import { givenLog } from '../platform/testing/given.js';
 import { createArtist, draftAlbum, publishAlbum } from './catalogue-commands.js';
-import { albumData, artistData } from './domain/catalogue.fixtures.js';
+import { albumData, artistData, draftDetails } from './domain/catalogue.fixtures.js';
 
 const artist = artistData();
 
@@ -27,21 +27,7 @@ describe('catalogue commands on the event store', () => {
   });
 
   it('drafts a release only for an artist still with the label', async () => {
-    const draft = {
-      albumId: 'al1',
-      artistId: 'a1',
-      title: 'First',
-      albumType: 'Album',
-      description: null,
-      releaseDate: null,
-      copyright: null,
-      externalLinks: {},
-      access: 'purchase_required',
-      price: 9.99,
-      memberPrice: 6.99,
-      isExclusive: false,
-      artwork: '/media/images/artwork/al1.jpg',
-    } as const;
+    const draft = { albumId: 'al1', artistId: 'a1', ...draftDetails() };
     await givenLog({ 'artist#a1': [{ type: 'ArtistCreated', data: artist }] })
       .when((context) => draftAlbum(draft, context))
       .then([{ type: 'AlbumDrafted', data: draft }]);

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stubAppEnv, unstubAppEnv } from '../../test/support/unit-env.js';
-import { routes } from '../routes.js';
+import { adminOpsRoutes, platformRoutes, type Route } from '../routes.js';
 import type { Caller } from './authorizer.js';
 import { conflict, forbidden, invalid, notFound, rateLimited, unauthorized, unavailable, upstreamFailed } from './errors.js';
 import * as z from 'zod/mini';
@@ -125,7 +125,7 @@ describe('an answer leaving the edge', () => {
       requestContext: { http: { method: 'GET', sourceIp: '203.0.113.7' }, requestId: 'r1', timeEpoch },
     }) as unknown as APIGatewayProxyEventV2;
   const serving = (answer: unknown) =>
-    contextHandler('platform', memoryAuthorizer(), { 'GET /api/deployment-status': () => Promise.resolve(answer as typeof status) });
+    contextHandler(platformRoutes, memoryAuthorizer(), { 'GET /api/deployment-status': () => Promise.resolve(answer as typeof status) });
 
   it('is read by its contract: a field the contract does not name never goes out', async () => {
     const response = await serving({ ...status, passwordHash: 'scrypt$…', internal: { token: 'secret' } })(event(), {} as Context);
@@ -137,6 +137,25 @@ describe('an answer leaving the edge', () => {
     const response = await serving({ ...status, imagesCount: 'many' })(event(), {} as Context);
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('many');
+  });
+});
+
+describe('a context’s handler', () => {
+  const answer = () => Promise.resolve({} as never);
+  const start = (lines: readonly Route[], handlers: Record<string, () => Promise<never>>) => () =>
+    contextHandler(lines, memoryAuthorizer(), handlers as never);
+
+  it('refuses to start unless it has one handler for each line of its slice, and no other', () => {
+    expect(start(platformRoutes, { 'GET /api/deployment-status': answer })).not.toThrow();
+    expect(start(platformRoutes, {})).toThrow('platform: no handler for GET /api/deployment-status');
+    expect(start(platformRoutes, { 'GET /api/deployment-status': answer, 'GET /api/albums': answer })).toThrow(
+      'platform: GET /api/albums is not in routes.ts',
+    );
+  });
+
+  it('refuses to start on lines of several contexts, or none', () => {
+    expect(start([...platformRoutes, ...adminOpsRoutes], {})).toThrow('one context’s manifest lines, not platform, admin-ops');
+    expect(start([], {})).toThrow('one context’s manifest lines, not none');
   });
 });
 
@@ -157,11 +176,9 @@ describe('who may call a route', () => {
   const reached: string[] = [];
   // Every admin-ops route answers 404 once the edge let the request through, and notes that it was reached.
   const handlers = Object.fromEntries(
-    routes
-      .filter((r) => r.context === 'admin-ops')
-      .map((r) => [r.key, () => (reached.push(r.key), Promise.reject(notFound('reached', 'The handler was reached')))]),
-  ) as unknown as Parameters<typeof contextHandler<'admin-ops'>>[2];
-  const handler = contextHandler('admin-ops', authorizer, handlers);
+    adminOpsRoutes.map((r) => [r.key, () => (reached.push(r.key), Promise.reject(notFound('reached', 'The handler was reached')))]),
+  ) as unknown as Parameters<typeof contextHandler<(typeof adminOpsRoutes)[number]>>[2];
+  const handler = contextHandler(adminOpsRoutes, authorizer, handlers);
 
   const call = async (routeKey: string, caller?: string, sessionId = randomUUID()) => {
     const [method, rawPath] = routeKey.split(' ');

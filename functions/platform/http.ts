@@ -14,7 +14,7 @@ import './zod-english.js';
 import type { Authorizer } from './authorizer.js';
 import type { Endpoint } from './contract/endpoint.js';
 import { DomainError, unavailable, type DomainErrorKind } from './errors.js';
-import { routeKey, routes, type AdminLevel, type AuthLevel, type Context, type Route, type RouteKey, type StepUp } from '../routes.js';
+import { routeKey, type AdminLevel, type AuthLevel, type Route, type RouteKey, type StepUp } from '../routes.js';
 import { timingSafeEqual } from 'node:crypto';
 import { ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from './edge-headers.js';
 import { ConcurrencyError, ReservationTakenError } from './event-store.js';
@@ -295,14 +295,18 @@ export function errorResponse(error: unknown, logger?: Logger): APIGatewayProxyS
 }
 
 /**
- * The Lambda handler of one bounded context: one handler per manifest line of the context, keyed as `METHOD /path`.
+ * The Lambda handler of one bounded context: given the context's slice of the manifest (`adminOpsRoutes`, say: its
+ * bundle then carries no other context's lines and contracts), one handler per line of it, keyed as `METHOD /path`.
  * The authorizer tells the edge who a session's caller is now and what an admin may do (accounts gives the one in use).
  */
-export function contextHandler<C extends Context>(
-  context: C,
+export function contextHandler<R extends Route>(
+  lines: readonly R[],
   authorizer: Authorizer,
-  handlers: { [K in Extract<Route, { context: C }>['key']]: RouteHandler<K> },
+  handlers: { [K in R['key']]: RouteHandler<K> },
 ) {
+  const contexts = [...new Set(lines.map((r) => r.context))];
+  if (contexts.length !== 1) throw new Error(`one context’s manifest lines, not ${contexts.join(', ') || 'none'}`);
+  const [context] = contexts;
   const logger = createLogger(`http-${context}`);
   /** The error's answer; an unhandled one (a 500) is also kept for the sync manager's latest errors. */
   const answerToError = async (error: unknown) => {
@@ -314,7 +318,7 @@ export function contextHandler<C extends Context>(
     }
     return response;
   };
-  const manifest = new Map<string, Route>(routes.filter((r) => r.context === context).map((r) => [routeKey(r), r]));
+  const manifest = new Map<string, Route>(lines.map((r) => [routeKey(r), r]));
   const definitions = handlers as unknown as Record<string, AnyHandler>;
   for (const key of manifest.keys()) if (!definitions[key]) throw new Error(`${context}: no handler for ${key}`);
   for (const key of Object.keys(definitions)) if (!manifest.has(key)) throw new Error(`${context}: ${key} is not in routes.ts`);

@@ -17,9 +17,6 @@ export interface PlayedTrack {
   duration: number;
 }
 
-/** The daily play ceiling of the tests' cloud (test/local-cloud-setup.ts): one a test reaches in seconds. */
-export const PLAYS_PER_LISTENER_DAY_IN_TESTS = 8;
-
 /** A guest with a cookie jar of one, as a browser is: the listener cookie an answer sets goes with every later call. */
 export function guest(): Caller {
   let cookie: string | undefined;

@@ -15,6 +15,7 @@ import { dynamoEventStore } from '../../platform/event-store.js';
 import { syncGuestCart } from '../../commerce/index.js';
 import { authorizer } from '../authorizer.js';
 import { contextHandler, HttpError, reply, sessionCorruptedError, type RequestInfo, type RouteInput } from '../../platform/http.js';
+import { accountsRoutes } from '../../routes.js';
 import { readMultipartFile, type MultipartProblem } from '../../platform/multipart.js';
 import { PENDING_COOKIE, pendingActionCookie, readPendingAction, savePendingAction, takePendingAction } from '../pending-actions.js';
 import {
@@ -118,7 +119,7 @@ const uploadRefusals: Record<MultipartProblem, () => HttpError> = {
 
 // ---- routes -----------------------------------------------------------------------------------
 
-export const handler = contextHandler('accounts', authorizer, {
+export const handler = contextHandler(accountsRoutes, authorizer, {
   'POST /api/auth/smart-signin': async ({ body, session, request }) => {
     const intent = intentOf(body.intent);
     const answer = {

@@ -9,6 +9,7 @@ import { commandContexts } from '../../platform/command.js';
 import { dynamoEventStore } from '../../platform/event-store.js';
 import { authorizer } from '../authorizer.js';
 import { contextHandler, reply, type AdminSession, type RequestInfo } from '../../platform/http.js';
+import { adminPeopleRoutes } from '../../routes.js';
 import { adminUserOf, fanSignups, fanSignupsCsv, listPeople, userPage } from '../people.js';
 import { freshUser, runUserCommand } from '../users.js';
 import type { UserView } from '../projections/users.js';
@@ -35,7 +36,7 @@ async function act(
   return { user: adminUserOf(user, request.receivedAt), message };
 }
 
-export const handler = contextHandler('admin-people', authorizer, {
+export const handler = contextHandler(adminPeopleRoutes, authorizer, {
   'GET /api/admin/users': ({ query, request }) => listPeople(query, request.receivedAt),
 
   'GET /api/admin/users/{id}': async ({ params, request }) => userPage(await existing(params.id), request.receivedAt),

@@ -3,6 +3,7 @@ import { commandContexts } from '../../platform/command.js';
 import { dynamoEventStore } from '../../platform/event-store.js';
 import { authorizer } from '../authorizer.js';
 import { contextHandler, reply } from '../../platform/http.js';
+import { userDataRoutes } from '../../routes.js';
 import { confirmAccountDeletion, requestAccountDeletion } from '../personal-data-deletion.js';
 import { exportUserData } from '../personal-data-export.js';
 import { clearedSessionCookie } from '../../platform/session.js';
@@ -10,7 +11,7 @@ import { clearedSessionCookie } from '../../platform/session.js';
 /** This Lambda's commands run on the events table. */
 const commandContext = commandContexts(dynamoEventStore);
 
-export const handler = contextHandler('user-data', authorizer, {
+export const handler = contextHandler(userDataRoutes, authorizer, {
   'GET /api/users/me/export': async ({ session, request }) => {
     const data = await exportUserData(session.userId, request.receivedAt);
     const day = request.receivedAt.toISOString().slice(0, 10);

@@ -7,6 +7,7 @@ import { dynamoEventStore } from '../../platform/event-store.js';
 import { confirmFanSignup, requestFanSignup } from '../fan-signups.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler, reply } from '../../platform/http.js';
+import { bandRoutes } from '../../routes.js';
 import { signedMediaUrl } from '../../platform/media-urls.js';
 import { queryViews } from '../../platform/views.js';
 import { BAND_PAGE_TRACKS } from '../../catalogue/projections/catalogue.js';
@@ -26,7 +27,7 @@ interface BandPageTrackView {
 /** The one band page the label runs: its fan page, with its signup and its embedded player. */
 const BAND = 'dirtytexans';
 
-export const handler = contextHandler('band', authorizer, {
+export const handler = contextHandler(bandRoutes, authorizer, {
   'POST /api/band/fan-signup': async ({ body, request }) => {
     await requestFanSignup(BAND, body.email, { at: request.receivedAt, sourceIp: request.sourceIp });
     return reply({ status: 202, body: { confirmationSent: true } });

@@ -1,5 +1,5 @@
-/** Test data for the catalogue: an artist and a free-to-stream album with one track, each field overridable. */
-import type { EventOf } from '../../../events/index.js';
+/** Test data for the catalogue: an artist, a free-to-stream album with one track and a release's draft, each field overridable. */
+import type { AlbumDraftDetails, EventOf } from '../../../events/index.js';
 import { freeToStream } from './album-offer.js';
 
 type ArtistData = EventOf<'ArtistCreated'>['data'];
@@ -41,5 +41,21 @@ export const albumData = (changes: Partial<AlbumData> = {}): AlbumData => ({
   externalLinks: {},
   copyright: null,
   tracks: [trackData()],
+  ...changes,
+});
+
+/** What the staff fill in when they draft a release (AlbumDrafted without its ids). */
+export const draftDetails = (changes: Partial<AlbumDraftDetails> = {}): AlbumDraftDetails => ({
+  title: 'First',
+  albumType: 'Album',
+  description: null,
+  releaseDate: null,
+  copyright: null,
+  externalLinks: {},
+  access: 'purchase_required',
+  price: 9.99,
+  memberPrice: 6.99,
+  isExclusive: false,
+  artwork: '/media/images/artwork/al1.jpg',
   ...changes,
 });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AlbumDraftDetails } from '../../../events/index.js';
 import { albumDecider, type AlbumCommand } from './album.js';
 import { artistDecider } from './artist.js';
-import { albumData, artistData } from './catalogue.fixtures.js';
+import { albumData, artistData, draftDetails as draftFixture } from './catalogue.fixtures.js';
 import { givenDecider } from '../../platform/testing/given.js';
 
 type Fact = { type: string; data: unknown };
@@ -10,19 +9,7 @@ type Fact = { type: string; data: unknown };
 const given = givenDecider(albumDecider, { streamId: 'album#al1', actor: 'admin-1' });
 const givenArtist = givenDecider(artistDecider, { streamId: 'artist#a1', actor: 'admin-1' });
 
-const draftDetails: AlbumDraftDetails = {
-  title: 'First',
-  albumType: 'Album',
-  description: null,
-  releaseDate: null,
-  copyright: null,
-  externalLinks: {},
-  access: 'purchase_required',
-  price: 9.99,
-  memberPrice: 6.99,
-  isExclusive: false,
-  artwork: '/media/images/artwork/al1.jpg',
-};
+const draftDetails = draftFixture();
 const drafted: Fact = { type: 'AlbumDrafted', data: { albumId: 'al1', artistId: 'a1', ...draftDetails } };
 const upload = (trackId: string, title = trackId) => ({
   trackId,

@@ -22,6 +22,7 @@ import { commandContexts } from '../../platform/command.js';
 import { dynamoEventStore } from '../../platform/event-store.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler, HttpError, type RequestInfo } from '../../platform/http.js';
+import { adminCatalogueRoutes } from '../../routes.js';
 import { arrivedUpload, fileInstrumental, removeInstrumental, startReleaseUpload, titleFromFileName } from '../media-intake/index.js';
 import { resizeArtwork } from '../media-intake/artwork.js';
 import { readMultipartFile, type MultipartProblem } from '../../platform/multipart.js';
@@ -114,7 +115,7 @@ function videoDto(id: string, state: VideoState) {
   return { id, ...state.published, ...state.details, hidden: state.hidden };
 }
 
-export const handler = contextHandler('admin-catalogue', authorizer, {
+export const handler = contextHandler(adminCatalogueRoutes, authorizer, {
   'GET /api/admin/artists': async () => {
     const [listed, archived] = await Promise.all([
       queryViews<ArtistListItem>({ gsi1pk: ARTISTS_INDEX }),

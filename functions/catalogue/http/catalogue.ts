@@ -2,6 +2,7 @@
 import { canPlayAlbum } from '../domain/access.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler, HttpError } from '../../platform/http.js';
+import { catalogueRoutes } from '../../routes.js';
 import { audioUrlFor, listenerOf } from '../catalogue-reads.js';
 import { getView, getViews, queryViews } from '../../platform/views.js';
 import { albumKey, ALBUMS_INDEX, ARTISTS_INDEX, artistKey, featuredAlbumKey, trackKey } from '../projections/catalogue.js';
@@ -98,7 +99,7 @@ async function requireAlbum(id: string): Promise<AlbumView> {
   return album;
 }
 
-export const handler = contextHandler('catalogue', authorizer, {
+export const handler = contextHandler(catalogueRoutes, authorizer, {
   'GET /api/albums': async () => {
     const albums = await queryViews<AlbumView>({ gsi1pk: ALBUMS_INDEX }, { descending: true });
     return albumsWithCounts(albums);

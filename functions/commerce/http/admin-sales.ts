@@ -8,13 +8,14 @@ import { commandContexts } from '../../platform/command.js';
 import { dynamoEventStore } from '../../platform/event-store.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler } from '../../platform/http.js';
+import { adminSalesRoutes } from '../../routes.js';
 import { purchasesPage, refundOrder } from '../refunds.js';
 import { searchSales } from '../sales.js';
 
 /** This Lambda's commands run on the events table. */
 const commandContext = commandContexts(dynamoEventStore);
 
-export const handler = contextHandler('admin-sales', authorizer, {
+export const handler = contextHandler(adminSalesRoutes, authorizer, {
   'GET /api/admin/purchases': async ({ query }) => {
     const page = await purchasesPage(query.userId, { cursor: query.cursor, limit: query.limit });
     return {

@@ -27,6 +27,7 @@ import { dynamoEventStore } from '../../platform/event-store.js';
 import { env } from '../../platform/env.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler, HttpError, reply, type RouteInput } from '../../platform/http.js';
+import { commerceRoutes } from '../../routes.js';
 import { stripeClient, isMissing, stripePublishableKey } from '../stripe.js';
 import { syncGuestCart } from '../guest-cart.js';
 import { getView } from '../../platform/views.js';
@@ -57,7 +58,7 @@ async function clearCart({ session, request }: RouteInput<'DELETE /api/cart'>) {
   return { success: true as const, cart: cartAnswer(lines) };
 }
 
-export const handler = contextHandler('commerce', authorizer, {
+export const handler = contextHandler(commerceRoutes, authorizer, {
   'GET /api/cart': async ({ session }) => (session ? cartAnswer(await freshCart(session.userId)) : []),
 
   'POST /api/cart/add': async ({ body, session, request }) => {

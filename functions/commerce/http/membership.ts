@@ -20,6 +20,7 @@ import {
 import { commandContexts } from '../../platform/command.js';
 import { dynamoEventStore } from '../../platform/event-store.js';
 import { contextHandler, HttpError } from '../../platform/http.js';
+import { membershipRoutes } from '../../routes.js';
 import { stripeClient, stripePublishableKey } from '../stripe.js';
 import { syncSubscription } from '../stripe-events.js';
 import { appOrigin } from '../../platform/mail.js';
@@ -87,7 +88,7 @@ async function cancelAtPeriodEnd(live: MemberSubscription, cancel: boolean, cont
   return (after ?? live).currentPeriodEnd;
 }
 
-export const handler = contextHandler('membership', authorizer, {
+export const handler = contextHandler(membershipRoutes, authorizer, {
   'POST /api/subscription/checkout': async ({ body, session }) => {
     const checkout = await startPlanCheckout({ session: session, amount: body.amount, ui: 'embedded' });
     return {

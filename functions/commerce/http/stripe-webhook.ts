@@ -7,6 +7,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { ConcurrencyError, dynamoEventStore } from '../../platform/event-store.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler } from '../../platform/http.js';
+import { stripeWebhookRoutes } from '../../routes.js';
 import { retry } from '../../platform/retry.js';
 import { applyStripeEvent } from '../stripe-events.js';
 import { verifyWebhook } from '../stripe.js';
@@ -18,7 +19,7 @@ const logger = createLogger('stripe-webhook');
 /** Concurrent deliveries of one event meet on the same stream; the loser tries again and finds it done. */
 const isContention = (error: unknown) => error instanceof ConcurrencyError || error instanceof TransactionCanceledException;
 
-export const handler = contextHandler('stripe-webhook', authorizer, {
+export const handler = contextHandler(stripeWebhookRoutes, authorizer, {
   'POST /api/stripe/webhook': ({ request }) =>
     countingFailures(logger, async () => {
       const event = await verifyWebhook(

@@ -5,6 +5,7 @@
 import { eachConcurrently } from '../../platform/concurrently.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler, HttpError } from '../../platform/http.js';
+import { adminDashboardRoutes } from '../../routes.js';
 import type { ViewItem } from '../../platform/projection.js';
 import { getView, queryViews } from '../../platform/views.js';
 import {
@@ -72,7 +73,7 @@ function checkedRange(from: string, to: string) {
     throw new HttpError(400, 'invalid_range', `A range is at most ${MAX_RANGE_DAYS} days; this one has ${length}`);
 }
 
-export const handler = contextHandler('admin-dashboard', authorizer, {
+export const handler = contextHandler(adminDashboardRoutes, authorizer, {
   'GET /api/admin/dashboard': async ({ query }) => {
     const { from, to } = query;
     checkedRange(from, to);

@@ -17,6 +17,7 @@ import { commandContexts, runCommand } from '../../platform/command.js';
 import { readStream, streamVersion, dynamoEventStore } from '../../platform/event-store.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler, HttpError, reply, type RequestInfo } from '../../platform/http.js';
+import { libraryRoutes } from '../../routes.js';
 import { listeningStream } from '../../listening/index.js';
 import type { Session } from '../../platform/session.js';
 import { dynamoViewStore, queryViews } from '../../platform/views.js';
@@ -184,7 +185,7 @@ async function runLibraryCommand(session: Session, request: RequestInfo, command
 
 // ---------------------------------------------------------------- routes
 
-export const handler = contextHandler('library', authorizer, {
+export const handler = contextHandler(libraryRoutes, authorizer, {
   'GET /api/library/albums': async ({ session }) => {
     const { userId } = session;
     return libraryAlbumsOf((await currentLibrary(userId)).albums);

@@ -14,6 +14,7 @@ import { countPlay, wasCounted } from '../counted-plays.js';
 import { GuardRefusedError, type AppendGuard, dynamoEventStore } from '../../platform/event-store.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler, HttpError, reply, type RequestInfo } from '../../platform/http.js';
+import { playsRoutes } from '../../routes.js';
 import { createLogger } from '../../platform/log.js';
 import { metricNames, recordMetric } from '../../platform/metrics.js';
 import { issuePlayToken, readPlayToken } from '../play-tokens.js';
@@ -99,7 +100,7 @@ async function refuse(
   }
 }
 
-export const handler = contextHandler('plays', authorizer, {
+export const handler = contextHandler(playsRoutes, authorizer, {
   'POST /api/track-play/start': async ({ body, session, request }) => {
     const startedAt = request.receivedAt.getTime();
     await playedTrack(body, startedAt);

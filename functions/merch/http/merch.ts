@@ -9,6 +9,7 @@ import { env } from '../../platform/env.js';
 import { dynamoEventStore } from '../../platform/event-store.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler } from '../../platform/http.js';
+import { merchRoutes } from '../../routes.js';
 import { isSubscriber, type Session } from '../../platform/session.js';
 import { applyShopifyWebhook, verifyShopifyWebhook } from '../shopify-webhook.js';
 import { storefront } from '../storefront.js';
@@ -21,7 +22,7 @@ const logger = createLogger('merch');
 const memberDiscountCode = (session: Session | null): string | null =>
   isSubscriber(session) ? (env().SHOPIFY_MEMBER_DISCOUNT_CODE ?? null) : null;
 
-export const handler = contextHandler('merch', authorizer, {
+export const handler = contextHandler(merchRoutes, authorizer, {
   'GET /api/shopify/products': async () => storefront().products(),
   'GET /api/shopify/collections': async () => storefront().collections(),
   'GET /api/shopify/member-discount': ({ session }) =>

@@ -5,13 +5,14 @@
 import { commandContexts } from '../../platform/command.js';
 import { dynamoEventStore } from '../../platform/event-store.js';
 import { contextHandler } from '../../platform/http.js';
+import { notificationsRoutes } from '../../routes.js';
 import { runNotificationsCommand, userNotifications } from '../notify.js';
 import { authorizer } from '../../accounts/index.js';
 
 /** This Lambda's commands run on the events table. */
 const commandContext = commandContexts(dynamoEventStore);
 
-export const handler = contextHandler('notifications', authorizer, {
+export const handler = contextHandler(notificationsRoutes, authorizer, {
   'GET /api/notifications': async ({ session }) => userNotifications(session.userId),
 
   'GET /api/notifications/count': async ({ session }) => ({

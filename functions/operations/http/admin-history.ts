@@ -9,6 +9,7 @@ import { forbidden } from '../../platform/errors.js';
 import { authorizer, mayAct } from '../../accounts/index.js';
 import { albumAsOf, historyPage } from '../history.js';
 import { contextHandler, type AdminSession } from '../../platform/http.js';
+import { adminHistoryRoutes } from '../../routes.js';
 import { releaseDto } from '../../catalogue/index.js';
 
 function allow(session: AdminSession, permission: AdminPermission, about: string) {
@@ -16,7 +17,7 @@ function allow(session: AdminSession, permission: AdminPermission, about: string
     throw forbidden('permission_required', `Your admin account may not read ${about}: ask an owner for this permission`);
 }
 
-export const handler = contextHandler('admin-history', authorizer, {
+export const handler = contextHandler(adminHistoryRoutes, authorizer, {
   'GET /api/admin/history/{kind}/{id}': async ({ params, query, session }) => {
     if (params.kind === 'user') allow(session, 'people', "a person's history");
     else allow(session, 'catalogue', "the catalogue's history");

@@ -10,6 +10,7 @@ import { commandContexts } from '../../platform/command.js';
 import { dynamoEventStore } from '../../platform/event-store.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler } from '../../platform/http.js';
+import { adminOpsRoutes } from '../../routes.js';
 import { listDeadLetters, redrive } from '../dead-letters.js';
 import { checkDrift, latestDrift } from '../drift.js';
 import { findStreams, readStreamPage, traceCorrelation } from '../event-log.js';
@@ -21,7 +22,7 @@ import { dropOldGeneration, listRebuilds, rebuildAnswer, requestRebuild, switchR
 /** This Lambda's commands run on the events table. */
 const commandContext = commandContexts(dynamoEventStore);
 
-export const handler = contextHandler('admin-ops', authorizer, {
+export const handler = contextHandler(adminOpsRoutes, authorizer, {
   'GET /api/admin/ops/consumers': async ({ request }) => consumerStatuses(request.receivedAt),
 
   'GET /api/admin/ops/suspicious-plays': async ({ request }) => suspiciousPlays(request.receivedAt),

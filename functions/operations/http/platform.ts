@@ -4,6 +4,7 @@ import { s3Client } from '../../platform/aws.js';
 import { env } from '../../platform/env.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler } from '../../platform/http.js';
+import { platformRoutes } from '../../routes.js';
 
 const startedAt = new Date().toISOString();
 
@@ -20,7 +21,7 @@ async function countObjects(prefix: string): Promise<number> {
   return count;
 }
 
-export const handler = contextHandler('platform', authorizer, {
+export const handler = contextHandler(platformRoutes, authorizer, {
   'GET /api/deployment-status': async () => {
     const [imagesCount, audioCount] = await Promise.all([countObjects('images/'), countObjects('audio/')]);
     return {

@@ -13,6 +13,7 @@ import { audioUrlFor, listenerOf, readAlbums, readTracks } from '../../catalogue
 import { isPublished, playlistKey, PLAYLISTS_INDEX, type PlaylistView } from '../../catalogue/projections/playlists.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler, HttpError } from '../../platform/http.js';
+import { searchRoutes } from '../../routes.js';
 import { getView, queryViews } from '../../platform/views.js';
 import { SEARCH_PARTITION } from '../projections/search.js';
 
@@ -86,7 +87,7 @@ function suggestion(document: SearchAlbum | SearchTrack | SearchArtist) {
   }
 }
 
-export const handler = contextHandler('search', authorizer, {
+export const handler = contextHandler(searchRoutes, authorizer, {
   'GET /api/search': async ({ query }) => {
     const q = query.q.trim();
     if (!normalize(q)) return { query: q, albums: [], tracks: [], artists: [], playlists: [] };

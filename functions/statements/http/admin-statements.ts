@@ -12,6 +12,7 @@ import { commandContexts, runCommand } from '../../platform/command.js';
 import { dynamoEventStore } from '../../platform/event-store.js';
 import { authorizer } from '../../accounts/index.js';
 import { contextHandler } from '../../platform/http.js';
+import { adminStatementsRoutes } from '../../routes.js';
 import { albumKey, artistKey } from '../../catalogue/projections/catalogue.js';
 import { loadArtist } from '../../catalogue/index.js';
 import { getViews, queryViews } from '../../platform/views.js';
@@ -40,7 +41,7 @@ const artistNames = (statements: MonthStatements) =>
     'name',
   );
 
-export const handler = contextHandler('admin-statements', authorizer, {
+export const handler = contextHandler(adminStatementsRoutes, authorizer, {
   'GET /api/admin/statements': async ({ query, request }) => {
     const month = checkedMonth(query.month, request.receivedAt);
     const { statements } = await readMonth(month, request.receivedAt);
