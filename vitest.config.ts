@@ -1,5 +1,5 @@
 /**
- * One test command, five projects, in two groups run one after the other:
+ * One test command, five projects, in three groups run one after the other:
  *  1. unit, infra and system side by side, several files at once. The system project is integration over HTTP and e2e
  *     in Chromium against one local cloud, started once: its files wait on the cloud (projections, playback, mail) far
  *     more than they compute, so they overlap well even on two cores. Each file makes its own people, artists and
@@ -7,14 +7,14 @@
  *  2. system-alone: the files that need the cloud to themselves, on the same cloud, one at a time: a rebuild's parity
  *     and a full rebuild's comparison read every view, which other files' writes would keep moving, one rebuild of a
  *     projection runs at a time, and a release swapped over the served SPA reaches every open tab.
- *     Beside them, the faults: each file on a cloud of its own behind fault proxies, one at a time, so two fault
- *     clouds never share the machine. Both wait far more than they compute (together they keep about one core busy),
- *     and neither reads the other's cloud.
+ *  3. faults: each file on a cloud of its own behind fault proxies, one at a time, so two fault clouds never share the
+ *     machine. `npm test` runs this project in a vitest of its own beside the others (scripts/test.mjs): a group's
+ *     files share one worker count, so the faults could not run beside the system-alone files in one vitest.
  */
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /** Files at once in the first group: measured on two cores (`npm test` prints its duration). */
-const FILES_AT_ONCE = 3;
+const FILES_AT_ONCE = 4;
 const alone = [
   'test/integration/ops-rebuild.test.ts',
   'test/integration/rebuild-views.test.ts',
@@ -80,7 +80,7 @@ export default defineConfig({
           testTimeout: 600_000,
           hookTimeout: 600_000,
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],

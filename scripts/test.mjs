@@ -2,12 +2,17 @@
 /**
  * `npm test`: every tier, and how long each took.
  *
- * The SPA's build comes first (the system tests serve it). Then `vitest run` runs the unit, infra, system (integration
- * and browser) and fault tiers while lint and typecheck run beside it at a lower priority: the tests spend much of
- * their time waiting on the local cloud and the browser, so the two checks fill cores the tests leave idle instead of
- * holding them up for a minute and a half before they start. The checks' output is held until the tests end, so it
- * never interleaves with theirs. Arguments go to vitest, e.g. `npm test -- --project unit`. The last line says how
- * long the whole command took, step by step.
+ * The SPA's build comes first (the system tests serve it). Then three things run side by side:
+ * - `vitest run` of the unit, infra, system (integration and browser) and system-alone projects, its output shown as it
+ *   comes;
+ * - `vitest run --project faults`, the fault tests on clouds of their own, in a vitest of its own (a vitest runs a
+ *   group's projects with one worker count, so in one vitest they would wait for the system-alone files or share
+ *   workers with them);
+ * - lint and typecheck, at a lower priority.
+ * The tests spend much of their time waiting on the local cloud and the browser, so the faults and the two checks fill
+ * cores the others leave idle instead of running before or after them. The output of everything but the first is held
+ * until it ends, so it never interleaves. Arguments go to one plain `vitest run` instead, e.g.
+ * `npm test -- --project unit`. The last line says how long the whole command took, step by step.
  */
 import { spawn, spawnSync } from 'node:child_process';
 
@@ -18,11 +23,10 @@ const took = [];
 const tools = spawnSync(process.execPath, ['scripts/ensure-tools.mjs', 'java', 'headless-shell'], { stdio: 'inherit' });
 if (tools.status !== 0) process.exit(tools.status ?? 1);
 
-/** Runs `npm run <script>` (niced when asked) with its output held back; resolves to its report once it ends. */
-function quietly(script, { nice = false } = {}) {
+/** Runs a command (niced when asked) with its output held back; resolves to its report once it ends. */
+function quietly(name, command, { nice = false } = {}) {
   return new Promise((resolve) => {
     const begun = Date.now();
-    const command = ['npm', 'run', '--silent', script];
     const [file, ...args] = nice ? ['nice', '-n', '10', ...command] : command;
     const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -30,14 +34,13 @@ function quietly(script, { nice = false } = {}) {
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => {
       const ms = Date.now() - begun;
-      took.push(`${script} ${seconds(ms)}`);
-      resolve({
-        ok: code === 0,
-        report: `\n── ${script}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(ms)}\n${output}`,
-      });
+      took.push(`${name} ${seconds(ms)}`);
+      resolve({ ok: code === 0, report: `\n── ${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(ms)}\n${output}` });
     });
   });
 }
+
+const script = (name) => ['npm', 'run', '--silent', name];
 
 function summary(outcome) {
   const total = Date.now() - started;
@@ -45,21 +48,26 @@ function summary(outcome) {
   console.log(`\nnpm test ${outcome} in ${minutes} min ${Math.round((total % 60_000) / 1000)} s (${took.join(', ')})`);
 }
 
-const build = await quietly('build:web');
+const build = await quietly('build:web', script('build:web'));
 process.stdout.write(build.report);
 if (!build.ok) {
   summary('failed');
   process.exit(1);
 }
 
-const checks = Promise.all(['lint', 'typecheck'].map((script) => quietly(script, { nice: true })));
+const asked = process.argv.slice(2);
+const beside = [
+  ...(asked.length ? [] : [quietly('faults', ['npx', 'vitest', 'run', '--project', 'faults'])]),
+  ...['lint', 'typecheck'].map((name) => quietly(name, script(name), { nice: true })),
+];
+const projects = ['unit', 'infra', 'system', 'system-alone'].flatMap((project) => ['--project', project]);
 const testsBegun = Date.now();
 const vitest = await new Promise((resolve) => {
-  const child = spawn('npx', ['vitest', 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
+  const child = spawn('npx', ['vitest', 'run', ...(asked.length ? asked : projects)], { stdio: 'inherit' });
   child.on('close', (code) => resolve(code ?? 1));
 });
 took.push(`vitest ${seconds(Date.now() - testsBegun)}`);
-const reports = await checks;
+const reports = await Promise.all(beside);
 for (const { report } of reports) process.stdout.write(report);
 const passed = vitest === 0 && reports.every((r) => r.ok);
 summary(passed ? 'passed' : 'failed');
