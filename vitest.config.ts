@@ -14,7 +14,7 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /** Files at once in the first group: measured on two cores (`npm test` prints its duration). */
-const FILES_AT_ONCE = 4;
+const FILES_AT_ONCE = 3;
 const alone = [
   'test/integration/ops-rebuild.test.ts',
   'test/integration/rebuild-views.test.ts',

@@ -2,19 +2,20 @@
 /**
  * `npm test`: every tier, and how long each took.
  *
- * The SPA's build comes first (the system tests serve it). Then three things run side by side:
- * - `vitest run` of the unit, infra, system (integration and browser) and system-alone projects, its output shown as it
- *   comes;
- * - `vitest run --project faults`, the fault tests on clouds of their own, in a vitest of its own (a vitest runs a
- *   group's projects with one worker count, so in one vitest they would wait for the system-alone files or share
- *   workers with them);
- * - lint and typecheck, at a lower priority.
- * The tests spend much of their time waiting on the local cloud and the browser, so the faults and the two checks fill
- * cores the others leave idle instead of running before or after them. The output of everything but the first is held
- * until it ends, so it never interleaves. Arguments go to one plain `vitest run` instead, e.g.
- * `npm test -- --project unit`. The last line says how long the whole command took, step by step.
+ * The SPA's build comes first (the system tests serve it). Then `vitest run` runs the unit, infra, system (integration
+ * and browser) and system-alone projects, its output shown as it comes, while lint and typecheck run beside it at a
+ * lower priority: the tests spend much of their time waiting on the local cloud and the browser, so the two checks fill
+ * cores the tests leave idle. Once the first group has ended (the system-alone files run one at a time and mostly
+ * wait), `vitest run --project faults` starts beside them, in a vitest of its own: one vitest runs a group's projects
+ * with one worker count, so there the faults would wait for the system-alone files. A fault cloud under load needs
+ * the cores: beside the busy first group its queues ran out of receives. Output other than the first vitest's is held
+ * until it ends, so it never interleaves. Arguments go to one plain `vitest run` instead, e.g. `npm test -- --project
+ * unit`. The last line says how long the whole command took, step by step.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 const started = Date.now();
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
@@ -56,18 +57,35 @@ if (!build.ok) {
 }
 
 const asked = process.argv.slice(2);
-const beside = [
-  ...(asked.length ? [] : [quietly('faults', ['npx', 'vitest', 'run', '--project', 'faults'])]),
-  ...['lint', 'typecheck'].map((name) => quietly(name, script(name), { nice: true })),
-];
+const checks = ['lint', 'typecheck'].map((name) => quietly(name, script(name), { nice: true }));
 const projects = ['unit', 'infra', 'system', 'system-alone'].flatMap((project) => ['--project', project]);
+const signals = fs.mkdtempSync(path.join(os.tmpdir(), 'toko-test-'));
+const aloneStarted = path.join(signals, 'alone-started');
+const reporters = ['--reporter=default', '--reporter=./scripts/alone-started.mjs'];
 const testsBegun = Date.now();
-const vitest = await new Promise((resolve) => {
-  const child = spawn('npx', ['vitest', 'run', ...(asked.length ? asked : projects)], { stdio: 'inherit' });
-  child.on('close', (code) => resolve(code ?? 1));
+const vitestEnded = new Promise((resolve) => {
+  const child = spawn('npx', ['vitest', 'run', ...(asked.length ? asked : [...projects, ...reporters])], {
+    stdio: 'inherit',
+    env: { ...process.env, TOKO_ALONE_STARTED: aloneStarted },
+  });
+  child.on('close', (code) => {
+    took.push(`vitest ${seconds(Date.now() - testsBegun)}`);
+    resolve(code ?? 1);
+  });
 });
-took.push(`vitest ${seconds(Date.now() - testsBegun)}`);
-const reports = await Promise.all(beside);
+/** Resolves when the system-alone files start, or when the first vitest ends without them (a failure, say). */
+const faultsMayStart = new Promise((resolve) => {
+  const go = () => {
+    clearInterval(timer);
+    resolve();
+  };
+  const timer = setInterval(() => fs.existsSync(aloneStarted) && go(), 1_000);
+  void vitestEnded.then(go);
+});
+const faults = asked.length ? [] : [faultsMayStart.then(() => quietly('faults', ['npx', 'vitest', 'run', '--project', 'faults']))];
+const vitest = await vitestEnded;
+const reports = await Promise.all([...faults, ...checks]);
+fs.rmSync(signals, { recursive: true, force: true });
 for (const { report } of reports) process.stdout.write(report);
 const passed = vitest === 0 && reports.every((r) => r.ok);
 summary(passed ? 'passed' : 'failed');
