@@ -7,7 +7,9 @@
  *  2. system-alone: the files that need the cloud to themselves, on the same cloud, one at a time: a rebuild's parity
  *     and a full rebuild's comparison read every view, which other files' writes would keep moving, one rebuild of a
  *     projection runs at a time, and a release swapped over the served SPA reaches every open tab.
- *  3. faults: each file on a cloud of its own behind fault proxies, last, so two loaded clouds never share the machine.
+ *  3. faults: each file on a cloud of its own behind fault proxies, one at a time, so two fault clouds never share the
+ *     machine. `npm test` runs this project in a vitest of its own beside the others (scripts/test.mjs): a group's
+ *     files share one worker count, so the faults could not run beside the system-alone files in one vitest.
  */
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 

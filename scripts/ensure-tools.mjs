@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 /**
- * node scripts/ensure-tools.mjs java|chromium …
- * Makes sure the system tools the project needs are present: `java` 17+ (DynamoDB Local) and
- * `chromium` (browser tests). When one is missing: as root, installs Debian's package
- * (openjdk-17-jre-headless / chromium) with apt-get; otherwise exits non-zero naming what to install.
+ * node scripts/ensure-tools.mjs java|chromium|headless-shell …
+ * Makes sure the system tools the project needs are present: `java` 17+ (DynamoDB Local), `chromium` (the bench's
+ * Lighthouse and click-to-play runs) and `chromium-headless-shell` (the browser tests: Chromium's own headless build,
+ * the one Playwright itself runs headless tests in; it renders the same pages with about half the CPU of the full
+ * browser run headless, which on two cores is most of what the browser tests wait for). When one is missing: as root,
+ * installs Debian's package (openjdk-17-jre-headless / chromium / chromium-headless-shell) with apt-get; otherwise
+ * exits non-zero naming what to install.
  * A fast no-op when everything is there.
  */
 import { spawnSync } from 'node:child_process';
@@ -31,6 +34,15 @@ const TOOLS = {
       for (const p of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) if (fs.existsSync(p)) return { ok: true };
       const out = spawnSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' });
       return out.status === 0 && out.stdout.trim() ? { ok: true } : { ok: false, detail: '`chromium` was not found' };
+    },
+  },
+  'headless-shell': {
+    package: 'chromium-headless-shell',
+    what: "Chromium's headless shell (for the browser tests)",
+    check() {
+      return fs.existsSync('/usr/bin/chromium-headless-shell')
+        ? { ok: true }
+        : { ok: false, detail: '`/usr/bin/chromium-headless-shell` was not found' };
     },
   },
 };

@@ -2,36 +2,46 @@
 /**
  * `npm test`: every tier, and how long each took.
  *
- * The checks that need no cloud (lint, typecheck, the SPA's build) each use one core for most of their time, so they run
- * side by side; their output is printed whole when each ends, so it never interleaves. Then `vitest run` runs the unit,
- * infra, system (integration and browser) and fault tiers. Arguments go to vitest, e.g. `npm test -- --project unit`.
- * The last line says how long the whole command took.
+ * The SPA's build comes first (the system tests serve it). Then `vitest run` runs the unit, infra, system (integration
+ * and browser) and system-alone projects, its output shown as it comes, while lint and typecheck run beside it at a
+ * lower priority: the tests spend much of their time waiting on the local cloud and the browser, so the two checks fill
+ * cores the tests leave idle. Once the first group has ended (the system-alone files run one at a time and mostly
+ * wait), `vitest run --project faults` starts beside them, in a vitest of its own: one vitest runs a group's projects
+ * with one worker count, so there the faults would wait for the system-alone files. A fault cloud under load needs
+ * the cores: beside the busy first group its queues ran out of receives. Output other than the first vitest's is held
+ * until it ends, so it never interleaves. Arguments go to one plain `vitest run` instead, e.g. `npm test -- --project
+ * unit`. The last line says how long the whole command took, step by step.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 const started = Date.now();
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 const took = [];
 
-const tools = spawnSync(process.execPath, ['scripts/ensure-tools.mjs', 'java', 'chromium'], { stdio: 'inherit' });
+const tools = spawnSync(process.execPath, ['scripts/ensure-tools.mjs', 'java', 'headless-shell'], { stdio: 'inherit' });
 if (tools.status !== 0) process.exit(tools.status ?? 1);
 
-/** Runs `npm run <script>` with its output held back until it ends. */
-function quietly(script) {
+/** Runs a command (niced when asked) with its output held back; resolves to its report once it ends. */
+function quietly(name, command, { nice = false } = {}) {
   return new Promise((resolve) => {
     const begun = Date.now();
-    const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const [file, ...args] = nice ? ['nice', '-n', '10', ...command] : command;
+    const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => {
       const ms = Date.now() - begun;
-      took.push(`${script} ${seconds(ms)}`);
-      process.stdout.write(`\n── ${script}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(ms)}\n${output}`);
-      resolve(code === 0);
+      took.push(`${name} ${seconds(ms)}`);
+      resolve({ ok: code === 0, report: `\n── ${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(ms)}\n${output}` });
     });
   });
 }
+
+const script = (name) => ['npm', 'run', '--silent', name];
 
 function summary(outcome) {
   const total = Date.now() - started;
@@ -39,14 +49,44 @@ function summary(outcome) {
   console.log(`\nnpm test ${outcome} in ${minutes} min ${Math.round((total % 60_000) / 1000)} s (${took.join(', ')})`);
 }
 
-const checks = await Promise.all(['lint', 'typecheck', 'build:web'].map(quietly));
-if (checks.includes(false)) {
+const build = await quietly('build:web', script('build:web'));
+process.stdout.write(build.report);
+if (!build.ok) {
   summary('failed');
   process.exit(1);
 }
 
+const asked = process.argv.slice(2);
+const checks = ['lint', 'typecheck'].map((name) => quietly(name, script(name), { nice: true }));
+const projects = ['unit', 'infra', 'system', 'system-alone'].flatMap((project) => ['--project', project]);
+const signals = fs.mkdtempSync(path.join(os.tmpdir(), 'toko-test-'));
+const aloneStarted = path.join(signals, 'alone-started');
+const reporters = ['--reporter=default', '--reporter=./scripts/alone-started.mjs'];
 const testsBegun = Date.now();
-const vitest = spawnSync('npx', ['vitest', 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
-took.push(`vitest ${seconds(Date.now() - testsBegun)}`);
-summary(vitest.status === 0 ? 'passed' : 'failed');
-process.exit(vitest.status ?? 1);
+const vitestEnded = new Promise((resolve) => {
+  const child = spawn('npx', ['vitest', 'run', ...(asked.length ? asked : [...projects, ...reporters])], {
+    stdio: 'inherit',
+    env: { ...process.env, TOKO_ALONE_STARTED: aloneStarted },
+  });
+  child.on('close', (code) => {
+    took.push(`vitest ${seconds(Date.now() - testsBegun)}`);
+    resolve(code ?? 1);
+  });
+});
+/** Resolves when the system-alone files start, or when the first vitest ends without them (a failure, say). */
+const faultsMayStart = new Promise((resolve) => {
+  const go = () => {
+    clearInterval(timer);
+    resolve();
+  };
+  const timer = setInterval(() => fs.existsSync(aloneStarted) && go(), 1_000);
+  void vitestEnded.then(go);
+});
+const faults = asked.length ? [] : [faultsMayStart.then(() => quietly('faults', ['npx', 'vitest', 'run', '--project', 'faults']))];
+const vitest = await vitestEnded;
+const reports = await Promise.all([...faults, ...checks]);
+fs.rmSync(signals, { recursive: true, force: true });
+for (const { report } of reports) process.stdout.write(report);
+const passed = vitest === 0 && reports.every((r) => r.ok);
+summary(passed ? 'passed' : 'failed');
+process.exit(passed ? 0 : 1);
