@@ -122,9 +122,15 @@ describe('the label’s round: upload, publish, sell, refund', () => {
     await fanPage.goto(`${baseUrl()}/`);
     const box = fanPage.getByRole('combobox');
     const suggestion = fanPage.locator('[data-testid=search-suggestion][data-type=album]', { hasText: albumTitle });
+    // Typed again until the search has the release (the same text again would change nothing and ask nothing), each
+    // time giving the suggestions a few seconds to come.
     await poll(async () => {
+      await box.fill('');
       await box.fill(albumTitle);
-      return suggestion.isVisible();
+      return suggestion.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
     }, 60_000).toBe(true);
     await suggestion.click();
     await fanPage.waitForURL(`**/album/${albumId}`);
