@@ -150,10 +150,12 @@ const inContractChunk = (id: string) =>
   [...firstPageContract, '/frontend/src/app/contract-schemas.ts'].some((module) => id.replaceAll('\\', '/').endsWith(module));
 
 /**
- * package.json's `sideEffects` marks the contract's modules free of side effects, for the Lambdas' bundles (each leaves
- * out the other contexts' schemas); when it is set, Vite's resolver hands it on, over treeshake.moduleSideEffects.
- * The SPA's build keeps its own rule: only a feature's index.ts is free of them (see treeshake below), and the contract's
- * modules are not: app/contract-schemas.ts imports the first page's schemas just to evaluate them.
+ * Which of the SPA's modules are free of side effects. A feature's index.ts only names what the feature offers: marked
+ * free of them, an import through it reaches just the modules it names, so a lazy page's import of a feature does not
+ * pull that feature's other modules into the first page. The contract's modules are not: app/contract-schemas.ts
+ * imports the first page's schemas just to evaluate them, although package.json's `sideEffects` marks them free for
+ * the Lambdas' bundles (each leaves out the other contexts' schemas). Vite's resolver hands that field on, over
+ * rolldown's treeshake.moduleSideEffects, so the rule is given per module here.
  */
 const featureIndex = /features[\\/][^\\/]+[\\/]index\.ts$/;
 function moduleSideEffects(): Plugin {
@@ -191,10 +193,7 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
-      // A feature's index.ts only names what the feature offers: marked free of side effects, an import through it reaches just the modules
-      // it names, so a lazy page's import of a feature does not pull that feature's other modules into the first page.
       treeshake: {
-        moduleSideEffects: (id: string) => !featureIndex.test(id),
         // Calls through zod's namespace (`z.string().check(…)`, `z.iso.date()`) only build schemas, so a schema nothing
         // reads is dropped: the contract modules' params, query and body schemas, which the SPA never uses (it imports
         // answer schemas only), stay out of the bundle. Zod marks its builders pure, but not the `.check()` chains.
