@@ -384,8 +384,9 @@ export type Route = (typeof routes)[number];
 export type RouteKey = Route['key'];
 
 export const routeKey = (r: Pick<RouteSpec, 'method' | 'path'>) => `${r.method} ${r.path}`;
+/** The contexts some manifest lines belong to, each once. */
 // @__NO_SIDE_EFFECTS__
-const contextsOf = (lines: readonly Route[]) => [...new Set(lines.map((r) => r.context))];
+export const contextsOf = <R extends Route>(lines: readonly R[]): R['context'][] => [...new Set(lines.map((r) => r.context))];
 /** The HTTP contexts, one Lambda each. */
 export const contexts = contextsOf(routes);
 

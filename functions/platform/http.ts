@@ -14,7 +14,7 @@ import './zod-english.js';
 import type { Authorizer } from './authorizer.js';
 import type { Endpoint } from './contract/endpoint.js';
 import { DomainError, unavailable, type DomainErrorKind } from './errors.js';
-import { routeKey, type AdminLevel, type AuthLevel, type Route, type RouteKey, type StepUp } from '../routes.js';
+import { contextsOf, routeKey, type AdminLevel, type AuthLevel, type Route, type RouteKey, type StepUp } from '../routes.js';
 import { timingSafeEqual } from 'node:crypto';
 import { ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from './edge-headers.js';
 import { ConcurrencyError, ReservationTakenError } from './event-store.js';
@@ -304,7 +304,7 @@ export function contextHandler<R extends Route>(
   authorizer: Authorizer,
   handlers: { [K in R['key']]: RouteHandler<K> },
 ) {
-  const contexts = [...new Set(lines.map((r) => r.context))];
+  const contexts = contextsOf(lines);
   if (contexts.length !== 1) throw new Error(`one context’s manifest lines, not ${contexts.join(', ') || 'none'}`);
   const [context] = contexts;
   const logger = createLogger(`http-${context}`);
