@@ -5,6 +5,9 @@ import { artistKey, albumKey } from '../catalogue/projections/catalogue.js';
 import { catalogueProjection } from '../catalogue/projections/catalogue.js';
 import { artistFanKey, favoriteTrackKey, libraryAlbumKey, libraryProjection, recentTrackKey } from '../library/projections/library.js';
 import { memoryViewStore } from '../platform/memory-view-store.js';
+import { project, viewKeyId, type ViewItem } from '../platform/projection.js';
+import { searchKey, searchProjection } from '../search/projections/search.js';
+import { compareImage } from './drift.js';
 import { healOps, streamImage } from './heal.js';
 
 const stored = (streamId: string, version: number, event: NewEvent) =>
@@ -78,5 +81,38 @@ describe('a stream re-projected in memory over the live views', () => {
     const artist = album.items.find((i) => i.key.pk === artistKey('ar1').pk)!;
     expect(artist.item).toMatchObject({ name: 'B', id: 'ar1' });
     expect(artist.fields).not.toContain('albumCount');
+  });
+
+  it('replays an item the stream first updates and puts later as the stream made it, not as the live view shows it now', async () => {
+    // A draft playlist is given tracks while hidden, then published: its searched document is put by the publish. Live,
+    // it is published now, so a replay that read the live view before its own put would give the tracks to it instead.
+    const tracks = [
+      { trackId: 't1', albumId: 'al1' },
+      { trackId: 't2', albumId: 'al1' },
+    ];
+    const events = [
+      stored('playlist#p1', 1, {
+        type: 'PlaylistCreated',
+        data: { playlistId: 'p1', name: 'Mornings', description: '', tracks: [], published: false },
+      }),
+      stored('playlist#p1', 2, { type: 'PlaylistTracksSet', data: { playlistId: 'p1', tracks } }),
+      stored('playlist#p1', 3, { type: 'PlaylistPublished', data: { playlistId: 'p1' } }),
+    ];
+    const live = memoryViewStore();
+    await live.commit('search', 'album#al1', 0, 1, [
+      { kind: 'put', item: { ...searchKey('album', 'al1'), type: 'album', id: 'al1', artwork: 'cover.jpg', trackIds: ['t1', 't2'] } },
+    ]);
+    for (const event of events) await project(searchProjection, live, event);
+    expect(await live.get(searchKey('playlist', 'p1'))).toMatchObject({ trackCount: 2, artwork: 'cover.jpg' });
+
+    const image = await streamImage(searchProjection, events, live);
+    const searched = image.items.find((i) => i.key.sk === searchKey('playlist', 'p1').sk && i.key.pk === searchKey('playlist', 'p1').pk)!;
+    expect(searched.item).toMatchObject({ trackCount: 2, artwork: 'cover.jpg', name: 'Mornings' });
+    const found = new Map<string, ViewItem>();
+    for (const { key } of image.items) {
+      const item = await live.get(key);
+      if (item) found.set(viewKeyId(key), item);
+    }
+    expect(compareImage('playlist#p1', image, found)).toEqual([]);
   });
 });

@@ -58,8 +58,10 @@ const isKeep = (op: ViewOp): op is KeepPut => op.kind === 'put' && op.keep !== u
 
 /**
  * A view store in memory over the live views: an item the replay has not written is read from `live`, except the
- * `fresh` ones (items the stream makes itself, by a put or a delete first), which start empty so that what is stored
- * now (perhaps the very drift to heal) cannot leak into the replay. Records every op by item.
+ * `fresh` ones (items the stream makes itself: it puts them whole at some point, or deletes them first), which start
+ * empty so that what is stored now (perhaps the very drift to heal) cannot leak into the replay. An item the stream
+ * updates before its own put is fresh too: a playlist's tracks set while it was a draft, then its searched document put
+ * by the publish, must not find the published document of today before it. Records every op by item.
  */
 function overlayStore(live: ViewReader, fresh: Set<string>) {
   const items = new Map<string, ViewItem | null>();
@@ -118,7 +120,9 @@ export async function streamImage(projection: Projection, events: DomainEvent[],
   let overlay = await replayOnce(projection, ordered, live, fresh);
   for (let round = 0; round < 3; round++) {
     const next = new Set(
-      [...overlay.written].filter(([, { ops }]) => ops[0].kind === 'delete' || (ops[0].kind === 'put' && !ops[0].keep)).map(([id]) => id),
+      [...overlay.written]
+        .filter(([, { ops }]) => ops[0].kind === 'delete' || ops.some((op) => op.kind === 'put' && !op.keep))
+        .map(([id]) => id),
     );
     if (next.size === fresh.size && [...next].every((id) => fresh.has(id))) break;
     fresh = next;
