@@ -54,7 +54,8 @@ export default defineConfig({
           include: ['infra/aws/**/*.test.ts'],
           environment: 'node',
           testTimeout: 180_000,
-          hookTimeout: 180_000,
+          // The CDK app's synthesis (every Lambda bundled) took 155–195 s beside the system files on a slow day.
+          hookTimeout: 600_000,
           maxWorkers: FILES_AT_ONCE,
         },
       },
