@@ -13,7 +13,7 @@ import { eachConcurrently } from '../platform/concurrently.js';
 import { env } from '../platform/env.js';
 import { readStream } from '../platform/event-store.js';
 import { metricNames, recordMetric } from '../platform/metrics.js';
-import { STAMP_FIELDS, viewKeyId, type ViewItem } from '../platform/projection.js';
+import { STAMP_FIELDS, viewKeyId, type ViewItem, type ViewReader } from '../platform/projection.js';
 import { dynamoViewStore } from '../platform/views.js';
 import { projectorNamed } from './rebuild-views.js';
 import { streamImage, type StreamImage } from './heal.js';
@@ -107,17 +107,23 @@ async function sampleStreams(names: string[], size: number): Promise<Map<string,
   return new Map([...samples].map(([name, s]) => [name, s.kept]));
 }
 
+/** The stored items of an image's keys, by viewKeyId, as compareImage reads them. */
+export async function storedItems(image: Pick<StreamImage, 'items'>, views: ViewReader): Promise<Map<string, ViewItem>> {
+  const live = new Map<string, ViewItem>();
+  for (const { key } of image.items) {
+    const item = await views.get(key);
+    if (item) live.set(viewKeyId(key), item);
+  }
+  return live;
+}
+
 /** The differences of one stream, or null where its projector moved on while it was compared (judged next time). */
 async function checkStream(name: string, streamId: string): Promise<ViewDifference[] | null> {
   const { projection } = projectorNamed(name);
   const applied = await dynamoViewStore.checkpoint(name, streamId);
   const events = (await readStream(streamId)).filter((e) => e.version <= applied);
   const image = await streamImage(projection, events, dynamoViewStore);
-  const live = new Map<string, ViewItem>();
-  for (const { key } of image.items) {
-    const item = await dynamoViewStore.get(key);
-    if (item) live.set(viewKeyId(key), item);
-  }
+  const live = await storedItems(image, dynamoViewStore);
   if ((await dynamoViewStore.checkpoint(name, streamId)) !== applied) return null;
   return compareImage(streamId, image, live);
 }
