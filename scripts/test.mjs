@@ -25,11 +25,11 @@ const tools = spawnSync(process.execPath, ['scripts/ensure-tools.mjs', 'java', '
 if (tools.status !== 0) process.exit(tools.status ?? 1);
 
 /** Runs a command (niced when asked) with its output held back; resolves to its report once it ends. */
-function quietly(name, command, { nice = false } = {}) {
+function quietly(name, command, { nice = false, env = process.env } = {}) {
   return new Promise((resolve) => {
     const begun = Date.now();
     const [file, ...args] = nice ? ['nice', '-n', '10', ...command] : command;
-    const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -61,12 +61,13 @@ const checks = ['lint', 'typecheck'].map((name) => quietly(name, script(name), {
 const projects = ['unit', 'infra', 'system', 'system-alone'].flatMap((project) => ['--project', project]);
 const signals = fs.mkdtempSync(path.join(os.tmpdir(), 'toko-test-'));
 const aloneStarted = path.join(signals, 'alone-started');
-const reporters = ['--reporter=default', '--reporter=./scripts/alone-started.mjs'];
+const failures = path.join(signals, 'failures');
+const reporters = ['--reporter=default', '--reporter=./scripts/alone-started.mjs', '--reporter=./scripts/failures.mjs'];
 const testsBegun = Date.now();
 const vitestEnded = new Promise((resolve) => {
   const child = spawn('npx', ['vitest', 'run', ...(asked.length ? asked : [...projects, ...reporters])], {
     stdio: 'inherit',
-    env: { ...process.env, TOKO_ALONE_STARTED: aloneStarted },
+    env: { ...process.env, TOKO_ALONE_STARTED: aloneStarted, TOKO_FAILURES: failures },
   });
   child.on('close', (code) => {
     took.push(`vitest ${seconds(Date.now() - testsBegun)}`);
@@ -82,11 +83,16 @@ const faultsMayStart = new Promise((resolve) => {
   const timer = setInterval(() => fs.existsSync(aloneStarted) && go(), 1_000);
   void vitestEnded.then(go);
 });
-const faults = asked.length ? [] : [faultsMayStart.then(() => quietly('faults', ['npx', 'vitest', 'run', '--project', 'faults']))];
+const faultsRun = ['npx', 'vitest', 'run', '--project', 'faults', '--reporter=default', '--reporter=./scripts/failures.mjs'];
+const faults = asked.length
+  ? []
+  : [faultsMayStart.then(() => quietly('faults', faultsRun, { env: { ...process.env, TOKO_FAILURES: failures } }))];
 const vitest = await vitestEnded;
 const reports = await Promise.all([...faults, ...checks]);
-fs.rmSync(signals, { recursive: true, force: true });
 for (const { report } of reports) process.stdout.write(report);
+const failed = fs.existsSync(failures) ? fs.readFileSync(failures, 'utf8').trim() : '';
+fs.rmSync(signals, { recursive: true, force: true });
+if (failed) console.log(`\n── failed tests\n${failed}`);
 const passed = vitest === 0 && reports.every((r) => r.ok);
 summary(passed ? 'passed' : 'failed');
 process.exit(passed ? 0 : 1);

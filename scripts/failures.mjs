@@ -1,0 +1,38 @@
+/**
+ * A vitest reporter for scripts/test.mjs: it appends each failed test (and each file that failed outside its tests, in
+ * a hook or on import, and each unhandled error) to the file TOKO_FAILURES names, one line each, so `npm test` can
+ * repeat them in its last lines. CI keeps only the end of a long run's output, where the held reports of the lint and
+ * the faults come after the first vitest's own summary.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const firstLine = (error) =>
+  String(error?.message ?? error ?? '')
+    .split('\n')[0]
+    .slice(0, 300);
+
+export default class Failures {
+  record(line) {
+    const file = process.env.TOKO_FAILURES;
+    if (file) fs.appendFileSync(file, `${line}\n`);
+  }
+
+  where(testModule) {
+    return `${testModule.project.name} › ${path.relative(process.cwd(), testModule.moduleId)}`;
+  }
+
+  onTestCaseResult(testCase) {
+    const result = testCase.result();
+    if (result.state !== 'failed') return;
+    this.record(`${this.where(testCase.module)} › ${testCase.fullName}: ${firstLine(result.errors?.[0])}`);
+  }
+
+  onTestModuleEnd(testModule) {
+    for (const error of testModule.errors()) this.record(`${this.where(testModule)}: ${firstLine(error)}`);
+  }
+
+  onTestRunEnd(_modules, unhandledErrors) {
+    for (const error of unhandledErrors) this.record(`unhandled: ${firstLine(error)}`);
+  }
+}
