@@ -10,7 +10,7 @@ import path from 'node:path';
 const firstLine = (error) =>
   String(error?.message ?? error ?? '')
     .split('\n')[0]
-    .slice(0, 300);
+    .slice(0, 1000);
 
 export default class Failures {
   record(line) {
@@ -25,7 +25,10 @@ export default class Failures {
   onTestCaseResult(testCase) {
     const result = testCase.result();
     if (result.state !== 'failed') return;
-    this.record(`${this.where(testCase.module)} › ${testCase.fullName}: ${firstLine(result.errors?.[0])}`);
+    const [first, ...more] = result.errors ?? [];
+    this.record(`${this.where(testCase.module)} › ${testCase.fullName}: ${firstLine(first)}`);
+    // A browser test adds what its page showed as an error of its own (test/e2e/browser.ts).
+    for (const error of more) this.record(`  and: ${firstLine(error)}`);
   }
 
   onTestModuleEnd(testModule) {

@@ -5,11 +5,11 @@
  * cores running three browser files at once are short of. `CHROMIUM_PATH=/usr/bin/chromium` runs them in the full browser.
  */
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import { afterAll, expect, inject, onTestFinished } from 'vitest';
+import { afterAll, expect, inject, onTestFailed, onTestFinished } from 'vitest';
 import { SESSION_COOKIE } from '../../functions/platform/session.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
@@ -53,7 +53,26 @@ export async function newPage(
   await failOnCspViolations(context);
   const page = await context.newPage();
   untilHydrated(page);
+  showOnFailure(page);
   return { context, page };
+}
+
+/**
+ * When the test fails, what its page showed: a screenshot in `test-results/`, and the page's address and visible text
+ * as a second error of the test, so a failure read from a log alone (CI's) says which screen the person was looking at.
+ */
+function showOnFailure(page: Page) {
+  onTestFailed(async ({ task }) => {
+    if (page.isClosed()) return;
+    const name = task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
+    mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: join('test-results', `${name}.png`), timeout: 5_000 }).catch(() => undefined);
+    const text = await page
+      .evaluate(() => document.body.innerText)
+      .then((t) => t.replace(/\s+/g, ' ').trim().slice(0, 800))
+      .catch((error: Error) => `(unreadable: ${error.message})`);
+    throw new Error(`the page at ${page.url()} showed: ${text}`);
+  });
 }
 
 /**

@@ -99,7 +99,7 @@ describe('Toko+ in the browser', () => {
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await toast(page, 'Added to Cart').getByRole('button', { name: 'View Cart' }).click();
     const cart = page.locator('[data-testid=cart-contents]');
-    await cart.waitFor({ timeout: 15_000 });
+    await cart.waitFor({ timeout: 30_000 });
     await poll(() => cart.locator('[data-testid=cart-total]').textContent()).toBe('$6.99');
     expect(await cart.locator('[data-testid=cart-member-savings]').textContent()).toContain('$3.00');
     await page.keyboard.press('Escape');
