@@ -37,6 +37,20 @@ describe('the app metrics', () => {
     expect(line).toMatchObject({ service: 'toko', PlaysRecorded: 1 });
   });
 
+  it('writes each metric with its own dimensions only, none left from the one before', async () => {
+    const lines = await linesOf(() => {
+      recordMetric(metricNames.playsRefused, 1, { reason: 'too_soon' });
+      recordMetric(metricNames.playsRecorded);
+      recordMetric(metricNames.playsRefused, 1, { reason: 'no_token' });
+    });
+    expect(lines.map((line) => line._aws.CloudWatchMetrics[0].Dimensions[0])).toEqual([
+      ['service', 'reason'],
+      ['service'],
+      ['service', 'reason'],
+    ]);
+    expect(lines.map((line) => line.reason)).toEqual(['too_soon', undefined, 'no_token']);
+  });
+
   it('gives a consumer’s lag in milliseconds from the oldest event of the batch, per consumer', async () => {
     const now = Date.parse('2026-11-27T10:00:10.000Z');
     const [line] = await linesOf(() => recordConsumerLag('library', [now - 2_000, now - 9_500, now - 100], now));
