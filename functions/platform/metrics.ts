@@ -36,10 +36,10 @@ let single: { metrics: Metrics; disabled: string | undefined } | undefined;
 /** The instance, made again if POWERTOOLS_METRICS_DISABLED changed since (it is read when an instance is made). */
 function singleMetric(): Metrics {
   const disabled = process.env.POWERTOOLS_METRICS_DISABLED;
-  if (single?.disabled !== disabled) {
-    single = { metrics: new Metrics({ namespace: METRICS_NAMESPACE, serviceName: METRICS_SERVICE, singleMetric: true }), disabled };
-  }
-  return single.metrics;
+  if (single && single.disabled === disabled) return single.metrics;
+  const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: METRICS_SERVICE, singleMetric: true });
+  single = { metrics, disabled };
+  return metrics;
 }
 
 /** Writes one value of a metric now. */
