@@ -46,6 +46,17 @@ export function sesClient(): SESv2Client {
 
 const queueUrls = new Map<string, Promise<string>>();
 
+/**
+ * For the local cloud and tests, which set the endpoints after modules load: the next call makes each client again from
+ * the environment as it is now. A test file that starts a cloud of its own leaves the clients of the next file in its
+ * worker pointing at the shared cloud, not at its own stopped one.
+ */
+export function resetAwsClients() {
+  for (const client of [dynamo, s3, sqs, ses]) client?.destroy();
+  dynamo = s3 = sqs = ses = undefined;
+  queueUrls.clear();
+}
+
 /** A queue's URL by its name, asked once per process (a failed ask is asked again next time). */
 export function queueUrl(name: string): Promise<string> {
   let url = queueUrls.get(name);

@@ -146,12 +146,13 @@ function buildTime(staticDir: string): string {
   }
 }
 
-/** functions/platform/env.ts caches what it parsed; the cloud sets the variables after it may have loaded. */
+/**
+ * functions/platform/env.ts caches what it parsed and functions/platform/aws.ts its clients; the cloud sets the
+ * variables after they may have loaded (a test file that started a cloud before, in the same worker).
+ */
 async function resetHandlersEnvCache() {
-  try {
-    const mod = (await import('../../functions/platform/env.js')) as { resetEnvCache?: () => void };
-    mod.resetEnvCache?.();
-  } catch {
-    // not written yet
-  }
+  const { resetEnvCache } = await import('../../functions/platform/env.js');
+  const { resetAwsClients } = await import('../../functions/platform/aws.js');
+  resetEnvCache();
+  resetAwsClients();
 }
