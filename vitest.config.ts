@@ -65,11 +65,6 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
           exclude: alone,
           ...system,
-          // A worker keeps its modules from file to file: each file's imports (the manifest, the SDK, playwright) cost
-          // 490 summed seconds of a run when every file had a fresh worker, and 35 without. The files share no state but
-          // the cloud, which each reaches through useCloudEnv() (it also makes the SDK clients again, in case the file
-          // before started a cloud of its own).
-          isolate: false,
           maxWorkers: FILES_AT_ONCE,
         },
       },
