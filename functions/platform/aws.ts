@@ -47,9 +47,9 @@ export function sesClient(): SESv2Client {
 const queueUrls = new Map<string, Promise<string>>();
 
 /**
- * For the local cloud and tests, which set the endpoints after modules load: the next call makes each client again from
- * the environment as it is now. A test file that starts a cloud of its own leaves the clients of the next file in its
- * worker pointing at the shared cloud, not at its own stopped one.
+ * For the local cloud, which sets the endpoints after modules load: the next call makes each client again from the
+ * environment as it is now, so a process that starts one cloud after another (the bench's sections, the local cloud's
+ * restart test) reaches the one running, not one it stopped.
  */
 export function resetAwsClients() {
   for (const client of [dynamo, s3, sqs, ses]) client?.destroy();

@@ -2,7 +2,7 @@
 import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import * as z from 'zod/mini';
-import { dynamoClient, resetAwsClients } from '../../functions/platform/aws.js';
+import { dynamoClient } from '../../functions/platform/aws.js';
 import { resetEnvCache } from '../../functions/platform/env.js';
 import { routes } from '../../functions/routes.js';
 import { compileRoutes, matchRoute } from '../../infra/local/api-routes.js';
@@ -11,8 +11,6 @@ import { compileRoutes, matchRoute } from '../../infra/local/api-routes.js';
 export function useCloudEnv(): void {
   Object.assign(process.env, inject('cloudEnv'));
   resetEnvCache();
-  // A file before this one in its worker may have started a cloud of its own (test/integration/local-cloud.test.ts).
-  resetAwsClients();
 }
 
 export const baseUrl = () => inject('baseUrl');
