@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardAnswer } from '../../functions/dashboard/contract/admin-dashboard.js';
+import type { ConsumerStatus, RecentError } from '../../functions/operations/contract/admin-ops.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { newArtist, readyDraft } from '../support/catalogue.js';
 import { guest, listenTo, qualifyingMs, reportPlay, sleep, startPlay, type PlayedTrack } from '../support/plays.js';
@@ -38,6 +39,33 @@ const albumPlays = (d: DashboardAnswer['current'], albumId: string) => d.plays.a
 const suspicious = (d: DashboardAnswer['current'], reason: string) =>
   d.plays.suspicious.reasons.find((r) => r.reason === reason)?.count ?? 0;
 
+/**
+ * Waits for the dashboard to show what `shows` looks for; on a timeout, says what it showed last and how the rollups
+ * projector stood (waiting, in flight, dead-lettered, its latest errors), so a failure on a loaded machine names its cause.
+ */
+async function dashboardShowing(shows: (d: DashboardAnswer['current']) => boolean, albumId: string) {
+  let last: DashboardAnswer['current'] | undefined;
+  try {
+    return await eventually(
+      async () => {
+        last = await dashboardToday();
+        return shows(last) && last;
+      },
+      PROJECTED_MS,
+      250,
+    );
+  } catch (error) {
+    const ops = (await admin.call('/api/admin/ops/consumers')).body as { consumers: ConsumerStatus[]; latestErrors: RecentError[] };
+    const rollups = ops.consumers.find((c) => c.name === 'rollups');
+    const { eventsBehind, inFlight, oldestAgeSeconds, errorRate, deadLetters, health } = rollups ?? {};
+    const errors = ops.latestErrors.filter((e) => e.source === 'rollups').slice(0, 3);
+    throw new Error(
+      `${(error as Error).message}; the dashboard showed ${JSON.stringify(last && albumPlays(last, albumId))} for the album; ` +
+        `the rollups projector: ${JSON.stringify({ eventsBehind, inFlight, oldestAgeSeconds, errorRate, deadLetters, health, errors })}`,
+    );
+  }
+}
+
 const notRecorded = { status: 200, body: { recorded: false } };
 const recorded = { status: 202, body: { recorded: true } };
 
@@ -53,10 +81,7 @@ describe('a play the server counts', () => {
     // Its end counts once.
     expect(await reportPlay(listener.call, track, token, { ended: true })).toMatchObject(notRecorded);
 
-    const d = await eventually(async () => {
-      const now = await dashboardToday();
-      return albumPlays(now, track.albumId)?.completedPlays === 1 && now;
-    }, PROJECTED_MS);
+    const d = await dashboardShowing((now) => albumPlays(now, track.albumId)?.completedPlays === 1, track.albumId);
     expect(albumPlays(d, track.albumId)).toMatchObject({ plays: 1, completedPlays: 1 });
     expect((await api(`/api/albums/${track.albumId}`)).body.playCount).toBe(1);
   });
@@ -81,10 +106,10 @@ describe('a play the server counts', () => {
     // Each refusal is its own event on its own listener's stream, so the dashboard may count them in any order:
     // wait for all of them, not for the first.
     const reasons = ['too_early', 'no_token', 'bad_token', 'other_track', 'other_listener'];
-    const after = await eventually(async () => {
-      const now = await dashboardToday();
-      return reasons.every((reason) => suspicious(now, reason) > suspicious(before, reason)) && now;
-    }, PROJECTED_MS);
+    const after = await dashboardShowing(
+      (now) => reasons.every((reason) => suspicious(now, reason) > suspicious(before, reason)),
+      track.albumId,
+    );
     for (const reason of reasons) expect(suspicious(after, reason), reason).toBeGreaterThan(suspicious(before, reason));
     expect(after.plays.suspicious.total).toBeGreaterThanOrEqual(before.plays.suspicious.total + 5);
     // None of them is a play.
@@ -107,10 +132,7 @@ describe('a play the server counts', () => {
     await sleep(long * 1000);
     expect(await listenTo(listener.call, track)).toMatchObject(recorded);
 
-    const d = await eventually(async () => {
-      const now = await dashboardToday();
-      return albumPlays(now, track.albumId)?.plays === 2 && now;
-    }, PROJECTED_MS);
+    const d = await dashboardShowing((now) => albumPlays(now, track.albumId)?.plays === 2, track.albumId);
     expect(suspicious(d, 'repeat')).toBeGreaterThanOrEqual(99);
   });
 
@@ -124,6 +146,6 @@ describe('a play the server counts', () => {
     expect(await reportPlay(guest(), track, token)).toMatchObject(notRecorded);
     expect(await reportPlay(ada, track, token)).toMatchObject(recorded);
     expect(await reportPlay(ada, track, token)).toMatchObject(notRecorded);
-    await eventually(async () => albumPlays(await dashboardToday(), track.albumId)?.plays === 1, PROJECTED_MS);
+    await dashboardShowing((now) => albumPlays(now, track.albumId)?.plays === 1, track.albumId);
   });
 });
