@@ -70,9 +70,10 @@ async function throughput(concurrency: number, ms: number, worker: (loop: number
  * guest per play, whose stream is new each time. The starts are made before each API turn, outside its measure, as
  * many as the turn can take; the turn measures the reports alone.
  *
- * They take turns, 4 s each, three rounds: the API, the API with the stream poller held (its work after the append
- * left until the turn ends), the event PutItem and the small one; so a machine that speeds up or slows down during
- * the run weighs on all of them alike. Each turn after an API turn starts once the cloud has finished what it left.
+ * They take turns, 4 s each, five rounds after one that warms up: the API, the API with the stream poller held (its
+ * work after the append left until the turn ends), the event PutItem and the small one, the raw turns first every
+ * other round; so a machine that speeds up or slows down during the run weighs on all of them alike. Each turn after
+ * an API turn starts once the cloud has finished what it left. The row is the median round's ratio.
  */
 async function playIngest(cloud: Pick<LocalCloud, 'url' | 'endpoints' | 'waitForIdle' | 'holdStream'>): Promise<number> {
   const baseUrl = cloud.url;
@@ -173,38 +174,56 @@ async function playIngest(cloud: Pick<LocalCloud, 'url' | 'endpoints' | 'waitFor
 
   // One unmeasured turn each warms the JIT compilers and the connections.
   const rates = { api: [] as number[], held: [] as number[], raw: [] as number[], small: [] as number[] };
-  for (let round = 0; round <= ROUNDS; round++) {
-    const turns = { api: await api(), held: 0, raw: 0, small: 0 };
-    await waitForIdle();
-    // The API alone: the stream poller waits until the turn ends, then the cloud catches up before the next turn.
-    const release = cloud.holdStream();
-    turns.held = await api();
-    release();
-    await waitForIdle();
-    turns.raw = await event.turn();
-    turns.small = await small.turn();
+  for (let round = 0; round <= INGEST_ROUNDS; round++) {
+    const turns = { api: 0, held: 0, raw: 0, small: 0 };
+    const apiTurns = async () => {
+      turns.api = await api();
+      await waitForIdle();
+      // The API alone: the stream poller waits until the turn ends, then the cloud catches up before the next turn.
+      const release = cloud.holdStream();
+      turns.held = await api();
+      release();
+      await waitForIdle();
+    };
+    const rawTurns = async () => {
+      turns.raw = await event.turn();
+      turns.small = await small.turn();
+    };
+    // Every other round the raw turns go first: DynamoDB Local's JVM still collects what the API turns left, so the
+    // turns after them run a little slower, whichever they are.
+    if (round % 2 === 0) {
+      await apiTurns();
+      await rawTurns();
+    } else {
+      await rawTurns();
+      await apiTurns();
+    }
     if (round === 0) continue;
     for (const kind of ['api', 'held', 'raw', 'small'] as const) rates[kind].push(turns[kind]);
   }
   await Promise.all([event.drop(), small.drop()]);
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   const [apiRate, heldRate, rawRate, smallRate] = [mean(rates.api), mean(rates.held), mean(rates.raw), mean(rates.small)];
-  const perRound = rates.api.map((a, i) => `${((a / rates.raw[i]) * 100).toFixed(0)} %`).join(', ');
+  const ratios = rates.api.map((a, i) => a / rates.raw[i]);
+  // The median round, as the upload row takes it: on two shared cores one round in a few runs at half the others.
+  const ratio = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
+  const perRound = ratios.map((r) => `${(r * 100).toFixed(0)} %`).join(', ');
   const percent = (rate: number) => `${((rate / rawRate) * 100).toFixed(0)} %`;
   console.log(
     `play ingest (per second): API ${apiRate.toFixed(0)}; API with the stream poller held until the turn ends ${heldRate.toFixed(0)} (${percent(heldRate)} of raw);` +
       ` raw PutItem of the event into a table like events ${rawRate.toFixed(0)}; of a small item into a table without a stream ${smallRate.toFixed(0)}`,
   );
   rows.push({
-    what: `play ingest, POST /api/track-play ÷ raw conditional PutItem of the event into a table like events (32 concurrent, ${ROUNDS} rounds: ${perRound}; with the projections held: ${percent(heldRate)}; a small item into a table without a stream: ${smallRate.toFixed(0)}/s, ${((apiRate / smallRate) * 100).toFixed(0)} %)`,
-    measured: `${apiRate.toFixed(0)}/s ÷ ${rawRate.toFixed(0)}/s = ${((apiRate / rawRate) * 100).toFixed(0)} %`,
+    what: `play ingest, POST /api/track-play ÷ raw conditional PutItem of the event into a table like events, median of ${INGEST_ROUNDS} rounds (32 concurrent: ${perRound}; means ${apiRate.toFixed(0)}/s ÷ ${rawRate.toFixed(0)}/s; with the projections held: ${percent(heldRate)}; a small item into a table without a stream: ${smallRate.toFixed(0)}/s, ${((apiRate / smallRate) * 100).toFixed(0)} %)`,
+    measured: `${(ratio * 100).toFixed(0)} %`,
     budget: '≥ 60 %',
-    ratio: apiRate / rawRate / 0.6,
+    ratio: ratio / 0.6,
   });
   return apiRate;
 }
 
-const ROUNDS = 3;
+/** The ingest's measured rounds, after one that warms up: odd, for a median. */
+const INGEST_ROUNDS = 5;
 const TURN_MS = 4_000;
 
 async function firstRouteJs() {
@@ -369,6 +388,9 @@ async function main() {
     quiet: true,
     staticDir: webDist,
     mediaCacheDir: fileURLToPath(new URL('../../.local/media-cache', import.meta.url)),
+    // As the test suite's cloud: DynamoDB Local's file puts every write of the API and of the projectors behind one
+    // SQLite writer and its disk syncs, which the deployed tables do not share (docs/architecture.md, the play ingest).
+    dynamoDbInMemory: true,
   });
   Object.assign(process.env, cloud.env);
   resetEnvCache();
