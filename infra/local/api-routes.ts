@@ -62,10 +62,13 @@ const safeDecode = (s: string) => {
  * infra/aws/api-stack.ts): its route key says HEAD, and the handler answers it as the GET (functions/platform/http.ts).
  */
 export function matchRoute(routes: CompiledRoute[], method: string, rawPath: string): RouteMatch {
-  const hits = routes
-    .map((route) => ({ route, m: route.regex.exec(rawPath) }))
-    .filter((h): h is { route: CompiledRoute; m: RegExpExecArray } => h.m !== null)
-    .sort((a, b) => compareRank(a.route.rank, b.route.rank));
+  // Every request tries every route: only the routes that match make an object.
+  const hits: { route: CompiledRoute; m: RegExpExecArray }[] = [];
+  for (const route of routes) {
+    const m = route.regex.exec(rawPath);
+    if (m) hits.push({ route, m });
+  }
+  hits.sort((a, b) => compareRank(a.route.rank, b.route.rank));
   if (hits.length === 0) return { kind: 'not_found' };
   const routeMethod = method === 'HEAD' ? 'GET' : method;
   const withMethod = hits.filter((h) => h.route.spec.method === routeMethod);

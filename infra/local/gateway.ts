@@ -18,7 +18,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { isPrivateMediaKey } from '../../functions/platform/media-keys.js';
 import type { RouteSpec } from '../../functions/routes.js';
 import { objectKeyOf, prerenderedPageOf } from '../../frontend/src/prerender/pages.js';
-import { compileRoutes, matchRoute, type RouteMatch } from './api-routes.js';
+import { compileRoutes, matchRoute } from './api-routes.js';
 import type { AwsClientConfig } from './dynamodb-local.js';
 import { lambdaContext, type HttpHandler } from './handlers.js';
 import { errorMessage, type Log } from './util.js';
@@ -127,26 +127,10 @@ export function createGateway(opts: GatewayOptions): Gateway {
     }
   }
 
-  /**
-   * A request's route, kept for the paths asked for again (a player's reports are one path): matching tries every
-   * route's pattern, a few hundredths of the gateway's time per request under load.
-   */
-  const matched = new Map<string, RouteMatch>();
-  function routeOf(method: string, rawPath: string): RouteMatch {
-    const key = `${method} ${rawPath}`;
-    let match = matched.get(key);
-    if (!match) {
-      match = matchRoute(routes, method, rawPath);
-      if (matched.size >= 2_000) matched.delete(matched.keys().next().value!);
-      matched.set(key, match);
-    }
-    return match;
-  }
-
   async function api(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
     const method = (req.method ?? 'GET').toUpperCase();
     const rawPath = url.pathname;
-    const match = routeOf(method, rawPath);
+    const match = matchRoute(routes, method, rawPath);
     if (match.kind === 'not_found') {
       await drain(req);
       return sendJson(req, res, 404, { error: 'not_found', message: `No route for ${method} ${rawPath}` });

@@ -206,7 +206,7 @@ async function playIngest(cloud: Pick<LocalCloud, 'url' | 'endpoints' | 'waitFor
   const [apiRate, heldRate, rawRate, smallRate] = [mean(rates.api), mean(rates.held), mean(rates.raw), mean(rates.small)];
   const ratios = rates.api.map((a, i) => a / rates.raw[i]);
   // The median round, as the upload row takes it: on two shared cores one round in a few runs at half the others.
-  const ratio = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
+  const ratio = percentile(ratios, 50);
   const perRound = ratios.map((r) => `${(r * 100).toFixed(0)} %`).join(', ');
   const percent = (rate: number) => `${((rate / rawRate) * 100).toFixed(0)} %`;
   console.log(
