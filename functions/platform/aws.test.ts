@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { HTTP_FUNCTION_TIMEOUT_SECONDS } from '../routes.js';
-import { AWS_CLIENT_TIMEOUTS, s3Client } from './aws.js';
+import { AWS_CLIENT_TIMEOUTS, resetAwsClients, s3Client } from './aws.js';
 import { errorResponse } from './http.js';
 import { silentServer, type SilentServer } from './silent-server.fixtures.js';
 
@@ -20,9 +20,13 @@ beforeAll(async () => {
     AWS_SECRET_ACCESS_KEY: 'local',
     S3_FORCE_PATH_STYLE: 'true',
   });
+  // Unit files share their modules (the unit project does not isolate them): a client an earlier file made would still
+  // call that file's endpoint, not the silent one.
+  resetAwsClients();
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
+  resetAwsClients();
   await silent.close();
 });
 
