@@ -37,18 +37,18 @@ export function projectionConsumer(projection: Projection, store: ViewStore = dy
   const logger = createLogger(projection.name);
   const telemetry = withTelemetry(projection.name, logger, recorder);
   // A record may be tried twice in a batch (processFifoBatch's retryFailedGroups): only its last failure is reported.
-  const recordHandler = (views: ViewStore, errors: Map<string, unknown>) =>
-    telemetry.attempt(async (record: SQSRecord) => {
-      try {
-        const event = await readEvent(JSON.parse(record.body));
-        const outcome = await project(projection, views, event);
-        errors.delete(record.messageId);
-        logger.debug('projected', { streamId: event.streamId, version: event.version, type: event.type, outcome });
-      } catch (error) {
-        errors.set(record.messageId, error);
-        throw error;
-      }
-    });
+  const recordHandler = (views: ViewStore, errors: Map<string, unknown>) => async (record: SQSRecord) => {
+    try {
+      const event = await readEvent(JSON.parse(record.body));
+      const outcome = await project(projection, views, event);
+      errors.delete(record.messageId);
+      const { correlationId } = event.meta;
+      logger.debug('projected', { correlationId, streamId: event.streamId, version: event.version, type: event.type, outcome });
+    } catch (error) {
+      errors.set(record.messageId, error);
+      throw error;
+    }
+  };
   // A stream's consecutive events in one batch (SQS hands a group's messages out together) are committed at once: a
   // listener's ten plays are one transaction, not ten in turn. What the run cannot take goes record by record.
   const runHandler = (views: ViewStore) => async (records: SQSRecord[]) => {

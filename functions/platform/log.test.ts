@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLogger, withCorrelationId, withLambdaContext } from './log.js';
+import { correlatedLogger, createLogger, withLambdaContext } from './log.js';
 
 const invocation = (awsRequestId: string): Context => ({
   callbackWaitsForEmptyEventLoop: false,
@@ -61,12 +61,26 @@ describe('log lines', () => {
     ]);
   });
 
-  it('carry the correlation id of the request they serve, and still log when called without a Lambda context', async () => {
+  it('carry the correlation id of the request they serve after the service, and still log without a Lambda context', async () => {
     const logger = createLogger('projector');
-    const handler = withLambdaContext(logger, () => Promise.resolve(logger.info('projected')));
+    const handler = withLambdaContext(logger, () => Promise.resolve(correlatedLogger(logger, 'corr-7').info('projected')));
 
-    const [line] = await linesOf(() => withCorrelationId('corr-7', () => handler(undefined)));
+    const [line] = await linesOf(() => handler(undefined));
 
     expect(line).toMatchObject({ message: 'projected', correlationId: 'corr-7', service: 'projector' });
+    expect(Object.keys(line).slice(0, 5)).toEqual(['level', 'message', 'timestamp', 'service', 'correlationId']);
+  });
+
+  it('carry a correlation id given with the line in the same place, and none when there is none', async () => {
+    const logger = createLogger('http-plays');
+    const lines = await linesOf(() => {
+      logger.info('refused', { correlationId: 'req-9', reason: 'too_soon' });
+      correlatedLogger(logger, undefined).info('no request');
+      return Promise.resolve();
+    });
+
+    expect(lines[0]).toMatchObject({ service: 'http-plays', correlationId: 'req-9', reason: 'too_soon' });
+    expect(Object.keys(lines[0]).indexOf('correlationId')).toBe(Object.keys(lines[0]).indexOf('service') + 1);
+    expect(lines[1].correlationId).toBeUndefined();
   });
 });

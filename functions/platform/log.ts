@@ -1,38 +1,30 @@
 /**
- * The app's loggers (Powertools Logger, one per service): every line carries the correlation id of the request or
- * event being served, the HTTP request's id that its commands stamp into their events' meta and that every consumer
- * of those events logs again. The id lives in an AsyncLocalStorage, not in a logger's keys: the local cloud serves
- * many requests in one process at once, and a key appended for one would show on another's lines. The Lambda
- * invocation (its request id, whether it was a cold start, the function) comes in through Powertools' own middy
- * middleware, `injectLambdaContext`.
+ * The app's loggers (Powertools Logger, one per service): a line logged for a request or an event carries its
+ * correlation id, the HTTP request's id that its commands stamp into their events' meta and that every consumer of
+ * those events logs again. The id is an attribute of the line (`{ correlationId }`, or a logger made `correlatedLogger`
+ * for one record), never a logger's shared key or an async context: the local cloud serves many requests in one process
+ * at once, so a key appended for one would show on another's lines, and an AsyncLocalStorage turns on Node's promise
+ * hooks for every promise in the process (the play ingest lost a quarter of its rate to them). The Lambda invocation
+ * (its request id, whether it was a cold start, the function) comes in through Powertools' own middy middleware,
+ * `injectLambdaContext`.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { LogFormatter, LogItem, Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 
-const correlation = new AsyncLocalStorage<string>();
-
-/** Runs `work` with `correlationId` on every log line written meanwhile (none when it is undefined). */
-export function withCorrelationId<T>(correlationId: string | undefined, work: () => T): T {
-  return correlationId ? correlation.run(correlationId, work) : work();
-}
-
-/** The correlation id of the request or event being served, if any. */
-export const currentCorrelationId = (): string | undefined => correlation.getStore();
-
 /** Powertools' line with `correlationId` after the service. */
 class CorrelatedLogFormatter extends LogFormatter {
   formatAttributes(attributes: UnformattedAttributes, additional: LogAttributes): LogItem {
+    const { correlationId, ...rest } = additional;
     return new LogItem({
       attributes: {
         level: attributes.logLevel,
         message: attributes.message,
         timestamp: this.formatTimestamp(attributes.timestamp),
         service: attributes.serviceName,
-        correlationId: currentCorrelationId(),
+        correlationId,
         sampling_rate: attributes.sampleRateValue,
         cold_start: attributes.lambdaContext?.coldStart,
         function_name: attributes.lambdaContext?.functionName,
@@ -41,11 +33,15 @@ class CorrelatedLogFormatter extends LogFormatter {
         function_request_id: attributes.lambdaContext?.awsRequestId,
         xray_trace_id: attributes.xRayTraceId,
       },
-    }).addAttributes(additional);
+    }).addAttributes(rest);
   }
 }
 
 export const createLogger = (serviceName: string) => new Logger({ serviceName, logFormatter: new CorrelatedLogFormatter() });
+
+/** `logger` for the work of one request or event: every line it writes carries `correlationId` (when there is one). */
+export const correlatedLogger = (logger: Logger, correlationId: string | undefined): Logger =>
+  correlationId ? logger.createChild({ persistentKeys: { correlationId } }) : logger;
 
 /**
  * A Lambda handler whose `logger` lines carry the invocation it serves (request id, cold start, function), set by

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLogger, withCorrelationId } from './log.js';
+import { correlatedLogger, createLogger } from './log.js';
 import { countingFailures, metricNames, recordConsumerLag, recordMetric } from './metrics.js';
 
 /** The JSON lines written to stdout and stderr (warnings, errors) while `work` runs. */
@@ -63,11 +63,13 @@ describe('the app metrics', () => {
     const logger = createLogger('webhook-test');
     let lines: Record<string, any>[] = [];
     lines = await linesOf(() =>
-      expect(countingFailures(logger, () => Promise.reject(new Error('bad signature')))).rejects.toThrow('bad signature'),
+      expect(countingFailures(logger, 'req-w', () => Promise.reject(new Error('bad signature')))).rejects.toThrow('bad signature'),
     );
     expect(lines.find((l) => l.WebhookFailures === 1)).toBeDefined();
-    expect(lines.find((l) => l.message === 'webhook failed')).toMatchObject({ error: 'bad signature' });
-    expect((await linesOf(() => countingFailures(logger, () => Promise.resolve('ok')))).some((l) => 'WebhookFailures' in l)).toBe(false);
+    expect(lines.find((l) => l.message === 'webhook failed')).toMatchObject({ error: 'bad signature', correlationId: 'req-w' });
+    expect((await linesOf(() => countingFailures(logger, 'req-x', () => Promise.resolve('ok')))).some((l) => 'WebhookFailures' in l)).toBe(
+      false,
+    );
   });
 });
 
@@ -77,13 +79,12 @@ describe('the log lines', () => {
     const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
     const lines = await linesOf(() =>
       Promise.all(
-        ['req-a', 'req-b'].map((id) =>
-          withCorrelationId(id, async () => {
-            logger.info('first', { of: id });
-            await pause();
-            logger.info('second', { of: id });
-          }),
-        ),
+        ['req-a', 'req-b'].map(async (id) => {
+          const log = correlatedLogger(logger, id);
+          log.info('first', { of: id });
+          await pause();
+          log.info('second', { of: id });
+        }),
       ),
     );
     expect(lines).toHaveLength(4);

@@ -60,13 +60,16 @@ export function recordConsumerLag(consumer: string, appendedAt: number[], now = 
   recordMetric(metricNames.consumerLag, Math.max(0, now - Math.min(...appendedAt)), { consumer }, MetricUnit.Milliseconds);
 }
 
-/** Runs a webhook's work; a delivery it refuses or fails (the sender will retry it) counts as a webhook failure. */
-export async function countingFailures<T>(logger: Logger, work: () => Promise<T>): Promise<T> {
+/**
+ * Runs a webhook's work; a delivery it refuses or fails (the sender will retry it) counts as a webhook failure, logged
+ * with the delivery's correlation id (its request's id).
+ */
+export async function countingFailures<T>(logger: Logger, correlationId: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     recordMetric(metricNames.webhookFailures);
-    logger.warn('webhook failed', { error: error instanceof Error ? error.message : String(error) });
+    logger.warn('webhook failed', { correlationId, error: error instanceof Error ? error.message : String(error) });
     throw error;
   }
 }

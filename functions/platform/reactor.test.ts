@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { consumers } from '../consumers.js';
 import type { SQSEvent } from 'aws-lambda';
 import { memoryOpsRecorder } from './memory-ops-recorder.js';
@@ -69,5 +69,43 @@ describe('queueConsumer with a batch handler', () => {
     expect(alone.toSorted()).toEqual(['bad', 'c', 'd']);
     expect(ops.failures).toEqual([{ consumer: 'prerender', messageId: 'm1', error: 'Error: cannot render' }]);
     expect(ops.batches).toBe(2);
+  });
+});
+
+describe('queueConsumer log lines', () => {
+  it("carry each record's correlation id, also while records of other requests are handled at once", async () => {
+    const written: string[] = [];
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    const consumer = queueConsumer(
+      'mailer',
+      async (body, logger) => {
+        const { job } = body as { job: string };
+        logger.info('started', { job });
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        logger.info('sent', { job });
+      },
+      undefined,
+      memoryOpsRecorder(),
+    );
+    const records = ['a', 'b'].map((job) => ({
+      messageId: `m-${job}`,
+      body: JSON.stringify({ job, correlationId: `req-${job}` }),
+      attributes: { MessageGroupId: job, ApproximateReceiveCount: '1', SentTimestamp: '0' },
+    }));
+    try {
+      await consumer({ Records: records } as never);
+    } finally {
+      write.mockRestore();
+    }
+    // The log lines, not the metrics' (which carry no message).
+    const lines = written
+      .flatMap((chunk) => chunk.split('\n').filter(Boolean))
+      .map((line) => JSON.parse(line) as Record<string, string>)
+      .filter((line) => line.message);
+    expect(lines.map((l) => `${l.message} ${l.job}`).toSorted()).toEqual(['sent a', 'sent b', 'started a', 'started b']);
+    for (const line of lines) expect(line).toMatchObject({ service: 'mailer', correlationId: `req-${line.job}` });
   });
 });

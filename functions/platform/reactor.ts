@@ -12,8 +12,8 @@ import { consumers } from '../consumers.js';
 import { queueUrl, sqsClient } from './aws.js';
 import { readEvent } from './event-store.js';
 import { processFifoBatch } from './fifo-batch.js';
-import { withTelemetry, type OpsRecorder } from './telemetry.js';
-import { createLogger, withLambdaContext } from './log.js';
+import { correlationIdOf, withTelemetry, type OpsRecorder } from './telemetry.js';
+import { correlatedLogger, createLogger, withLambdaContext } from './log.js';
 import { EffectInProgressError } from './once.js';
 import { withSecrets } from './secrets.js';
 
@@ -79,10 +79,12 @@ export function queueConsumer(
   const logger = createLogger(name);
   const telemetry = withTelemetry(name, logger, recorder);
   const recordHandler = telemetry.recordHandler(async (record: SQSRecord) => {
+    // The record's lines carry the correlation id of the request that appended its event (or sent its job).
+    const recordLogger = correlatedLogger(logger, correlationIdOf(record));
     try {
-      await handle(JSON.parse(record.body), logger, deliveryOf(name, record));
+      await handle(JSON.parse(record.body), recordLogger, deliveryOf(name, record));
     } catch (error) {
-      if (error instanceof EffectInProgressError) await retryNoSoonerThan(record, error.retryAfterSeconds, logger);
+      if (error instanceof EffectInProgressError) await retryNoSoonerThan(record, error.retryAfterSeconds, recordLogger);
       throw error;
     }
   });

@@ -9,7 +9,6 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { RecentError } from '../operations/contract/admin-ops.js';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
-import { currentCorrelationId } from './log.js';
 
 const RECENT_ERRORS_PARTITION = 'ops-errors';
 const KEEP_SECONDS = 7 * 24 * 3600;
@@ -24,11 +23,19 @@ export interface ErrorSubject {
   version: number;
 }
 
-/**
- * Records an error of `source` (a consumer's name, or `http-<context>`), with the correlation id being served and, for
- * a consumer's, the event it failed on.
- */
-export async function recordRecentError(source: string, error: unknown, subject?: ErrorSubject, now = new Date()): Promise<void> {
+/** What an error was met serving: the correlation id of the request or event and, for a consumer's, the event. */
+export interface ErrorServing {
+  correlationId?: string;
+  subject?: ErrorSubject;
+}
+
+/** Records an error of `source` (a consumer's name, or `http-<context>`) with what it was met serving. */
+export async function recordRecentError(
+  source: string,
+  error: unknown,
+  { correlationId, subject }: ErrorServing,
+  now = new Date(),
+): Promise<void> {
   await dynamoClient().send(
     new PutCommand({
       TableName: env().TABLE_EPHEMERAL,
@@ -39,7 +46,7 @@ export async function recordRecentError(source: string, error: unknown, subject?
         error: errorText(error),
         stream: subject?.stream ?? null,
         version: subject?.version ?? null,
-        correlationId: currentCorrelationId() ?? null,
+        correlationId: correlationId ?? null,
         at: now.toISOString(),
         expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
       },

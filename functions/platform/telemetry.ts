@@ -9,9 +9,8 @@ import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
 import { BatchGetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from './aws.js';
 import { env } from './env.js';
-import { withCorrelationId } from './log.js';
 import { recordConsumerLag } from './metrics.js';
-import { errorText, recordRecentError, type ErrorSubject } from './recent-errors.js';
+import { errorText, recordRecentError, type ErrorServing, type ErrorSubject } from './recent-errors.js';
 
 /** Kept for the chart's hour and a margin. */
 const MINUTE_KEEP_SECONDS = 24 * 3600;
@@ -42,6 +41,9 @@ function metaOf(body: string): { eventId?: string; at?: string; correlationId?: 
 
 /** A record's key among its consumer's failures: the event id of a relayed event, else (a mail job) the message id. */
 export const failureKeyOf = (record: Pick<SQSRecord, 'body' | 'messageId'>): string => metaOf(record.body).eventId ?? record.messageId;
+
+/** The correlation id of the request that appended a record's event (or sent its job): what its lines carry. */
+export const correlationIdOf = (record: Pick<SQSRecord, 'body'>): string | undefined => metaOf(record.body).correlationId;
 
 /** When a record's event was appended (`meta.at`), else (a job) when the message was sent to the queue. */
 function appendedAtOf(record: SQSRecord): number {
@@ -92,13 +94,13 @@ async function countBatch(consumer: string, records: SQSRecord[], response: SQSB
 
 /** Where the telemetry writes: `ephemeral` in the app; a unit test that runs a consumer on memory views passes its own. */
 export interface OpsRecorder {
-  failure(consumer: string, record: SQSRecord, error: unknown, subject: ErrorSubject | undefined): Promise<void>;
+  failure(consumer: string, record: SQSRecord, error: unknown, serving: ErrorServing): Promise<void>;
   batch(consumer: string, records: SQSRecord[], response: SQSBatchResponse): Promise<void>;
 }
 
 const dynamoOpsRecorder: OpsRecorder = {
-  failure: async (consumer, record, error, subject) => {
-    await Promise.all([recordFailure(consumer, record, error), recordRecentError(consumer, error, subject)]);
+  failure: async (consumer, record, error, serving) => {
+    await Promise.all([recordFailure(consumer, record, error), recordRecentError(consumer, error, serving)]);
   },
   batch: countBatch,
 };
@@ -117,31 +119,24 @@ export function withTelemetry(consumer: string, logger: Logger, recorder: OpsRec
       logger.warn(`ops telemetry: ${what} not recorded`, { error: errorText(error) });
     }
   };
-  // Every line logged for the record carries the correlation id of the request that appended its event.
-  const attempt =
-    <T>(handle: (record: SQSRecord) => Promise<T>) =>
-    (record: SQSRecord): Promise<T> =>
-      withCorrelationId(metaOf(record.body).correlationId, () => handle(record));
-  const failed = (record: SQSRecord, error: unknown) =>
-    withCorrelationId(metaOf(record.body).correlationId, async () => {
-      const { subject } = metaOf(record.body);
-      logger.warn('record failed', { consumer, ...subject, messageId: record.messageId, error: errorText(error) });
-      await quietly('failure', () => recorder.failure(consumer, record, error, subject));
-    });
+  // The line and the latest error carry the correlation id of the request that appended the record's event.
+  const failed = async (record: SQSRecord, error: unknown) => {
+    const { subject, correlationId } = metaOf(record.body);
+    logger.warn('record failed', { correlationId, consumer, ...subject, messageId: record.messageId, error: errorText(error) });
+    await quietly('failure', () => recorder.failure(consumer, record, error, { correlationId, subject }));
+  };
   return {
-    attempt,
     failed,
     recordHandler:
       <T>(handle: (record: SQSRecord) => Promise<T>) =>
-      (record: SQSRecord): Promise<T> =>
-        attempt(async (r: SQSRecord) => {
-          try {
-            return await handle(r);
-          } catch (error) {
-            await failed(r, error);
-            throw error;
-          }
-        })(record),
+      async (record: SQSRecord): Promise<T> => {
+        try {
+          return await handle(record);
+        } catch (error) {
+          await failed(record, error);
+          throw error;
+        }
+      },
     countBatch: (records: SQSRecord[], response: SQSBatchResponse) =>
       quietly('batch', async () => {
         recordConsumerLag(consumer, records.map(appendedAtOf));

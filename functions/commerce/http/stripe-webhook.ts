@@ -21,7 +21,7 @@ const isContention = (error: unknown) => error instanceof ConcurrencyError || er
 
 export const handler = contextHandler(stripeWebhookRoutes, authorizer, {
   'POST /api/stripe/webhook': ({ request }) =>
-    countingFailures(logger, async () => {
+    countingFailures(logger, request.requestId, async () => {
       const event = await verifyWebhook(
         request.rawBody.toString('utf8'),
         request.headers['stripe-signature'],
@@ -35,7 +35,8 @@ export const handler = contextHandler(stripeWebhookRoutes, authorizer, {
           delayMs: (attempt) => 20 * attempt + Math.random() * 30,
         },
       );
-      logger.info('stripe event', { id: event.id, type: event.type, outcome });
+      // Its events' correlation id is the Stripe event's id, which the consumers' lines carry: so does this one.
+      logger.info('stripe event', { correlationId: event.id, id: event.id, type: event.type, outcome });
       return { received: true, outcome };
     }),
 });

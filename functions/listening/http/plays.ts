@@ -96,7 +96,11 @@ async function refuse(
       context,
     );
   } catch (error) {
-    logger.warn('a refused play report was not kept', { reason, error: error instanceof Error ? error.message : String(error) });
+    logger.warn('a refused play report was not kept', {
+      correlationId: context.correlationId,
+      reason,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 

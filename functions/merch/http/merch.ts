@@ -27,12 +27,15 @@ export const handler = contextHandler(merchRoutes, authorizer, {
   'GET /api/shopify/collections': async () => storefront().collections(),
   'GET /api/shopify/member-discount': ({ session }) =>
     Promise.resolve({ percent: memberDiscountCode(session) ? brand.memberMerchDiscountPercent : null }),
-  'POST /api/shopify/create-cart': async ({ body, session }) => {
+  'POST /api/shopify/create-cart': async ({ body, session, request }) => {
     const code = memberDiscountCode(session);
     const cart = await storefront().createCart(body.items, code ? [code] : []);
     // The bag promised the member this discount: a shop that does not take the code (expired, renamed) is the label's to fix.
     if (code && !cart.discountCodes.some((c) => c.applicable)) {
-      logger.error('the shop did not apply the member discount code', { discountCodes: cart.discountCodes.map((c) => c.applicable) });
+      logger.error('the shop did not apply the member discount code', {
+        correlationId: request.requestId,
+        discountCodes: cart.discountCodes.map((c) => c.applicable),
+      });
     }
     return {
       success: true,
@@ -45,10 +48,10 @@ export const handler = contextHandler(merchRoutes, authorizer, {
   },
   'GET /api/shopify/cart-status': async ({ query }) => ({ spent: await storefront().isCartSpent(query.cartId) }),
   'POST /api/shopify/webhook': ({ request }) =>
-    countingFailures(logger, async () => {
+    countingFailures(logger, request.requestId, async () => {
       const delivery = verifyShopifyWebhook(request.rawBody, request.headers, request.receivedAt);
       const outcome = await applyShopifyWebhook(request.rawBody, delivery, request.receivedAt, dynamoEventStore);
-      logger.info('shopify webhook', { webhookId: delivery.webhookId, topic: delivery.topic, outcome });
+      logger.info('shopify webhook', { correlationId: delivery.webhookId, webhookId: delivery.webhookId, topic: delivery.topic, outcome });
       return { received: true as const, outcome };
     }),
 });
