@@ -39,9 +39,22 @@ class CorrelatedLogFormatter extends LogFormatter {
 
 export const createLogger = (serviceName: string) => new Logger({ serviceName, logFormatter: new CorrelatedLogFormatter() });
 
-/** `logger` for the work of one request or event: every line it writes carries `correlationId` (when there is one). */
-export const correlatedLogger = (logger: Logger, correlationId: string | undefined): Logger =>
-  correlationId ? logger.createChild({ persistentKeys: { correlationId } }) : logger;
+/**
+ * `logger` for the work of one request or event: every line it writes carries `correlationId` (when there is one).
+ * Powertools' child logger is made on the first use: about 30-60 µs, which a consumer that logs nothing for a record
+ * (the trace index, on every event) would otherwise pay for each.
+ */
+export function correlatedLogger(logger: Logger, correlationId: string | undefined): Logger {
+  if (!correlationId) return logger;
+  let child: Logger | undefined;
+  const made = () => (child ??= logger.createChild({ persistentKeys: { correlationId } }));
+  return new Proxy(logger, {
+    get: (_, key) => {
+      const value: unknown = Reflect.get(made(), key);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(made()) : value;
+    },
+  });
+}
 
 /**
  * A Lambda handler whose `logger` lines carry the invocation it serves (request id, cold start, function), set by
