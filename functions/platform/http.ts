@@ -31,7 +31,7 @@ import {
   type Session,
   type TokenSource,
 } from './session.js';
-import { createLogger } from './log.js';
+import { correlatedLogger, createLogger } from './log.js';
 import type { AdminPermission } from '../../events/index.js';
 import { recordRecentError } from './recent-errors.js';
 import { withSecrets } from './secrets.js';
@@ -273,12 +273,12 @@ async function checkStepUp(authorizer: Authorizer, stepUp: StepUp | undefined, b
 /** Seconds a client is asked to wait before it tries a 503 again: about as long as a throttle or a service's hiccup lasts. */
 const RETRY_AFTER_SECONDS = 2;
 
-/** The answer to `error`; `logger` (with the request's correlation id) notes a busy service and an unhandled error. */
-export function errorResponse(error: unknown, logger?: Logger, correlationId?: string): APIGatewayProxyStructuredResultV2 {
+/** The answer to `error`; `logger` (the request's, with its correlation id) notes a busy service and an unhandled error. */
+export function errorResponse(error: unknown, logger?: Logger): APIGatewayProxyStructuredResultV2 {
   if (error instanceof HttpError) return json(error.status, errorBody(error.code, error.message, error.fields));
   if (isTransientServiceError(error)) {
     // The SDK's retries ran out on a throttle, a 5xx or a timeout: the service is busy, not our code broken.
-    logger?.warn('service unavailable after retries', { correlationId, error: error as Error });
+    logger?.warn('service unavailable after retries', { error: error as Error });
     error = unavailable('service_busy', 'We are busy right now; please try again in a moment');
   }
   if (error instanceof DomainError) {
@@ -292,7 +292,7 @@ export function errorResponse(error: unknown, logger?: Logger, correlationId?: s
   if (error instanceof ConcurrencyError)
     return json(409, errorBody('conflict', 'Someone else changed this at the same time; please try again'));
   if (error instanceof ReservationTakenError) return json(409, errorBody('conflict', error.message));
-  logger?.error('unhandled', { correlationId, error: error as Error });
+  logger?.error('unhandled', { error: error as Error });
   return json(500, errorBody('internal', 'Something went wrong on our side. Please try again.'));
 }
 
@@ -312,10 +312,11 @@ export function contextHandler<R extends Route>(
   const logger = createLogger(`http-${context}`);
   /** The error's answer; an unhandled one (a 500) is also kept for the sync manager's latest errors. */
   const answerToError = async (error: unknown, correlationId: string) => {
-    const response = errorResponse(error, logger, correlationId);
+    const requestLogger = correlatedLogger(logger, correlationId);
+    const response = errorResponse(error, requestLogger);
     if (response.statusCode === 500) {
       await recordRecentError(`http-${context}`, error, { correlationId }).catch((failure: unknown) =>
-        logger.warn('the error was not kept for the sync manager', { correlationId, error: String(failure) }),
+        requestLogger.warn('the error was not kept for the sync manager', { error: String(failure) }),
       );
     }
     return response;

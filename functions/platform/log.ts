@@ -50,8 +50,9 @@ export function correlatedLogger(logger: Logger, correlationId: string | undefin
   const made = () => (child ??= logger.createChild({ persistentKeys: { correlationId } }));
   return new Proxy(logger, {
     get: (_, key) => {
-      const value: unknown = Reflect.get(made(), key);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(made()) : value;
+      const target = made();
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
 }

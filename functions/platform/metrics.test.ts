@@ -63,13 +63,13 @@ describe('the app metrics', () => {
     const logger = createLogger('webhook-test');
     let lines: Record<string, any>[] = [];
     lines = await linesOf(() =>
-      expect(countingFailures(logger, 'req-w', () => Promise.reject(new Error('bad signature')))).rejects.toThrow('bad signature'),
+      expect(countingFailures(correlatedLogger(logger, 'req-w'), () => Promise.reject(new Error('bad signature')))).rejects.toThrow(
+        'bad signature',
+      ),
     );
     expect(lines.find((l) => l.WebhookFailures === 1)).toBeDefined();
     expect(lines.find((l) => l.message === 'webhook failed')).toMatchObject({ error: 'bad signature', correlationId: 'req-w' });
-    expect((await linesOf(() => countingFailures(logger, 'req-x', () => Promise.resolve('ok')))).some((l) => 'WebhookFailures' in l)).toBe(
-      false,
-    );
+    expect((await linesOf(() => countingFailures(logger, () => Promise.resolve('ok')))).some((l) => 'WebhookFailures' in l)).toBe(false);
   });
 });
 

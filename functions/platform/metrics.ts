@@ -62,14 +62,14 @@ export function recordConsumerLag(consumer: string, appendedAt: number[], now = 
 
 /**
  * Runs a webhook's work; a delivery it refuses or fails (the sender will retry it) counts as a webhook failure, logged
- * with the delivery's correlation id (its request's id).
+ * by `logger` (the delivery's request's, with its correlation id).
  */
-export async function countingFailures<T>(logger: Logger, correlationId: string, work: () => Promise<T>): Promise<T> {
+export async function countingFailures<T>(logger: Logger, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     recordMetric(metricNames.webhookFailures);
-    logger.warn('webhook failed', { correlationId, error: error instanceof Error ? error.message : String(error) });
+    logger.warn('webhook failed', { error: error instanceof Error ? error.message : String(error) });
     throw error;
   }
 }

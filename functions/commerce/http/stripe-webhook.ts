@@ -11,7 +11,7 @@ import { stripeWebhookRoutes } from '../../routes.js';
 import { retry } from '../../platform/retry.js';
 import { applyStripeEvent } from '../stripe-events.js';
 import { verifyWebhook } from '../stripe.js';
-import { createLogger } from '../../platform/log.js';
+import { correlatedLogger, createLogger } from '../../platform/log.js';
 import { countingFailures } from '../../platform/metrics.js';
 
 const logger = createLogger('stripe-webhook');
@@ -21,7 +21,7 @@ const isContention = (error: unknown) => error instanceof ConcurrencyError || er
 
 export const handler = contextHandler(stripeWebhookRoutes, authorizer, {
   'POST /api/stripe/webhook': ({ request }) =>
-    countingFailures(logger, request.requestId, async () => {
+    countingFailures(correlatedLogger(logger, request.requestId), async () => {
       const event = await verifyWebhook(
         request.rawBody.toString('utf8'),
         request.headers['stripe-signature'],

@@ -13,7 +13,7 @@ import { merchRoutes } from '../../routes.js';
 import { isSubscriber, type Session } from '../../platform/session.js';
 import { applyShopifyWebhook, verifyShopifyWebhook } from '../shopify-webhook.js';
 import { storefront } from '../storefront.js';
-import { createLogger } from '../../platform/log.js';
+import { correlatedLogger, createLogger } from '../../platform/log.js';
 import { countingFailures } from '../../platform/metrics.js';
 
 const logger = createLogger('merch');
@@ -48,7 +48,7 @@ export const handler = contextHandler(merchRoutes, authorizer, {
   },
   'GET /api/shopify/cart-status': async ({ query }) => ({ spent: await storefront().isCartSpent(query.cartId) }),
   'POST /api/shopify/webhook': ({ request }) =>
-    countingFailures(logger, request.requestId, async () => {
+    countingFailures(correlatedLogger(logger, request.requestId), async () => {
       const delivery = verifyShopifyWebhook(request.rawBody, request.headers, request.receivedAt);
       const outcome = await applyShopifyWebhook(request.rawBody, delivery, request.receivedAt, dynamoEventStore);
       logger.info('shopify webhook', { correlationId: delivery.webhookId, webhookId: delivery.webhookId, topic: delivery.topic, outcome });
