@@ -105,6 +105,8 @@ export interface RebuildRecord {
   switchedAt?: string;
   droppedBy?: string;
   droppedAt?: string;
+  /** Whether a run has started writing the new generation (a run that starts it afresh reads nothing of it). */
+  written?: boolean;
   /** The runner holding the lease, and until when (epoch ms). */
   runner?: string;
   leaseUntil: number;
@@ -334,65 +336,79 @@ function ownOp(projection: string, op: ViewOp): ViewOp {
 }
 
 /**
- * A store over the new generation for one set of pages: what the projection writes stays in memory until `flush`
- * (batch writes of whole items); its own items are read once from DynamoDB, the other projections' (the album each
- * play names) once from the live ones, as the live projector reads them once a batch: read for every event, they took
- * two thirds of the rollups' rebuild.
+ * The new generation as one run of a rebuild's scan sees it: what the projection writes stays in memory until `flush`
+ * (batch writes of whole items, every SCAN_FLUSH_MS rather than every set of pages), and its own items and checkpoints,
+ * once read or written, are known until the run ends, since only the run writes that generation before the switch.
+ * Read afresh for every set of pages, a listener's day shard and the checkpoint of each of their streams were read again
+ * on nearly every page (the log's scan order is a hash's), and written again after it: the scan slowed as the log grew.
+ * A scan that starts a generation no run has written (`fresh`) reads none of them: what it has not written is not
+ * there. The other projections' items (the album each play names) are read from the live ones once a set of pages, as
+ * the live projector reads them once a batch: read for every event, they took two thirds of the rollups' rebuild.
  */
-function overlayStore(record: RebuildRecord, generations: Generations) {
-  const live = batchStore(
-    viewStoreAt(() => Promise.resolve(generations)),
-    record.projection,
-  );
-  // Values read or written, and the reads under way: a commit applies its ops to the values as they are once its reads
-  // are done, with no await in between, so two streams' commits of one item never lose each other's update.
+function rebuildOverlay(record: RebuildRecord, fresh: boolean) {
+  // Values read or written: a commit applies its ops to the values as they are once its reads are done, with no await
+  // in between, so two streams' commits of one item never lose each other's update.
   const items = new Map<string, ViewItem | undefined>();
   const checkpoints = new Map<string, number>();
-  const loading = new Map<string, Promise<void>>();
   const dirty = new Set<string>();
+  let complete = fresh;
+  let generations: Generations = {};
   const cpId = (streamId: string) => `checkpoint\u0000${streamId}`;
-  const load = (key: ViewKey) => {
-    const at = viewKeyId(key);
-    if (!items.has(at) && !loading.has(at))
-      loading.set(
-        at,
-        live.get(key).then((item) => void (items.has(at) || items.set(at, item))),
-      );
-    return items.has(at) ? Promise.resolve() : loading.get(at)!;
+
+  /** The store for one set of pages, reading other projections at `current` (the live generations of that moment). */
+  const storeFor = (current: Generations): ViewStore => {
+    generations = current;
+    const live = batchStore(
+      viewStoreAt(() => Promise.resolve(current)),
+      record.projection,
+    );
+    const loading = new Map<string, Promise<void>>();
+    const load = (key: ViewKey) => {
+      const at = viewKeyId(key);
+      if (items.has(at) || complete) return Promise.resolve();
+      if (!loading.has(at))
+        loading.set(
+          at,
+          live.get(key).then((item) => void (items.has(at) || items.set(at, item))),
+        );
+      return loading.get(at)!;
+    };
+    const loadCheckpoint = (projection: string, streamId: string) => {
+      const at = cpId(streamId);
+      if (checkpoints.has(streamId) || complete) return Promise.resolve();
+      if (!loading.has(at))
+        loading.set(
+          at,
+          live.checkpoint(projection, streamId).then((v) => void (checkpoints.has(streamId) || checkpoints.set(streamId, v))),
+        );
+      return loading.get(at)!;
+    };
+    return {
+      async get(key) {
+        if (ownerOf(key.pk) !== record.projection) return live.get(key);
+        await load(key);
+        return items.get(viewKeyId(key));
+      },
+      async checkpoint(projection, streamId) {
+        await loadCheckpoint(projection, streamId);
+        return checkpoints.get(streamId) ?? 0;
+      },
+      async commit(projection, streamId, from, to, ops) {
+        const keys = ops.map((op) => ownOp(record.projection, op)).map((op) => (op.kind === 'put' ? op.item : op.key));
+        await Promise.all([loadCheckpoint(projection, streamId), ...keys.map(load)]);
+        if ((checkpoints.get(streamId) ?? 0) !== from) return false;
+        ops.forEach((op, i) => {
+          const key = viewKeyId(keys[i]);
+          items.set(key, applyViewOp(items.get(key), op));
+          dirty.add(key);
+        });
+        checkpoints.set(streamId, to);
+        dirty.add(cpId(streamId));
+        return true;
+      },
+    };
   };
-  const loadCheckpoint = (projection: string, streamId: string) => {
-    const at = cpId(streamId);
-    if (!checkpoints.has(streamId) && !loading.has(at))
-      loading.set(
-        at,
-        live.checkpoint(projection, streamId).then((v) => void (checkpoints.has(streamId) || checkpoints.set(streamId, v))),
-      );
-    return checkpoints.has(streamId) ? Promise.resolve() : loading.get(at)!;
-  };
-  const store: ViewStore = {
-    async get(key) {
-      if (ownerOf(key.pk) !== record.projection) return live.get(key);
-      await load(key);
-      return items.get(viewKeyId(key));
-    },
-    async checkpoint(projection, streamId) {
-      await loadCheckpoint(projection, streamId);
-      return checkpoints.get(streamId)!;
-    },
-    async commit(projection, streamId, from, to, ops) {
-      const keys = ops.map((op) => ownOp(record.projection, op)).map((op) => (op.kind === 'put' ? op.item : op.key));
-      await Promise.all([loadCheckpoint(projection, streamId), ...keys.map(load)]);
-      if (checkpoints.get(streamId) !== from) return false;
-      ops.forEach((op, i) => {
-        const key = viewKeyId(keys[i]);
-        items.set(key, applyViewOp(items.get(key), op));
-        dirty.add(key);
-      });
-      checkpoints.set(streamId, to);
-      dirty.add(cpId(streamId));
-      return true;
-    },
-  };
+
   const flush = async () => {
     const writes: { table: string; request: Record<string, unknown> }[] = [];
     for (const key of dirty) {
@@ -412,9 +428,22 @@ function overlayStore(record: RebuildRecord, generations: Generations) {
     }
     await batchWrite(writes);
     dirty.clear();
+    // A log far larger than memory: past the limit the run forgets what it knows and reads it again.
+    if (items.size + checkpoints.size > OVERLAY_LIMIT) {
+      items.clear();
+      checkpoints.clear();
+      complete = false;
+    }
   };
-  return { store, flush };
+  return { storeFor, flush };
 }
+
+type RebuildOverlay = ReturnType<typeof rebuildOverlay>;
+
+/** Items and checkpoints a run's overlay keeps at most: past it, they are forgotten after a flush and read again. */
+const OVERLAY_LIMIT = 200_000;
+/** How often a scan writes what it applied and moves its record on: what a crash makes it read again. */
+const SCAN_FLUSH_MS = 2_000;
 
 /** Batch writes, 25 a request, 8 requests at once, unprocessed items again after a pause. */
 async function batchWrite(writes: { table: string; request: Record<string, unknown> }[]) {
@@ -453,8 +482,8 @@ async function applyStreams(projection: Projection, store: ViewStore, events: Do
   return applied;
 }
 
-/** One page of each unfinished segment, applied and written, then the record moved on. */
-async function scanStep(record: RebuildRecord, projection: Projection, categories: string[]) {
+/** One page of each unfinished segment, applied into the overlay, and the record moved on in memory (saved once flushed). */
+async function scanStep(record: RebuildRecord, projection: Projection, categories: string[], overlay: RebuildOverlay) {
   const generations = await rebuildGenerations(record);
   const pages = await Promise.all(
     record.segments.map(async (segment, i) => {
@@ -465,7 +494,7 @@ async function scanStep(record: RebuildRecord, projection: Projection, categorie
           Segment: i,
           TotalSegments: record.segments.length,
           ExclusiveStartKey: segment.start,
-          // Small pages: the pace is even rather than bursts, and the progress saved after a step is never far behind.
+          // Small pages: the pace is even rather than bursts.
           Limit: SCAN_PAGE,
           ConsistentRead: true,
         }),
@@ -480,9 +509,7 @@ async function scanStep(record: RebuildRecord, projection: Projection, categorie
     const event = await readEvent(item).catch(() => undefined);
     if (event) events.push(event);
   }
-  const { store, flush } = overlayStore(record, generations);
-  const applied = await applyStreams(projection, store, events);
-  await flush();
+  const applied = await applyStreams(projection, overlay.storeFor(generations), events);
   for (const page of pages) {
     if (record.segments[page.i].done) continue;
     record.segments[page.i] = page.next ? { start: page.next, done: false } : { done: true };
@@ -686,11 +713,24 @@ export async function runRebuild(record: RebuildRecord, runner: string, until = 
   const lost = () => new Error(`The rebuild of ${record.projection} was taken over by another runner`);
   const release = keepLease(record.projection, runner);
   try {
+    // A scan that starts a generation no run has written marks it as written before it writes anything: a run that
+    // takes it over then reads what this one may have left.
+    const fresh = record.state === 'scanning' && !record.written && record.scanned === 0;
+    if (fresh) {
+      record.written = true;
+      if (!(await save(record, runner))) throw lost();
+    }
+    const overlay = rebuildOverlay(record, fresh);
+    let flushedAt = Date.now();
     while (running(record.state) && Date.now() < until) {
       if (record.state === 'scanning') {
         const [started, scanned] = [Date.now(), record.scanned];
-        await scanStep(record, projection, consumer.streams);
+        await scanStep(record, projection, consumer.streams, overlay);
         await paced(record.scanned - scanned, Date.now() - started, until);
+        // The record moves on only once what its pages applied is written: a crash reads them again.
+        if (record.state === 'scanning' && Date.now() - flushedAt < SCAN_FLUSH_MS && Date.now() < until) continue;
+        await overlay.flush();
+        flushedAt = Date.now();
       } else {
         await catchUp(record, projection, record.from);
         const sums = await paritySums(record);
