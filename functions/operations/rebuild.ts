@@ -445,11 +445,14 @@ const OVERLAY_LIMIT = 200_000;
 /** How often a scan writes what it applied and moves its record on: what a crash makes it read again. */
 const SCAN_FLUSH_MS = 2_000;
 
-/** Batch writes, 25 a request, 8 requests at once, unprocessed items again after a pause. */
+/**
+ * Batch writes, 25 a request, 4 requests at once (a scan's flush holds 2 s of its writes: not a burst beside the live
+ * ingest), unprocessed items again after a pause.
+ */
 async function batchWrite(writes: { table: string; request: Record<string, unknown> }[]) {
   const batches: (typeof writes)[] = [];
   for (let i = 0; i < writes.length; i += 25) batches.push(writes.slice(i, i + 25));
-  await eachConcurrently(batches, 8, async (batch) => {
+  await eachConcurrently(batches, 4, async (batch) => {
     let pending: Record<string, Record<string, unknown>[]> = {};
     for (const { table, request } of batch) (pending[table] ??= []).push(request);
     for (let attempt = 0; Object.keys(pending).length; attempt++) {

@@ -79,7 +79,7 @@ const envSchema = z.object({
   /** The most plays one listener's day counts (functions/listening/domain/plays.ts); unset, DAILY_PLAY_CEILING, a day of listening. */
   PLAYS_PER_LISTENER_DAY: z.optional(count),
   /** Events of the log a blue/green rebuild reads per second at most (functions/operations/rebuild.ts): it runs beside live traffic. */
-  REBUILD_EVENTS_PER_SECOND: z._default(count, 5000),
+  REBUILD_EVENTS_PER_SECOND: z._default(count, 4000),
 });
 type Env = z.infer<typeof envSchema>;
 
