@@ -363,26 +363,19 @@ function rebuildOverlay(record: RebuildRecord, fresh: boolean) {
       record.projection,
     );
     const loading = new Map<string, Promise<void>>();
-    const load = (key: ViewKey) => {
-      const at = viewKeyId(key);
-      if (items.has(at) || complete) return Promise.resolve();
+    /** Reads `id` into `known` once (`at` names the read under way), unless the run knows it already. */
+    const loadOnce = <V>(known: Map<string, V>, id: string, at: string, read: () => Promise<V>) => {
+      if (known.has(id) || complete) return Promise.resolve();
       if (!loading.has(at))
         loading.set(
           at,
-          live.get(key).then((item) => void (items.has(at) || items.set(at, item))),
+          read().then((value) => void (known.has(id) || known.set(id, value))),
         );
       return loading.get(at)!;
     };
-    const loadCheckpoint = (projection: string, streamId: string) => {
-      const at = cpId(streamId);
-      if (checkpoints.has(streamId) || complete) return Promise.resolve();
-      if (!loading.has(at))
-        loading.set(
-          at,
-          live.checkpoint(projection, streamId).then((v) => void (checkpoints.has(streamId) || checkpoints.set(streamId, v))),
-        );
-      return loading.get(at)!;
-    };
+    const load = (key: ViewKey) => loadOnce(items, viewKeyId(key), viewKeyId(key), () => live.get(key));
+    const loadCheckpoint = (projection: string, streamId: string) =>
+      loadOnce(checkpoints, streamId, cpId(streamId), () => live.checkpoint(projection, streamId));
     return {
       async get(key) {
         if (ownerOf(key.pk) !== record.projection) return live.get(key);
