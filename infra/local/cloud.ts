@@ -27,7 +27,7 @@ import type { SqsTrigger } from './sqs-trigger.js';
 import type { StreamPoller } from './stream-poller.js';
 import { startLocalShopify } from './shopify-sandbox/index.js';
 import { startLocalStripe } from './stripe-sandbox/index.js';
-import { makeLog, sleep } from './util.js';
+import { doorbell, makeLog, sleep } from './util.js';
 import { securityHeaders, securityHeaderSourcesFromEnv } from '../security-headers.js';
 
 export interface LocalCloudOptions {
@@ -136,6 +136,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     let headers = { page: headersOf(false), framable: headersOf(true) };
     // What CloudFront adds to each API request: the origin secret, once the settings exist.
     let originHeaders: Record<string, string> = {};
+    // Rung by whatever may have appended an event, so the stream poller reads it at once (it sleeps while idle).
+    const appended = doorbell();
     const { gateway, port, url } = await serveGateway({
       port: options.port,
       shutdown,
@@ -151,6 +153,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       region: REGION,
       log,
       quiet: options.quiet ?? false,
+      handled: appended.ring,
     });
 
     // Tests only: the fault proxies between the handlers and the services (the Stripe sandbox's URL is known below).
@@ -231,6 +234,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       concurrency: options.consumerConcurrency ?? 2,
       log,
       shutdown,
+      appended,
     });
 
     // 6. Load every handler now (a Lambda cold start each), so the first request is not the slow one.
@@ -266,7 +270,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       mark('pre-render', phase);
     }
     // 8. The timer of the scheduled jobs (EventBridge rules in AWS).
-    startScheduler({ schedules, log, shutdown, everySeconds: options.scheduleSeconds });
+    startScheduler({ schedules, log, shutdown, everySeconds: options.scheduleSeconds, handled: appended.ring });
     ready = true;
     stripe.sandbox.resumeWebhooks();
     warming = gateway.warm().catch(() => undefined);

@@ -10,7 +10,7 @@ import { NAMES } from './resources.js';
 import type { Shutdown } from './shutdown.js';
 import { startSqsTrigger, type SqsTrigger } from './sqs-trigger.js';
 import { startStreamPoller, type StreamPoller } from './stream-poller.js';
-import { sleep, type Log } from './util.js';
+import { sleep, type Doorbell, type Log } from './util.js';
 
 export interface EventFlowOptions {
   dynamoConfig: AwsClientConfig;
@@ -26,6 +26,8 @@ export interface EventFlowOptions {
   concurrency: number;
   log: Log;
   shutdown: Shutdown;
+  /** Rung by whatever may have appended an event; the consumers' batches ring it too (a reactor appends). */
+  appended: Doorbell;
 }
 
 export interface EventFlow {
@@ -43,6 +45,7 @@ export function startEventFlow(opts: EventFlowOptions): EventFlow {
     handlerName: `${NAMES.queuePrefix}${relay.name}`,
     batchSize: relay.batchSize,
     log: opts.log,
+    appended: opts.appended,
   });
   opts.shutdown.add(() => poller.stop());
   const trigger = startSqsTrigger({
@@ -50,6 +53,7 @@ export function startEventFlow(opts: EventFlowOptions): EventFlow {
     region: opts.region,
     log: opts.log,
     concurrency: opts.concurrency,
+    handled: opts.appended.ring,
     targets: opts.consumers.map((c, i) => ({
       consumer: c.name,
       queueUrl: opts.queues[i].url,

@@ -41,6 +41,8 @@ export interface GatewayOptions {
   securityHeaders: (pathname: string) => Readonly<Record<string, string>>;
   /** The headers CloudFront adds to each request it sends the API (the origin secret), read per request. */
   originHeaders: () => Readonly<Record<string, string>>;
+  /** Called once an API handler has answered (it may have appended events). */
+  handled?: () => void;
 }
 
 export interface Gateway {
@@ -166,6 +168,7 @@ export function createGateway(opts: GatewayOptions): Gateway {
     let result: Awaited<ReturnType<HttpHandler>>;
     try {
       result = await handler(event, lambdaContext(`toko-${match.route.spec.context}`, requestId, opts.region));
+      opts.handled?.();
     } catch (err) {
       // What API Gateway answers when the Lambda fails.
       opts.log.error(`gateway: the ${match.route.spec.context} handler threw on ${event.routeKey}`, err);

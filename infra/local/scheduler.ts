@@ -18,6 +18,8 @@ export function startScheduler(options: {
   schedules: readonly ScheduleSpec[];
   log: Log;
   shutdown: Shutdown;
+  /** Called after each run of a job (it may have appended events). */
+  handled?: () => void;
   /** Tests only: jobs run every this many seconds instead of at their rate. */
   everySeconds?: Readonly<Record<string, number>>;
 }) {
@@ -31,7 +33,10 @@ export function startScheduler(options: {
         void load()
           .then((handler) => handler({ id: randomUUID(), time: new Date().toISOString(), source: 'aws.events' }))
           .catch((error: unknown) => options.log.error(`scheduled job ${job.name} failed: ${errorMessage(error)}`))
-          .finally(() => (running = false));
+          .finally(() => {
+            running = false;
+            options.handled?.();
+          });
       },
       (options.everySeconds?.[job.name] ?? rateSeconds(job.rate)) * 1000,
     );

@@ -32,6 +32,8 @@ export interface SqsTriggerOptions {
   waitTimeSeconds?: number;
   /** Concurrent pollers per queue (FIFO groups keep per-stream order across them). */
   concurrency?: number;
+  /** Called after each batch a consumer has handled (it may have appended events). */
+  handled?: () => void;
 }
 
 export interface SqsTrigger {
@@ -91,6 +93,7 @@ export function startSqsTrigger(opts: SqsTriggerOptions): SqsTrigger {
         await handleBatch(target, handler, messages);
       } finally {
         running--;
+        opts.handled?.();
       }
     }
   }

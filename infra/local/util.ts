@@ -14,6 +14,43 @@ export const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 /**
+ * A bell for waiters who would otherwise poll: `wait` sleeps until the time is up, the signal aborts, or someone rings.
+ * The stream poller's idle shards wait on one, rung by whatever may have just appended an event (an API answer, a
+ * consumer's batch, a scheduled job), so an idle cloud polls seldom and a busy one reads each append at once.
+ */
+export interface Doorbell {
+  ring: () => void;
+  /** How many times it has rung: a waiter that saw the count move knows something happened meanwhile. */
+  rings: () => number;
+  wait: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export function doorbell(): Doorbell {
+  const waiting = new Set<() => void>();
+  let rung = 0;
+  return {
+    ring() {
+      rung++;
+      for (const wake of [...waiting]) wake();
+    },
+    rings: () => rung,
+    wait: (ms, signal) =>
+      new Promise<void>((resolve) => {
+        if (signal?.aborted) return resolve();
+        const timer = setTimeout(done, ms);
+        waiting.add(done);
+        signal?.addEventListener('abort', done, { once: true });
+        function done() {
+          clearTimeout(timer);
+          waiting.delete(done);
+          signal?.removeEventListener('abort', done);
+          resolve();
+        }
+      }),
+  };
+}
+
+/**
  * A port that was free a moment ago on 127.0.0.1: `preferred` when it is free, else one the OS picks.
  * (The cloud prefers the ports of its previous run in this process: handler modules keep SDK
  * clients and queue URLs made from the old endpoints, and they stay valid after a restart.)
