@@ -72,7 +72,7 @@ export function MerchCartDrawer({ open, onOpenChange, albums }: MerchCartDrawerP
   return (
     <RadixDialog.Root open={open} onOpenChange={changeOpen}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
         <RadixDialog.Content
           data-testid="merch-cart-drawer"
           className="fixed inset-x-0 bottom-0 z-50 mx-auto flex max-h-[85dvh] w-full max-w-lg flex-col rounded-t-2xl border border-b-0 border-white/10 bg-zinc-900 pb-[env(safe-area-inset-bottom)] shadow-2xl transition-transform duration-200 ease-out starting:translate-y-full"

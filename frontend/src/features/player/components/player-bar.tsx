@@ -73,7 +73,7 @@ function Bar({ setPanel }: { setPanel: (panel: Panel) => void }) {
       data-testid="player-bar"
       data-state={playing ? 'playing' : 'paused'}
       data-current-track-id={track?.id ?? ''}
-      className="fixed inset-x-0 bottom-[calc(var(--mini-player-bottom)+env(safe-area-inset-bottom))] z-40 border-t border-white/10 bg-zinc-900/95 backdrop-blur md:bottom-0"
+      className="fixed inset-x-0 bottom-[calc(var(--mini-player-bottom)+env(safe-area-inset-bottom))] z-40 border-t border-white/10 bg-zinc-900 md:bottom-0"
     >
       <MobileProgress />
       <div className="flex h-(--mini-player-height) items-center gap-3 px-3 md:h-20 md:px-4" data-testid="player-row">
