@@ -80,7 +80,20 @@ interface Mp3Spec extends ToneSpec {
   kbps?: number;
 }
 
+/**
+ * Encoding is the slow part of a fixture (lamejs takes most of a second per second of sound): each file of a given
+ * shape is encoded once per test process, and every caller gets its own copy of the bytes to change as it likes.
+ */
+const encoded = new Map<string, Buffer>();
+
 export function mp3Bytes(spec: Mp3Spec): Buffer {
+  const key = JSON.stringify(spec);
+  let bytes = encoded.get(key);
+  if (!bytes) encoded.set(key, (bytes = encodeMp3(spec)));
+  return Buffer.from(bytes);
+}
+
+function encodeMp3(spec: Mp3Spec): Buffer {
   const { sampleRate = 44_100, kbps = 128 } = spec;
   const channels = tone(spec).map((samples) => Int16Array.from(samples, (v) => toInt(v, 16)));
   const encoder = new Mp3Encoder(channels.length, sampleRate, kbps);
