@@ -26,7 +26,7 @@ export interface EventFlowOptions {
   concurrency: number;
   log: Log;
   shutdown: Shutdown;
-  /** Rung by whatever may have appended an event; the consumers' batches ring it too (a reactor appends). */
+  /** Rung by whatever may have appended an event; a reactor's batches ring it too (a projector appends nothing). */
   appended: Doorbell;
 }
 
@@ -38,6 +38,7 @@ export interface EventFlow {
 }
 
 export function startEventFlow(opts: EventFlowOptions): EventFlow {
+  const reactors = new Set(opts.consumers.filter((c) => c.kind === 'reactor').map((c) => c.name));
   const poller = startStreamPoller({
     config: opts.dynamoConfig,
     streamArn: opts.streamArn,
@@ -53,7 +54,7 @@ export function startEventFlow(opts: EventFlowOptions): EventFlow {
     region: opts.region,
     log: opts.log,
     concurrency: opts.concurrency,
-    handled: opts.appended.ring,
+    handled: (consumer) => reactors.has(consumer) && opts.appended.ring(),
     targets: opts.consumers.map((c, i) => ({
       consumer: c.name,
       queueUrl: opts.queues[i].url,

@@ -41,7 +41,7 @@ export interface GatewayOptions {
   securityHeaders: (pathname: string) => Readonly<Record<string, string>>;
   /** The headers CloudFront adds to each request it sends the API (the origin secret), read per request. */
   originHeaders: () => Readonly<Record<string, string>>;
-  /** Called once an API handler has answered (it may have appended events). */
+  /** Called once an API handler has answered a request that may change something (not a GET, HEAD or OPTIONS). */
   handled?: () => void;
 }
 
@@ -54,6 +54,8 @@ export interface Gateway {
 }
 
 const MAX_BODY = 10 * 1024 * 1024; // API Gateway's payload limit
+/** Methods whose handlers only read (so append no event). */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
@@ -168,7 +170,7 @@ export function createGateway(opts: GatewayOptions): Gateway {
     let result: Awaited<ReturnType<HttpHandler>>;
     try {
       result = await handler(event, lambdaContext(`toko-${match.route.spec.context}`, requestId, opts.region));
-      opts.handled?.();
+      if (!READS.has(method)) opts.handled?.();
     } catch (err) {
       // What API Gateway answers when the Lambda fails.
       opts.log.error(`gateway: the ${match.route.spec.context} handler threw on ${event.routeKey}`, err);

@@ -32,8 +32,8 @@ export interface SqsTriggerOptions {
   waitTimeSeconds?: number;
   /** Concurrent pollers per queue (FIFO groups keep per-stream order across them). */
   concurrency?: number;
-  /** Called after each batch a consumer has handled (it may have appended events). */
-  handled?: () => void;
+  /** Called after each batch a consumer has handled, with the consumer's name. */
+  handled?: (consumer: string) => void;
 }
 
 export interface SqsTrigger {
@@ -93,7 +93,7 @@ export function startSqsTrigger(opts: SqsTriggerOptions): SqsTrigger {
         await handleBatch(target, handler, messages);
       } finally {
         running--;
-        opts.handled?.();
+        opts.handled?.(target.consumer);
       }
     }
   }
