@@ -5,11 +5,10 @@
  * The SPA's build comes first (the system tests serve it). Then `vitest run` runs the unit, infra, system (integration
  * and browser) and system-alone projects, its output shown as it comes, while lint and typecheck run beside it at a
  * lower priority: the tests spend much of their time waiting on the local cloud and the browser, so the two checks fill
- * cores the tests leave idle. Once the first group winds down (all its files started and one ended since: fewer than
- * its three at once from then on, then the system-alone files one at a time, which mostly wait), `vitest run --project
- * faults` starts beside them, in a vitest of its own: one vitest runs a group's projects with one worker count, so
- * there the faults would wait for the system-alone files. A fault cloud under load needs the cores: beside the busy
- * first group its queues ran out of receives. Output other than the first vitest's is held
+ * cores the tests leave idle. Once the first group has ended (the system-alone files run one at a time and mostly
+ * wait), `vitest run --project faults` starts beside them, in a vitest of its own: one vitest runs a group's projects
+ * with one worker count, so there the faults would wait for the system-alone files. A fault cloud under load needs
+ * the cores: beside the busy first group its queues ran out of receives. Output other than the first vitest's is held
  * until it ends, so it never interleaves. Arguments go to one plain `vitest run` instead, e.g. `npm test -- --project
  * unit`. The last line says how long the whole command took, step by step.
  */
@@ -61,33 +60,33 @@ const asked = process.argv.slice(2);
 const checks = ['lint', 'typecheck'].map((name) => quietly(name, script(name), { nice: true }));
 const projects = ['unit', 'infra', 'system', 'system-alone'].flatMap((project) => ['--project', project]);
 const signals = fs.mkdtempSync(path.join(os.tmpdir(), 'toko-test-'));
-const faultsMayStart = path.join(signals, 'faults-may-start');
+const aloneStarted = path.join(signals, 'alone-started');
 const failures = path.join(signals, 'failures');
-const reporters = ['--reporter=default', '--reporter=./scripts/faults-may-start.mjs', '--reporter=./scripts/failures.mjs'];
+const reporters = ['--reporter=default', '--reporter=./scripts/alone-started.mjs', '--reporter=./scripts/failures.mjs'];
 const testsBegun = Date.now();
 const vitestEnded = new Promise((resolve) => {
   const child = spawn('npx', ['vitest', 'run', ...(asked.length ? asked : [...projects, ...reporters])], {
     stdio: 'inherit',
-    env: { ...process.env, TOKO_FAULTS_MAY_START: faultsMayStart, TOKO_FAILURES: failures },
+    env: { ...process.env, TOKO_ALONE_STARTED: aloneStarted, TOKO_FAILURES: failures },
   });
   child.on('close', (code) => {
     took.push(`vitest ${seconds(Date.now() - testsBegun)}`);
     resolve(code ?? 1);
   });
 });
-/** Resolves when the first group winds down (scripts/faults-may-start.mjs), or when the first vitest ends (a failure, say). */
-const faultsStart = new Promise((resolve) => {
+/** Resolves when the system-alone files start, or when the first vitest ends without them (a failure, say). */
+const faultsMayStart = new Promise((resolve) => {
   const go = () => {
     clearInterval(timer);
     resolve();
   };
-  const timer = setInterval(() => fs.existsSync(faultsMayStart) && go(), 1_000);
+  const timer = setInterval(() => fs.existsSync(aloneStarted) && go(), 1_000);
   void vitestEnded.then(go);
 });
 const faultsRun = ['npx', 'vitest', 'run', '--project', 'faults', '--reporter=default', '--reporter=./scripts/failures.mjs'];
 const faults = asked.length
   ? []
-  : [faultsStart.then(() => quietly('faults', faultsRun, { env: { ...process.env, TOKO_FAILURES: failures } }))];
+  : [faultsMayStart.then(() => quietly('faults', faultsRun, { env: { ...process.env, TOKO_FAILURES: failures } }))];
 const vitest = await vitestEnded;
 const reports = await Promise.all([...faults, ...checks]);
 for (const { report } of reports) process.stdout.write(report);
