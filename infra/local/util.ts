@@ -1,18 +1,6 @@
 /** Small helpers shared by the parts of the local cloud. */
 import net from 'node:net';
 
-export const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
-
 /**
  * A bell for waiters who would otherwise poll: `wait` sleeps until the time is up, the signal aborts, or someone rings.
  * The stream poller's idle shards wait on one, rung by whatever may have just appended an event (an API answer, a
@@ -49,6 +37,9 @@ export function doorbell(): Doorbell {
       }),
   };
 }
+
+/** Waits `ms`, or less if the signal aborts: a doorbell nobody rings. */
+export const sleep = (ms: number, signal?: AbortSignal) => doorbell().wait(ms, signal);
 
 /**
  * A port that was free a moment ago on 127.0.0.1: `preferred` when it is free, else one the OS picks.
