@@ -2,6 +2,10 @@
  * Real audio files made in memory for the media intake tests: WAV (PCM or float), MP3 (lamejs, as the seed
  * encodes) and FLAC (a minimal writer: verbatim subframes, fixed 4096-sample blocks, correct CRCs).
  */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Mp3Encoder } from '@breezystack/lamejs';
 import { crc16, crc8 } from './flac-crc.js';
 
@@ -81,16 +85,41 @@ interface Mp3Spec extends ToneSpec {
 }
 
 /**
- * Encoding is the slow part of a fixture (lamejs takes most of a second per second of sound): each file of a given
- * shape is encoded once per test process, and every caller gets its own copy of the bytes to change as it likes.
+ * Encoding is the slow part of a fixture (lamejs takes most of a second per second of sound, and each system test file
+ * is a process of its own): each file of a given shape is encoded once on this machine and kept in `.local/test-audio`
+ * (as the seed keeps its media in `.local/media-cache`), read once per process, and every caller gets its own copy of
+ * the bytes to change as it likes.
  */
 const encoded = new Map<string, Buffer>();
+const keptDir = fileURLToPath(new URL('../../../.local/test-audio/', import.meta.url));
+/** This module's own text is part of each kept file's name: a change to how fixtures are made makes them again. */
+const maker = createHash('sha256')
+  .update(readFileSync(fileURLToPath(import.meta.url)))
+  .digest('hex');
 
 export function mp3Bytes(spec: Mp3Spec): Buffer {
   const key = JSON.stringify(spec);
   let bytes = encoded.get(key);
-  if (!bytes) encoded.set(key, (bytes = encodeMp3(spec)));
+  if (!bytes) encoded.set(key, (bytes = kept(`${key}.mp3`, () => encodeMp3(spec))));
   return Buffer.from(bytes);
+}
+
+/** The bytes kept under `name`, or made and kept; written whole under another name first, so a reader never sees half. */
+function kept(name: string, make: () => Buffer): Buffer {
+  const file = join(
+    keptDir,
+    `${createHash('sha256').update(`${maker} ${name}`).digest('hex').slice(0, 24)}${name.slice(name.lastIndexOf('.'))}`,
+  );
+  try {
+    return readFileSync(file);
+  } catch {
+    const bytes = make();
+    mkdirSync(keptDir, { recursive: true });
+    const partial = `${file}.${process.pid}.part`;
+    writeFileSync(partial, bytes);
+    renameSync(partial, file);
+    return bytes;
+  }
 }
 
 function encodeMp3(spec: Mp3Spec): Buffer {
