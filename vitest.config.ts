@@ -9,8 +9,8 @@
  *     projection runs at a time, and a release swapped over the served SPA reaches every open tab.
  *  3. faults: each file on a cloud of its own behind fault proxies, one at a time in a vitest. `npm test` starts this
  *     project in a vitest of its own once the system-alone files start, beside them (scripts/test.mjs): in one vitest a
- *     group's projects share one worker count, so the faults would wait for them. The kill -9 under load waits in a
- *     third vitest for the first to end, so at most two fault clouds share the machine, and only once the rest is done.
+ *     group's projects share one worker count, so the faults would wait for them. The kill -9 under load runs in a
+ *     third vitest beside them: two fault clouds share the machine, once the busy first group is done.
  */
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 

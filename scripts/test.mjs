@@ -9,11 +9,11 @@
  * wait), `vitest run --project faults` starts beside them, in a vitest of its own: one vitest runs a group's projects
  * with one worker count, so there the faults would wait for the system-alone files. A fault cloud under load needs
  * the cores: beside the busy first group its queues ran out of receives. The fault files take about twice as long as
- * the system-alone ones, and one at a time they left a core idle for the last minutes: so the longest of them, the
- * kill -9 of a cloud under load, waits in a vitest of its own for the first vitest to end, and runs beside the others'
- * last one. Output other than the first vitest's is held until it ends, so it never interleaves. Arguments go to one
- * plain `vitest run` instead, e.g. `npm test -- --project unit`. The last line says how long the whole command took,
- * step by step.
+ * the system-alone ones and mostly wait (a cloud killed, restarted, converging), and one at a time they left a core
+ * idle for the last minutes: so the longest of them, the kill -9 of a cloud under load, runs in a vitest of its own
+ * beside the others. Output other than the first vitest's is held until it ends, so it never interleaves. Arguments
+ * go to one plain `vitest run` instead, e.g. `npm test -- --project unit`. The last line says how long the whole
+ * command took, step by step.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -86,8 +86,8 @@ const faultsMayStart = new Promise((resolve) => {
   const timer = setInterval(() => fs.existsSync(aloneStarted) && go(), 1_000);
   void vitestEnded.then(go);
 });
-/** The fault file that starts once the first vitest has ended, beside the other fault files' last one. */
-const lastFault = 'test/faults/kill9.test.ts';
+/** The fault file that runs beside the other fault files rather than after them. */
+const besideFault = 'test/faults/kill9.test.ts';
 const faultsRun = (...files) => [
   ...['npx', 'vitest', 'run', '--project', 'faults', ...files],
   ...['--reporter=default', '--reporter=./scripts/failures.mjs'],
@@ -96,8 +96,8 @@ const faultsEnv = { env: { ...process.env, TOKO_FAILURES: failures } };
 const faults = asked.length
   ? []
   : [
-      faultsMayStart.then(() => quietly('faults', faultsRun('--exclude', lastFault), faultsEnv)),
-      vitestEnded.then(() => quietly('faults (kill9)', faultsRun(lastFault), faultsEnv)),
+      faultsMayStart.then(() => quietly('faults', faultsRun('--exclude', besideFault), faultsEnv)),
+      faultsMayStart.then(() => quietly('faults (kill9)', faultsRun(besideFault), faultsEnv)),
     ];
 const vitest = await vitestEnded;
 const reports = await Promise.all([...faults, ...checks]);
