@@ -2,7 +2,7 @@
  * Real audio files made in memory for the media intake tests: WAV (PCM or float), MP3 (lamejs, as the seed
  * encodes) and FLAC (a minimal writer: verbatim subframes, fixed 4096-sample blocks, correct CRCs).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -115,7 +115,8 @@ function kept(name: string, make: () => Buffer): Buffer {
   } catch {
     const bytes = make();
     mkdirSync(keptDir, { recursive: true });
-    const partial = `${file}.${process.pid}.part`;
+    // A name of its own: threads of one process (the unit project's) may make the same file at once.
+    const partial = `${file}.${randomUUID()}.part`;
     writeFileSync(partial, bytes);
     renameSync(partial, file);
     return bytes;
