@@ -89,8 +89,14 @@ const faultsMayStart = new Promise((resolve) => {
 /** The fault file that runs beside the other fault files rather than after them. */
 const besideFault = 'test/faults/kill9.test.ts';
 const faultsRun = (...files) => [
-  ...['npx', 'vitest', 'run', '--project', 'faults', ...files],
-  ...['--reporter=default', '--reporter=./scripts/failures.mjs'],
+  'npx',
+  'vitest',
+  'run',
+  '--project',
+  'faults',
+  ...files,
+  '--reporter=default',
+  '--reporter=./scripts/failures.mjs',
 ];
 const faultsEnv = { env: { ...process.env, TOKO_FAILURES: failures } };
 const faults = asked.length

@@ -100,16 +100,13 @@ const maker = createHash('sha256')
 export function mp3Bytes(spec: Mp3Spec): Buffer {
   const key = JSON.stringify(spec);
   let bytes = encoded.get(key);
-  if (!bytes) encoded.set(key, (bytes = kept(`${key}.mp3`, () => encodeMp3(spec))));
+  if (!bytes) encoded.set(key, (bytes = keptMp3(key, () => encodeMp3(spec))));
   return Buffer.from(bytes);
 }
 
-/** The bytes kept under `name`, or made and kept; written whole under another name first, so a reader never sees half. */
-function kept(name: string, make: () => Buffer): Buffer {
-  const file = join(
-    keptDir,
-    `${createHash('sha256').update(`${maker} ${name}`).digest('hex').slice(0, 24)}${name.slice(name.lastIndexOf('.'))}`,
-  );
+/** The MP3 kept for `key`, or made and kept; written whole under another name first, so a reader never sees half. */
+function keptMp3(key: string, make: () => Buffer): Buffer {
+  const file = join(keptDir, `${createHash('sha256').update(`${maker} ${key}`).digest('hex').slice(0, 24)}.mp3`);
   try {
     return readFileSync(file);
   } catch {
