@@ -5,6 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isNetworkError } from '../../lib/http';
 import { toast } from '../../ui/toast';
+import { showServerCart } from './api/cart-cache';
 import { cartKeys } from './api/cart-keys';
 import { syncGuestCartItems } from './api/sync-guest-cart';
 import { CART_SYNC_TOAST_MS, syncFailure, syncResultNotice } from './cart-messages';
@@ -21,7 +22,7 @@ export function syncGuestCart(queryClient: QueryClient): Promise<void> {
     try {
       const answer = await syncGuestCartItems(items);
       clearGuestCart();
-      queryClient.setQueryData(cartKeys.items(), answer.cart);
+      await showServerCart(queryClient, answer.cart);
       const notice = syncResultNotice({
         syncedItems: answer.syncedItems,
         sent: items.map((item) => item.albumId),

@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession, whoIsListening } from '../../lib/session';
 import { toast } from '../../ui/toast';
 import { useServerCart } from './album-cart-entry';
+import { showServerCart } from './api/cart-cache';
 import { addToServerCart, clearServerCart, removeFromServerCart } from './api/change-cart';
 import { cartKeys } from './api/cart-keys';
 import type { CartAlbum } from './cart-album';
@@ -13,7 +14,7 @@ import { ALREADY_IN_CART_MESSAGE, CART_TOAST_MS, ITEM_REMOVED } from './cart-mes
 import { guestCartAlbums, saveGuestCart, useGuestCart } from './guest-cart-store';
 import { withAlbum, withoutAlbum } from './guest-cart';
 
-/** Cart writes run one after another, so answers land in the order they were asked. */
+/** Cart writes run one after another, so answers land in the order they were asked (and each replaces any read in flight). */
 const CART_MUTATION_SCOPE = { id: 'album-cart' };
 
 interface AlbumCart {
@@ -41,7 +42,7 @@ export function useAlbumCart(): AlbumCart {
   const add = useMutation({
     scope: CART_MUTATION_SCOPE,
     mutationFn: (album: CartAlbum) => addToServerCart(album.albumId),
-    onSuccess: (albums) => queryClient.setQueryData(cartKeys.items(), albums),
+    onSuccess: (albums) => showServerCart(queryClient, albums),
   });
 
   const remove = useMutation({
@@ -51,7 +52,7 @@ export function useAlbumCart(): AlbumCart {
       await queryClient.cancelQueries({ queryKey: cartKeys.items() });
       queryClient.setQueryData<CartAlbum[]>(cartKeys.items(), (albums) => albums && withoutAlbum(albums, albumId));
     },
-    onSuccess: (albums) => queryClient.setQueryData(cartKeys.items(), albums),
+    onSuccess: (albums) => showServerCart(queryClient, albums),
     // The list may be wrong now: read it again.
     onError: () => queryClient.invalidateQueries({ queryKey: cartKeys.items() }),
   });
@@ -59,7 +60,7 @@ export function useAlbumCart(): AlbumCart {
   const clear = useMutation({
     scope: CART_MUTATION_SCOPE,
     mutationFn: clearServerCart,
-    onSuccess: (albums) => queryClient.setQueryData(cartKeys.items(), albums),
+    onSuccess: (albums) => showServerCart(queryClient, albums),
   });
 
   return {
