@@ -7,6 +7,7 @@ import { artistFanKey, favoriteTrackKey, libraryAlbumKey, libraryProjection, rec
 import { memoryViewStore } from '../platform/memory-view-store.js';
 import { project, viewKeyId } from '../platform/projection.js';
 import { searchKey, searchProjection } from '../search/projections/search.js';
+import { statementMonthPartition, statementsProjection } from '../statements/projections/statements.js';
 import { compareImage, storedItems } from './drift.js';
 import { healOps, streamImage } from './heal.js';
 
@@ -109,5 +110,30 @@ describe('a stream re-projected in memory over the live views', () => {
     const searched = image.items.find((i) => viewKeyId(i.key) === viewKeyId(searchKey('playlist', 'p1')))!;
     expect(searched.item).toMatchObject({ trackCount: 2, artwork: 'cover.jpg', name: 'Mornings' });
     expect(compareImage('playlist#p1', image, await storedItems(image, live))).toEqual([]);
+  });
+
+  it('replays a sale of a month closed after it into that month, where it was projected, not into the next', async () => {
+    const sale = stored('order#o1', 1, {
+      type: 'PurchaseCompleted',
+      data: {
+        orderId: 'o1',
+        userId: 'u1',
+        email: null,
+        album: { albumId: 'al1', title: 'One', artistName: null, artwork: null, price: 8 },
+        stripeSessionId: 'cs',
+        stripeEventId: 'evt',
+        albumsInOrder: 1,
+      },
+    });
+    const live = await liveViews();
+    await project(statementsProjection, live, sale);
+    await project(statementsProjection, live, {
+      ...stored('statement#2026-03', 1, { type: 'StatementClosed', data: { month: '2026-03' } }),
+      meta: { eventId: 'close', at: '2026-04-01T09:00:00.000Z', actor: 'admin', correlationId: 'c' },
+    });
+
+    const image = await streamImage(statementsProjection, [sale], live);
+    expect(image.items.map((i) => i.key.pk)).toEqual([statementMonthPartition('2026-03')]);
+    expect(compareImage('order#o1', image, await storedItems(image, live))).toEqual([]);
   });
 });

@@ -318,23 +318,51 @@ describe('statements: closing and the stored statements', () => {
       );
   }
 
-  it('puts a refund recorded after its month was closed in the next open month, leaving the closed one as it was', async () => {
+  it('puts a merch order placed in a closed month and recorded after its closing in the next open month, leaving the closed one as it was', async () => {
     const make = history();
     const sale = make.purchase('o1', albumRef('album-a1', 9.99), '2026-01-20T10:00:00.000Z', { userId: 'u', stripeEventId: 'e1' });
     const close = make('statement#2026-01', 'StatementClosed', { month: '2026-01' }, '2026-02-01T09:00:00.000Z');
-    // A refund whose day (as the ledger reads it) is in the closed month, recorded after the closing.
-    const refund = make.refund('o1', [albumRef('album-a1', 9.99)], 9.99, '2026-01-31T23:00:00.000Z', { userId: 'u', stripeEventId: 'e2' });
+    // Placed on the last day of the closed month (the day the ledger reads), recorded the day after the closing.
+    const late = make(
+      'merch-order#m1',
+      'MerchOrderPlaced',
+      {
+        orderId: 'm1',
+        orderName: '#1',
+        placedAt: '2026-01-31T23:00:00.000Z',
+        currency: 'USD',
+        lines: [{ productId: 'p', variantId: 'v', title: 'Tee', quantity: 1, unitPriceCents: 2500, artistId: 'artist-a' }],
+        subtotalCents: 2500,
+        shippingCents: 0,
+        taxCents: 0,
+        totalCents: 2500,
+        webhookId: 'w1',
+      },
+      '2026-02-02T10:00:00.000Z',
+    );
     const before = statementsOfMonth(statementLog([sale, close], albumArtists), '2026-01', NOW);
-    const log = statementLog([sale, close, refund], albumArtists);
+    const log = statementLog([sale, close, late], albumArtists);
     expect(statementsOfMonth(log, '2026-01', NOW)).toEqual(before);
     expect(statementsOfMonth(log, '2026-02', NOW).artists[0].lines[0]).toMatchObject({
-      kind: 'album-sales',
-      refundCents: 999,
-      netCents: -999,
-      eventIds: [refund.meta.eventId],
+      kind: 'merch',
+      netCents: 2500,
+      eventIds: [late.meta.eventId],
     });
-    const read = await stored([sale, close, refund]);
+    const read = await stored([sale, close, late]);
     expect(read('2026-01')).toMatchObject({ ...before, closedAt: '2026-02-01T09:00:00.000Z' });
+    expect(read('2026-02').artists[0].lines[0]).toMatchObject({ kind: 'merch', eventIds: [late.meta.eventId] });
+  });
+
+  it('puts a refund recorded before its month’s closing in that month, as the log orders them, even when projected after it', async () => {
+    const make = history();
+    const sale = make.purchase('o1', albumRef('album-a1', 9.99), '2026-01-20T10:00:00.000Z', { userId: 'u', stripeEventId: 'e1' });
+    const refund = make.refund('o1', [albumRef('album-a1', 9.99)], 9.99, '2026-01-31T23:00:00.000Z', { userId: 'u', stripeEventId: 'e2' });
+    const close = make('statement#2026-01', 'StatementClosed', { month: '2026-01' }, '2026-02-01T09:00:00.000Z');
+    const inLogOrder = statementsOfMonth(statementLog([sale, refund, close], albumArtists), '2026-01', NOW);
+    expect(inLogOrder.netCents).toBe(0);
+    // The refund's projector lagged behind the closing's: the same statement, as a heal or a rebuild would make it.
+    const read = await stored([sale, close, refund]);
+    expect(read('2026-01')).toMatchObject({ ...inLogOrder, closedAt: '2026-02-01T09:00:00.000Z' });
   });
 
   it('keeps the terms a month was closed under when the contract changes after', () => {

@@ -27,8 +27,17 @@ const subscriptionKey = (subscriptionId: string): ViewKey => ({ pk: `statements#
 const memberKey = (userId: string): ViewKey => ({ pk: `statements#member#${userId}`, sk: 'member' });
 const closedKey = (month: string): ViewKey => ({ pk: statementMonthPartition(month), sk: STATEMENT_CLOSED_SK });
 
-/** What the facts of one event need to know, read before they are decided. */
-async function lookups(facts: LedgerFact[], views: ViewReader): Promise<StatementLookups> {
+/**
+ * Whether `month` was closed when an event of `at` happened: a closing recorded after the event does not move it, so the
+ * event lands where the log's order puts it however late it is projected, or re-projected by a heal or a drift check.
+ */
+async function closedBy(month: string, at: string, views: ViewReader): Promise<boolean> {
+  const closing = await views.get(closedKey(month));
+  return typeof closing?.closedAt === 'string' && closing.closedAt <= at;
+}
+
+/** What the facts of one event (recorded at `at`) need to know, read before they are decided. */
+async function lookups(facts: LedgerFact[], at: string, views: ViewReader): Promise<StatementLookups> {
   const artists = new Map<string, string>();
   const tiers = new Map<string, number>();
   const members = new Map<string, boolean>();
@@ -48,7 +57,7 @@ async function lookups(facts: LedgerFact[], views: ViewReader): Promise<Statemen
       members.set(fact.listenerId, ((member?.subscriptionIds as string[] | undefined) ?? []).length > 0);
     }
     // The fact's month and each closed one after it, up to the first still open.
-    for (let month = fact.day.slice(0, 7); !closed.has(month) && (await views.get(closedKey(month))); month = nextMonth(month))
+    for (let month = fact.day.slice(0, 7); !closed.has(month) && (await closedBy(month, at, views)); month = nextMonth(month))
       closed.add(month);
   }
   return {
@@ -108,7 +117,7 @@ export const statementsProjection: Projection = {
       ];
     }
     const facts = ledgerFacts(event);
-    const entries = entriesOf(event, await lookups(facts, views));
+    const entries = entriesOf(event, await lookups(facts, event.meta.at, views));
     const byMonth = new Map<string, StatementEntry[]>();
     const ops: ViewOp[] = [];
     for (const { month, entry } of entries) {
