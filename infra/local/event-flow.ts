@@ -59,6 +59,8 @@ export function startEventFlow(opts: EventFlowOptions): EventFlow {
       consumer: c.name,
       queueUrl: opts.queues[i].url,
       queueArn: opts.queues[i].arn,
+      visibilityTimeoutSeconds: opts.queues[i].visibilityTimeoutSeconds,
+      keepInFlightSeconds: c.visibilityTimeoutSeconds,
       batchSize: c.batchSize,
       loadHandler: opts.loadConsumers[i],
     })),

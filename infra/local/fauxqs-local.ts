@@ -16,6 +16,8 @@ import { buildApp } from 'fauxqs';
 import {
   CreateQueueCommand,
   SQSClient,
+  type ChangeMessageVisibilityBatchCommandInput,
+  type ChangeMessageVisibilityBatchCommandOutput,
   type DeleteMessageBatchCommandInput,
   type DeleteMessageBatchCommandOutput,
   type GetQueueAttributesCommandInput,
@@ -104,12 +106,21 @@ async function fauxqsInternals() {
   const dist = fauxqsDist();
   // Exports as unknowns: the assertions below name what this file relies on of each.
   const load = (rel: string): Promise<Record<string, unknown>> => import(pathToFileURL(path.join(dist, rel)).href);
-  const [{ S3Store }, { SqsStore }, { SnsStore }, { receiveMessage }, { deleteMessageBatch }, { getQueueAttributes }] = await Promise.all([
+  const [
+    { S3Store },
+    { SqsStore },
+    { SnsStore },
+    { receiveMessage },
+    { deleteMessageBatch },
+    { changeMessageVisibilityBatch },
+    { getQueueAttributes },
+  ] = await Promise.all([
     load('s3/s3Store.js'),
     load('sqs/sqsStore.js'),
     load('sns/snsStore.js'),
     load('sqs/actions/receiveMessage.js'),
     load('sqs/actions/deleteMessageBatch.js'),
+    load('sqs/actions/changeMessageVisibilityBatch.js'),
     load('sqs/actions/getQueueAttributes.js'),
   ]);
   return {
@@ -119,6 +130,10 @@ async function fauxqsInternals() {
     actions: {
       receiveMessage: receiveMessage as SqsAction<ReceiveMessageCommandInput, ReceiveMessageCommandOutput>,
       deleteMessageBatch: deleteMessageBatch as SqsAction<DeleteMessageBatchCommandInput, DeleteMessageBatchCommandOutput>,
+      changeMessageVisibilityBatch: changeMessageVisibilityBatch as SqsAction<
+        ChangeMessageVisibilityBatchCommandInput,
+        ChangeMessageVisibilityBatchCommandOutput
+      >,
       getQueueAttributes: getQueueAttributes as SqsAction<GetQueueAttributesCommandInput, GetQueueAttributesCommandOutput>,
     },
   };
@@ -126,12 +141,15 @@ async function fauxqsInternals() {
 
 /**
  * What the SQS trigger (the stand-in for Lambda's event-source mapping, which in AWS reads SQS from inside AWS) needs
- * of the queues: receive, delete and count, in SQS' own request and answer shapes. Locally it calls the same fauxqs
+ * of the queues: receive, keep in flight, delete and count, in SQS' own request and answer shapes. Locally it calls the same fauxqs
  * actions its HTTP API calls, without HTTP and the SDK in between; handlers and the relay still use the SDK.
  */
 export interface QueueAccess {
   receive(input: ReceiveMessageCommandInput): Promise<Pick<ReceiveMessageCommandOutput, 'Messages'>>;
   deleteBatch(input: DeleteMessageBatchCommandInput): Promise<Pick<DeleteMessageBatchCommandOutput, 'Failed'>>;
+  changeVisibilityBatch(
+    input: ChangeMessageVisibilityBatchCommandInput,
+  ): Promise<Pick<ChangeMessageVisibilityBatchCommandOutput, 'Failed'>>;
   attributes(input: GetQueueAttributesCommandInput): Promise<Pick<GetQueueAttributesCommandOutput, 'Attributes'>>;
   /** Ends every long poll at once (on stop). */
   wakeAll(): void;
@@ -316,6 +334,7 @@ export async function startFauxqsLocal(opts: { s3Dir: string }): Promise<Fauxqs>
     queues: {
       receive: async (input) => actions.receiveMessage(input, sqsStore),
       deleteBatch: async (input) => actions.deleteMessageBatch(input, sqsStore),
+      changeVisibilityBatch: async (input) => actions.changeMessageVisibilityBatch(input, sqsStore),
       attributes: async (input) => actions.getQueueAttributes(input, sqsStore),
       wakeAll: () => sqsStore.queues.forEach((queue) => queue.cancelWaiters()),
     },
@@ -515,6 +534,7 @@ export interface QueueSetup {
 
 export interface CreatedQueue {
   name: string;
+  visibilityTimeoutSeconds: number;
   url: string;
   arn: string;
   dlqUrl: string;
@@ -545,7 +565,14 @@ export async function ensureQueues(config: AwsClientConfig, queues: QueueSetup[]
             },
           }),
         );
-        return { name: q.name, url: main.QueueUrl!, arn: queueArn(config.region, q.name), dlqUrl: dlq.QueueUrl!, dlqArn };
+        return {
+          name: q.name,
+          visibilityTimeoutSeconds: q.visibilityTimeoutSeconds,
+          url: main.QueueUrl!,
+          arn: queueArn(config.region, q.name),
+          dlqUrl: dlq.QueueUrl!,
+          dlqArn,
+        };
       }),
     );
   } finally {

@@ -3,6 +3,10 @@
  * consumer's FIFO queue, hands the batch to the consumer as an SQSEvent, deletes what succeeded and
  * leaves the failures in flight, so their visibility expires and SQS redelivers them, then moves
  * them to the DLQ after maxReceiveCount (fauxqs applies the queue's RedrivePolicy on receive).
+ *
+ * Locally the queues' visibility timeout is a few seconds, so that failures come back quickly; in AWS it outlasts the
+ * function's timeout. So that a batch still being handled on a busy machine is not received again meanwhile (spending
+ * its messages' receives towards the DLQ while nothing failed), the trigger keeps the batch in flight while it runs.
  */
 import { randomUUID } from 'node:crypto';
 import type { Message } from '@aws-sdk/client-sqs';
@@ -15,6 +19,10 @@ export interface TriggerTarget {
   consumer: string;
   queueUrl: string;
   queueArn: string;
+  /** The queue's visibility timeout: a batch being handled is kept in flight this long again every half of it. */
+  visibilityTimeoutSeconds: number;
+  /** For at most this long, the visibility timeout the consumer has in AWS: a batch running longer is received again there too. */
+  keepInFlightSeconds: number;
   batchSize: number;
   loadHandler: () => Promise<QueueHandler>;
 }
@@ -104,6 +112,7 @@ export function startSqsTrigger(opts: SqsTriggerOptions): SqsTrigger {
     const ids = new Set(messages.map((m) => m.MessageId!));
     let failedIds: Set<string>;
     stats.invocations++;
+    const inFlight = keepInFlight(target, messages);
     try {
       const result = await handler(event, lambdaContext(target.consumer, randomUUID(), opts.region));
       const failures = result && typeof result === 'object' && Array.isArray(result.batchItemFailures) ? result.batchItemFailures : [];
@@ -118,6 +127,8 @@ export function startSqsTrigger(opts: SqsTriggerOptions): SqsTrigger {
     } catch (err) {
       reportError(`throw:${target.consumer}`, `sqs trigger: ${target.consumer} threw; its batch of ${messages.length} is retried`, err);
       failedIds = new Set(ids);
+    } finally {
+      clearInterval(inFlight);
     }
     stats.messages += messages.length - failedIds.size;
     stats.failed += failedIds.size;
@@ -136,6 +147,37 @@ export function startSqsTrigger(opts: SqsTriggerOptions): SqsTrigger {
     }
     // Failed messages are left alone: visibility expires, SQS redelivers, and the redrive policy
     // sends them to the DLQ after maxReceiveCount receives.
+  }
+
+  /**
+   * Extends the batch's visibility every half timeout until cleared or AWS's timeout is up; a failed extension is the
+   * timeout's to settle.
+   */
+  function keepInFlight(target: TriggerTarget, messages: Message[]): NodeJS.Timeout {
+    const seconds = target.visibilityTimeoutSeconds;
+    const until = Date.now() + target.keepInFlightSeconds * 1000;
+    const timer = setInterval(
+      () => {
+        if (Date.now() + seconds * 1000 > until) {
+          clearInterval(timer);
+          return;
+        }
+        opts.queues
+          .changeVisibilityBatch({
+            QueueUrl: target.queueUrl,
+            Entries: messages.map((m, n) => ({ Id: String(n), ReceiptHandle: m.ReceiptHandle!, VisibilityTimeout: seconds })),
+          })
+          .catch((err: unknown) =>
+            reportError(
+              `visibility:${target.consumer}`,
+              `sqs trigger: keeping ${target.consumer}'s batch in flight failed: ${errorMessage(err)}`,
+            ),
+          );
+      },
+      (seconds * 1000) / 2,
+    );
+    timer.unref();
+    return timer;
   }
 
   const loops = opts.targets.flatMap((target) => Array.from({ length: Math.max(1, opts.concurrency ?? 1) }, () => loop(target)));
