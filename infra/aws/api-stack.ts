@@ -40,7 +40,7 @@ import { acknowledge } from './checks.js';
 import { pascal, type TokoConfig } from './config.js';
 import type { Entries } from './entries.js';
 import { functionEnvironment, grantSecrets, type SharedEnvironment } from './environment.js';
-import { pageRendererLayer, tokoFunction } from './lambda.js';
+import { bundleFunctions, pageRendererLayer, tokoFunction } from './lambda.js';
 import { Releases, releasePace } from './releases.js';
 import { routeThrottles } from './throttling.js';
 
@@ -126,8 +126,20 @@ export class ApiStack extends Stack {
     // LocalStack's free edition runs no layers (localstack.ts).
     const layers = config.target === 'aws';
     this.releases = new Releases(this, 'Releases', { prefix, gradual: config.target === 'aws' });
+    const httpContexts = [...new Set(routes.map((route) => route.context))];
+    const jobs = props.schedules ?? scheduleManifest;
+    bundleFunctions(
+      this,
+      [
+        ...httpContexts.map((context) => entries.http(context)),
+        entries.relay(),
+        ...consumers.map((consumer) => entries.consumer(consumer)),
+        ...jobs.map((job) => entries.scheduled(job.name)),
+      ],
+      layers,
+    );
 
-    for (const context of new Set(routes.map((route) => route.context))) {
+    for (const context of httpContexts) {
       const fn = tokoFunction(this, `${pascal(context)}Http`, {
         entry: entries.http(context),
         description: `${config.prefix}http ${context}`,
@@ -276,7 +288,7 @@ export class ApiStack extends Stack {
       this.consumerFunctions.set(consumer.name, fn);
     }
 
-    for (const job of props.schedules ?? scheduleManifest) {
+    for (const job of jobs) {
       const fn = tokoFunction(this, `${pascal(job.name)}Scheduled`, {
         entry: entries.scheduled(job.name),
         description: `${config.prefix}scheduled ${job.name}: ${job.description}`,

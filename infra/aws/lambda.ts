@@ -24,6 +24,7 @@ import { repoRoot } from './config.js';
 import { SECRETS_TTL_MS } from '../../functions/platform/secrets.js';
 import { lambdaBundle } from '../../frontend/build/lambda-bundle.js';
 import { currentVersionOptions } from './releases.js';
+import { bundledCode, bundleEntries, type FunctionBundling } from './bundles.js';
 
 const lambdaRuntime = Runtime.NODEJS_22_X;
 
@@ -191,6 +192,20 @@ function buildModule(outputDir: string, name: string, version: string, contents:
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version, type: 'module', exports: { '.': './index.mjs' } }));
 }
 
+/** What every function's bundle leaves out and puts first: the runtime's AWS SDK, the layers' modules (where layers run). */
+const functionBundling = (layers: boolean): FunctionBundling => ({
+  // The runtime provides the AWS SDK v3; the layer provides the rest.
+  externalModules: ['@aws-sdk/*', ...(layers ? layeredModules : [])],
+  banner: esmRequireBanner,
+  mainFields: ['module', 'main'],
+});
+
+/** Builds the bundles of all of a stack's functions in one esbuild run (bundles.ts), before tokoFunction declares them. */
+export function bundleFunctions(scope: Construct, entries: readonly string[], layers: boolean): void {
+  assertLocalEsbuild();
+  bundleEntries(scope, entries, functionBundling(layers));
+}
+
 export interface TokoFunctionProps {
   entry: string;
   description: string;
@@ -222,9 +237,12 @@ export function tokoFunction(scope: Construct, id: string, props: TokoFunctionPr
     description: props.description,
   });
   logGroup.grantWrite(role);
+  const bundling = functionBundling(layers);
+  // Built already with the stack's other functions (bundleFunctions), else bundled by NodejsFunction itself.
+  const code = bundledCode(scope, props.entry);
   const fn = new NodejsFunction(scope, id, {
     entry: props.entry,
-    handler: 'handler',
+    ...(code ? { code, handler: 'index.handler' } : { handler: 'handler' }),
     description: props.description,
     runtime: lambdaRuntime,
     architecture: Architecture.ARM_64,
@@ -248,8 +266,7 @@ export function tokoFunction(scope: Construct, id: string, props: TokoFunctionPr
       ? [stripeLayer(scope), ...(props.codecs ? [codecLayer(scope)] : []), ...(props.renderer ? [pageRendererLayer(scope)] : [])]
       : [],
     bundling: {
-      // The runtime provides the AWS SDK v3; the layer provides the rest.
-      externalModules: ['@aws-sdk/*', ...(layers ? layeredModules : [])],
+      externalModules: bundling.externalModules,
       format: OutputFormat.ESM,
       target: 'node22',
       platform: 'node',
@@ -258,8 +275,8 @@ export function tokoFunction(scope: Construct, id: string, props: TokoFunctionPr
       // Linked (DEFAULT) maps keep the sourceMappingURL comment that --enable-source-maps needs.
       sourceMapMode: SourceMapMode.DEFAULT,
       sourcesContent: false,
-      mainFields: ['module', 'main'],
-      banner: esmRequireBanner,
+      mainFields: bundling.mainFields,
+      banner: bundling.banner,
       forceDockerBundling: false,
       logLevel: LogLevel.WARNING,
     },
