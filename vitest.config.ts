@@ -66,6 +66,10 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
           exclude: alone,
           ...system,
+          // A worker keeps its modules from file to file, as the unit project's threads do: each file loading the SDK,
+          // playwright, zod and the handlers' code afresh cost 1.5–2 CPU-seconds, a run's minutes. The files share no
+          // state but the cloud: each makes its own people and releases, and useCloudEnv() points the clients at it.
+          isolate: false,
           maxWorkers: FILES_AT_ONCE,
         },
       },

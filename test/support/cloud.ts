@@ -2,15 +2,20 @@
 import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import * as z from 'zod/mini';
-import { dynamoClient } from '../../functions/platform/aws.js';
+import { dynamoClient, resetAwsClients } from '../../functions/platform/aws.js';
 import { resetEnvCache } from '../../functions/platform/env.js';
 import { routes } from '../../functions/routes.js';
 import { compileRoutes, matchRoute } from '../../infra/local/api-routes.js';
 
-/** Points this worker's SDK clients and handler config at the local cloud (same variables a deployment sets). */
+/**
+ * Points this worker's SDK clients and handler config at the local cloud (same variables a deployment sets). A worker
+ * runs one system file after another with the modules it loaded: a file before may have pointed them elsewhere (a
+ * cloud of its own, tables of its own), so the clients are made again and the settings read again.
+ */
 export function useCloudEnv(): void {
   Object.assign(process.env, inject('cloudEnv'));
   resetEnvCache();
+  resetAwsClients();
 }
 
 export const baseUrl = () => inject('baseUrl');
