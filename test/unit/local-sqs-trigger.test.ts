@@ -66,10 +66,11 @@ async function run(created: CreatedQueue, handler: QueueHandler, done: () => Pro
         visibilityTimeoutSeconds: created.visibilityTimeoutSeconds,
         keepInFlightSeconds: 30,
         batchSize: 10,
-        loadHandler: async () => (event, context) => {
-          invocations++;
-          return handler(event, context);
-        },
+        loadHandler: () =>
+          Promise.resolve((event, context) => {
+            invocations++;
+            return handler(event, context);
+          }),
       },
     ],
   });
@@ -102,7 +103,7 @@ describe('the local SQS trigger', () => {
     const created = await queue('failing');
     const invocations = await run(
       created,
-      async (event) => ({ batchItemFailures: event.Records.map((r) => ({ itemIdentifier: r.messageId })) }),
+      (event) => Promise.resolve({ batchItemFailures: event.Records.map((r) => ({ itemIdentifier: r.messageId })) }),
       async () => (await depth(created.dlqUrl)) === 1,
     );
     expect(invocations).toBe(MAX_RECEIVES);
