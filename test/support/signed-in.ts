@@ -74,6 +74,12 @@ export interface TestAdmin extends TestListener {
 }
 
 /**
+ * The password every test admin is given: never typed (the session is made here), so one hash, made once per worker,
+ * does for all of them. A hash costs about 0.7 CPU-seconds (scrypt at OWASP's cost), and a run makes hundreds of admins.
+ */
+let untypedPasswordHash: Promise<string> | undefined;
+
+/**
  * A fresh signed-in admin, as if it had passed its second factor: an account with a password and an authenticator
  * app, on the roster of admins with `permissions` (an owner's by default), and a session whose activity is recorded (an
  * admin session without it, or idle 12 hours, is refused). Its `call` answers a sensitive act's `step_up_required` as
@@ -82,7 +88,11 @@ export interface TestAdmin extends TestListener {
 export async function signedInAdmin(permissions: AdminPermission[] = ['owner']): Promise<TestAdmin> {
   const listener = await signedInListener();
   const context = { actor: 'test', correlationId: `test-${randomUUID().slice(0, 8)}`, eventStore: dynamoEventStore };
-  await runUserCommand(listener.userId, { type: 'SetPassword', passwordHash: await hashPassword(randomUUID()) }, context);
+  await runUserCommand(
+    listener.userId,
+    { type: 'SetPassword', passwordHash: await (untypedPasswordHash ??= hashPassword(randomUUID())) },
+    context,
+  );
   await setAdminRole(listener.userId, { role: 'admin', permissions }, 'test', context);
   const { secret } = newTotpSecret(listener.email);
   const sessionId = randomUUID();
