@@ -75,7 +75,7 @@ export interface TestAdmin extends TestListener {
 
 /**
  * The password every test admin is given: never typed (the session is made here), so one hash, made once per worker,
- * does for all of them. A hash costs about 0.7 CPU-seconds (scrypt at OWASP's cost), and a run makes hundreds of admins.
+ * does for all of them. A hash costs about 0.7 CPU-seconds (scrypt at OWASP's cost), and 79 places in the tests make admins.
  */
 let untypedPasswordHash: Promise<string> | undefined;
 
