@@ -17,7 +17,7 @@ import { hashPassword } from '../../functions/accounts/passwords.js';
 import { runUserCommand } from '../../functions/accounts/users.js';
 import { baseUrl, eventually, useCloudEnv } from '../support/cloud.js';
 import { codeOfNextStep, signedInListener } from '../support/signed-in.js';
-import { launch, newPage, poll, signIn, toastShown, viewports, gradientPng, scratchDir } from './browser.js';
+import { launch, newPage, poll, reloadUntilAlbumPlays, signIn, toastShown, viewports, gradientPng, scratchDir } from './browser.js';
 import { addArtist, giveFreshCode, headerState } from './steps.js';
 import { dynamoEventStore } from '../../functions/platform/event-store.js';
 
@@ -151,10 +151,7 @@ describe('the label’s round: upload, publish, sell, refund', () => {
     const played = fanPage.waitForRequest((r) => r.url().endsWith('/api/track-play') && r.method() === 'POST', { timeout: 40_000 });
     await row.getByRole('button', { name: /^Play / }).click();
     expect((await (await played).response())?.status()).toBe(202);
-    await poll(async () => {
-      await fanPage.reload();
-      return Number(await fanPage.getByTestId('album-play-count').getAttribute('data-count'));
-    }, 30_000).toBe(before + 1);
+    expect(await reloadUntilAlbumPlays(fanPage, before + 1)).toBe(before + 1);
 
     // The ZIP holds the three uploaded tracks.
     await fanPage.goto(`${baseUrl()}/library?tab=downloads`);

@@ -183,6 +183,23 @@ export async function toastShown(page: Page, text: string, timeout = 30_000): Pr
 }
 
 /**
+ * Reloads the album page until its play count is at least `least`, and answers the count then. A reload may land on
+ * the album's pre-rendered page, which shows the count it was rendered with until the hydrated app has read the live
+ * one: so each reload waits a few seconds for the count to get there rather than reading it at once.
+ */
+export async function reloadUntilAlbumPlays(page: Page, least: number, timeout = 30_000): Promise<number> {
+  const reached = (want: number) => Number(document.querySelector('[data-testid=album-play-count]')?.getAttribute('data-count')) >= want;
+  await poll(async () => {
+    await page.reload();
+    return page.waitForFunction(reached, least, { timeout: 5_000, polling: 100 }).then(
+      () => true,
+      () => false,
+    );
+  }, timeout).toBe(true);
+  return Number(await page.getByTestId('album-play-count').getAttribute('data-count'));
+}
+
+/**
  * How far the page reaches past the screen's right edge, with the innermost elements that reach it (to say which, on
  * failure). A phone page wider than the screen widens its layout viewport to match (innerWidth grows with it), and
  * then taps land off their targets; so the edge is the screen's, not the window's. A frame's edge is its own.

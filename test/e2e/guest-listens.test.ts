@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Request } from 'playwright-core';
 import { featuredAlbumId, shortTrackId } from '../../infra/seed/catalogue.js';
-import { launch, newPage, viewports } from './browser.js';
+import { launch, newPage, reloadUntilAlbumPlays, viewports } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -61,16 +61,7 @@ describe.each(Object.entries(viewports))('a guest on %s', (_name, viewport) => {
 
     // The server agrees once the view has caught up: reload and read the counted play from the API. Other files
     // playing the seeded album at the same time may add theirs; that a play counts once is the play API's tests' to show.
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          await page.locator('[data-testid=album-play-count]').waitFor();
-          return Number(await page.locator('[data-testid=album-play-count]').getAttribute('data-count'));
-        },
-        { timeout: 30_000 },
-      )
-      .toBeGreaterThanOrEqual(beforeAlbum + 1);
+    await reloadUntilAlbumPlays(page, beforeAlbum + 1);
     await context.close();
   });
 

@@ -76,9 +76,20 @@ describe('sign-in codes', () => {
   });
 });
 
+/**
+ * The limits count in fixed windows of 15 minutes: calls meant to meet in one window start with half a minute of it
+ * left at least, or else in the next one.
+ */
+async function inOneLimitWindow() {
+  const windowMs = 15 * 60_000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < 30_000) await new Promise((resolve) => setTimeout(resolve, left + 1_000));
+}
+
 describe('issuance limits', () => {
   it('an address gets 5 messages per 15 minutes, then a clear 429', async () => {
     const email = freshEmail('limit');
+    await inOneLimitWindow();
     for (let i = 0; i < 5; i++) expect((await post('/api/auth/smart-signin', { email })).status).toBe(200);
     const refused = await post('/api/auth/smart-signin', { email });
     expect(refused).toMatchObject({
@@ -101,9 +112,9 @@ describe('issuance limits', () => {
       resetEnvCache();
     });
 
-    // As CloudFront sends it: the origin secret, the viewer's address, and CloudFront's own as the connection's.
-    const fromIp = (viewerIp: string, email: string): APIGatewayProxyEventV2 => {
-      const now = Date.now();
+    // As CloudFront sends it: the origin secret, the viewer's address, and CloudFront's own as the connection's. `now`
+    // is when the request arrived: the limits count in fixed windows, so calls meant to meet in one window share a moment.
+    const fromIp = (viewerIp: string, email: string, now = Date.now()): APIGatewayProxyEventV2 => {
       const sourceIp = '130.176.0.1';
       return {
         version: '2.0',
@@ -133,8 +144,8 @@ describe('issuance limits', () => {
         },
       };
     };
-    const call = async (ip: string) => {
-      const out = (await accountsHandler(fromIp(ip, freshEmail('ip')), lambdaContext('toko-accounts', randomUUID(), 'us-east-1'))) as {
+    const call = async (ip: string, at?: number) => {
+      const out = (await accountsHandler(fromIp(ip, freshEmail('ip'), at), lambdaContext('toko-accounts', randomUUID(), 'us-east-1'))) as {
         statusCode: number;
         body: string;
       };
@@ -143,11 +154,12 @@ describe('issuance limits', () => {
 
     it('one network gets SIGNIN_LIMIT_PER_IP messages per 15 minutes, whatever the addresses; another network is not held back', async () => {
       const ip = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+      const at = Date.now();
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await call(ip)).status);
+      for (let i = 0; i < 4; i++) statuses.push((await call(ip, at)).status);
       expect(statuses).toEqual([200, 200, 200, 429]);
-      expect((await call(ip)).body).toMatchObject({ error: 'rate_limited', message: expect.stringContaining('from your network') });
-      expect((await call(`203.0.113.${1 + Math.floor(Math.random() * 250)}`)).status).toBe(200);
+      expect((await call(ip, at)).body).toMatchObject({ error: 'rate_limited', message: expect.stringContaining('from your network') });
+      expect((await call(`203.0.113.${1 + Math.floor(Math.random() * 250)}`, at)).status).toBe(200);
     });
 
     it("keys on the viewer's address CloudFront saw, not CloudFront's, and refuses a request that went around CloudFront", async () => {
@@ -168,8 +180,9 @@ describe('issuance limits', () => {
 
     it('counts IPv6 addresses of one /64 together', async () => {
       const prefix = `2001:db8:${randomUUID().slice(0, 4)}:1`;
+      const at = Date.now();
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await call(`${prefix}::${i + 1}`)).status);
+      for (let i = 0; i < 4; i++) statuses.push((await call(`${prefix}::${i + 1}`, at)).status);
       expect(statuses).toEqual([200, 200, 200, 429]);
     });
   });
