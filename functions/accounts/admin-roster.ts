@@ -42,7 +42,9 @@ export async function setAdminRole(userId: string, change: RoleChange, by: strin
       for (const event of appended as DomainEvent[]) user = userDecider.evolve(user, event);
       return toUserView(user);
     },
-    { attempts: 4, retryOn: isConcurrencyError },
+    // Every appointment appends to the one roster stream: several at once (a label setting up its staff) race for it,
+    // and each lost race waits a little, at random, so the racers do not meet again at the same moment.
+    { attempts: 10, retryOn: isConcurrencyError, delayMs: (attempt) => Math.round(Math.random() * 50 * attempt) },
   );
 }
 
