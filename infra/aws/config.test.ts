@@ -16,15 +16,32 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+/** The apps made so far, by their settings: the tests only read them, so one app serves every test of the same settings. */
+const apps = new Map<string, ReturnType<typeof buildToko>>();
+
 function synth(context: Record<string, unknown> = {}, overrides: Partial<TokoConfig> = {}) {
+  const settings = JSON.stringify([context, overrides]);
+  const made = apps.get(settings);
+  if (made) return made;
   const app = new App({
     outdir: mkdtempSync(join(scratch, 'out-')),
     // toko.test.ts validates the full app once; here only the shape differs.
     builtinCloudFormationValidation: false,
     context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [], ...context },
   });
-  return buildToko(app, configFromContext(app.node, { spaDir: join(scratch, 'no-spa'), ...overrides }));
+  const toko = buildToko(app, configFromContext(app.node, { spaDir: join(scratch, 'no-spa'), ...overrides }));
+  apps.set(settings, toko);
+  return toko;
 }
+
+/** Each function's environment variables in the app of these settings. */
+const variables = (context: Record<string, unknown>) =>
+  Object.values(Template.fromStack(synth(context).api).findResources('AWS::Lambda::Function')).map(
+    (fn) => (fn.Properties as { Environment: { Variables: Record<string, unknown> } }).Environment.Variables,
+  );
+
+/** Both optional keys the functions may be given, set together: one app shows each arriving. */
+const givenKeys = { stripePublishableKey: 'pk_live_toko', shopifyMemberDiscountCode: 'TOKO-PLUS-MERCH' };
 
 /** The API's own domain, which a stack with a public domain needs. */
 const apiOrigin = { apiDomain: 'api-origin.toko.example', apiCertificateArn: 'arn:aws:acm:eu-west-1:111111111111:certificate/api' };
@@ -133,20 +150,12 @@ describe('context', () => {
   });
 
   it("gives the functions Stripe's publishable key from -c stripePublishableKey (embedded checkout), and none without it", () => {
-    const variables = (context: Record<string, unknown>) =>
-      Object.values(Template.fromStack(synth(context).api).findResources('AWS::Lambda::Function')).map(
-        (fn) => (fn.Properties as { Environment: { Variables: Record<string, unknown> } }).Environment.Variables,
-      );
-    for (const env of variables({ stripePublishableKey: 'pk_live_toko' })) expect(env.STRIPE_PUBLISHABLE_KEY).toBe('pk_live_toko');
+    for (const env of variables(givenKeys)) expect(env.STRIPE_PUBLISHABLE_KEY).toBe('pk_live_toko');
     for (const env of variables({})) expect(env).not.toHaveProperty('STRIPE_PUBLISHABLE_KEY');
   });
 
   it('gives the functions the shop’s member discount code from -c shopifyMemberDiscountCode, and none without it', () => {
-    const variables = (context: Record<string, unknown>) =>
-      Object.values(Template.fromStack(synth(context).api).findResources('AWS::Lambda::Function')).map(
-        (fn) => (fn.Properties as { Environment: { Variables: Record<string, unknown> } }).Environment.Variables,
-      );
-    for (const env of variables({ shopifyMemberDiscountCode: 'TOKO-PLUS-MERCH' })) {
+    for (const env of variables(givenKeys)) {
       expect(env.SHOPIFY_MEMBER_DISCOUNT_CODE).toBe('TOKO-PLUS-MERCH');
     }
     for (const env of variables({})) expect(env).not.toHaveProperty('SHOPIFY_MEMBER_DISCOUNT_CODE');
