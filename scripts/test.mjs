@@ -10,10 +10,10 @@
  * with one worker count, so there the faults would wait for the system-alone files. A fault cloud under load needs
  * the cores: beside the busy first group its queues ran out of receives. The fault files take about twice as long as
  * the system-alone ones and mostly wait (a cloud killed, restarted, converging), and one at a time they left a core
- * idle for the last minutes: so the longest of them, the kill -9 of a cloud under load, runs in a vitest of its own
- * beside the others. Output other than the first vitest's is held until it ends, so it never interleaves. Arguments
- * go to one plain `vitest run` instead, e.g. `npm test -- --project unit`. The last line says how long the whole
- * command took, step by step.
+ * idle for the last minutes: so the two longest of them, the kill -9 of a cloud under load and the load under faults,
+ * each run in a vitest of their own beside the others. Output other than the first vitest's is held until it ends, so
+ * it never interleaves. Arguments go to one plain `vitest run` instead, e.g. `npm test -- --project unit`. The last
+ * line says how long the whole command took, step by step.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -86,8 +86,14 @@ const faultsMayStart = new Promise((resolve) => {
   const timer = setInterval(() => fs.existsSync(aloneStarted) && go(), 1_000);
   void vitestEnded.then(go);
 });
-/** The fault file that runs beside the other fault files rather than after them. */
-const besideFault = 'test/faults/kill9.test.ts';
+/**
+ * The two longest fault files, each in a vitest of its own beside the others rather than after them: one at a time, the
+ * fault files ran two minutes past the system-alone files with a core idle.
+ */
+const besideFaults = [
+  { name: 'kill9', file: 'test/faults/kill9.test.ts' },
+  { name: 'load', file: 'test/faults/load.test.ts' },
+];
 const faultsRun = (...files) => [
   'npx',
   'vitest',
@@ -102,8 +108,8 @@ const faultsEnv = { env: { ...process.env, TOKO_FAILURES: failures } };
 const faults = asked.length
   ? []
   : [
-      faultsMayStart.then(() => quietly('faults', faultsRun('--exclude', besideFault), faultsEnv)),
-      faultsMayStart.then(() => quietly('faults (kill9)', faultsRun(besideFault), faultsEnv)),
+      faultsMayStart.then(() => quietly('faults', faultsRun(...besideFaults.flatMap(({ file }) => ['--exclude', file])), faultsEnv)),
+      ...besideFaults.map(({ name, file }) => faultsMayStart.then(() => quietly(`faults (${name})`, faultsRun(file), faultsEnv))),
     ];
 const vitest = await vitestEnded;
 const reports = await Promise.all([...faults, ...checks]);
