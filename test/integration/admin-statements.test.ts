@@ -67,7 +67,7 @@ describe('the artists’ payout statements', () => {
     });
     const shares = monthAnswer.artists.reduce((sum, a) => sum + a.artistCents, 0);
     expect(shares + monthAnswer.labelCents).toBe(monthAnswer.netCents);
-  });
+  }, 240_000);
 
   it('sets an artist’s contract, closes a month, and puts what is recorded after the closing in the next month', async () => {
     const admin = await signedInAdmin();

@@ -76,5 +76,5 @@ describe('the artists’ payout statements when an account is deleted', () => {
       accountsOpened: was.accountsOpened,
     });
     expect(JSON.stringify(after)).not.toContain(buyer.email);
-  });
+  }, 240_000);
 });
