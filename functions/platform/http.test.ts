@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeEphemeralTable } from '../../test/support/fake-ephemeral-table.js';
 import { stubAppEnv, unstubAppEnv } from '../../test/support/unit-env.js';
 import { adminOpsRoutes, platformRoutes, type Route } from '../routes.js';
 import type { Caller } from './authorizer.js';
@@ -11,31 +10,6 @@ import * as z from 'zod/mini';
 import { contextHandler, errorResponse, fieldMessages } from './http.js';
 import { memoryAuthorizer } from './memory-authorizer.js';
 import { issueSessionToken } from './session.js';
-
-/**
- * A stand-in for DynamoDB's `ephemeral` table as the edge reads it: GetItem answers the item `itemOf` gives for the
- * key's pk (numbers only), every other call succeeds with nothing.
- */
-function fakeEphemeralTable(itemOf: (pk: string) => Record<string, number> | undefined) {
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      const operation = String(request.headers['x-amz-target']).split('.')[1];
-      const key = (JSON.parse(body) as { Key?: { pk?: { S?: string } } }).Key?.pk?.S ?? '';
-      const item = operation === 'GetItem' ? itemOf(key) : undefined;
-      response.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
-      response.end(JSON.stringify(item ? { Item: Object.fromEntries(Object.entries(item).map(([k, v]) => [k, { N: String(v) }])) } : {}));
-    });
-  });
-  return {
-    start: () =>
-      new Promise<string>((resolve) =>
-        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
-      ),
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 // Every admin session here is alive: active this very second (its idle clock needs no write) and signed in just now.
