@@ -9,41 +9,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminPermission } from '../../events/index.js';
-import { fakeEphemeralTable } from '../../test/support/fake-ephemeral-table.js';
-import { stubAppEnv, unstubAppEnv } from '../../test/support/unit-env.js';
+import { useAliveAdminSessions } from '../../test/support/fake-ephemeral-table.js';
 import type { Caller } from '../platform/authorizer.js';
 import { notFound } from '../platform/errors.js';
 import { contextHandler } from '../platform/http.js';
-import { memoryAuthorizer } from '../platform/memory-authorizer.js';
+import { listenerCaller as listener, memoryAuthorizer } from '../platform/memory-authorizer.js';
 import { issueSessionToken } from '../platform/session.js';
 import { adminLevels, contextsOf, routeKey, routes, type AuthLevel } from '../routes.js';
 import { mayAct } from './domain/user.js';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
-// Every admin session here is alive: active this very second and signed in just now.
-const table = fakeEphemeralTable((pk) =>
-  pk.startsWith('admin-session#') ? { lastActiveAt: NOW / 1000, signedInAt: NOW / 1000 } : undefined,
-);
-beforeAll(async () => stubAppEnv({ AWS_ENDPOINT_URL_DYNAMODB: await table.start() }));
-afterAll(async () => {
-  unstubAppEnv();
-  await table.close();
-});
+useAliveAdminSessions(NOW);
 
 const adminRoutes = routes.filter((r) => r.path.startsWith('/api/admin/'));
 const permissions = adminLevels.map((level) => level.slice('admin:'.length) as AdminPermission);
 
-const listener: Caller = {
-  userId: 'listener',
-  blocked: false,
-  sessionsRevokedAt: null,
-  sessionsKept: [],
-  role: 'user',
-  permissions: [],
-  tier: 'free',
-};
 const member: Caller = { ...listener, userId: 'member', tier: 'toko_plus' };
 const admins = permissions.map((permission): Caller => ({
   ...listener,

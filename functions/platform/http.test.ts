@@ -1,26 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeEphemeralTable } from '../../test/support/fake-ephemeral-table.js';
-import { stubAppEnv, unstubAppEnv } from '../../test/support/unit-env.js';
+import { describe, expect, it } from 'vitest';
+import { useAliveAdminSessions } from '../../test/support/fake-ephemeral-table.js';
 import { adminOpsRoutes, platformRoutes, type Route } from '../routes.js';
 import type { Caller } from './authorizer.js';
 import { conflict, forbidden, invalid, notFound, rateLimited, unauthorized, unavailable, upstreamFailed } from './errors.js';
 import * as z from 'zod/mini';
 import { contextHandler, errorResponse, fieldMessages } from './http.js';
-import { memoryAuthorizer } from './memory-authorizer.js';
+import { listenerCaller as listener, memoryAuthorizer } from './memory-authorizer.js';
 import { issueSessionToken } from './session.js';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
-// Every admin session here is alive: active this very second (its idle clock needs no write) and signed in just now.
-const table = fakeEphemeralTable((pk) =>
-  pk.startsWith('admin-session#') ? { lastActiveAt: NOW / 1000, signedInAt: NOW / 1000 } : undefined,
-);
-beforeAll(async () => stubAppEnv({ AWS_ENDPOINT_URL_DYNAMODB: await table.start() }));
-afterAll(async () => {
-  unstubAppEnv();
-  await table.close();
-});
+useAliveAdminSessions(NOW);
 
 describe('errorResponse', () => {
   it('maps every kind of typed error to its status once, keeping its code and message', () => {
@@ -134,15 +125,6 @@ describe('a context’s handler', () => {
 });
 
 describe('who may call a route', () => {
-  const listener: Caller = {
-    userId: 'listener',
-    blocked: false,
-    sessionsRevokedAt: null,
-    sessionsKept: [],
-    role: 'user',
-    permissions: [],
-    tier: 'free',
-  };
   const operator: Caller = { ...listener, userId: 'operator', role: 'admin', permissions: ['operations'] };
   const curator: Caller = { ...listener, userId: 'curator', role: 'admin', permissions: ['catalogue'] };
   const blocked: Caller = { ...operator, userId: 'blocked', blocked: true };

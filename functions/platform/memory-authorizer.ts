@@ -10,3 +10,14 @@ export function memoryAuthorizer(callers: Caller[] = []): Authorizer & { stepUp(
     stepUp: (sessionId) => void steppedUp.add(sessionId),
   };
 }
+
+/** A listener as the authorizer knows one: signed up, not blocked, no admin role, on the free tier. */
+export const listenerCaller: Caller = {
+  userId: 'listener',
+  blocked: false,
+  sessionsRevokedAt: null,
+  sessionsKept: [],
+  role: 'user',
+  permissions: [],
+  tier: 'free',
+};

@@ -1,5 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { stubAppEnv, unstubAppEnv } from './unit-env.js';
 
 /**
  * A stand-in for DynamoDB's `ephemeral` table as the edge reads it: GetItem answers the item `itemOf` gives for the
@@ -24,4 +26,19 @@ export function fakeEphemeralTable(itemOf: (pk: string) => Record<string, number
       ),
     close: () => new Promise((resolve) => server.close(resolve)),
   };
+}
+
+/**
+ * For a unit file of the HTTP edge: the app's settings stubbed, with DynamoDB at a fake ephemeral table where every
+ * admin session is alive at `now` (active that very second, so its idle clock needs no write, and signed in then).
+ */
+export function useAliveAdminSessions(now: number): void {
+  const table = fakeEphemeralTable((pk) =>
+    pk.startsWith('admin-session#') ? { lastActiveAt: now / 1000, signedInAt: now / 1000 } : undefined,
+  );
+  beforeAll(async () => stubAppEnv({ AWS_ENDPOINT_URL_DYNAMODB: await table.start() }));
+  afterAll(async () => {
+    unstubAppEnv();
+    await table.close();
+  });
 }
