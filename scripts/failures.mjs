@@ -12,6 +12,25 @@ const firstLine = (error) =>
     .split('\n')[0]
     .slice(0, 1000);
 
+/**
+ * The first error of a failed test: its first line, what it was waiting for (the first step of a Playwright call log,
+ * e.g. which locator a `waitFor` timed out on) and the line of our code it was thrown from, so a log alone tells which
+ * step of a long journey failed.
+ */
+const described = (error) => {
+  const lines = String(error?.message ?? error ?? '').split('\n');
+  const callLog = lines.findIndex((line) => line.trim() === 'Call log:');
+  const waited = callLog >= 0 ? lines.slice(callLog + 1).find((line) => line.trim()) : undefined;
+  const ours = (error?.stacks ?? []).find(({ file }) => !file.includes('node_modules'));
+  return [
+    firstLine(error),
+    waited && `(${waited.trim().replace(/^- /, '')})`,
+    ours && `at ${path.relative(process.cwd(), ours.file)}:${ours.line}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+};
+
 export default class Failures {
   record(line) {
     const file = process.env.TOKO_FAILURES;
@@ -26,7 +45,7 @@ export default class Failures {
     const result = testCase.result();
     if (result.state !== 'failed') return;
     const [first, ...more] = result.errors ?? [];
-    this.record(`${this.where(testCase.module)} › ${testCase.fullName}: ${firstLine(first)}`);
+    this.record(`${this.where(testCase.module)} › ${testCase.fullName}: ${described(first)}`);
     // A browser test adds what its page showed as an error of its own (test/e2e/browser.ts).
     for (const error of more) this.record(`  and: ${firstLine(error)}`);
   }
