@@ -17,6 +17,10 @@ import { eventually, startFaultCloud } from './support.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 let cloud: LocalCloud & { dataDir: string };
+/** Plays appended, in streams of 100, before the rebuild starts. */
+const PLAYS = 3_000;
+/** The rebuild's pace, in events a second. */
+const PACE = 400;
 
 beforeAll(async () => {
   cloud = await startFaultCloud();
@@ -29,7 +33,9 @@ afterAll(async () => {
 function rebuildCommand() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/ops/main.ts', 'rebuild', 'rollups'], {
     cwd: repoRoot,
-    env: { ...process.env, ...cloud.env, TOKO_OPERATOR: 'kill9' },
+    // A slow pace leaves the kill time to land midway in a small log: the scan saves its progress every two seconds, so
+    // 3,000 plays at 400 a second make several saves, where the deployed pace needed a log four times longer.
+    env: { ...process.env, ...cloud.env, TOKO_OPERATOR: 'kill9', REBUILD_EVENTS_PER_SECOND: String(PACE) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -45,9 +51,9 @@ describe('a rebuild killed with kill -9', () => {
     async () => {
       const album = seededAlbums.find((a) => a.requiredTier === 'free' && !a.isDummyAlbum)!;
       const day = new Date().toISOString().slice(0, 10);
-      // Enough log for the scan to take several steps of a thousand events per segment.
+      // Enough log for the scan to take several steps of a thousand events (four segments' pages of 250).
       await eachConcurrently(
-        Array.from({ length: 120 }, () => `guest-plays#kill9-${randomUUID().slice(0, 8)}#${day}`),
+        Array.from({ length: PLAYS / 100 }, () => `guest-plays#kill9-${randomUUID().slice(0, 8)}#${day}`),
         8,
         async (stream) => {
           const listenerId = stream.split('#')[1];
@@ -98,8 +104,13 @@ describe('a rebuild killed with kill -9', () => {
       const done = (await readRebuild('rollups'))!;
       expect(done).toMatchObject({ state: 'ready', generation: midway.generation, startedAt: midway.startedAt, startedBy: 'ops:kill9' });
       expect(done.parity, JSON.stringify(done.parity)).toMatchObject({ ok: true, differingCount: 0 });
-      expect(done.parity!.rebuilt.items).toBeGreaterThan(100);
-      // The scan went on from where the first runner had saved it: the log (12,000 plays and the seed) was not read twice.
+      console.log(
+        '[rebuild-kill9]',
+        JSON.stringify({ killed: killed.scanned, done: done.scanned, log: done.logSize, items: done.parity!.rebuilt.items }),
+      );
+      // Rollups of every listener's stream, and the label's.
+      expect(done.parity!.rebuilt.items).toBeGreaterThan(PLAYS / 100);
+      // The scan went on from where the first runner had saved it: the log (the plays and the seed) was not read twice.
       expect(done.scanned).toBeLessThan(killed.scanned + (done.logSize || done.scanned) - 500);
     },
     600_000 + REBUILD_LEASE_MS,
