@@ -3,6 +3,7 @@
  * cloud; `overrides` adds or replaces some. Stub in beforeAll, unstub in afterAll.
  */
 import { vi } from 'vitest';
+import { resetAwsClients } from '../../functions/platform/aws.js';
 import { resetEnvCache } from '../../functions/platform/env.js';
 import { secretNames } from '../../functions/platform/secrets.js';
 
@@ -28,7 +29,7 @@ export function stubAppEnv(overrides: Record<string, string> = {}): void {
   // Optional settings the system tests' local cloud puts in the process environment, which unit workers started after
   // it inherit: a unit test sees the defaults (no origin check, the real daily play ceiling) unless it names them.
   for (const name of LOCAL_CLOUD_OPTIONAL_SETTINGS) if (!(name in settings)) vi.stubEnv(name, undefined);
-  resetEnvCache();
+  resetSettings();
 }
 
 /** The settings and secrets the app reads but a unit test does not get unless it names them (Stripe's and Shopify's keys among them). */
@@ -36,5 +37,14 @@ const LOCAL_CLOUD_OPTIONAL_SETTINGS = [...secretNames, 'PLAYS_PER_LISTENER_DAY',
 
 export function unstubAppEnv(): void {
   vi.unstubAllEnvs();
+  resetSettings();
+}
+
+/**
+ * Settings read again, and the SDK's clients made again from them: a unit worker keeps its modules from file to file,
+ * so a client another file made would still call the endpoint that file stubbed (a fake table it has since closed).
+ */
+function resetSettings(): void {
   resetEnvCache();
+  resetAwsClients();
 }
