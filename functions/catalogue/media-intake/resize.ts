@@ -17,45 +17,94 @@ export interface Rgba {
 export function resizeCover(image: Rgba, width: number, height: number): Uint8Array {
   const cropWidth = Math.floor(Math.min(image.width, (image.height * width) / height));
   const cropHeight = Math.floor(Math.min(image.height, (image.width * height) / width));
-  const left = Math.floor((image.width - cropWidth) / 2);
-  const top = Math.floor((image.height - cropHeight) / 2);
+  const crop: Crop = {
+    left: Math.floor((image.width - cropWidth) / 2),
+    top: Math.floor((image.height - cropHeight) / 2),
+    width: cropWidth,
+    height: cropHeight,
+    scaleX: cropWidth / width,
+    scaleY: cropHeight / height,
+  };
   const out = new Uint8Array(width * height * 4);
-  const scaleX = cropWidth / width;
-  const scaleY = cropHeight / height;
-  const pixel = (x: number, y: number, channel: number) => image.data[((top + y) * image.width + left + x) * 4 + channel];
+  if (crop.scaleX > 1 && crop.scaleY > 1) shrink(image, crop, out, width, height);
+  else grow(image, crop, out, width, height);
+  return out;
+}
+
+/** The part of the source resized, and how many of its pixels make one of the output's, across and down. */
+interface Crop {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  scaleX: number;
+  scaleY: number;
+}
+
+/** The box filter: each output pixel the mean of the source pixels its area covers. Columns' spans are worked out once. */
+function shrink({ data, width: stride }: Rgba, crop: Crop, out: Uint8Array, width: number, height: number) {
+  const { scaleX, scaleY } = crop;
+  const firstX = Int32Array.from({ length: width }, (_, ox) => Math.floor(ox * scaleX));
+  const endX = Int32Array.from({ length: width }, (_, ox) => Math.min(crop.width, Math.floor((ox + 1) * scaleX)));
   for (let oy = 0; oy < height; oy++) {
+    const y0 = Math.floor(oy * scaleY);
+    const y1 = Math.min(crop.height, Math.floor((oy + 1) * scaleY));
     for (let ox = 0; ox < width; ox++) {
+      const x0 = firstX[ox];
+      const span = (endX[ox] - x0) * 4;
+      const count = (span / 4) * (y1 - y0);
+      let red = 0;
+      let green = 0;
+      let blue = 0;
+      for (let y = y0; y < y1; y++) {
+        const row = ((crop.top + y) * stride + crop.left + x0) * 4;
+        for (let i = row; i < row + span; i += 4) {
+          red += data[i];
+          green += data[i + 1];
+          blue += data[i + 2];
+        }
+      }
       const o = (oy * width + ox) * 4;
-      if (scaleX > 1 && scaleY > 1) {
-        const x0 = Math.floor(ox * scaleX);
-        const x1 = Math.min(cropWidth, Math.floor((ox + 1) * scaleX));
-        const y0 = Math.floor(oy * scaleY);
-        const y1 = Math.min(cropHeight, Math.floor((oy + 1) * scaleY));
-        const count = (x1 - x0) * (y1 - y0);
-        for (let c = 0; c < 3; c++) {
-          let sum = 0;
-          for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) sum += pixel(x, y, c);
-          out[o + c] = Math.round(sum / count);
-        }
-      } else {
-        const sx = Math.max(0, Math.min(cropWidth - 1, (ox + 0.5) * scaleX - 0.5));
-        const sy = Math.max(0, Math.min(cropHeight - 1, (oy + 0.5) * scaleY - 0.5));
-        const x0 = Math.floor(sx);
-        const y0 = Math.floor(sy);
-        const x1 = Math.min(cropWidth - 1, x0 + 1);
-        const y1 = Math.min(cropHeight - 1, y0 + 1);
-        const fx = sx - x0;
-        const fy = sy - y0;
-        for (let c = 0; c < 3; c++) {
-          const top = pixel(x0, y0, c) * (1 - fx) + pixel(x1, y0, c) * fx;
-          const bottom = pixel(x0, y1, c) * (1 - fx) + pixel(x1, y1, c) * fx;
-          out[o + c] = Math.round(top * (1 - fy) + bottom * fy);
-        }
+      out[o] = Math.round(red / count);
+      out[o + 1] = Math.round(green / count);
+      out[o + 2] = Math.round(blue / count);
+      out[o + 3] = 255;
+    }
+  }
+}
+
+/** Bilinear: each output pixel weighs the four source pixels around its centre. Columns' weights are worked out once. */
+function grow({ data, width: stride }: Rgba, crop: Crop, out: Uint8Array, width: number, height: number) {
+  const { scaleX, scaleY } = crop;
+  const leftX = new Int32Array(width);
+  const rightX = new Int32Array(width);
+  const weightX = new Float64Array(width);
+  for (let ox = 0; ox < width; ox++) {
+    const sx = Math.max(0, Math.min(crop.width - 1, (ox + 0.5) * scaleX - 0.5));
+    leftX[ox] = Math.floor(sx);
+    rightX[ox] = Math.min(crop.width - 1, leftX[ox] + 1);
+    weightX[ox] = sx - leftX[ox];
+  }
+  const rowAt = (y: number) => ((crop.top + y) * stride + crop.left) * 4;
+  for (let oy = 0; oy < height; oy++) {
+    const sy = Math.max(0, Math.min(crop.height - 1, (oy + 0.5) * scaleY - 0.5));
+    const y0 = Math.floor(sy);
+    const fy = sy - y0;
+    const upper = rowAt(y0);
+    const lower = rowAt(Math.min(crop.height - 1, y0 + 1));
+    for (let ox = 0; ox < width; ox++) {
+      const fx = weightX[ox];
+      const left = leftX[ox] * 4;
+      const right = rightX[ox] * 4;
+      const o = (oy * width + ox) * 4;
+      for (let c = 0; c < 3; c++) {
+        const top = data[upper + left + c] * (1 - fx) + data[upper + right + c] * fx;
+        const bottom = data[lower + left + c] * (1 - fx) + data[lower + right + c] * fx;
+        out[o + c] = Math.round(top * (1 - fy) + bottom * fy);
       }
       out[o + 3] = 255;
     }
   }
-  return out;
 }
 
 /**
