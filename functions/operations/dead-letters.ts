@@ -121,6 +121,16 @@ export async function oldestDeadLetterAgeSeconds(consumer: ConsumerSpec, now: Da
   return sent.length ? Math.max(0, (now.getTime() - Math.min(...sent)) / 1000) : null;
 }
 
+/** Looks again for chosen letters another reader holds: 4 × 500 ms, inside the request's time with the redrive's budget. */
+const HELD_ELSEWHERE_LOOKS = 4;
+const HELD_ELSEWHERE_WAIT_MS = 500;
+
+/** The chosen ids that are not among the messages held. */
+const missingOf = (held: Message[], ids: string[]) => {
+  const shown = new Set(held.map((m) => m.MessageId));
+  return ids.filter((id) => !shown.has(id));
+};
+
 interface RedriveRequest {
   ids: string[] | 'all';
   ratePerSecond: number;
@@ -146,8 +156,16 @@ export async function redrive(name: string, request: RedriveRequest, context: Ap
       const depth = await depthOf(from);
       count = depth.visible + depth.inFlight + depth.delayed;
     } else {
-      const shown = new Set(held.map((m) => m.MessageId));
-      const missing = request.ids.filter((id) => !shown.has(id));
+      // Another reader (the console's list refreshing, the overview's oldest-letter age) holds what it reads for as long
+      // as it takes to answer: a chosen letter missing may be held there for a moment, so look again before a 404.
+      let missing = missingOf(held, request.ids);
+      for (let look = 1; missing.length && look <= HELD_ELSEWHERE_LOOKS; look++) {
+        await release(from, held);
+        held = [];
+        await new Promise((resolve) => setTimeout(resolve, HELD_ELSEWHERE_WAIT_MS));
+        held = await receiveHeld(from, holdSeconds);
+        missing = missingOf(held, request.ids);
+      }
       if (missing.length) throw notFound('DEAD_LETTER_NOT_FOUND', `${consumer.name} has no dead letter ${missing.join(', ')}`);
       count = new Set(request.ids).size;
     }

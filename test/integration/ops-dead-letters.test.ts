@@ -11,6 +11,8 @@ import { libraryStream } from '../../functions/library/domain/library.js';
 import { createArtist, publishAlbum } from '../../functions/catalogue/catalogue-commands.js';
 import { appendToStream, readStream, dynamoEventStore } from '../../functions/platform/event-store.js';
 import { dynamoViewStore } from '../../functions/platform/views.js';
+import { consumers } from '../../functions/consumers.js';
+import { deadLetterQueueUrl, receiveHeld, release } from '../../functions/operations/queues.js';
 import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
 import { api, eventually, useCloudEnv } from '../support/cloud.js';
 import { newPerson } from '../support/commerce.js';
@@ -102,6 +104,15 @@ describe('the sync manager: dead letters', () => {
     const dryRun = await redrive('library', { ids: [parked.messageId], ratePerSecond: 5, dryRun: true });
     expect(dryRun).toMatchObject({ status: 200, body: { dryRun: true, count: 1, moved: 0 } });
     expect((await deadLetters('library')).messages.map((m) => m.messageId)).toContain(parked.messageId);
+    // A letter another reader holds for a moment (the console's list refreshing) is looked for again: not a 404.
+    const dlq = await deadLetterQueueUrl(consumers.find((c) => c.name === 'library')!);
+    const heldByList = await receiveHeld(dlq, 20);
+    expect(heldByList.map((m) => m.MessageId)).toContain(parked.messageId);
+    const [whileHeld] = await Promise.all([
+      redrive('library', { ids: [parked.messageId], ratePerSecond: 5, dryRun: true }),
+      new Promise((resolve) => setTimeout(resolve, 800)).then(() => release(dlq, heldByList)),
+    ]);
+    expect(whileHeld).toMatchObject({ status: 200, body: { dryRun: true, count: 1, moved: 0 } });
 
     // Redriven stream head by stream head: the second event, if it was parked behind the first meanwhile, goes back after it.
     const albums = await eventually(
