@@ -13,8 +13,9 @@ export const BETA_COUPON = 'TOKO-PLUS-BETA';
 
 /**
  * A play recorded as completed in itself: plays reported before the server judged them (functions/listening/domain/plays.ts)
- * could say they lasted to the end. A play the server counts is reported at its qualifying threshold, never near the
- * end, and its end comes as a PlayCompleted of its own.
+ * could say they lasted to the end. A play the server counts (one with its `startedAt`) is never completed in itself,
+ * however late its report came: its end comes as a PlayCompleted of its own, so a report delayed near the track's end
+ * would otherwise complete it twice.
  */
 export const isCompletedPlay = (playDuration: number, trackLength: number): boolean =>
   trackLength > 0 && playDuration >= trackLength * COMPLETED_SHARE;
@@ -68,7 +69,7 @@ export function ledgerFacts(event: DomainEvent): LedgerFact[] {
           albumId: d.albumId,
           trackId: d.trackId,
           listenerId: d.listenerId,
-          completed: isCompletedPlay(d.playDuration, d.trackLength),
+          completed: !d.startedAt && isCompletedPlay(d.playDuration, d.trackLength),
         },
       ];
     }

@@ -41,6 +41,39 @@ describe('ledger facts', () => {
     expect(isCompletedPlay(189.9, 200)).toBe(false);
   });
 
+  it('a play the server counted is not completed in itself, however late its report came: its end is a PlayCompleted', () => {
+    const late = ledgerFacts(
+      given({
+        type: 'PlayRecorded',
+        data: {
+          trackId: 't',
+          albumId: 'a',
+          listenerId: 'l',
+          userId: null,
+          playDuration: 199,
+          trackLength: 200,
+          startedAt: '2026-03-05T23:55:40.000Z',
+        },
+      }),
+    );
+    expect(late).toEqual([{ kind: 'play', day: '2026-03-05', albumId: 'a', trackId: 't', listenerId: 'l', completed: false }]);
+    const ended = ledgerFacts(
+      given({
+        type: 'PlayCompleted',
+        data: {
+          trackId: 't',
+          albumId: 'a',
+          listenerId: 'l',
+          userId: null,
+          startedAt: '2026-03-05T23:55:40.000Z',
+          playDuration: 200,
+          trackLength: 200,
+        },
+      }),
+    );
+    expect(ended).toEqual([{ kind: 'play-completed', day: '2026-03-05', albumId: 'a', trackId: 't' }]);
+  });
+
   it('a sale is its album price in cents; a refund is split over its albums by price', () => {
     const sold = ledgerFacts(
       given({
