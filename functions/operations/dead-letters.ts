@@ -5,12 +5,13 @@
 import type { Message } from '@aws-sdk/client-sqs';
 import type { DeadLetter, HeldStream } from './contract/admin-ops.js';
 import { consumers, type ConsumerSpec } from '../consumers.js';
-import { notFound } from '../platform/errors.js';
+import { DomainError, notFound } from '../platform/errors.js';
 import { appendBlind, streamVersion, type AppendContext } from '../platform/event-store.js';
 import { checkpointKey, getViews } from '../platform/views.js';
 import { messagesWithin, pacer } from './pacing.js';
 import { consumerQueueUrl, deadLetterQueueUrl, depthOf, moveBack, receiveHeld, release } from './queues.js';
 import { failureKeyOf, failuresOf } from '../platform/telemetry.js';
+import { retry } from '../platform/retry.js';
 
 /** The manifest's consumer of that name, else a 404. */
 function consumerNamed(name: string): ConsumerSpec {
@@ -124,6 +125,7 @@ export async function oldestDeadLetterAgeSeconds(consumer: ConsumerSpec, now: Da
 /** Looks again for chosen letters another reader holds: 4 × 500 ms, inside the request's time with the redrive's budget. */
 const HELD_ELSEWHERE_LOOKS = 4;
 const HELD_ELSEWHERE_WAIT_MS = 500;
+const DEAD_LETTER_NOT_FOUND = 'DEAD_LETTER_NOT_FOUND';
 
 /** The chosen ids that are not among the messages held. */
 const missingOf = (held: Message[], ids: string[]) => {
@@ -158,15 +160,20 @@ export async function redrive(name: string, request: RedriveRequest, context: Ap
     } else {
       // Another reader (the console's list refreshing, the overview's oldest-letter age) holds what it reads for as long
       // as it takes to answer: a chosen letter missing may be held there for a moment, so look again before a 404.
-      let missing = missingOf(held, request.ids);
-      for (let look = 1; missing.length && look <= HELD_ELSEWHERE_LOOKS; look++) {
+      const ids = request.ids;
+      const look = async (attempt: number) => {
+        if (attempt > 1) held = await receiveHeld(from, holdSeconds);
+        const missing = missingOf(held, ids);
+        if (missing.length === 0) return;
         await release(from, held);
         held = [];
-        await new Promise((resolve) => setTimeout(resolve, HELD_ELSEWHERE_WAIT_MS));
-        held = await receiveHeld(from, holdSeconds);
-        missing = missingOf(held, request.ids);
-      }
-      if (missing.length) throw notFound('DEAD_LETTER_NOT_FOUND', `${consumer.name} has no dead letter ${missing.join(', ')}`);
+        throw notFound(DEAD_LETTER_NOT_FOUND, `${consumer.name} has no dead letter ${missing.join(', ')}`);
+      };
+      await retry(look, {
+        attempts: 1 + HELD_ELSEWHERE_LOOKS,
+        retryOn: (error) => error instanceof DomainError && error.code === DEAD_LETTER_NOT_FOUND,
+        delayMs: () => HELD_ELSEWHERE_WAIT_MS,
+      });
       count = new Set(request.ids).size;
     }
     if (!request.dryRun) {

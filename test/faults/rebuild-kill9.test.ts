@@ -104,10 +104,6 @@ describe('a rebuild killed with kill -9', () => {
       const done = (await readRebuild('rollups'))!;
       expect(done).toMatchObject({ state: 'ready', generation: midway.generation, startedAt: midway.startedAt, startedBy: 'ops:kill9' });
       expect(done.parity, JSON.stringify(done.parity)).toMatchObject({ ok: true, differingCount: 0 });
-      console.log(
-        '[rebuild-kill9]',
-        JSON.stringify({ killed: killed.scanned, done: done.scanned, log: done.logSize, items: done.parity!.rebuilt.items }),
-      );
       // Rollups of every listener's stream, and the label's.
       expect(done.parity!.rebuilt.items).toBeGreaterThan(PLAYS / 100);
       // The scan went on from where the first runner had saved it: the log (the plays and the seed) was not read twice.
