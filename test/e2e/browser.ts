@@ -39,15 +39,23 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/**
+ * A page in a context of its own (a person of their own: cookies, storage). The app's service worker is left out unless
+ * asked for: it caches the assets a first visit fetches, and every test context is a first visit, so each paid its
+ * install and a cache write per asset, a third of Chromium's work in a journey (measured on two e2e files: the
+ * renderer's CPU 27–29 s → 19 s). What it does (taking over, a release's reload) is release-swap's, which asks for it.
+ */
 export async function newPage(
   browser: Browser,
   viewport: { width: number; height: number } = viewports.desktop,
+  { serviceWorker = false }: { serviceWorker?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: inject('baseUrl'),
     viewport,
     isMobile: viewport.width < 768,
     hasTouch: viewport.width < 768,
+    serviceWorkers: serviceWorker ? 'allow' : 'block',
   });
   await context.addInitScript(recordToasts);
   await failOnCspViolations(context);

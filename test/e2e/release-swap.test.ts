@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, newPage, poll } from './browser.js';
+import { launch, newPage, poll, viewports } from './browser.js';
 
 /** The new release's assets: the same code under new URLs, as a build with new hashes would have. */
 const NEXT = 'r2';
@@ -65,7 +65,7 @@ const entryScript = (page: import('playwright-core').Page) =>
 
 describe('a release while the app is open', () => {
   it('keeps the open tab working on its own assets, then takes the update by itself', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, viewports.desktop, { serviceWorker: true });
     const assetResponses: { url: string; status: number }[] = [];
     page.on('response', (response) => {
       if (new URL(response.url()).pathname.startsWith('/assets/')) assetResponses.push({ url: response.url(), status: response.status() });
