@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { albumData, trackData } from '../../functions/catalogue/domain/catalogue.fixtures.js';
+import { albumData, artistData, trackData } from '../../functions/catalogue/domain/catalogue.fixtures.js';
 import { libraryStream } from '../../functions/library/domain/library.js';
 import { createArtist, publishAlbum } from '../../functions/catalogue/catalogue-commands.js';
 import { appendToStream, dynamoEventStore } from '../../functions/platform/event-store.js';
@@ -54,10 +54,7 @@ describe('the sync manager', () => {
       (published ??= (async () => {
         const artistId = `artist-console-${tag}`;
         const fix = { actor: 'test', correlationId: `console-fix-${tag}`, eventStore: dynamoEventStore };
-        await createArtist(
-          { artistId, name: `Console ${tag}`, bio: null, avatar: null, headerImage: null, isMain: false, socialLinks: {} },
-          fix,
-        );
+        await createArtist(artistData({ artistId, name: `Console ${tag}`, isMain: false }), fix);
         await publishAlbum(
           albumData({ albumId, artistId, title: `Console ${tag}`, tracks: [trackData({ trackId: `${albumId}-t1`, duration: 30 })] }),
           fix,

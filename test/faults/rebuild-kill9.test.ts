@@ -12,7 +12,7 @@ import { eachConcurrently } from '../../functions/platform/concurrently.js';
 import { appendToStream, dynamoEventStore } from '../../functions/platform/event-store.js';
 import { readRebuild, REBUILD_LEASE_MS } from '../../functions/operations/rebuild.js';
 import { createArtist, publishAlbum } from '../../functions/catalogue/catalogue-commands.js';
-import { albumData, trackData } from '../../functions/catalogue/domain/catalogue.fixtures.js';
+import { albumData, artistData, trackData } from '../../functions/catalogue/domain/catalogue.fixtures.js';
 import type { LocalCloud } from '../../infra/local/cloud.js';
 import { eventually, startFaultCloud } from './support.js';
 
@@ -34,10 +34,7 @@ beforeAll(async () => {
   // No seeded catalogue: the plays need one release, not the label's, and a seed is a third of a cloud's start.
   cloud = await startFaultCloud({ seed: false });
   const context = { actor: 'test', correlationId: randomUUID(), eventStore: dynamoEventStore };
-  await createArtist(
-    { artistId: album.artistId, name: 'Rebuild kill -9', bio: null, avatar: null, headerImage: null, isMain: false, socialLinks: {} },
-    context,
-  );
+  await createArtist(artistData({ artistId: album.artistId, name: 'Rebuild kill -9', isMain: false }), context);
   await publishAlbum(album, context);
   // In the catalogue before its plays come: the rollups projector counts a play on its album.
   expect(await cloud.waitForIdle(60_000)).toBe(true);

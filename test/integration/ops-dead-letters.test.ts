@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeadLetter, RecentError } from '../../functions/operations/contract/admin-ops.js';
-import { albumData, trackData } from '../../functions/catalogue/domain/catalogue.fixtures.js';
+import { albumData, artistData, trackData } from '../../functions/catalogue/domain/catalogue.fixtures.js';
 import { libraryStream } from '../../functions/library/domain/library.js';
 import { createArtist, publishAlbum } from '../../functions/catalogue/catalogue-commands.js';
 import { appendToStream, readStream, dynamoEventStore } from '../../functions/platform/event-store.js';
@@ -91,10 +91,7 @@ describe('the sync manager: dead letters', () => {
     // The fix: the album the event needs is published, as a catalogue view catching up would have it.
     const artistId = `artist-ops-${tag}`;
     const context = { actor: 'test', correlationId: `ops-fix-${tag}`, eventStore: dynamoEventStore };
-    await createArtist(
-      { artistId, name: `Ops ${tag}`, bio: null, avatar: null, headerImage: null, isMain: false, socialLinks: {} },
-      context,
-    );
+    await createArtist(artistData({ artistId, name: `Ops ${tag}`, isMain: false }), context);
     await publishAlbum(
       albumData({ albumId, artistId, title: `Parked ${tag}`, tracks: [trackData({ trackId: `${albumId}-t1`, duration: 30 })] }),
       context,
