@@ -1,6 +1,6 @@
 /**
  * A local cloud with its fault proxies as a process of its own, for the test that kills it (kill9.test.ts): DynamoDB on
- * disk in the data directory given as the first argument, seeded when `--seed` is given. Once it is up it prints one
+ * disk in the data directory given as its argument, not seeded (a test publishes what it needs). Once it is up it prints one
  * line, `TOKO_CLOUD <json>`, with its URLs, its proxies' URLs and the handlers' environment, and serves
  * `GET /idle?timeoutMs=` (waitForIdle) and `GET /stats` on its control URL. SIGTERM stops it cleanly.
  */
@@ -24,18 +24,18 @@ export interface CloudProcessInfo {
   faults: Record<(typeof FAULT_TARGETS)[number], string>;
 }
 
-const [dataDir] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-if (!dataDir) throw new Error('usage: cloud-process.ts <dataDir> [--seed]');
+const [dataDir] = process.argv.slice(2);
+if (!dataDir) throw new Error('usage: cloud-process.ts <dataDir>');
 
 const cloud = await startLocalCloud({
   port: 0,
   dataDir,
-  seed: process.argv.includes('--seed'),
+  seed: false,
   quiet: true,
   mediaCacheDir: path.join(repoRoot, '.local', 'media-cache'),
   dynamoDbInMemory: false,
   faults: { seed: 16 },
-  // The restart relays the whole events table again, the seed's releases included, on a machine still busy with the
+  // The restart relays the whole events table again, the load's and its releases', on a machine still busy with the
   // start, and a consumer's calls time out for a while. A failed message comes back after 10 s (not the tests' usual
   // 2 s), so five failures take as long as a rush lasts before it parks in a DLQ, as a deployment's 30 s do; a reactor's
   // within 60 s instead of its own 300 s or more.

@@ -59,7 +59,7 @@ const subscriptionAtStripe = async (info: CloudProcessInfo, id: string) =>
 
 describe('a kill -9 of the local cloud in the middle of an erasure, then a restart', () => {
   it('finishes the erasure by itself: the subscription cancelled at Stripe, the account key forgotten', async () => {
-    running = await startCloudProcess(dataDir, false);
+    running = await startCloudProcess(dataDir);
     let info = running.info;
     Object.assign(process.env, info.env);
     const person = await newPerson('erasure-kill9');
@@ -102,7 +102,7 @@ describe('a kill -9 of the local cloud in the middle of an erasure, then a resta
     running = undefined;
 
     // The restart, on the same data, without faults.
-    running = await startCloudProcess(dataDir, false);
+    running = await startCloudProcess(dataDir);
     info = running.info;
     const after = tables(info);
     await eventually(async () => !(await after.keyLive(`user:${person.userId}`)), 240_000);

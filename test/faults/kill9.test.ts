@@ -3,15 +3,15 @@
  * same data: every request answered 2xx before the kill has its effect exactly once in the views (play counts,
  * purchases, libraries), a request left without an answer has landed once or not at all, never twice, and no message
  * is stuck outside a DLQ. The cloud runs as a process group of its own (cloud-process.ts), DynamoDB Local's Java
- * process included, and the kill takes all of it (DynamoDB Local a quarter second after the rest: killCloud); SQS lived in memory, so the restarted stream poller relays
- * the whole events table again from TRIM_HORIZON and the projections meet every event a second time.
+ * process included, and the kill takes all of it (DynamoDB Local a quarter second after the rest: killCloud); SQS lived
+ * in memory, so the restarted stream poller relays the whole events table again from TRIM_HORIZON and the projections
+ * meet every event a second time. The cloud is not seeded: the load plays, buys and collects a catalogue of its own.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
 import { seededRandom } from '../../infra/local/fault-proxy.js';
 import {
   call,
@@ -22,6 +22,7 @@ import {
   setFaults,
   newPerson,
   pool,
+  publishFaultCatalogue,
   queueDepths,
   shuffled,
   startCloudProcess,
@@ -32,8 +33,6 @@ import {
   type Running,
 } from './support.js';
 
-const PAID_ALBUM = 'album-after-hours';
-const freeAlbums = seededAlbums.filter((a) => a.requiredTier === 'free' && !a.isDummyAlbum).slice(0, 4);
 // A load like load.test.ts's (500 plays, 25 purchases, 100 library changes): enough writes in flight that the kill
 // lands mid-append, mid-projection and mid-effect, with a third of the load still to come after it (what comes after is
 // not sent: each play is started, a request of its own, before the load). `KILL9_SCALE=full` runs 2,000, 50 and 200
@@ -70,7 +69,7 @@ describe('a kill -9 of the local cloud under the fault load, then a restart', ()
     'converges: answered plays, purchases and library changes land exactly once, unanswered ones at most once',
     async () => {
       const t0 = performance.now();
-      running = await startCloudProcess(dataDir, true);
+      running = await startCloudProcess(dataDir);
       console.log(`[kill9] up in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
       let info = running.info;
       // newPerson signs people in through the app's own code, in this process: it needs the cloud's environment.
@@ -84,11 +83,12 @@ describe('a kill -9 of the local cloud under the fault load, then a restart', ()
       const libraryOf = async (listener: Person) =>
         ((await as(listener, '/api/library/albums')).body as { id: string }[]).map((a) => a.id).sort();
 
+      const { freeAlbums, paidAlbum } = await publishFaultCatalogue('kill9');
+      // In the catalogue before the load: a play counts on its album, a checkout prices the album from its view.
+      expect(await idle(info, 60_000)).toBe(true);
       const random = seededRandom(9);
       const tracks = await Promise.all(
-        freeAlbums
-          .slice(0, 2)
-          .map(async (a) => ({ albumId: a.albumId, track: (await app(`/api/albums/${a.albumId}/tracks`)).body.tracks[0] })),
+        freeAlbums.slice(0, 2).map(async (albumId) => ({ albumId, track: (await app(`/api/albums/${albumId}/tracks`)).body.tracks[0] })),
       );
       const before = new Map(await Promise.all(tracks.map(async (t) => [t.albumId, await playCount(t.albumId)] as const)));
       // Each play a guest of its own, started as a player starts it before the run that kills the cloud.
@@ -143,7 +143,7 @@ describe('a kill -9 of the local cloud under the fault load, then a restart', ()
       const purchases = buyers.map((buyer) => async () => {
         if (killed) return;
         const started = await send(() =>
-          as(buyer, '/api/cart/checkout', { method: 'POST', json: { cartItems: [{ albumId: PAID_ALBUM }], includeSubscription: false } }),
+          as(buyer, '/api/cart/checkout', { method: 'POST', json: { cartItems: [{ albumId: paidAlbum }], includeSubscription: false } }),
         );
         if (!started || started.status !== 200) {
           if (started && started.status !== 503) unexpected.push(started);
@@ -168,7 +168,7 @@ describe('a kill -9 of the local cloud under the fault load, then a restart', ()
       const inDoubt = new Map<Person, string>();
       const libraries = listeners.map((listener) => async () => {
         for (let i = 0; i < CHANGES_EACH && !killed; i++) {
-          const albumId = freeAlbums[Math.floor(random() * freeAlbums.length)].albumId;
+          const albumId = freeAlbums[Math.floor(random() * freeAlbums.length)];
           const add = random() < 0.6;
           const answer = await send(() =>
             as(listener, add ? '/api/library/add-album' : '/api/library/remove-album', {
@@ -204,7 +204,7 @@ describe('a kill -9 of the local cloud under the fault load, then a restart', ()
       expect(tally.unavailableWithoutRetryAfter).toBe(0);
 
       // The restart, on the same data, without faults; the stream is relayed again from its start.
-      running = await startCloudProcess(dataDir, false);
+      running = await startCloudProcess(dataDir);
       info = running.info;
       const restarted = performance.now();
       // The relay's and consumers' counts every 30 s, to tell a slow catch-up from a stuck one.
@@ -233,9 +233,9 @@ describe('a kill -9 of the local cloud under the fault load, then a restart', ()
       }
       for (const [buyer, o] of outcome) {
         const albums = await purchased(buyer);
-        if (o === 'paid') expect(albums).toEqual([PAID_ALBUM]);
+        if (o === 'paid') expect(albums).toEqual([paidAlbum]);
         else if (o === 'none') expect(albums).toEqual([]);
-        else expect([[], [PAID_ALBUM]]).toContainEqual(albums);
+        else expect([[], [paidAlbum]]).toContainEqual(albums);
       }
       for (const [listener, albums] of expectedLibrary) {
         const library = await libraryOf(listener);

@@ -1,12 +1,12 @@
 /**
- * The app under injected faults, on a seeded local cloud of its own whose handlers reach DynamoDB, SQS, SES, the Stripe
- * API, and whose webhooks reach the app, through fault proxies (infra/local/fault-proxy.ts):
+ * The app under injected faults, on a local cloud of its own with a small catalogue of its own (publishFaultCatalogue),
+ * whose handlers reach DynamoDB, SQS, SES, the Stripe API, and whose webhooks reach the app, through fault proxies
+ * (infra/local/fault-proxy.ts):
  *  - plays, purchases and library changes under 10 % DynamoDB throttling and 5 % SQS failures;
  *  - mail while SES is down;
  *  - a Stripe webhook our endpoint failed, retried by Stripe.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { albums as seededAlbums } from '../../infra/seed/catalogue.js';
 import { seededRandom } from '../../infra/local/fault-proxy.js';
 import type { LocalCloud } from '../../infra/local/cloud.js';
 import {
@@ -15,17 +15,17 @@ import {
   eventually,
   newPerson,
   pool,
+  publishFaultCatalogue,
   queueDepths,
   shuffled,
   startFaultCloud,
   startPlays,
   Tally,
   type Answer,
+  type FaultCatalogue,
   type Person,
 } from './support.js';
 
-const PAID_ALBUM = 'album-after-hours';
-const freeAlbums = seededAlbums.filter((a) => a.requiredTier === 'free' && !a.isDummyAlbum).slice(0, 4);
 // Enough requests that a tenth of DynamoDB's calls (thousands: about 6,500 with these) meet a throttle on every path:
 // appends, projections, checkpoints, effects. More plays prove nothing more and only take longer.
 const PLAYS = 400;
@@ -34,8 +34,12 @@ const LIBRARIES = 20;
 const CHANGES_EACH = 10;
 
 let cloud: LocalCloud;
+let catalogue: FaultCatalogue;
 beforeAll(async () => {
-  cloud = await startFaultCloud();
+  cloud = await startFaultCloud({ seed: false });
+  catalogue = await publishFaultCatalogue('load');
+  // In the catalogue before the load: a play counts on its album, a checkout prices the album from its view.
+  expect(await cloud.waitForIdle(60_000)).toBe(true);
 }, 600_000);
 afterAll(() => cloud?.stop());
 
@@ -59,7 +63,10 @@ async function people(count: number, name: string): Promise<Person[]> {
 /** Starts a checkout of the paid album and pays it on the sandbox's page (which sends the webhook); answers the sandbox's delivery statuses. */
 async function buy(buyer: Person, tally: Tally): Promise<{ accepted: boolean; statuses: number[] }> {
   const started = await callUntilAccepted(tally, () =>
-    as(buyer, '/api/cart/checkout', { method: 'POST', json: { cartItems: [{ albumId: PAID_ALBUM }], includeSubscription: false } }),
+    as(buyer, '/api/cart/checkout', {
+      method: 'POST',
+      json: { cartItems: [{ albumId: catalogue.paidAlbum }], includeSubscription: false },
+    }),
   );
   if (started.status !== 200) return { accepted: false, statuses: [] };
   const paid = await fetch(`${cloud.stripeUrl}/sandbox/checkout/sessions/${started.body.sessionId}/pay`, {
@@ -75,10 +82,9 @@ describe('under 10 % DynamoDB throttling and 5 % SQS failures', () => {
   it('lands every accepted play, purchase and library change exactly once, answers no 500, and drains every queue', async () => {
     const faults = cloud.faults!;
     const random = seededRandom(16);
+    const { freeAlbums, paidAlbum } = catalogue;
     const tracks = await Promise.all(
-      freeAlbums
-        .slice(0, 2)
-        .map(async (a) => ({ albumId: a.albumId, track: (await app(`/api/albums/${a.albumId}/tracks`)).body.tracks[0] })),
+      freeAlbums.slice(0, 2).map(async (albumId) => ({ albumId, track: (await app(`/api/albums/${albumId}/tracks`)).body.tracks[0] })),
     );
     const before = new Map(await Promise.all(tracks.map(async (t) => [t.albumId, await playCount(t.albumId)] as const)));
     // Each play a guest of its own, started before the faults as a player starts it, reported under them.
@@ -111,7 +117,7 @@ describe('under 10 % DynamoDB throttling and 5 % SQS failures', () => {
     // Each listener's changes run in order (the expected library is the last change per album); listeners run side by side.
     const libraries = listeners.map((listener) => async () => {
       for (let i = 0; i < CHANGES_EACH; i++) {
-        const albumId = freeAlbums[Math.floor(random() * freeAlbums.length)].albumId;
+        const albumId = freeAlbums[Math.floor(random() * freeAlbums.length)];
         const add = random() < 0.6;
         const answer = await callUntilAccepted(tally, () =>
           as(listener, add ? '/api/library/add-album' : '/api/library/remove-album', {
@@ -156,7 +162,7 @@ describe('under 10 % DynamoDB throttling and 5 % SQS failures', () => {
 
     for (const { albumId } of tracks) expect(await playCount(albumId), albumId).toBe(before.get(albumId)! + acceptedPlays.get(albumId)!);
     expect(boughtBy.size).toBeGreaterThanOrEqual(PURCHASES - 2);
-    for (const buyer of buyers) expect(await purchased(buyer)).toEqual(boughtBy.has(buyer) ? [PAID_ALBUM] : []);
+    for (const buyer of buyers) expect(await purchased(buyer)).toEqual(boughtBy.has(buyer) ? [paidAlbum] : []);
     for (const [listener, albums] of expectedLibrary) {
       const library = ((await as(listener, '/api/library/albums')).body as { id: string }[]).map((a) => a.id);
       expect(library.sort()).toEqual([...albums].sort());
@@ -208,6 +214,6 @@ describe('when our webhook fails', () => {
     await eventually(async () => (await events()).some((d) => d.eventId === eventId && d.status === 200), 30_000);
     expect((await events()).filter((d) => d.eventId === eventId).map((d) => d.status)).toEqual([0, 500, 200]);
     expect(await cloud.waitForIdle(60_000)).toBe(true);
-    expect(await purchased(buyer)).toEqual([PAID_ALBUM]);
+    expect(await purchased(buyer)).toEqual([catalogue.paidAlbum]);
   }, 120_000);
 });

@@ -16,6 +16,8 @@ import { NAMES } from '../../infra/local/resources.js';
 import type { FaultRates } from '../../infra/local/fault-proxy.js';
 import type { CloudProcessInfo } from './cloud-process.js';
 import { dynamoEventStore } from '../../functions/platform/event-store.js';
+import { createArtist, publishAlbum } from '../../functions/catalogue/catalogue-commands.js';
+import { albumData, artistData, trackData } from '../../functions/catalogue/domain/catalogue.fixtures.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -26,8 +28,8 @@ export interface Running {
 }
 
 /** Starts cloud-process.ts as the leader of a process group of its own and resolves with what it prints once it is up. */
-export async function startCloudProcess(dataDir: string, seed: boolean): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/faults/cloud-process.ts', dataDir, ...(seed ? ['--seed'] : [])], {
+export async function startCloudProcess(dataDir: string): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/faults/cloud-process.ts', dataDir], {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -106,6 +108,38 @@ export async function startFaultCloud(options: Partial<LocalCloudOptions> = {}):
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The releases a fault load plays, adds to libraries and buys. */
+export interface FaultCatalogue {
+  /** Albums free to stream, each of one track. */
+  freeAlbums: string[];
+  /** An album for sale at $9.99. */
+  paidAlbum: string;
+}
+
+/**
+ * A catalogue of the load's own, published through the catalogue's commands into the cloud whose environment this
+ * process has: four free albums of one short track and one album for sale, under ids of `name`. The label's seed is
+ * not needed to prove what a load proves, and it costs a third of a cloud's start and, after a restart, a relay of all
+ * its events again.
+ */
+export async function publishFaultCatalogue(name: string): Promise<FaultCatalogue> {
+  const context = { actor: 'test', correlationId: randomUUID(), eventStore: dynamoEventStore };
+  const artistId = `artist-${name}`;
+  await createArtist(artistData({ artistId, name: `Fault load ${name}`, isMain: false }), context);
+  const album = (suffix: string, changes: Parameters<typeof albumData>[0] = {}) =>
+    albumData({
+      albumId: `album-${name}-${suffix}`,
+      artistId,
+      title: `${name} ${suffix}`,
+      tracks: [trackData({ trackId: `track-${name}-${suffix}`, duration: 120 })],
+      ...changes,
+    });
+  const free = ['one', 'two', 'three', 'four'].map((suffix) => album(suffix));
+  const paid = album('for-sale', { requiredTier: 'purchase_required', isAvailableForPurchase: true, stripePriceDefault: 9.99 });
+  for (const release of [...free, paid]) await publishAlbum(release, context);
+  return { freeAlbums: free.map((a) => a.albumId), paidAlbum: paid.albumId };
 }
 
 export interface Answer {
