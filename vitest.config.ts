@@ -37,8 +37,7 @@ const system: TestProjectInlineConfiguration['test'] = {
   testTimeout: 120_000,
   hookTimeout: 180_000,
   // A wait for what a person would see next (expect.poll, as `eventually` in test/support/cloud.ts) looks again every
-  // 200 ms, not vitest's 50: each look is a request to the cloud or the page, and at 50 ms the looks of four files
-  // waiting at once were a tenth of the run's work (four browser files: 123 → 111 CPU-s, 112 → 100 s).
+  // 200 ms, not vitest's 50: each look is a request to the cloud or the page (docs/adding-a-capability.md).
   expect: { poll: { interval: 200 } },
 };
 

@@ -36,7 +36,7 @@ const CHANGES_EACH = 10;
 let cloud: LocalCloud;
 let catalogue: FaultCatalogue;
 beforeAll(async () => {
-  cloud = await startFaultCloud({ seed: false });
+  cloud = await startFaultCloud();
   catalogue = await publishFaultCatalogue('load');
   // In the catalogue before the load: a play counts on its album, a checkout prices the album from its view.
   expect(await cloud.waitForIdle(60_000)).toBe(true);

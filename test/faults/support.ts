@@ -1,4 +1,4 @@
-/** What the fault tests share: a seeded local cloud of their own with its fault proxies, people, calls that retry a 503 as a client would, and the queues' depths. */
+/** What the fault tests share: a local cloud of their own with its fault proxies, a catalogue of their own, people, calls that retry a 503 as a client would, and the queues' depths. */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -87,13 +87,16 @@ export const setFaults = async (info: CloudProcessInfo, target: keyof CloudProce
 export const idle = async (info: CloudProcessInfo, timeoutMs: number) =>
   ((await (await fetch(`${info.control}/idle?timeoutMs=${timeoutMs}`)).json()) as { idle: boolean }).idle;
 
-/** A seeded cloud on a fresh data directory with its fault proxies at rate 0; `stop` also removes the directory. */
+/**
+ * A cloud on a fresh data directory with its fault proxies at rate 0, not seeded (a test publishes what it needs, as
+ * publishFaultCatalogue does); `stop` also removes the directory.
+ */
 export async function startFaultCloud(options: Partial<LocalCloudOptions> = {}): Promise<LocalCloud & { dataDir: string }> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'toko-faults-'));
   const cloud = await startLocalCloud({
     port: 0,
     dataDir,
-    seed: true,
+    seed: false,
     quiet: true,
     mediaCacheDir: path.join(repoRoot, '.local', 'media-cache'),
     dynamoDbInMemory: true,

@@ -67,9 +67,8 @@ export async function api(path: string, init: RequestInit & { json?: unknown } =
 }
 
 /**
- * Polls until `check` returns a truthy value (async effects: projections, mail). Every 200 ms: each check is a request
- * or a read of a view, and at 50 ms the checks of four files waiting at once were a tenth of the integration files'
- * work (60 files: 302 → 270 CPU-s, 182 → 168 s).
+ * Polls until `check` returns a truthy value (async effects: projections, mail), every 200 ms: each check is a request
+ * or a read of a view, work the cloud does beside the files that are not waiting (docs/adding-a-capability.md).
  */
 export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, everyMs = 200): Promise<T> {
   const deadline = Date.now() + timeoutMs;
