@@ -101,7 +101,7 @@ const stepUp = { stepUp: true } as const;
 type Line<C extends Context> = { context: C };
 
 // One line per route, however long: the manifest reads as a table, one slice per context (its Lambda is handed it).
-// prettier-ignore
+// oxfmt-ignore
 export const catalogueRoutes = [
   route('GET', '/api/albums', 'catalogue', 'guest', catalogue.listAlbums),
   route('GET', '/api/albums/{id}', 'catalogue', 'guest', catalogue.getAlbum),
@@ -113,26 +113,26 @@ export const catalogueRoutes = [
   route('GET', '/api/featured-album', 'catalogue', 'guest', catalogue.getFeaturedAlbum),
 ] satisfies Line<'catalogue'>[];
 
-// prettier-ignore
+// oxfmt-ignore
 export const playsRoutes = [
   route('POST', '/api/albums/{id}/update-stats', 'plays', 'guest', plays.updateAlbumStats),
   route('POST', '/api/track-play/start', 'plays', 'guest', plays.startTrackPlay),
   route('POST', '/api/track-play', 'plays', 'guest', plays.recordTrackPlay),
 ] satisfies Line<'plays'>[];
 
-// prettier-ignore
+// oxfmt-ignore
 export const platformRoutes = [
   route('GET', '/api/deployment-status', 'platform', 'guest', platform.deploymentStatus),
 ] satisfies Line<'platform'>[];
 
-// prettier-ignore
+// oxfmt-ignore
 export const bandRoutes = [
   route('POST', '/api/band/fan-signup', 'band', 'guest', band.fanSignup),
   route('POST', '/api/band/fan-signup/confirm', 'band', 'guest', band.confirmFanSignup),
   route('GET', '/api/band/tracks', 'band', 'guest', band.listBandTracks),
 ] satisfies Line<'band'>[];
 
-// prettier-ignore
+// oxfmt-ignore
 export const libraryRoutes = [
   route('GET', '/api/library/albums', 'library', 'user', library.listLibraryAlbums),
   route('GET', '/api/library/tracks', 'library', 'user', library.listLibraryTracks),
@@ -145,7 +145,7 @@ export const libraryRoutes = [
   route('GET', '/api/recently-played', 'library', 'user', library.listRecentlyPlayed),
 ] satisfies Line<'library'>[];
 
-// prettier-ignore
+// oxfmt-ignore
 export const searchRoutes = [
   route('GET', '/api/search', 'search', 'guest', search.search),
   route('GET', '/api/search/suggestions', 'search', 'guest', search.suggestions),
@@ -153,7 +153,7 @@ export const searchRoutes = [
   route('GET', '/api/playlists/{id}', 'search', 'guest', search.getPlaylist),
 ] satisfies Line<'search'>[];
 
-// prettier-ignore
+// oxfmt-ignore
 export const accountsRoutes = [
   route('POST', '/api/auth/smart-signin', 'accounts', 'guest', accounts.smartSignIn),
   route('POST', '/api/auth/send-magic-auth-link', 'accounts', 'guest', accounts.sendSignUpLink),
@@ -183,14 +183,14 @@ export const accountsRoutes = [
   route('POST', '/api/avatar-upload', 'accounts', 'user', accounts.uploadAvatar),
 ] satisfies Line<'accounts'>[];
 
-// prettier-ignore
+// oxfmt-ignore
 export const userDataRoutes = [
   route('GET', '/api/users/me/export', 'user-data', 'user', userData.exportMyData),
   route('POST', '/api/users/me/deletion', 'user-data', 'user', userData.requestDeletion),
   route('POST', '/api/users/me/deletion/confirm', 'user-data', 'user', userData.confirmDeletion),
 ] satisfies Line<'user-data'>[];
 
-// prettier-ignore
+// oxfmt-ignore
 export const notificationsRoutes = [
   route('GET', '/api/notifications', 'notifications', 'user', notifications.listNotifications),
   route('GET', '/api/notifications/count', 'notifications', 'user', notifications.countUnread),
@@ -199,7 +199,7 @@ export const notificationsRoutes = [
   route('DELETE', '/api/notifications/{id}', 'notifications', 'user', notifications.deleteNotification),
 ] satisfies Line<'notifications'>[];
 
-// prettier-ignore
+// oxfmt-ignore
 export const commerceRoutes = [
   route('GET', '/api/cart', 'commerce', 'guest', commerce.getCart),
   route('POST', '/api/cart/add', 'commerce', 'user', commerce.addToCart),
@@ -218,12 +218,12 @@ export const commerceRoutes = [
   route('GET', '/api/downloads/{albumId}', 'commerce', 'user', commerce.download),
 ] satisfies Line<'commerce'>[];
 
-// prettier-ignore
+// oxfmt-ignore
 export const stripeWebhookRoutes = [
   route('POST', '/api/stripe/webhook', 'stripe-webhook', 'guest', stripeWebhook.webhook),
 ] satisfies Line<'stripe-webhook'>[];
 
-// prettier-ignore
+// oxfmt-ignore
 export const membershipRoutes = [
   route('POST', '/api/subscription/checkout', 'membership', 'user', membership.startPlanCheckout),
   route('POST', '/api/subscription/checkout/hosted', 'membership', 'user', membership.startHostedPlanCheckout),
@@ -240,7 +240,7 @@ export const membershipRoutes = [
   route('GET', '/api/video-by-slug/{slug}', 'membership', 'guest', membership.getVideo),
 ] satisfies Line<'membership'>[];
 
-// prettier-ignore
+// oxfmt-ignore
 export const merchRoutes = [
   route('GET', '/api/shopify/products', 'merch', 'guest', merch.listProducts),
   route('GET', '/api/shopify/collections', 'merch', 'guest', merch.listCollections),
@@ -250,7 +250,7 @@ export const merchRoutes = [
   route('POST', '/api/shopify/webhook', 'merch', 'guest', merch.shopifyWebhook),
 ] satisfies Line<'merch'>[];
 
-// prettier-ignore
+// oxfmt-ignore
 export const adminCatalogueRoutes = [
   route('GET', '/api/admin/artists', 'admin-catalogue', 'admin:catalogue', adminCatalogue.listArtists),
   route('POST', '/api/admin/artists', 'admin-catalogue', 'admin:catalogue', adminCatalogue.createArtist),
@@ -294,7 +294,7 @@ export const adminCatalogueRoutes = [
   route('POST', '/api/admin/playlists/{id}/unpublish', 'admin-catalogue', 'admin:catalogue', adminPlaylists.unpublishPlaylist),
 ] satisfies Line<'admin-catalogue'>[];
 
-// prettier-ignore
+// oxfmt-ignore
 export const adminPeopleRoutes = [
   route('GET', '/api/admin/users', 'admin-people', 'admin:people', adminPeople.searchUsers),
   route('GET', '/api/admin/users/{id}', 'admin-people', 'admin:people', adminPeople.getUser),
@@ -307,25 +307,25 @@ export const adminPeopleRoutes = [
   route('GET', '/api/admin/fan-signups/export', 'admin-people', 'admin:people', adminPeople.exportFanSignups, stepUp),
 ] satisfies Line<'admin-people'>[];
 
-// prettier-ignore
+// oxfmt-ignore
 export const adminHistoryRoutes = [
   route('GET', '/api/admin/history/{kind}/{id}', 'admin-history', 'admin', adminHistory.getHistory),
   route('GET', '/api/admin/albums/{id}/as-of', 'admin-history', 'admin', adminHistory.getAlbumAsOf),
 ] satisfies Line<'admin-history'>[];
 
-// prettier-ignore
+// oxfmt-ignore
 export const adminSalesRoutes = [
   route('GET', '/api/admin/purchases', 'admin-sales', 'admin:money', adminSales.listPurchases),
   route('GET', '/api/admin/sales', 'admin-sales', 'admin:money', adminSales.searchSales),
   route('POST', '/api/admin/purchases/{orderId}/refund', 'admin-sales', 'admin:money', adminSales.refundOrder, stepUp),
 ] satisfies Line<'admin-sales'>[];
 
-// prettier-ignore
+// oxfmt-ignore
 export const adminDashboardRoutes = [
   route('GET', '/api/admin/dashboard', 'admin-dashboard', 'admin', adminDashboard.getDashboard),
 ] satisfies Line<'admin-dashboard'>[];
 
-// prettier-ignore
+// oxfmt-ignore
 export const adminStatementsRoutes = [
   route('GET', '/api/admin/statements', 'admin-statements', 'admin:money', adminStatements.listStatements),
   route('GET', '/api/admin/statements/{artistId}/{month}', 'admin-statements', 'admin:money', adminStatements.getStatement),
@@ -334,7 +334,7 @@ export const adminStatementsRoutes = [
   route('GET', '/api/admin/contracts/{artistId}', 'admin-statements', 'admin:money', adminStatements.getContract),
 ] satisfies Line<'admin-statements'>[];
 
-// prettier-ignore
+// oxfmt-ignore
 export const adminOpsRoutes = [
   route('GET', '/api/admin/ops/consumers', 'admin-ops', 'admin:operations', adminOps.listConsumers),
   route('GET', '/api/admin/ops/suspicious-plays', 'admin-ops', 'admin:operations', adminOps.suspiciousPlays),

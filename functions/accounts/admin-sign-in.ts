@@ -53,7 +53,8 @@ export async function startSecondStep(user: Pick<UserView, 'id' | 'role' | 'totp
 
 async function readChallenge(token: string, now: Date): Promise<StoredChallenge> {
   const item = (await dynamoClient().send(new GetCommand({ TableName: table(), Key: challengeKey(token), ConsistentRead: true }))).Item as
-    StoredChallenge | undefined;
+    | StoredChallenge
+    | undefined;
   if (!item || item.expiresAt <= seconds(now) || item.attempts >= MAX_SECOND_FACTOR_ATTEMPTS) throw expired();
   return item;
 }

@@ -148,7 +148,8 @@ export async function countCodeTry<T>(key: { pk: string; sk: string }, now: Date
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const existing = (await dynamoClient().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }))).Item as
-      { expiresAt: number } | undefined;
+      | { expiresAt: number }
+      | undefined;
     // Still alive yet refused: its tries are spent.
     return { refused: !existing ? 'missing' : existing.expiresAt > seconds(now) ? 'too_many' : 'expired' };
   }

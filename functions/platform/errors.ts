@@ -4,7 +4,14 @@
  * a status once (functions/platform/http.ts); nothing below it names a status.
  */
 export type DomainErrorKind =
-  'invalid' | 'not_found' | 'conflict' | 'forbidden' | 'unauthorized' | 'rate_limited' | 'unavailable' | 'upstream';
+  | 'invalid'
+  | 'not_found'
+  | 'conflict'
+  | 'forbidden'
+  | 'unauthorized'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'upstream';
 
 export class DomainError extends Error {
   constructor(

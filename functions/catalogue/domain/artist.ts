@@ -13,7 +13,8 @@ export interface ArtistDetails {
 }
 
 export type ArtistState =
-  { exists: false } | { exists: true; archived: boolean; details: ArtistDetails; avatar: string | null; headerImage: string | null };
+  | { exists: false }
+  | { exists: true; archived: boolean; details: ArtistDetails; avatar: string | null; headerImage: string | null };
 
 export type ArtistCommand =
   | { type: 'CreateArtist'; artist: EventOf<'ArtistCreated'>['data'] }

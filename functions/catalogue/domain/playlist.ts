@@ -6,7 +6,8 @@ import type { DomainEvent, EventOf, NewEvent, PlaylistTrack } from '../../../eve
 import { assertNever, conflict, invalid, notFound } from '../../platform/errors.js';
 
 export type PlaylistState =
-  { exists: false } | { exists: true; name: string; description: string; tracks: PlaylistTrack[]; published: boolean };
+  | { exists: false }
+  | { exists: true; name: string; description: string; tracks: PlaylistTrack[]; published: boolean };
 
 export type PlaylistCommand =
   | {

@@ -29,7 +29,12 @@ export type LibraryCommand =
   | { type: 'UnfavoriteAlbum'; userId: string; albumId: string };
 
 export type LibraryEventType =
-  'LibraryAlbumAdded' | 'LibraryAlbumRemoved' | 'TrackFavorited' | 'TrackUnfavorited' | 'AlbumFavorited' | 'AlbumUnfavorited';
+  | 'LibraryAlbumAdded'
+  | 'LibraryAlbumRemoved'
+  | 'TrackFavorited'
+  | 'TrackUnfavorited'
+  | 'AlbumFavorited'
+  | 'AlbumUnfavorited';
 
 export const libraryEventTypes: readonly LibraryEventType[] = [
   'LibraryAlbumAdded',

@@ -36,7 +36,8 @@ async function playlistArtwork(views: ViewReader, tracks: readonly PlaylistTrack
   const [first] = tracks;
   if (!first) return null;
   const album = ((await views.get(searchKey('album', first.albumId))) ?? (await views.get(hiddenKey('album', first.albumId)))) as
-    SearchAlbum | undefined;
+    | SearchAlbum
+    | undefined;
   if (!album) throw new Error(`Album ${first.albumId} is not in the search view yet`);
   return album.artwork;
 }

@@ -43,7 +43,9 @@ export const purchaseComplete = (albums: number): CartNotice => ({
 });
 
 type AddToCartFailure =
-  { kind: 'already-in-cart'; notice: CartNotice } | { kind: 'already-owned'; notice: CartNotice } | { kind: 'other'; notice: CartNotice };
+  | { kind: 'already-in-cart'; notice: CartNotice }
+  | { kind: 'already-owned'; notice: CartNotice }
+  | { kind: 'other'; notice: CartNotice };
 
 const textOf = (error: unknown): string => serverMessageOf(error) ?? (error instanceof Error ? error.message : String(error));
 

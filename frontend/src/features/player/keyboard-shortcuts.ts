@@ -4,7 +4,15 @@
  */
 
 export type ShortcutAction =
-  'togglePlay' | 'seekBackward' | 'seekForward' | 'volumeUp' | 'volumeDown' | 'toggleMute' | 'next' | 'previous' | 'showHelp';
+  | 'togglePlay'
+  | 'seekBackward'
+  | 'seekForward'
+  | 'volumeUp'
+  | 'volumeDown'
+  | 'toggleMute'
+  | 'next'
+  | 'previous'
+  | 'showHelp';
 
 /** Seconds one arrow press seeks. */
 export const SEEK_STEP_SECONDS = 5;

@@ -6,7 +6,10 @@ import { api } from '../../../lib/http';
 export type SmartSignInAnswer = z.infer<typeof smartSignInAnswer>;
 
 export type SmartSignInOutcome =
-  { kind: 'admin-password' } | { kind: 'instant' } | { kind: 'code-sent'; isNewUser: boolean } | { kind: 'unexpected' };
+  | { kind: 'admin-password' }
+  | { kind: 'instant' }
+  | { kind: 'code-sent'; isNewUser: boolean }
+  | { kind: 'unexpected' };
 
 /** The three answers the server gives, most specific first; anything else is an error for the screen. */
 export function readSmartSignIn(
