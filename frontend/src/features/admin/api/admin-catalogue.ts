@@ -64,16 +64,21 @@ export const releaseQueryOptions = (id: string) =>
     queryFn: ({ signal }) => api('GET /api/admin/albums/{id}', adminRelease, { params: { id }, signal }),
   });
 
+/**
+ * Shows a release as a change answered it, and reloads the board. A read of the release already on its way (the editor
+ * polls while a track is processing) began before the change and would land after it, older: it is cancelled first, or
+ * a track just added could vanish until the next change.
+ */
+export async function showChangedRelease(queryClient: QueryClient, release: AdminRelease): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: adminKeys.release(release.id), exact: true });
+  queryClient.setQueryData(adminKeys.release(release.id), release);
+  void queryClient.invalidateQueries({ queryKey: ['admin', 'releases'] });
+}
+
 /** Every change of a release answers the release as it now is: the editor shows it, the board reloads. */
 function useReleaseChange<Input>(send: (input: Input) => Promise<AdminRelease>) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: (release) => {
-      queryClient.setQueryData(adminKeys.release(release.id), release);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'releases'] });
-    },
-  });
+  return useMutation({ mutationFn: send, onSuccess: (release) => showChangedRelease(queryClient, release) });
 }
 
 export const useCreateDraft = () => useReleaseChange((input: DraftInput) => api('POST /api/admin/albums', adminRelease, { body: input }));

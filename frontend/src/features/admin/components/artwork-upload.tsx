@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ImageUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../ui/toast';
-import { adminKeys, type AdminRelease } from '../api/admin-catalogue';
+import { showChangedRelease, type AdminRelease } from '../api/admin-catalogue';
 import { sendFile, setArtwork, startUpload, uploadRules } from '../api/release-uploads';
 import { UploadProgress, uploadFailure } from './track-uploads';
 
@@ -28,8 +28,7 @@ export function ArtworkUpload({ release }: { release: AdminRelease }) {
       const form = await startUpload(release.id, 'artwork', file);
       await sendFile(form, file, (progress) => setSending((current) => current && { ...current, progress }));
       const saved = await setArtwork(release.id, form.id);
-      queryClient.setQueryData(adminKeys.release(saved.id), saved);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'releases'] });
+      await showChangedRelease(queryClient, saved);
       toast({ title: 'Artwork saved', variant: 'success' });
     } catch (failure) {
       const reason = uploadFailure(failure);

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { serverMessageOf } from '../../../lib/http';
 import { Button } from '../../../ui/button';
 import { toast } from '../../../ui/toast';
-import { adminKeys, type AdminRelease, type AdminTrack } from '../api/admin-catalogue';
+import { showChangedRelease, type AdminRelease, type AdminTrack } from '../api/admin-catalogue';
 import { attachInstrumental, detachInstrumental, sendFile, startUpload, uploadRules } from '../api/release-uploads';
 import { UploadProgress, uploadFailure } from './track-uploads';
 
@@ -19,7 +19,7 @@ export function TrackInstrumental({ releaseId, track }: { releaseId: string; tra
   const [sending, setSending] = useState<{ name: string; progress: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
-  const show = (release: AdminRelease) => queryClient.setQueryData(adminKeys.release(release.id), release);
+  const show = (release: AdminRelease) => showChangedRelease(queryClient, release);
 
   const attach = async (file: File) => {
     setError(null);
@@ -27,7 +27,7 @@ export function TrackInstrumental({ releaseId, track }: { releaseId: string; tra
     try {
       const form = await startUpload(releaseId, 'instrumental', file);
       await sendFile(form, file, (progress) => setSending({ name: file.name, progress }));
-      show(await attachInstrumental(releaseId, track.id, form.id));
+      await show(await attachInstrumental(releaseId, track.id, form.id));
       toast({ title: `Instrumental attached to ${track.title}`, variant: 'success' });
     } catch (failure) {
       const reason = uploadFailure(failure);
@@ -41,7 +41,7 @@ export function TrackInstrumental({ releaseId, track }: { releaseId: string; tra
   const remove = async () => {
     setRemoving(true);
     try {
-      show(await detachInstrumental(releaseId, track.id));
+      await show(await detachInstrumental(releaseId, track.id));
       toast({ title: `Instrumental removed from ${track.title}` });
     } catch (failure) {
       toast({ title: 'Could not remove the instrumental', description: serverMessageOf(failure) ?? undefined, variant: 'destructive' });

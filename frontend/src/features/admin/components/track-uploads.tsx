@@ -10,7 +10,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { fieldErrorsOf, serverMessageOf } from '../../../lib/http';
 import { Button } from '../../../ui/button';
 import { toast } from '../../../ui/toast';
-import { adminKeys } from '../api/admin-catalogue';
+import { showChangedRelease } from '../api/admin-catalogue';
 import { addTrack, sendFile, startUpload, uploadRules, UploadRefused } from '../api/release-uploads';
 
 interface FileUpload {
@@ -48,8 +48,7 @@ export function TrackUploads({ releaseId }: { releaseId: string }) {
       const form = await startUpload(releaseId, 'track', file);
       await sendFile(form, file, (progress) => update(key, { progress }));
       const release = await addTrack(releaseId, form.id);
-      queryClient.setQueryData(adminKeys.release(release.id), release);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'releases'] });
+      await showChangedRelease(queryClient, release);
       setUploads((current) => current.filter((upload) => upload.key !== key));
       toast({ title: `${file.name} uploaded`, description: 'It is being processed.', variant: 'success' });
     } catch (error) {
