@@ -2,7 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { adminKeys, showChangedRelease, type AdminRelease } from './admin-catalogue';
 
-const release = (trackTitles: string[]) => ({ id: 'release-1', tracks: trackTitles.map((title) => ({ title })) }) as unknown as AdminRelease;
+const release = (trackTitles: string[]) =>
+  ({ id: 'release-1', tracks: trackTitles.map((title) => ({ title })) }) as unknown as AdminRelease;
 
 describe('showChangedRelease', () => {
   it('keeps the release a change answered when a read that began before the change comes back after it', async () => {
