@@ -71,8 +71,8 @@ describe('the artists’ payout statements', () => {
 
   it('sets an artist’s contract, closes a month, and puts what is recorded after the closing in the next month', async () => {
     const admin = await signedInAdmin();
-    const { artistId } = (await api(`/api/albums/${ALBUM}`)).body as { artistId: string };
-    // A month of its own, long past, so no other test writes in it.
+    // An artist of its own, whose terms no other file sets, and a month of its own, long past, so no other test writes in it.
+    const { id: artistId } = await newArtist(admin);
     const month = `19${String(10 + Math.floor(Math.random() * 89))}-${String(1 + Math.floor(Math.random() * 11)).padStart(2, '0')}`;
     const next = `${month.slice(0, 5)}${String(Number(month.slice(5)) + 1).padStart(2, '0')}`;
 
