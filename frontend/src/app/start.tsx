@@ -25,11 +25,9 @@ async function start(container: HTMLElement) {
   // Making the router (ranking every route) is a task of its own rather than part of evaluating this module.
   await nextTask();
   const router = createRouter(queryClient);
-  const ready = Promise.allSettled([...reads, routerReady(router)]);
-  await Promise.race([ready, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
-  // As a transition, the first render yields to the browser every few milliseconds instead of holding the main
-  // thread until the whole page is built (the static shell of index.html stays painted meanwhile).
-  startTransition(() => {
+  const ready = Promise.allSettled([...reads, routerReady(router)]).then(() => true);
+  const inTime = await Promise.race([ready, new Promise<false>((resolve) => setTimeout(() => resolve(false), FIRST_PAGE_WAIT_MS))]);
+  const render = () =>
     createRoot(container).render(
       <StrictMode>
         <AppProviders queryClient={queryClient}>
@@ -37,7 +35,13 @@ async function start(container: HTMLElement) {
         </AppProviders>
       </StrictMode>,
     );
-  });
+  // As a transition, the first render yields to the browser every few milliseconds instead of holding the main
+  // thread until the whole page is built (the static shell of index.html stays painted meanwhile). Only a ready router
+  // may render so: RouterProvider reads the router's state as it renders and subscribes to it only once it commits, so
+  // a page's code arriving between the two (while a yielding render is under way) was never shown, and the page kept
+  // its loading skeleton for good. Past the wait, the render is one task, which nothing can come between.
+  if (inTime) startTransition(render);
+  else render();
 }
 
 const prerendered = document.getElementById(PRERENDERED_STATE_ID);
