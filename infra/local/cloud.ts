@@ -20,7 +20,7 @@ import { startFaults, type Faults } from './fault-proxy.js';
 import { serveGateway } from './gateway-server.js';
 import { handlerLoaders, type HandlerOverrides } from './handlers.js';
 import { createResources, NAMES } from './resources.js';
-import { ensureFirstAdmin, runSeed } from './seed.js';
+import { closeFinishedDays, ensureFirstAdmin, runSeed } from './seed.js';
 import { preparePageRenderer, publishTemplate, renderEveryPage } from './site-pages.js';
 import { createShutdown } from './shutdown.js';
 import type { SqsTrigger } from './sqs-trigger.js';
@@ -268,6 +268,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       phase = performance.now();
       await renderEveryPage(log);
       mark('pre-render', phase);
+    }
+    // The seed's finished days closed in the background (a dashboard read meanwhile adds their shards up); a stop waits for it.
+    if (options.seed) {
+      const closing = closeFinishedDays().catch((error: unknown) => log.error('closing the finished days of the dashboard', error));
+      shutdown.add(async () => void (await closing));
     }
     // 8. The timer of the scheduled jobs (EventBridge rules in AWS).
     startScheduler({ schedules, log, shutdown, everySeconds: options.scheduleSeconds, handled: appended.ring });

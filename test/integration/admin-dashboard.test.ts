@@ -173,6 +173,14 @@ describe('the label dashboard', () => {
     expect((await dashboard(admin, day, day)).current.merch).toEqual({ orders: 2, revenueCents: 5000 });
   });
 
+  it("starts as a label that has been running: the finished days of the admin's first look are closed", async () => {
+    const dayAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+    // Closed in the background once the cloud is up: the last 30 days and the 30 before them, not today.
+    for (const day of [dayAgo(2), dayAgo(30), dayAgo(59)])
+      await eventually(async () => summaryDay(await queryViews({ pk: rollupSummaryPartition(day) })) !== undefined, 30_000);
+    expect(summaryDay(await queryViews({ pk: rollupSummaryPartition(today()) }))).toBeUndefined();
+  });
+
   it('refuses a malformed, inverted or too long range with a clear message, and anyone but an admin', async () => {
     const [admin, listener] = await Promise.all([signedInAdmin(), newPerson('curious')]);
     for (const query of [

@@ -74,19 +74,19 @@ export async function closeRollupDay(day: string, now: Date): Promise<Closing> {
   return 'closed';
 }
 
-/** The days to close at `now`: the finished days of the lookback, and the dirty ones. */
-export async function daysToClose(now: Date): Promise<string[]> {
-  const recent = Array.from({ length: LOOKBACK_DAYS }, (_, i) => utcDay(now.getTime() - (i + 1) * DAY_MS)).filter((day) =>
+/** The days to close at `now`: the finished days of the last `lookbackDays`, and the dirty ones. */
+export async function daysToClose(now: Date, lookbackDays = LOOKBACK_DAYS): Promise<string[]> {
+  const recent = Array.from({ length: lookbackDays }, (_, i) => utcDay(now.getTime() - (i + 1) * DAY_MS)).filter((day) =>
     isClosable(day, now.getTime()),
   );
   const dirty = (await queryViews({ gsi1pk: ROLLUP_DIRTY_DAYS })).map((item) => item.gsi1sk as string);
   return [...new Set([...recent, ...dirty.filter((day) => isClosable(day, now.getTime()))])].sort();
 }
 
-/** Closes what is due at `now`; answers the days it closed. */
-export async function closeRollupDays(now: Date): Promise<string[]> {
+/** Closes what is due at `now`, looking `lookbackDays` back; answers the days it closed. */
+export async function closeRollupDays(now: Date, lookbackDays = LOOKBACK_DAYS): Promise<string[]> {
   const closed: string[] = [];
-  await eachConcurrently(await daysToClose(now), 2, async (day) => {
+  await eachConcurrently(await daysToClose(now, lookbackDays), 2, async (day) => {
     if ((await closeRollupDay(day, now)) === 'closed') closed.push(day);
   });
   if (closed.length) logger.info('closed rollup days', { days: closed.sort() });
