@@ -3,9 +3,9 @@
  * `npm test`: every tier, and how long each took.
  *
  * The SPA's build comes first (the system tests serve it). Then `vitest run` runs the unit, infra, system (integration
- * and browser) and system-alone projects, its output shown as it comes, while lint and typecheck run beside it at a
- * lower priority: the tests spend much of their time waiting on the local cloud and the browser, so the two checks fill
- * cores the tests leave idle. Once the first group has ended (the system-alone files run one at a time and mostly
+ * and browser) and system-alone projects, its output shown as it comes, while the lint (the type check with it) runs
+ * beside it at a lower priority: the tests spend much of their time waiting on the local cloud and the browser, so the
+ * checks fill cores the tests leave idle. Once the first group has ended (the system-alone files run one at a time and mostly
  * wait), `vitest run --project faults` starts beside them, in a vitest of its own: one vitest runs a group's projects
  * with one worker count, so there the faults would wait for the system-alone files. A fault cloud under load needs
  * the cores: beside the busy first group its queues ran out of receives. The fault files take about twice as long as
@@ -77,7 +77,8 @@ if (!build.ok) {
 }
 
 const asked = process.argv.slice(2);
-const checks = ['lint', 'typecheck'].map((name) => quietly(name, script(name), { nice: true }));
+// The lint's oxlint pass is the type check too (TypeScript 7's diagnostics, from the program its type-aware rules build).
+const checks = [quietly('lint and typecheck', script('lint'), { nice: true })];
 const projects = ['unit', 'infra', 'system', 'system-alone'].flatMap((project) => ['--project', project]);
 const signals = fs.mkdtempSync(path.join(os.tmpdir(), 'toko-test-'));
 const aloneStarted = path.join(signals, 'alone-started');
