@@ -5,8 +5,8 @@
  * The SPA's build comes first (the system tests serve it). Then `vitest run` runs the unit, infra, system (integration
  * and browser) and system-alone projects, its output shown as it comes, while the lint (the type check with it) runs
  * beside it at a lower priority: the tests spend much of their time waiting on the local cloud and the browser, so the
- * checks fill cores the tests leave idle. Once the first group has ended (the system-alone files run one at a time and mostly
- * wait), `vitest run --project faults` starts beside them, in a vitest of its own: one vitest runs a group's projects
+ * checks fill cores the tests leave idle. Once the first group has ended (the system-alone files run one at a time
+ * and mostly wait), `vitest run --project faults` starts beside them, in a vitest of its own: one vitest runs a group's projects
  * with one worker count, so there the faults would wait for the system-alone files. A fault cloud under load needs
  * the cores: beside the busy first group its queues ran out of receives. The fault files take about twice as long as
  * the system-alone ones and mostly wait (a cloud killed, restarted, converging), and one at a time they left a core

@@ -36,13 +36,13 @@ export async function ensureFirstAdmin() {
  * The admin's default dashboard (the last 30 days) and the period before it: the finished days the seed closes into
  * their summaries, as the hourly job (close-rollup-days) keeps them closed in a deployment that has been running.
  */
-export const CLOSED_AT_START_DAYS = 60;
+const CLOSED_AT_START_DAYS = 60;
 
 /**
- * Closes the finished days of the last CLOSED_AT_START_DAYS. A fresh cloud has none closed, so the dashboard's first
- * look read each of the 60 days from all of its shards rather than from its one summary partition.
+ * Closes the finished days of the last CLOSED_AT_START_DAYS. A fresh cloud has none closed: without this, the
+ * dashboard's first look reads each of those days from all of its shards rather than from its one summary partition.
  */
-export async function closeFinishedDays(now = new Date()) {
+export async function closeFinishedDays() {
   const { closeRollupDays } = await import('../../functions/dashboard/scheduled/close-rollup-days.js');
-  return closeRollupDays(now, CLOSED_AT_START_DAYS);
+  return closeRollupDays(new Date(), CLOSED_AT_START_DAYS);
 }

@@ -3,10 +3,10 @@
  * moment for it (start.tsx), then renders without it, the page's loading skeleton in its place; the code arriving while
  * that render is under way must still replace the skeleton with the page.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { useCloudEnv } from '../support/cloud.js';
-import { launch } from './browser.js';
+import { launch, newPage } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,14 +17,13 @@ afterAll(async () => browser?.close());
 
 describe('a first visit on a slow phone', () => {
   it("shows the page once its code arrives, though it came after the first render's wait", async () => {
-    const context = await browser.newContext({ baseURL: inject('baseUrl'), serviceWorkers: 'block' });
+    const { context, page } = await newPage(browser);
     // The page's own chunk comes a little after the first render's two-second wait, on a processor twelve times slower:
     // it lands while that render is still being built.
     await context.route(/\/assets\/faq-route-[^/]+\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 2_300));
       await route.continue();
     });
-    const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 12 });
     await page.goto('/faq', { waitUntil: 'domcontentloaded' });
