@@ -58,12 +58,19 @@ interface ShardState {
   emptyPolls: number;
 }
 
+/** How often the stream's shards are listed again while one is being read, when nothing asks sooner. */
+const DISCOVER_EVERY_MS = 2_000;
+/** …and while none is (a stream whose first shard has yet to appear). */
+const DISCOVER_IDLE_MS = 500;
+
 export function startStreamPoller(opts: StreamPollerOptions): StreamPoller {
   const client = new DynamoDBStreamsClient({ ...opts.config, maxAttempts: 3 });
   const batchSize = opts.batchSize ?? 100;
   const idleMs = opts.idleMs ?? 20;
   const maxIdleMs = opts.maxIdleMs ?? 250;
   const appended = opts.appended ?? doorbell();
+  /** Rung when a shard has been read to its end, which is when a new shard (its child) starts to matter. */
+  const shardEnded = doorbell();
   const abort = new AbortController();
   const shards = new Map<string, ShardState>();
   const workers = new Set<Promise<void>>();
@@ -98,6 +105,8 @@ export function startStreamPoller(opts: StreamPollerOptions): StreamPoller {
       state.running = true;
       const worker = runShard(state).finally(() => {
         state.running = false;
+        // A shard read to its end may have a child waiting for it: look for it now rather than at the next round.
+        if (state.done) shardEnded.ring();
         workers.delete(worker);
       });
       workers.add(worker);
@@ -223,8 +232,10 @@ export function startStreamPoller(opts: StreamPollerOptions): StreamPoller {
         failures++;
         reportError('describe', `stream poller: DescribeStream failed: ${errorMessage(err)}`);
       }
-      // New shards appear rarely; a closed shard's child is picked up on the next round.
-      await sleep(failures ? 1_000 : 500, abort.signal);
+      // New shards appear rarely, and a closed shard's child is looked for as soon as its parent is read to its end: the
+      // rounds only catch what else changed. A stream with no shard being read (a table not yet written) is looked at often.
+      const reading = [...shards.values()].some((state) => state.running);
+      await shardEnded.wait(failures ? 1_000 : reading ? DISCOVER_EVERY_MS : DISCOVER_IDLE_MS, abort.signal);
     }
   })();
 
