@@ -224,6 +224,8 @@ export function startStreamPoller(opts: StreamPollerOptions): StreamPoller {
   const discoverLoop = (async () => {
     let failures = 0;
     while (!abort.signal.aborted) {
+      // A shard that ends while the shards are being listed rings no one waiting: the count says to list them again.
+      const ended = shardEnded.rings();
       try {
         await discover();
         failures = 0;
@@ -234,6 +236,7 @@ export function startStreamPoller(opts: StreamPollerOptions): StreamPoller {
       }
       // New shards appear rarely, and a closed shard's child is looked for as soon as its parent is read to its end: the
       // rounds only catch what else changed. A stream with no shard being read (a table not yet written) is looked at often.
+      if (shardEnded.rings() !== ended && !failures) continue;
       const reading = [...shards.values()].some((state) => state.running);
       await shardEnded.wait(failures ? 1_000 : reading ? DISCOVER_EVERY_MS : DISCOVER_IDLE_MS, abort.signal);
     }
