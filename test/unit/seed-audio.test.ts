@@ -27,9 +27,9 @@ function mp3Frames(bytes: Uint8Array): number {
 }
 
 describe('seeded audio', () => {
-  it("encodes the featured album's short track as a 20-second MP3 of valid frames", () => {
+  it("encodes the featured album's short track as a 20-second MP3 of valid frames", async () => {
     expect(albums.find((album) => album.albumId === featuredAlbumId)!.tracks[0].trackId).toBe(shortTrackId);
-    const { bytes, durationSeconds } = renderAudio(shortTrack);
+    const { bytes, durationSeconds } = await renderAudio(shortTrack);
     const seconds = (mp3Frames(bytes) * 1152) / SAMPLE_RATE;
     expect(durationSeconds).toBe(seconds);
     expect(Math.abs(seconds - 20)).toBeLessThan(0.1);

@@ -33,7 +33,7 @@ const contentTypeOf = (object: MediaObject): MediaFile['contentType'] => content
 
 /** The generators' own source is part of every fingerprint, so changing how media are made regenerates them. */
 async function generatorFingerprint(): Promise<string> {
-  const files = ['audio.ts', 'image.ts', 'random.ts', 'wav.ts'];
+  const files = ['audio.ts', 'image.ts', 'mp3.ts', 'random.ts', 'wav.ts'];
   const sources = await Promise.all(files.map((file) => readFile(new URL(`./${file}`, import.meta.url), 'utf8')));
   return sha256(sources.join('\n'));
 }
@@ -116,7 +116,7 @@ export async function generateMedia(dir: string, options: GenerateMediaOptions =
   await mkdir(dir, { recursive: true });
   const concurrency = options.concurrency ?? availableParallelism();
   if (concurrency <= 1 || stale.length <= 1) {
-    for (const object of stale) await write(object, renderMedia(object));
+    for (const object of stale) await write(object, await renderMedia(object));
   } else {
     await renderOnWorkers(stale, concurrency, write);
   }

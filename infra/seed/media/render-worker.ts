@@ -3,6 +3,6 @@ import { parentPort } from 'node:worker_threads';
 import type { MediaObject } from '../catalogue.js';
 import { renderMedia } from './render.js';
 
-parentPort!.on('message', (object: MediaObject) => {
-  parentPort!.postMessage({ key: object.key, bytes: renderMedia(object) });
+parentPort!.on('message', async (object: MediaObject) => {
+  parentPort!.postMessage({ key: object.key, bytes: await renderMedia(object) });
 });

@@ -4,10 +4,10 @@ import { renderAudio } from './mp3.js';
 import { renderImage } from './image.js';
 import { renderWav } from './wav.js';
 
-export function renderMedia(object: MediaObject): Uint8Array {
+export async function renderMedia(object: MediaObject): Promise<Uint8Array> {
   switch (object.kind) {
     case 'audio':
-      return renderAudio(object).bytes;
+      return (await renderAudio(object)).bytes;
     case 'master':
       return renderWav(object, { instrumental: object.instrumental });
     case 'image':
