@@ -100,7 +100,7 @@ async function startTestCloud(): Promise<{ cloud: LocalCloud; staticDir: string;
       // is the bench's to measure, and here it only makes the rebuild tests wait.
       settings: { REBUILD_EVENTS_PER_SECOND: '20000' },
       // A rebuild asked for is taken within seconds rather than at the next minute: the rebuild tests wait for it.
-      scheduleSeconds: { rebuilds: 10 },
+      scheduleSeconds: { rebuilds: 2 },
     });
   } catch (err) {
     fs.rmSync(dataDir, { recursive: true, force: true });
