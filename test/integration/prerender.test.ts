@@ -120,7 +120,6 @@ describe('the pre-rendered pages', () => {
     const before = {
       album: await pageVersion(album),
       artist: await pageVersion(artist),
-      home: await pageVersion(HOME),
       featured: await pageVersion(featured),
     };
 
@@ -132,8 +131,9 @@ describe('the pre-rendered pages', () => {
     );
     await eventually(async () => (await pageText(album)).includes(renamed), 30_000);
     await eventually(async () => (await pageText(artist)).includes(renamed), 30_000);
-    // The home page features the newest album, not this one; the other albums' pages show nothing of it.
-    expect(await pageVersion(HOME)).toBe(before.home);
+    // The home page features the newest album, not this one; the other albums' pages show nothing of it. (The home
+    // page lists the artists too, so the other files' new artists re-render it meanwhile: it is read for the title.)
+    expect(await pageText(HOME)).not.toContain(renamed);
     expect(await pageVersion(featured)).toBe(before.featured);
     expect(await pageVersion(album)).not.toBe(before.album);
 
