@@ -5,11 +5,10 @@
  * The SPA's build comes first (the system tests serve it). Then `vitest run` runs the unit, infra, system (integration
  * and browser) and system-alone projects, its output shown as it comes, while the lint (the type check with it) runs
  * beside it at a lower priority: the tests spend much of their time waiting on the local cloud and the browser, so the
- * checks fill cores the tests leave idle. Once the first group's last file has started (its workers finish the files
- * they hold, then the system-alone files run one at a time and mostly wait), `vitest run --project faults` starts beside
- * them, in a vitest of its own: one vitest runs a group's projects with one worker count, so there the faults would
- * wait for the system-alone files. A fault cloud under load needs the cores: beside the whole busy first group its
- * queues ran out of receives, so the fault clouds start only while its last files end. The fault files take about twice as long as
+ * checks fill cores the tests leave idle. Once the first group has ended (the system-alone files run one at a time
+ * and mostly wait), `vitest run --project faults` starts beside them, in a vitest of its own: one vitest runs a group's projects
+ * with one worker count, so there the faults would wait for the system-alone files. A fault cloud under load needs
+ * the cores: beside the busy first group its queues ran out of receives. The fault files take about twice as long as
  * the system-alone ones and mostly wait (a cloud killed, restarted, converging), and one at a time they left a core
  * idle for the last minutes: so the two longest of them, the kill -9 of a cloud under load and the load under faults,
  * each run in a vitest of their own beside the others. Output other than the first vitest's is held until it ends, so
@@ -96,10 +95,7 @@ const vitestEnded = new Promise((resolve) => {
     resolve(code ?? 1);
   });
 });
-/**
- * Resolves when the first group's last file starts (scripts/alone-started.mjs), or when the first vitest ends without
- * that (a failure, say).
- */
+/** Resolves when the system-alone files start, or when the first vitest ends without them (a failure, say). */
 const faultsMayStart = new Promise((resolve) => {
   const go = () => {
     clearInterval(timer);
