@@ -136,7 +136,9 @@ export async function publishFaultCatalogue(name: string): Promise<FaultCatalogu
       albumId: `album-${name}-${suffix}`,
       artistId,
       title: `${name} ${suffix}`,
-      tracks: [trackData({ trackId: `track-${name}-${suffix}`, duration: 120 })],
+      // 20 s long: a play counts 10 s after its start (half the track), so the loads' plays wait 10 s before they are
+      // reported, not the 30 s of a longer track.
+      tracks: [trackData({ trackId: `track-${name}-${suffix}`, duration: 20 })],
       ...changes,
     });
   const free = ['one', 'two', 'three', 'four'].map((suffix) => album(suffix));
