@@ -91,8 +91,9 @@ describe('a kill -9 of the local cloud under the fault load, then a restart', ()
         freeAlbums.slice(0, 2).map(async (albumId) => ({ albumId, track: (await app(`/api/albums/${albumId}/tracks`)).body.tracks[0] })),
       );
       const before = new Map(await Promise.all(tracks.map(async (t) => [t.albumId, await playCount(t.albumId)] as const)));
-      // Each play a guest of its own, started as a player starts it before the run that kills the cloud.
-      const startedPlays = await startPlays(
+      // Each play a guest of its own, started as a player starts it before the run that kills the cloud; the people are
+      // made while the plays wait to count.
+      const playsStarted = startPlays(
         info.url,
         Array.from({ length: PLAYS }, (_, i) => tracks[i % tracks.length]),
       );
@@ -106,6 +107,7 @@ describe('a kill -9 of the local cloud under the fault load, then a restart', ()
       };
       const buyers = await people(PURCHASES, 'kill9-buyer');
       const listeners = await people(LIBRARIES, 'kill9-library');
+      const startedPlays = await playsStarted;
 
       await setFaults(info, 'dynamodb', { throttle: 0.1 });
       await setFaults(info, 'sqs', { throttle: 0.025, error: 0.025 });

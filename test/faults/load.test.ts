@@ -87,13 +87,15 @@ describe('under 10 % DynamoDB throttling and 5 % SQS failures', () => {
       freeAlbums.slice(0, 2).map(async (albumId) => ({ albumId, track: (await app(`/api/albums/${albumId}/tracks`)).body.tracks[0] })),
     );
     const before = new Map(await Promise.all(tracks.map(async (t) => [t.albumId, await playCount(t.albumId)] as const)));
-    // Each play a guest of its own, started before the faults as a player starts it, reported under them.
-    const startedPlays = await startPlays(
+    // Each play a guest of its own, started before the faults as a player starts it, reported under them; the people
+    // are made while the plays wait to count.
+    const playsStarted = startPlays(
       cloud.url,
       Array.from({ length: PLAYS }, (_, i) => tracks[i % tracks.length]),
     );
     const buyers = await people(PURCHASES, 'buyer');
     const listeners = await people(LIBRARIES, 'library');
+    const startedPlays = await playsStarted;
 
     // The proxies count from the cloud's start; the rates below apply to what they see from here on.
     const unfaulted = faults.stats();
