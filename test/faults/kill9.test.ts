@@ -20,7 +20,7 @@ import {
   idle,
   killCloud,
   setFaults,
-  newPerson,
+  newPeople,
   pool,
   publishFaultCatalogue,
   queueDepths,
@@ -72,7 +72,7 @@ describe('a kill -9 of the local cloud under the fault load, then a restart', ()
       running = await startCloudProcess(dataDir);
       console.log(`[kill9] up in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
       let info = running.info;
-      // newPerson signs people in through the app's own code, in this process: it needs the cloud's environment.
+      // newPeople signs people in through the app's own code, in this process: it needs the cloud's environment.
       Object.assign(process.env, info.env);
       const app = (route: string, init: RequestInit & { json?: unknown } = {}) => call(info.url, route, init);
       const as = (person: Person, route: string, init: RequestInit & { json?: unknown } = {}) =>
@@ -97,16 +97,8 @@ describe('a kill -9 of the local cloud under the fault load, then a restart', ()
         info.url,
         Array.from({ length: PLAYS }, (_, i) => tracks[i % tracks.length]),
       );
-      const people = async (count: number, name: string) => {
-        const made: Person[] = [];
-        await pool(
-          Array.from({ length: count }, () => async () => void made.push(await newPerson(name))),
-          4,
-        );
-        return made;
-      };
-      const buyers = await people(PURCHASES, 'kill9-buyer');
-      const listeners = await people(LIBRARIES, 'kill9-library');
+      const buyers = await newPeople(PURCHASES, 'kill9-buyer');
+      const listeners = await newPeople(LIBRARIES, 'kill9-library');
       const startedPlays = await playsStarted;
 
       await setFaults(info, 'dynamodb', { throttle: 0.1 });

@@ -13,6 +13,7 @@ import {
   call,
   callUntilAccepted,
   eventually,
+  newPeople,
   newPerson,
   pool,
   publishFaultCatalogue,
@@ -50,16 +51,6 @@ const playCount = async (albumId: string) => (await app(`/api/albums/${albumId}`
 const purchased = async (buyer: Person) =>
   ((await as(buyer, '/api/library/purchased-albums')).body as { albumId: string }[]).map((p) => p.albumId);
 
-/** People made a few at a time: the helper calls DynamoDB itself, with only the SDK's retries. */
-async function people(count: number, name: string): Promise<Person[]> {
-  const made: Person[] = [];
-  await pool(
-    Array.from({ length: count }, () => async () => void made.push(await newPerson(name))),
-    4,
-  );
-  return made;
-}
-
 /** Starts a checkout of the paid album and pays it on the sandbox's page (which sends the webhook); answers the sandbox's delivery statuses. */
 async function buy(buyer: Person, tally: Tally): Promise<{ accepted: boolean; statuses: number[] }> {
   const started = await callUntilAccepted(tally, () =>
@@ -93,8 +84,8 @@ describe('under 10 % DynamoDB throttling and 5 % SQS failures', () => {
       cloud.url,
       Array.from({ length: PLAYS }, (_, i) => tracks[i % tracks.length]),
     );
-    const buyers = await people(PURCHASES, 'buyer');
-    const listeners = await people(LIBRARIES, 'library');
+    const buyers = await newPeople(PURCHASES, 'buyer');
+    const listeners = await newPeople(LIBRARIES, 'library');
     const startedPlays = await playsStarted;
 
     // The proxies count from the cloud's start; the rates below apply to what they see from here on.

@@ -211,6 +211,16 @@ export async function newPerson(name: string): Promise<Person> {
   return { userId: user.id, email, headers: { authorization: `Bearer ${token}` } };
 }
 
+/** `count` signed-in people made four at a time (newPerson calls DynamoDB itself, with only the SDK's retries). */
+export async function newPeople(count: number, name: string): Promise<Person[]> {
+  const made: Person[] = [];
+  await pool(
+    Array.from({ length: count }, () => async () => void made.push(await newPerson(name))),
+    4,
+  );
+  return made;
+}
+
 /** Messages in each consumer queue and in each DLQ, read from fauxqs directly (not through a proxy). */
 export async function queueDepths(sqsEndpoint: string) {
   const sqs = new SQSClient({

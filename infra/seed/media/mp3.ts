@@ -31,7 +31,10 @@ export function countMp3Frames(bytes: Uint8Array): number {
   return frames;
 }
 
-/** One encoder per thread, configured afresh for each piece. */
+/**
+ * One encoder per thread, configured afresh for each piece. A piece runs from its configure to its finalize with no await
+ * between, so two pieces encoded at once on a thread never interleave on it.
+ */
 let encoder: Promise<WasmMediaEncoder<'audio/mpeg'>> | undefined;
 
 /** Renders and encodes one piece: mono, 44.1 kHz, 128 kbps constant bit rate, no tag. */
