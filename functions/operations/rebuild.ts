@@ -34,7 +34,15 @@
  * runs from it.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import type { DomainEvent } from '../../events/index.js';
 import type { RebuildStatus } from './contract/admin-ops.js';
@@ -134,6 +142,21 @@ export async function readRebuild(projection: string): Promise<RebuildRecord | u
 
 const projectorNames = () => consumers.filter((c) => c.kind === 'projector').map((c) => c.name);
 
+/** Every projection's record in one consistent batch read (the projectors are far fewer than a batch's 100 keys), in projector order. */
+async function readRebuilds(): Promise<RebuildRecord[]> {
+  const table = env().TABLE_VIEWS;
+  const found = new Map<string, RebuildRecord>();
+  let request: Record<string, { Keys: Record<string, string>[]; ConsistentRead: boolean }> | undefined = {
+    [table]: { Keys: projectorNames().map(recordKey), ConsistentRead: true },
+  };
+  while (request && Object.keys(request).length) {
+    const out = await dynamoClient().send(new BatchGetCommand({ RequestItems: request }));
+    for (const item of (out.Responses?.[table] ?? []) as RebuildRecord[]) found.set(item.projection, item);
+    request = out.UnprocessedKeys as typeof request;
+  }
+  return projectorNames().flatMap((name) => found.get(name) ?? []);
+}
+
 /** A record as the console shows it (contract `rebuildStatus`). */
 export const rebuildAnswer = (record: RebuildRecord): RebuildStatus => ({
   projection: record.projection,
@@ -156,8 +179,7 @@ export const rebuildAnswer = (record: RebuildRecord): RebuildStatus => ({
 
 /** Every projection's latest rebuild, for the console. */
 export async function listRebuilds(): Promise<{ projections: string[]; rebuilds: RebuildStatus[] }> {
-  const records = await Promise.all(projectorNames().map(readRebuild));
-  return { projections: projectorNames(), rebuilds: records.filter((r): r is RebuildRecord => r !== undefined).map(rebuildAnswer) };
+  return { projections: projectorNames(), rebuilds: (await readRebuilds()).map(rebuildAnswer) };
 }
 
 /** Fraction done, 0–1. Pure. */
@@ -311,11 +333,14 @@ const REBUILD_ABANDONED_MS = 60_000;
 export async function advanceRebuilds(budgetMs: number): Promise<RebuildRecord[]> {
   const until = Date.now() + budgetMs;
   const advanced: RebuildRecord[] = [];
-  for (const name of projectorNames()) {
+  const takeable = (record: RebuildRecord | undefined): record is RebuildRecord =>
+    record !== undefined && running(record.state) && (record.leaseUntil === 0 || record.leaseUntil + REBUILD_ABANDONED_MS < Date.now());
+  // One read of them all finds the work; a record is read again just before its lease is taken, as the runs before it
+  // may have lasted the budget.
+  for (const seen of (await readRebuilds()).filter(takeable)) {
     if (Date.now() >= until) break;
-    const record = await readRebuild(name);
-    const free = record && (record.leaseUntil === 0 || record.leaseUntil + REBUILD_ABANDONED_MS < Date.now());
-    if (!record || !running(record.state) || !free) continue;
+    const record = await readRebuild(seen.projection);
+    if (!takeable(record)) continue;
     const taken = await takeOver(record, record.state);
     if (taken) advanced.push(await runRebuild(taken.record, taken.runner, until));
   }
