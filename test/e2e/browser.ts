@@ -22,7 +22,26 @@ export const viewports = {
 /** Screens wait on the network and the lazy chunks of a loaded machine: poll generously. */
 export const poll = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout });
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * Chromium, one per test worker: a worker runs its files one after another in one module graph (vitest.config.ts), so
+ * Chromium's start and end are paid once a worker rather than once a file. A file's `browser.close()` closes the contexts
+ * it opened and leaves the browser to the worker's next file; one that has gone away is launched anew.
+ */
 export async function launch(): Promise<Browser> {
+  const running = await shared?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  shared = startChromium().then((browser) => {
+    browser.close = async () => {
+      await Promise.all(browser.contexts().map((context) => context.close()));
+    };
+    return browser;
+  });
+  return shared;
+}
+
+function startChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
