@@ -11,7 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startLocalCloud, type LocalCloud } from '../infra/local/cloud.js';
+import { tsImport } from 'tsx/esm/api';
+import type { LocalCloud } from '../infra/local/cloud.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -87,6 +88,9 @@ async function startTestCloud(): Promise<{ cloud: LocalCloud; staticDir: string;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toko-cloud-'));
   let cloud: LocalCloud;
   try {
+    // Node's own loader (tsx for the TypeScript) runs the cloud, as `npm start` does, rather than vitest's module runner:
+    // that runner takes the AWS SDK's ES module build and transforms and runs each of its modules itself.
+    const { startLocalCloud } = (await tsImport('../infra/local/cloud.ts', import.meta.url)) as typeof import('../infra/local/cloud.js');
     cloud = await startLocalCloud({
       port: 0,
       dataDir,
