@@ -34,21 +34,14 @@
  * runs from it.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  ScanCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import type { DomainEvent } from '../../events/index.js';
 import type { RebuildStatus } from './contract/admin-ops.js';
 import { conflict, invalid, notFound } from '../platform/errors.js';
 import { consumers, streamCategory } from '../consumers.js';
 import { dynamoClient } from '../platform/aws.js';
+import { batchGetItems } from '../platform/batch-get.js';
 import { eachConcurrently } from '../platform/concurrently.js';
 import { env } from '../platform/env.js';
 import { appendBlind, readEvent, readStream, type AppendContext } from '../platform/event-store.js';
@@ -145,15 +138,11 @@ const projectorNames = () => consumers.filter((c) => c.kind === 'projector').map
 /** Every projection's record in one consistent batch read (the projectors are far fewer than a batch's 100 keys), in projector order. */
 async function readRebuilds(): Promise<RebuildRecord[]> {
   const table = env().TABLE_VIEWS;
-  const found = new Map<string, RebuildRecord>();
-  let request: Record<string, { Keys: Record<string, string>[]; ConsistentRead: boolean }> | undefined = {
-    [table]: { Keys: projectorNames().map(recordKey), ConsistentRead: true },
-  };
-  while (request && Object.keys(request).length) {
-    const out = await dynamoClient().send(new BatchGetCommand({ RequestItems: request }));
-    for (const item of (out.Responses?.[table] ?? []) as RebuildRecord[]) found.set(item.projection, item);
-    request = out.UnprocessedKeys as typeof request;
-  }
+  const items = await batchGetItems<RebuildRecord>(
+    projectorNames().map((name) => ({ table, key: recordKey(name) })),
+    { consistent: true },
+  );
+  const found = new Map(items.map((item) => [item.projection, item]));
   return projectorNames().flatMap((name) => found.get(name) ?? []);
 }
 

@@ -6,8 +6,9 @@
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
-import { BatchGetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from './aws.js';
+import { batchGetItems } from './batch-get.js';
 import { env } from './env.js';
 import { recordConsumerLag } from './metrics.js';
 import { errorText, recordRecentError, type ErrorServing, type ErrorSubject } from './recent-errors.js';
@@ -201,24 +202,15 @@ interface RecordedFailure {
 /** The recorded failures of a consumer's records, by failure key (failureKeyOf). */
 export async function failuresOf(consumer: string, keys: string[]): Promise<Map<string, RecordedFailure>> {
   const found = new Map<string, RecordedFailure>();
-  const unique = [...new Set(keys)];
-  for (let i = 0; i < unique.length; i += 100) {
-    const table = env().TABLE_EPHEMERAL;
-    let request: Record<string, { Keys: Record<string, string>[] }> | undefined = {
-      [table]: { Keys: unique.slice(i, i + 100).map((sk) => ({ pk: failurePartition(consumer), sk })) },
-    };
-    while (request && Object.keys(request).length) {
-      const out = await dynamoClient().send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of out.Responses?.[table] ?? [])
-        found.set(item.sk as string, {
-          key: item.sk as string,
-          messageId: item.messageId as string,
-          error: item.error as string,
-          attempt: Number(item.attempt ?? 0),
-          at: item.at as string,
-        });
-      request = out.UnprocessedKeys as typeof request;
-    }
-  }
+  const table = env().TABLE_EPHEMERAL;
+  const items = await batchGetItems([...new Set(keys)].map((sk) => ({ table, key: { pk: failurePartition(consumer), sk } })));
+  for (const item of items)
+    found.set(item.sk as string, {
+      key: item.sk as string,
+      messageId: item.messageId as string,
+      error: item.error as string,
+      attempt: Number(item.attempt ?? 0),
+      at: item.at as string,
+    });
   return found;
 }

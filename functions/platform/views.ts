@@ -5,9 +5,10 @@
  * partition key, so no caller names a table. Each projection's items are read and written in its active generation
  * (functions/platform/view-generations.ts): callers name logical keys and get logical items back.
  */
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamoClient } from './aws.js';
+import { batchGetItems } from './batch-get.js';
 import { env } from './env.js';
 import { opKeyOf, spreadOp, viewKeyId, type ViewItem, type ViewKey, type ViewOp, type ViewStore } from './projection.js';
 import { activeGenerations, logicalItem, logicalPk, physicalItem, physicalOp, physicalPk, type Generations } from './view-generations.js';
@@ -286,17 +287,7 @@ export async function getView<T = ViewItem>(key: ViewKey): Promise<T | undefined
 export async function getViews<T = ViewItem>(keys: ViewKey[]): Promise<T[]> {
   const generations = await activeGenerations();
   const unique = [...new Map(keys.map((k) => [`${k.pk}|${k.sk}`, physicalItem({ pk: k.pk, sk: k.sk }, generations)])).values()];
-  const found: T[] = [];
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, { Keys: ViewKey[] }> | undefined = {};
-    for (const key of unique.slice(i, i + 100)) (request[tableOf(key)] ??= { Keys: [] }).Keys.push(key);
-    while (request && Object.keys(request).length) {
-      const out = await dynamoClient().send(new BatchGetCommand({ RequestItems: request }));
-      for (const items of Object.values(out.Responses ?? {})) found.push(...(items as T[]).map(logicalItem));
-      request = out.UnprocessedKeys as typeof request;
-    }
-  }
-  return found;
+  return (await batchGetItems<T>(unique.map((key) => ({ table: tableOf(key), key })))).map(logicalItem);
 }
 
 /** All items of one partition (or one GSI partition), in sort-key order. */
